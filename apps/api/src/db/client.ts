@@ -1,0 +1,91 @@
+/**
+ * Opens the database (DESIGN §2): PostgreSQL through `pg` when DATABASE_URL is set, else embedded PGlite,
+ * and applies the committed migrations. Both speak one SQL dialect and share one Drizzle schema.
+ */
+import { mkdirSync } from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { PGlite } from '@electric-sql/pglite';
+import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
+import { sql } from 'drizzle-orm';
+import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
+import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
+import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
+import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
+import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
+import pg from 'pg';
+import * as schema from './schema';
+
+export type Database = PgDatabase<PgQueryResultHKT, typeof schema>;
+
+export interface DatabaseHandle {
+  db: Database;
+  kind: 'pglite' | 'postgres';
+  close(): Promise<void>;
+}
+
+export const MIGRATIONS_DIR = path.join(path.dirname(fileURLToPath(import.meta.url)), 'migrations');
+
+/**
+ * Search tolerance for typos (pg_trgm word similarity, 0..1). Set per connection so the trigram
+ * index can answer `<%` with it.
+ */
+const WORD_SIMILARITY_THRESHOLD = 0.4;
+
+export interface OpenDatabaseOptions {
+  databaseUrl?: string | undefined;
+  /** PGlite folder, or `memory://`. */
+  pgliteDir?: string;
+  /** A PGlite data-dir dump to start from (tests copy one migrated template). */
+  pgliteLoadDataDir?: Blob;
+  /** Apply migrations (default true). */
+  migrate?: boolean;
+  poolSize?: number;
+}
+
+/** Opens and migrates the database. Throws if it cannot connect or a migration fails. */
+export async function openDatabase(options: OpenDatabaseOptions): Promise<DatabaseHandle> {
+  const shouldMigrate = options.migrate ?? true;
+  if (options.databaseUrl) {
+    const pool = new pg.Pool({ connectionString: options.databaseUrl, max: options.poolSize ?? 10 });
+    pool.on('connect', (client) => {
+      client.query(`SET pg_trgm.word_similarity_threshold = ${WORD_SIMILARITY_THRESHOLD}`).catch(() => {});
+    });
+    const db = drizzlePg(pool, { schema }) as unknown as Database;
+    if (shouldMigrate) {
+      // Several instances may start at once; one migrates while the others wait on the lock.
+      const client = await pool.connect();
+      try {
+        await client.query('SELECT pg_advisory_lock(727274)');
+        await migratePg(drizzlePg(client, { schema }), { migrationsFolder: MIGRATIONS_DIR });
+      } finally {
+        await client.query('SELECT pg_advisory_unlock(727274)').catch(() => {});
+        client.release();
+      }
+    }
+    return { db, kind: 'postgres', close: () => pool.end() };
+  }
+
+  const dir = options.pgliteDir ?? 'memory://';
+  if (dir !== 'memory://') mkdirSync(dir, { recursive: true });
+  const client = new PGlite(dir, {
+    extensions: { pg_trgm },
+    ...(options.pgliteLoadDataDir ? { loadDataDir: options.pgliteLoadDataDir } : {}),
+  });
+  await client.waitReady;
+  const pgliteDb = drizzlePglite(client, { schema });
+  if (shouldMigrate) await migratePglite(pgliteDb, { migrationsFolder: MIGRATIONS_DIR });
+  await client.exec(`SET pg_trgm.word_similarity_threshold = ${WORD_SIMILARITY_THRESHOLD}`);
+  return { db: pgliteDb as unknown as Database, kind: 'pglite', close: () => client.close() };
+}
+
+/** Reads `rows` from `db.execute` under either driver. */
+export function rowsOf<T>(result: unknown): T[] {
+  return (result as { rows: T[] }).rows;
+}
+
+/** True when the catalog has no products (first start). */
+export async function isCatalogEmpty(db: Database): Promise<boolean> {
+  const r = rowsOf<{ one: number }>(await db.execute(sql`SELECT 1 AS one FROM products LIMIT 1`));
+  return r.length === 0;
+}

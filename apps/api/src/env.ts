@@ -1,0 +1,119 @@
+/**
+ * The only reader of process.env (DESIGN §1, §3). Every variable is parsed here with its embedded default;
+ * a bad value stops the server at start with a message naming the variable.
+ */
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { z } from 'zod';
+
+/** Repository root: apps/api/src -> ../../.. */
+export const REPO_ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../..');
+
+const optionalText = z
+  .string()
+  .optional()
+  .transform((v) => (v && v.trim() !== '' ? v.trim() : undefined));
+const flag = (fallback: boolean) =>
+  z
+    .enum(['0', '1', 'true', 'false', ''])
+    .optional()
+    .transform((v) => (v === undefined || v === '' ? fallback : v === '1' || v === 'true'));
+
+const envSchema = z.object({
+  NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
+  PORT: z.coerce.number().int().min(0).max(65535).default(3000),
+  HOST: z.string().default('0.0.0.0'),
+  LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  DATABASE_URL: optionalText.pipe(
+    z.string().regex(/^postgres(ql)?:\/\//, 'must start with postgres:// or postgresql://').optional(),
+  ),
+  DATA_DIR: optionalText,
+  PGLITE_DIR: optionalText,
+  MEDIA_DIR: optionalText,
+  PUBLIC_MEDIA_URL: z.string().default('/media/'),
+  WEB_DIST_DIR: optionalText,
+  DEMO_CATALOG: flag(true),
+  REDIS_URL: optionalText,
+  SMTP_URL: optionalText,
+  STRIPE_SECRET_KEY: optionalText,
+  PAYPAL_CLIENT_ID: optionalText,
+  GOOGLE_MAPS_API_KEY: optionalText,
+});
+
+export interface AppConfig {
+  nodeEnv: 'development' | 'production' | 'test';
+  port: number;
+  host: string;
+  logLevel: string;
+  /** PostgreSQL URL, or undefined for embedded PGlite. */
+  databaseUrl: string | undefined;
+  /** PGlite data folder; `memory://` keeps it in memory (tests). */
+  pgliteDir: string;
+  /** Folder of served media (product images, brand logos); files under it are public. */
+  mediaDir: string;
+  /** Public base URL that stored image paths are appended to, ending in `/`. */
+  publicMediaUrl: string;
+  /** Built SPA folder; null disables SPA serving (API-only tests). */
+  webDistDir: string | null;
+  /** Load the demo catalog on start when the catalog is empty. */
+  demoCatalog: boolean;
+  redisUrl: string | undefined;
+  smtpUrl: string | undefined;
+  stripeSecretKey: string | undefined;
+  paypalClientId: string | undefined;
+  googleMapsApiKey: string | undefined;
+}
+
+/**
+ * Parses an environment (default `process.env`) into the app's configuration.
+ * Throws an Error listing every bad variable.
+ */
+export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
+  const parsed = envSchema.safeParse(env);
+  if (!parsed.success) {
+    const lines = parsed.error.issues.map((i) => `  ${i.path.join('.')}: ${i.message}`);
+    throw new Error(`Invalid environment configuration:\n${lines.join('\n')}`);
+  }
+  const e = parsed.data;
+  const dataDir = path.resolve(REPO_ROOT, e.DATA_DIR ?? 'data');
+  const publicMediaUrl = e.PUBLIC_MEDIA_URL.endsWith('/') ? e.PUBLIC_MEDIA_URL : `${e.PUBLIC_MEDIA_URL}/`;
+  return {
+    nodeEnv: e.NODE_ENV,
+    port: e.PORT,
+    host: e.HOST,
+    logLevel: e.LOG_LEVEL,
+    databaseUrl: e.DATABASE_URL,
+    pgliteDir:
+      e.PGLITE_DIR === 'memory://' ? 'memory://' : path.resolve(REPO_ROOT, e.PGLITE_DIR ?? path.join(dataDir, 'pglite')),
+    mediaDir: path.resolve(REPO_ROOT, e.MEDIA_DIR ?? path.join(dataDir, 'uploads')),
+    publicMediaUrl,
+    webDistDir: path.resolve(REPO_ROOT, e.WEB_DIST_DIR ?? 'apps/web/dist'),
+    demoCatalog: e.DEMO_CATALOG,
+    redisUrl: e.REDIS_URL,
+    smtpUrl: e.SMTP_URL,
+    stripeSecretKey: e.STRIPE_SECRET_KEY,
+    paypalClientId: e.PAYPAL_CLIENT_ID,
+    googleMapsApiKey: e.GOOGLE_MAPS_API_KEY,
+  };
+}
+
+/** Human lines for the start-up log: which outside services run on their embedded default. */
+export function describeDefaults(config: AppConfig): string[] {
+  return [
+    config.databaseUrl
+      ? 'database: PostgreSQL (DATABASE_URL)'
+      : `database: embedded PGlite in ${config.pgliteDir} (set DATABASE_URL for PostgreSQL)`,
+    config.redisUrl ? 'cache: Redis (REDIS_URL)' : 'cache and rate limits: in process memory (set REDIS_URL for Redis)',
+    config.smtpUrl ? 'email: SMTP (SMTP_URL)' : 'email: written to data/outbox as .eml files (set SMTP_URL to send)',
+    config.stripeSecretKey
+      ? 'card payments: Stripe'
+      : 'card payments: offline test provider (set STRIPE_SECRET_KEY for Stripe)',
+    config.paypalClientId
+      ? 'wallet payments: PayPal'
+      : 'wallet payments: offline test wallet (set PAYPAL_CLIENT_ID for PayPal)',
+    config.googleMapsApiKey
+      ? 'address autocomplete: Google Places'
+      : 'address autocomplete: local GeoNames postcodes (set GOOGLE_MAPS_API_KEY for Google Places)',
+    `media: files in ${config.mediaDir}, served at ${config.publicMediaUrl}`,
+  ];
+}

@@ -1,0 +1,83 @@
+/**
+ * The catalog's wire shapes (SPEC §3 Product, Category, Brand; §7 answers). The API serialises with
+ * these schemas and the web app reads them, so both sides agree on every field.
+ */
+import { z } from 'zod';
+
+/** SPEC §3 product_meta entry. `_price` holds a decimal string such as "79.95". */
+export const productMetaSchema = z.object({ option: z.string(), value: z.string() });
+export type ProductMeta = z.infer<typeof productMetaSchema>;
+
+/** The meta options the SPEC names; the API emits each one it has a value for. */
+export const PRODUCT_META_OPTIONS = [
+  '_price',
+  '_stock',
+  '_weight',
+  '_seo_title',
+  '_seo_description',
+  '_seo_tags',
+  '_canonical_url',
+  '_schema_markup',
+] as const;
+export type ProductMetaOption = (typeof PRODUCT_META_OPTIONS)[number];
+
+/** SPEC §3 discount_data: discounted_price is a decimal string; discount_value is percent (type 0) or dollars (type 1). */
+export const discountDataSchema = z.object({
+  discounted_price: z.string(),
+  discount_value: z.number(),
+  discount_type: z.union([z.literal(0), z.literal(1)]),
+});
+export type DiscountData = z.infer<typeof discountDataSchema>;
+
+export const productBrandSchema = z.object({
+  title: z.string(),
+  permalink: z.string(),
+  cover_image: z.string().nullable(),
+});
+
+export const productSchema = z.object({
+  id: z.number().int(),
+  category_id: z.number().int().nullable(),
+  child_category_id: z.number().int().nullable(),
+  title: z.string(),
+  permalink: z.string(),
+  sku: z.string(),
+  featured_image: z.string().nullable(),
+  /** Comma-separated image paths of the gallery (SPEC §3). */
+  gallery_media: z.string().nullable(),
+  short_description: z.string().nullable(),
+  /** Sanitised HTML; the product page strips it for display (SPEC §2). */
+  long_description: z.string().nullable(),
+  brand: productBrandSchema.nullable(),
+  discount_data: discountDataSchema.nullable(),
+  badge: z.string().nullable(),
+  is_featured: z.boolean(),
+  product_meta: z.array(productMetaSchema),
+  created_at: z.string(),
+});
+export type Product = z.infer<typeof productSchema>;
+
+export const brandSchema = z.object({
+  id: z.number().int(),
+  title: z.string(),
+  permalink: z.string(),
+  cover_image: z.string().nullable(),
+  logo_image: z.string().nullable(),
+});
+export type Brand = z.infer<typeof brandSchema>;
+
+export const childCategorySchema = z.object({ child_sku: z.string(), child_title: z.string() });
+export const categorySchema = z.object({
+  id: z.number().int(),
+  title: z.string(),
+  sku: z.string(),
+  permalink: z.string(),
+  thumbnail_image: z.string().nullable(),
+  child_categories: z.array(childCategorySchema),
+});
+export type Category = z.infer<typeof categorySchema>;
+
+/** Reads one meta option's value from a product (undefined when absent). */
+export function productMetaValue(product: Pick<Product, 'product_meta'>, option: ProductMetaOption) {
+  return product.product_meta.find((m) => m.option === option)?.value;
+}

@@ -1,0 +1,83 @@
+/**
+ * Store configuration and home-page content (SPEC §2 Home page, §3 General settings and social links).
+ * Written once here; the API validates stored content with these schemas and the web app reads the same types.
+ */
+import { z } from 'zod';
+
+/** SPEC §3 social link keys; an absent or empty key means no icon is shown. */
+export const socialLinksSchema = z.object({
+  _facebook_link: z.url().optional(),
+  _twitter_link: z.url().optional(),
+  _instagram_link: z.url().optional(),
+  _youtube_link: z.url().optional(),
+  _linke_din: z.url().optional(),
+});
+export type SocialLinks = z.infer<typeof socialLinksSchema>;
+
+/** A link inside the store: a path such as `/shop?page=1&brand=voltcore`. */
+const storePath = z
+  .string()
+  .regex(/^\/[^/]/, 'Links must be paths inside the store, starting with a single /');
+
+export const heroSlideSchema = z.object({
+  image: z.string().min(1),
+  title: z.string().min(1),
+  subtitle: z.string().default(''),
+  cta: z.string().default('Shop now'),
+  link: storePath,
+});
+export type HeroSlide = z.infer<typeof heroSlideSchema>;
+
+export const bannerSchema = z.object({
+  image: z.string().min(1),
+  title: z.string().min(1),
+  subtitle: z.string().default(''),
+  link: storePath,
+});
+export type Banner = z.infer<typeof bannerSchema>;
+
+/** The home page's banner slots: two beside the hero, then the three promotional banners. */
+export const bannerSetSchema = z.object({
+  side: z.array(bannerSchema).max(2).optional(),
+  batteries: bannerSchema.optional(),
+  headlights: bannerSchema.optional(),
+  wheel_nuts: bannerSchema.optional(),
+});
+export type BannerSet = z.infer<typeof bannerSetSchema>;
+
+/** One logo in the home brands strip, by brand permalink. */
+export const brandSliderEntrySchema = z.object({ brand: z.string().min(1) });
+export type BrandSliderEntry = z.infer<typeof brandSliderEntrySchema>;
+
+/** The whole settings document as a store owner writes it (demo `store.json`). */
+export const storeSettingsInputSchema = z.object({
+  store_name: z.string().min(1),
+  meta_title: z.string().default(''),
+  meta_description: z.string().default(''),
+  gst_percent: z.number().int().min(0).max(100).default(10),
+  delivery_charge_cents: z.number().int().min(0).default(1500),
+  free_delivery_threshold_cents: z.number().int().min(0).default(10000),
+  social_links: socialLinksSchema.default({}),
+  hero_slides: z.array(heroSlideSchema).default([]),
+  banners: bannerSetSchema.default({}),
+  brand_slider: z.array(brandSliderEntrySchema).default([]),
+});
+export type StoreSettingsInput = z.infer<typeof storeSettingsInputSchema>;
+
+/** `GET /api/store-config`: what the web app needs to render its shell. */
+export const storeConfigSchema = z.object({
+  store_name: z.string(),
+  meta_title: z.string(),
+  meta_description: z.string(),
+  /** Public base URL that image paths are appended to, ending in `/`. */
+  media_base_url: z.string(),
+  gst_percent: z.number(),
+  delivery_charge: z.number(),
+  free_delivery_threshold: z.number(),
+  hero_slides: z.array(heroSlideSchema),
+  banners: bannerSetSchema,
+});
+export type StoreConfig = z.infer<typeof storeConfigSchema>;
+
+/** SPEC §1: the page title falls back to this when no store name is configured. */
+export const FALLBACK_STORE_NAME = 'Online Store';
