@@ -1,0 +1,63 @@
+/**
+ * buildApp(config): the whole store as one Fastify instance (DESIGN §1). The server only listens;
+ * tests build the same app and call `app.inject`.
+ */
+import Fastify, { type FastifyInstance } from 'fastify';
+import {
+  serializerCompiler,
+  validatorCompiler,
+  type ZodTypeProvider,
+} from 'fastify-type-provider-zod';
+import type { DatabaseHandle } from './db/client';
+import type { AppConfig } from './env';
+import catalogRoutes from './modules/catalog/routes';
+import contentRoutes from './modules/content/routes';
+import apiDocs from './plugins/api-docs';
+import errorHandling from './plugins/error-handling';
+import httpCaching from './plugins/http-caching';
+import securityHeaders from './plugins/security-headers';
+import staticFiles from './plugins/static-files';
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    db: DatabaseHandle['db'];
+    config: AppConfig;
+  }
+}
+
+export interface BuildAppOptions {
+  config: AppConfig;
+  database: DatabaseHandle;
+  /** Pino logger options; false silences it (tests). */
+  logger?: boolean | object;
+}
+
+export async function buildApp({ config, database, logger }: BuildAppOptions): Promise<FastifyInstance> {
+  const app = Fastify({
+    logger: logger ?? { level: config.logLevel },
+    trustProxy: true,
+    // Long catalog descriptions and import uploads stay well under this.
+    bodyLimit: 1024 * 1024,
+    routerOptions: { ignoreTrailingSlash: true },
+    genReqId: () => crypto.randomUUID(),
+  }).withTypeProvider<ZodTypeProvider>();
+  app.setValidatorCompiler(validatorCompiler);
+  app.setSerializerCompiler(serializerCompiler);
+  app.decorate('db', database.db);
+  app.decorate('config', config);
+
+  await app.register(errorHandling);
+  await app.register(securityHeaders);
+  await app.register(import('@fastify/compress'), { threshold: 1024 });
+  await app.register(apiDocs);
+  await app.register(
+    async (api) => {
+      await api.register(httpCaching);
+      await api.register(catalogRoutes);
+      await api.register(contentRoutes);
+    },
+    { prefix: '/api' },
+  );
+  await app.register(staticFiles);
+  return app;
+}

@@ -1,0 +1,66 @@
+/**
+ * Loads the demo catalog of `data/demo-catalog/` (issue: demo catalog on first start): products through
+ * the same importer store owners use, then the home content, brand logos and category thumbnails of
+ * `store.json`. Throws when the demo files are broken, since a store without its catalog is no use.
+ */
+import { cp, readFile } from 'node:fs/promises';
+import path from 'node:path';
+import { eq } from 'drizzle-orm';
+import { z } from 'zod';
+import { storeSettingsInputSchema } from '@store/shared/store-settings';
+import type { Database } from '../db/client';
+import { brands, categories } from '../db/schema';
+import { REPO_ROOT, type AppConfig } from '../env';
+import { importCatalog, type ImportReport } from '../modules/catalog-import/import-catalog';
+import { saveStoreSettings } from '../modules/content/content-service';
+
+export const DEMO_CATALOG_DIR = path.join(REPO_ROOT, 'data/demo-catalog');
+
+const demoStoreSchema = z.object({
+  settings: storeSettingsInputSchema,
+  brands: z.array(
+    z.object({
+      title: z.string(),
+      permalink: z.string(),
+      logo_image: z.string().nullable().optional(),
+      cover_image: z.string().nullable().optional(),
+    }),
+  ),
+  categories: z.array(z.object({ sku: z.string(), thumbnail_image: z.string() })),
+});
+
+export async function loadDemoCatalog(
+  db: Database,
+  config: Pick<AppConfig, 'mediaDir'>,
+  dir: string = DEMO_CATALOG_DIR,
+): Promise<ImportReport> {
+  const csv = await readFile(path.join(dir, 'products.csv'), 'utf8');
+  const report = await importCatalog({
+    db,
+    csv,
+    imagesDir: path.join(dir, 'images'),
+    mediaDir: config.mediaDir,
+  });
+  if (report.rejected > 0) {
+    const lines = report.rejections.map((r) => `line ${r.line}, column "${r.column}": ${r.reason}`);
+    throw new Error(`The demo catalog has bad rows:\n${lines.join('\n')}`);
+  }
+
+  for (const sub of ['brands', 'home']) {
+    await cp(path.join(dir, sub), path.join(config.mediaDir, sub), { recursive: true, force: true });
+  }
+  const store = demoStoreSchema.parse(JSON.parse(await readFile(path.join(dir, 'store.json'), 'utf8')));
+  await db.transaction(async (tx) => {
+    await saveStoreSettings(tx as unknown as Database, store.settings);
+    for (const b of store.brands) {
+      await tx
+        .update(brands)
+        .set({ logoImage: b.logo_image ?? null, coverImage: b.cover_image ?? null })
+        .where(eq(brands.permalink, b.permalink));
+    }
+    for (const c of store.categories) {
+      await tx.update(categories).set({ thumbnailImage: c.thumbnail_image }).where(eq(categories.sku, c.sku));
+    }
+  });
+  return report;
+}

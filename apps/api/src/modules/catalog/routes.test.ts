@@ -1,0 +1,225 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { productSchema, type Product } from '@store/shared/product';
+import { createTestApp, type TestApp } from '../../../tests/test-app';
+import { SEED_PRODUCTS, seedCatalog } from '../../../tests/seed-catalog';
+
+const FILLERS = 30;
+let t: TestApp;
+beforeAll(async () => {
+  t = await createTestApp();
+  await seedCatalog(t.database.db, FILLERS);
+});
+afterAll(() => t.close());
+
+async function get(url: string, headers: Record<string, string> = {}) {
+  const res = await t.app.inject({ method: 'GET', url, headers });
+  const isJson = res.headers['content-type']?.includes('json') && res.body !== '';
+  return { res, body: isJson ? res.json() : res.body };
+}
+
+const meta = (p: Product, option: string) => p.product_meta.find((m) => m.option === option)?.value;
+
+describe('GET /api/products/{sku}', () => {
+  it('answers the SPEC product shape with product_meta and discount_data', async () => {
+    const { res, body } = await get('/api/products/KL-H7-55');
+    expect(res.statusCode).toBe(200);
+    const p = productSchema.parse(body.data);
+    expect(p.title).toBe('H7 Halogen Headlight Globe 12V 55W Twin Pack');
+    expect(meta(p, '_price')).toBe('29.95');
+    expect(meta(p, '_stock')).toBe('25');
+    expect(meta(p, '_weight')).toBe('1.25');
+    expect(p.discount_data).toEqual({ discounted_price: '26.95', discount_value: 10, discount_type: 0 });
+    expect(p.brand).toEqual({ title: 'Kestrel Lighting', permalink: 'kestrel', cover_image: null });
+  });
+
+  it('gives a fixed discount in dollars', async () => {
+    const { body } = await get('/api/products/BL-LED-H4');
+    expect(body.data.discount_data).toEqual({ discounted_price: '129.00', discount_value: 20, discount_type: 1 });
+  });
+
+  it('finds by permalink and any-case SKU, with featured image and gallery', async () => {
+    const byPermalink = await get('/api/products/kl-h4-6055');
+    expect(byPermalink.body.data.sku).toBe('KL-H4-6055');
+    expect(byPermalink.body.data.featured_image).toBe('products/kl-h4.svg');
+    expect(byPermalink.body.data.gallery_media).toBe('products/kl-h4-side.svg');
+  });
+
+  it('leaves _stock out for untracked stock and says 0 when sold out', async () => {
+    const untracked = (await get('/api/products/VC-DC120')).body.data as Product;
+    expect(meta(untracked, '_stock')).toBeUndefined();
+    const soldOut = (await get('/api/products/BL-TORCH-1000')).body.data as Product;
+    expect(meta(soldOut, '_stock')).toBe('0');
+  });
+
+  it('answers 404 with a JSON message for an unknown SKU', async () => {
+    const { res, body } = await get('/api/products/NOPE-123');
+    expect(res.statusCode).toBe(404);
+    expect(body.message).toMatch(/NOPE-123/);
+  });
+});
+
+describe('GET /api/shop', () => {
+  it('pages newest first with total and last_page', async () => {
+    const total = SEED_PRODUCTS.length + FILLERS;
+    const { body } = await get('/api/shop?page=1');
+    expect(body.total).toBe(total);
+    expect(body.last_page).toBe(Math.ceil(total / 20));
+    expect(body.data).toHaveLength(20);
+    expect(body.data[0].sku).toBe(`TQ-FILL-0${FILLERS}`);
+    const last = await get(`/api/shop?page=${body.last_page}`);
+    expect(last.body.data).toHaveLength(total - 20 * (body.last_page - 1));
+  });
+
+  it('filters by category, child category and brand, naming what matched', async () => {
+    const cat = await get('/api/shop?page=1&category=batteries');
+    expect(cat.body.total).toBe(3);
+    expect(cat.body.filters.category).toEqual({ sku: 'batteries', title: 'Batteries' });
+    const child = await get('/api/shop?page=1&child_category=headlight-globes');
+    expect(child.body.data.map((p: Product) => p.sku).sort()).toEqual(['KL-H4-6055', 'KL-H7-55']);
+    const brand = await get('/api/shop?page=1&brand=gripwell&pagination=1');
+    expect(brand.body.total).toBe(2);
+    expect(brand.body.last_page).toBe(2);
+    expect(brand.body.data).toHaveLength(1);
+    const both = await get('/api/shop?category=batteries&brand=gripwell');
+    expect(both.body.total).toBe(0);
+  });
+
+  it('matches nothing for an unknown filter value', async () => {
+    const { res, body } = await get('/api/shop?page=1&brand=no-such-brand');
+    expect(res.statusCode).toBe(200);
+    expect(body).toMatchObject({ data: [], total: 0, last_page: 1 });
+    expect(body.filters.brand).toBeNull();
+  });
+
+  it.each([
+    ['page=0', /page must be 1 or more/],
+    ['page=-1', /page must be a whole number/],
+    ['page=abc', /page must be a whole number/],
+    ['page=1.5', /page must be a whole number/],
+    ['pagination=101', /pagination must be at most 100/],
+    ['pagination=0', /pagination must be 1 or more/],
+  ])('answers 400 with a message for %s', async (qs, message) => {
+    const { res, body } = await get(`/api/shop?${qs}`);
+    expect(res.statusCode).toBe(400);
+    expect(body.message).toMatch(message);
+  });
+});
+
+describe('lists', () => {
+  it('/latest-products defaults to 20 and honours pagination', async () => {
+    expect((await get('/api/latest-products')).body.data.data).toHaveLength(20);
+    expect((await get('/api/latest-products?pagination=5')).body.data.data).toHaveLength(5);
+    expect((await get('/api/latest-products?pagination=500')).res.statusCode).toBe(400);
+  });
+
+  it('/virtual-products lists the featured products', async () => {
+    const skus = (await get('/api/virtual-products')).body.data.map((p: Product) => p.sku).sort();
+    expect(skus).toEqual(['KL-H4-6055', 'VC-NS70-680']);
+  });
+
+  it('/categories lists categories in order with their children', async () => {
+    const { body } = await get('/api/categories');
+    expect(body.data.map((c: { sku: string }) => c.sku)).toEqual([
+      'headlights-and-torches',
+      'batteries',
+      'tools',
+      'wheel-and-lock-nuts',
+    ]);
+    expect(body.data[1].child_categories).toEqual([
+      { child_sku: 'car-batteries', child_title: 'Car Batteries' },
+      { child_sku: 'deep-cycle', child_title: '4WD & Deep Cycle' },
+    ]);
+  });
+
+  it('/brands answers brands with the general settings', async () => {
+    const { body } = await get('/api/brands');
+    expect(body.data.data.map((b: { permalink: string }) => b.permalink)).toEqual([
+      'brightline',
+      'gripwell',
+      'kestrel',
+      'torqmax',
+      'voltcore',
+    ]);
+    expect(body.data.general_settings).toMatchObject({ _gst_percentage: 10, _delivery_charges: 15 });
+  });
+
+  it('/brand-sliders keeps the configured order; /social-links only what exists; /store-config names the store', async () => {
+    expect((await get('/api/brand-sliders')).body.data.map((b: { permalink: string }) => b.permalink)).toEqual([
+      'voltcore',
+      'kestrel',
+    ]);
+    expect((await get('/api/social-links')).body.data).toEqual({ _facebook_link: 'https://www.facebook.com/test-auto' });
+    const config = (await get('/api/store-config')).body.data;
+    expect(config).toMatchObject({ store_name: 'Test Auto Parts', media_base_url: '/media/' });
+  });
+});
+
+describe('GET /api/search-product', () => {
+  const skus = async (q: string) =>
+    ((await get(`/api/search-product?search=${encodeURIComponent(q)}`)).body.data as Product[]).map((p) => p.sku);
+
+  it('puts an exact SKU first', async () => {
+    expect((await skus('gw-lock-m12'))[0]).toBe('GW-LOCK-M12');
+  });
+  it('finds headlight globes for "h4 globe"', async () => {
+    expect((await skus('h4 globe'))[0]).toBe('KL-H4-6055');
+  });
+  it('finds by tag synonym ("headlamp"), tagged globes first, then other headlights', async () => {
+    const { body } = await get('/api/search-product?search=headlamp');
+    const found = body.data as Product[];
+    expect(found.slice(0, 2).map((p) => p.sku).sort()).toEqual(['KL-H4-6055', 'KL-H7-55']);
+    const headlights = (await get('/api/shop?category=headlights-and-torches&pagination=100')).body.data as Product[];
+    const headlightIds = new Set(headlights.map((p) => p.id));
+    for (const p of found) expect(headlightIds.has(p.id)).toBe(true);
+  });
+  it('finds by a partial word ("batt")', async () => {
+    const found = await skus('batt');
+    expect(found).toEqual(expect.arrayContaining(['VC-NS70-680', 'VC-DIN65-720', 'VC-DC120']));
+  });
+  it('survives a one-letter typo ("batery", "sokcet" stays out, "spaner")', async () => {
+    expect(await skus('batery')).toEqual(expect.arrayContaining(['VC-NS70-680', 'VC-DIN65-720']));
+    expect((await skus('spaner'))[0]).toBe('TQ-SPAN-12');
+  });
+  it('finds by brand and by category', async () => {
+    expect(await skus('gripwell')).toEqual(expect.arrayContaining(['GW-NUT-M12', 'GW-LOCK-M12']));
+    expect(await skus('wheel nuts')).toEqual(expect.arrayContaining(['GW-NUT-M12', 'GW-LOCK-M12']));
+  });
+  it('answers an empty list for nonsense and for symbols only', async () => {
+    expect(await skus('zzqxv')).toEqual([]);
+    expect(await skus("'); drop table products; --")).toEqual([]);
+  });
+  it('answers 400 without a search text', async () => {
+    const { res, body } = await get('/api/search-product');
+    expect(res.statusCode).toBe(400);
+    expect(body.message).toMatch(/search/);
+    expect((await get(`/api/search-product?search=${'a'.repeat(101)}`)).res.statusCode).toBe(400);
+  });
+});
+
+describe('HTTP caching', () => {
+  it('sends ETag and Cache-Control, and 304 when the ETag matches', async () => {
+    const first = await get('/api/categories');
+    expect(first.res.headers['cache-control']).toMatch(/public, max-age=60/);
+    const etag = first.res.headers.etag as string;
+    expect(etag).toBeTruthy();
+    const again = await get('/api/categories', { 'if-none-match': etag });
+    expect(again.res.statusCode).toBe(304);
+  });
+  it('does not let caches keep errors', async () => {
+    const { res } = await get('/api/products/NOPE');
+    expect(res.headers['cache-control']).toBe('no-store');
+  });
+});
+
+describe('OpenAPI', () => {
+  it('describes the catalog calls at /api/docs/json', async () => {
+    const { res, body } = await get('/api/docs/json');
+    expect(res.statusCode).toBe(200);
+    expect(Object.keys(body.paths)).toEqual(
+      expect.arrayContaining(['/api/shop', '/api/products/{sku}', '/api/search-product', '/api/brands']),
+    );
+    expect(body.paths['/api/shop'].get.parameters.map((p: { name: string }) => p.name)).toEqual(
+      expect.arrayContaining(['page', 'category', 'child_category', 'brand', 'pagination']),
+    );
+  });
+});

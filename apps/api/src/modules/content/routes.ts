@@ -1,0 +1,87 @@
+/**
+ * Store content calls of SPEC §7 under /api: /brands (with general settings), /brand-sliders,
+ * /social-links, and /store-config (store name and meta texts for the web app's shell).
+ */
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { brandSchema } from '@store/shared/product';
+import { socialLinksSchema, storeConfigSchema } from '@store/shared/store-settings';
+import {
+  getStoreSettings,
+  listBrandSlider,
+  listBrands,
+  presentSocialLinks,
+  presentStoreConfig,
+} from './content-service';
+
+const CONTENT_CACHE_S = 60;
+
+const contentRoutes: FastifyPluginAsyncZod = async (app) => {
+  const tags = ['content'];
+  const config = { cache: CONTENT_CACHE_S };
+
+  app.get(
+    '/brands',
+    {
+      config,
+      schema: {
+        tags,
+        summary: 'All brands, with the general settings (GST percent, delivery charge in dollars)',
+        response: {
+          200: z.object({
+            data: z.object({
+              data: z.array(brandSchema),
+              general_settings: z.object({
+                _gst_percentage: z.number(),
+                _delivery_charges: z.number(),
+                _free_delivery_threshold: z.number(),
+              }),
+            }),
+          }),
+        },
+      },
+    },
+    async () => {
+      const [list, settings] = await Promise.all([listBrands(app.db), getStoreSettings(app.db)]);
+      return {
+        data: {
+          data: list,
+          general_settings: {
+            _gst_percentage: settings.gstPercent,
+            _delivery_charges: settings.deliveryChargeCents / 100,
+            _free_delivery_threshold: settings.freeDeliveryThresholdCents / 100,
+          },
+        },
+      };
+    },
+  );
+
+  app.get(
+    '/brand-sliders',
+    {
+      config,
+      schema: { tags, summary: 'Brands of the home brands strip, in order', response: { 200: z.object({ data: z.array(brandSchema) }) } },
+    },
+    async () => ({ data: await listBrandSlider(app.db) }),
+  );
+
+  app.get(
+    '/social-links',
+    {
+      config,
+      schema: { tags, summary: 'Social links the store has (absent keys have no icon)', response: { 200: z.object({ data: socialLinksSchema }) } },
+    },
+    async () => ({ data: presentSocialLinks((await getStoreSettings(app.db)).socialLinks) }),
+  );
+
+  app.get(
+    '/store-config',
+    {
+      config,
+      schema: { tags, summary: 'Store name, meta texts, media base URL and home content', response: { 200: z.object({ data: storeConfigSchema }) } },
+    },
+    async () => ({ data: presentStoreConfig(await getStoreSettings(app.db), app.config.publicMediaUrl) }),
+  );
+};
+
+export default contentRoutes;

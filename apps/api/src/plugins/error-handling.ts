@@ -1,0 +1,47 @@
+/**
+ * One error shape for the whole API (SPEC §7 clients read `message`): 4xx answers say what to fix,
+ * 5xx answers never leak stack traces or SQL and carry the request id that the log line has (DESIGN §5.9).
+ */
+import fp from 'fastify-plugin';
+import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
+
+/** An error whose message is safe and useful to show to the caller. */
+export class HttpError extends Error {
+  constructor(
+    readonly statusCode: number,
+    message: string,
+  ) {
+    super(message);
+  }
+}
+
+export default fp(async (app) => {
+  app.setErrorHandler((err, request, reply) => {
+    if (hasZodFastifySchemaValidationErrors(err)) {
+      const issues = err.validation.map((v) => {
+        const field = v.instancePath.replace(/^\//, '').replace(/\//g, '.');
+        return { field, message: v.message ?? 'is invalid' };
+      });
+      const where = err.validationContext === 'querystring' ? 'query' : (err.validationContext ?? 'request');
+      const first = issues[0];
+      return reply.status(400).send({
+        message: first ? `Invalid ${where}: ${first.message}` : `Invalid ${where}`,
+        errors: issues,
+      });
+    }
+    if (err instanceof HttpError) {
+      return reply.status(err.statusCode).send({ message: err.message });
+    }
+    const e = err as { statusCode?: unknown; message?: unknown };
+    const status = typeof e.statusCode === 'number' && e.statusCode >= 400 ? e.statusCode : 500;
+    if (status < 500) {
+      // Fastify's own 4xx (bad JSON, body too large, unsupported media type) carry a readable message.
+      return reply.status(status).send({ message: String(e.message ?? 'Bad request') });
+    }
+    request.log.error({ err }, 'request failed');
+    return reply.status(status).send({
+      message: 'Something went wrong on our side. Please try again in a moment.',
+      request_id: request.id,
+    });
+  });
+});

@@ -1,0 +1,84 @@
+/**
+ * Serves the built SPA and the media folder from the API's process and port (DESIGN §1):
+ * hashed assets cached for a year, index.html revalidated, index.html for every SPA route of SPEC §2
+ * (404 status for unknown paths, which the SPA renders as its 404 page), the SPEC's odd links redirected
+ * to their canonical routes (DESIGN §7), and a 'product image not found' picture for missing media.
+ */
+import { existsSync, mkdirSync, readFileSync } from 'node:fs';
+import path from 'node:path';
+import fastifyStatic from '@fastify/static';
+import fp from 'fastify-plugin';
+import { ROUTE_ALIASES, isSpaRoute } from '@store/shared/routes';
+import { REPO_ROOT } from '../env';
+
+const ONE_YEAR_S = 31_536_000;
+const MEDIA_MAX_AGE_S = 86_400;
+export const PLACEHOLDER_IMAGE_FILE = path.join(
+  REPO_ROOT,
+  'apps/web/public/images/product-image-not-found.svg',
+);
+
+export default fp(async (app) => {
+  const { webDistDir, mediaDir, publicMediaUrl } = app.config;
+  mkdirSync(mediaDir, { recursive: true });
+  const placeholder = existsSync(PLACEHOLDER_IMAGE_FILE) ? readFileSync(PLACEHOLDER_IMAGE_FILE) : null;
+  const mediaPrefix = publicMediaUrl.startsWith('/') ? publicMediaUrl : null;
+
+  if (mediaPrefix) {
+    await app.register(fastifyStatic, {
+      root: mediaDir,
+      prefix: mediaPrefix,
+      decorateReply: false,
+      index: false,
+      // Uploaded files are data, not pages: never sniffed, never run as HTML.
+      setHeaders: (res) => {
+        res.header('cache-control', `public, max-age=${MEDIA_MAX_AGE_S}`);
+        res.header('x-content-type-options', 'nosniff');
+      },
+    });
+  }
+
+  const indexFile = webDistDir ? path.join(webDistDir, 'index.html') : null;
+  const hasSpa = indexFile !== null && existsSync(indexFile);
+  if (hasSpa && webDistDir) {
+    await app.register(fastifyStatic, {
+      root: webDistDir,
+      prefix: '/',
+      wildcard: false,
+      index: false,
+      setHeaders: (res, filePath) => {
+        const hashed = filePath.includes(`${path.sep}assets${path.sep}`);
+        res.header('cache-control', hashed ? `public, max-age=${ONE_YEAR_S}, immutable` : 'no-cache');
+      },
+    });
+  } else {
+    app.log.warn(`web app not built (${indexFile ?? 'WEB_DIST_DIR unset'} missing): run npm run build`);
+  }
+
+  app.setNotFoundHandler((request, reply) => {
+    const url = new URL(request.url, 'http://local');
+    const pathname = decodeURIComponent(url.pathname);
+    if (pathname === '/api' || pathname.startsWith('/api/')) {
+      return reply.status(404).send({ message: `No such API call: ${request.method} ${url.pathname}` });
+    }
+    if (mediaPrefix && pathname.startsWith(mediaPrefix)) {
+      if (placeholder && /\.(svg|png|jpe?g|webp|avif|gif)$/i.test(pathname)) {
+        return reply.status(404).header('cache-control', 'no-cache').type('image/svg+xml').send(placeholder);
+      }
+      return reply.status(404).send({ message: 'File not found' });
+    }
+    if (request.method !== 'GET' && request.method !== 'HEAD') {
+      return reply.status(404).send({ message: `Not found: ${request.method} ${url.pathname}` });
+    }
+    const alias = ROUTE_ALIASES[pathname.replace(/\/$/, '')];
+    if (alias) return reply.redirect(`${alias}${url.search}`, 301);
+    if (!hasSpa) {
+      return reply
+        .status(503)
+        .type('text/plain')
+        .send('The web app is not built yet. Run `npm run build`, then reload.');
+    }
+    const status = pathname === '/' || isSpaRoute(pathname) ? 200 : 404;
+    return reply.status(status).header('cache-control', 'no-cache').sendFile('index.html');
+  });
+});

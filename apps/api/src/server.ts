@@ -1,0 +1,48 @@
+/**
+ * Starts the store: reads the configuration, opens and migrates the database, loads the demo catalog
+ * on first start, listens on PORT, and shuts down gracefully on SIGINT/SIGTERM.
+ */
+import { buildApp } from './app';
+import { loadDemoCatalog } from './cli/load-demo-catalog';
+import { isCatalogEmpty, openDatabase } from './db/client';
+import { describeDefaults, loadConfig } from './env';
+
+const config = loadConfig();
+const database = await openDatabase({ databaseUrl: config.databaseUrl, pgliteDir: config.pgliteDir });
+const app = await buildApp({ config, database });
+
+for (const line of describeDefaults(config)) app.log.info(`default in use: ${line}`);
+
+if (config.demoCatalog && (await isCatalogEmpty(database.db))) {
+  app.log.info('catalog is empty: loading the demo catalog from data/demo-catalog');
+  const report = await loadDemoCatalog(database.db, config);
+  app.log.info(`demo catalog: ${report.created} products created, ${report.warnings.length} warnings`);
+}
+
+let closing = false;
+async function shutdown(signal: string) {
+  if (closing) return;
+  closing = true;
+  app.log.info(`${signal} received: closing`);
+  await app.close();
+  await database.close();
+  process.exit(0);
+}
+process.on('SIGINT', () => void shutdown('SIGINT'));
+process.on('SIGTERM', () => void shutdown('SIGTERM'));
+
+try {
+  await app.listen({ port: config.port, host: config.host });
+} catch (err) {
+  const code = (err as NodeJS.ErrnoException).code;
+  if (code === 'EADDRINUSE') {
+    app.log.fatal(`port ${config.port} is already in use: set PORT to a free port, e.g. PORT=3001 npm start`);
+  } else {
+    app.log.fatal(err);
+  }
+  await database.close();
+  process.exit(1);
+}
+const address = app.server.address();
+const port = typeof address === 'object' && address ? address.port : config.port;
+app.log.info(`store is running: open http://localhost:${port}/  (API docs: http://localhost:${port}/api/docs)`);

@@ -1,0 +1,34 @@
+/**
+ * Builds the real app over a fresh test database, for `app.inject` tests.
+ */
+import { mkdtemp } from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
+import type { FastifyInstance } from 'fastify';
+import { buildApp } from '../src/app';
+import type { DatabaseHandle } from '../src/db/client';
+import { loadConfig } from '../src/env';
+import { createTestDatabase } from './test-db';
+
+export interface TestApp {
+  app: FastifyInstance;
+  database: DatabaseHandle;
+  close(): Promise<void>;
+}
+
+export async function createTestApp(options: { webDistDir?: string } = {}): Promise<TestApp> {
+  const database = await createTestDatabase();
+  const dataDir = await mkdtemp(path.join(os.tmpdir(), 'store-test-'));
+  const config = loadConfig({ NODE_ENV: 'test', DATA_DIR: dataDir, LOG_LEVEL: 'silent' });
+  config.webDistDir = options.webDistDir ?? path.join(dataDir, 'no-web-build');
+  const app = await buildApp({ config, database, logger: false });
+  await app.ready();
+  return {
+    app,
+    database,
+    async close() {
+      await app.close();
+      await database.close();
+    },
+  };
+}

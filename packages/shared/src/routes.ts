@@ -1,0 +1,75 @@
+/**
+ * The SPA's route table (SPEC §2) and the odd links it keeps as aliases (DESIGN §7).
+ * The server answers index.html for these paths and redirects the aliases; the web router uses the same list.
+ */
+
+/** Route patterns of SPEC §2; `:name` matches one path segment. */
+export const SPA_ROUTES = [
+  '/',
+  '/shop',
+  '/product/:sku',
+  '/search-results',
+  '/cart',
+  '/checkout',
+  '/thank-you',
+  '/signup',
+  '/signin',
+  '/forget-password',
+  '/reset-password',
+  '/404',
+  '/too-many-requests',
+  '/about-us',
+  '/privacy-and-policy',
+  '/my-account',
+  '/profile-update',
+  '/otp',
+  '/order-history',
+  '/order-details',
+  '/contact-us',
+  '/return-order',
+  '/best-selling',
+  '/track-order',
+  '/guest-track-order',
+  '/address',
+  '/update-address/:id',
+  '/feedback',
+  '/shipping-policy',
+  '/return-policy',
+  '/terms-conditions',
+  '/editorial-guidelines',
+  '/checkout-paypal-payment',
+  '/checkout-stripe-payment',
+  '/brands',
+  '/brand',
+  '/faqs',
+  '/sitemap.xml',
+  '/:folderName.xml',
+] as const;
+
+/** Links the SPEC uses that differ from its route table; each redirects to its canonical route. */
+export const ROUTE_ALIASES: Readonly<Record<string, string>> = {
+  '/forgot-password': '/forget-password',
+  '/editorial-guideline': '/editorial-guidelines',
+  '/shipping-option': '/shipping-policy',
+};
+
+const routeRegexes = SPA_ROUTES.map(
+  (pattern) =>
+    new RegExp(
+      `^${pattern
+        .split('/')
+        .map((seg) =>
+          seg.startsWith(':')
+            ? seg.endsWith('.xml')
+              ? '[^/]+\\.xml'
+              : '[^/]+'
+            : seg.replace(/[.*+?^${}()|[\]\\]/g, '\\$&'),
+        )
+        .join('/')}/?$`,
+    ),
+);
+
+/** True when a URL path (no query) is one of the SPA's routes. */
+export function isSpaRoute(pathname: string): boolean {
+  return routeRegexes.some((re) => re.test(pathname));
+}
