@@ -32,9 +32,20 @@ export interface BuildAppOptions {
   logger?: boolean | object;
 }
 
+/** JSON logs for machines; readable lines on a developer's terminal. */
+function defaultLogger(config: AppConfig) {
+  const pretty = process.stdout.isTTY && config.nodeEnv !== 'production';
+  return {
+    level: config.logLevel,
+    ...(pretty
+      ? { transport: { target: 'pino-pretty', options: { translateTime: 'HH:MM:ss', ignore: 'pid,hostname' } } }
+      : {}),
+  };
+}
+
 export async function buildApp({ config, database, logger }: BuildAppOptions): Promise<FastifyInstance> {
   const app = Fastify({
-    logger: logger ?? { level: config.logLevel },
+    logger: logger ?? defaultLogger(config),
     trustProxy: true,
     // Long catalog descriptions and import uploads stay well under this.
     bodyLimit: 1024 * 1024,

@@ -13,7 +13,7 @@ afterAll(() => t.close());
 
 async function get(url: string, headers: Record<string, string> = {}) {
   const res = await t.app.inject({ method: 'GET', url, headers });
-  const isJson = res.headers['content-type']?.includes('json') && res.body !== '';
+  const isJson = String(res.headers['content-type'] ?? '').includes('json') && res.body !== '';
   return { res, body: isJson ? res.json() : res.body };
 }
 

@@ -1,0 +1,86 @@
+import { mkdir, mkdtemp, writeFile } from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestApp, type TestApp } from '../../tests/test-app';
+
+let t: TestApp;
+beforeAll(async () => {
+  const dist = await mkdtemp(path.join(os.tmpdir(), 'store-dist-'));
+  await mkdir(path.join(dist, 'assets'));
+  await writeFile(path.join(dist, 'index.html'), '<!doctype html><title>shop</title><div id="root"></div>');
+  await writeFile(path.join(dist, 'assets', 'index-abc123.js'), `console.log(${JSON.stringify('x'.repeat(4000))});`);
+  t = await createTestApp({ webDistDir: dist });
+  await mkdir(path.join(t.app.config.mediaDir, 'products'), { recursive: true });
+  await writeFile(path.join(t.app.config.mediaDir, 'products', 'globe.svg'), '<svg xmlns="http://www.w3.org/2000/svg"/>');
+});
+afterAll(() => t.close());
+
+const get = (url: string, headers: Record<string, string> = {}) => t.app.inject({ method: 'GET', url, headers });
+
+describe('serving the web app', () => {
+  it.each(['/', '/shop?page=2', '/product/KL-H4-6055', '/brand?page=1&brand=voltcore', '/sitemap.xml', '/product-sitemap.xml'])(
+    'answers index.html for the SPA route %s',
+    async (url) => {
+      const res = await get(url);
+      expect(res.statusCode).toBe(200);
+      expect(res.headers['content-type']).toMatch(/text\/html/);
+      expect(res.headers['cache-control']).toBe('no-cache');
+      expect(res.body).toContain('<div id="root">');
+    },
+  );
+
+  it('answers index.html with status 404 for an unknown path, so the SPA shows its 404 page', async () => {
+    const res = await get('/no-such-page');
+    expect(res.statusCode).toBe(404);
+    expect(res.body).toContain('<div id="root">');
+  });
+
+  it.each([
+    ['/forgot-password', '/forget-password'],
+    ['/editorial-guideline', '/editorial-guidelines'],
+    ['/shipping-option?x=1', '/shipping-policy?x=1'],
+  ])('redirects the odd link %s to %s', async (from, to) => {
+    const res = await get(from);
+    expect(res.statusCode).toBe(301);
+    expect(res.headers.location).toBe(to);
+  });
+
+  it('caches hashed assets for a year and compresses them', async () => {
+    const res = await get('/assets/index-abc123.js', { 'accept-encoding': 'gzip' });
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['cache-control']).toBe('public, max-age=31536000, immutable');
+    expect(res.headers['content-encoding']).toBe('gzip');
+  });
+
+  it('answers unknown API paths with a JSON 404', async () => {
+    const res = await get('/api/nope');
+    expect(res.statusCode).toBe(404);
+    expect(res.json().message).toMatch(/No such API call/);
+  });
+
+  it('sets security headers', async () => {
+    const res = await get('/');
+    expect(res.headers['content-security-policy']).toMatch(/frame-ancestors 'none'/);
+    expect(res.headers['x-content-type-options']).toBe('nosniff');
+    expect(res.headers['referrer-policy']).toBe('strict-origin-when-cross-origin');
+  });
+});
+
+describe('serving media', () => {
+  it('serves a stored image with a day of caching', async () => {
+    const res = await get('/media/products/globe.svg');
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['cache-control']).toBe('public, max-age=86400');
+  });
+  it('answers a missing image with the product-image-not-found picture', async () => {
+    const res = await get('/media/products/missing.png');
+    expect(res.statusCode).toBe(404);
+    expect(res.headers['content-type']).toMatch(/image\/svg\+xml/);
+    expect(res.body).toMatch(/not found/i);
+  });
+  it('does not serve files outside the media folder', async () => {
+    const res = await get('/media/../../package.json');
+    expect(res.statusCode).not.toBe(200);
+  });
+});
