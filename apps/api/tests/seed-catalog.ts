@@ -11,6 +11,7 @@ import {
   productImages,
   products,
 } from '../src/db/schema';
+import { refreshSearchWords } from '../src/modules/catalog/search-products';
 import { saveStoreSettings } from '../src/modules/content/content-service';
 import { storeSettingsInputSchema } from '@store/shared/store-settings';
 
@@ -131,4 +132,5 @@ export async function seedCatalog(db: Database, extra = 0): Promise<void> {
     const imgs = p.images ?? [`products/${p.sku.toLowerCase()}.svg`];
     await db.insert(productImages).values(imgs.map((path, i) => ({ productId: row.id, path, isFeatured: i === 0, position: i })));
   }
+  await refreshSearchWords(db);
 }

@@ -152,3 +152,13 @@ export const storeSettings = pgTable('store_settings', {
   brandSlider: jsonb('brand_slider').$type<BrandSliderEntry[]>().notNull().default([]),
   updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
 });
+
+/**
+ * The catalog's vocabulary (distinct words of product search text), refreshed after each import.
+ * Search corrects a misspelt word to its nearest vocabulary word by trigram similarity.
+ */
+export const searchWords = pgTable(
+  'search_words',
+  { word: text('word').primaryKey() },
+  (t) => [index('search_words_trgm_idx').using('gin', sql`${t.word} gin_trgm_ops`)],
+);

@@ -176,9 +176,12 @@ describe('GET /api/search-product', () => {
     const found = await skus('batt');
     expect(found).toEqual(expect.arrayContaining(['VC-NS70-680', 'VC-DIN65-720', 'VC-DC120']));
   });
-  it('survives a one-letter typo ("batery", "sokcet" stays out, "spaner")', async () => {
-    expect(await skus('batery')).toEqual(expect.arrayContaining(['VC-NS70-680', 'VC-DIN65-720']));
+  it('corrects a one-letter typo and ranks as if it were spelt right ("batery", "spaner", "globr")', async () => {
+    const { body } = await get('/api/search-product?search=batery');
+    expect(body.corrected_query).toBe('battery');
+    expect((body.data as Product[]).map((p) => p.sku).sort()).toEqual(['VC-DC120', 'VC-DIN65-720', 'VC-NS70-680']);
     expect((await skus('spaner'))[0]).toBe('TQ-SPAN-12');
+    expect((await skus('h4 globr'))[0]).toBe('KL-H4-6055');
   });
   it('finds by brand and by category', async () => {
     expect(await skus('gripwell')).toEqual(expect.arrayContaining(['GW-NUT-M12', 'GW-LOCK-M12']));

@@ -119,7 +119,10 @@ const catalogRoutes: FastifyPluginAsyncZod = async (app) => {
         tags,
         summary: 'Ranked product search (title, SKU, brand, category; prefixes and typos)',
         querystring: searchQuerySchema,
-        response: { 200: z.object({ data: z.array(productSchema), ...pageSchema }), ...errorResponses },
+        response: {
+          200: z.object({ data: z.array(productSchema), ...pageSchema, corrected_query: z.string().optional() }),
+          ...errorResponses,
+        },
       },
     },
     async (req) => searchProducts(app.db, req.query.search, req.query.page, req.query.pagination),
