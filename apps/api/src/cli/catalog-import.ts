@@ -1,0 +1,152 @@
+/**
+ * `npm run catalog:import -- <file.csv> [--images <folder>] [--skip-invalid]` (DESIGN §4): imports a Shopify or
+ * WooCommerce product CSV into the configured database (env.ts: DATABASE_URL or PGlite) and media folder.
+ * Prints every rejected row as `line 7, column "Regular price": <reason>`, then warnings, then
+ * `Imported <file>: 12 created, 3 updated, 140 unchanged, 2 rejected, 5 skipped`.
+ * Exit codes: 0 imported; 1 nothing imported (rejected rows without --skip-invalid, unreadable CSV, database
+ * error); 2 usage error (bad arguments, file or folder not found).
+ */
+import { readFile, stat } from 'node:fs/promises';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { parseArgs } from 'node:util';
+import cliProgress from 'cli-progress';
+import { openDatabase, type Database } from '../db/client';
+import { loadConfig } from '../env';
+import { CatalogFileError, formatRejection } from '../modules/catalog-import/catalog-row';
+import { importCatalog } from '../modules/catalog-import/import-catalog';
+
+export const USAGE = `Usage: npm run catalog:import -- <file.csv> [--images <folder>] [--skip-invalid]
+
+Imports a Shopify (legacy or 2024 headers) or WooCommerce product CSV. Products are matched by SKU.
+  --images <folder>  take the images the CSV names (by file name) from this folder
+  --skip-invalid     import the good rows even when some rows are rejected
+  --help             show this help`;
+
+/** Where the CLI writes, and how it opens the database (tests pass their own). */
+export interface CatalogImportIo {
+  out: (text: string) => void;
+  err: (text: string) => void;
+  /** Show a progress bar (default: stdout is a terminal). */
+  progress?: boolean;
+  /** Folder relative paths are resolved against (default: INIT_CWD, set by npm, else the working directory). */
+  cwd?: string;
+  openDb?: () => Promise<{ db: Database; mediaDir: string; close(): Promise<void> }>;
+}
+
+/** Runs the import CLI with `argv` (arguments after the script name). Resolves to the process exit code. */
+export async function runCatalogImport(argv: string[], io: CatalogImportIo): Promise<number> {
+  let args;
+  try {
+    args = parseArgs({
+      args: argv,
+      allowPositionals: true,
+      options: {
+        images: { type: 'string' },
+        'skip-invalid': { type: 'boolean', default: false },
+        help: { type: 'boolean', short: 'h', default: false },
+      },
+    });
+  } catch (error) {
+    io.err(`${(error as Error).message}\n\n${USAGE}`);
+    return 2;
+  }
+  if (args.values.help) {
+    io.out(USAGE);
+    return 0;
+  }
+  if (args.positionals.length !== 1) {
+    io.err(
+      `${args.positionals.length === 0 ? 'Give the CSV file to import.' : 'Give exactly one CSV file.'}\n\n${USAGE}`,
+    );
+    return 2;
+  }
+  const cwd = io.cwd ?? process.env.INIT_CWD ?? process.cwd();
+  const file = path.resolve(cwd, args.positionals[0] ?? '');
+  const imagesDir = args.values.images === undefined ? undefined : path.resolve(cwd, args.values.images);
+
+  let csv: string;
+  try {
+    csv = await readFile(file, 'utf8');
+  } catch {
+    io.err(`Cannot read ${file}: no such file, or it is not readable.\n\n${USAGE}`);
+    return 2;
+  }
+  if (imagesDir !== undefined && !(await stat(imagesDir).catch(() => null))?.isDirectory()) {
+    io.err(`The images folder ${imagesDir} does not exist.\n\n${USAGE}`);
+    return 2;
+  }
+
+  const open =
+    io.openDb ??
+    (async () => {
+      const config = loadConfig();
+      const handle = await openDatabase({ databaseUrl: config.databaseUrl, pgliteDir: config.pgliteDir });
+      return { db: handle.db, mediaDir: config.mediaDir, close: () => handle.close() };
+    });
+  const target = await open();
+  const bar =
+    (io.progress ?? process.stdout.isTTY === true)
+      ? new cliProgress.SingleBar(
+          { format: 'Importing [{bar}] {value}/{total} products', hideCursor: true },
+          cliProgress.Presets.shades_classic,
+        )
+      : null;
+  let barStarted = false;
+  try {
+    const started = Date.now();
+    const report = await importCatalog({
+      db: target.db,
+      csv,
+      imagesDir,
+      mediaDir: target.mediaDir,
+      skipInvalid: args.values['skip-invalid'],
+      onProgress: (done, total) => {
+        if (!bar) return;
+        if (!barStarted) {
+          bar.start(total, done);
+          barStarted = true;
+        } else bar.update(done);
+      },
+    });
+    bar?.stop();
+    for (const r of report.rejections) io.err(formatRejection(r));
+    for (const w of report.warnings) io.err(`warning: ${w}`);
+    const relative = path.relative(cwd, file);
+    const name = relative === '' || relative.startsWith('..') || path.isAbsolute(relative) ? file : relative;
+    const seconds = ((Date.now() - started) / 1000).toFixed(1);
+    io.out(
+      `Imported ${name}: ${report.created} created, ${report.updated} updated, ${report.unchanged} unchanged, ` +
+        `${report.rejected} rejected, ${report.skipped} skipped` +
+        (report.blocked ? '' : ` (${seconds}s)`),
+    );
+    if (report.blocked) {
+      io.err(
+        `Nothing was imported because ${report.rejected} row${report.rejected === 1 ? ' was' : 's were'} rejected. ` +
+          'Fix them, or run again with --skip-invalid to import the other rows.',
+      );
+      return 1;
+    }
+    return 0;
+  } catch (error) {
+    bar?.stop();
+    if (error instanceof CatalogFileError) {
+      io.err(`Cannot import ${file}:\n${error.message}`);
+      return 1;
+    }
+    io.err(`The import failed and nothing was changed: ${(error as Error).message}`);
+    return 1;
+  } finally {
+    await target.close();
+  }
+}
+
+const isMain =
+  process.argv[1] !== undefined && path.resolve(process.argv[1]) === fileURLToPath(import.meta.url);
+if (isMain) {
+  const code = await runCatalogImport(process.argv.slice(2), {
+    out: (t) => process.stdout.write(`${t}\n`),
+    err: (t) => process.stderr.write(`${t}\n`),
+  });
+  process.exitCode = code;
+}

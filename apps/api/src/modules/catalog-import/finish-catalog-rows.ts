@@ -1,0 +1,87 @@
+/**
+ * The checks every catalog format shares once its rows are built: the CatalogRow schema, SKUs unique within the
+ * file (case-insensitive, as the products table enforces), and permalinks made unique.
+ */
+import { slugify } from '@store/shared/slug';
+import { catalogRowSchema, type CatalogRow, type CatalogRowField, type Rejection } from './catalog-row';
+
+/** A built row and, for each field, the column of the file it came from (for rejection messages). */
+export interface RowDraft {
+  row: CatalogRow;
+  columns: Partial<Record<CatalogRowField, string>>;
+}
+
+/**
+ * Validates each draft with `catalogRowSchema` (an issue becomes a Rejection on the field's column), rejects a
+ * SKU already used on an earlier line (naming both lines; checked across all drafts, valid or not), and gives a
+ * permalink already taken by an earlier row `<permalink>-<sku slug>` with a warning. Returns the accepted rows
+ * in input order.
+ */
+export function finishCatalogRows(
+  drafts: readonly RowDraft[],
+  out: { rejections: Rejection[]; warnings: string[] },
+): CatalogRow[] {
+  const firstLineOfSku = new Map<string, number>();
+  const accepted: CatalogRow[] = [];
+  for (const { row, columns } of drafts) {
+    const columnOf = (field: string) => columns[field as CatalogRowField] ?? field;
+    let ok = true;
+    const parsed = catalogRowSchema.safeParse(row);
+    if (!parsed.success) {
+      ok = false;
+      for (const issue of parsed.error.issues) {
+        const field = String(issue.path[0] ?? '');
+        out.rejections.push({
+          line: row.line,
+          column: columnOf(field),
+          reason: describeIssue(field, row, issue.message),
+        });
+      }
+    }
+    const key = row.sku.trim().toLowerCase();
+    if (key !== '') {
+      const earlier = firstLineOfSku.get(key);
+      if (earlier !== undefined) {
+        ok = false;
+        out.rejections.push({
+          line: row.line,
+          column: columnOf('sku'),
+          reason: `SKU "${row.sku}" is already used on line ${earlier}; each product needs its own SKU`,
+        });
+      } else {
+        firstLineOfSku.set(key, row.line);
+      }
+    }
+    if (ok && parsed.success) accepted.push(parsed.data);
+  }
+
+  const permalinkOwner = new Map<string, number>();
+  for (const row of accepted) {
+    const wanted = row.permalink;
+    let candidate = wanted;
+    for (let n = 2; permalinkOwner.has(candidate); n++) {
+      const base = `${wanted}-${slugify(row.sku)}`.replace(/-+$/, '');
+      candidate = n === 2 ? base : `${base}-${n}`;
+    }
+    if (candidate !== wanted) {
+      out.warnings.push(
+        `line ${row.line}: permalink "${wanted}" is already used by line ${permalinkOwner.get(wanted)}; using "${candidate}"`,
+      );
+      row.permalink = candidate;
+    }
+    permalinkOwner.set(candidate, row.line);
+  }
+  return accepted;
+}
+
+/** Zod's messages for numeric bounds are generic; say which value was wrong. */
+function describeIssue(field: string, row: CatalogRow, message: string): string {
+  const value = (row as unknown as Record<string, unknown>)[field];
+  if (field === 'stock' && typeof value === 'number') return `${value} is not a stock level of 0 or more`;
+  if (typeof value === 'string' && !message.startsWith('"')) {
+    const shown = value.length > 60 ? `${value.slice(0, 57)}...` : value;
+    if (value === '') return message;
+    return `"${shown}" ${message}`;
+  }
+  return message;
+}

@@ -1,0 +1,25 @@
+/**
+ * Entry point of catalog parsing (DESIGN §4): CSV text in any supported format -> normalised CatalogRows.
+ * Pure: no database, no file system.
+ */
+import type { CatalogParseResult } from './catalog-row';
+import { detectCsvFormat } from './detect-csv-format';
+import { parseShopifyCsv } from './parse-shopify-csv';
+import { parseWooCommerceCsv } from './parse-woocommerce-csv';
+import { readCsvTable } from './read-csv-table';
+
+/**
+ * Reads CSV text (UTF-8, BOM allowed), detects Shopify legacy / Shopify 2024 / WooCommerce from the header and
+ * parses it. Rejections and skipped rows come back sorted by line. `now` (default: the current time) decides
+ * whether dated sales are active. Throws CatalogFileError when the text is not CSV or the header set is unknown.
+ */
+export function parseCatalogCsv(text: string, options: { now?: Date } = {}): CatalogParseResult {
+  const table = readCsvTable(text);
+  const format = detectCsvFormat(table.headers);
+  const result =
+    format === 'woocommerce' ? parseWooCommerceCsv(table, options) : parseShopifyCsv(table, format);
+  const byLine = (a: { line: number }, b: { line: number }) => a.line - b.line;
+  result.rejections.sort(byLine);
+  result.skipped.sort(byLine);
+  return result;
+}

@@ -1,0 +1,57 @@
+import { describe, expect, it } from 'vitest';
+import { CatalogFileError } from './catalog-row';
+import { bindColumns, readCsvTable } from './read-csv-table';
+
+describe('readCsvTable', () => {
+  it('numbers records by the physical line they start on, across quoted line breaks, CRLF and blank lines', () => {
+    const text = 'a,b\r\n1,"x\r\ny"\r\n\r\n2,3\r\n3,"q\n\nr"\n4,5';
+    const table = readCsvTable(text);
+    expect(table.headers).toEqual(['a', 'b']);
+    expect(table.records.map((r) => [r.line, r.values])).toEqual([
+      [2, ['1', 'x\r\ny']],
+      [5, ['2', '3']],
+      [6, ['3', 'q\n\nr']],
+      [9, ['4', '5']],
+    ]);
+  });
+
+  it('ignores a UTF-8 BOM, trims header names and drops rows whose cells are all empty', () => {
+    const table = readCsvTable('\uFEFF Handle ,Title\n,\nh,T\n');
+    expect(table.headers).toEqual(['Handle', 'Title']);
+    expect(table.records).toEqual([{ line: 3, values: ['h', 'T'] }]);
+    expect(table.columnIndex('handle')).toBe(0);
+    expect(table.columnIndex('HANDLE ')).toBe(0);
+    expect(table.columnIndex('Vendor')).toBe(-1);
+  });
+
+  it('counts lines correctly after multi-byte characters', () => {
+    const table = readCsvTable('a,b\né,"ü\r\n€"\r\n2,3\r\n');
+    expect(table.records.map((r) => r.line)).toEqual([2, 4]);
+  });
+
+  it('throws a CatalogFileError naming the problem for malformed CSV', () => {
+    expect(() => readCsvTable('a,b\n1,"unclosed\n2,3\n')).toThrow(CatalogFileError);
+    expect(() => readCsvTable('a,b\n1,"unclosed\n2,3\n')).toThrow(/not valid CSV.*double quotes/s);
+  });
+
+  it('throws for an empty file', () => {
+    expect(() => readCsvTable('')).toThrow(/empty/);
+    expect(() => readCsvTable('\n\n')).toThrow(/empty/);
+  });
+
+  it('binds logical fields to whichever alias the header has', () => {
+    const table = readCsvTable('URL handle,Price\nh,1.00\n');
+    const cols = bindColumns(table, {
+      handle: ['Handle', 'URL handle'],
+      price: ['Variant Price', 'Price'],
+      sku: ['SKU'],
+    });
+    const record = table.records[0];
+    if (!record) throw new Error('no record');
+    expect(cols.cell(record, 'handle')).toBe('h');
+    expect(cols.column('price')).toBe('Price');
+    expect(cols.has('sku')).toBe(false);
+    expect(cols.cell(record, 'sku')).toBe('');
+    expect(cols.column('sku')).toBe('SKU');
+  });
+});

@@ -1,0 +1,137 @@
+/**
+ * Reads CSV text into a header and records with their physical line numbers, using csv-parse.
+ * Pure: no I/O.
+ */
+import { parse } from 'csv-parse/sync';
+import { CatalogFileError } from './catalog-row';
+
+/** One CSV record: the physical line it starts on (header = line 1) and its raw field values. */
+export interface CsvRecord {
+  line: number;
+  values: string[];
+}
+
+/** A parsed CSV file: trimmed header names, data records, and a case-insensitive column lookup. */
+export interface CsvTable {
+  headers: string[];
+  records: CsvRecord[];
+  /** Index of the first header equal to `name` (case and spacing ignored), or -1. */
+  columnIndex(name: string): number;
+}
+
+/** Header comparison key: lower case, runs of spaces collapsed. */
+export function headerKey(name: string): string {
+  return name.trim().replace(/\s+/g, ' ').toLowerCase();
+}
+
+/**
+ * Parses CSV text (a UTF-8 BOM is ignored; CRLF, LF or CR line ends, also mixed; quoted fields may span
+ * lines). Blank lines and records whose fields are all empty are dropped. `line` is the physical line a
+ * record starts on, counting the header as line 1 (csv-parse's own `info.lines` is the line a record
+ * ends on and miscounts CRLF inside quotes, so the start is computed from `info.bytes`).
+ * Throws CatalogFileError for malformed CSV (e.g. an unclosed quote) or a file without a header.
+ */
+export function readCsvTable(text: string): CsvTable {
+  const body = text.charCodeAt(0) === 0xfeff ? text.slice(1) : text;
+  const buf = Buffer.from(body, 'utf8');
+  let parsed: { record: string[]; info: { bytes: number } }[];
+  try {
+    parsed = parse(buf, {
+      info: true,
+      relax_column_count: true,
+      skip_empty_lines: true,
+      record_delimiter: ['\r\n', '\n', '\r'],
+    }) as unknown as { record: string[]; info: { bytes: number } }[];
+  } catch (error) {
+    const e = error as { message?: string; lines?: number };
+    const where = typeof e.lines === 'number' ? ` near line ${e.lines}` : '';
+    throw new CatalogFileError(
+      `The file is not valid CSV${where}: ${e.message ?? String(error)}. ` +
+        'Check that every value containing a comma, quote or line break is wrapped in double quotes.',
+    );
+  }
+
+  // Physical line of a byte offset: count line breaks before it (CRLF counts once).
+  let cursor = 0;
+  let line = 1;
+  const lineAt = (offset: number): number => {
+    while (cursor < offset) {
+      const c = buf[cursor];
+      if (c === 0x0a) line++;
+      else if (c === 0x0d && buf[cursor + 1] !== 0x0a) line++;
+      cursor++;
+    }
+    return line;
+  };
+  const skipBlankLines = (offset: number): number => {
+    let o = offset;
+    while (o < buf.length && (buf[o] === 0x0a || buf[o] === 0x0d)) o++;
+    return o;
+  };
+
+  const first = parsed[0];
+  if (!first || first.record.every((v) => v.trim() === '')) {
+    throw new CatalogFileError(
+      'The file is empty: it needs a header line naming the columns, then one line per product.',
+    );
+  }
+  const headers = first.record.map((h) => h.trim());
+  const records: CsvRecord[] = [];
+  let previousEnd = first.info.bytes;
+  for (let i = 1; i < parsed.length; i++) {
+    const item = parsed[i];
+    if (!item) continue;
+    const start = skipBlankLines(previousEnd);
+    previousEnd = item.info.bytes;
+    if (item.record.every((v) => v.trim() === '')) continue;
+    records.push({ line: lineAt(start), values: item.record });
+  }
+
+  const keys = headers.map(headerKey);
+  return {
+    headers,
+    records,
+    columnIndex: (name) => keys.indexOf(headerKey(name)),
+  };
+}
+
+/** Cell access by logical field name, for a table whose header names vary between export versions. */
+export interface BoundColumns<K extends string> {
+  /** The raw cell of `key` in a record ('' when the column is absent or the record is short). */
+  cell(record: CsvRecord, key: K): string;
+  /** The column name as the file writes it (or the first alias when the file lacks the column). */
+  column(key: K): string;
+  /** Whether the file has the column. */
+  has(key: K): boolean;
+}
+
+/**
+ * Binds logical field names to the file's columns: each key takes the first of its aliases the header has
+ * (case and spacing ignored). `mapCell` post-processes every raw cell (e.g. WooCommerce's formula escaping).
+ */
+export function bindColumns<K extends string>(
+  table: CsvTable,
+  aliases: Record<K, readonly string[]>,
+  mapCell: (raw: string) => string = (raw) => raw,
+): BoundColumns<K> {
+  const index = new Map<K, number>();
+  const names = new Map<K, string>();
+  for (const key of Object.keys(aliases) as K[]) {
+    const list = aliases[key];
+    let found = -1;
+    for (const alias of list) {
+      found = table.columnIndex(alias);
+      if (found >= 0) break;
+    }
+    index.set(key, found);
+    names.set(key, found >= 0 ? (table.headers[found] ?? '') : (list[0] ?? key));
+  }
+  return {
+    cell(record, key) {
+      const i = index.get(key) ?? -1;
+      return i >= 0 ? mapCell(record.values[i] ?? '') : '';
+    },
+    column: (key) => names.get(key) ?? key,
+    has: (key) => (index.get(key) ?? -1) >= 0,
+  };
+}
