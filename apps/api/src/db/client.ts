@@ -26,12 +26,6 @@ export interface DatabaseHandle {
 
 export const MIGRATIONS_DIR = path.join(path.dirname(fileURLToPath(import.meta.url)), 'migrations');
 
-/**
- * Search tolerance for typos (pg_trgm word similarity, 0..1). Set per connection so the trigram
- * index can answer `<%` with it.
- */
-const WORD_SIMILARITY_THRESHOLD = 0.4;
-
 export interface OpenDatabaseOptions {
   databaseUrl?: string | undefined;
   /** PGlite folder, or `memory://`. */
@@ -48,9 +42,6 @@ export async function openDatabase(options: OpenDatabaseOptions): Promise<Databa
   const shouldMigrate = options.migrate ?? true;
   if (options.databaseUrl) {
     const pool = new pg.Pool({ connectionString: options.databaseUrl, max: options.poolSize ?? 10 });
-    pool.on('connect', (client) => {
-      client.query(`SET pg_trgm.word_similarity_threshold = ${WORD_SIMILARITY_THRESHOLD}`).catch(() => {});
-    });
     const db = drizzlePg(pool, { schema }) as unknown as Database;
     if (shouldMigrate) {
       // Several instances may start at once; one migrates while the others wait on the lock.
@@ -75,7 +66,6 @@ export async function openDatabase(options: OpenDatabaseOptions): Promise<Databa
   await client.waitReady;
   const pgliteDb = drizzlePglite(client, { schema });
   if (shouldMigrate) await migratePglite(pgliteDb, { migrationsFolder: MIGRATIONS_DIR });
-  await client.exec(`SET pg_trgm.word_similarity_threshold = ${WORD_SIMILARITY_THRESHOLD}`);
   return { db: pgliteDb as unknown as Database, kind: 'pglite', close: () => client.close() };
 }
 

@@ -87,7 +87,8 @@ export const products = pgTable(
     schemaMarkup: text('schema_markup'),
     badge: text('badge'),
     isFeatured: boolean('is_featured').notNull().default(false),
-    /** Brand and category titles copied here so the search columns can be generated. */
+    /** Brand and category titles copied here so the search columns can be generated. `search_text` feeds
+     * the spelling vocabulary (`search_words`). */
     searchBrand: text('search_brand').notNull().default(''),
     searchCategory: text('search_category').notNull().default(''),
     searchText: text('search_text').generatedAlwaysAs(
@@ -108,7 +109,6 @@ export const products = pgTable(
     index('products_brand_idx').on(t.brandId, t.createdAt.desc(), t.id.desc()),
     index('products_featured_idx').on(t.createdAt.desc()).where(sql`${t.isFeatured}`),
     index('products_search_vector_idx').using('gin', t.searchVector),
-    index('products_search_text_trgm_idx').using('gin', sql`${t.searchText} gin_trgm_ops`),
     uniqueIndex('products_sku_lower_idx').on(sql`lower(${t.sku})`),
   ],
 );

@@ -235,6 +235,13 @@ export async function importCatalog(options: ImportCatalogOptions): Promise<Impo
     // Search corrects misspellings against the catalog's vocabulary; rebuild it when products changed.
     if (changed.length > 0) await refreshSearchWords(tx);
   });
+  // Fresh statistics after a bulk change, or the planner keeps scanning the whole table instead of using the
+  // search indexes (PGlite has no autovacuum to do it later).
+  if (report.created + report.updated > 0) {
+    await options.db.execute(
+      sql`ANALYZE products, product_images, product_discounts, categories, child_categories, brands, search_words`,
+    );
+  }
 
   options.onProgress?.(total, total);
   return report;

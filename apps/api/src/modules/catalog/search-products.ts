@@ -4,7 +4,7 @@
  *    batteries), an exact SKU first.
  * 2. No hit: each word is corrected to the nearest word of the catalog's vocabulary by trigram similarity
  *    (`batery` -> `battery`) and step 1 runs again, so ranking stays the full-text ranking.
- * 3. Still no hit: trigram word similarity over the whole search text.
+ * Words the vocabulary has nothing near stay as typed, so nonsense finds nothing rather than noise.
  * The same SQL runs on PGlite and PostgreSQL.
  */
 import { sql, type SQL } from 'drizzle-orm';
@@ -111,12 +111,7 @@ export async function searchProducts(
       total = hits[0] ? Number(hits[0].total) : offset > 0 ? await countHits(db, attempt.where) : 0;
     }
   }
-  if (total === 0) {
-    const where = sql`${raw} <% p.search_text`;
-    hits = await rankedHits(db, raw, where, sql`word_similarity(${raw}, p.search_text)`, perPage, offset);
-    total = hits[0] ? Number(hits[0].total) : offset > 0 ? await countHits(db, where) : 0;
-    if (total > 0) corrected = undefined;
-  }
+  if (total === 0) corrected = undefined;
 
   return {
     data: await getProductsByIds(
@@ -133,13 +128,14 @@ export async function searchProducts(
 
 /**
  * Rebuilds the search vocabulary from the products' search text (run after each catalog import, inside
- * its transaction). Words shorter than 3 letters are left out: too short to correct.
+ * its transaction). Only words of 3 or more letters and nothing else: SKU fragments and numbers are not
+ * spelling, and leaving them out keeps the vocabulary small.
  */
 export async function refreshSearchWords(db: Pick<Database, 'execute'>): Promise<void> {
   await db.execute(sql`DELETE FROM search_words`);
   await db.execute(sql`
     INSERT INTO search_words (word)
     SELECT word FROM ts_stat('SELECT to_tsvector(''simple'', search_text) FROM products')
-    WHERE length(word) >= 3
+    WHERE word ~ '^[a-z]{3,}$'
     ON CONFLICT DO NOTHING`);
 }

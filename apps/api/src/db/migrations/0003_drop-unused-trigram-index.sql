@@ -1,0 +1,1 @@
+DROP INDEX "products_search_text_trgm_idx";

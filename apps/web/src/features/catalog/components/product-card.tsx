@@ -1,0 +1,51 @@
+import type { Product } from '@store/shared/product';
+import { Link } from 'react-router';
+import { ProductImage } from '@/components/ui/product-image';
+import { productPricing } from '../product-pricing';
+import { ProductPrice } from './product-price';
+import './product-card.css';
+
+/** SPEC §2: product cards link to /product/{permalink}, encoded. */
+export function productPath(permalink: string): string {
+  return `/product/${encodeURIComponent(permalink)}`;
+}
+
+export interface ProductCardProps {
+  product: Product;
+  /** Load the image straight away (cards in the first screenful). */
+  eagerImage?: boolean;
+  /** The title's heading level: one below the heading of the section the card is in. */
+  headingLevel?: 2 | 3;
+}
+
+export function ProductCard({ product, eagerImage = false, headingLevel = 3 }: ProductCardProps) {
+  const title = product.title.trim() || 'No Title';
+  const Heading = headingLevel === 2 ? 'h2' : 'h3';
+  return (
+    <article className="product-card">
+      <div className="product-card__media">
+        <ProductImage
+          src={product.featured_image}
+          alt={title}
+          width={300}
+          height={300}
+          loading={eagerImage ? 'eager' : 'lazy'}
+        />
+      </div>
+      <div className="product-card__body">
+        {product.brand ? (
+          <p className="product-card__brand">{product.brand.title}</p>
+        ) : (
+          <span className="product-card__brand" aria-hidden="true" />
+        )}
+        <Heading className="product-card__title">
+          {/* The link's ::after covers the card, so the whole card is one link target. */}
+          <Link className="product-card__link" to={productPath(product.permalink)}>
+            {title}
+          </Link>
+        </Heading>
+        <ProductPrice pricing={productPricing(product)} />
+      </div>
+    </article>
+  );
+}

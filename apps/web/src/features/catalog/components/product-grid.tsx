@@ -1,0 +1,43 @@
+import type { Product } from '@store/shared/product';
+import { ProductCard } from './product-card';
+
+/** How many cards can be in the first screenful at desktop width; their images load eagerly. */
+const EAGER_IMAGES = 4;
+
+export interface ProductGridProps {
+  products: Product[];
+  /** Heading level of each card's title: one below the section heading. */
+  cardHeadingLevel?: 2 | 3;
+}
+
+export function ProductGrid({ products, cardHeadingLevel = 3 }: ProductGridProps) {
+  return (
+    <ul className="product-grid" role="list">
+      {products.map((product, index) => (
+        <li key={product.id}>
+          <ProductCard product={product} eagerImage={index < EAGER_IMAGES} headingLevel={cardHeadingLevel} />
+        </li>
+      ))}
+    </ul>
+  );
+}
+
+/** Placeholder cards shown while the products load. */
+export function ProductGridSkeleton({ count }: { count: number }) {
+  return (
+    <ul className="product-grid" aria-hidden="true">
+      {Array.from({ length: count }, (_, index) => (
+        <li key={index}>
+          <div className="product-card product-card--skeleton">
+            <div className="product-card__media skeleton" />
+            <div className="product-card__body">
+              <div className="skeleton skeleton--line skeleton--short" />
+              <div className="skeleton skeleton--line" />
+              <div className="skeleton skeleton--line skeleton--price" />
+            </div>
+          </div>
+        </li>
+      ))}
+    </ul>
+  );
+}

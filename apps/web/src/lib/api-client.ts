@@ -1,0 +1,92 @@
+/**
+ * The one way the web app talks to the API (DESIGN §1): requests go to `/api`, bodies are JSON, and any
+ * 4xx/5xx answer becomes an `ApiError` carrying the status and the server's `message`.
+ * Every answer is validated by the caller's schema (the zod schemas of `@store/shared`), never cast.
+ */
+
+export const API_BASE = '/api';
+
+/** Anything that validates unknown data into a T: a zod schema, or `envelope(schema)`. */
+export interface Schema<T> {
+  parse(input: unknown): T;
+}
+
+export class ApiError extends Error {
+  override readonly name = 'ApiError';
+  readonly status: number;
+
+  constructor(status: number, message: string) {
+    super(message);
+    this.status = status;
+  }
+}
+
+export type QueryValue = string | number | boolean | null | undefined;
+
+export interface ApiRequestOptions {
+  method?: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
+  /** Appended as a query string; null and undefined values are left out. */
+  query?: Record<string, QueryValue>;
+  /** Sent as JSON. */
+  body?: unknown;
+  signal?: AbortSignal;
+}
+
+/** Builds `/api/<path>?<query>` from a path such as `/latest-products`. */
+export function apiUrl(path: string, query?: Record<string, QueryValue>): string {
+  const params = new URLSearchParams();
+  for (const [key, value] of Object.entries(query ?? {})) {
+    if (value !== null && value !== undefined) params.set(key, String(value));
+  }
+  const search = params.toString();
+  return `${API_BASE}${path.startsWith('/') ? path : `/${path}`}${search ? `?${search}` : ''}`;
+}
+
+async function readJson(response: Response): Promise<unknown> {
+  const text = await response.text();
+  if (text === '') return undefined;
+  try {
+    return JSON.parse(text) as unknown;
+  } catch {
+    return undefined;
+  }
+}
+
+function errorMessage(body: unknown, response: Response): string {
+  if (typeof body === 'object' && body !== null && 'message' in body && typeof body.message === 'string') {
+    return body.message;
+  }
+  return response.statusText || `Request failed with status ${response.status}`;
+}
+
+export async function apiRequest<T>(
+  path: string,
+  schema: Schema<T>,
+  options: ApiRequestOptions = {},
+): Promise<T> {
+  const { method = 'GET', query, body, signal } = options;
+  const headers: Record<string, string> = { Accept: 'application/json' };
+  if (body !== undefined) headers['Content-Type'] = 'application/json';
+
+  const response = await fetch(apiUrl(path, query), {
+    method,
+    headers,
+    body: body === undefined ? undefined : JSON.stringify(body),
+    signal,
+  });
+  const json = await readJson(response);
+  if (!response.ok) throw new ApiError(response.status, errorMessage(json, response));
+  return schema.parse(json);
+}
+
+/** The API wraps each answer as `{ "data": ... }`; this validates the envelope and what is inside it. */
+export function envelope<T>(inner: Schema<T>): Schema<T> {
+  return {
+    parse(input) {
+      if (typeof input !== 'object' || input === null || !('data' in input)) {
+        throw new TypeError('Expected the API answer to be an object with a "data" field');
+      }
+      return inner.parse(input.data);
+    },
+  };
+}

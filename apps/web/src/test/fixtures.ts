@@ -1,0 +1,39 @@
+import type { Product } from '@store/shared/product';
+import type { StoreConfig } from '@store/shared/store-settings';
+
+export function makeProduct(overrides: Partial<Product> = {}): Product {
+  return {
+    id: 1,
+    category_id: 1,
+    child_category_id: null,
+    title: 'Ceramic Brake Pads Front',
+    permalink: 'ceramic-brake-pads-front',
+    sku: 'BP-100',
+    featured_image: 'products/brake-pads.jpg',
+    gallery_media: null,
+    short_description: null,
+    long_description: null,
+    brand: { title: 'Bendix', permalink: 'bendix', cover_image: null },
+    discount_data: null,
+    badge: null,
+    is_featured: false,
+    product_meta: [{ option: '_price', value: '79.95' }],
+    created_at: '2025-01-01T00:00:00.000Z',
+    ...overrides,
+  };
+}
+
+export function makeStoreConfig(overrides: Partial<StoreConfig> = {}): StoreConfig {
+  return {
+    store_name: 'Southern Cross Auto Parts',
+    meta_title: 'Southern Cross Auto Parts',
+    meta_description: 'Car parts delivered Australia-wide.',
+    media_base_url: '/media/',
+    gst_percent: 10,
+    delivery_charge: 15,
+    free_delivery_threshold: 100,
+    hero_slides: [],
+    banners: {},
+    ...overrides,
+  };
+}
