@@ -1816,6 +1816,33 @@ function seoDescription(short) {
 
 const imageName = (sku, n = 1) => `${sku.toLowerCase()}${n > 1 ? `-${n}` : ''}.svg`;
 
+/**
+ * Orders rows round-robin across top categories (a variable parent keeps its variations right after it), so
+ * the store's "newest first" lists mix ranges instead of showing one category; the first row of each category
+ * still appears in CATALOG order, which fixes the category order. IDs are renumbered in the new order.
+ */
+function interleaveByCategory(rows) {
+  const groups = new Map();
+  let current = null;
+  for (const r of rows) {
+    if (r.Type === 'variation') {
+      current.push(r);
+      continue;
+    }
+    const top = r.Categories.split('>')[0].trim();
+    current = [r];
+    if (!groups.has(top)) groups.set(top, []);
+    groups.get(top).push(current);
+  }
+  const lists = [...groups.values()];
+  const out = [];
+  for (let i = 0; lists.some((l) => i < l.length); i++) for (const l of lists) if (l[i]) out.push(...l[i]);
+  out.forEach((r, i) => {
+    r.ID = 1001 + i;
+  });
+  return out;
+}
+
 function buildRows() {
   const rows = [];
   const images = []; // { file, kind, accent, opts, pack }
@@ -2110,7 +2137,8 @@ function childSku(title) {
 }
 
 function main() {
-  const { rows, images } = buildRows();
+  const { rows: byCategory, images } = buildRows();
+  const rows = interleaveByCategory(byCategory);
 
   // Checks on the data itself.
   const skus = new Set();

@@ -34,12 +34,18 @@ function freePort(): Promise<number> {
 function run(cmd: string, args: string[], env: NodeJS.ProcessEnv): Promise<void> {
   return new Promise((resolve, reject) => {
     const child = spawn(cmd, args, { cwd: API_DIR, env, stdio: ['ignore', 'inherit', 'inherit'] });
-    child.on('exit', (code) => (code === 0 ? resolve() : reject(new Error(`${cmd} ${args.join(' ')} exited ${code}`))));
+    child.on('exit', (code) =>
+      code === 0 ? resolve() : reject(new Error(`${cmd} ${args.join(' ')} exited ${code}`)),
+    );
   });
 }
 
 async function startServer(args: string[], env: NodeJS.ProcessEnv, readyUrl: string): Promise<ChildProcess> {
-  const child = spawn(process.execPath, ['--import', 'tsx', ...args], { cwd: API_DIR, env, stdio: 'inherit' });
+  const child = spawn(process.execPath, ['--import', 'tsx', ...args], {
+    cwd: API_DIR,
+    env,
+    stdio: 'inherit',
+  });
   for (let i = 0; i < 600; i++) {
     try {
       const res = await fetch(readyUrl);
@@ -103,12 +109,18 @@ async function main() {
   if (DATABASE_URL) {
     const c = new pg.Client({ connectionString: DATABASE_URL });
     await c.connect();
-    await c.query('DROP SCHEMA IF EXISTS public CASCADE; DROP SCHEMA IF EXISTS drizzle CASCADE; CREATE SCHEMA public;');
+    await c.query(
+      'DROP SCHEMA IF EXISTS public CASCADE; DROP SCHEMA IF EXISTS drizzle CASCADE; CREATE SCHEMA public;',
+    );
     await c.end();
   }
 
   console.log(`generating ${COUNT} products ...`);
-  await run(process.execPath, ['--import', 'tsx', 'src/cli/catalog-generate.ts', '--count', String(COUNT), '--out', csv], baseEnv);
+  await run(
+    process.execPath,
+    ['--import', 'tsx', 'src/cli/catalog-generate.ts', '--count', String(COUNT), '--out', csv],
+    baseEnv,
+  );
   console.log(`importing into ${DATABASE_URL ? 'PostgreSQL' : 'embedded PGlite'} ...`);
   const t0 = performance.now();
   await run(process.execPath, ['--import', 'tsx', 'src/cli/catalog-import.ts', csv], baseEnv);
@@ -120,29 +132,51 @@ async function main() {
 
   const port = await freePort();
   const base = `http://127.0.0.1:${port}`;
-  const store = await startServer(['src/server.ts'], { ...baseEnv, PORT: String(port), HOST: '127.0.0.1' }, `${base}/api/store-config`);
+  const store = await startServer(
+    ['src/server.ts'],
+    { ...baseEnv, PORT: String(port), HOST: '127.0.0.1' },
+    `${base}/api/store-config`,
+  );
   const results: Measured[] = [];
   const rss: number[] = [];
   try {
-    const shop = (await (await fetch(`${base}/api/shop?pagination=100`)).json()) as { data: { sku: string }[] };
+    const shop = (await (await fetch(`${base}/api/shop?pagination=100`)).json()) as {
+      data: { sku: string }[];
+    };
     const skus = shop.data.map((p) => p.sku);
     const cats = (await (await fetch(`${base}/api/categories`)).json()) as { data: { sku: string }[] };
     // Caches are bypassed: each request is a distinct URL the server must answer in full.
-    results.push(await measure('GET /api/products/{sku}', base, skus.map((s) => `/api/products/${encodeURIComponent(s)}`)));
+    results.push(
+      await measure(
+        'GET /api/products/{sku}',
+        base,
+        skus.map((s) => `/api/products/${encodeURIComponent(s)}`),
+      ),
+    );
     results.push(
       await measure(
         'GET /api/shop',
         base,
-        cats.data.flatMap((c) => [1, 2, 3, 7].map((p) => `/api/shop?page=${p}&category=${c.sku}`)).concat(['/api/shop?page=1', '/api/shop?page=40']),
+        cats.data
+          .flatMap((c) => [1, 2, 3, 7].map((p) => `/api/shop?page=${p}&category=${c.sku}`))
+          .concat(['/api/shop?page=1', '/api/shop?page=40']),
       ),
     );
     results.push(
       await measure(
         'GET /api/search-product',
         base,
-        ['battery', 'h4 globe', 'batt', 'socket set', 'ratchet strap', 'wheel nut', 'batery', 'led torch', skus[0] ?? 'x'].map(
-          (q) => `/api/search-product?search=${encodeURIComponent(q)}`,
-        ),
+        [
+          'battery',
+          'h4 globe',
+          'batt',
+          'socket set',
+          'ratchet strap',
+          'wheel nut',
+          'batery',
+          'led torch',
+          skus[0] ?? 'x',
+        ].map((q) => `/api/search-product?search=${encodeURIComponent(q)}`),
       ),
     );
     const { execSync } = await import('node:child_process');
@@ -152,7 +186,11 @@ async function main() {
   }
 
   const helloPort = await freePort();
-  const hello = await startServer(['bench/hello-server.ts'], { ...process.env, PORT: String(helloPort) }, `http://127.0.0.1:${helloPort}/`);
+  const hello = await startServer(
+    ['bench/hello-server.ts'],
+    { ...process.env, PORT: String(helloPort) },
+    `http://127.0.0.1:${helloPort}/`,
+  );
   let baseline: Measured;
   try {
     baseline = await measure('bare node:http hello-world', `http://127.0.0.1:${helloPort}`, ['/']);
@@ -162,10 +200,16 @@ async function main() {
   await rm(tmp, { recursive: true, force: true });
 
   const pad = (s: string, n: number) => s.padEnd(n);
-  console.log(`\nBenchmark: ${COUNT} products, ${DATABASE_URL ? 'PostgreSQL' : 'embedded PGlite'}, ${CONNECTIONS} connections, ${SECONDS}s each, ${os.cpus().length} cores, Node ${process.version}`);
-  console.log(`import of ${COUNT} rows: ${(importMs / 1000).toFixed(1)} s (${Math.round(COUNT / (importMs / 1000))} rows/s, whole CLI process); re-import unchanged: ${(reimportMs / 1000).toFixed(1)} s`);
+  console.log(
+    `\nBenchmark: ${COUNT} products, ${DATABASE_URL ? 'PostgreSQL' : 'embedded PGlite'}, ${CONNECTIONS} connections, ${SECONDS}s each, ${os.cpus().length} cores, Node ${process.version}`,
+  );
+  console.log(
+    `import of ${COUNT} rows: ${(importMs / 1000).toFixed(1)} s (${Math.round(COUNT / (importMs / 1000))} rows/s, whole CLI process); re-import unchanged: ${(reimportMs / 1000).toFixed(1)} s`,
+  );
   console.log(`store RSS after load: ${Math.round((rss[0] ?? 0) / 1024 / 1024)} MiB`);
-  console.log(`${pad('endpoint', 30)} ${pad('req/s', 9)} ${pad('p50 ms', 8)} ${pad('p99 ms', 8)} ${pad('errors', 7)} ratio to baseline`);
+  console.log(
+    `${pad('endpoint', 30)} ${pad('req/s', 9)} ${pad('p50 ms', 8)} ${pad('p99 ms', 8)} ${pad('errors', 7)} ratio to baseline`,
+  );
   for (const r of [baseline, ...results]) {
     console.log(
       `${pad(r.name, 30)} ${pad(r.rps.toFixed(0), 9)} ${pad(String(r.p50), 8)} ${pad(String(r.p99), 8)} ${pad(String(r.errors), 7)} ${(r.rps / baseline.rps).toFixed(3)}`,

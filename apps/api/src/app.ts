@@ -3,11 +3,7 @@
  * tests build the same app and call `app.inject`.
  */
 import Fastify, { type FastifyInstance } from 'fastify';
-import {
-  serializerCompiler,
-  validatorCompiler,
-  type ZodTypeProvider,
-} from 'fastify-type-provider-zod';
+import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { DatabaseHandle } from './db/client';
 import type { AppConfig } from './env';
 import catalogRoutes from './modules/catalog/routes';
@@ -38,7 +34,12 @@ function defaultLogger(config: AppConfig) {
   return {
     level: config.logLevel,
     ...(pretty
-      ? { transport: { target: 'pino-pretty', options: { translateTime: 'HH:MM:ss', ignore: 'pid,hostname' } } }
+      ? {
+          transport: {
+            target: 'pino-pretty',
+            options: { translateTime: 'HH:MM:ss', ignore: 'pid,hostname' },
+          },
+        }
       : {}),
   };
 }

@@ -25,7 +25,10 @@ const envSchema = z.object({
   HOST: z.string().default('0.0.0.0'),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   DATABASE_URL: optionalText.pipe(
-    z.string().regex(/^postgres(ql)?:\/\//, 'must start with postgres:// or postgresql://').optional(),
+    z
+      .string()
+      .regex(/^postgres(ql)?:\/\//, 'must start with postgres:// or postgresql://')
+      .optional(),
   ),
   DATA_DIR: optionalText,
   PGLITE_DIR: optionalText,
@@ -84,7 +87,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     logLevel: e.LOG_LEVEL,
     databaseUrl: e.DATABASE_URL,
     pgliteDir:
-      e.PGLITE_DIR === 'memory://' ? 'memory://' : path.resolve(REPO_ROOT, e.PGLITE_DIR ?? path.join(dataDir, 'pglite')),
+      e.PGLITE_DIR === 'memory://'
+        ? 'memory://'
+        : path.resolve(REPO_ROOT, e.PGLITE_DIR ?? path.join(dataDir, 'pglite')),
     mediaDir: path.resolve(REPO_ROOT, e.MEDIA_DIR ?? path.join(dataDir, 'uploads')),
     publicMediaUrl,
     webDistDir: path.resolve(REPO_ROOT, e.WEB_DIST_DIR ?? 'apps/web/dist'),
@@ -103,8 +108,12 @@ export function describeDefaults(config: AppConfig): string[] {
     config.databaseUrl
       ? 'database: PostgreSQL (DATABASE_URL)'
       : `database: embedded PGlite in ${config.pgliteDir} (set DATABASE_URL for PostgreSQL)`,
-    config.redisUrl ? 'cache: Redis (REDIS_URL)' : 'cache and rate limits: in process memory (set REDIS_URL for Redis)',
-    config.smtpUrl ? 'email: SMTP (SMTP_URL)' : 'email: written to data/outbox as .eml files (set SMTP_URL to send)',
+    config.redisUrl
+      ? 'cache: Redis (REDIS_URL)'
+      : 'cache and rate limits: in process memory (set REDIS_URL for Redis)',
+    config.smtpUrl
+      ? 'email: SMTP (SMTP_URL)'
+      : 'email: written to data/outbox as .eml files (set SMTP_URL to send)',
     config.stripeSecretKey
       ? 'card payments: Stripe'
       : 'card payments: offline test provider (set STRIPE_SECRET_KEY for Stripe)',

@@ -45,4 +45,6 @@ try {
 }
 const address = app.server.address();
 const port = typeof address === 'object' && address ? address.port : config.port;
-app.log.info(`store is running: open http://localhost:${port}/  (API docs: http://localhost:${port}/api/docs)`);
+app.log.info(
+  `store is running: open http://localhost:${port}/  (API docs: http://localhost:${port}/api/docs)`,
+);

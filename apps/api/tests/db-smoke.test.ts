@@ -11,7 +11,9 @@ afterAll(() => handle.close());
 
 it('starts from a migrated, empty catalog with pg_trgm available', async () => {
   const rows = rowsOf<{ n: number; sim: number }>(
-    await handle.db.execute(sql`SELECT (SELECT count(*)::int FROM products) AS n, similarity('battery', 'batery') AS sim`),
+    await handle.db.execute(
+      sql`SELECT (SELECT count(*)::int FROM products) AS n, similarity('battery', 'batery') AS sim`,
+    ),
   );
   expect(rows[0]?.n).toBe(0);
   expect(rows[0]?.sim).toBeGreaterThan(0.4);

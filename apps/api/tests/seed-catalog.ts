@@ -29,24 +29,129 @@ interface SeedProduct {
 }
 
 export const SEED_PRODUCTS: SeedProduct[] = [
-  { sku: 'KL-H4-6055', title: 'H4 Halogen Headlight Globe 12V 60/55W', child: 'headlight-globes', brand: 'kestrel', priceCents: 2495, tags: 'headlamp, headlight bulb', images: ['products/kl-h4.svg', 'products/kl-h4-side.svg'], featured: true },
-  { sku: 'KL-H7-55', title: 'H7 Halogen Headlight Globe 12V 55W Twin Pack', child: 'headlight-globes', brand: 'kestrel', priceCents: 2995, tags: 'headlamp, globe', discount: { type: 0, value: 10 } },
-  { sku: 'BL-LED-H4', title: 'LED Headlight Conversion Kit H4', child: 'led-kits', brand: 'brightline', priceCents: 14900, discount: { type: 1, value: 2000 } },
-  { sku: 'BL-TORCH-1000', title: 'Rechargeable LED Torch 1000 Lumen', child: 'torches', brand: 'brightline', priceCents: 5995, stock: 0 },
-  { sku: 'VC-NS70-680', title: 'NS70 Car Battery 680 CCA', child: 'car-batteries', brand: 'voltcore', priceCents: 23900, tags: 'battery, starter battery', featured: true },
-  { sku: 'VC-DIN65-720', title: 'DIN65 European Car Battery 720 CCA', child: 'car-batteries', brand: 'voltcore', priceCents: 27900 },
-  { sku: 'VC-DC120', title: '120Ah Deep Cycle AGM Battery', child: 'deep-cycle', brand: 'voltcore', priceCents: 39900, stock: null },
-  { sku: 'TQ-SOCK-94', title: '94 Piece Socket Set 1/4 and 1/2 Drive', child: 'socket-sets', brand: 'torqmax', priceCents: 12900 },
-  { sku: 'TQ-SPAN-12', title: 'Combination Spanner Set 12 Piece Metric', child: 'spanners', brand: 'torqmax', priceCents: 6900 },
-  { sku: 'GW-NUT-M12', title: 'Chrome Wheel Nuts M12x1.5 Set of 20', child: 'wheel-nuts', brand: 'gripwell', priceCents: 3900 },
-  { sku: 'GW-LOCK-M12', title: 'Locking Wheel Nut Set M12x1.5 with Key', child: 'locking-nuts', brand: 'gripwell', priceCents: 4900 },
+  {
+    sku: 'KL-H4-6055',
+    title: 'H4 Halogen Headlight Globe 12V 60/55W',
+    child: 'headlight-globes',
+    brand: 'kestrel',
+    priceCents: 2495,
+    tags: 'headlamp, headlight bulb',
+    images: ['products/kl-h4.svg', 'products/kl-h4-side.svg'],
+    featured: true,
+  },
+  {
+    sku: 'KL-H7-55',
+    title: 'H7 Halogen Headlight Globe 12V 55W Twin Pack',
+    child: 'headlight-globes',
+    brand: 'kestrel',
+    priceCents: 2995,
+    tags: 'headlamp, globe',
+    discount: { type: 0, value: 10 },
+  },
+  {
+    sku: 'BL-LED-H4',
+    title: 'LED Headlight Conversion Kit H4',
+    child: 'led-kits',
+    brand: 'brightline',
+    priceCents: 14900,
+    discount: { type: 1, value: 2000 },
+  },
+  {
+    sku: 'BL-TORCH-1000',
+    title: 'Rechargeable LED Torch 1000 Lumen',
+    child: 'torches',
+    brand: 'brightline',
+    priceCents: 5995,
+    stock: 0,
+  },
+  {
+    sku: 'VC-NS70-680',
+    title: 'NS70 Car Battery 680 CCA',
+    child: 'car-batteries',
+    brand: 'voltcore',
+    priceCents: 23900,
+    tags: 'battery, starter battery',
+    featured: true,
+  },
+  {
+    sku: 'VC-DIN65-720',
+    title: 'DIN65 European Car Battery 720 CCA',
+    child: 'car-batteries',
+    brand: 'voltcore',
+    priceCents: 27900,
+  },
+  {
+    sku: 'VC-DC120',
+    title: '120Ah Deep Cycle AGM Battery',
+    child: 'deep-cycle',
+    brand: 'voltcore',
+    priceCents: 39900,
+    stock: null,
+  },
+  {
+    sku: 'TQ-SOCK-94',
+    title: '94 Piece Socket Set 1/4 and 1/2 Drive',
+    child: 'socket-sets',
+    brand: 'torqmax',
+    priceCents: 12900,
+  },
+  {
+    sku: 'TQ-SPAN-12',
+    title: 'Combination Spanner Set 12 Piece Metric',
+    child: 'spanners',
+    brand: 'torqmax',
+    priceCents: 6900,
+  },
+  {
+    sku: 'GW-NUT-M12',
+    title: 'Chrome Wheel Nuts M12x1.5 Set of 20',
+    child: 'wheel-nuts',
+    brand: 'gripwell',
+    priceCents: 3900,
+  },
+  {
+    sku: 'GW-LOCK-M12',
+    title: 'Locking Wheel Nut Set M12x1.5 with Key',
+    child: 'locking-nuts',
+    brand: 'gripwell',
+    priceCents: 4900,
+  },
 ];
 
 export const SEED_CATEGORIES = [
-  { sku: 'headlights-and-torches', title: 'Headlights & Torches', children: [['headlight-globes', 'Headlight Globes'], ['led-kits', 'LED Conversion Kits'], ['torches', 'Torches & Work Lights']] },
-  { sku: 'batteries', title: 'Batteries', children: [['car-batteries', 'Car Batteries'], ['deep-cycle', '4WD & Deep Cycle']] },
-  { sku: 'tools', title: 'Tools', children: [['socket-sets', 'Socket Sets'], ['spanners', 'Spanners & Wrenches']] },
-  { sku: 'wheel-and-lock-nuts', title: 'Wheel & Lock Nuts', children: [['wheel-nuts', 'Wheel Nuts'], ['locking-nuts', 'Locking Wheel Nuts']] },
+  {
+    sku: 'headlights-and-torches',
+    title: 'Headlights & Torches',
+    children: [
+      ['headlight-globes', 'Headlight Globes'],
+      ['led-kits', 'LED Conversion Kits'],
+      ['torches', 'Torches & Work Lights'],
+    ],
+  },
+  {
+    sku: 'batteries',
+    title: 'Batteries',
+    children: [
+      ['car-batteries', 'Car Batteries'],
+      ['deep-cycle', '4WD & Deep Cycle'],
+    ],
+  },
+  {
+    sku: 'tools',
+    title: 'Tools',
+    children: [
+      ['socket-sets', 'Socket Sets'],
+      ['spanners', 'Spanners & Wrenches'],
+    ],
+  },
+  {
+    sku: 'wheel-and-lock-nuts',
+    title: 'Wheel & Lock Nuts',
+    children: [
+      ['wheel-nuts', 'Wheel Nuts'],
+      ['locking-nuts', 'Locking Wheel Nuts'],
+    ],
+  },
 ] as const;
 
 export const SEED_BRANDS = [
@@ -74,10 +179,16 @@ export async function seedCatalog(db: Database, extra = 0): Promise<void> {
     .values(SEED_BRANDS.map((b) => ({ ...b, logoImage: `brands/${b.permalink}.svg` })))
     .returning();
   const brandId = new Map(brandRows.map((b) => [b.permalink, b]));
-  const childInfo = new Map<string, { id: number; categoryId: number; title: string; categoryTitle: string }>();
+  const childInfo = new Map<
+    string,
+    { id: number; categoryId: number; title: string; categoryTitle: string }
+  >();
   let pos = 0;
   for (const c of SEED_CATEGORIES) {
-    const [cat] = await db.insert(categories).values({ sku: c.sku, permalink: c.sku, title: c.title, position: pos++ }).returning();
+    const [cat] = await db
+      .insert(categories)
+      .values({ sku: c.sku, permalink: c.sku, title: c.title, position: pos++ })
+      .returning();
     if (!cat) throw new Error('category insert failed');
     let childPos = 0;
     for (const [childSku, childTitle] of c.children) {
@@ -127,10 +238,14 @@ export async function seedCatalog(db: Database, extra = 0): Promise<void> {
       .returning({ id: products.id });
     if (!row) throw new Error('product insert failed');
     if (p.discount) {
-      await db.insert(productDiscounts).values({ productId: row.id, discountType: p.discount.type, discountValue: p.discount.value });
+      await db
+        .insert(productDiscounts)
+        .values({ productId: row.id, discountType: p.discount.type, discountValue: p.discount.value });
     }
     const imgs = p.images ?? [`products/${p.sku.toLowerCase()}.svg`];
-    await db.insert(productImages).values(imgs.map((path, i) => ({ productId: row.id, path, isFeatured: i === 0, position: i })));
+    await db
+      .insert(productImages)
+      .values(imgs.map((path, i) => ({ productId: row.id, path, isFeatured: i === 0, position: i })));
   }
   await refreshSearchWords(db);
 }

@@ -26,7 +26,11 @@ describe('shopQuerySchema', () => {
 
 describe('searchQuerySchema', () => {
   it('trims the text and defaults to 15 results', () => {
-    expect(searchQuerySchema.parse({ search: '  h4 globe ' })).toEqual({ search: 'h4 globe', page: 1, pagination: 15 });
+    expect(searchQuerySchema.parse({ search: '  h4 globe ' })).toEqual({
+      search: 'h4 globe',
+      page: 1,
+      pagination: 15,
+    });
   });
   it('requires text', () => {
     expect(searchQuerySchema.safeParse({ search: '   ' }).success).toBe(false);

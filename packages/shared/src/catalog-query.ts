@@ -20,9 +20,7 @@ function positiveInt(name: string, max?: number) {
     .regex(/^\d+$/, `${name} must be a whole number, such as 1`)
     .transform(Number)
     .pipe(z.number().int().min(1, `${name} must be 1 or more`));
-  return max === undefined
-    ? base
-    : base.pipe(z.number().max(max, `${name} must be at most ${max}`));
+  return max === undefined ? base : base.pipe(z.number().max(max, `${name} must be at most ${max}`));
 }
 
 const filterValue = (name: string) =>

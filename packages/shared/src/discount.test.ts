@@ -34,7 +34,12 @@ describe('discountFromSalePrice', () => {
     expect(discountFromSalePrice(5000, 6000)).toBeNull();
   });
   it('round-trips: the discounted price is the sale price', () => {
-    for (const [regular, sale] of [[8000, 6800], [8995, 7995], [2000, 1800], [12345, 11111]] as const) {
+    for (const [regular, sale] of [
+      [8000, 6800],
+      [8995, 7995],
+      [2000, 1800],
+      [12345, 11111],
+    ] as const) {
       const d = discountFromSalePrice(regular, sale);
       expect(discountedPriceCents(regular, d)).toBe(sale);
     }

@@ -18,9 +18,7 @@ export interface Discount {
 export function discountedPriceCents(priceCents: number, discount: Discount | null): number {
   if (!discount) return priceCents;
   const off =
-    discount.type === DISCOUNT_PERCENT
-      ? Math.round((priceCents * discount.value) / 100)
-      : discount.value;
+    discount.type === DISCOUNT_PERCENT ? Math.round((priceCents * discount.value) / 100) : discount.value;
   return Math.max(0, priceCents - off);
 }
 
@@ -40,6 +38,7 @@ export function discountFromSalePrice(regularCents: number, saleCents: number): 
 /** 'Save 15%' or 'Save $10' / 'Save $10.50' (SPEC §4). */
 export function discountLabel(discount: Discount): string {
   if (discount.type === DISCOUNT_PERCENT) return `Save ${discount.value}%`;
-  const dollars = discount.value % 100 === 0 ? String(discount.value / 100) : (discount.value / 100).toFixed(2);
+  const dollars =
+    discount.value % 100 === 0 ? String(discount.value / 100) : (discount.value / 100).toFixed(2);
   return `Save $${dollars}`;
 }

@@ -22,7 +22,10 @@ export function formatCents(cents: number): string {
  * Returns null when the text is not a non-negative amount with at most 2 decimals.
  */
 export function parseDecimalToCents(text: string): number | null {
-  const cleaned = text.trim().replace(/^\$/, '').replace(/,(?=\d{3}(\D|$))/g, '');
+  const cleaned = text
+    .trim()
+    .replace(/^\$/, '')
+    .replace(/,(?=\d{3}(\D|$))/g, '');
   const m = /^(\d+)(?:\.(\d{1,2}))?$/.exec(cleaned);
   if (!m) return null;
   const whole = Number(m[1]);

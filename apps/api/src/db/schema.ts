@@ -17,12 +17,7 @@ import {
   timestamp,
   uniqueIndex,
 } from 'drizzle-orm/pg-core';
-import type {
-  BannerSet,
-  BrandSliderEntry,
-  HeroSlide,
-  SocialLinks,
-} from '@store/shared/store-settings';
+import type { BannerSet, BrandSliderEntry, HeroSlide, SocialLinks } from '@store/shared/store-settings';
 
 const tsvector = customType<{ data: string }>({ dataType: () => 'tsvector' });
 
@@ -107,7 +102,9 @@ export const products = pgTable(
     index('products_category_idx').on(t.categoryId, t.createdAt.desc(), t.id.desc()),
     index('products_child_category_idx').on(t.childCategoryId, t.createdAt.desc(), t.id.desc()),
     index('products_brand_idx').on(t.brandId, t.createdAt.desc(), t.id.desc()),
-    index('products_featured_idx').on(t.createdAt.desc()).where(sql`${t.isFeatured}`),
+    index('products_featured_idx')
+      .on(t.createdAt.desc())
+      .where(sql`${t.isFeatured}`),
     index('products_search_vector_idx').using('gin', t.searchVector),
     uniqueIndex('products_sku_lower_idx').on(sql`lower(${t.sku})`),
   ],
@@ -157,8 +154,6 @@ export const storeSettings = pgTable('store_settings', {
  * The catalog's vocabulary (distinct words of product search text), refreshed after each import.
  * Search corrects a misspelt word to its nearest vocabulary word by trigram similarity.
  */
-export const searchWords = pgTable(
-  'search_words',
-  { word: text('word').primaryKey() },
-  (t) => [index('search_words_trgm_idx').using('gin', sql`${t.word} gin_trgm_ops`)],
-);
+export const searchWords = pgTable('search_words', { word: text('word').primaryKey() }, (t) => [
+  index('search_words_trgm_idx').using('gin', sql`${t.word} gin_trgm_ops`),
+]);

@@ -9,26 +9,37 @@ beforeAll(async () => {
   const dist = await mkdtemp(path.join(os.tmpdir(), 'store-dist-'));
   await mkdir(path.join(dist, 'assets'));
   await writeFile(path.join(dist, 'index.html'), '<!doctype html><title>shop</title><div id="root"></div>');
-  await writeFile(path.join(dist, 'assets', 'index-abc123.js'), `console.log(${JSON.stringify('x'.repeat(4000))});`);
+  await writeFile(
+    path.join(dist, 'assets', 'index-abc123.js'),
+    `console.log(${JSON.stringify('x'.repeat(4000))});`,
+  );
   t = await createTestApp({ webDistDir: dist });
   await mkdir(path.join(t.app.config.mediaDir, 'products'), { recursive: true });
-  await writeFile(path.join(t.app.config.mediaDir, 'products', 'globe.svg'), '<svg xmlns="http://www.w3.org/2000/svg"/>');
+  await writeFile(
+    path.join(t.app.config.mediaDir, 'products', 'globe.svg'),
+    '<svg xmlns="http://www.w3.org/2000/svg"/>',
+  );
 });
 afterAll(() => t.close());
 
-const get = (url: string, headers: Record<string, string> = {}) => t.app.inject({ method: 'GET', url, headers });
+const get = (url: string, headers: Record<string, string> = {}) =>
+  t.app.inject({ method: 'GET', url, headers });
 
 describe('serving the web app', () => {
-  it.each(['/', '/shop?page=2', '/product/KL-H4-6055', '/brand?page=1&brand=voltcore', '/sitemap.xml', '/product-sitemap.xml'])(
-    'answers index.html for the SPA route %s',
-    async (url) => {
-      const res = await get(url);
-      expect(res.statusCode).toBe(200);
-      expect(res.headers['content-type']).toMatch(/text\/html/);
-      expect(res.headers['cache-control']).toBe('no-cache');
-      expect(res.body).toContain('<div id="root">');
-    },
-  );
+  it.each([
+    '/',
+    '/shop?page=2',
+    '/product/KL-H4-6055',
+    '/brand?page=1&brand=voltcore',
+    '/sitemap.xml',
+    '/product-sitemap.xml',
+  ])('answers index.html for the SPA route %s', async (url) => {
+    const res = await get(url);
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['content-type']).toMatch(/text\/html/);
+    expect(res.headers['cache-control']).toBe('no-cache');
+    expect(res.body).toContain('<div id="root">');
+  });
 
   it('answers index.html with status 404 for an unknown path, so the SPA shows its 404 page', async () => {
     const res = await get('/no-such-page');

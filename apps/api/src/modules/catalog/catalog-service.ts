@@ -58,7 +58,11 @@ const newestFirst = [desc(products.createdAt), desc(products.id)];
 async function present(db: Database, rows: ProductRecord[]): Promise<Product[]> {
   if (rows.length === 0) return [];
   const images = await db
-    .select({ productId: productImages.productId, path: productImages.path, isFeatured: productImages.isFeatured })
+    .select({
+      productId: productImages.productId,
+      path: productImages.path,
+      isFeatured: productImages.isFeatured,
+    })
     .from(productImages)
     .where(
       inArray(
@@ -89,14 +93,22 @@ export async function getProductsByIds(db: Database, ids: number[]): Promise<Pro
 
 /** SPEC §7 /latest-products: the newest `limit` products. */
 export async function listLatestProducts(db: Database, limit: number): Promise<Product[]> {
-  return present(db, await selectProducts(db).orderBy(...newestFirst).limit(limit));
+  return present(
+    db,
+    await selectProducts(db)
+      .orderBy(...newestFirst)
+      .limit(limit),
+  );
 }
 
 /** SPEC §7 /virtual-products: the featured products (home carousel), newest first. */
 export async function listFeaturedProducts(db: Database, limit = 24): Promise<Product[]> {
   return present(
     db,
-    await selectProducts(db).where(eq(products.isFeatured, true)).orderBy(...newestFirst).limit(limit),
+    await selectProducts(db)
+      .where(eq(products.isFeatured, true))
+      .orderBy(...newestFirst)
+      .limit(limit),
   );
 }
 

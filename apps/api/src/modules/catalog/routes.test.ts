@@ -34,7 +34,11 @@ describe('GET /api/products/{sku}', () => {
 
   it('gives a fixed discount in dollars', async () => {
     const { body } = await get('/api/products/BL-LED-H4');
-    expect(body.data.discount_data).toEqual({ discounted_price: '129.00', discount_value: 20, discount_type: 1 });
+    expect(body.data.discount_data).toEqual({
+      discounted_price: '129.00',
+      discount_value: 20,
+      discount_type: 1,
+    });
   });
 
   it('finds by permalink and any-case SKU, with featured image and gallery', async () => {
@@ -144,11 +148,12 @@ describe('lists', () => {
   });
 
   it('/brand-sliders keeps the configured order; /social-links only what exists; /store-config names the store', async () => {
-    expect((await get('/api/brand-sliders')).body.data.map((b: { permalink: string }) => b.permalink)).toEqual([
-      'voltcore',
-      'kestrel',
-    ]);
-    expect((await get('/api/social-links')).body.data).toEqual({ _facebook_link: 'https://www.facebook.com/test-auto' });
+    expect(
+      (await get('/api/brand-sliders')).body.data.map((b: { permalink: string }) => b.permalink),
+    ).toEqual(['voltcore', 'kestrel']);
+    expect((await get('/api/social-links')).body.data).toEqual({
+      _facebook_link: 'https://www.facebook.com/test-auto',
+    });
     const config = (await get('/api/store-config')).body.data;
     expect(config).toMatchObject({ store_name: 'Test Auto Parts', media_base_url: '/media/' });
   });
@@ -156,7 +161,9 @@ describe('lists', () => {
 
 describe('GET /api/search-product', () => {
   const skus = async (q: string) =>
-    ((await get(`/api/search-product?search=${encodeURIComponent(q)}`)).body.data as Product[]).map((p) => p.sku);
+    ((await get(`/api/search-product?search=${encodeURIComponent(q)}`)).body.data as Product[]).map(
+      (p) => p.sku,
+    );
 
   it('puts an exact SKU first', async () => {
     expect((await skus('gw-lock-m12'))[0]).toBe('GW-LOCK-M12');
@@ -167,8 +174,14 @@ describe('GET /api/search-product', () => {
   it('finds by tag synonym ("headlamp"), tagged globes first, then other headlights', async () => {
     const { body } = await get('/api/search-product?search=headlamp');
     const found = body.data as Product[];
-    expect(found.slice(0, 2).map((p) => p.sku).sort()).toEqual(['KL-H4-6055', 'KL-H7-55']);
-    const headlights = (await get('/api/shop?category=headlights-and-torches&pagination=100')).body.data as Product[];
+    expect(
+      found
+        .slice(0, 2)
+        .map((p) => p.sku)
+        .sort(),
+    ).toEqual(['KL-H4-6055', 'KL-H7-55']);
+    const headlights = (await get('/api/shop?category=headlights-and-torches&pagination=100')).body
+      .data as Product[];
     const headlightIds = new Set(headlights.map((p) => p.id));
     for (const p of found) expect(headlightIds.has(p.id)).toBe(true);
   });
@@ -179,7 +192,11 @@ describe('GET /api/search-product', () => {
   it('corrects a one-letter typo and ranks as if it were spelt right ("batery", "spaner", "globr")', async () => {
     const { body } = await get('/api/search-product?search=batery');
     expect(body.corrected_query).toBe('battery');
-    expect((body.data as Product[]).map((p) => p.sku).sort()).toEqual(['VC-DC120', 'VC-DIN65-720', 'VC-NS70-680']);
+    expect((body.data as Product[]).map((p) => p.sku).sort()).toEqual([
+      'VC-DC120',
+      'VC-DIN65-720',
+      'VC-NS70-680',
+    ]);
     expect((await skus('spaner'))[0]).toBe('TQ-SPAN-12');
     expect((await skus('h4 globr'))[0]).toBe('KL-H4-6055');
   });

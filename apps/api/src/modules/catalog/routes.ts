@@ -4,11 +4,7 @@
  */
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import {
-  latestProductsQuerySchema,
-  searchQuerySchema,
-  shopQuerySchema,
-} from '@store/shared/catalog-query';
+import { latestProductsQuerySchema, searchQuerySchema, shopQuerySchema } from '@store/shared/catalog-query';
 import { categorySchema, productSchema } from '@store/shared/product';
 import { HttpError } from '../../plugins/error-handling';
 import {
@@ -24,7 +20,9 @@ import { searchProducts } from './search-products';
 const CATALOG_CACHE_S = 60;
 
 const messageSchema = z.object({ message: z.string() });
-const errorResponses = { 400: messageSchema.extend({ errors: z.array(z.object({ field: z.string(), message: z.string() })) }) };
+const errorResponses = {
+  400: messageSchema.extend({ errors: z.array(z.object({ field: z.string(), message: z.string() })) }),
+};
 const pageSchema = {
   total: z.number().int(),
   last_page: z.number().int(),
@@ -40,7 +38,11 @@ const catalogRoutes: FastifyPluginAsyncZod = async (app) => {
     '/categories',
     {
       config,
-      schema: { tags, summary: 'Categories with their child categories', response: { 200: z.object({ data: z.array(categorySchema) }) } },
+      schema: {
+        tags,
+        summary: 'Categories with their child categories',
+        response: { 200: z.object({ data: z.array(categorySchema) }) },
+      },
     },
     async () => ({ data: await listCategories(app.db) }),
   );
@@ -63,7 +65,11 @@ const catalogRoutes: FastifyPluginAsyncZod = async (app) => {
     '/virtual-products',
     {
       config,
-      schema: { tags, summary: 'Featured products', response: { 200: z.object({ data: z.array(productSchema) }) } },
+      schema: {
+        tags,
+        summary: 'Featured products',
+        response: { 200: z.object({ data: z.array(productSchema) }) },
+      },
     },
     async () => ({ data: await listFeaturedProducts(app.db) }),
   );
@@ -120,7 +126,11 @@ const catalogRoutes: FastifyPluginAsyncZod = async (app) => {
         summary: 'Ranked product search (title, SKU, brand, category; prefixes and typos)',
         querystring: searchQuerySchema,
         response: {
-          200: z.object({ data: z.array(productSchema), ...pageSchema, corrected_query: z.string().optional() }),
+          200: z.object({
+            data: z.array(productSchema),
+            ...pageSchema,
+            corrected_query: z.string().optional(),
+          }),
           ...errorResponses,
         },
       },

@@ -55,7 +55,9 @@ async function rankedHits(db: Database, raw: string, where: SQL, score: SQL, lim
 }
 
 async function countHits(db: Database, where: SQL): Promise<number> {
-  const r = rowsOf<{ n: string | number }>(await db.execute(sql`SELECT count(*) AS n FROM products p WHERE ${where}`));
+  const r = rowsOf<{ n: string | number }>(
+    await db.execute(sql`SELECT count(*) AS n FROM products p WHERE ${where}`),
+  );
   return Number(r[0]?.n ?? 0);
 }
 

@@ -60,7 +60,11 @@ const contentRoutes: FastifyPluginAsyncZod = async (app) => {
     '/brand-sliders',
     {
       config,
-      schema: { tags, summary: 'Brands of the home brands strip, in order', response: { 200: z.object({ data: z.array(brandSchema) }) } },
+      schema: {
+        tags,
+        summary: 'Brands of the home brands strip, in order',
+        response: { 200: z.object({ data: z.array(brandSchema) }) },
+      },
     },
     async () => ({ data: await listBrandSlider(app.db) }),
   );
@@ -69,7 +73,11 @@ const contentRoutes: FastifyPluginAsyncZod = async (app) => {
     '/social-links',
     {
       config,
-      schema: { tags, summary: 'Social links the store has (absent keys have no icon)', response: { 200: z.object({ data: socialLinksSchema }) } },
+      schema: {
+        tags,
+        summary: 'Social links the store has (absent keys have no icon)',
+        response: { 200: z.object({ data: socialLinksSchema }) },
+      },
     },
     async () => ({ data: presentSocialLinks((await getStoreSettings(app.db)).socialLinks) }),
   );
@@ -78,7 +86,11 @@ const contentRoutes: FastifyPluginAsyncZod = async (app) => {
     '/store-config',
     {
       config,
-      schema: { tags, summary: 'Store name, meta texts, media base URL and home content', response: { 200: z.object({ data: storeConfigSchema }) } },
+      schema: {
+        tags,
+        summary: 'Store name, meta texts, media base URL and home content',
+        response: { 200: z.object({ data: storeConfigSchema }) },
+      },
     },
     async () => ({ data: presentStoreConfig(await getStoreSettings(app.db), app.config.publicMediaUrl) }),
   );
