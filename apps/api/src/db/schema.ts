@@ -97,13 +97,22 @@ export const products = pgTable(
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
+  // DESC indexes keep NULLS FIRST, the default of `ORDER BY ... DESC`; a NULLS LAST index would not serve it.
   (t) => [
-    index('products_created_idx').on(t.createdAt.desc(), t.id.desc()),
-    index('products_category_idx').on(t.categoryId, t.createdAt.desc(), t.id.desc()),
-    index('products_child_category_idx').on(t.childCategoryId, t.createdAt.desc(), t.id.desc()),
-    index('products_brand_idx').on(t.brandId, t.createdAt.desc(), t.id.desc()),
+    index('products_created_idx').on(t.createdAt.desc().nullsFirst(), t.id.desc().nullsFirst()),
+    index('products_category_idx').on(
+      t.categoryId,
+      t.createdAt.desc().nullsFirst(),
+      t.id.desc().nullsFirst(),
+    ),
+    index('products_child_category_idx').on(
+      t.childCategoryId,
+      t.createdAt.desc().nullsFirst(),
+      t.id.desc().nullsFirst(),
+    ),
+    index('products_brand_idx').on(t.brandId, t.createdAt.desc().nullsFirst(), t.id.desc().nullsFirst()),
     index('products_featured_idx')
-      .on(t.createdAt.desc())
+      .on(t.createdAt.desc().nullsFirst(), t.id.desc().nullsFirst())
       .where(sql`${t.isFeatured}`),
     index('products_search_vector_idx').using('gin', t.searchVector),
     uniqueIndex('products_sku_lower_idx').on(sql`lower(${t.sku})`),

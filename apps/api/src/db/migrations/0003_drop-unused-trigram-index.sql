@@ -1,1 +1,0 @@
-DROP INDEX "products_search_text_trgm_idx";
