@@ -199,12 +199,7 @@ export function parseWooCommerceCsv(table: CsvTable, options: { now?: Date } = {
       sku: entry.sku,
       name,
       permalink: slugify(name) || slugify(entry.sku),
-      ...categoryOf(v.categories),
-      brandTitle: brandOf(v.brands, attrs),
-      shortDescription: plainText(v.shortDescription),
-      longDescription: sanitizeDescription(unescapeNewlines(v.description), { paragraphs: true }),
-      images: splitList(v.images),
-      seoTags: joinTags(splitList(v.tags)),
+      ...describedFields(v, attrs),
     });
   }
 
@@ -335,14 +330,7 @@ export function parseWooCommerceCsv(table: CsvTable, options: { now?: Date } = {
     }
     if (stock === null && s.inStock.trim() === '0') stock = 0;
 
-    const own = {
-      ...categoryOf(v.categories),
-      brandTitle: brandOf(v.brands, attrs),
-      shortDescription: plainText(v.shortDescription),
-      longDescription: sanitizeDescription(unescapeNewlines(v.description), { paragraphs: true }),
-      images: splitList(v.images),
-      seoTags: joinTags(splitList(v.tags)),
-    };
+    const own = describedFields(v, attrs);
     const row: CatalogRow = {
       line,
       sku,
@@ -438,6 +426,18 @@ function unescapeWooCell(raw: string): string {
 /** The exporter writes line breaks inside descriptions as a literal backslash-n. */
 function unescapeNewlines(text: string): string {
   return text.replace(/\\n/g, '\n');
+}
+
+/** Category, brand, descriptions, images and tags of one row (a variation falls back to its parent's). */
+function describedFields(v: z.infer<typeof infoSchema>, attrs: readonly AttributeValue[]) {
+  return {
+    ...categoryOf(v.categories),
+    brandTitle: brandOf(v.brands, attrs),
+    shortDescription: plainText(v.shortDescription),
+    longDescription: sanitizeDescription(unescapeNewlines(v.description), { paragraphs: true }),
+    images: splitList(v.images),
+    seoTags: joinTags(splitList(v.tags)),
+  };
 }
 
 function plainText(html: string): string | null {
