@@ -16,7 +16,10 @@ import {
 } from '../../db/schema';
 import { presentProduct, type ProductImageRecord, type ProductRecord } from './product-presenter';
 
-/** Columns the presenter needs; the search columns stay in the database. */
+/**
+ * Columns the presenter needs, with the product's images as one JSON list from a correlated subquery, so a
+ * page of products is one round trip. The search columns stay in the database.
+ */
 const productColumns = {
   id: products.id,
   categoryId: products.categoryId,
@@ -42,6 +45,9 @@ const productColumns = {
   brandCoverImage: brands.coverImage,
   discountType: productDiscounts.discountType,
   discountValue: productDiscounts.discountValue,
+  images: sql<ProductImageRecord[] | null>`(
+    SELECT json_agg(json_build_object('path', i.path, 'isFeatured', i.is_featured) ORDER BY i.position, i.id)
+    FROM ${productImages} i WHERE i.product_id = ${products.id})`,
 };
 
 function selectProducts(db: Database) {
@@ -52,32 +58,12 @@ function selectProducts(db: Database) {
     .leftJoin(productDiscounts, eq(productDiscounts.productId, products.id));
 }
 
+type ProductRow = ProductRecord & { images: ProductImageRecord[] | null };
+
 const newestFirst = [desc(products.createdAt), desc(products.id)];
 
-/** Loads images for the rows (one query) and presents them in the rows' order. */
-async function present(db: Database, rows: ProductRecord[]): Promise<Product[]> {
-  if (rows.length === 0) return [];
-  const images = await db
-    .select({
-      productId: productImages.productId,
-      path: productImages.path,
-      isFeatured: productImages.isFeatured,
-    })
-    .from(productImages)
-    .where(
-      inArray(
-        productImages.productId,
-        rows.map((r) => r.id),
-      ),
-    )
-    .orderBy(asc(productImages.productId), asc(productImages.position));
-  const byProduct = new Map<number, ProductImageRecord[]>();
-  for (const img of images) {
-    const list = byProduct.get(img.productId) ?? [];
-    list.push(img);
-    byProduct.set(img.productId, list);
-  }
-  return rows.map((r) => presentProduct(r, byProduct.get(r.id) ?? []));
+function present(rows: ProductRow[]): Product[] {
+  return rows.map((r) => presentProduct(r, r.images ?? []));
 }
 
 /** Products by id, in the order of `ids` (search ranks them first). */
@@ -85,16 +71,12 @@ export async function getProductsByIds(db: Database, ids: number[]): Promise<Pro
   if (ids.length === 0) return [];
   const rows = await selectProducts(db).where(inArray(products.id, ids));
   const byId = new Map(rows.map((r) => [r.id, r]));
-  return present(
-    db,
-    ids.map((id) => byId.get(id)).filter((r): r is ProductRecord => r !== undefined),
-  );
+  return present(ids.map((id) => byId.get(id)).filter((r): r is ProductRow => r !== undefined));
 }
 
 /** SPEC §7 /latest-products: the newest `limit` products. */
 export async function listLatestProducts(db: Database, limit: number): Promise<Product[]> {
   return present(
-    db,
     await selectProducts(db)
       .orderBy(...newestFirst)
       .limit(limit),
@@ -104,7 +86,6 @@ export async function listLatestProducts(db: Database, limit: number): Promise<P
 /** SPEC §7 /virtual-products: the featured products (home carousel), newest first. */
 export async function listFeaturedProducts(db: Database, limit = 24): Promise<Product[]> {
   return present(
-    db,
     await selectProducts(db)
       .where(eq(products.isFeatured, true))
       .orderBy(...newestFirst)
@@ -118,7 +99,7 @@ export async function findProduct(db: Database, skuOrPermalink: string): Promise
     .where(or(sql`lower(${products.sku}) = lower(${skuOrPermalink})`, eq(products.permalink, skuOrPermalink)))
     .orderBy(sql`(lower(${products.sku}) = lower(${skuOrPermalink})) DESC`)
     .limit(1);
-  const [product] = await present(db, rows);
+  const [product] = present(rows);
   return product ?? null;
 }
 
@@ -204,6 +185,7 @@ export async function listShopProducts(db: Database, query: ShopQuery): Promise<
     return { data: [], total: 0, last_page: 1, current_page: query.page, per_page: perPage, filters };
   }
   const condition = where.length ? and(...where) : undefined;
+  // Two statements: a window count would make PostgreSQL build every matching row before the LIMIT.
   const [countRows, rows] = await Promise.all([
     db.select({ n: count() }).from(products).where(condition),
     selectProducts(db)
@@ -214,7 +196,7 @@ export async function listShopProducts(db: Database, query: ShopQuery): Promise<
   ]);
   const total = countRows[0]?.n ?? 0;
   return {
-    data: await present(db, rows),
+    data: present(rows),
     total,
     last_page: Math.max(1, Math.ceil(total / perPage)),
     current_page: query.page,
