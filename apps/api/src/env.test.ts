@@ -1,0 +1,42 @@
+import path from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { REPO_ROOT, describeDefaults, loadConfig } from './env';
+
+describe('loadConfig', () => {
+  it('runs on embedded defaults with nothing set', () => {
+    const c = loadConfig({});
+    expect(c.port).toBe(3000);
+    expect(c.databaseUrl).toBeUndefined();
+    expect(c.pgliteDir).toBe(path.join(REPO_ROOT, 'data', 'pglite'));
+    expect(c.mediaDir).toBe(path.join(REPO_ROOT, 'data', 'uploads'));
+    expect(c.publicMediaUrl).toBe('/media/');
+    expect(c.demoCatalog).toBe(true);
+    expect(describeDefaults(c).join('\n')).toMatch(/embedded PGlite/);
+  });
+
+  it('honours PORT, DATA_DIR, DATABASE_URL and DEMO_CATALOG', () => {
+    const c = loadConfig({
+      PORT: '4123',
+      DATA_DIR: '/tmp/store-x',
+      DATABASE_URL: 'postgres://u@db:5432/shop',
+      DEMO_CATALOG: '0',
+      PUBLIC_MEDIA_URL: 'https://cdn.example.com/m',
+    });
+    expect(c.port).toBe(4123);
+    expect(c.pgliteDir).toBe('/tmp/store-x/pglite');
+    expect(c.databaseUrl).toBe('postgres://u@db:5432/shop');
+    expect(c.demoCatalog).toBe(false);
+    expect(c.publicMediaUrl).toBe('https://cdn.example.com/m/');
+    expect(describeDefaults(c).join('\n')).toMatch(/PostgreSQL \(DATABASE_URL\)/);
+  });
+
+  it('treats empty variables as unset', () => {
+    expect(loadConfig({ DATABASE_URL: '', REDIS_URL: ' ' }).databaseUrl).toBeUndefined();
+  });
+
+  it('fails loudly, naming every bad variable', () => {
+    expect(() => loadConfig({ PORT: 'eighty', DATABASE_URL: 'mysql://x' })).toThrow(
+      /PORT[\s\S]*DATABASE_URL: must start with postgres:\/\//,
+    );
+  });
+});
