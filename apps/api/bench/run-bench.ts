@@ -74,18 +74,18 @@ interface Measured {
   errors: number;
 }
 
+/** Warms up for 2 s (JIT, database caches), then measures for BENCH_SECONDS. */
 async function measure(name: string, baseUrl: string, paths: string[]): Promise<Measured> {
   let i = 0;
-  const result = await autocannon({
-    url: baseUrl,
-    connections: CONNECTIONS,
-    duration: SECONDS,
-    requests: [
-      {
-        setupRequest: (req) => ({ ...req, path: paths[i++ % paths.length] ?? '/' }),
-      },
-    ],
-  });
+  const load = (duration: number) =>
+    autocannon({
+      url: baseUrl,
+      connections: CONNECTIONS,
+      duration,
+      requests: [{ setupRequest: (req) => ({ ...req, path: paths[i++ % paths.length] ?? '/' }) }],
+    });
+  await load(2);
+  const result = await load(SECONDS);
   return {
     name,
     rps: result.requests.average,
