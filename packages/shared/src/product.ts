@@ -8,19 +8,6 @@ import { z } from 'zod';
 export const productMetaSchema = z.object({ option: z.string(), value: z.string() });
 export type ProductMeta = z.infer<typeof productMetaSchema>;
 
-/** The meta options the SPEC names; the API emits each one it has a value for. */
-export const PRODUCT_META_OPTIONS = [
-  '_price',
-  '_stock',
-  '_weight',
-  '_seo_title',
-  '_seo_description',
-  '_seo_tags',
-  '_canonical_url',
-  '_schema_markup',
-] as const;
-export type ProductMetaOption = (typeof PRODUCT_META_OPTIONS)[number];
-
 /** SPEC §3 discount_data: discounted_price is a decimal string; discount_value is percent (type 0) or dollars (type 1). */
 export const discountDataSchema = z.object({
   discounted_price: z.string(),
@@ -76,8 +63,3 @@ export const categorySchema = z.object({
   child_categories: z.array(childCategorySchema),
 });
 export type Category = z.infer<typeof categorySchema>;
-
-/** Reads one meta option's value from a product (undefined when absent). */
-export function productMetaValue(product: Pick<Product, 'product_meta'>, option: ProductMetaOption) {
-  return product.product_meta.find((m) => m.option === option)?.value;
-}

@@ -78,6 +78,3 @@ export const storeConfigSchema = z.object({
   banners: bannerSetSchema,
 });
 export type StoreConfig = z.infer<typeof storeConfigSchema>;
-
-/** SPEC §1: the page title falls back to this when no store name is configured. */
-export const FALLBACK_STORE_NAME = 'Online Store';

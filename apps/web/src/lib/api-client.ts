@@ -1,7 +1,9 @@
 /**
  * The one way the web app talks to the API (DESIGN §1): requests go to `/api`, bodies are JSON, and any
  * 4xx/5xx answer becomes an `ApiError` carrying the status and the server's `message`.
- * Every answer is validated by the caller's schema (the zod schemas of `@store/shared`), never cast.
+ * Every answer goes through a `Schema`: `served<T>()` for the API's own answers (decision 0005: the server
+ * validates each answer against the shared zod schema before sending it, so the browser does not ship zod
+ * to check it again), or a real validator where the data comes from elsewhere.
  */
 
 export const API_BASE = '/api';
@@ -77,6 +79,14 @@ export async function apiRequest<T>(
   const json = await readJson(response);
   if (!response.ok) throw new ApiError(response.status, errorMessage(json, response));
   return schema.parse(json);
+}
+
+/**
+ * An answer of our own API, typed by the shared schema's type. The server's zod serializer has already
+ * checked it against that schema (decision 0005), so the browser reads it as served.
+ */
+export function served<T>(): Schema<T> {
+  return { parse: (input) => input as T };
 }
 
 /** The API wraps each answer as `{ "data": ... }`; this validates the envelope and what is inside it. */

@@ -3,8 +3,8 @@
  */
 import { asc, eq, inArray } from 'drizzle-orm';
 import type { Brand } from '@store/shared/product';
+import { FALLBACK_STORE_NAME } from '@store/shared/store-name';
 import {
-  FALLBACK_STORE_NAME,
   type SocialLinks,
   type StoreConfig,
   type StoreSettingsInput,

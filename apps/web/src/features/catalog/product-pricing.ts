@@ -6,7 +6,8 @@ import {
   type Discount,
 } from '@store/shared/discount';
 import { parseDecimalToCents } from '@store/shared/money';
-import { productMetaValue, type Product } from '@store/shared/product';
+import { productMetaValue } from '@store/shared/product-meta';
+import type { Product } from '@store/shared/product';
 
 export interface ProductPricing {
   /** The `_price` meta in cents, or null when the product has no readable price. */

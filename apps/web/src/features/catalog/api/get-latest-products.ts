@@ -1,11 +1,11 @@
-import { productSchema, type Product } from '@store/shared/product';
+import type { Product } from '@store/shared/product';
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { apiRequest, envelope } from '@/lib/api-client';
+import { apiRequest, envelope, served } from '@/lib/api-client';
 
 /** The home page shows the 20 newest products (SPEC §7 latest products). */
 export const LATEST_PRODUCTS_COUNT = 20;
 
-const latestProductsSchema = envelope(envelope(productSchema.array()));
+const latestProductsSchema = envelope(envelope(served<Product[]>()));
 
 /** `GET /api/latest-products?pagination=N` -> `{ data: { data: Product[] } }`. */
 export function getLatestProducts(

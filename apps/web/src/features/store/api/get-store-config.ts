@@ -1,10 +1,10 @@
-import { storeConfigSchema, type StoreConfig } from '@store/shared/store-settings';
+import type { StoreConfig } from '@store/shared/store-settings';
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { apiRequest, envelope } from '@/lib/api-client';
+import { apiRequest, envelope, served } from '@/lib/api-client';
 
 /** `GET /api/store-config` -> `{ data: StoreConfig }`: the store's name, meta tags, media base URL ... */
 export function getStoreConfig(signal?: AbortSignal): Promise<StoreConfig> {
-  return apiRequest('/store-config', envelope(storeConfigSchema), { signal });
+  return apiRequest('/store-config', envelope(served<StoreConfig>()), { signal });
 }
 
 export function storeConfigQueryOptions() {

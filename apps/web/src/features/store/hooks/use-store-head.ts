@@ -1,4 +1,5 @@
-import { FALLBACK_STORE_NAME, type StoreConfig } from '@store/shared/store-settings';
+import { FALLBACK_STORE_NAME } from '@store/shared/store-name';
+import type { StoreConfig } from '@store/shared/store-settings';
 import { useEffect } from 'react';
 
 /** The name to show: the configured store name, else 'Online Store' (SPEC §1). */
