@@ -1,6 +1,17 @@
-import { createBrowserRouter, type RouteObject } from 'react-router';
+import { Navigate, createBrowserRouter, type RouteObject } from 'react-router';
+import { ROUTE_ALIASES } from '@store/shared/routes';
 import { RootLayout } from './layouts/root-layout';
+import { PENDING_PATHS } from './routes/pending-page';
 import { PageLoading, RouteError } from './routes/route-error';
+
+const page = (
+  path: string | undefined,
+  load: () => Promise<{ Component: React.ComponentType }>,
+): RouteObject => ({
+  ...(path === undefined ? { index: true } : { path }),
+  HydrateFallback: PageLoading,
+  lazy: load,
+});
 
 /** SPEC §2 route table; each page's code loads on first visit. */
 export const routes: RouteObject[] = [
@@ -12,16 +23,26 @@ export const routes: RouteObject[] = [
         // Errors inside a page render inside the layout, keeping the header and footer.
         errorElement: <RouteError />,
         children: [
-          {
-            index: true,
-            HydrateFallback: PageLoading,
-            lazy: () => import('./routes/home').then((m) => ({ Component: m.HomeRoute })),
-          },
-          {
-            path: '*',
-            HydrateFallback: PageLoading,
-            lazy: () => import('./routes/not-found').then((m) => ({ Component: m.NotFoundRoute })),
-          },
+          page(undefined, () => import('./routes/home').then((m) => ({ Component: m.HomeRoute }))),
+          page('shop', () => import('./routes/shop').then((m) => ({ Component: m.ShopRoute }))),
+          page('product/:sku', () => import('./routes/product').then((m) => ({ Component: m.ProductRoute }))),
+          page('search-results', () =>
+            import('./routes/search-results').then((m) => ({ Component: m.SearchResultsRoute })),
+          ),
+          page('brands', () => import('./routes/brands').then((m) => ({ Component: m.BrandsRoute }))),
+          page('brand', () => import('./routes/brand').then((m) => ({ Component: m.BrandRoute }))),
+          page('404', () => import('./routes/not-found').then((m) => ({ Component: m.NotFoundRoute }))),
+          ...PENDING_PATHS.map((p) =>
+            page(p.slice(1), () =>
+              import('./routes/pending-page').then((m) => ({ Component: m.PendingPageRoute })),
+            ),
+          ),
+          // DESIGN §7: the SPEC's odd links lead to their canonical pages, never to a 404.
+          ...Object.entries(ROUTE_ALIASES).map(([from, to]) => ({
+            path: from.slice(1),
+            element: <Navigate to={to} replace />,
+          })),
+          page('*', () => import('./routes/not-found').then((m) => ({ Component: m.NotFoundRoute }))),
         ],
       },
     ],

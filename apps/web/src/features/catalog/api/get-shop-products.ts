@@ -1,0 +1,47 @@
+import type { Product } from '@store/shared/product';
+import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
+import { apiRequest, served } from '@/lib/api-client';
+
+/** SPEC §7/§9: the shop asks for 20 a page. */
+export const SHOP_PAGE_SIZE = 20;
+
+export interface ShopParams {
+  page: number;
+  category?: string | undefined;
+  child_category?: string | undefined;
+  brand?: string | undefined;
+}
+
+export interface ShopAnswer {
+  data: Product[];
+  total: number;
+  last_page: number;
+  current_page: number;
+  per_page: number;
+  /** What each filter matched (null when it matched nothing), for the 'Search Results for' heading. */
+  filters: {
+    category: { sku: string; title: string } | null;
+    child_category: { child_sku: string; child_title: string } | null;
+    brand: { permalink: string; title: string } | null;
+  };
+}
+
+/** `GET /api/shop?page&category&child_category&brand&pagination=20` -> `{ data, total, last_page, ... }`. */
+export function getShopProducts(params: ShopParams, signal?: AbortSignal): Promise<ShopAnswer> {
+  return apiRequest('/shop', served<ShopAnswer>(), {
+    query: { ...params, pagination: SHOP_PAGE_SIZE },
+    signal,
+  });
+}
+
+export function shopProductsQueryOptions(params: ShopParams) {
+  return queryOptions({
+    queryKey: ['products', 'shop', params],
+    queryFn: ({ signal }) => getShopProducts(params, signal),
+    placeholderData: keepPreviousData,
+  });
+}
+
+export function useShopProducts(params: ShopParams) {
+  return useQuery(shopProductsQueryOptions(params));
+}
