@@ -36,13 +36,14 @@ process.env.E2E_DATA_DIR ??= mkdtempSync(path.join(tmpdir(), 'store-e2e-'));
 const port = Number(process.env.E2E_PORT);
 const dataDir = process.env.E2E_DATA_DIR;
 const baseURL = `http://127.0.0.1:${port}`;
+const webDistDir = process.env.E2E_WEB_DIST_DIR;
 
 export const chromiumPath = process.env.CHROME_PATH || '/usr/bin/chromium';
 
 export default defineConfig({
   testDir: '.',
   testMatch: '**/*.spec.ts',
-  outputDir: path.join(repoRoot, 'test-results'),
+  outputDir: process.env.E2E_OUTPUT_DIR ?? path.join(repoRoot, 'test-results'),
   fullyParallel: true,
   forbidOnly: !!process.env.CI,
   retries: process.env.CI ? 1 : 0,
@@ -88,9 +89,17 @@ export default defineConfig({
     },
   ],
   webServer: {
-    command: 'npm start',
+    // As `npm start` does: build the web app, start the API. E2E_WEB_DIST_DIR (an already built copy)
+    // lets several runs share one checkout without rebuilding apps/web/dist under each other.
+    command: webDistDir ? 'npm run start -w @store/api' : 'npm start',
     cwd: repoRoot,
-    env: { PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir, LOG_LEVEL: 'warn' },
+    env: {
+      PORT: String(port),
+      HOST: '127.0.0.1',
+      DATA_DIR: dataDir,
+      LOG_LEVEL: 'warn',
+      ...(webDistDir ? { WEB_DIST_DIR: webDistDir } : {}),
+    },
     url: `${baseURL}/api/store-config`,
     timeout: 180_000,
     reuseExistingServer: false,
