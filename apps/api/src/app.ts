@@ -8,6 +8,7 @@ import type { DatabaseHandle } from './db/client';
 import type { AppConfig } from './env';
 import catalogRoutes from './modules/catalog/routes';
 import contentRoutes from './modules/content/routes';
+import newsletterRoutes from './modules/newsletter/routes';
 import apiDocs from './plugins/api-docs';
 import errorHandling from './plugins/error-handling';
 import httpCaching from './plugins/http-caching';
@@ -67,6 +68,7 @@ export async function buildApp({ config, database, logger }: BuildAppOptions): P
       await api.register(httpCaching);
       await api.register(catalogRoutes);
       await api.register(contentRoutes);
+      await api.register(newsletterRoutes);
     },
     { prefix: '/api' },
   );

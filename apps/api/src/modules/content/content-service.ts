@@ -4,11 +4,7 @@
 import { asc, eq, inArray } from 'drizzle-orm';
 import type { Brand } from '@store/shared/product';
 import { FALLBACK_STORE_NAME } from '@store/shared/store-name';
-import {
-  type SocialLinks,
-  type StoreConfig,
-  type StoreSettingsInput,
-} from '@store/shared/store-settings';
+import { type SocialLinks, type StoreConfig, type StoreSettingsInput } from '@store/shared/store-settings';
 import type { Database } from '../../db/client';
 import { brands, storeSettings } from '../../db/schema';
 
