@@ -1,7 +1,7 @@
 import { Navigate, createBrowserRouter, type RouteObject } from 'react-router';
 import { ROUTE_ALIASES } from '@store/shared/routes';
 import { RootLayout } from './layouts/root-layout';
-import { PENDING_PATHS } from './routes/pending-page';
+import { PENDING_PATHS } from './routes/pending-pages';
 import { PageLoading, RouteError } from './routes/route-error';
 
 const page = (

@@ -1,0 +1,173 @@
+/**
+ * Web performance half of `npm run bench` (issue 3 quality bars): builds the web app, starts the store on the
+ * demo catalog, then
+ *  - sums the gzip size of the JavaScript the home page loads (budget 150 KB), and
+ *  - runs Lighthouse 12 (mobile, simulated throttling, performance only) 5 times on home, shop and a product
+ *    page, printing the median score with LCP, TBT and CLS.
+ * Options (env): LIGHTHOUSE_RUNS (5), CHROME_PATH (/usr/bin/chromium).
+ */
+import { spawn, type ChildProcess } from 'node:child_process';
+import { mkdtemp, readFile, rm } from 'node:fs/promises';
+import net from 'node:net';
+import os from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { gzipSync } from 'node:zlib';
+import * as chromeLauncher from 'chrome-launcher';
+import lighthouse from 'lighthouse';
+
+const API_DIR = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
+const REPO_ROOT = path.resolve(API_DIR, '../..');
+const RUNS = Number(process.env.LIGHTHOUSE_RUNS ?? 5);
+const CHROME_PATH = process.env.CHROME_PATH ?? '/usr/bin/chromium';
+const JS_BUDGET_BYTES = 150 * 1024;
+
+function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const srv = net.createServer();
+    srv.listen(0, '127.0.0.1', () => {
+      const addr = srv.address();
+      srv.close(() => (typeof addr === 'object' && addr ? resolve(addr.port) : reject(new Error('no port'))));
+    });
+  });
+}
+
+function run(cmd: string, args: string[], cwd: string): Promise<void> {
+  return new Promise((resolve, reject) => {
+    const child = spawn(cmd, args, { cwd, stdio: ['ignore', 'ignore', 'inherit'] });
+    child.on('exit', (code) =>
+      code === 0 ? resolve() : reject(new Error(`${cmd} ${args.join(' ')} exited ${code}`)),
+    );
+  });
+}
+
+async function startStore(env: NodeJS.ProcessEnv, base: string): Promise<ChildProcess> {
+  const child = spawn(process.execPath, ['--import', 'tsx', 'src/server.ts'], {
+    cwd: API_DIR,
+    env,
+    stdio: 'inherit',
+  });
+  for (let i = 0; i < 600; i++) {
+    try {
+      if ((await fetch(`${base}/api/store-config`)).ok) return child;
+    } catch {
+      // not up yet
+    }
+    await new Promise((r) => setTimeout(r, 100));
+  }
+  child.kill();
+  throw new Error('store did not start');
+}
+
+const median = (xs: number[]) => {
+  const s = [...xs].sort((a, b) => a - b);
+  const mid = Math.floor(s.length / 2);
+  return s.length % 2 ? (s[mid] ?? 0) : ((s[mid - 1] ?? 0) + (s[mid] ?? 0)) / 2;
+};
+
+interface LhResult {
+  score: number;
+  lcp: number;
+  tbt: number;
+  cls: number;
+  scripts: string[];
+}
+
+async function audit(url: string, port: number): Promise<LhResult> {
+  const result = await lighthouse(url, {
+    port,
+    output: 'json',
+    logLevel: 'error',
+    onlyCategories: ['performance'],
+  });
+  if (!result) throw new Error(`Lighthouse gave no result for ${url}`);
+  const { lhr } = result;
+  const num = (id: string) => lhr.audits[id]?.numericValue ?? NaN;
+  const requests = (
+    lhr.audits['network-requests']?.details as { items?: { url: string; resourceType?: string }[] }
+  )?.items;
+  return {
+    score: Math.round((lhr.categories.performance?.score ?? 0) * 100),
+    lcp: num('largest-contentful-paint'),
+    tbt: num('total-blocking-time'),
+    cls: num('cumulative-layout-shift'),
+    scripts: (requests ?? []).filter((r) => r.resourceType === 'Script').map((r) => r.url),
+  };
+}
+
+async function main() {
+  const tmp = await mkdtemp(path.join(os.tmpdir(), 'store-webperf-'));
+  const dist = path.join(tmp, 'dist');
+  console.log('building the web app ...');
+  await run('npm', ['run', 'build', '-w', '@store/web', '--', '--outDir', dist, '--emptyOutDir'], REPO_ROOT);
+  const port = await freePort();
+  const base = `http://127.0.0.1:${port}`;
+  const store = await startStore(
+    {
+      ...process.env,
+      PORT: String(port),
+      HOST: '127.0.0.1',
+      DATA_DIR: tmp,
+      WEB_DIST_DIR: dist,
+      LOG_LEVEL: 'warn',
+      NODE_ENV: 'production',
+      DATABASE_URL: '',
+    },
+    base,
+  );
+  const chrome = await chromeLauncher.launch({
+    chromePath: CHROME_PATH,
+    chromeFlags: [
+      '--headless=new',
+      '--no-sandbox',
+      '--disable-gpu',
+      '--disable-background-networking',
+      '--disable-component-update',
+      '--disable-sync',
+      '--no-first-run',
+    ],
+  });
+  try {
+    const latest = (await (await fetch(`${base}/api/latest-products?pagination=1`)).json()) as {
+      data: { data: { permalink: string }[] };
+    };
+    const permalink = latest.data.data[0]?.permalink ?? 'unknown';
+    const pages = [
+      ['home', `${base}/`],
+      ['shop', `${base}/shop?page=1`],
+      ['product', `${base}/product/${encodeURIComponent(permalink)}`],
+    ] as const;
+    const rows: string[] = [];
+    let homeScripts: string[] = [];
+    for (const [name, url] of pages) {
+      const results: LhResult[] = [];
+      for (let i = 0; i < RUNS; i++) results.push(await audit(url, chrome.port));
+      if (name === 'home') homeScripts = results[0]?.scripts ?? [];
+      rows.push(
+        `${name.padEnd(8)} score ${String(median(results.map((r) => r.score))).padEnd(4)} ` +
+          `LCP ${(median(results.map((r) => r.lcp)) / 1000).toFixed(2)} s  ` +
+          `TBT ${Math.round(median(results.map((r) => r.tbt)))} ms  ` +
+          `CLS ${median(results.map((r) => r.cls)).toFixed(3)}  ` +
+          `(scores ${results.map((r) => r.score).join(', ')})`,
+      );
+    }
+    let gzipBytes = 0;
+    for (const url of homeScripts) {
+      const file = path.join(dist, new URL(url).pathname);
+      gzipBytes += gzipSync(await readFile(file)).length;
+    }
+    console.log(`\nLighthouse 12, mobile (simulated throttling), median of ${RUNS} runs:`);
+    for (const r of rows) console.log(`  ${r}`);
+    console.log(
+      `JavaScript loaded by the home page: ${homeScripts.length} files, ${(gzipBytes / 1024).toFixed(1)} KB gzip ` +
+        `(budget ${JS_BUDGET_BYTES / 1024} KB: ${gzipBytes <= JS_BUDGET_BYTES ? 'within' : 'OVER'})`,
+    );
+  } finally {
+    await chrome.kill();
+    store.kill('SIGTERM');
+    await new Promise((r) => store.once('exit', r));
+    await rm(tmp, { recursive: true, force: true });
+  }
+}
+
+await main();
