@@ -1,9 +1,21 @@
-import { Link, Outlet, ScrollRestoration } from 'react-router';
-import { storeName, useStoreHead } from '@/features/store/hooks/use-store-head';
+import { lazy, Suspense } from 'react';
+import { Outlet, ScrollRestoration, useLocation } from 'react-router';
 import { useStoreConfig } from '@/features/store/api/get-store-config';
+import { storeName, useStoreHead } from '@/features/store/hooks/use-store-head';
 import { DEFAULT_MEDIA_BASE_URL, MediaBaseUrlContext } from '@/lib/media';
+import { SITEMAP_PATHS } from './nav-links';
+import { SiteFooter } from './site-footer';
+import { SiteHeader } from './site-header';
+import './shell.css';
 
-/** Header, main and footer around every page (SPEC §2); the full header and footer come later. */
+/** The toast container: loaded right after the first render, outside the first page's JavaScript. */
+const Toasts = lazy(() => import('./toasts'));
+
+/**
+ * Header, main and footer around every page (SPEC §2), except the sitemap pages, which show only their
+ * content. The toast container is always there (react-toastify's defaults: top right, 5 s).
+ * Every new page starts at the top (pathname or query change); Back and Forward restore where the shopper was.
+ */
 export function RootLayout() {
   const config = useStoreConfig();
   const settled = !config.isPending;
@@ -11,43 +23,26 @@ export function RootLayout() {
   useStoreHead(config.data, settled);
   // Until the config answers, images wait; if it fails they use the API's default media URL.
   const mediaBase = config.data?.media_base_url ?? (config.isError ? DEFAULT_MEDIA_BASE_URL : null);
+  const { pathname } = useLocation();
+  const bare = SITEMAP_PATHS.has(pathname.replace(/\/+$/, ''));
 
   return (
     <MediaBaseUrlContext value={mediaBase}>
-      <a className="skip-link" href="#main">
-        Skip to content
-      </a>
-      <header className="site-header">
-        <div className="container site-header__inner">
-          <Link to="/" className="site-header__brand">
-            <span className="site-header__logo" aria-hidden="true">
-              <svg viewBox="0 0 24 24" width="24" height="24" focusable="false">
-                <path
-                  fill="currentColor"
-                  d="M12 8.5a3.5 3.5 0 1 0 0 7 3.5 3.5 0 0 0 0-7Zm9 4.6v-2.2l-2.4-.5a7 7 0 0 0-.8-1.9l1.3-2-1.6-1.6-2 1.3a7 7 0 0 0-1.9-.8L13.1 3h-2.2l-.5 2.4a7 7 0 0 0-1.9.8l-2-1.3-1.6 1.6 1.3 2a7 7 0 0 0-.8 1.9L3 10.9v2.2l2.4.5c.2.7.4 1.3.8 1.9l-1.3 2 1.6 1.6 2-1.3c.6.4 1.2.6 1.9.8l.5 2.4h2.2l.5-2.4c.7-.2 1.3-.4 1.9-.8l2 1.3 1.6-1.6-1.3-2c.4-.6.6-1.2.8-1.9l2.4-.5Z"
-                />
-              </svg>
-            </span>
-            {settled ? (
-              <span className="site-header__name">{name}</span>
-            ) : (
-              <span className="site-header__name skeleton skeleton--name" />
-            )}
-          </Link>
-          <p className="site-header__tagline">Quality auto parts, delivered Australia-wide</p>
-        </div>
-      </header>
+      {!bare && (
+        <>
+          <a className="skip-link" href="#main">
+            Skip to content
+          </a>
+          <SiteHeader storeName={name} settled={settled} />
+        </>
+      )}
       <main id="main" className="site-main" tabIndex={-1}>
         <Outlet />
       </main>
-      <footer className="site-footer">
-        <div className="container">
-          <p>
-            © {new Date().getFullYear()}
-            {settled && ` ${name}`}. All prices in AUD and include GST.
-          </p>
-        </div>
-      </footer>
+      {!bare && <SiteFooter storeName={name} settled={settled} />}
+      <Suspense fallback={null}>
+        <Toasts />
+      </Suspense>
       <ScrollRestoration />
     </MediaBaseUrlContext>
   );

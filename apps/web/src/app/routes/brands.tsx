@@ -1,8 +1,38 @@
-/** /brands (SPEC §2 Brands pages). Placeholder until the storefront lands. */
+import { BrandLogoGrid, BrandLogoGridSkeleton } from '@/features/brands/components/brand-logo-grid';
+import { useBrands } from '@/features/catalog/api/get-brands';
+
+/** /brands (SPEC §2 Brands pages): every brand's logo, A to Z, each linking to /brand?page=1&brand=…. */
 export function BrandsRoute() {
+  const brands = useBrands();
+
   return (
-    <div className="container page">
-      <h1>Brands</h1>
+    <div className="container page brands-page">
+      <div className="brands-page__head">
+        <h1 className="brands-page__title">Brands</h1>
+        {brands.isPending ? (
+          <p className="brands-page__lead" role="status">
+            Loading
+          </p>
+        ) : brands.isSuccess ? (
+          <p className="brands-page__lead">
+            {brands.data.data.length} brands of parts, tools and accessories. Choose one to see its range.
+          </p>
+        ) : null}
+      </div>
+      {brands.isPending ? (
+        <BrandLogoGridSkeleton />
+      ) : brands.isError ? (
+        <div className="notice notice--error" role="alert">
+          <p>Error loading brands. Please try again later.</p>
+          <button type="button" className="button" onClick={() => void brands.refetch()}>
+            Try again
+          </button>
+        </div>
+      ) : brands.data.data.length === 0 ? (
+        <p className="notice">No brands yet.</p>
+      ) : (
+        <BrandLogoGrid brands={brands.data.data} />
+      )}
     </div>
   );
 }

@@ -1,33 +1,106 @@
+import type { Brand, Category } from '@store/shared/product';
 import { QueryClient } from '@tanstack/react-query';
-import { render, screen } from '@testing-library/react';
+import { render, screen, within } from '@testing-library/react';
 import { createMemoryRouter, RouterProvider } from 'react-router';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { makeProduct, makeStoreConfig } from '@/test/fixtures';
 import { AppProviders } from '../providers';
 import { routes } from '../router';
 
-type Answer = { status: number; body: unknown };
+type Answer = { status: number; body: unknown } | 'network-error';
 
 function stubApi(answers: Record<string, Answer>) {
-  vi.stubGlobal(
-    'fetch',
-    vi.fn(async (input: string) => {
-      const path = new URL(input, 'http://localhost').pathname;
-      const answer = answers[path] ?? { status: 404, body: { message: 'Not found' } };
-      return new Response(JSON.stringify(answer.body), { status: answer.status });
-    }),
-  );
+  const fetchMock = vi.fn(async (input: string) => {
+    const path = new URL(input, 'http://localhost').pathname;
+    const answer = answers[path] ?? { status: 404, body: { message: 'Not found' } };
+    if (answer === 'network-error') throw new TypeError('Failed to fetch');
+    return new Response(JSON.stringify(answer.body), { status: answer.status });
+  });
+  vi.stubGlobal('fetch', fetchMock);
+  return fetchMock;
 }
 
 function renderApp(path = '/') {
   const router = createMemoryRouter(routes, { initialEntries: [path] });
   const queryClient = new QueryClient({ defaultOptions: { queries: { retry: false } } });
-  return render(
+  render(
     <AppProviders queryClient={queryClient}>
       <RouterProvider router={router} />
     </AppProviders>,
   );
+  return router;
 }
+
+const banner = (name: string, link: string) => ({
+  image: `home/${name}.svg`,
+  title: `${name} title`,
+  subtitle: `${name} subtitle`,
+  link,
+});
+
+const config = makeStoreConfig({
+  hero_slides: [
+    {
+      image: 'home/hero-batteries.svg',
+      title: 'Batteries that start every time',
+      subtitle: 'NS70, DIN and 4WD batteries',
+      cta: 'Shop batteries',
+      link: '/shop?page=1&child_category=car-batteries',
+    },
+    {
+      image: 'home/hero-headlights.svg',
+      title: 'See further at night',
+      subtitle: 'Globes and LED kits',
+      cta: 'Shop headlights',
+      link: '/shop?page=1&child_category=headlight-globes',
+    },
+    {
+      image: 'home/hero-tie-downs.svg',
+      title: 'Load up. Strap down.',
+      subtitle: 'Ratchet straps',
+      cta: 'Shop tie-downs',
+      link: '/shop?page=1&brand=dingo-tow',
+    },
+  ],
+  banners: {
+    side: [banner('side-one', '/shop?page=1&brand=voltcore'), banner('side-two', '/shop?page=1&brand=shinewell')],
+    batteries: banner('batteries', '/shop?page=1&child_category=4wd-and-deep-cycle'),
+    headlights: banner('headlights', '/shop?page=1&child_category=led-conversion-kits'),
+    wheel_nuts: banner('wheel-nuts', '/shop?page=1&child_category=locking-wheel-nuts'),
+  },
+});
+
+const categories: Category[] = Array.from({ length: 14 }, (_, i) => ({
+  id: i + 1,
+  title: `Category ${i + 1}`,
+  sku: `category-${i + 1}`,
+  permalink: `category-${i + 1}`,
+  thumbnail_image: `home/category-${i + 1}.svg`,
+  child_categories: [],
+}));
+
+const brands: Brand[] = Array.from({ length: 9 }, (_, i) => ({
+  id: i + 1,
+  title: `Maker ${i + 1}`,
+  permalink: `maker-${i + 1}`,
+  cover_image: null,
+  logo_image: `brands/maker-${i + 1}.svg`,
+}));
+
+const featured = Array.from({ length: 4 }, (_, i) =>
+  makeProduct({ id: 100 + i, title: `Featured Torch ${i + 1}`, permalink: `featured-torch-${i + 1}` }),
+);
+const latest = Array.from({ length: 3 }, (_, i) =>
+  makeProduct({ id: i + 1, title: `Oil Filter ${i + 1}`, permalink: `oil-filter-${i + 1}` }),
+);
+
+const allAnswers: Record<string, Answer> = {
+  '/api/store-config': { status: 200, body: { data: config } },
+  '/api/categories': { status: 200, body: { data: categories } },
+  '/api/virtual-products': { status: 200, body: { data: featured } },
+  '/api/latest-products': { status: 200, body: { data: { data: latest } } },
+  '/api/brand-sliders': { status: 200, body: { data: brands } },
+};
 
 afterEach(() => {
   vi.unstubAllGlobals();
@@ -35,34 +108,106 @@ afterEach(() => {
 
 describe('home page', () => {
   it('shows the store name, sets the title and lists the latest products', async () => {
-    const products = Array.from({ length: 3 }, (_, i) =>
-      makeProduct({ id: i + 1, title: `Oil Filter ${i + 1}`, permalink: `oil-filter-${i + 1}` }),
-    );
-    stubApi({
-      '/api/store-config': { status: 200, body: { data: makeStoreConfig() } },
-      '/api/latest-products': { status: 200, body: { data: { data: products } } },
-    });
-
+    stubApi(allAnswers);
     renderApp();
 
     expect(await screen.findByRole('link', { name: /Southern Cross Auto Parts/ })).toBeTruthy();
-    expect(await screen.findByRole('heading', { level: 1, name: 'New Products' })).toBeTruthy();
-    expect(await screen.findByRole('link', { name: 'Oil Filter 3' })).toBeTruthy();
-    expect(screen.getAllByRole('link', { name: /^Oil Filter/ })).toHaveLength(3);
+    expect(await screen.findByRole('heading', { level: 1, name: 'Southern Cross Auto Parts' })).toBeTruthy();
+    const newProducts = await screen.findByRole('region', { name: 'New Products' });
+    expect(await within(newProducts).findByRole('link', { name: 'Oil Filter 3' })).toBeTruthy();
+    expect(within(newProducts).getAllByRole('link', { name: /^Oil Filter/ })).toHaveLength(3);
     expect(document.title).toBe('Southern Cross Auto Parts');
   });
 
-  it("falls back to 'Online Store' and shows the error message when the API fails", async () => {
-    stubApi({
-      '/api/store-config': { status: 500, body: { message: 'Database unavailable' } },
-      '/api/latest-products': { status: 500, body: { message: 'Database unavailable' } },
-    });
+  it('shows the hero, banners, services, categories, both carousels and the brands strip', async () => {
+    stubApi(allAnswers);
+    renderApp();
 
+    // Hero: the first slide's words over its picture, its call to action linking to the slide's link.
+    const hero = await screen.findByRole('region', { name: 'Featured offers' });
+    expect(within(hero).getByRole('heading', { name: 'Batteries that start every time' })).toBeTruthy();
+    expect(within(hero).getByRole('link', { name: 'Shop batteries' }).getAttribute('href')).toBe(
+      '/shop?page=1&child_category=car-batteries',
+    );
+    expect(within(hero).getAllByRole('button', { name: /^Slide \d/ })).toHaveLength(3);
+
+    // The five banners link to the shop with their filters.
+    for (const [title, href] of [
+      ['side-one title', '/shop?page=1&brand=voltcore'],
+      ['side-two title', '/shop?page=1&brand=shinewell'],
+      ['batteries title', '/shop?page=1&child_category=4wd-and-deep-cycle'],
+      ['headlights title', '/shop?page=1&child_category=led-conversion-kits'],
+      ['wheel-nuts title', '/shop?page=1&child_category=locking-wheel-nuts'],
+    ] as const) {
+      expect(screen.getByRole('link', { name: title }).getAttribute('href')).toBe(href);
+    }
+
+    // SPEC §1 marketing claims.
+    const services = screen.getByRole('region', { name: 'Why shop with us' });
+    expect(services.textContent).toContain('Free delivery');
+    expect(services.textContent).toContain('On orders over $100');
+    expect(services.textContent).toContain('Up to 2 years');
+    expect(services.textContent).toContain('365 day free return');
+
+    // The first 12 categories, each opening the shop on that category.
+    const categoryGrid = await screen.findByRole('region', { name: 'Shop by Categories' });
+    const categoryLinks = await within(categoryGrid).findAllByRole('link');
+    expect(categoryLinks).toHaveLength(12);
+    expect(categoryLinks[0]!.textContent).toBe('Category 1');
+    expect(categoryLinks[0]!.getAttribute('href')).toBe('/shop?page=1&category=category-1');
+    expect(within(categoryGrid).queryByText('Category 13')).toBeNull();
+
+    const featuredRegion = screen.getByRole('region', { name: 'Featured Products' });
+    expect(await within(featuredRegion).findAllByRole('link', { name: /^Featured Torch/ })).toHaveLength(4);
+
+    const brandStrip = screen.getByRole('region', { name: 'Shop by Brand' });
+    const logo = await within(brandStrip).findByRole('link', { name: 'Maker 1' });
+    expect(logo.getAttribute('href')).toBe('/brand?page=1&brand=maker-1');
+
+    // SPEC §2: the testimonials block is hidden.
+    expect(screen.queryByText(/testimonial/i)).toBeNull();
+    expect(screen.queryByRole('alert')).toBeNull();
+  });
+
+  it("shows the server's message when a call fails", async () => {
+    stubApi({
+      ...allAnswers,
+      '/api/latest-products': { status: 500, body: { message: 'Something went wrong on our side.' } },
+    });
+    renderApp();
+
+    expect((await screen.findByRole('alert')).textContent).toContain('Something went wrong on our side.');
+    expect(screen.getByRole('button', { name: 'Try again' })).toBeTruthy();
+    expect(screen.queryByRole('region', { name: 'New Products' })).toBeNull();
+    expect(await screen.findByRole('region', { name: 'Featured Products' })).toBeTruthy();
+  });
+
+  it("falls back to 'Online Store' and 'An unexpected error occurred.' when the API cannot be reached", async () => {
+    stubApi(Object.fromEntries(Object.keys(allAnswers).map((path) => [path, 'network-error' as const])));
     renderApp();
 
     expect(await screen.findByRole('link', { name: /Online Store/ })).toBeTruthy();
     expect((await screen.findByRole('alert')).textContent).toContain('An unexpected error occurred.');
     expect(document.title).toBe('Online Store');
+  });
+
+  it('goes to /too-many-requests when a call answers 429', async () => {
+    stubApi({ ...allAnswers, '/api/categories': { status: 429, body: { message: 'Rate limit exceeded' } } });
+    const router = renderApp();
+
+    expect(await screen.findByRole('heading', { name: 'Too many requests' })).toBeTruthy();
+    expect(router.state.location.pathname).toBe('/too-many-requests');
+  });
+
+  it('goes to /too-many-requests when an error message contains 429', async () => {
+    stubApi({
+      ...allAnswers,
+      '/api/virtual-products': { status: 503, body: { message: 'Upstream answered 429' } },
+    });
+    const router = renderApp();
+
+    expect(await screen.findByRole('heading', { name: 'Too many requests' })).toBeTruthy();
+    expect(router.state.location.pathname).toBe('/too-many-requests');
   });
 
   it('shows the not-found page for an unknown path', async () => {

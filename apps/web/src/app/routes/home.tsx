@@ -1,40 +1,120 @@
-import { LATEST_PRODUCTS_COUNT, useLatestProducts } from '@/features/catalog/api/get-latest-products';
-import { ProductGrid, ProductGridSkeleton } from '@/features/catalog/components/product-grid';
+import { useEffect } from 'react';
+import { useNavigate } from 'react-router';
+import { BrandStrip } from '@/features/brands/components/brand-strip';
+import { useBrandSliders } from '@/features/catalog/api/get-brand-sliders';
+import { useCategories } from '@/features/catalog/api/get-categories';
+import { useFeaturedProducts } from '@/features/catalog/api/get-featured-products';
+import { useLatestProducts } from '@/features/catalog/api/get-latest-products';
+import { ProductCarousel } from '@/features/catalog/components/product-carousel';
+import { CategoryGrid } from '@/features/home/components/category-grid';
+import { HeroGallery } from '@/features/home/components/hero-gallery';
+import { PromoBanner, PromoBannerSkeleton } from '@/features/home/components/promo-banner';
+import { ServicesStrip } from '@/features/home/components/services-strip';
+import { homeErrorMessage, isTooManyRequests } from '@/features/home/home-errors';
+import { useStoreConfig } from '@/features/store/api/get-store-config';
+import { storeName } from '@/features/store/hooks/use-store-head';
 
-/** Home page (SPEC §2). This stage shows the New Products grid; the hero, banners and carousels come later. */
+/**
+ * Home page (SPEC §2): hero and side banners, services, Shop by Categories, the Featured and New Products
+ * carousels, the batteries, headlights and limited-time offer banners, and the brands strip. The testimonials
+ * block the SPEC describes is hidden there, so it is not rendered.
+ */
 export function HomeRoute() {
+  const navigate = useNavigate();
+  const config = useStoreConfig();
+  const categories = useCategories();
+  const featured = useFeaturedProducts();
   const latest = useLatestProducts();
+  const brandSliders = useBrandSliders();
+
+  const failed = [config, categories, featured, latest, brandSliders].filter((query) => query.isError);
+  const tooManyRequests = failed.some((query) => isTooManyRequests(query.error));
+  useEffect(() => {
+    if (tooManyRequests) void navigate('/too-many-requests');
+  }, [tooManyRequests, navigate]);
+
+  const banners = config.data?.banners;
+  const sideBanners = banners?.side ?? [];
+  const configPending = config.isPending;
 
   return (
-    <div className="container page">
-      <section
-        className="product-section"
-        aria-labelledby="new-products-heading"
-        aria-busy={latest.isPending}
-      >
-        <h1 id="new-products-heading" className="section-title">
-          New Products
-        </h1>
-        {latest.isPending ? (
-          <>
-            <p className="visually-hidden" role="status">
-              Loading products…
-            </p>
-            <ProductGridSkeleton count={8} />
-          </>
-        ) : latest.isError ? (
-          <div className="notice notice--error" role="alert">
-            <p>An unexpected error occurred.</p>
-            <button type="button" className="button" onClick={() => void latest.refetch()}>
-              Try again
-            </button>
-          </div>
-        ) : latest.data.length === 0 ? (
-          <p className="notice">No Product Found</p>
-        ) : (
-          <ProductGrid products={latest.data.slice(0, LATEST_PRODUCTS_COUNT)} cardHeadingLevel={2} />
-        )}
-      </section>
+    <div className="container home">
+      <h1 className="visually-hidden">{storeName(config.data)}</h1>
+
+      {failed.length > 0 && (
+        <div className="notice notice--error home-error" role="alert">
+          <svg className="home-error__icon" viewBox="0 0 24 24" width="32" height="32" aria-hidden="true">
+            <path
+              d="M12 3.5 2.5 20h19L12 3.5Zm0 6v5m0 2.6v.4"
+              fill="none"
+              stroke="currentColor"
+              strokeWidth="2"
+              strokeLinecap="round"
+              strokeLinejoin="round"
+            />
+          </svg>
+          <p className="home-error__message">{homeErrorMessage(failed[0]?.error)}</p>
+          <button
+            type="button"
+            className="button"
+            onClick={() => failed.forEach((query) => void query.refetch())}
+          >
+            Try again
+          </button>
+        </div>
+      )}
+
+      {(configPending || config.data?.hero_slides.length || sideBanners.length > 0) && (
+        <div className="home-top">
+          <HeroGallery slides={config.data?.hero_slides} />
+          {(configPending || sideBanners.length > 0) && (
+            <div className="home-top__side">
+              {configPending ? (
+                <>
+                  <PromoBannerSkeleton variant="side" />
+                  <PromoBannerSkeleton variant="side" />
+                </>
+              ) : (
+                sideBanners.map((banner) => (
+                  <PromoBanner key={banner.link + banner.image} banner={banner} variant="side" />
+                ))
+              )}
+            </div>
+          )}
+        </div>
+      )}
+
+      <ServicesStrip />
+
+      {!categories.isError && <CategoryGrid categories={categories.data} />}
+
+      {!featured.isError && <ProductCarousel title="Featured Products" products={featured.data} />}
+
+      {(configPending || banners?.batteries || banners?.headlights) && (
+        <div className="home-pair">
+          {configPending ? (
+            <>
+              <PromoBannerSkeleton variant="wide" />
+              <PromoBannerSkeleton variant="wide" />
+            </>
+          ) : (
+            <>
+              {banners?.batteries && <PromoBanner banner={banners.batteries} variant="wide" />}
+              {banners?.headlights && <PromoBanner banner={banners.headlights} variant="wide" />}
+            </>
+          )}
+        </div>
+      )}
+
+      {!latest.isError && <ProductCarousel title="New Products" products={latest.data} />}
+
+      {configPending ? (
+        <PromoBannerSkeleton variant="offer" />
+      ) : (
+        banners?.wheel_nuts && <PromoBanner banner={banners.wheel_nuts} variant="offer" />
+      )}
+
+      {!brandSliders.isError && <BrandStrip brands={brandSliders.data} />}
     </div>
   );
 }

@@ -1,8 +1,6 @@
-/** /product/{sku} (SPEC §2 Product page). Placeholder until the storefront lands. */
+import { ProductPage } from '@/features/catalog/components/product-page';
+
+/** /product/{sku} (SPEC §2 Product page). */
 export function ProductRoute() {
-  return (
-    <div className="container page">
-      <h1>Product</h1>
-    </div>
-  );
+  return <ProductPage />;
 }

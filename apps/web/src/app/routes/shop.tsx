@@ -1,8 +1,6 @@
-/** /shop (SPEC §2 Shop listing). Placeholder until the storefront lands. */
+import { ShopPage } from '@/features/catalog/components/shop-page';
+
+/** /shop (SPEC §2 Shop listing). */
 export function ShopRoute() {
-  return (
-    <div className="container page">
-      <h1>Shop</h1>
-    </div>
-  );
+  return <ShopPage />;
 }

@@ -1,5 +1,6 @@
 import { Link } from 'react-router';
 import type { PageItem } from '@/lib/pagination';
+import './pagination.css';
 
 export interface PaginationProps {
   items: PageItem[];
@@ -10,11 +11,41 @@ export interface PaginationProps {
   label?: string;
 }
 
-/** Page links (SPEC §2, §9); the current page is marked for screen readers with aria-current. */
+function Chevron({ direction }: { direction: 'left' | 'right' }) {
+  return (
+    <svg viewBox="0 0 16 16" width="16" height="16" aria-hidden="true" focusable="false">
+      <path
+        d={direction === 'left' ? 'M10 3 5 8l5 5' : 'm6 3 5 5-5 5'}
+        fill="none"
+        stroke="currentColor"
+        strokeWidth="2"
+        strokeLinecap="round"
+        strokeLinejoin="round"
+      />
+    </svg>
+  );
+}
+
+/**
+ * Page links (SPEC §2, §9) with previous and next links around them; the current page is marked for
+ * screen readers with aria-current.
+ */
 export function Pagination({ items, current, hrefFor, label = 'Pagination' }: PaginationProps) {
+  const last = Math.max(1, ...items.filter((item) => typeof item === 'number'));
   return (
     <nav className="pagination" aria-label={label}>
       <ul>
+        {current > 1 && (
+          <li>
+            <Link
+              to={hrefFor(Math.min(current - 1, last))}
+              className="pagination__link pagination__step"
+              aria-label="Previous page"
+            >
+              <Chevron direction="left" />
+            </Link>
+          </li>
+        )}
         {items.map((item) =>
           typeof item === 'number' ? (
             <li key={item}>
@@ -32,6 +63,17 @@ export function Pagination({ items, current, hrefFor, label = 'Pagination' }: Pa
               …
             </li>
           ),
+        )}
+        {current < last && (
+          <li>
+            <Link
+              to={hrefFor(current + 1)}
+              className="pagination__link pagination__step"
+              aria-label="Next page"
+            >
+              <Chevron direction="right" />
+            </Link>
+          </li>
         )}
       </ul>
     </nav>

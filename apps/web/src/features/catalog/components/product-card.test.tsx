@@ -1,8 +1,10 @@
 import { fireEvent, render, screen } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
 import type { ReactNode } from 'react';
 import { MemoryRouter } from 'react-router';
-import { describe, expect, it } from 'vitest';
+import { beforeEach, describe, expect, it } from 'vitest';
 import { MediaBaseUrlContext, PRODUCT_IMAGE_FALLBACK } from '@/lib/media';
+import { clearCart, getCartLines } from '@/stores/cart-store';
 import { makeProduct } from '@/test/fixtures';
 import { ProductCard } from './product-card';
 
@@ -78,5 +80,37 @@ describe('ProductCard', () => {
   it('requests no image until the media base URL is known', () => {
     renderCard(<ProductCard product={makeProduct()} />, null);
     expect(screen.queryByRole('img')).toBeNull();
+  });
+});
+
+describe('ProductCard badge, stock and add to cart', () => {
+  beforeEach(() => clearCart());
+
+  it('shows the badge when the product has one', () => {
+    renderCard(<ProductCard product={makeProduct({ badge: 'Hot' })} />);
+    expect(screen.getByText('Hot')).toBeTruthy();
+  });
+
+  it('adds one to the cart from the card', async () => {
+    const user = userEvent.setup();
+    renderCard(<ProductCard product={makeProduct({ id: 7 })} />);
+    const button = screen.getByRole('button', { name: 'Add to cart: Ceramic Brake Pads Front' });
+    await user.click(button);
+    await user.click(button);
+    expect(getCartLines().map((l) => [l.id, l.quantity])).toEqual([[7, 2]]);
+    expect(JSON.parse(localStorage.getItem('cartItems') ?? '[]')).toHaveLength(1);
+  });
+
+  it("shows 'Out of stock' and cannot be added when _stock is '0'", () => {
+    const product = makeProduct({
+      product_meta: [
+        { option: '_price', value: '79.95' },
+        { option: '_stock', value: '0' },
+      ],
+    });
+    renderCard(<ProductCard product={product} />);
+    const button = screen.getByRole<HTMLButtonElement>('button', { name: 'Out of stock' });
+    expect(button.disabled).toBe(true);
+    expect(screen.queryByRole('button', { name: /Add to cart/ })).toBeNull();
   });
 });

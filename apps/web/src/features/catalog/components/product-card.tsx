@@ -1,7 +1,11 @@
 import type { Product } from '@store/shared/product';
 import { Link } from 'react-router';
 import { ProductImage } from '@/components/ui/product-image';
+import { useAddToCart } from '@/features/cart/hooks/use-add-to-cart';
+import { isOutOfStock, productTitle } from '../product-fields';
 import { productPricing } from '../product-pricing';
+import { CartIcon } from './cart-icon';
+import { ProductBadge } from './product-badge';
 import { ProductPrice } from './product-price';
 import './product-card.css';
 
@@ -19,10 +23,12 @@ export interface ProductCardProps {
 }
 
 export function ProductCard({ product, eagerImage = false, headingLevel = 3 }: ProductCardProps) {
-  const title = product.title.trim() || 'No Title';
+  const addToCart = useAddToCart();
+  const title = productTitle(product);
+  const soldOut = isOutOfStock(product);
   const Heading = headingLevel === 2 ? 'h2' : 'h3';
   return (
-    <article className="product-card">
+    <article className={soldOut ? 'product-card is-sold-out' : 'product-card'}>
       <div className="product-card__media">
         <ProductImage
           src={product.featured_image}
@@ -31,6 +37,7 @@ export function ProductCard({ product, eagerImage = false, headingLevel = 3 }: P
           height={300}
           loading={eagerImage ? 'eager' : 'lazy'}
         />
+        {product.badge && <ProductBadge badge={product.badge} className="product-card__badge" />}
       </div>
       <div className="product-card__body">
         {product.brand ? (
@@ -45,6 +52,17 @@ export function ProductCard({ product, eagerImage = false, headingLevel = 3 }: P
           </Link>
         </Heading>
         <ProductPrice pricing={productPricing(product)} />
+        {soldOut ? (
+          <button type="button" className="product-card__add" disabled>
+            Out of stock
+          </button>
+        ) : (
+          // SPEC §4: adding from a card always adds one.
+          <button type="button" className="product-card__add" onClick={() => addToCart(product, 1)}>
+            <CartIcon />
+            Add to cart<span className="visually-hidden">: {title}</span>
+          </button>
+        )}
       </div>
     </article>
   );

@@ -1,5 +1,6 @@
 import { formatCents } from '@store/shared/money';
 import type { ProductPricing } from '../product-pricing';
+import './product-price.css';
 
 /** "$79.95", or "$67.96 ~~$79.95~~ Save 15%" when discounted. */
 export function ProductPrice({ pricing }: { pricing: ProductPricing }) {
