@@ -1,10 +1,31 @@
 import { mkdirSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { expect, test } from '@playwright/test';
+import AxeBuilder from '@axe-core/playwright';
+import { expect, test, type Page } from '@playwright/test';
 
 const screensDir = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../docs/screens');
 const PRICE = /\$\d[\d,]*\.\d{2}/;
+
+/** Loads the lazy images below the fold too and waits for every image, so a full-page picture shows them. */
+async function loadAllImages(page: Page) {
+  await page.evaluate(() => {
+    for (const img of Array.from(document.images)) img.loading = 'eager';
+  });
+  await expect
+    .poll(() => page.evaluate(() => Array.from(document.images).every((img) => img.complete)))
+    .toBe(true);
+}
+
+async function expectNoSeriousAxeViolations(page: Page) {
+  const results = await new AxeBuilder({ page })
+    .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'])
+    .analyze();
+  const serious = results.violations
+    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
+    .map((v) => `${v.id} (${v.impact}): ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
+  expect(serious).toEqual([]);
+}
 
 test('home page shows the store name and the newest products', async ({ page, request }, testInfo) => {
   // The header must show whatever name the store is configured with.
@@ -17,9 +38,10 @@ test('home page shows the store name and the newest products', async ({ page, re
 
   await expect(page.getByRole('banner').getByRole('link', { name: storeName })).toBeVisible();
   await expect(page).toHaveTitle(storeName);
+  await expect(page.getByRole('heading', { level: 1, name: storeName })).toBeAttached();
 
   const section = page.getByRole('region', { name: 'New Products' });
-  await expect(section.getByRole('heading', { level: 1, name: 'New Products' })).toBeVisible();
+  await expect(section.getByRole('heading', { level: 2, name: 'New Products' })).toBeVisible();
 
   // At least 12 cards, each a link to /product/... and each with a price such as $79.95.
   const productLinks = section.locator('a[href^="/product/"]');
@@ -33,22 +55,135 @@ test('home page shows the store name and the newest products', async ({ page, re
 
   // The first product image is in view and has really loaded.
   const firstImage = cards.first().getByRole('img');
+  await firstImage.scrollIntoViewIfNeeded();
   await expect(firstImage).toBeVisible();
   await expect
     .poll(() => firstImage.evaluate((img: HTMLImageElement) => img.naturalWidth))
     .toBeGreaterThan(0);
 
-  // Load the lazy images below the fold too, so the full-page picture shows every card.
-  await page.evaluate(() => {
-    for (const img of Array.from(document.images)) img.loading = 'eager';
-  });
-  await expect
-    .poll(() => page.evaluate(() => Array.from(document.images).every((img) => img.complete)))
-    .toBe(true);
-
+  await page.evaluate(() => window.scrollTo(0, 0));
+  await loadAllImages(page);
   mkdirSync(screensDir, { recursive: true });
-  await page.screenshot({
-    path: path.join(screensDir, `home-first-page-${testInfo.project.name}.png`),
-    fullPage: true,
-  });
+  await page.screenshot({ path: path.join(screensDir, `home-${testInfo.project.name}.png`), fullPage: true });
+});
+
+test('home page: hero, banners, services, featured products and brands, without serious axe violations', async ({
+  page,
+}) => {
+  await page.goto('/');
+
+  // The hero: the first slide's picture is fetched first; its words and call to action sit on it.
+  const hero = page.getByRole('region', { name: 'Featured offers' });
+  const heroImage = hero.locator('img').first();
+  await expect(heroImage).toHaveAttribute('fetchpriority', 'high');
+  await expect(heroImage).toHaveAttribute('loading', 'eager');
+  await expect.poll(() => heroImage.evaluate((img: HTMLImageElement) => img.naturalWidth)).toBeGreaterThan(0);
+  const bubbles = hero.getByRole('button', { name: /^Slide \d/ });
+  await expect(bubbles).toHaveCount(3);
+  await expect(bubbles.first()).toHaveAttribute('aria-current', 'true');
+  await expect(hero.getByRole('heading', { name: 'Batteries that start every time' })).toBeVisible();
+
+  // A bubble shows its slide.
+  await bubbles.nth(1).click();
+  await expect(bubbles.nth(1)).toHaveAttribute('aria-current', 'true');
+  await expect(hero.getByRole('link', { name: 'Shop headlights' })).toBeVisible();
+  await expect(hero.getByRole('link', { name: 'Shop batteries' })).toBeHidden();
+
+  // Side banners, the marketing claims and the promotional banners.
+  await expect(page.getByRole('link', { name: 'Voltcore jump starters' })).toHaveAttribute(
+    'href',
+    '/shop?page=1&brand=voltcore',
+  );
+  const services = page.getByRole('region', { name: 'Why shop with us' });
+  await expect(services).toContainText('Free delivery');
+  await expect(services).toContainText('On orders over $100');
+  await expect(services).toContainText('Up to 2 years');
+  await expect(services).toContainText('365 day free return');
+  await expect(page.getByRole('link', { name: /Limited-time offer/ })).toHaveAttribute(
+    'href',
+    '/shop?page=1&child_category=locking-wheel-nuts',
+  );
+
+  // Featured Products moves one card at a time and wraps around without end.
+  const featured = page.getByRole('region', { name: 'Featured Products' });
+  const slides = featured.getByRole('group');
+  const total = await slides.count();
+  expect(total).toBeGreaterThan(5);
+  await featured.scrollIntoViewIfNeeded();
+  const left = async (n: number) => (await slides.nth(n).boundingBox())?.x ?? Number.NaN;
+  const start = await left(0);
+  const step = (await left(1)) - start;
+  expect(step).toBeGreaterThan(100);
+  await featured.getByRole('button', { name: 'Next Featured Products' }).click();
+  await expect.poll(() => left(1)).toBeCloseTo(start, 0);
+  await featured.getByRole('button', { name: 'Previous Featured Products' }).click();
+  await expect.poll(() => left(0)).toBeCloseTo(start, 0);
+  // Before the first card comes the last one.
+  await featured.getByRole('button', { name: 'Previous Featured Products' }).click();
+  await expect.poll(() => left(total - 1)).toBeCloseTo(start, 0);
+  await expect.poll(() => left(0)).toBeCloseTo(start + step, 0);
+
+  // The brands strip: logos of at most 150x150, as many as the window's width allows.
+  const brands = page.getByRole('region', { name: 'Shop by Brand' });
+  const visible = (page.viewportSize()?.width ?? 0) >= 1200 ? 7 : 2;
+  const showing = brands.getByText(/^Showing brands/);
+  await expect(showing).toHaveText(`Showing brands 1 to ${visible} of 16`);
+  await brands.getByRole('button', { name: 'Previous brands' }).click();
+  await expect(showing).toHaveText(`Showing brands ${17 - visible} to 16 of 16`);
+  await brands.getByRole('button', { name: 'Next brands' }).click();
+  await expect(showing).toHaveText(`Showing brands 1 to ${visible} of 16`);
+  const logo = brands.getByRole('img', { name: 'Voltcore' });
+  const box = await logo.boundingBox();
+  expect(box?.width).toBeLessThanOrEqual(150);
+  expect(box?.height).toBeLessThanOrEqual(150);
+
+  await loadAllImages(page);
+  await expectNoSeriousAxeViolations(page);
+
+  await brands.getByRole('link', { name: 'Voltcore' }).click();
+  await expect(page).toHaveURL('/brand?page=1&brand=voltcore');
+  await expect(page.getByRole('heading', { level: 1, name: 'Brand: Voltcore' })).toBeVisible();
+});
+
+test('home page: the hero advances every 5 seconds', async ({ page }) => {
+  await page.clock.install();
+  await page.goto('/');
+  const bubbles = page
+    .getByRole('region', { name: 'Featured offers' })
+    .getByRole('button', { name: /^Slide/ });
+  await expect(bubbles).toHaveCount(3);
+  // From here on the page's clock only moves when the test moves it.
+  await page.clock.pauseAt((await page.evaluate(() => Date.now())) + 1_000);
+
+  const current = async () => {
+    const states = await bubbles.evaluateAll((els) => els.map((el) => el.getAttribute('aria-current')));
+    return states.indexOf('true');
+  };
+  await page.clock.runFor(5_000);
+  const first = await current();
+  expect(first).toBeGreaterThanOrEqual(0);
+
+  await page.clock.runFor(4_900);
+  await expect.poll(current).toBe(first);
+  await page.clock.runFor(200);
+  await expect.poll(current).toBe((first + 1) % 3);
+  await page.clock.runFor(5_000);
+  await expect.poll(current).toBe((first + 2) % 3);
+});
+
+test('home page: a category in Shop by Categories opens the shop on that category', async ({
+  page,
+  request,
+}) => {
+  const answer = await request.get('/api/categories');
+  const categories = ((await answer.json()) as { data: { sku: string; title: string }[] }).data;
+  const first = categories[0];
+  expect(first).toBeDefined();
+
+  await page.goto('/');
+  const grid = page.getByRole('region', { name: 'Shop by Categories' });
+  await expect(grid.getByRole('link')).toHaveCount(Math.min(12, categories.length));
+  await grid.getByRole('link', { name: first!.title }).click();
+
+  await expect(page).toHaveURL(`/shop?page=1&category=${first!.sku}`);
 });

@@ -1,4 +1,4 @@
-import { lazy, Suspense } from 'react';
+import { lazy, Suspense, useEffect, useState } from 'react';
 import { Outlet, ScrollRestoration, useLocation } from 'react-router';
 import { useStoreConfig } from '@/features/store/api/get-store-config';
 import { storeName, useStoreHead } from '@/features/store/hooks/use-store-head';
@@ -8,12 +8,34 @@ import { SiteFooter } from './site-footer';
 import { SiteHeader } from './site-header';
 import './shell.css';
 
-/** The toast container: loaded right after the first render, outside the first page's JavaScript. */
+/** The toast container, in its own chunk (react-toastify is about 10 KB gzip). */
 const Toasts = lazy(() => import('./toasts'));
+
+const INTERACTIONS = ['pointerdown', 'keydown', 'focusin'] as const;
+
+/**
+ * True from the shopper's first tap, click, key press or focus. Every toast follows one of those, so the
+ * toast container loads then and stays out of the first page's JavaScript; a toast raised earlier waits in
+ * react-toastify's queue and shows as soon as the container is there.
+ */
+function useFirstInteraction(): boolean {
+  const [interacted, setInteracted] = useState(false);
+  useEffect(() => {
+    if (interacted) return;
+    const onInteraction = () => setInteracted(true);
+    for (const type of INTERACTIONS) {
+      window.addEventListener(type, onInteraction, { capture: true, once: true, passive: true });
+    }
+    return () => {
+      for (const type of INTERACTIONS) window.removeEventListener(type, onInteraction, { capture: true });
+    };
+  }, [interacted]);
+  return interacted;
+}
 
 /**
  * Header, main and footer around every page (SPEC §2), except the sitemap pages, which show only their
- * content. The toast container is always there (react-toastify's defaults: top right, 5 s).
+ * content. The toast container (react-toastify's defaults: top right, 5 s) is there from the first interaction.
  * Every new page starts at the top (pathname or query change); Back and Forward restore where the shopper was.
  */
 export function RootLayout() {
@@ -25,6 +47,7 @@ export function RootLayout() {
   const mediaBase = config.data?.media_base_url ?? (config.isError ? DEFAULT_MEDIA_BASE_URL : null);
   const { pathname } = useLocation();
   const bare = SITEMAP_PATHS.has(pathname.replace(/\/+$/, ''));
+  const toastsWanted = useFirstInteraction();
 
   return (
     <MediaBaseUrlContext value={mediaBase}>
@@ -40,9 +63,11 @@ export function RootLayout() {
         <Outlet />
       </main>
       {!bare && <SiteFooter storeName={name} settled={settled} />}
-      <Suspense fallback={null}>
-        <Toasts />
-      </Suspense>
+      {toastsWanted && (
+        <Suspense fallback={null}>
+          <Toasts />
+        </Suspense>
+      )}
       <ScrollRestoration />
     </MediaBaseUrlContext>
   );

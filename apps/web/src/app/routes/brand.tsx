@@ -3,6 +3,7 @@ import { Pagination } from '@/components/ui/pagination';
 import { brandPagePath } from '@/features/brands/brand-path';
 import { useShopProducts, type ShopAnswer } from '@/features/catalog/api/get-shop-products';
 import { ProductGrid, ProductGridSkeleton } from '@/features/catalog/components/product-grid';
+import { usePageTitle } from '@/features/store/hooks/use-page-title';
 import { SHOP_PAGINATION_MIN_TOTAL, shopPageItems } from '@/lib/pagination';
 import '@/features/brands/components/brands.css';
 
@@ -25,16 +26,15 @@ export function BrandRoute() {
   const sameBrand = (answer: ShopAnswer) => (answer.filters.brand?.permalink ?? undefined) === brand;
   const answer = shop.data && (!shop.isPlaceholderData || sameBrand(shop.data)) ? shop.data : undefined;
   const loading = answer === undefined && !shop.isError;
+  const heading =
+    brand === undefined ? 'All Brands' : answer ? `Brand: ${answer.filters.brand?.title ?? brand}` : null;
+  usePageTitle(heading);
 
   return (
     <div className="container page brands-page">
       <div className="brands-page__head">
         <h1 className="brands-page__title">
-          {brand === undefined ? (
-            'All Brands'
-          ) : answer ? (
-            `Brand: ${answer.filters.brand?.title ?? brand}`
-          ) : (
+          {heading ?? (
             <>
               Brand: <span className="brands-page__title-skeleton skeleton" aria-hidden="true" />
             </>

@@ -1,9 +1,11 @@
 import { BrandLogoGrid, BrandLogoGridSkeleton } from '@/features/brands/components/brand-logo-grid';
 import { useBrands } from '@/features/catalog/api/get-brands';
+import { usePageTitle } from '@/features/store/hooks/use-page-title';
 
 /** /brands (SPEC §2 Brands pages): every brand's logo, A to Z, each linking to /brand?page=1&brand=…. */
 export function BrandsRoute() {
   const brands = useBrands();
+  usePageTitle('Brands');
 
   return (
     <div className="container page brands-page">

@@ -63,7 +63,10 @@ const config = makeStoreConfig({
     },
   ],
   banners: {
-    side: [banner('side-one', '/shop?page=1&brand=voltcore'), banner('side-two', '/shop?page=1&brand=shinewell')],
+    side: [
+      banner('side-one', '/shop?page=1&brand=voltcore'),
+      banner('side-two', '/shop?page=1&brand=shinewell'),
+    ],
     batteries: banner('batteries', '/shop?page=1&child_category=4wd-and-deep-cycle'),
     headlights: banner('headlights', '/shop?page=1&child_category=led-conversion-kits'),
     wheel_nuts: banner('wheel-nuts', '/shop?page=1&child_category=locking-wheel-nuts'),

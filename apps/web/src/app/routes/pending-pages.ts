@@ -30,6 +30,11 @@ export const PENDING_PAGE_TITLES: Record<string, string> = {
   '/checkout-stripe-payment': 'Complete Your Payments',
   '/faqs': 'FAQs',
   '/sitemap.xml': 'Sitemap',
+  '/product-sitemap.xml': 'PRODUCT-SITEMAP Sitemap',
+  '/category-sitemap.xml': 'CATEGORY-SITEMAP Sitemap',
+  '/child-category-sitemap.xml': 'CHILD-CATEGORY-SITEMAP Sitemap',
+  '/brand-sitemap.xml': 'BRAND-SITEMAP Sitemap',
+  '/other-sitemap.xml': 'OTHER-SITEMAP Sitemap',
 };
 
 export const PENDING_PATHS = Object.keys(PENDING_PAGE_TITLES);

@@ -2,6 +2,9 @@ import { isRouteErrorResponse, Link, useRouteError } from 'react-router';
 import { StatusMessage } from '@/components/ui/status-message';
 import { usePageTitle } from '@/features/store/hooks/use-page-title';
 
+/** Shown while a page's code is loading on the first visit (the router's HydrateFallback). */
+export { PageLoading } from '@/components/ui/page-loading';
+
 /** Shown in place of a page that failed to load or render; the header and footer stay. */
 export function RouteError() {
   const error = useRouteError();
@@ -48,15 +51,6 @@ export function RouteError() {
           </p>
         </StatusMessage>
       )}
-    </div>
-  );
-}
-
-/** Shown while a page's code is loading on the first visit. */
-export function PageLoading() {
-  return (
-    <div className="container page" role="status">
-      <span className="visually-hidden">Loading…</span>
     </div>
   );
 }

@@ -6,6 +6,7 @@ import { searchResultsHref } from '@/features/search/search-links';
 import { SEARCH_MESSAGES } from '@/features/search/hooks/use-debounced-search';
 import { usePageTitle } from '@/features/store/hooks/use-page-title';
 import { searchPageItems } from '@/lib/pagination';
+import '@/features/search/components/search-results.css';
 
 /** SPEC §2 Search results messages. */
 export const NO_RESULTS = 'No results found.';

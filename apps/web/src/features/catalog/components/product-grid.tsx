@@ -30,10 +30,16 @@ export function ProductGridSkeleton({ count }: { count: number }) {
         <li key={index}>
           <div className="product-card product-card--skeleton">
             <div className="product-card__media skeleton" />
+            {/* The same boxes as a real card (brand, title lines, price, button), so nothing moves on arrival. */}
             <div className="product-card__body">
-              <div className="skeleton skeleton--line skeleton--short" />
-              <div className="skeleton skeleton--line" />
+              <div className="product-card__brand">
+                <div className="skeleton skeleton--line skeleton--short" />
+              </div>
+              <div className="product-card__title">
+                <div className="skeleton skeleton--line" />
+              </div>
               <div className="skeleton skeleton--line skeleton--price" />
+              <div className="skeleton product-card__add-skeleton" />
             </div>
           </div>
         </li>

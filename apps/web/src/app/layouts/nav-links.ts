@@ -1,0 +1,195 @@
+/**
+ * The shell's links (SPEC §2 Header, Navigation bar, Footer). Desktop and mobile menus read the same lists,
+ * except where the SPEC's mobile menu has its own odd links (kept as stated, DESIGN §7; the router and the
+ * server redirect /editorial-guideline, so nothing 404s).
+ */
+
+export interface NavLink {
+  label: string;
+  to: string;
+}
+
+/** /shop filtered by a category (SPEC §2 Shop listing: filters link back with page=1). */
+export function categoryPath(sku: string): string {
+  return `/shop?page=1&category=${encodeURIComponent(sku)}`;
+}
+
+/** /shop filtered by a child category. */
+export function childCategoryPath(childSku: string): string {
+  return `/shop?page=1&child_category=${encodeURIComponent(childSku)}`;
+}
+
+/** SPEC §2 Brands pages: each brand links to /brand?page=1&brand={permalink}. */
+export function brandPath(permalink: string): string {
+  return `/brand?page=1&brand=${encodeURIComponent(permalink)}`;
+}
+
+export interface MegaMenuCategory {
+  title: string;
+  sku: string;
+  children: { title: string; sku: string }[];
+}
+
+/**
+ * The Shop mega menu (SPEC §2: hard-coded category and sub-category links), as the demo catalog ranges them
+ * (data/demo-catalog/products.csv). The side menu reads the live list from /api/categories instead.
+ */
+export const SHOP_MEGA_MENU: readonly MegaMenuCategory[] = [
+  {
+    title: 'Batteries',
+    sku: 'batteries',
+    children: [
+      { title: 'Car Batteries', sku: 'car-batteries' },
+      { title: '4WD & Deep Cycle', sku: '4wd-and-deep-cycle' },
+      { title: 'Jump Starters & Chargers', sku: 'jump-starters-and-chargers' },
+    ],
+  },
+  {
+    title: 'Headlights & Torches',
+    sku: 'headlights-and-torches',
+    children: [
+      { title: 'Headlight Globes', sku: 'headlight-globes' },
+      { title: 'LED Conversion Kits', sku: 'led-conversion-kits' },
+      { title: 'Torches & Work Lights', sku: 'torches-and-work-lights' },
+    ],
+  },
+  {
+    title: 'Wheel & Lock Nuts',
+    sku: 'wheel-and-lock-nuts',
+    children: [
+      { title: 'Wheel Nuts', sku: 'wheel-nuts' },
+      { title: 'Locking Wheel Nuts', sku: 'locking-wheel-nuts' },
+      { title: 'Wheel Studs', sku: 'wheel-studs' },
+    ],
+  },
+  {
+    title: 'Tools',
+    sku: 'tools',
+    children: [
+      { title: 'Socket Sets', sku: 'socket-sets' },
+      { title: 'Spanners & Wrenches', sku: 'spanners-and-wrenches' },
+      { title: 'Jacks & Stands', sku: 'jacks-and-stands' },
+      { title: 'Diagnostic Tools', sku: 'diagnostic-tools' },
+    ],
+  },
+  {
+    title: 'Car Covers',
+    sku: 'car-covers',
+    children: [
+      { title: 'Indoor Covers', sku: 'indoor-covers' },
+      { title: 'Outdoor Covers', sku: 'outdoor-covers' },
+      { title: 'Hail Covers', sku: 'hail-covers' },
+    ],
+  },
+  {
+    title: 'Trailer Tie-Downs',
+    sku: 'trailer-tie-downs',
+    children: [
+      { title: 'Ratchet Straps', sku: 'ratchet-straps' },
+      { title: 'Cam Buckle Straps', sku: 'cam-buckle-straps' },
+      { title: 'Cargo Nets', sku: 'cargo-nets' },
+    ],
+  },
+  {
+    title: 'Accessories',
+    sku: 'accessories',
+    children: [
+      { title: 'Floor Mats', sku: 'floor-mats' },
+      { title: 'Phone Holders', sku: 'phone-holders' },
+      { title: 'Seat Covers', sku: 'seat-covers' },
+    ],
+  },
+  {
+    title: 'Car Care',
+    sku: 'car-care',
+    children: [
+      { title: 'Wash & Wax', sku: 'wash-and-wax' },
+      { title: 'Interior Care', sku: 'interior-care' },
+      { title: 'Microfibre & Detailing', sku: 'microfibre-and-detailing' },
+    ],
+  },
+];
+
+export const SHOP_ALL: NavLink = { label: 'Shop all products', to: '/shop?page=1' };
+export const ALL_BRANDS: NavLink = { label: 'View all brands', to: '/brands' };
+
+/** The plain links of the navigation bar, in the SPEC's order (Track Order is for signed-out visitors). */
+export const CONTACT_US: NavLink = { label: 'Contact Us', to: '/contact-us' };
+export const RETURN: NavLink = { label: 'Return', to: '/return-order' };
+export const TRACK_ORDER: NavLink = { label: 'Track Order', to: '/guest-track-order' };
+export const FAQS: NavLink = { label: 'FAQs', to: '/faqs' };
+
+/** The Policy Pages dropdown of the navigation bar. */
+export const POLICY_PAGES: readonly NavLink[] = [
+  { label: 'Privacy Policy', to: '/privacy-and-policy' },
+  { label: 'Shipping Policy', to: '/shipping-policy' },
+  { label: 'Return Policy', to: '/return-policy' },
+  { label: 'Terms & Conditions', to: '/terms-conditions' },
+  { label: 'Editorial Guidelines', to: '/editorial-guidelines' },
+  { label: 'About Us', to: '/about-us' },
+  { label: 'Feedback', to: '/feedback' },
+];
+
+/**
+ * The mobile menu's Policy Pages, exactly as the SPEC lists them (§2 'Link inconsistencies seen'): its
+ * Editorial Guidelines link is /editorial-guideline and its Terms link goes to /return-policy.
+ */
+export const MOBILE_POLICY_PAGES: readonly NavLink[] = [
+  { label: 'Privacy Policy', to: '/privacy-and-policy' },
+  { label: 'Shipping Policy', to: '/shipping-policy' },
+  { label: 'Return Policy', to: '/return-policy' },
+  { label: 'Terms & Conditions', to: '/return-policy' },
+  { label: 'Editorial Guidelines', to: '/editorial-guideline' },
+  { label: 'About Us', to: '/about-us' },
+  { label: 'Feedback', to: '/feedback' },
+];
+
+/** Signed-in account links (SPEC §2 Header: the user's name opens My Account, Order History, Sign Out). */
+export const ACCOUNT_LINKS: readonly NavLink[] = [
+  { label: 'My Account', to: '/my-account' },
+  { label: 'Order History', to: '/order-history' },
+];
+
+/** Footer link columns (the footer's shipping link is /shipping-policy). */
+export const FOOTER_COLUMNS: readonly { title: string; links: readonly NavLink[] }[] = [
+  {
+    title: 'Shop',
+    links: [
+      { label: 'All Products', to: '/shop?page=1' },
+      { label: 'All Brands', to: '/brands' },
+      { label: 'Best Selling', to: '/best-selling' },
+      { label: 'Cart', to: '/cart' },
+    ],
+  },
+  {
+    title: 'Help',
+    links: [
+      { label: 'Contact Us', to: '/contact-us' },
+      { label: 'Track Order', to: '/guest-track-order' },
+      { label: 'Return an Order', to: '/return-order' },
+      { label: 'FAQs', to: '/faqs' },
+      { label: 'Feedback', to: '/feedback' },
+    ],
+  },
+  {
+    title: 'Policies',
+    links: [
+      { label: 'About Us', to: '/about-us' },
+      { label: 'Privacy Policy', to: '/privacy-and-policy' },
+      { label: 'Shipping Policy', to: '/shipping-policy' },
+      { label: 'Return Policy', to: '/return-policy' },
+      { label: 'Terms & Conditions', to: '/terms-conditions' },
+      { label: 'Editorial Guidelines', to: '/editorial-guidelines' },
+    ],
+  },
+];
+
+/** SPEC §2: no header or footer on the sitemap pages. */
+export const SITEMAP_PATHS: ReadonlySet<string> = new Set([
+  '/sitemap.xml',
+  '/product-sitemap.xml',
+  '/category-sitemap.xml',
+  '/child-category-sitemap.xml',
+  '/brand-sitemap.xml',
+  '/other-sitemap.xml',
+]);

@@ -1,0 +1,341 @@
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { render, screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { createMemoryRouter, RouterProvider } from 'react-router';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { usePageTitle } from '@/features/store/hooks/use-page-title';
+import { makeStoreConfig } from '@/test/fixtures';
+import { RootLayout } from './root-layout';
+
+type Answer = { status: number; body: unknown };
+
+const categories = Array.from({ length: 9 }, (_, i) => ({
+  id: i + 1,
+  title: `Category ${i + 1}`,
+  sku: `category-${i + 1}`,
+  permalink: `category-${i + 1}`,
+  thumbnail_image: null,
+  child_categories: [
+    { child_sku: `child-${i + 1}-a`, child_title: `Child ${i + 1}A` },
+    { child_sku: `child-${i + 1}-b`, child_title: `Child ${i + 1}B` },
+  ],
+}));
+
+const brands = [
+  { id: 1, title: 'Brightline', permalink: 'brightline', cover_image: null, logo_image: null },
+  { id: 2, title: 'Voltcore', permalink: 'voltcore', cover_image: null, logo_image: null },
+];
+
+const defaultAnswers: Record<string, Answer> = {
+  '/api/store-config': { status: 200, body: { data: makeStoreConfig() } },
+  '/api/categories': { status: 200, body: { data: categories } },
+  '/api/brands': {
+    status: 200,
+    body: {
+      data: {
+        data: brands,
+        general_settings: { _gst_percentage: 10, _delivery_charges: 15, _free_delivery_threshold: 100 },
+      },
+    },
+  },
+  '/api/social-links': {
+    status: 200,
+    body: {
+      data: {
+        _facebook_link: 'https://www.facebook.com/example',
+        _youtube_link: 'https://www.youtube.com/@example',
+      },
+    },
+  },
+};
+
+function stubApi(overrides: Record<string, Answer> = {}) {
+  const answers = { ...defaultAnswers, ...overrides };
+  const fetchMock = vi.fn(async (input: string, init?: RequestInit) => {
+    const path = new URL(input, 'http://localhost').pathname;
+    if (path === '/api/subscribe' && init?.method === 'POST') {
+      return new Response(JSON.stringify({ message: 'Subscribed successfully!' }), { status: 200 });
+    }
+    const answer = answers[path] ?? { status: 404, body: { message: 'Not found' } };
+    return new Response(JSON.stringify(answer.body), { status: answer.status });
+  });
+  vi.stubGlobal('fetch', fetchMock);
+  return fetchMock;
+}
+
+function TitledPage() {
+  usePageTitle('Shop');
+  return <h1>Shop page</h1>;
+}
+
+function renderShell(path = '/') {
+  const router = createMemoryRouter(
+    [
+      {
+        element: <RootLayout />,
+        children: [
+          { index: true, element: <h1>Home page</h1> },
+          { path: 'titled', element: <TitledPage /> },
+          { path: '*', element: <h1>Other page</h1> },
+        ],
+      },
+    ],
+    { initialEntries: [path] },
+  );
+  const queryClient = new QueryClient({ defaultOptions: { queries: { retry: false } } });
+  render(
+    <QueryClientProvider client={queryClient}>
+      <RouterProvider router={router} />
+    </QueryClientProvider>,
+  );
+  return { router, user: userEvent.setup() };
+}
+
+afterEach(() => {
+  vi.unstubAllGlobals();
+  document.title = '';
+});
+
+describe('the shell', () => {
+  it('has a header with the store name, search, cart, sign-in link and member discount', async () => {
+    stubApi();
+    renderShell();
+
+    const banner = screen.getByRole('banner');
+    expect(await within(banner).findByRole('link', { name: 'Southern Cross Auto Parts' })).toBeTruthy();
+    expect(within(banner).getByRole('combobox', { name: 'Search products' })).toBeTruthy();
+    expect(within(banner).getByRole('link', { name: 'Cart, 0 items' }).getAttribute('href')).toBe('/cart');
+    expect(within(banner).getByRole('link', { name: 'Sign In' }).getAttribute('href')).toBe('/signin');
+    expect(banner.textContent).toContain('Members get 10% off');
+    expect(within(banner).getByRole('link', { name: 'sign up today' }).getAttribute('href')).toBe('/signup');
+    expect(screen.getByRole('main')).toBeTruthy();
+    expect(screen.getByRole('contentinfo')).toBeTruthy();
+  });
+
+  it('shows no header or footer on the sitemap pages', async () => {
+    stubApi();
+    renderShell('/product-sitemap.xml');
+
+    expect(await screen.findByRole('heading', { name: 'Other page' })).toBeTruthy();
+    expect(screen.queryByRole('banner')).toBeNull();
+    expect(screen.queryByRole('contentinfo')).toBeNull();
+  });
+
+  it('titles the page with the store name, and with the page title when a page sets one', async () => {
+    stubApi();
+    const { router } = renderShell();
+    await waitFor(() => expect(document.title).toBe('Southern Cross Auto Parts'));
+
+    await router.navigate('/titled');
+    await waitFor(() => expect(document.title).toBe('Shop | Southern Cross Auto Parts'));
+
+    await router.navigate('/');
+    await waitFor(() => expect(document.title).toBe('Southern Cross Auto Parts'));
+  });
+
+  it("falls back to 'Online Store' when the store config fails", async () => {
+    stubApi({ '/api/store-config': { status: 500, body: { message: 'Down' } } });
+    renderShell('/titled');
+    await waitFor(() => expect(document.title).toBe('Shop | Online Store'));
+  });
+});
+
+describe('the navigation bar', () => {
+  it('opens the Shop mega menu by keyboard; Escape closes it and returns focus', async () => {
+    stubApi();
+    const { user } = renderShell();
+    const nav = screen.getByRole('navigation', { name: 'Main' });
+    const shop = within(nav).getByRole('button', { name: 'Shop' });
+    expect(shop.getAttribute('aria-expanded')).toBe('false');
+
+    shop.focus();
+    await user.keyboard('{Enter}');
+    expect(shop.getAttribute('aria-expanded')).toBe('true');
+    const panel = document.getElementById(shop.getAttribute('aria-controls') ?? '');
+    expect(panel).toBeTruthy();
+    const batteries = within(panel!).getByRole('link', { name: 'Batteries' });
+    expect(batteries.getAttribute('href')).toBe('/shop?page=1&category=batteries');
+    expect(within(panel!).getByRole('link', { name: 'Car Batteries' }).getAttribute('href')).toBe(
+      '/shop?page=1&child_category=car-batteries',
+    );
+
+    await user.tab();
+    expect(document.activeElement).toBe(batteries);
+    await user.keyboard('{Escape}');
+    expect(shop.getAttribute('aria-expanded')).toBe('false');
+    expect(document.activeElement).toBe(shop);
+  });
+
+  it('lists the brands from the server in All Brands, plus a link to every brand', async () => {
+    const fetchMock = stubApi();
+    const { user } = renderShell();
+    const nav = screen.getByRole('navigation', { name: 'Main' });
+    const calledBrands = () =>
+      fetchMock.mock.calls.some(([input]) => String(input).startsWith('/api/brands'));
+    await screen.findByRole('link', { name: 'Southern Cross Auto Parts' });
+    expect(calledBrands()).toBe(false);
+
+    await user.click(within(nav).getByRole('button', { name: 'All Brands' }));
+    const link = await within(nav).findByRole('link', { name: 'Voltcore' });
+    expect(link.getAttribute('href')).toBe('/brand?page=1&brand=voltcore');
+    expect(within(nav).getByRole('link', { name: 'View all brands' }).getAttribute('href')).toBe('/brands');
+  });
+
+  it('has the Policy Pages, Contact Us, Return, Track Order and FAQs links', async () => {
+    stubApi();
+    const { user } = renderShell();
+    const nav = screen.getByRole('navigation', { name: 'Main' });
+    const hrefOf = (name: string) => within(nav).getByRole('link', { name }).getAttribute('href');
+    expect(hrefOf('Contact Us')).toBe('/contact-us');
+    expect(hrefOf('Return')).toBe('/return-order');
+    expect(hrefOf('Track Order')).toBe('/guest-track-order');
+    expect(hrefOf('FAQs')).toBe('/faqs');
+
+    await user.click(within(nav).getByRole('button', { name: 'Policy Pages' }));
+    expect(hrefOf('Privacy Policy')).toBe('/privacy-and-policy');
+    expect(hrefOf('Shipping Policy')).toBe('/shipping-policy');
+    expect(hrefOf('Return Policy')).toBe('/return-policy');
+    expect(hrefOf('Terms & Conditions')).toBe('/terms-conditions');
+    expect(hrefOf('Editorial Guidelines')).toBe('/editorial-guidelines');
+    expect(hrefOf('About Us')).toBe('/about-us');
+    expect(hrefOf('Feedback')).toBe('/feedback');
+
+    // A tap elsewhere closes it.
+    await user.click(screen.getByRole('heading', { name: 'Home page' }));
+    expect(within(nav).getByRole('button', { name: 'Policy Pages' }).getAttribute('aria-expanded')).toBe(
+      'false',
+    );
+  });
+
+  it('opens the categories side menu once for a double click, and closes it back to the button', async () => {
+    stubApi();
+    const { user } = renderShell();
+    const browse = within(screen.getByRole('navigation', { name: 'Main' })).getByRole('button', {
+      name: 'Browse Categories',
+    });
+
+    await user.dblClick(browse);
+    const dialog = await screen.findByRole('dialog', { name: 'Browse Categories' });
+    expect(browse.getAttribute('aria-expanded')).toBe('true');
+    const menu = within(dialog).getByRole('navigation', { name: 'Categories' });
+    expect((await within(menu).findByRole('link', { name: 'Category 1' })).getAttribute('href')).toBe(
+      '/shop?page=1&category=category-1',
+    );
+    expect(within(menu).getByRole('link', { name: 'Child 9B' }).getAttribute('href')).toBe(
+      '/shop?page=1&child_category=child-9-b',
+    );
+
+    await user.click(within(dialog).getByRole('button', { name: 'Close categories' }));
+    expect(screen.queryByRole('dialog')).toBeNull();
+    expect(document.activeElement).toBe(browse);
+  });
+
+  it("says 'Error loading categories: {message}' in the side menu when categories fail", async () => {
+    stubApi({ '/api/categories': { status: 500, body: { message: 'Database unavailable' } } });
+    const { user } = renderShell();
+    await user.click(
+      within(screen.getByRole('navigation', { name: 'Main' })).getByRole('button', {
+        name: 'Browse Categories',
+      }),
+    );
+    const dialog = await screen.findByRole('dialog', { name: 'Browse Categories' });
+    expect(await within(dialog).findByText('Error loading categories: Database unavailable')).toBeTruthy();
+  });
+
+  it("has a mobile menu with the SPEC's own links, odd ones included", async () => {
+    stubApi();
+    const { user } = renderShell();
+    const toggle = within(screen.getByRole('banner')).getByRole('button', { name: 'Menu' });
+
+    await user.click(toggle);
+    expect(toggle.getAttribute('aria-expanded')).toBe('true');
+    const menu = screen.getByRole('navigation', { name: 'Mobile' });
+    const hrefOf = (name: string) => within(menu).getByRole('link', { name }).getAttribute('href');
+    expect(hrefOf('Shop')).toBe('/shop?page=1');
+    expect(hrefOf('All Brands')).toBe('/brands');
+    expect(hrefOf('Track Order')).toBe('/guest-track-order');
+    expect(hrefOf('Terms & Conditions')).toBe('/return-policy');
+    expect(hrefOf('Editorial Guidelines')).toBe('/editorial-guideline');
+
+    await user.keyboard('{Escape}');
+    expect(toggle.getAttribute('aria-expanded')).toBe('false');
+    expect(document.activeElement).toBe(toggle);
+  });
+});
+
+describe('the footer', () => {
+  it('lists categories 2 to 7 as Trending Category, by sku and title', async () => {
+    stubApi();
+    renderShell();
+    const list = await screen.findByRole('list', { name: 'Trending Category' });
+    const links = within(list).getAllByRole('link');
+    expect(links.map((l) => l.textContent)).toEqual([
+      'Category 2',
+      'Category 3',
+      'Category 4',
+      'Category 5',
+      'Category 6',
+      'Category 7',
+    ]);
+    expect(links[0]?.getAttribute('href')).toBe('/shop?page=1&category=category-2');
+  });
+
+  it('shows a social icon only for each link the server supplies', async () => {
+    stubApi();
+    renderShell();
+    const footer = screen.getByRole('contentinfo');
+    expect(await within(footer).findByRole('link', { name: /Facebook/ })).toBeTruthy();
+    expect(
+      within(footer)
+        .getByRole('link', { name: /YouTube/ })
+        .getAttribute('href'),
+    ).toBe('https://www.youtube.com/@example');
+    expect(within(footer).queryByRole('link', { name: /Instagram/ })).toBeNull();
+    expect(within(footer).queryByRole('link', { name: /Twitter/ })).toBeNull();
+    expect(within(footer).queryByRole('link', { name: /LinkedIn/ })).toBeNull();
+  });
+
+  it('shows the store details, link columns, credit line and payment cards', async () => {
+    stubApi();
+    renderShell();
+    const footer = screen.getByRole('contentinfo');
+    await within(footer).findByText('Southern Cross Auto Parts');
+    expect(footer.textContent).toContain('Guildford NSW 2161');
+    expect(footer.textContent).toContain('8 AM to 6 PM AEST, Mon-Sun');
+    expect(
+      within(footer)
+        .getByRole('link', { name: /^sales@/ })
+        .getAttribute('href'),
+    ).toMatch(/^mailto:/);
+    expect(
+      within(footer)
+        .getByRole('link', { name: /\(02\)/ })
+        .getAttribute('href'),
+    ).toMatch(/^tel:\+61/);
+    expect(within(footer).getByRole('link', { name: 'Shipping Policy' }).getAttribute('href')).toBe(
+      '/shipping-policy',
+    );
+    expect(footer.textContent).toMatch(/© \d{4} Southern Cross Auto Parts/);
+    expect(within(footer).getByRole('img', { name: /Visa, Mastercard/ })).toBeTruthy();
+  });
+
+  it('shows the newsletter toast: the toast container arrives with the first interaction', async () => {
+    stubApi();
+    const { user } = renderShell();
+    expect(document.querySelector('.Toastify')).toBeNull();
+
+    const footer = screen.getByRole('contentinfo');
+    await user.type(within(footer).getByRole('textbox', { name: 'Email address' }), 'jo@example.com.au');
+    await user.click(within(footer).getByRole('button', { name: 'Subscribe' }));
+    expect(await screen.findByText('Subscribed successfully!')).toBeTruthy();
+  });
+
+  it("says 'Error loading categories and brands: {message}' when categories fail", async () => {
+    stubApi({ '/api/categories': { status: 500, body: { message: 'Database unavailable' } } });
+    renderShell();
+    const footer = screen.getByRole('contentinfo');
+    expect(
+      await within(footer).findByText('Error loading categories and brands: Database unavailable'),
+    ).toBeTruthy();
+  });
+});

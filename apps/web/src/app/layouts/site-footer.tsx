@@ -1,0 +1,136 @@
+import { useId } from 'react';
+import { Link } from 'react-router';
+import { useCategories } from '@/features/catalog/api/get-categories';
+import { NewsletterForm } from '@/features/newsletter/components/newsletter-form';
+import { SocialLinks } from '@/features/store/components/social-links';
+import { STORE_CONTACT } from '@/features/store/store-contact';
+import { ClockIcon, MailIcon, PhoneIcon, PinIcon } from './icons';
+import { categoryPath, FOOTER_COLUMNS, type NavLink } from './nav-links';
+
+/** SPEC §2 Footer: 'Trending Category' lists categories 2 to 7 of the server's list. */
+export const TRENDING_CATEGORY_RANGE = [1, 7] as const;
+
+function LinkColumn({ title, links }: { title: string; links: readonly NavLink[] }) {
+  const headingId = useId();
+  return (
+    <div className="footer-links__column">
+      <h2 id={headingId} className="footer-links__title">
+        {title}
+      </h2>
+      <ul className="footer-links__list" role="list" aria-labelledby={headingId}>
+        {links.map((link) => (
+          <li key={link.to}>
+            <Link to={link.to} className="footer-links__link">
+              {link.label}
+            </Link>
+          </li>
+        ))}
+      </ul>
+    </div>
+  );
+}
+
+function TrendingCategories() {
+  const categories = useCategories();
+  const headingId = useId();
+  return (
+    <div className="footer-links__column">
+      <h2 id={headingId} className="footer-links__title">
+        Trending Category
+      </h2>
+      {categories.isPending ? (
+        <p className="footer-links__note">Loading…</p>
+      ) : categories.isError ? (
+        <p className="footer-links__note">Error loading categories and brands: {categories.error.message}</p>
+      ) : (
+        <ul className="footer-links__list" role="list" aria-labelledby={headingId}>
+          {categories.data.slice(...TRENDING_CATEGORY_RANGE).map((category) => (
+            <li key={category.id}>
+              <Link to={categoryPath(category.sku)} className="footer-links__link">
+                {category.title}
+              </Link>
+            </li>
+          ))}
+        </ul>
+      )}
+    </div>
+  );
+}
+
+function StoreInfo({ storeName, settled }: { storeName: string; settled: boolean }) {
+  return (
+    <div className="footer-store">
+      {settled ? (
+        <p className="footer-store__name">{storeName}</p>
+      ) : (
+        <p className="footer-store__name skeleton skeleton--name" aria-hidden="true" />
+      )}
+      <p className="footer-store__blurb">
+        Batteries, lighting, wheel nuts, tools and accessories for Australian drivers, shipped from our Sydney
+        warehouse.
+      </p>
+      <address className="footer-store__contact">
+        <p>
+          <PinIcon />
+          <span>
+            {STORE_CONTACT.streetAddress}, {STORE_CONTACT.locality}
+          </span>
+        </p>
+        <p>
+          <PhoneIcon />
+          <a href={STORE_CONTACT.phoneHref}>{STORE_CONTACT.phone}</a>
+        </p>
+        <p>
+          <MailIcon />
+          <a href={`mailto:${STORE_CONTACT.salesEmail}`}>{STORE_CONTACT.salesEmail}</a>
+        </p>
+        <p>
+          <ClockIcon />
+          <span>{STORE_CONTACT.hours}</span>
+        </p>
+      </address>
+      <SocialLinks storeName={storeName} />
+    </div>
+  );
+}
+
+/**
+ * SPEC §2 Footer: the newsletter form, store information and social icons, link columns, the Trending
+ * Category list, a credit line and the accepted payment cards.
+ */
+export function SiteFooter({ storeName, settled }: { storeName: string; settled: boolean }) {
+  return (
+    <footer className="site-footer">
+      <div className="site-footer__newsletter">
+        <div className="container">
+          <NewsletterForm />
+        </div>
+      </div>
+      <div className="container site-footer__main">
+        <StoreInfo storeName={storeName} settled={settled} />
+        <nav className="footer-links" aria-label="Footer">
+          {FOOTER_COLUMNS.map((column) => (
+            <LinkColumn key={column.title} title={column.title} links={column.links} />
+          ))}
+          <TrendingCategories />
+        </nav>
+      </div>
+      <div className="site-footer__bottom">
+        <div className="container site-footer__bottom-inner">
+          <p className="site-footer__credit">
+            © {new Date().getFullYear()}
+            {settled && ` ${storeName}`}. All rights reserved. All prices in AUD and include GST.
+          </p>
+          <img
+            className="site-footer__cards"
+            src="/images/payment-cards.svg"
+            alt="We accept Visa, Mastercard, American Express and PayPal"
+            width="232"
+            height="32"
+            loading="lazy"
+          />
+        </div>
+      </div>
+    </footer>
+  );
+}

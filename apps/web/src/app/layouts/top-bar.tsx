@@ -1,0 +1,74 @@
+import { Link } from 'react-router';
+import { TagIcon, TruckIcon, UserIcon } from './icons';
+import { NavDropdown } from './nav-dropdown';
+import { ACCOUNT_LINKS } from './nav-links';
+import type { ShellUser } from './shell-user';
+
+export interface AccountMenuProps {
+  user: ShellUser | null;
+  onSignOut?: () => void;
+}
+
+/** SPEC §2 Header: 'Sign In', or the user's name opening My Account, Order History and Sign Out. */
+export function AccountMenu({ user, onSignOut }: AccountMenuProps) {
+  if (!user) {
+    return (
+      <Link to="/signin" className="top-bar__link">
+        <UserIcon />
+        Sign In
+      </Link>
+    );
+  }
+  return (
+    <NavDropdown
+      label={
+        <>
+          <UserIcon />
+          <span className="visually-hidden">Account: </span>
+          {user.name}
+        </>
+      }
+      className="nav-dropdown--end nav-dropdown--account"
+      buttonClassName="top-bar__link top-bar__toggle"
+    >
+      <ul className="nav-dropdown__list" role="list">
+        {ACCOUNT_LINKS.map((link) => (
+          <li key={link.to}>
+            <Link to={link.to} className="nav-dropdown__link">
+              {link.label}
+            </Link>
+          </li>
+        ))}
+        <li>
+          <button type="button" className="nav-dropdown__link nav-dropdown__button" onClick={onSignOut}>
+            Sign Out
+          </button>
+        </li>
+      </ul>
+    </NavDropdown>
+  );
+}
+
+/** The strip above the header: the member discount (SPEC §1: members get 10% off) and the account link. */
+export function TopBar({ user }: { user: ShellUser | null }) {
+  return (
+    <div className="top-bar">
+      <div className="container top-bar__inner">
+        <p className="top-bar__offer">
+          <TagIcon />
+          <span>
+            Members get 10% off —{' '}
+            <Link to="/signup" className="top-bar__offer-link">
+              sign up today
+            </Link>
+          </span>
+        </p>
+        <p className="top-bar__delivery">
+          <TruckIcon />
+          Free delivery on orders over $100
+        </p>
+        <AccountMenu user={user} />
+      </div>
+    </div>
+  );
+}

@@ -1,0 +1,169 @@
+import type { Brand, Product } from '@store/shared/product';
+import { QueryClient } from '@tanstack/react-query';
+import { render, screen, waitFor, within } from '@testing-library/react';
+import { createMemoryRouter, RouterProvider } from 'react-router';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { PRODUCT_IMAGE_FALLBACK } from '@/lib/media';
+import { makeProduct, makeStoreConfig } from '@/test/fixtures';
+import { AppProviders } from '../providers';
+import { routes } from '../router';
+
+type Answer = { status: number; body: unknown };
+
+function stubApi(answer: (url: URL) => Answer | undefined) {
+  const fetchMock = vi.fn(async (input: string) => {
+    const url = new URL(input, 'http://localhost');
+    const found =
+      url.pathname === '/api/store-config'
+        ? { status: 200, body: { data: makeStoreConfig() } }
+        : (answer(url) ?? { status: 404, body: { message: 'Not found' } });
+    return new Response(JSON.stringify(found.body), { status: found.status });
+  });
+  vi.stubGlobal('fetch', fetchMock);
+  return fetchMock;
+}
+
+function renderApp(path: string) {
+  const router = createMemoryRouter(routes, { initialEntries: [path] });
+  const queryClient = new QueryClient({ defaultOptions: { queries: { retry: false } } });
+  render(
+    <AppProviders queryClient={queryClient}>
+      <RouterProvider router={router} />
+    </AppProviders>,
+  );
+  return router;
+}
+
+const brands: Brand[] = [
+  {
+    id: 1,
+    title: 'Bluegum Batteries',
+    permalink: 'bluegum-batteries',
+    cover_image: null,
+    logo_image: 'brands/b.svg',
+  },
+  { id: 2, title: 'Nameless', permalink: 'nameless', cover_image: null, logo_image: null },
+  { id: 3, title: 'Voltcore', permalink: 'voltcore', cover_image: null, logo_image: 'brands/v.svg' },
+];
+
+function shopAnswer(
+  products: Product[],
+  total: number,
+  lastPage: number,
+  page: number,
+  brand: { permalink: string; title: string } | null,
+): Answer {
+  return {
+    status: 200,
+    body: {
+      data: products,
+      total,
+      last_page: lastPage,
+      current_page: page,
+      per_page: 20,
+      filters: { category: null, child_category: null, brand },
+    },
+  };
+}
+
+const products = (count: number) =>
+  Array.from({ length: count }, (_, i) =>
+    makeProduct({ id: i + 1, title: `Battery ${i + 1}`, permalink: `battery-${i + 1}` }),
+  );
+
+afterEach(() => {
+  vi.unstubAllGlobals();
+});
+
+describe('/brands', () => {
+  it("shows 'Loading', then every brand's logo at 150x150 linking to its page", async () => {
+    stubApi((url) =>
+      url.pathname === '/api/brands'
+        ? { status: 200, body: { data: { data: brands, general_settings: {} } } }
+        : undefined,
+    );
+    renderApp('/brands');
+
+    expect(await screen.findByRole('heading', { level: 1, name: 'Brands' })).toBeTruthy();
+    expect(screen.getByText('Loading').getAttribute('role')).toBe('status');
+
+    const link = await screen.findByRole('link', { name: 'Voltcore' });
+    await waitFor(() => expect(document.title).toBe('Brands | Southern Cross Auto Parts'));
+    expect(link.getAttribute('href')).toBe('/brand?page=1&brand=voltcore');
+    const logo = within(link).getByRole('img');
+    expect(logo.getAttribute('width')).toBe('150');
+    expect(logo.getAttribute('height')).toBe('150');
+    expect(logo.getAttribute('src')).toBe('/media/brands/v.svg');
+    // A brand without a logo shows the placeholder picture.
+    expect(
+      within(screen.getByRole('link', { name: 'Nameless' }))
+        .getByRole('img')
+        .getAttribute('src'),
+    ).toBe(PRODUCT_IMAGE_FALLBACK);
+  });
+});
+
+describe('/brand', () => {
+  it("shows 'Brand: {title}', the count and at most 15 of the 20 products", async () => {
+    const fetchMock = stubApi((url) =>
+      url.pathname === '/api/shop'
+        ? shopAnswer(products(20), 31, 2, 1, { permalink: 'voltcore', title: 'Voltcore' })
+        : undefined,
+    );
+    renderApp('/brand?page=1&brand=voltcore');
+
+    expect(await screen.findByText('Loading products...')).toBeTruthy();
+    expect(await screen.findByRole('heading', { level: 1, name: 'Brand: Voltcore' })).toBeTruthy();
+    expect(screen.getByText('There are 31 products.')).toBeTruthy();
+    await waitFor(() => expect(document.title).toBe('Brand: Voltcore | Southern Cross Auto Parts'));
+    expect(screen.getAllByRole('link', { name: /^Battery \d+$/ })).toHaveLength(15);
+    expect(screen.queryByRole('link', { name: 'Battery 16' })).toBeNull();
+
+    const shopCall = fetchMock.mock.calls
+      .map(([input]) => new URL(input, 'http://localhost'))
+      .find((url) => url.pathname === '/api/shop');
+    expect(shopCall?.searchParams.get('brand')).toBe('voltcore');
+    expect(shopCall?.searchParams.get('page')).toBe('1');
+
+    // More than 16 products: pagination, keeping the brand.
+    const pages = screen.getByRole('navigation', { name: 'Pages of products' });
+    expect(within(pages).getByRole('link', { name: 'Page 2' }).getAttribute('href')).toBe(
+      '/brand?page=2&brand=voltcore',
+    );
+    expect(within(pages).getByRole('link', { name: 'Page 1' }).getAttribute('aria-current')).toBe('page');
+  });
+
+  it("shows 'All Brands' without a brand, and no pagination for 16 products or fewer", async () => {
+    stubApi((url) =>
+      url.pathname === '/api/shop' && !url.searchParams.has('brand')
+        ? shopAnswer(products(16), 16, 1, 1, null)
+        : undefined,
+    );
+    renderApp('/brand?page=1');
+
+    expect(await screen.findByRole('heading', { level: 1, name: 'All Brands' })).toBeTruthy();
+    expect(await screen.findByText('There are 16 products.')).toBeTruthy();
+    expect(screen.getAllByRole('link', { name: /^Battery \d+$/ })).toHaveLength(15);
+    expect(screen.queryByRole('navigation', { name: 'Pages of products' })).toBeNull();
+  });
+
+  it("says 'No Product Found' for a brand without products", async () => {
+    stubApi((url) => (url.pathname === '/api/shop' ? shopAnswer([], 0, 1, 1, null) : undefined));
+    renderApp('/brand?page=1&brand=unknown-maker');
+
+    expect(await screen.findByText('No Product Found')).toBeTruthy();
+    expect(screen.getByText('There are 0 products.')).toBeTruthy();
+    expect(screen.getByRole('heading', { level: 1, name: 'Brand: unknown-maker' })).toBeTruthy();
+  });
+
+  it("says 'Error loading products. Please try again later.' when the call fails", async () => {
+    stubApi((url) =>
+      url.pathname === '/api/shop' ? { status: 500, body: { message: 'Database unavailable' } } : undefined,
+    );
+    renderApp('/brand?page=1&brand=voltcore');
+
+    expect((await screen.findByRole('alert')).textContent).toContain(
+      'Error loading products. Please try again later.',
+    );
+  });
+});

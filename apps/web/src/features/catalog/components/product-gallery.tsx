@@ -1,0 +1,104 @@
+import type { Product } from '@store/shared/product';
+import { useState } from 'react';
+import { ProductImage } from '@/components/ui/product-image';
+import { galleryImages, initialGalleryImage } from '../product-fields';
+import './product-gallery.css';
+
+/** SPEC §9: thumbnails show 3 at a time. */
+export const VISIBLE_THUMBNAILS = 3;
+
+function Arrow({ direction }: { direction: 'left' | 'right' }) {
+  return (
+    <svg viewBox="0 0 16 16" width="16" height="16" aria-hidden="true" focusable="false">
+      <path
+        d={direction === 'left' ? 'M10 3 5 8l5 5' : 'm6 3 5 5-5 5'}
+        fill="none"
+        stroke="currentColor"
+        strokeWidth="2"
+        strokeLinecap="round"
+        strokeLinejoin="round"
+      />
+    </svg>
+  );
+}
+
+export interface ProductGalleryProps {
+  product: Pick<Product, 'featured_image' | 'gallery_media'>;
+  /** The product's title, which describes its photos. */
+  title: string;
+}
+
+/**
+ * The product's photos (SPEC §2): a large image that starts as the featured image (else the first gallery
+ * image, else the placeholder) and thumbnails, 3 at a time with arrows, that choose it. Give the component
+ * a `key` per product so a new product starts again from its own first image.
+ */
+export function ProductGallery({ product, title }: ProductGalleryProps) {
+  const images = galleryImages(product);
+  const [selected, setSelected] = useState(() => initialGalleryImage(product));
+  const [first, setFirst] = useState(0);
+  const lastFirst = Math.max(0, images.length - VISIBLE_THUMBNAILS);
+  const scrollable = images.length > VISIBLE_THUMBNAILS;
+  const shown = images.slice(first, first + VISIBLE_THUMBNAILS);
+  const selectedIndex = selected === null ? -1 : images.indexOf(selected);
+
+  return (
+    <div className="product-gallery">
+      <div className="product-gallery__main">
+        {/* The page's largest picture: fetched first, never lazily. */}
+        <ProductImage
+          src={selected}
+          alt={selectedIndex > 0 ? `${title}, image ${selectedIndex + 1} of ${images.length}` : title}
+          width={600}
+          height={600}
+          loading="eager"
+          fetchPriority="high"
+        />
+      </div>
+      {images.length > 1 && (
+        <div className="product-gallery__thumbs" role="group" aria-label="Product images">
+          {scrollable && (
+            <button
+              type="button"
+              className="product-gallery__arrow"
+              aria-label="Previous images"
+              aria-disabled={first === 0}
+              onClick={() => setFirst((f) => Math.max(0, f - 1))}
+            >
+              <Arrow direction="left" />
+            </button>
+          )}
+          <ul className="product-gallery__list">
+            {shown.map((src, i) => {
+              const index = first + i;
+              return (
+                <li key={src}>
+                  <button
+                    type="button"
+                    className="product-gallery__thumb"
+                    aria-label={`Show image ${index + 1} of ${images.length}`}
+                    aria-pressed={src === selected}
+                    onClick={() => setSelected(src)}
+                  >
+                    <ProductImage src={src} alt="" width={96} height={96} />
+                  </button>
+                </li>
+              );
+            })}
+          </ul>
+          {scrollable && (
+            <button
+              type="button"
+              className="product-gallery__arrow"
+              aria-label="Next images"
+              aria-disabled={first >= lastFirst}
+              onClick={() => setFirst((f) => Math.min(lastFirst, f + 1))}
+            >
+              <Arrow direction="right" />
+            </button>
+          )}
+        </div>
+      )}
+    </div>
+  );
+}

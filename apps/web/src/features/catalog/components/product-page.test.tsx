@@ -1,0 +1,234 @@
+import { QueryClient } from '@tanstack/react-query';
+import { render, screen, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { createMemoryRouter, RouterProvider } from 'react-router';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { AppProviders } from '@/app/providers';
+import { makeProduct } from '@/test/fixtures';
+import { clearCart, getCartLines } from '@/stores/cart-store';
+import { ProductPage } from './product-page';
+
+type Answer = { status: number; body: unknown };
+
+function stubApi(answers: Record<string, Answer>) {
+  vi.stubGlobal(
+    'fetch',
+    vi.fn(async (input: string) => {
+      const path = new URL(input, 'http://localhost').pathname;
+      const answer = answers[path] ?? { status: 404, body: { message: 'Not found' } };
+      return new Response(JSON.stringify(answer.body), { status: answer.status });
+    }),
+  );
+}
+
+function renderProduct(path: string) {
+  const router = createMemoryRouter([{ path: '/product/:sku', element: <ProductPage /> }], {
+    initialEntries: [path],
+  });
+  const queryClient = new QueryClient({ defaultOptions: { queries: { retry: false } } });
+  render(
+    <AppProviders queryClient={queryClient}>
+      <RouterProvider router={router} />
+    </AppProviders>,
+  );
+}
+
+const battery = makeProduct({
+  id: 17,
+  category_id: 1,
+  title: 'Voltcore NS70 Car Battery 680CCA',
+  permalink: 'voltcore-ns70-car-battery-680cca',
+  sku: 'VC-NS70-680',
+  featured_image: 'products/vc-ns70-680.svg',
+  gallery_media: 'products/vc-ns70-680-2.svg',
+  short_description: 'NS70 battery with 680 CCA.',
+  long_description: '<p>The <strong>Voltcore NS70</strong> is sealed.</p><ul><li>CCA 680</li></ul>',
+  brand: { title: 'Voltcore', permalink: 'voltcore', cover_image: null },
+  discount_data: { discounted_price: '199.95', discount_value: 20, discount_type: 1 },
+  badge: 'Sale',
+  product_meta: [
+    { option: '_price', value: '219.95' },
+    { option: '_stock', value: '43' },
+    { option: '_weight', value: '17.6' },
+  ],
+});
+
+const categories = {
+  data: [
+    {
+      id: 1,
+      title: 'Batteries',
+      sku: 'batteries',
+      permalink: 'batteries',
+      thumbnail_image: null,
+      child_categories: [],
+    },
+  ],
+};
+
+beforeEach(() => clearCart());
+afterEach(() => {
+  vi.unstubAllGlobals();
+});
+
+describe('product page (SPEC §2 Product page)', () => {
+  it('shows the product, its price with the discount label, breadcrumbs and JSON-LD in AUD', async () => {
+    stubApi({
+      '/api/products/VC-NS70-680': { status: 200, body: { data: battery } },
+      '/api/categories': { status: 200, body: categories },
+    });
+    renderProduct('/product/VC-NS70-680');
+
+    expect(
+      await screen.findByRole('heading', { level: 1, name: 'Voltcore NS70 Car Battery 680CCA' }),
+    ).toBeTruthy();
+    expect(screen.getByText('$199.95')).toBeTruthy();
+    expect(screen.getByText('Save $20')).toBeTruthy();
+    expect(screen.getByText('Sale')).toBeTruthy();
+    expect(
+      screen.getByText(
+        (_, el) => el?.tagName === 'P' && el.textContent === 'Free shipping, estimated delivery 2-3 days',
+      ),
+    ).toBeTruthy();
+
+    const crumbs = screen.getByRole('navigation', { name: 'Breadcrumb' });
+    expect((await within(crumbs).findByRole('link', { name: 'Batteries' })).getAttribute('href')).toBe(
+      '/shop?page=1&category=batteries',
+    );
+
+    const main = screen.getByRole('img', { name: 'Voltcore NS70 Car Battery 680CCA' });
+    expect(main.getAttribute('src')).toBe('/media/products/vc-ns70-680.svg');
+    expect(main.getAttribute('loading')).toBe('eager');
+    expect(main.getAttribute('fetchpriority')).toBe('high');
+
+    const script = document.querySelector('script[type="application/ld+json"]');
+    const ld = JSON.parse(script?.textContent ?? '{}') as Record<string, unknown>;
+    expect(ld['@type']).toBe('Product');
+    expect(ld.offers).toMatchObject({
+      priceCurrency: 'AUD',
+      price: '199.95',
+      availability: 'https://schema.org/InStock',
+    });
+  });
+
+  it('switches the main image from the thumbnails', async () => {
+    const user = userEvent.setup();
+    stubApi({ '/api/products/VC-NS70-680': { status: 200, body: { data: battery } } });
+    renderProduct('/product/VC-NS70-680');
+
+    const second = await screen.findByRole('button', { name: 'Show image 2 of 2' });
+    expect(screen.getByRole('button', { name: 'Show image 1 of 2' }).getAttribute('aria-pressed')).toBe(
+      'true',
+    );
+    await user.click(second);
+    expect(second.getAttribute('aria-pressed')).toBe('true');
+    expect(
+      screen.getByRole('img', { name: 'Voltcore NS70 Car Battery 680CCA, image 2 of 2' }).getAttribute('src'),
+    ).toBe('/media/products/vc-ns70-680-2.svg');
+  });
+
+  it('pages through more than 3 thumbnails with named arrows', async () => {
+    const user = userEvent.setup();
+    const many = { ...battery, gallery_media: 'p/2.svg,p/3.svg,p/4.svg,p/5.svg' };
+    stubApi({ '/api/products/VC-NS70-680': { status: 200, body: { data: many } } });
+    renderProduct('/product/VC-NS70-680');
+
+    const thumbs = await screen.findByRole('group', { name: 'Product images' });
+    const shown = () =>
+      within(thumbs)
+        .getAllByRole('button', { name: /^Show image/ })
+        .map((b) => b.getAttribute('aria-label'));
+    expect(shown()).toEqual(['Show image 1 of 5', 'Show image 2 of 5', 'Show image 3 of 5']);
+    const previous = screen.getByRole('button', { name: 'Previous images' });
+    const next = screen.getByRole('button', { name: 'Next images' });
+    expect(previous.getAttribute('aria-disabled')).toBe('true');
+    await user.click(next);
+    await user.click(next);
+    await user.click(next);
+    expect(shown()).toEqual(['Show image 3 of 5', 'Show image 4 of 5', 'Show image 5 of 5']);
+    expect(next.getAttribute('aria-disabled')).toBe('true');
+    await user.click(previous);
+    expect(shown()[0]).toBe('Show image 2 of 5');
+  });
+
+  it('adds the chosen quantity once however fast the button is pressed (one add a second)', async () => {
+    const user = userEvent.setup();
+    stubApi({ '/api/products/VC-NS70-680': { status: 200, body: { data: battery } } });
+    renderProduct('/product/VC-NS70-680');
+
+    const plus = await screen.findByRole('button', { name: 'Increase quantity' });
+    await user.click(plus);
+    await user.click(plus);
+    expect(screen.getByRole<HTMLInputElement>('textbox', { name: 'Quantity' }).value).toBe('3');
+
+    const add = screen.getByRole('button', { name: 'Add to cart' });
+    await user.click(add);
+    await user.click(add);
+    await user.click(add);
+    expect(getCartLines().map((l) => [l.id, l.quantity])).toEqual([[17, 3]]);
+  });
+
+  it('has Description and Product Details tabs that work from the keyboard', async () => {
+    const user = userEvent.setup();
+    stubApi({
+      '/api/products/VC-NS70-680': { status: 200, body: { data: battery } },
+      '/api/categories': { status: 200, body: categories },
+    });
+    renderProduct('/product/VC-NS70-680');
+
+    const description = await screen.findByRole('tab', { name: 'Description' });
+    expect(description.getAttribute('aria-selected')).toBe('true');
+    const panel = screen.getByRole('tabpanel', { name: 'Description' });
+    expect(panel.textContent).toBe('The Voltcore NS70 is sealed.CCA 680');
+    expect(panel.querySelector('strong')).toBeNull();
+    expect(screen.queryByRole('tab', { name: 'Shipping' })).toBeNull();
+
+    description.focus();
+    await user.keyboard('{ArrowRight}');
+    const details = screen.getByRole('tabpanel', { name: 'Product Details' });
+    expect(within(details).getByText('VC-NS70-680')).toBeTruthy();
+    expect(within(details).getByText('Voltcore')).toBeTruthy();
+    expect(within(details).getByText('17.6 kg')).toBeTruthy();
+    expect(within(details).getByText('In stock (43 available)')).toBeTruthy();
+    expect(await within(details).findByText('Batteries')).toBeTruthy();
+  });
+
+  it("shows 'No Title', 'No Description', 'N/A' and 'Unknown' for missing fields, and the placeholder image", async () => {
+    const bare = makeProduct({
+      sku: 'BARE-1',
+      title: '',
+      brand: null,
+      featured_image: null,
+      gallery_media: null,
+      product_meta: [],
+    });
+    stubApi({ '/api/products/BARE-1': { status: 200, body: { data: bare } } });
+    renderProduct('/product/BARE-1');
+
+    expect(await screen.findByRole('heading', { level: 1, name: 'No Title' })).toBeTruthy();
+    expect(within(screen.getByRole('group', { name: 'Price' })).getByText('N/A')).toBeTruthy();
+    expect(screen.getAllByText('Unknown').length).toBeGreaterThan(0);
+    expect(screen.getByRole('tabpanel', { name: 'Description' }).textContent).toBe('No Description');
+    expect(screen.getByRole('img', { name: 'No Title' }).getAttribute('src')).toBe(
+      '/images/product-image-not-found.svg',
+    );
+  });
+
+  it('shows the not-found image for a product that does not exist', async () => {
+    stubApi({ '/api/products/nope': { status: 404, body: { message: 'No product with SKU "nope"' } } });
+    renderProduct('/product/nope');
+
+    expect(await screen.findByRole('heading', { level: 1, name: 'Product not found' })).toBeTruthy();
+    expect(screen.getByRole('img', { name: /404/ }).getAttribute('src')).toBe('/images/not-found.svg');
+    expect(screen.getByRole('link', { name: 'Shop all products' }).getAttribute('href')).toBe('/shop?page=1');
+  });
+
+  it('shows the bad-request image for any other error', async () => {
+    stubApi({ '/api/products/VC-NS70-680': { status: 500, body: { message: 'Database unavailable' } } });
+    renderProduct('/product/VC-NS70-680');
+
+    const alert = await screen.findByRole('alert');
+    expect(within(alert).getByRole('img').getAttribute('src')).toBe('/images/bad-request.svg');
+    expect(within(alert).getByRole('button', { name: 'Try again' })).toBeTruthy();
+  });
+});

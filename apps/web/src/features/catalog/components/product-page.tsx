@@ -1,0 +1,314 @@
+import type { Category, Product } from '@store/shared/product';
+import { useState } from 'react';
+import { Link, useParams } from 'react-router';
+import { Breadcrumbs, type Crumb } from '@/components/ui/breadcrumbs';
+import { QuantityStepper } from '@/components/ui/quantity-stepper';
+import { StatusMessage } from '@/components/ui/status-message';
+import { Tabs } from '@/components/ui/tabs';
+import { useAddToCart } from '@/features/cart/hooks/use-add-to-cart';
+import { usePageTitle } from '@/features/store/hooks/use-page-title';
+import { ApiError } from '@/lib/api-client';
+// SPEC §5, §9: the quantity on the product page is 1 to 100, as in the cart.
+import { MAX_QUANTITY, MIN_QUANTITY } from '@/stores/cart-store';
+import { useCategories } from '../api/get-categories';
+import { useLatestProducts } from '../api/get-latest-products';
+import { useProduct } from '../api/get-product';
+import { useThrottledCallback } from '../hooks/use-throttled-callback';
+import {
+  descriptionParagraphs,
+  isOutOfStock,
+  productBrandName,
+  productTitle,
+  stockCount,
+  weightLabel,
+} from '../product-fields';
+import { productPricing } from '../product-pricing';
+import { shopFilterHref } from '../shop-search';
+import { CartIcon } from './cart-icon';
+import { ProductBadge } from './product-badge';
+import { ProductCarousel } from './product-carousel';
+import { ProductGallery } from './product-gallery';
+import { ProductHead } from './product-head';
+import { ProductPrice } from './product-price';
+import './product-page.css';
+
+/** SPEC §9: the add-to-cart button answers at most one click a second. */
+export const ADD_TO_CART_THROTTLE_MS = 1000;
+
+function TruckIcon() {
+  return (
+    <svg viewBox="0 0 24 24" width="22" height="22" aria-hidden="true" focusable="false">
+      <path
+        d="M2 6h11v9H2zM13 9h4l3 3v3h-7z"
+        fill="none"
+        stroke="currentColor"
+        strokeWidth="1.8"
+        strokeLinejoin="round"
+      />
+      <circle cx="6" cy="17" r="2" fill="#fff" stroke="currentColor" strokeWidth="1.8" />
+      <circle cx="17" cy="17" r="2" fill="#fff" stroke="currentColor" strokeWidth="1.8" />
+    </svg>
+  );
+}
+
+function stockText(product: Product): string {
+  const count = stockCount(product);
+  if (count === null) return 'N/A';
+  return count <= 0 ? 'Out of stock' : `In stock (${count} available)`;
+}
+
+/** Plain-text paragraphs; a run of bulleted lines ('• ...', from HTML list items) becomes a list. */
+function DescriptionText({ paragraphs }: { paragraphs: string[] }) {
+  const blocks: (string | string[])[] = [];
+  for (const paragraph of paragraphs) {
+    if (paragraph.startsWith('• ')) {
+      const last = blocks.at(-1);
+      if (Array.isArray(last)) last.push(paragraph.slice(2));
+      else blocks.push([paragraph.slice(2)]);
+    } else {
+      blocks.push(paragraph);
+    }
+  }
+  return (
+    <div className="product-info__description">
+      {blocks.map((block, index) =>
+        Array.isArray(block) ? (
+          <ul key={index}>
+            {block.map((item, i) => (
+              <li key={i}>{item}</li>
+            ))}
+          </ul>
+        ) : (
+          <p key={index}>{block}</p>
+        ),
+      )}
+    </div>
+  );
+}
+
+function categoryOf(product: Product, categories: Category[] | undefined): Category | undefined {
+  return categories?.find((c) => c.id === product.category_id);
+}
+
+function ProductDetail({ product }: { product: Product }) {
+  const categories = useCategories();
+  const addToCart = useAddToCart();
+  const [quantity, setQuantity] = useState(MIN_QUANTITY);
+  const add = useThrottledCallback(() => addToCart(product, quantity), ADD_TO_CART_THROTTLE_MS);
+
+  const title = productTitle(product);
+  const soldOut = isOutOfStock(product);
+  const count = stockCount(product);
+  const category = categoryOf(product, categories.data);
+  const crumbs: Crumb[] = [
+    { label: 'Home', to: '/' },
+    category
+      ? { label: category.title, to: shopFilterHref('category', category.sku) }
+      : { label: 'Shop', to: '/shop?page=1' },
+    { label: title },
+  ];
+
+  return (
+    <>
+      <ProductHead product={product} />
+      <Breadcrumbs items={crumbs} />
+
+      <div className="product-detail">
+        <ProductGallery key={product.id} product={product} title={title} />
+
+        <div className="product-detail__info">
+          <div className="product-detail__eyebrow">
+            {product.brand ? (
+              <Link
+                className="product-detail__brand"
+                to={`/brand?page=1&brand=${encodeURIComponent(product.brand.permalink)}`}
+              >
+                {productBrandName(product)}
+              </Link>
+            ) : (
+              <span className="product-detail__brand">{productBrandName(product)}</span>
+            )}
+            {product.badge && <ProductBadge badge={product.badge} />}
+          </div>
+          <h1 className="product-detail__title">{title}</h1>
+          <p className="product-detail__sku">SKU: {product.sku}</p>
+
+          <div className="product-detail__price" role="group" aria-label="Price">
+            <ProductPrice pricing={productPricing(product)} />
+            <p className="product-detail__tax">Price in AUD, GST included</p>
+          </div>
+
+          {count !== null && (
+            <p className={soldOut ? 'product-detail__stock is-out' : 'product-detail__stock'}>
+              <span className="product-detail__stock-dot" aria-hidden="true" />
+              {soldOut ? 'Out of stock' : 'In stock'}
+            </p>
+          )}
+
+          {product.short_description?.trim() && (
+            <p className="product-detail__summary">{product.short_description.trim()}</p>
+          )}
+
+          <div className="product-detail__buy">
+            <QuantityStepper value={quantity} onChange={setQuantity} min={MIN_QUANTITY} max={MAX_QUANTITY} />
+            <button
+              type="button"
+              className="button product-detail__add"
+              disabled={soldOut}
+              onClick={() => add()}
+            >
+              <CartIcon size={20} />
+              {soldOut ? 'Out of stock' : 'Add to cart'}
+            </button>
+          </div>
+
+          <p className="product-detail__shipping">
+            <TruckIcon />
+            <span>
+              <strong>Free shipping</strong>, estimated delivery{' '}
+              <span className="product-detail__nowrap">2-3 days</span>
+            </span>
+          </p>
+        </div>
+      </div>
+
+      <div className="product-info">
+        <Tabs
+          label="Product information"
+          tabs={[
+            {
+              id: 'description',
+              label: 'Description',
+              content: <DescriptionText paragraphs={descriptionParagraphs(product)} />,
+            },
+            {
+              id: 'details',
+              label: 'Product Details',
+              content: (
+                <dl className="product-info__details">
+                  <div>
+                    <dt>SKU</dt>
+                    <dd>{product.sku}</dd>
+                  </div>
+                  <div>
+                    <dt>Brand</dt>
+                    <dd>{productBrandName(product)}</dd>
+                  </div>
+                  <div>
+                    <dt>Weight</dt>
+                    <dd>{weightLabel(product)}</dd>
+                  </div>
+                  <div>
+                    <dt>Stock</dt>
+                    <dd>{stockText(product)}</dd>
+                  </div>
+                  <div>
+                    <dt>Category</dt>
+                    <dd>{category?.title ?? (categories.isPending ? '…' : 'N/A')}</dd>
+                  </div>
+                </dl>
+              ),
+            },
+            // SPEC §2: the Shipping tab is hidden, so it is not offered.
+          ]}
+        />
+      </div>
+    </>
+  );
+}
+
+/** Placeholder with the page's final proportions while the product loads. */
+function ProductDetailSkeleton() {
+  return (
+    <div aria-busy="true">
+      <p className="visually-hidden" role="status">
+        Loading product…
+      </p>
+      <div className="skeleton product-skeleton__crumbs" />
+      <div className="product-detail" aria-hidden="true">
+        <div className="product-gallery">
+          <div className="product-gallery__main skeleton" />
+        </div>
+        <div className="product-detail__info">
+          <div className="skeleton product-skeleton__line product-skeleton__line--short" />
+          <div className="skeleton product-skeleton__title" />
+          <div className="skeleton product-skeleton__line product-skeleton__line--short" />
+          <div className="skeleton product-skeleton__price" />
+          <div className="skeleton product-skeleton__line" />
+          <div className="skeleton product-skeleton__line" />
+          <div className="skeleton product-skeleton__buy" />
+        </div>
+      </div>
+    </div>
+  );
+}
+
+function ProductError({ error, onRetry }: { error: Error; onRetry: () => void }) {
+  const notFound = error instanceof ApiError && error.status === 404;
+  usePageTitle(notFound ? 'Product not found' : 'Something went wrong');
+  if (notFound) {
+    // SPEC §2, §8: a 404 shows the not-found image.
+    return (
+      <StatusMessage
+        image="not-found"
+        title="Product not found"
+        actions={
+          <>
+            <Link className="button" to="/shop?page=1">
+              Shop all products
+            </Link>
+            <Link className="button button--secondary" to="/">
+              Back to the home page
+            </Link>
+          </>
+        }
+      >
+        <p>We couldn&rsquo;t find that product. It may have sold out for good or the link may be mistyped.</p>
+      </StatusMessage>
+    );
+  }
+  // SPEC §2, §8: any other error shows the bad-request image.
+  return (
+    <StatusMessage
+      role="alert"
+      image="bad-request"
+      title="We couldn’t load this product"
+      actions={
+        <>
+          <button type="button" className="button" onClick={onRetry}>
+            Try again
+          </button>
+          <Link className="button button--secondary" to="/shop?page=1">
+            Shop all products
+          </Link>
+        </>
+      }
+    >
+      <p>Something went wrong on our side. Please try again in a moment.</p>
+    </StatusMessage>
+  );
+}
+
+/** /product/{sku} (SPEC §2 Product page); the parameter is the SKU or the permalink. */
+export function ProductPage() {
+  const { sku = '' } = useParams();
+  const product = useProduct(sku);
+  const latest = useLatestProducts();
+  const current = product.data;
+  const newProducts = latest.isError ? [] : latest.data?.filter((p) => p.id !== current?.id);
+
+  return (
+    <div className="container page product-page">
+      {product.isPending ? (
+        <ProductDetailSkeleton />
+      ) : product.isError ? (
+        <ProductError error={product.error} onRetry={() => void product.refetch()} />
+      ) : (
+        <ProductDetail key={product.data.id} product={product.data} />
+      )}
+      <div className="product-page__more">
+        <ProductCarousel title="New Products" products={newProducts} />
+      </div>
+    </div>
+  );
+}

@@ -1,0 +1,55 @@
+import './home-sections.css';
+
+/** SPEC §1 and §9: the home page's marketing claims. */
+const SERVICES = [
+  {
+    title: 'Free delivery',
+    detail: 'On orders over $100',
+    icon: 'M3 6.5h11v9H3zM14 9.5h3.6l2.9 3.2v2.8H14zM7 18.5a1.8 1.8 0 1 0 0-3.6 1.8 1.8 0 0 0 0 3.6Zm10 0a1.8 1.8 0 1 0 0-3.6 1.8 1.8 0 0 0 0 3.6Z',
+  },
+  {
+    title: 'Premium warranty',
+    detail: 'Up to 2 years',
+    icon: 'M12 3 4.5 6v5.5c0 4.6 3.2 8.3 7.5 9.5 4.3-1.2 7.5-4.9 7.5-9.5V6L12 3Zm-3.2 9.2 2.3 2.3 4.3-4.6',
+  },
+  {
+    title: '365 day free return',
+    detail: 'Hassle-free returns',
+    icon: 'M4.5 9.5A8 8 0 1 1 4 14m.5-4.5V5m0 4.5H9',
+  },
+  {
+    title: 'Secure checkout',
+    detail: 'Card and PayPal',
+    icon: 'M6.5 10.5h11a1 1 0 0 1 1 1v7.5a1 1 0 0 1-1 1h-11a1 1 0 0 1-1-1v-7.5a1 1 0 0 1 1-1Zm2-.5V7.5a3.5 3.5 0 0 1 7 0V10M12 14v2.5',
+  },
+] as const;
+
+/** The strip of promises under the hero (SPEC §2 Home page: services strip). */
+export function ServicesStrip() {
+  return (
+    <section className="services" aria-label="Why shop with us">
+      <ul className="services__list">
+        {SERVICES.map((service) => (
+          <li key={service.title} className="services__item">
+            <span className="services__icon" aria-hidden="true">
+              <svg viewBox="0 0 24 24" width="26" height="26" focusable="false">
+                <path
+                  d={service.icon}
+                  fill="none"
+                  stroke="currentColor"
+                  strokeWidth="1.8"
+                  strokeLinecap="round"
+                  strokeLinejoin="round"
+                />
+              </svg>
+            </span>
+            <p className="services__text">
+              <strong>{service.title}</strong>
+              <span>{service.detail}</span>
+            </p>
+          </li>
+        ))}
+      </ul>
+    </section>
+  );
+}

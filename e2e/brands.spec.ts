@@ -1,0 +1,94 @@
+import { mkdirSync } from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import AxeBuilder from '@axe-core/playwright';
+import { expect, test, type Page } from '@playwright/test';
+
+const screensDir = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../docs/screens');
+
+async function expectNoSeriousAxeViolations(page: Page) {
+  const results = await new AxeBuilder({ page })
+    .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'])
+    .analyze();
+  const serious = results.violations
+    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
+    .map((v) => `${v.id} (${v.impact}): ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
+  expect(serious).toEqual([]);
+}
+
+test('/brands lists every logo; a logo opens that brand’s products', async ({ page, request }, testInfo) => {
+  const brandsAnswer = await request.get('/api/brands');
+  const brands = ((await brandsAnswer.json()) as { data: { data: { title: string; permalink: string }[] } })
+    .data.data;
+  const brand = brands.find((b) => b.permalink === 'voltcore') ?? brands[0];
+  expect(brand).toBeDefined();
+  const shopAnswer = await request.get(`/api/shop?page=1&pagination=20&brand=${brand!.permalink}`);
+  const { total } = (await shopAnswer.json()) as { total: number };
+
+  await page.goto('/brands');
+  await expect(page.getByRole('heading', { level: 1, name: 'Brands' })).toBeVisible();
+
+  const main = page.getByRole('main');
+  const logoLinks = main.locator('a[href^="/brand?"]');
+  await expect(logoLinks).toHaveCount(brands.length);
+  const logo = main.getByRole('link', { name: brand!.title }).getByRole('img');
+  await expect(logo).toHaveAttribute('width', '150');
+  await expect(logo).toHaveAttribute('height', '150');
+  await expect.poll(() => logo.evaluate((img: HTMLImageElement) => img.naturalWidth)).toBeGreaterThan(0);
+
+  // Load the lazy logos below the fold too, so the full-page picture shows them all.
+  await page.evaluate(() => {
+    for (const img of Array.from(document.images)) img.loading = 'eager';
+  });
+  await expect
+    .poll(() => page.evaluate(() => Array.from(document.images).every((img) => img.complete)))
+    .toBe(true);
+  await expectNoSeriousAxeViolations(page);
+  mkdirSync(screensDir, { recursive: true });
+  await page.screenshot({
+    path: path.join(screensDir, `brands-${testInfo.project.name}.png`),
+    fullPage: true,
+  });
+
+  await main.getByRole('link', { name: brand!.title }).click();
+  await expect(page).toHaveURL(`/brand?page=1&brand=${brand!.permalink}`);
+  await expect(page.getByRole('heading', { level: 1, name: `Brand: ${brand!.title}` })).toBeVisible();
+  await expect(page.getByText(`There are ${total} products.`)).toBeVisible();
+  await expect(main.getByRole('article')).toHaveCount(Math.min(15, total));
+  await expectNoSeriousAxeViolations(page);
+});
+
+test('/brand without a brand shows All Brands, 15 products a page and pagination', async ({
+  page,
+  request,
+}) => {
+  const shopAnswer = await request.get('/api/shop?page=1&pagination=20');
+  const { total, last_page: lastPage } = (await shopAnswer.json()) as { total: number; last_page: number };
+  expect(total).toBeGreaterThan(16);
+
+  await page.goto('/brand?page=1');
+  await expect(page.getByRole('heading', { level: 1, name: 'All Brands' })).toBeVisible();
+  await expect(page.getByText(`There are ${total} products.`)).toBeVisible();
+  const main = page.getByRole('main');
+  await expect(main.getByRole('article')).toHaveCount(15);
+
+  const pages = page.getByRole('navigation', { name: 'Pages of products' });
+  await expect(pages.getByRole('link', { name: 'Page 1', exact: true })).toHaveAttribute(
+    'aria-current',
+    'page',
+  );
+  await expect(pages.getByRole('link', { name: `Page ${lastPage}`, exact: true })).toBeVisible();
+  await pages.getByRole('link', { name: 'Page 2', exact: true }).click();
+  await expect(page).toHaveURL('/brand?page=2');
+  await expect(pages.getByRole('link', { name: 'Page 2', exact: true })).toHaveAttribute(
+    'aria-current',
+    'page',
+  );
+  await expect(main.getByRole('article')).toHaveCount(15);
+});
+
+test('/brand for an unknown brand says No Product Found', async ({ page }) => {
+  await page.goto('/brand?page=1&brand=no-such-brand');
+  await expect(page.getByText('No Product Found')).toBeVisible();
+  await expect(page.getByText('There are 0 products.')).toBeVisible();
+});

@@ -1,0 +1,155 @@
+import { mkdirSync } from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import AxeBuilder from '@axe-core/playwright';
+import { expect, test, type Page } from '@playwright/test';
+
+const screensDir = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../docs/screens');
+const WCAG_TAGS = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'];
+/** A demo product with a discount, two images and stock (data/demo-catalog/products.csv). */
+const SKU = 'VC-NS70-680';
+
+async function expectNoSeriousAxeViolations(page: Page) {
+  const results = await new AxeBuilder({ page }).withTags(WCAG_TAGS).analyze();
+  const serious = results.violations
+    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
+    .map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
+  expect(serious).toEqual([]);
+}
+
+async function loadAllImages(page: Page) {
+  await page.evaluate(() => {
+    for (const img of Array.from(document.images)) img.loading = 'eager';
+  });
+  await expect
+    .poll(() => page.evaluate(() => Array.from(document.images).every((img) => img.complete)))
+    .toBe(true);
+}
+
+function escapeRegExp(text: string): string {
+  return text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+}
+
+interface ProductAnswer {
+  data: { title: string; sku: string; product_meta: { option: string; value: string }[] };
+}
+
+test('product page: price, gallery, JSON-LD in AUD, and no serious accessibility problems', async ({
+  page,
+}, testInfo) => {
+  const answer = (await (await page.request.get(`/api/products/${SKU}`)).json()) as ProductAnswer;
+  const { title } = answer.data;
+  const meta = (option: string) => answer.data.product_meta.find((m) => m.option === option)?.value;
+  const seoTitle = meta('_seo_title') ?? title;
+
+  await page.goto(`/product/${SKU}`);
+  await expect(page.getByRole('heading', { level: 1, name: title })).toBeVisible();
+  await expect(page.getByRole('group', { name: 'Price' })).toContainText(/\$\d+\.\d{2}/);
+  await expect(page.getByRole('group', { name: 'Price' })).toContainText(/Save (\$\d+|\d+%)/);
+  await expect(page.getByText('estimated delivery 2-3 days')).toBeVisible();
+  await expect(
+    page.getByRole('navigation', { name: 'Breadcrumb' }).getByRole('link', { name: 'Home' }),
+  ).toBeVisible();
+
+  // One title in <head>, taken from the SEO title (the store name added once).
+  await expect(page).toHaveTitle(new RegExp(`^${escapeRegExp(seoTitle.split(' | ')[0] ?? '')} \\| `));
+  expect(await page.locator('head title').count()).toBe(1);
+  await expect(page.locator('meta[name="description"]')).toHaveCount(1);
+  await expect(page.locator('meta[name="description"]')).toHaveAttribute(
+    'content',
+    meta('_seo_description') ?? '',
+  );
+
+  // The main image is the featured one, loaded first.
+  const main = page.getByRole('img', { name: title, exact: true });
+  await expect(main).toHaveAttribute('fetchpriority', 'high');
+  await expect(main).toHaveAttribute('loading', 'eager');
+  await expect.poll(() => main.evaluate((img: HTMLImageElement) => img.naturalWidth)).toBeGreaterThan(0);
+  await expect(page.getByRole('button', { name: 'Show image 1 of 2' })).toHaveAttribute(
+    'aria-pressed',
+    'true',
+  );
+
+  const ldText = await page.locator('script[type="application/ld+json"]').textContent();
+  const ld = JSON.parse(ldText ?? '{}') as {
+    '@type': string;
+    sku: string;
+    image: string[];
+    offers: { priceCurrency: string; price: string; availability: string };
+  };
+  expect(ld['@type']).toBe('Product');
+  expect(ld.sku).toBe(SKU);
+  expect(ld.offers.priceCurrency).toBe('AUD');
+  expect(ld.offers.price).toMatch(/^\d+\.\d{2}$/);
+  expect(ld.offers.availability).toBe('https://schema.org/InStock');
+  expect(ld.image[0]).toMatch(/^https?:\/\//);
+
+  await expectNoSeriousAxeViolations(page);
+  await loadAllImages(page);
+  mkdirSync(screensDir, { recursive: true });
+  await page.screenshot({
+    path: path.join(screensDir, `product-${testInfo.project.name}.png`),
+    fullPage: true,
+  });
+});
+
+test('quantity stepper stays between 1 and 100 and its field is read-only', async ({ page }) => {
+  await page.goto(`/product/${SKU}`);
+  const quantity = page.getByRole('textbox', { name: 'Quantity' });
+  const minus = page.getByRole('button', { name: 'Decrease quantity' });
+  const plus = page.getByRole('button', { name: 'Increase quantity' });
+
+  await expect(quantity).toHaveValue('1');
+  await expect(quantity).not.toBeEditable();
+  await expect(minus).toBeDisabled();
+  await minus.click({ force: true });
+  await expect(quantity).toHaveValue('1');
+
+  await plus.click();
+  await plus.click();
+  await expect(quantity).toHaveValue('3');
+  await minus.click();
+  await expect(quantity).toHaveValue('2');
+
+  // Up to the limit from the keyboard.
+  await plus.focus();
+  for (let i = 0; i < 100; i++) await page.keyboard.press('Enter');
+  await expect(quantity).toHaveValue('100');
+  await expect(plus).toBeDisabled();
+  await expect(plus).toBeFocused();
+});
+
+test('Description and Product Details tabs work from the keyboard', async ({ page }) => {
+  await page.goto(`/product/${SKU}`);
+  const description = page.getByRole('tab', { name: 'Description' });
+  const details = page.getByRole('tab', { name: 'Product Details' });
+  await expect(description).toHaveAttribute('aria-selected', 'true');
+  await expect(page.getByRole('tabpanel', { name: 'Description' })).toBeVisible();
+  await expect(page.getByRole('tab', { name: 'Shipping' })).toHaveCount(0);
+
+  await description.focus();
+  await page.keyboard.press('ArrowRight');
+  await expect(details).toBeFocused();
+  await expect(details).toHaveAttribute('aria-selected', 'true');
+  const panel = page.getByRole('tabpanel', { name: 'Product Details' });
+  await expect(panel).toBeVisible();
+  await expect(panel).toContainText(SKU);
+  await expect(panel).toContainText(/\d+(\.\d+)? kg/);
+  await expect(page.getByRole('tabpanel', { name: 'Description' })).toBeHidden();
+
+  await page.keyboard.press('ArrowRight');
+  await expect(description).toBeFocused();
+  await expect(page.getByRole('tabpanel', { name: 'Description' })).toBeVisible();
+  // Tab moves on to the panel, not along the tabs.
+  await page.keyboard.press('Tab');
+  await expect(page.getByRole('tabpanel', { name: 'Description' })).toBeFocused();
+});
+
+test('a product that does not exist shows the not-found image', async ({ page }) => {
+  await page.goto('/product/no-such-sku');
+  await expect(page.getByRole('heading', { level: 1, name: 'Product not found' })).toBeVisible();
+  const image = page.getByRole('img', { name: /404/ });
+  await expect(image).toHaveAttribute('src', '/images/not-found.svg');
+  await expect.poll(() => image.evaluate((img: HTMLImageElement) => img.naturalWidth)).toBeGreaterThan(0);
+  await expect(page).toHaveTitle(/^Product not found \| /);
+});

@@ -1,0 +1,115 @@
+import { mkdirSync } from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import AxeBuilder from '@axe-core/playwright';
+import { expect, test, type Page } from '@playwright/test';
+
+const screensDir = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../docs/screens');
+const WCAG_TAGS = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'];
+
+/** Axe over the whole page; serious and critical findings fail the test, listed by rule and element. */
+async function expectNoSeriousAxeViolations(page: Page) {
+  const results = await new AxeBuilder({ page }).withTags(WCAG_TAGS).analyze();
+  const serious = results.violations
+    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
+    .map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
+  expect(serious).toEqual([]);
+}
+
+/** Loads the lazy images too and waits for all of them, so a full-page picture shows every card. */
+async function loadAllImages(page: Page) {
+  await page.evaluate(() => {
+    for (const img of Array.from(document.images)) img.loading = 'eager';
+  });
+  await expect
+    .poll(() => page.evaluate(() => Array.from(document.images).every((img) => img.complete)))
+    .toBe(true);
+}
+
+test('home → Batteries → product → add to cart', async ({ page }, testInfo) => {
+  await page.goto('/');
+  await page
+    .getByRole('region', { name: 'Shop by Categories' })
+    .getByRole('link', { name: 'Batteries', exact: true })
+    .click();
+
+  await expect(page).toHaveURL(/\/shop\?page=1&category=batteries$/);
+  await expect(page.getByRole('heading', { level: 1, name: 'Search Results for Batteries' })).toBeVisible();
+  await expect(page).toHaveTitle(/^Shop \| /);
+
+  // The count is the API's total; the page shows at most 15 cards and pages when there are more than 16.
+  const countText = await page.getByText(/^There are \d+ products\.$/).textContent();
+  const total = Number(/\d+/.exec(countText ?? '')?.[0]);
+  const shop = (await (await page.request.get('/api/shop?page=1&category=batteries')).json()) as {
+    total: number;
+  };
+  expect(total).toBe(shop.total);
+  expect(total).toBeGreaterThan(16);
+  const results = page.getByRole('region', { name: 'Products' });
+  await expect(results.getByRole('article')).toHaveCount(15);
+  const pages = page.getByRole('navigation', { name: 'Pages of products' });
+  await expect(pages.getByRole('link', { name: 'Page 2' })).toHaveAttribute(
+    'href',
+    '/shop?page=2&category=batteries',
+  );
+
+  await expectNoSeriousAxeViolations(page);
+  await loadAllImages(page);
+  // No card in its hover state on the picture.
+  await page.mouse.move(0, 0);
+  mkdirSync(screensDir, { recursive: true });
+  await page.screenshot({ path: path.join(screensDir, `shop-${testInfo.project.name}.png`), fullPage: true });
+
+  // Page 2 keeps the filter and scrolls back to the top.
+  await pages.getByRole('link', { name: 'Page 2' }).click();
+  await expect(page).toHaveURL(/\/shop\?page=2&category=batteries$/);
+  await expect(pages.getByRole('link', { name: 'Page 2' })).toHaveAttribute('aria-current', 'page');
+  await expect(results.getByRole('article')).toHaveCount(total - 20);
+  await expect.poll(() => page.evaluate(() => window.scrollY)).toBe(0);
+
+  // Open a product that is in stock and add it to the cart.
+  await page.goto('/shop?page=1&category=batteries');
+  const card = results
+    .getByRole('article')
+    .filter({ has: page.getByRole('button', { name: /^Add to cart/ }) })
+    .first();
+  const title = (await card.getByRole('heading').textContent())?.trim() ?? '';
+  await card.getByRole('link', { name: title }).click();
+  await expect(page).toHaveURL(/\/product\//);
+  await expect(page.getByRole('heading', { level: 1, name: title })).toBeVisible();
+
+  const cart = page.getByRole('banner').getByLabel(/^Cart, \d+ items?$/);
+  await expect(cart).toHaveAccessibleName('Cart, 0 items');
+  await page.getByRole('button', { name: 'Add to cart', exact: true }).click();
+  await expect(cart).toHaveAccessibleName('Cart, 1 item');
+  await expect(page.getByText(`${title} added to cart!`)).toBeVisible();
+  const stored = await page.evaluate(() => JSON.parse(localStorage.getItem('cartItems') ?? '[]') as unknown);
+  expect(stored).toEqual([expect.objectContaining({ title, quantity: 1 })]);
+});
+
+test('the Filters button opens the sidebar; its links go back to page 1 with that filter', async ({
+  page,
+}) => {
+  await page.goto('/shop?page=2');
+  await expect(
+    page.getByRole('heading', { level: 1, name: 'Search Results for All Products' }),
+  ).toBeVisible();
+
+  const toggle = page.getByRole('button', { name: 'Filters' });
+  await expect(toggle).toHaveAttribute('aria-expanded', 'false');
+  await expect(page.getByRole('complementary', { name: 'Filters' })).toHaveCount(0);
+  await toggle.click();
+  await expect(toggle).toHaveAttribute('aria-expanded', 'true');
+  const sidebar = page.getByRole('complementary', { name: 'Filters' });
+
+  await sidebar.getByRole('button', { name: 'Batteries sub-categories' }).click();
+  await sidebar.getByRole('link', { name: 'Car Batteries' }).click();
+  await expect(page).toHaveURL(/\/shop\?page=1&child_category=car-batteries$/);
+  await expect(
+    page.getByRole('heading', { level: 1, name: 'Search Results for Car Batteries' }),
+  ).toBeVisible();
+
+  await page.goto('/shop?page=1&brand=no-such-brand');
+  await expect(page.getByText('No Product Found')).toBeVisible();
+  await expect(page.getByText('There are 0 products.')).toBeVisible();
+});
