@@ -7,7 +7,7 @@ import { usePageTitle } from '@/features/store/hooks/use-page-title';
 import { SHOP_PAGINATION_MIN_TOTAL, shopPageItems } from '@/lib/pagination';
 import '@/features/brands/components/brands.css';
 
-/** SPEC §9: the API answers 20 a page, of which at most 15 are shown. */
+/** SPEC §9: at most 15 products a page (decision 0006). */
 export const BRAND_PAGE_SHOWN = 15;
 
 function pageNumber(value: string | null): number {

@@ -124,8 +124,9 @@ describe('/brand', () => {
       .find((url) => url.pathname === '/api/shop');
     expect(shopCall?.searchParams.get('brand')).toBe('voltcore');
     expect(shopCall?.searchParams.get('page')).toBe('1');
+    expect(shopCall?.searchParams.get('pagination')).toBe('15');
 
-    // More than 16 products: pagination, keeping the brand.
+    // A second page: pagination, keeping the brand.
     const pages = screen.getByRole('navigation', { name: 'Pages of products' });
     expect(within(pages).getByRole('link', { name: 'Page 2' }).getAttribute('href')).toBe(
       '/brand?page=2&brand=voltcore',
@@ -133,16 +134,16 @@ describe('/brand', () => {
     expect(within(pages).getByRole('link', { name: 'Page 1' }).getAttribute('aria-current')).toBe('page');
   });
 
-  it("shows 'All Brands' without a brand, and no pagination for 16 products or fewer", async () => {
+  it("shows 'All Brands' without a brand, and no pagination for one page of 15", async () => {
     stubApi((url) =>
       url.pathname === '/api/shop' && !url.searchParams.has('brand')
-        ? shopAnswer(products(16), 16, 1, 1, null)
+        ? shopAnswer(products(15), 15, 1, 1, null)
         : undefined,
     );
     renderApp('/brand?page=1');
 
     expect(await screen.findByRole('heading', { level: 1, name: 'All Brands' })).toBeTruthy();
-    expect(await screen.findByText('There are 16 products.')).toBeTruthy();
+    expect(await screen.findByText('There are 15 products.')).toBeTruthy();
     expect(screen.getAllByRole('link', { name: /^Battery \d+$/ })).toHaveLength(15);
     expect(screen.queryByRole('navigation', { name: 'Pages of products' })).toBeNull();
   });

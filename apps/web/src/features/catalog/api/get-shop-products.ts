@@ -1,9 +1,7 @@
 import type { Product } from '@store/shared/product';
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
 import { apiRequest, served } from '@/lib/api-client';
-
-/** SPEC §7/§9: the shop asks for 20 a page. */
-export const SHOP_PAGE_SIZE = 20;
+import { SHOP_PAGE_SIZE } from '@/lib/pagination';
 
 export interface ShopParams {
   page: number;

@@ -12,15 +12,15 @@ type Answer = { status: number; body: unknown };
 const noMatch: ShopAnswer['filters'] = { category: null, child_category: null, brand: null };
 
 function shopAnswer(total: number, filters: ShopAnswer['filters'] = noMatch, page = 1): ShopAnswer {
-  const count = Math.max(0, Math.min(20, total - (page - 1) * 20));
+  const count = Math.max(0, Math.min(15, total - (page - 1) * 15));
   return {
     data: Array.from({ length: count }, (_, i) =>
       makeProduct({ id: i + 1, title: `Battery ${i + 1}`, permalink: `battery-${i + 1}` }),
     ),
     total,
-    last_page: Math.max(1, Math.ceil(total / 20)),
+    last_page: Math.max(1, Math.ceil(total / 15)),
     current_page: page,
-    per_page: 20,
+    per_page: 15,
     filters,
   };
 }
@@ -65,7 +65,7 @@ describe('shop page (SPEC §2 Shop listing)', () => {
       await screen.findByRole('heading', { level: 1, name: 'Search Results for Batteries' }),
     ).toBeTruthy();
     expect(screen.getByText('There are 26 products.')).toBeTruthy();
-    // SPEC §9: 20 asked for, at most 15 shown.
+    // SPEC §9: at most 15 shown; decision 0006: 15 asked for.
     expect(screen.getAllByRole('article')).toHaveLength(15);
     const pages = screen.getByRole('navigation', { name: 'Pages of products' });
     expect(within(pages).getByRole('link', { name: 'Page 2' }).getAttribute('href')).toBe(
@@ -78,7 +78,7 @@ describe('shop page (SPEC §2 Shop listing)', () => {
     expect(Object.fromEntries(asked.searchParams)).toEqual({
       page: '1',
       category: 'batteries',
-      pagination: '20',
+      pagination: '15',
     });
   });
 
@@ -108,12 +108,20 @@ describe('shop page (SPEC §2 Shop listing)', () => {
     expect(screen.queryByRole('navigation', { name: 'Pages of products' })).toBeNull();
   });
 
-  it('shows pagination only when there are more than 16 products', async () => {
+  it('shows no pagination for one page of 15 products', async () => {
+    stubApi({ '/api/shop': { status: 200, body: shopAnswer(15) } });
+    renderShop('/shop?page=1');
+    expect(await screen.findByText('There are 15 products.')).toBeTruthy();
+    expect(screen.getByRole('heading', { level: 1 }).textContent).toBe('Search Results for All Products');
+    expect(screen.queryByRole('navigation', { name: 'Pages of products' })).toBeNull();
+  });
+
+  it('shows pagination as soon as a 16th product makes a second page (decision 0006)', async () => {
     stubApi({ '/api/shop': { status: 200, body: shopAnswer(16) } });
     renderShop('/shop?page=1');
     expect(await screen.findByText('There are 16 products.')).toBeTruthy();
-    expect(screen.getByRole('heading', { level: 1 }).textContent).toBe('Search Results for All Products');
-    expect(screen.queryByRole('navigation', { name: 'Pages of products' })).toBeNull();
+    const pages = screen.getByRole('navigation', { name: 'Pages of products' });
+    expect(within(pages).getByRole('link', { name: 'Page 2' })).toBeTruthy();
   });
 
   it("says 'Error loading products: {message}' when the shop call fails", async () => {
