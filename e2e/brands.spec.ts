@@ -62,7 +62,7 @@ test('/brand without a brand shows All Brands, 15 products a page and pagination
   page,
   request,
 }) => {
-  const shopAnswer = await request.get('/api/shop?page=1&pagination=20');
+  const shopAnswer = await request.get('/api/shop?page=1&pagination=15');
   const { total, last_page: lastPage } = (await shopAnswer.json()) as { total: number; last_page: number };
   expect(total).toBeGreaterThan(16);
 
