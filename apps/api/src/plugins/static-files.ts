@@ -10,6 +10,7 @@ import fastifyStatic from '@fastify/static';
 import fp from 'fastify-plugin';
 import { ROUTE_ALIASES, isSpaRoute } from '@store/shared/routes';
 import { REPO_ROOT } from '../env';
+import { renderIndexHtml } from './render-index-html';
 
 const ONE_YEAR_S = 31_536_000;
 const MEDIA_MAX_AGE_S = 86_400;
@@ -40,6 +41,7 @@ export default fp(async (app) => {
 
   const indexFile = webDistDir ? path.join(webDistDir, 'index.html') : null;
   const hasSpa = indexFile !== null && existsSync(indexFile);
+  const indexTemplate = hasSpa && indexFile ? readFileSync(indexFile, 'utf8') : null;
   if (hasSpa && webDistDir) {
     await app.register(fastifyStatic, {
       root: webDistDir,
@@ -55,9 +57,14 @@ export default fp(async (app) => {
     app.log.warn(`web app not built (${indexFile ?? 'WEB_DIST_DIR unset'} missing): run npm run build`);
   }
 
-  app.setNotFoundHandler((request, reply) => {
+  app.setNotFoundHandler(async (request, reply) => {
     const url = new URL(request.url, 'http://local');
-    const pathname = decodeURIComponent(url.pathname);
+    let pathname: string;
+    try {
+      pathname = decodeURIComponent(url.pathname);
+    } catch {
+      return reply.status(400).send({ message: 'The address is not valid (bad % encoding).' });
+    }
     if (pathname === '/api' || pathname.startsWith('/api/')) {
       return reply.status(404).send({ message: `No such API call: ${request.method} ${url.pathname}` });
     }
@@ -79,6 +86,10 @@ export default fp(async (app) => {
         .send('The web app is not built yet. Run `npm run build`, then reload.');
     }
     const status = pathname === '/' || isSpaRoute(pathname) ? 200 : 404;
-    return reply.status(status).header('cache-control', 'no-cache').sendFile('index.html');
+    return reply
+      .status(status)
+      .header('cache-control', 'no-cache')
+      .type('text/html; charset=utf-8')
+      .send(await renderIndexHtml(app, indexTemplate ?? '', pathname));
   });
 });

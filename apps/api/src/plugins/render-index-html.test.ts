@@ -1,0 +1,65 @@
+import { mkdir, mkdtemp, writeFile } from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { seedCatalog } from '../../tests/seed-catalog';
+import { createTestApp, type TestApp } from '../../tests/test-app';
+import { saveStoreSettings } from '../modules/content/content-service';
+import { storeSettingsInputSchema } from '@store/shared/store-settings';
+import { escapeHtml } from './render-index-html';
+
+const TEMPLATE =
+  '<!doctype html><html><head><meta name="description" content="x" /><title>Online Store</title></head>' +
+  '<body><div id="root"></div></body></html>';
+
+let t: TestApp;
+beforeAll(async () => {
+  const dist = await mkdtemp(path.join(os.tmpdir(), 'store-dist-'));
+  await mkdir(path.join(dist, 'assets'));
+  await writeFile(path.join(dist, 'index.html'), TEMPLATE);
+  t = await createTestApp({ webDistDir: dist });
+  await seedCatalog(t.database.db);
+  await saveStoreSettings(
+    t.database.db,
+    storeSettingsInputSchema.parse({
+      store_name: 'Bolts & <Nuts>',
+      meta_description: 'Parts "fast"',
+      hero_slides: [{ image: 'home/hero-1.svg', title: 'Batteries', link: '/shop?page=1' }],
+    }),
+  );
+});
+afterAll(() => t.close());
+
+const page = async (url: string) => (await t.app.inject(url)).body;
+
+describe('index.html for a page load', () => {
+  it('names the store in the title and the first paint, escaped, with its meta description', async () => {
+    const html = await page('/shop');
+    expect(html).toContain('<title>Bolts &amp; &lt;Nuts&gt;</title>');
+    expect(html).toContain('<meta name="description" content="Parts &quot;fast&quot;" />');
+    expect(html).toMatch(
+      /<div id="root"><div class="boot-header"[^>]*>Bolts &amp; &lt;Nuts&gt;<\/div><\/div>/,
+    );
+    expect(html).not.toContain('rel="preload"');
+  });
+
+  it('preloads and paints the first hero slide on the home page', async () => {
+    const html = await page('/');
+    expect(html).toContain(
+      '<link rel="preload" as="image" href="/media/home/hero-1.svg" fetchpriority="high" />',
+    );
+    expect(html).toMatch(/<img src="\/media\/home\/hero-1.svg" alt="Batteries"/);
+  });
+
+  it("preloads a product page's main picture, and nothing for an unknown product", async () => {
+    expect(await page('/product/kl-h4-6055')).toContain('href="/media/products/kl-h4.svg"');
+    expect(await page('/product/NOPE')).not.toContain('rel="preload"');
+    const bad = await t.app.inject('/product/%E0%A4%A');
+    expect(bad.statusCode).toBe(400);
+    expect(bad.json().message).toMatch(/not a valid/);
+  });
+
+  it('escapes every HTML-significant character', () => {
+    expect(escapeHtml(`<a href="x">'&'</a>`)).toBe('&lt;a href=&quot;x&quot;&gt;&#39;&amp;&#39;&lt;/a&gt;');
+  });
+});

@@ -1,0 +1,92 @@
+/**
+ * Fills the built index.html for one page load: the configured store name in <title> and the first paint,
+ * the store's meta description, and a preload of the image that will be the page's largest paint (the first
+ * hero slide on the home page, the product's picture on a product page), so phones start fetching it with
+ * the HTML instead of after the JavaScript has run. Everything else is still rendered by the SPA.
+ */
+import type { FastifyInstance } from 'fastify';
+import { storeNameOrFallback } from '@store/shared/store-name';
+import { findProduct } from '../modules/catalog/catalog-service';
+import { getStoreSettings } from '../modules/content/content-service';
+
+const ESCAPES: Record<string, string> = {
+  '&': '&amp;',
+  '<': '&lt;',
+  '>': '&gt;',
+  '"': '&quot;',
+  "'": '&#39;',
+};
+/** Escapes text for HTML content and double-quoted attributes. */
+export function escapeHtml(text: string): string {
+  return text.replace(/[&<>"']/g, (c) => ESCAPES[c] ?? c);
+}
+
+function mediaUrl(base: string, imagePath: string): string {
+  return /^https?:\/\//.test(imagePath) ? imagePath : `${base}${imagePath.replace(/^\//, '')}`;
+}
+
+interface LeadImage {
+  path: string;
+  alt: string;
+  width: number;
+  height: number;
+}
+
+/**
+ * The picture that will be the page's largest paint, or null: the first hero slide on the home page, the
+ * product's main picture on a product page. Never throws: a failed lookup only loses the head start.
+ */
+async function leadImage(
+  app: FastifyInstance,
+  pathname: string,
+  hero: { image: string; title: string } | undefined,
+): Promise<LeadImage | null> {
+  if (pathname === '/') return hero ? { path: hero.image, alt: hero.title, width: 1600, height: 640 } : null;
+  const product = /^\/product\/([^/]+)\/?$/.exec(pathname);
+  if (product?.[1]) {
+    let key: string;
+    try {
+      key = decodeURIComponent(product[1]);
+    } catch {
+      return null;
+    }
+    const found = await findProduct(app.db, key).catch(() => null);
+    const path = found?.featured_image ?? found?.gallery_media?.split(',')[0];
+    return found && path ? { path, alt: found.title, width: 800, height: 800 } : null;
+  }
+  return null;
+}
+
+export async function renderIndexHtml(
+  app: FastifyInstance,
+  template: string,
+  pathname: string,
+): Promise<string> {
+  const settings = await getStoreSettings(app.db).catch(() => null);
+  const name = escapeHtml(storeNameOrFallback(settings?.storeName));
+  const description = settings?.metaDescription ? escapeHtml(settings.metaDescription) : null;
+  const image = await leadImage(app, pathname, settings?.heroSlides[0]);
+  const src = image ? escapeHtml(mediaUrl(app.config.publicMediaUrl, image.path)) : null;
+  const preload = src ? `<link rel="preload" as="image" href="${src}" fetchpriority="high" />` : '';
+  // What the shopper sees before the JavaScript runs: the header bar with the store's name and the page's
+  // main picture. React replaces it all when it mounts.
+  const firstPaint =
+    `<div class="boot-header" style="background:#0f1b2d;color:#fff;min-height:64px;display:flex;align-items:center;` +
+    `padding:0 16px;font:700 1.25rem/1.2 system-ui,-apple-system,'Segoe UI',Roboto,sans-serif">${name}</div>` +
+    (image && src
+      ? `<img src="${src}" alt="${escapeHtml(image.alt)}" width="${image.width}" height="${image.height}" ` +
+        `fetchpriority="high" style="display:block;width:100%;max-width:${image.width === image.height ? '600px' : '100%'};` +
+        `height:auto;margin:0 auto" />`
+      : '');
+
+  let html = template.replace(/<title>[^<]*<\/title>/, `<title>${name}</title>`);
+  if (description) {
+    html = html.replace(
+      /<meta name="description" content="[^"]*"\s*\/?>/,
+      `<meta name="description" content="${description}" />`,
+    );
+  }
+  return html
+    .replace('</head>', `${preload}</head>`)
+    .replace('<div id="root"></div>', `<div id="root">${firstPaint}</div>`);
+}
