@@ -1,4 +1,4 @@
-import { useEffect } from 'react';
+import { useEffect, useRef } from 'react';
 import { useNavigate } from 'react-router';
 import { BrandStrip } from '@/features/brands/components/brand-strip';
 import { useBrandSliders } from '@/features/catalog/api/get-brand-sliders';
@@ -12,6 +12,7 @@ import { PromoBanner, PromoBannerSkeleton } from '@/features/home/components/pro
 import { ServicesStrip } from '@/features/home/components/services-strip';
 import { homeErrorMessage, isTooManyRequests } from '@/features/home/home-errors';
 import { useStoreConfig } from '@/features/store/api/get-store-config';
+import { useNearViewport } from '@/components/ui/use-near-viewport';
 import { storeName } from '@/features/store/hooks/use-store-head';
 
 /**
@@ -32,6 +33,14 @@ export function HomeRoute() {
   useEffect(() => {
     if (tooManyRequests) void navigate('/too-many-requests');
   }, [tooManyRequests, navigate]);
+
+  // Carousels and the brands strip show their fixed-size placeholders until the shopper nears them.
+  const featuredRef = useRef<HTMLDivElement>(null);
+  const latestRef = useRef<HTMLDivElement>(null);
+  const brandsRef = useRef<HTMLDivElement>(null);
+  const featuredNear = useNearViewport(featuredRef);
+  const latestNear = useNearViewport(latestRef);
+  const brandsNear = useNearViewport(brandsRef);
 
   const banners = config.data?.banners;
   const sideBanners = banners?.side ?? [];
@@ -88,7 +97,11 @@ export function HomeRoute() {
 
       {!categories.isError && <CategoryGrid categories={categories.data} />}
 
-      {!featured.isError && <ProductCarousel title="Featured Products" products={featured.data} />}
+      {!featured.isError && (
+        <div ref={featuredRef}>
+          <ProductCarousel title="Featured Products" products={featuredNear ? featured.data : undefined} />
+        </div>
+      )}
 
       {(configPending || banners?.batteries || banners?.headlights) && (
         <div className="home-pair">
@@ -106,7 +119,11 @@ export function HomeRoute() {
         </div>
       )}
 
-      {!latest.isError && <ProductCarousel title="New Products" products={latest.data} />}
+      {!latest.isError && (
+        <div ref={latestRef}>
+          <ProductCarousel title="New Products" products={latestNear ? latest.data : undefined} />
+        </div>
+      )}
 
       {configPending ? (
         <PromoBannerSkeleton variant="offer" />
@@ -114,7 +131,11 @@ export function HomeRoute() {
         banners?.wheel_nuts && <PromoBanner banner={banners.wheel_nuts} variant="offer" />
       )}
 
-      {!brandSliders.isError && <BrandStrip brands={brandSliders.data} />}
+      {!brandSliders.isError && (
+        <div ref={brandsRef}>
+          <BrandStrip brands={brandsNear ? brandSliders.data : undefined} />
+        </div>
+      )}
     </div>
   );
 }

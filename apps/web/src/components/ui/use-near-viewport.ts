@@ -1,0 +1,26 @@
+import { useEffect, useState, type RefObject } from 'react';
+
+/**
+ * True once the element has come within `margin` of the viewport (and stays true). Below-the-fold sections
+ * use it to render their placeholders first, so the first page's JavaScript does less work before a phone
+ * can respond (Total Blocking Time). Without IntersectionObserver (old browsers, jsdom) it is true at once.
+ */
+export function useNearViewport(ref: RefObject<Element | null>, margin = '400px'): boolean {
+  const [near, setNear] = useState(() => typeof IntersectionObserver === 'undefined');
+  useEffect(() => {
+    const element = ref.current;
+    if (near || !element) return;
+    const observer = new IntersectionObserver(
+      (entries) => {
+        if (entries.some((e) => e.isIntersecting)) {
+          setNear(true);
+          observer.disconnect();
+        }
+      },
+      { rootMargin: margin },
+    );
+    observer.observe(element);
+    return () => observer.disconnect();
+  }, [ref, margin, near]);
+  return near;
+}
