@@ -1,31 +1,11 @@
 import { mkdirSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import AxeBuilder from '@axe-core/playwright';
-import { expect, test, type Page } from '@playwright/test';
+import { expect, test } from '@playwright/test';
+import { expectNoSeriousAxeViolations, loadAllImages } from './support/page-checks';
 
 const screensDir = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../docs/screens');
 const PRICE = /\$\d[\d,]*\.\d{2}/;
-
-/** Loads the lazy images below the fold too and waits for every image, so a full-page picture shows them. */
-async function loadAllImages(page: Page) {
-  await page.evaluate(() => {
-    for (const img of Array.from(document.images)) img.loading = 'eager';
-  });
-  await expect
-    .poll(() => page.evaluate(() => Array.from(document.images).every((img) => img.complete)))
-    .toBe(true);
-}
-
-async function expectNoSeriousAxeViolations(page: Page) {
-  const results = await new AxeBuilder({ page })
-    .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'])
-    .analyze();
-  const serious = results.violations
-    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
-    .map((v) => `${v.id} (${v.impact}): ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
-  expect(serious).toEqual([]);
-}
 
 test('home page shows the store name and the newest products', async ({ page, request }, testInfo) => {
   // The header must show whatever name the store is configured with.

@@ -2,6 +2,7 @@ import type { Product } from '@store/shared/product';
 import useEmblaCarousel from 'embla-carousel-react';
 import { useCallback, useId, useState } from 'react';
 import { ProductCard } from './product-card';
+import { ProductCardSkeleton } from './product-grid';
 import './product-carousel.css';
 
 /** Placeholder cards while the products load: as many as the widest layout shows. */
@@ -120,20 +121,7 @@ export function ProductCarousel({ title, products }: ProductCarouselProps) {
             <div className="product-carousel__container">
               {Array.from({ length: SKELETON_CARDS }, (_, index) => (
                 <div key={index} className="product-carousel__slide">
-                  {/* The same boxes as ProductGridSkeleton's cards, so nothing moves when the cards arrive. */}
-                  <div className="product-card product-card--skeleton">
-                    <div className="product-card__media skeleton" />
-                    <div className="product-card__body">
-                      <div className="product-card__brand">
-                        <div className="skeleton skeleton--line skeleton--short" />
-                      </div>
-                      <div className="product-card__title">
-                        <div className="skeleton skeleton--line" />
-                      </div>
-                      <div className="skeleton skeleton--line skeleton--price" />
-                      <div className="skeleton product-card__add-skeleton" />
-                    </div>
-                  </div>
+                  <ProductCardSkeleton />
                 </div>
               ))}
             </div>

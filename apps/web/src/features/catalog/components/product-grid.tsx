@@ -22,26 +22,32 @@ export function ProductGrid({ products, cardHeadingLevel = 3 }: ProductGridProps
   );
 }
 
+/** One placeholder card: the same boxes as a real card (brand, title, price, button), so nothing moves. */
+export function ProductCardSkeleton() {
+  return (
+    <div className="product-card product-card--skeleton">
+      <div className="product-card__media skeleton" />
+      <div className="product-card__body">
+        <div className="product-card__brand">
+          <div className="skeleton skeleton--line skeleton--short" />
+        </div>
+        <div className="product-card__title">
+          <div className="skeleton skeleton--line" />
+        </div>
+        <div className="skeleton skeleton--line skeleton--price" />
+        <div className="skeleton product-card__add-skeleton" />
+      </div>
+    </div>
+  );
+}
+
 /** Placeholder cards shown while the products load. */
 export function ProductGridSkeleton({ count }: { count: number }) {
   return (
     <ul className="product-grid" aria-hidden="true">
       {Array.from({ length: count }, (_, index) => (
         <li key={index}>
-          <div className="product-card product-card--skeleton">
-            <div className="product-card__media skeleton" />
-            {/* The same boxes as a real card (brand, title lines, price, button), so nothing moves on arrival. */}
-            <div className="product-card__body">
-              <div className="product-card__brand">
-                <div className="skeleton skeleton--line skeleton--short" />
-              </div>
-              <div className="product-card__title">
-                <div className="skeleton skeleton--line" />
-              </div>
-              <div className="skeleton skeleton--line skeleton--price" />
-              <div className="skeleton product-card__add-skeleton" />
-            </div>
-          </div>
+          <ProductCardSkeleton />
         </li>
       ))}
     </ul>
