@@ -1,3 +1,4 @@
+import { ChevronIcon } from './chevron-icon';
 import { Link } from 'react-router';
 import type { PageItem } from '@/lib/pagination';
 import './pagination.css';
@@ -9,21 +10,6 @@ export interface PaginationProps {
   hrefFor: (page: number) => string;
   /** Names the navigation landmark, e.g. 'Pages of products'. */
   label?: string;
-}
-
-function Chevron({ direction }: { direction: 'left' | 'right' }) {
-  return (
-    <svg viewBox="0 0 16 16" width="16" height="16" aria-hidden="true" focusable="false">
-      <path
-        d={direction === 'left' ? 'M10 3 5 8l5 5' : 'm6 3 5 5-5 5'}
-        fill="none"
-        stroke="currentColor"
-        strokeWidth="2"
-        strokeLinecap="round"
-        strokeLinejoin="round"
-      />
-    </svg>
-  );
 }
 
 /**
@@ -42,7 +28,7 @@ export function Pagination({ items, current, hrefFor, label = 'Pagination' }: Pa
               className="pagination__link pagination__step"
               aria-label="Previous page"
             >
-              <Chevron direction="left" />
+              <ChevronIcon size="small" direction="previous" />
             </Link>
           </li>
         )}
@@ -71,7 +57,7 @@ export function Pagination({ items, current, hrefFor, label = 'Pagination' }: Pa
               className="pagination__link pagination__step"
               aria-label="Next page"
             >
-              <Chevron direction="right" />
+              <ChevronIcon size="small" direction="next" />
             </Link>
           </li>
         )}

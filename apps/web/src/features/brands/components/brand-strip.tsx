@@ -9,7 +9,7 @@ import {
   stepBrandStrip,
 } from '../brand-strip';
 import { brandPagePath } from '../brand-path';
-import { ArrowIcon } from './arrow-icon';
+import { ChevronIcon } from '@/components/ui/chevron-icon';
 import './brand-strip.css';
 
 /** A horizontal drag longer than this (px) is a swipe, not a tap on a logo. */
@@ -81,7 +81,7 @@ export function BrandStrip({ brands, title = 'Shop by Brand' }: BrandStripProps)
               aria-label="Previous brands"
               onClick={() => step('previous')}
             >
-              <ArrowIcon direction="previous" />
+              <ChevronIcon direction="previous" />
             </button>
             <button
               type="button"
@@ -89,7 +89,7 @@ export function BrandStrip({ brands, title = 'Shop by Brand' }: BrandStripProps)
               aria-label="Next brands"
               onClick={() => step('next')}
             >
-              <ArrowIcon direction="next" />
+              <ChevronIcon direction="next" />
             </button>
           </div>
         )}
@@ -146,7 +146,7 @@ export function BrandStrip({ brands, title = 'Shop by Brand' }: BrandStripProps)
       </div>
       <Link className="brand-strip__more" to="/brands">
         View all brands
-        <ArrowIcon direction="next" />
+        <ChevronIcon direction="next" />
       </Link>
       {scrollable && (
         <p className="visually-hidden" aria-live="polite">

@@ -1,5 +1,6 @@
 import type { Product } from '@store/shared/product';
 import useEmblaCarousel from 'embla-carousel-react';
+import { ChevronIcon } from '@/components/ui/chevron-icon';
 import { useCallback, useId, useState } from 'react';
 import { ProductCard } from './product-card';
 import { ProductCardSkeleton } from './product-grid';
@@ -21,21 +22,6 @@ function canSlide(): boolean {
 
 function prefersReducedMotion(): boolean {
   return window.matchMedia?.('(prefers-reduced-motion: reduce)').matches ?? false;
-}
-
-function Chevron({ direction }: { direction: 'previous' | 'next' }) {
-  return (
-    <svg viewBox="0 0 24 24" width="20" height="20" aria-hidden="true" focusable="false">
-      <path
-        d={direction === 'previous' ? 'M15 5 8 12l7 7' : 'm9 5 7 7-7 7'}
-        fill="none"
-        stroke="currentColor"
-        strokeWidth="2.25"
-        strokeLinecap="round"
-        strokeLinejoin="round"
-      />
-    </svg>
-  );
 }
 
 export interface ProductCarouselProps {
@@ -99,7 +85,7 @@ export function ProductCarousel({ title, products }: ProductCarouselProps) {
             disabled={!embla}
             onClick={() => embla?.scrollPrev(prefersReducedMotion())}
           >
-            <Chevron direction="previous" />
+            <ChevronIcon direction="previous" />
           </button>
           <button
             type="button"
@@ -108,7 +94,7 @@ export function ProductCarousel({ title, products }: ProductCarouselProps) {
             disabled={!embla}
             onClick={() => embla?.scrollNext(prefersReducedMotion())}
           >
-            <Chevron direction="next" />
+            <ChevronIcon direction="next" />
           </button>
         </div>
       </div>

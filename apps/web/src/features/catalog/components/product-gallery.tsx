@@ -1,26 +1,12 @@
 import type { Product } from '@store/shared/product';
 import { useState } from 'react';
+import { ChevronIcon } from '@/components/ui/chevron-icon';
 import { ProductImage } from '@/components/ui/product-image';
 import { galleryImages, initialGalleryImage } from '../product-fields';
 import './product-gallery.css';
 
 /** SPEC §9: thumbnails show 3 at a time. */
 export const VISIBLE_THUMBNAILS = 3;
-
-function Arrow({ direction }: { direction: 'left' | 'right' }) {
-  return (
-    <svg viewBox="0 0 16 16" width="16" height="16" aria-hidden="true" focusable="false">
-      <path
-        d={direction === 'left' ? 'M10 3 5 8l5 5' : 'm6 3 5 5-5 5'}
-        fill="none"
-        stroke="currentColor"
-        strokeWidth="2"
-        strokeLinecap="round"
-        strokeLinejoin="round"
-      />
-    </svg>
-  );
-}
 
 export interface ProductGalleryProps {
   product: Pick<Product, 'featured_image' | 'gallery_media'>;
@@ -65,7 +51,7 @@ export function ProductGallery({ product, title }: ProductGalleryProps) {
               aria-disabled={first === 0}
               onClick={() => setFirst((f) => Math.max(0, f - 1))}
             >
-              <Arrow direction="left" />
+              <ChevronIcon size="small" direction="previous" />
             </button>
           )}
           <ul className="product-gallery__list">
@@ -94,7 +80,7 @@ export function ProductGallery({ product, title }: ProductGalleryProps) {
               aria-disabled={first >= lastFirst}
               onClick={() => setFirst((f) => Math.min(lastFirst, f + 1))}
             >
-              <Arrow direction="right" />
+              <ChevronIcon size="small" direction="next" />
             </button>
           )}
         </div>
