@@ -76,5 +76,11 @@ export const storeConfigSchema = z.object({
   free_delivery_threshold: z.number(),
   hero_slides: z.array(heroSlideSchema),
   banners: bannerSetSchema,
+  /** Which card form the payment page shows: the offline test provider's own, or Stripe Elements. */
+  card_payments: z.enum(['test', 'stripe']),
+  /** Which wallet button the payment page shows: the offline test wallet, or PayPal's. */
+  wallet_payments: z.enum(['test', 'paypal']),
+  /** Where address suggestions come from: the bundled GeoNames postcodes, or Google Places via the API. */
+  address_lookup: z.enum(['geonames', 'google']),
 });
 export type StoreConfig = z.infer<typeof storeConfigSchema>;

@@ -34,6 +34,9 @@ export function makeStoreConfig(overrides: Partial<StoreConfig> = {}): StoreConf
     free_delivery_threshold: 100,
     hero_slides: [],
     banners: {},
+    card_payments: 'test',
+    wallet_payments: 'test',
+    address_lookup: 'geonames',
     ...overrides,
   };
 }

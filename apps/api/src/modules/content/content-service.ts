@@ -87,7 +87,11 @@ export function presentSocialLinks(links: SocialLinks): SocialLinks {
 }
 
 /** SPEC §1: store name and meta texts from configuration, plus what the shell needs. */
-export function presentStoreConfig(row: StoreSettingsRow, mediaBaseUrl: string): StoreConfig {
+export function presentStoreConfig(
+  row: StoreSettingsRow,
+  mediaBaseUrl: string,
+  services: Pick<StoreConfig, 'card_payments' | 'wallet_payments' | 'address_lookup'>,
+): StoreConfig {
   return {
     store_name: row.storeName || FALLBACK_STORE_NAME,
     meta_title: row.metaTitle,
@@ -98,5 +102,6 @@ export function presentStoreConfig(row: StoreSettingsRow, mediaBaseUrl: string):
     free_delivery_threshold: row.freeDeliveryThresholdCents / 100,
     hero_slides: row.heroSlides,
     banners: row.banners,
+    ...services,
   };
 }

@@ -1,0 +1,227 @@
+/**
+ * Orders on the wire (SPEC §3 Order payload / Order as read back / Order item, §4 Order, §7 place-order,
+ * track-order, orders-detail, §8 Order messages). One source for the checkout pages and the API.
+ *
+ * Money in the request is dollars as the SPEC's client sends them (numbers such as 79.95, or decimal
+ * strings); the schema turns each into integer cents. Money in answers is a decimal string ("79.95").
+ * Fields a client must not set (status, payment_status, user_id, channel, admin_delete) are accepted and
+ * ignored (DESIGN §5.6); card fields may only be absent or masked (DESIGN §5.1).
+ */
+import { z } from 'zod';
+import { checkoutFormSchema, CHECKOUT_MESSAGES } from './checkout-form';
+import { parseDecimalToCents } from './money';
+
+/** SPEC §4: the card provider's name (shown as "Card" in history) and the wallet's. */
+export const PAYMENT_METHOD_CARD = 'Stripe';
+export const PAYMENT_METHOD_WALLET = 'Paypal';
+export const PAYMENT_METHODS = [PAYMENT_METHOD_CARD, PAYMENT_METHOD_WALLET] as const;
+export type PaymentMethod = (typeof PAYMENT_METHODS)[number];
+
+/** SPEC §4 order status at creation, and the payment statuses the store uses. */
+export const ORDER_STATUS_PENDING = 'pending';
+export const ORDER_STATUS_CANCELLED = 'cancelled';
+export const PAYMENT_STATUS_PENDING = 'pending';
+export const PAYMENT_STATUS_COMPLETED = 'completed';
+export const PAYMENT_STATUS_FAILED = 'failed';
+
+export const MAX_ORDER_LINES = 100;
+export const MIN_LINE_QUANTITY = 1;
+export const MAX_LINE_QUANTITY = 100;
+
+export const ORDER_MESSAGES = {
+  // SPEC §8
+  placed: 'Order placed successfully!',
+  submissionFailed: (serverMessage: string) => `Order submission failed: ${serverMessage}`,
+  submitError: 'Error submitting order. Please try again later.',
+  cardFailed: 'Failed to place the order.',
+  cardRequestError: 'Error placing the order. Please try again later.',
+  paymentError: (message: string) => `Payment error: ${message}`,
+  walletTotalZero: 'Total amount must be greater than zero.',
+  walletCaptureError: 'Error capturing PayPal order. Please try again later.',
+  walletRestricted: 'The PayPal account is restricted. Please contact support.',
+  walletError: 'An error occurred with PayPal. Please try again later.',
+  notFound: 'No Order Found',
+  // Ours: the SPEC names no message for these.
+  quantity: 'Quantity must be a whole number from 1 to 100',
+  productId: 'Product id must be a positive whole number',
+  duplicateLine: 'Each product may appear only once in an order; combine the quantities',
+  tooManyLines: `An order can hold at most ${MAX_ORDER_LINES} different products`,
+  amount: 'Amounts must be in dollars with at most 2 decimals, such as 79.95',
+  cardDataNotAccepted:
+    'Card details are never sent to the store; enter them in the payment form so the payment provider receives them',
+  paymentReferenceRequired:
+    'The payment reference is missing. Please go back to the payment page and try again.',
+  unknownProduct: (id: number) =>
+    `A product in your cart (id ${id}) is no longer sold. Please remove it from your cart and try again.`,
+  outOfStock: (title: string) => `Sorry, "${title}" is out of stock. Please remove it from your cart.`,
+  notEnoughStock: (title: string, left: number) =>
+    `Sorry, only ${left} of "${title}" left in stock. Please lower the quantity.`,
+  pricesChanged:
+    'Prices in your cart have changed since you opened checkout. Please review the new totals and place the order again.',
+  idempotencyKey: 'Idempotency-Key must be 8 to 100 letters, digits, dashes or underscores',
+  idempotencyKeyReused: 'This Idempotency-Key was already used for a different order',
+  cardDeclined: 'Your card was declined.',
+  walletCancelled: 'Payment cancelled. Your cart is unchanged.',
+} as const;
+
+/** Dollars as sent by the client (79.95 or "79.95") -> integer cents; rejects negatives and > 2 decimals. */
+export const moneyInputSchema = z.union([z.number(), z.string()]).transform((v, ctx) => {
+  const text = typeof v === 'number' ? (Number.isFinite(v) ? String(v) : '') : v;
+  const cents = /e/i.test(text) ? null : parseDecimalToCents(text);
+  if (cents === null) {
+    ctx.addIssue({ code: 'custom', message: ORDER_MESSAGES.amount });
+    return z.NEVER;
+  }
+  return cents;
+});
+
+/** One line of the order payload (SPEC §3 products: id, quantity, qp_subtotal). */
+export const orderLineInputSchema = z.object({
+  id: z
+    .number({ error: ORDER_MESSAGES.productId })
+    .int(ORDER_MESSAGES.productId)
+    .positive(ORDER_MESSAGES.productId),
+  quantity: z
+    .number({ error: ORDER_MESSAGES.quantity })
+    .int(ORDER_MESSAGES.quantity)
+    .min(MIN_LINE_QUANTITY, ORDER_MESSAGES.quantity)
+    .max(MAX_LINE_QUANTITY, ORDER_MESSAGES.quantity),
+  /** Unit price × quantity as the client computed it, dollars. */
+  qp_subtotal: moneyInputSchema,
+});
+export type OrderLineInput = z.infer<typeof orderLineInputSchema>;
+
+export const orderLinesSchema = z
+  .array(orderLineInputSchema, { error: CHECKOUT_MESSAGES.cartEmpty })
+  .min(1, CHECKOUT_MESSAGES.cartEmpty)
+  .max(MAX_ORDER_LINES, ORDER_MESSAGES.tooManyLines)
+  .refine((lines) => new Set(lines.map((l) => l.id)).size === lines.length, ORDER_MESSAGES.duplicateLine);
+
+/** Accepts an absent, empty or masked card field ("•••• 4242", "XX / XX"); never a usable number. */
+const maskedCardField = z
+  .string()
+  .optional()
+  .refine(
+    (v) => v === undefined || !/\d{5,}/.test(v.replace(/[\s-]/g, '')),
+    ORDER_MESSAGES.cardDataNotAccepted,
+  )
+  .refine((v) => v === undefined || !/^\d{3,4}$/.test(v.trim()), ORDER_MESSAGES.cardDataNotAccepted);
+
+/**
+ * `POST /api/place-order` body (SPEC §3 Order payload). Totals are the client's figures; the server
+ * recomputes them and answers 409 with its own when they differ. `payment_intent_id` is the wallet order
+ * (wallet flow); `stripePaymentMethodId` the tokenised card (card flow).
+ */
+export const placeOrderRequestSchema = checkoutFormSchema.and(
+  z.object({
+    payment_method: z.enum(PAYMENT_METHODS, {
+      error: `payment_method must be '${PAYMENT_METHOD_CARD}' or '${PAYMENT_METHOD_WALLET}'`,
+    }),
+    payment_intent_id: z.string().trim().max(200).optional(),
+    stripePaymentMethodId: z.string().trim().max(200).optional(),
+    products: orderLinesSchema,
+    subTotal: moneyInputSchema,
+    delivery_charges: moneyInputSchema,
+    totalGst: moneyInputSchema,
+    grand_total: moneyInputSchema,
+    total_amount: moneyInputSchema.optional(),
+    card_number: maskedCardField,
+    exp_date: maskedCardField,
+    cvc: maskedCardField,
+  }),
+);
+export type PlaceOrderRequestInput = z.input<typeof placeOrderRequestSchema>;
+export type PlaceOrderRequest = z.output<typeof placeOrderRequestSchema>;
+
+/** A line of an order as read back (SPEC §3 Order item), money as decimal strings. */
+export const orderItemSchema = z.object({
+  id: z.number().int(),
+  product_id: z.number().int().nullable(),
+  product_title: z.string(),
+  sku: z.string(),
+  quantity: z.number().int(),
+  /** Unit price paid, after the product discount. */
+  price: z.string(),
+  qp_subtotal: z.string(),
+});
+export type OrderItem = z.infer<typeof orderItemSchema>;
+
+/**
+ * An order as read back by guest tracking and the order details page (SPEC §3 Order as read back).
+ * `id` is the public id (DESIGN §5.3). Customer fields are null unless the caller is the signed-in owner.
+ */
+export const orderDetailSchema = z.object({
+  id: z.string(),
+  invoice_number: z.string(),
+  created_at: z.string(),
+  subTotal: z.string(),
+  discountedAmount: z.string(),
+  delivery_charges: z.string(),
+  totalGst: z.string(),
+  total_amount: z.string(),
+  payment_method: z.string(),
+  payment_status: z.string(),
+  status: z.string(),
+  f_name: z.string().nullable(),
+  l_name: z.string().nullable(),
+  email: z.string().nullable(),
+  phone: z.string().nullable(),
+  /** The shipping address on one line. */
+  address: z.string(),
+  street_address: z.string(),
+  city: z.string(),
+  state: z.string(),
+  post_code: z.string(),
+  order_items: z.array(orderItemSchema),
+  order_meta: z.array(z.object({ option: z.string(), value: z.string() })),
+});
+export type OrderDetail = z.infer<typeof orderDetailSchema>;
+
+/** 200 answer of place-order: SPEC's message plus the order. */
+export const placeOrderResponseSchema = z.object({ message: z.string(), data: orderDetailSchema });
+export type PlaceOrderResponse = z.infer<typeof placeOrderResponseSchema>;
+
+/** The server's own figures, sent with 409 when the client's totals differ (DESIGN §4). */
+export const serverTotalsSchema = z.object({
+  subTotal: z.string(),
+  delivery_charges: z.string(),
+  totalGst: z.string(),
+  grand_total: z.string(),
+  products: z.array(z.object({ id: z.number().int(), price: z.string(), qp_subtotal: z.string() })),
+});
+export type ServerTotals = z.infer<typeof serverTotalsSchema>;
+
+/** Body of every 4xx from the order calls: the message, and for 409s what the server knows. */
+export const orderErrorSchema = z.object({
+  message: z.string(),
+  code: z.enum(['prices_changed', 'out_of_stock', 'payment_declined', 'payment_failed']).optional(),
+  data: serverTotalsSchema.optional(),
+  product_id: z.number().int().optional(),
+});
+export type OrderError = z.infer<typeof orderErrorSchema>;
+
+/** `POST /api/guest/track-order` body (SPEC §7). The input has no validation on screen (SPEC §5). */
+export const trackOrderRequestSchema = z.object({
+  id: z
+    .string({ error: 'Enter your order id' })
+    .trim()
+    .min(1, 'Enter your order id')
+    .max(64, 'Order id is too long'),
+});
+
+/** `GET /api/orders-detail?id=` query. */
+export const orderDetailQuerySchema = trackOrderRequestSchema;
+
+/** `POST /api/payments/wallet-orders`: the wallet order is created for the server's total of these lines. */
+export const walletOrderRequestSchema = z.object({
+  products: z
+    .array(orderLineInputSchema.pick({ id: true, quantity: true }))
+    .min(1, CHECKOUT_MESSAGES.cartEmpty),
+});
+export const walletOrderResponseSchema = z.object({
+  data: z.object({ wallet_order_id: z.string(), amount: z.string(), currency: z.string() }),
+});
+
+/** Header that makes place-order safe to repeat (one per checkout attempt). */
+export const IDEMPOTENCY_KEY_HEADER = 'idempotency-key';
+export const IDEMPOTENCY_KEY_PATTERN = /^[A-Za-z0-9_-]{8,100}$/;

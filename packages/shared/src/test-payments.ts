@@ -1,0 +1,67 @@
+/**
+ * The offline test payment providers (DESIGN §3): Stripe's own test conventions, so the real adapters
+ * drop in. The test card form turns a card number into a payment method id on the client side of the
+ * interface (as Stripe Elements does); only that id reaches our server, which the test card provider
+ * then charges. No zod here.
+ */
+
+/** Card numbers the test form accepts (spaces ignored), and the payment method each becomes. */
+export const TEST_CARDS = {
+  '4242424242424242': 'pm_card_visa',
+  '4000000000000002': 'pm_card_chargeDeclined',
+} as const;
+
+export const TEST_PAYMENT_METHOD_PAYS = 'pm_card_visa';
+export const TEST_PAYMENT_METHOD_DECLINES = 'pm_card_chargeDeclined';
+
+/** Messages of the test card form, worded as Stripe Elements words them. */
+export const TEST_CARD_MESSAGES = {
+  numberIncomplete: 'Your card number is incomplete.',
+  numberInvalid: 'Your card number is invalid.',
+  notATestCard: 'Test mode: use 4242 4242 4242 4242 (pays) or 4000 0000 0000 0002 (declined).',
+  expiryIncomplete: "Your card's expiration date is incomplete.",
+  expiryPast: "Your card's expiration year is in the past.",
+  cvcIncomplete: "Your card's security code is incomplete.",
+  declined: 'Your card was declined.',
+} as const;
+
+/** Luhn checksum, as card forms check before anything is sent. */
+export function passesLuhn(digits: string): boolean {
+  if (!/^\d+$/.test(digits)) return false;
+  let sum = 0;
+  for (let i = 0; i < digits.length; i++) {
+    let d = Number(digits[digits.length - 1 - i]);
+    if (i % 2 === 1) {
+      d *= 2;
+      if (d > 9) d -= 9;
+    }
+    sum += d;
+  }
+  return sum % 10 === 0;
+}
+
+export type TokeniseResult = { ok: true; paymentMethodId: string } | { ok: false; message: string };
+
+/**
+ * The test card form's "create payment method": checks number, expiry (MM / YY, not past) and CVC,
+ * and returns the test payment method id. `now` is injectable for tests.
+ */
+export function tokeniseTestCard(
+  card: { number: string; expiry: string; cvc: string },
+  now: Date = new Date(),
+): TokeniseResult {
+  const digits = card.number.replace(/[\s-]/g, '');
+  if (digits.length < 16) return { ok: false, message: TEST_CARD_MESSAGES.numberIncomplete };
+  if (!passesLuhn(digits)) return { ok: false, message: TEST_CARD_MESSAGES.numberInvalid };
+  const m = /^\s*(\d{2})\s*\/\s*(\d{2})\s*$/.exec(card.expiry);
+  if (!m) return { ok: false, message: TEST_CARD_MESSAGES.expiryIncomplete };
+  const month = Number(m[1]);
+  const year = 2000 + Number(m[2]);
+  if (month < 1 || month > 12) return { ok: false, message: TEST_CARD_MESSAGES.expiryIncomplete };
+  const endOfMonth = new Date(Date.UTC(year, month, 1));
+  if (endOfMonth <= now) return { ok: false, message: TEST_CARD_MESSAGES.expiryPast };
+  if (!/^\d{3,4}$/.test(card.cvc.trim())) return { ok: false, message: TEST_CARD_MESSAGES.cvcIncomplete };
+  const pm = (TEST_CARDS as Record<string, string>)[digits];
+  if (!pm) return { ok: false, message: TEST_CARD_MESSAGES.notATestCard };
+  return { ok: true, paymentMethodId: pm };
+}
