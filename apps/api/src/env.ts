@@ -41,6 +41,8 @@ const envSchema = z.object({
   STRIPE_SECRET_KEY: optionalText,
   PAYPAL_CLIENT_ID: optionalText,
   GOOGLE_MAPS_API_KEY: optionalText,
+  RATE_LIMIT_ORDER_LOOKUPS_PER_MINUTE: z.coerce.number().int().min(1).default(20),
+  RATE_LIMIT_PLACE_ORDERS_PER_MINUTE: z.coerce.number().int().min(1).default(20),
 });
 
 export interface AppConfig {
@@ -65,6 +67,8 @@ export interface AppConfig {
   stripeSecretKey: string | undefined;
   paypalClientId: string | undefined;
   googleMapsApiKey: string | undefined;
+  /** Requests per client IP per minute (SPEC §8 429s): order tracking and details, and place-order. */
+  rateLimits: { orderLookupsPerMinute: number; placeOrdersPerMinute: number };
 }
 
 /**
@@ -99,6 +103,10 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     stripeSecretKey: e.STRIPE_SECRET_KEY,
     paypalClientId: e.PAYPAL_CLIENT_ID,
     googleMapsApiKey: e.GOOGLE_MAPS_API_KEY,
+    rateLimits: {
+      orderLookupsPerMinute: e.RATE_LIMIT_ORDER_LOOKUPS_PER_MINUTE,
+      placeOrdersPerMinute: e.RATE_LIMIT_PLACE_ORDERS_PER_MINUTE,
+    },
   };
 }
 

@@ -31,6 +31,24 @@ export const routes: RouteObject[] = [
           ),
           page('brands', () => import('./routes/brands').then((m) => ({ Component: m.BrandsRoute }))),
           page('brand', () => import('./routes/brand').then((m) => ({ Component: m.BrandRoute }))),
+          page('cart', () => import('./routes/cart').then((m) => ({ Component: m.CartRoute }))),
+          page('checkout', () => import('./routes/checkout').then((m) => ({ Component: m.CheckoutRoute }))),
+          page('checkout-stripe-payment', () =>
+            import('./routes/checkout-stripe-payment').then((m) => ({ Component: m.CardPaymentRoute })),
+          ),
+          page('checkout-paypal-payment', () =>
+            import('./routes/checkout-paypal-payment').then((m) => ({ Component: m.WalletPaymentRoute })),
+          ),
+          page('thank-you', () => import('./routes/thank-you').then((m) => ({ Component: m.ThankYouRoute }))),
+          page('guest-track-order', () =>
+            import('./routes/guest-track-order').then((m) => ({ Component: m.GuestTrackOrderRoute })),
+          ),
+          page('order-details', () =>
+            import('./routes/order-details').then((m) => ({ Component: m.OrderDetailsRoute })),
+          ),
+          page('too-many-requests', () =>
+            import('./routes/too-many-requests').then((m) => ({ Component: m.TooManyRequestsRoute })),
+          ),
           page('404', () => import('./routes/not-found').then((m) => ({ Component: m.NotFoundRoute }))),
           ...PENDING_PATHS.map((p) =>
             page(p.slice(1), () =>

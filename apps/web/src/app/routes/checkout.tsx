@@ -1,0 +1,6 @@
+import { PendingPageRoute } from './pending-page';
+
+/** Placeholder until this page lands. */
+export function CheckoutRoute() {
+  return <PendingPageRoute />;
+}
