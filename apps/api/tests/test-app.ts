@@ -7,7 +7,7 @@ import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import { buildApp } from '../src/app';
 import type { DatabaseHandle } from '../src/db/client';
-import { loadConfig } from '../src/env';
+import { loadConfig, type AppConfig } from '../src/env';
 import { createTestDatabase } from './test-db';
 
 export interface TestApp {
@@ -16,11 +16,18 @@ export interface TestApp {
   close(): Promise<void>;
 }
 
-export async function createTestApp(options: { webDistDir?: string } = {}): Promise<TestApp> {
+export interface CreateTestAppOptions {
+  webDistDir?: string;
+  /** Adjusts the test configuration before the app is built, e.g. `(c) => { c.rateLimits.placeOrdersPerMinute = 2; }`. */
+  config?: (config: AppConfig) => void;
+}
+
+export async function createTestApp(options: CreateTestAppOptions = {}): Promise<TestApp> {
   const database = await createTestDatabase();
   const dataDir = await mkdtemp(path.join(os.tmpdir(), 'store-test-'));
   const config = loadConfig({ NODE_ENV: 'test', DATA_DIR: dataDir, LOG_LEVEL: 'silent' });
   config.webDistDir = options.webDistDir ?? path.join(dataDir, 'no-web-build');
+  options.config?.(config);
   const app = await buildApp({ config, database, logger: false });
   await app.ready();
   return {

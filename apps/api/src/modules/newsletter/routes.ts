@@ -6,11 +6,16 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { NEWSLETTER_MESSAGES, newsletterSubscriptionSchema } from '@store/shared/newsletter';
 import { newsletterSubscriptions } from '../../db/schema';
+import { perMinute } from '../../plugins/rate-limit';
+
+/** Subscriptions per client IP per minute: plenty for a person, little for a script filling the list. */
+const SUBSCRIBE_PER_MINUTE = 10;
 
 const newsletterRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/subscribe',
     {
+      config: { rateLimit: perMinute(SUBSCRIBE_PER_MINUTE) },
       schema: {
         tags: ['newsletter'],
         summary: 'Subscribe an email to the newsletter',

@@ -1,0 +1,119 @@
+import { randomBytes } from 'node:crypto';
+import Fastify, { type FastifyInstance, type LightMyRequestResponse } from 'fastify';
+import { Redis } from 'ioredis';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestApp, type TestApp } from '../../tests/test-app';
+import errorHandling from './error-handling';
+import rateLimit, { perMinute, TOO_MANY_REQUESTS_MESSAGE } from './rate-limit';
+
+/** Asserts the SPEC §8 429: JSON message, retry headers, never cached. */
+function expectTooManyRequests(res: LightMyRequestResponse, max: number) {
+  expect(res.statusCode).toBe(429);
+  expect(res.headers['content-type']).toMatch(/^application\/json/);
+  expect(res.json()).toEqual({ message: TOO_MANY_REQUESTS_MESSAGE });
+  expect(Number(res.headers['retry-after'])).toBeGreaterThan(0);
+  expect(Number(res.headers['retry-after'])).toBeLessThanOrEqual(60);
+  expect(res.headers['x-ratelimit-limit']).toBe(String(max));
+  expect(res.headers['x-ratelimit-remaining']).toBe('0');
+  expect(Number(res.headers['x-ratelimit-reset'])).toBeGreaterThan(0);
+  expect(res.headers['cache-control']).toBe('no-store');
+}
+
+describe('rate limits on the real app (in-memory store)', () => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await createTestApp();
+  });
+  afterAll(() => t.close());
+
+  const subscribe = (n: number, client: { ip?: string; remoteAddress?: string }) =>
+    t.app.inject({
+      method: 'POST',
+      url: '/api/subscribe',
+      payload: { email: `limit-${n}@example.com` },
+      remoteAddress: client.remoteAddress,
+      headers: client.ip ? { 'x-forwarded-for': client.ip } : {},
+    });
+
+  it('answers the 11th subscribe in a minute from one IP with 429, while another IP still gets through', async () => {
+    const max = 10;
+    for (let n = 1; n <= max; n++) {
+      const res = await subscribe(n, { ip: '203.0.113.10' });
+      expect(res.statusCode).toBe(200);
+      expect(res.headers['x-ratelimit-limit']).toBe(String(max));
+      expect(res.headers['x-ratelimit-remaining']).toBe(String(max - n));
+    }
+    expectTooManyRequests(await subscribe(max + 1, { ip: '203.0.113.10' }), max);
+
+    // Behind the load balancer (trustProxy) the forwarded address is the client ...
+    expect((await subscribe(100, { ip: '203.0.113.11' })).statusCode).toBe(200);
+    // ... and without a proxy header the socket's address is.
+    expect((await subscribe(101, { remoteAddress: '198.51.100.7' })).statusCode).toBe(200);
+  });
+
+  it('leaves routes that did not opt in unlimited', async () => {
+    const res = await t.app.inject({ method: 'GET', url: '/api/categories' });
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['x-ratelimit-limit']).toBeUndefined();
+  });
+});
+
+/** The plugin alone with one route allowing `max` a minute, as another instance of the store would run it. */
+async function limitedApp(opts: { redisUrl?: string; nameSpace?: string }, max: number) {
+  const app = Fastify({ trustProxy: true, logger: false });
+  await app.register(errorHandling);
+  await app.register(rateLimit, opts);
+  app.get('/limited', { config: { rateLimit: perMinute(max) } }, async () => ({ ok: true }));
+  await app.ready();
+  return app;
+}
+const hit = (app: FastifyInstance, ip: string) =>
+  app.inject({ method: 'GET', url: '/limited', headers: { 'x-forwarded-for': ip } });
+
+describe('rate limits when Redis is configured but down', () => {
+  it('serves requests unlimited rather than failing them', async () => {
+    // Port 1 refuses connections: the same as Redis going away in production.
+    const app = await limitedApp({ redisUrl: 'redis://127.0.0.1:1' }, 1);
+    try {
+      for (let i = 0; i < 3; i++) expect((await hit(app, '203.0.113.20')).statusCode).toBe(200);
+    } finally {
+      await app.close();
+    }
+  });
+});
+
+const redisUrl = process.env.TEST_REDIS_URL;
+describe.skipIf(!redisUrl)(
+  redisUrl
+    ? 'rate limits with the Redis store'
+    : 'rate limits with the Redis store (skipped: TEST_REDIS_URL is unset)',
+  () => {
+    const nameSpace = `test:rate-limit:${randomBytes(6).toString('hex')}:`;
+    let first: FastifyInstance;
+    let second: FastifyInstance;
+    beforeAll(async () => {
+      first = await limitedApp({ redisUrl, nameSpace }, 3);
+      second = await limitedApp({ redisUrl, nameSpace }, 3);
+    });
+    afterAll(async () => {
+      await first?.close();
+      await second?.close();
+      const redis = new Redis(redisUrl ?? '');
+      const keys = await redis.keys(`${nameSpace}*`);
+      if (keys.length > 0) await redis.del(...keys);
+      await redis.quit();
+    });
+
+    it('shares one counter between two instances of the app', async () => {
+      expect((await hit(first, '203.0.113.30')).statusCode).toBe(200);
+      expect((await hit(second, '203.0.113.30')).statusCode).toBe(200);
+      const third = await hit(first, '203.0.113.30');
+      expect(third.statusCode).toBe(200);
+      expect(third.headers['x-ratelimit-remaining']).toBe('0');
+      expectTooManyRequests(await hit(second, '203.0.113.30'), 3);
+      expectTooManyRequests(await hit(first, '203.0.113.30'), 3);
+
+      expect((await hit(second, '203.0.113.31')).statusCode).toBe(200);
+    });
+  },
+);
