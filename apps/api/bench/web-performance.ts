@@ -111,6 +111,8 @@ async function main() {
       WEB_DIST_DIR: dist,
       LOG_LEVEL: 'warn',
       NODE_ENV: 'production',
+      // The offline test payment providers must be allowed explicitly in production (DESIGN §3).
+      ALLOW_TEST_PAYMENTS: '1',
       DATABASE_URL: '',
     },
     base,

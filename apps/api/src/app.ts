@@ -6,12 +6,17 @@ import Fastify, { type FastifyInstance } from 'fastify';
 import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { DatabaseHandle } from './db/client';
 import type { AppConfig } from './env';
+import addressLookupRoutes from './modules/address-lookup/routes';
 import catalogRoutes from './modules/catalog/routes';
 import contentRoutes from './modules/content/routes';
 import newsletterRoutes from './modules/newsletter/routes';
+import orderRoutes from './modules/orders/routes';
+import { choosePaymentProviders, type PaymentProviders } from './modules/payments/choose-payment-providers';
+import paymentRoutes from './modules/payments/routes';
 import apiDocs from './plugins/api-docs';
 import errorHandling from './plugins/error-handling';
 import httpCaching from './plugins/http-caching';
+import rateLimit from './plugins/rate-limit';
 import securityHeaders from './plugins/security-headers';
 import staticFiles from './plugins/static-files';
 
@@ -19,6 +24,8 @@ declare module 'fastify' {
   interface FastifyInstance {
     db: DatabaseHandle['db'];
     config: AppConfig;
+    /** The card and wallet providers (DESIGN §3): offline test providers until the real adapters land. */
+    payments: PaymentProviders;
   }
 }
 
@@ -58,8 +65,12 @@ export async function buildApp({ config, database, logger }: BuildAppOptions): P
   app.setSerializerCompiler(serializerCompiler);
   app.decorate('db', database.db);
   app.decorate('config', config);
+  // Throws in production unless test payments are explicitly allowed: fail at start, not at checkout.
+  app.decorate('payments', choosePaymentProviders(config, app.log));
 
   await app.register(errorHandling);
+  // Before any route: @fastify/rate-limit attaches itself to routes as they are added.
+  await app.register(rateLimit, { redisUrl: config.redisUrl });
   await app.register(securityHeaders);
   await app.register(import('@fastify/compress'), { threshold: 1024 });
   await app.register(apiDocs);
@@ -69,6 +80,9 @@ export async function buildApp({ config, database, logger }: BuildAppOptions): P
       await api.register(catalogRoutes);
       await api.register(contentRoutes);
       await api.register(newsletterRoutes);
+      await api.register(orderRoutes);
+      await api.register(paymentRoutes);
+      await api.register(addressLookupRoutes);
     },
     { prefix: '/api' },
   );

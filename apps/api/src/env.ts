@@ -40,6 +40,7 @@ const envSchema = z.object({
   SMTP_URL: optionalText,
   STRIPE_SECRET_KEY: optionalText,
   PAYPAL_CLIENT_ID: optionalText,
+  ALLOW_TEST_PAYMENTS: flag(false),
   GOOGLE_MAPS_API_KEY: optionalText,
   RATE_LIMIT_ORDER_LOOKUPS_PER_MINUTE: z.coerce.number().int().min(1).default(20),
   RATE_LIMIT_PLACE_ORDERS_PER_MINUTE: z.coerce.number().int().min(1).default(20),
@@ -66,6 +67,8 @@ export interface AppConfig {
   smtpUrl: string | undefined;
   stripeSecretKey: string | undefined;
   paypalClientId: string | undefined;
+  /** Lets the offline test payment providers run under NODE_ENV=production (DESIGN §3); never on a real store. */
+  allowTestPayments: boolean;
   googleMapsApiKey: string | undefined;
   /** Requests per client IP per minute (SPEC §8 429s): order tracking and details, and place-order. */
   rateLimits: { orderLookupsPerMinute: number; placeOrdersPerMinute: number };
@@ -102,6 +105,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     smtpUrl: e.SMTP_URL,
     stripeSecretKey: e.STRIPE_SECRET_KEY,
     paypalClientId: e.PAYPAL_CLIENT_ID,
+    allowTestPayments: e.ALLOW_TEST_PAYMENTS,
     googleMapsApiKey: e.GOOGLE_MAPS_API_KEY,
     rateLimits: {
       orderLookupsPerMinute: e.RATE_LIMIT_ORDER_LOOKUPS_PER_MINUTE,
@@ -122,12 +126,16 @@ export function describeDefaults(config: AppConfig): string[] {
     config.smtpUrl
       ? 'email: SMTP (SMTP_URL)'
       : 'email: written to data/outbox as .eml files (set SMTP_URL to send)',
+    // The real adapters are not built yet: with or without keys, the offline test providers serve.
     config.stripeSecretKey
-      ? 'card payments: Stripe'
+      ? 'card payments: offline test provider (STRIPE_SECRET_KEY is set, but the Stripe adapter is not built yet)'
       : 'card payments: offline test provider (set STRIPE_SECRET_KEY for Stripe)',
     config.paypalClientId
-      ? 'wallet payments: PayPal'
+      ? 'wallet payments: offline test wallet (PAYPAL_CLIENT_ID is set, but the PayPal adapter is not built yet)'
       : 'wallet payments: offline test wallet (set PAYPAL_CLIENT_ID for PayPal)',
+    ...(config.nodeEnv === 'production' && config.allowTestPayments
+      ? ['test payments allowed in production (ALLOW_TEST_PAYMENTS=1): no real money is taken']
+      : []),
     config.googleMapsApiKey
       ? 'address autocomplete: Google Places'
       : 'address autocomplete: local GeoNames postcodes (set GOOGLE_MAPS_API_KEY for Google Places)',

@@ -249,3 +249,38 @@ export async function seedCatalog(db: Database, extra = 0): Promise<void> {
   }
   await refreshSearchWords(db);
 }
+
+/**
+ * Inserts one more product (no category or brand) for tests that need stock of their own, so the seed
+ * SKUs other tests rely on stay as they are. Returns its id.
+ */
+export async function seedProduct(
+  db: Database,
+  p: {
+    sku: string;
+    title: string;
+    priceCents: number;
+    stock: number | null;
+    discount?: SeedProduct['discount'];
+  },
+): Promise<number> {
+  const [row] = await db
+    .insert(products)
+    .values({
+      sku: p.sku,
+      title: p.title,
+      permalink: p.sku.toLowerCase(),
+      priceCents: p.priceCents,
+      stock: p.stock,
+      searchBrand: '',
+      searchCategory: '',
+    })
+    .returning({ id: products.id });
+  if (!row) throw new Error('product insert failed');
+  if (p.discount) {
+    await db
+      .insert(productDiscounts)
+      .values({ productId: row.id, discountType: p.discount.type, discountValue: p.discount.value });
+  }
+  return row.id;
+}

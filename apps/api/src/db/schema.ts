@@ -1,15 +1,17 @@
 /**
- * Drizzle schema of the catalog (SPEC §3: Product, Category, Brand; general settings).
+ * Drizzle schema of the catalog (SPEC §3: Product, Category, Brand; general settings) and of orders.
  * Money is integer cents (AUD), weights integer grams. The API turns these rows into the
  * SPEC's shapes (`product_meta`, `discount_data`) in `modules/catalog/product-presenter.ts`.
  */
 import { sql } from 'drizzle-orm';
 import {
   boolean,
+  check,
   customType,
   index,
   integer,
   jsonb,
+  pgSequence,
   pgTable,
   serial,
   smallint,
@@ -173,3 +175,114 @@ export const newsletterSubscriptions = pgTable('newsletter_subscriptions', {
   email: text('email').notNull().unique(),
   createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
 });
+
+/**
+ * Invoice numbers (accounting only, DESIGN §5.3): `INV-001001`, `INV-001002` ... The workflow takes
+ * `nextval` only after the stock is reserved, so an out-of-stock attempt leaves no gap.
+ */
+export const orderInvoiceNumberSeq = pgSequence('order_invoice_number_seq', { startWith: 1001 });
+
+/**
+ * Orders (SPEC §3 Order payload and Order as read back). `id` is internal; callers only ever see
+ * `public_id` (16 random letters and digits, DESIGN §5.3). Billing fields and their `s_` shipping twins are
+ * columns; card fields are never stored (DESIGN §5.1). Money is integer cents AUD, as the server computed it.
+ */
+export const orders = pgTable(
+  'orders',
+  {
+    id: serial('id').primaryKey(),
+    publicId: text('public_id').notNull().unique(),
+    invoiceNumber: text('invoice_number').notNull().unique(),
+    /** 0 for guests (SPEC §6). */
+    userId: integer('user_id').notNull().default(0),
+    /** 'pending' at creation (SPEC §4); 'cancelled' when payment fails. */
+    status: text('status').notNull().default('pending'),
+    /** 'pending' until the provider confirms, then 'completed'; 'failed' when declined. */
+    paymentStatus: text('payment_status').notNull().default('pending'),
+    /** 'Stripe' (card) or 'Paypal' (wallet), SPEC §4. */
+    paymentMethod: text('payment_method').notNull(),
+    /** The provider's payment id (card PaymentIntent or wallet capture), once paid. */
+    paymentReference: text('payment_reference').unique(),
+    fName: text('f_name').notNull(),
+    lName: text('l_name').notNull(),
+    email: text('email').notNull(),
+    phone: text('phone').notNull(),
+    streetAddress: text('street_address').notNull(),
+    city: text('city').notNull(),
+    state: text('state').notNull(),
+    postCode: text('post_code').notNull(),
+    company: text('company').notNull().default(''),
+    suburb: text('suburb').notNull().default('Suburbia'),
+    sFName: text('s_f_name').notNull(),
+    sLName: text('s_l_name').notNull(),
+    sEmail: text('s_email').notNull(),
+    sPhone: text('s_phone').notNull(),
+    sStreetAddress: text('s_street_address').notNull(),
+    sCity: text('s_city').notNull(),
+    sState: text('s_state').notNull(),
+    sPostCode: text('s_post_code').notNull(),
+    sCompany: text('s_company').notNull().default(''),
+    comment: text('comment').notNull().default(''),
+    channel: text('channel').notNull().default('Web'),
+    subtotalCents: integer('subtotal_cents').notNull(),
+    /** Member discounts (signup + membership plan); 0 for guests. */
+    discountCents: integer('discount_cents').notNull().default(0),
+    deliveryChargeCents: integer('delivery_charge_cents').notNull(),
+    gstCents: integer('gst_cents').notNull(),
+    totalCents: integer('total_cents').notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    index('orders_user_idx').on(t.userId, t.createdAt.desc().nullsFirst()),
+    check(
+      'orders_money_check',
+      sql`${t.subtotalCents} >= 0 AND ${t.discountCents} >= 0 AND ${t.deliveryChargeCents} >= 0 AND ${t.gstCents} >= 0 AND ${t.totalCents} >= 0`,
+    ),
+  ],
+);
+
+/** The lines of an order, priced by the server when the order was placed; kept if the product goes. */
+export const orderLineItems = pgTable(
+  'order_line_items',
+  {
+    id: serial('id').primaryKey(),
+    orderId: integer('order_id')
+      .notNull()
+      .references(() => orders.id, { onDelete: 'cascade' }),
+    productId: integer('product_id').references(() => products.id, { onDelete: 'set null' }),
+    sku: text('sku').notNull(),
+    productTitle: text('product_title').notNull(),
+    quantity: integer('quantity').notNull(),
+    /** Price of one unit after the product discount, cents. */
+    unitPriceCents: integer('unit_price_cents').notNull(),
+    lineSubtotalCents: integer('line_subtotal_cents').notNull(),
+  },
+  (t) => [
+    index('order_line_items_order_idx').on(t.orderId),
+    check(
+      'order_line_items_amounts_check',
+      sql`${t.quantity} > 0 AND ${t.unitPriceCents} >= 0 AND ${t.lineSubtotalCents} >= 0`,
+    ),
+  ],
+);
+
+/**
+ * One row per `Idempotency-Key` of place-order (decision 0009): claimed 'in_progress' before the work, then
+ * 'done' with the answer to replay. Keys whose attempt wrote nothing are deleted again, so a corrected
+ * request may reuse them; rows older than 24 h are removed lazily and their keys may be reused.
+ */
+export const idempotencyKeys = pgTable(
+  'idempotency_keys',
+  {
+    key: text('key').primaryKey(),
+    /** sha256 of the validated request body; the same key with another body is refused. */
+    requestHash: text('request_hash').notNull(),
+    status: text('status').$type<'in_progress' | 'done'>().notNull().default('in_progress'),
+    responseStatus: integer('response_status'),
+    responseBody: jsonb('response_body').$type<Record<string, unknown>>(),
+    orderId: integer('order_id').references(() => orders.id, { onDelete: 'set null' }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('idempotency_keys_created_idx').on(t.createdAt)],
+);

@@ -1,6 +1,7 @@
 /**
  * Catalog calls of SPEC §7 under /api: /categories, /latest-products, /virtual-products, /shop,
- * /products/{sku}, /search-product. Thin: schema, one service call, answer.
+ * /products/{sku}, /search-product, and /cart-products (the cart re-reads its products' current prices).
+ * Thin: schema, one service call, answer.
  */
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
@@ -9,6 +10,7 @@ import { categorySchema, productSchema } from '@store/shared/product';
 import { HttpError } from '../../plugins/error-handling';
 import {
   findProduct,
+  getProductsByIds,
   listCategories,
   listFeaturedProducts,
   listLatestProducts,
@@ -23,6 +25,24 @@ const messageSchema = z.object({ message: z.string() });
 const errorResponses = {
   400: messageSchema.extend({ errors: z.array(z.object({ field: z.string(), message: z.string() })) }),
 };
+/** Most products one cart-products call answers: a cart holds at most 100 lines (MAX_ORDER_LINES). */
+const MAX_CART_PRODUCT_IDS = 100;
+const CART_IDS_MESSAGE = `ids must be up to ${MAX_CART_PRODUCT_IDS} product ids, comma-separated, such as 1,2,3`;
+/** Largest PostgreSQL `integer`; a bigger id cannot name a product (and would make the query fail). */
+const MAX_DB_ID = 2_147_483_647;
+/** `?ids=1,2,3`: positive whole numbers, repeats ignored. */
+const cartProductsQuerySchema = z.object({
+  ids: z
+    .string({ error: CART_IDS_MESSAGE })
+    .trim()
+    .regex(/^[1-9]\d{0,9}(,[1-9]\d{0,9})*$/, CART_IDS_MESSAGE)
+    .transform((v) => [...new Set(v.split(',').map(Number))])
+    .refine(
+      (ids) => ids.length <= MAX_CART_PRODUCT_IDS && ids.every((id) => id <= MAX_DB_ID),
+      CART_IDS_MESSAGE,
+    ),
+});
+
 const pageSchema = {
   total: z.number().int(),
   last_page: z.number().int(),
@@ -115,6 +135,20 @@ const catalogRoutes: FastifyPluginAsyncZod = async (app) => {
       if (!product) throw new HttpError(404, `No product with SKU "${req.params.sku}"`);
       return { data: product };
     },
+  );
+
+  app.get(
+    '/cart-products',
+    {
+      // No `cache` config: answered `no-store`, so the cart always shows today's prices and stock.
+      schema: {
+        tags,
+        summary: "The cart's products by id, with current prices (ids no longer sold are left out)",
+        querystring: cartProductsQuerySchema,
+        response: { 200: z.object({ data: z.array(productSchema) }), ...errorResponses },
+      },
+    },
+    async (req) => ({ data: await getProductsByIds(app.db, req.query.ids) }),
   );
 
   app.get(

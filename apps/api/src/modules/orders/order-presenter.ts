@@ -1,0 +1,58 @@
+/**
+ * Turns order rows into the SPEC §3 "Order as read back" shape (orderDetailSchema): money as decimal
+ * strings, `id` the public id (DESIGN §5.3), the shipping address on one line, and `order_meta`.
+ */
+import { formatAddressLine } from '@store/shared/address';
+import { centsToDecimalString } from '@store/shared/money';
+import type { OrderDetail } from '@store/shared/order';
+import type { orderLineItems, orders } from '../../db/schema';
+
+export type OrderRow = typeof orders.$inferSelect;
+export type OrderLineItemRow = typeof orderLineItems.$inferSelect;
+
+/**
+ * The order as guest tracking, the order details page and place-order answer it. The customer fields
+ * (f_name, l_name, email, phone) are null: only the signed-in owner may see them, and accounts come later.
+ * Line items are listed in the order they were placed.
+ */
+export function presentOrderDetail(order: OrderRow, items: readonly OrderLineItemRow[]): OrderDetail {
+  const shipping = {
+    street_address: order.sStreetAddress,
+    city: order.sCity,
+    state: order.sState,
+    post_code: order.sPostCode,
+  };
+  const meta = [{ option: '_channel', value: order.channel }];
+  if (order.comment !== '') meta.push({ option: '_comment', value: order.comment });
+  return {
+    id: order.publicId,
+    invoice_number: order.invoiceNumber,
+    created_at: order.createdAt.toISOString(),
+    subTotal: centsToDecimalString(order.subtotalCents),
+    discountedAmount: centsToDecimalString(order.discountCents),
+    delivery_charges: centsToDecimalString(order.deliveryChargeCents),
+    totalGst: centsToDecimalString(order.gstCents),
+    total_amount: centsToDecimalString(order.totalCents),
+    payment_method: order.paymentMethod,
+    payment_status: order.paymentStatus,
+    status: order.status,
+    f_name: null,
+    l_name: null,
+    email: null,
+    phone: null,
+    address: formatAddressLine(shipping),
+    ...shipping,
+    order_items: [...items]
+      .sort((a, b) => a.id - b.id)
+      .map((i) => ({
+        id: i.id,
+        product_id: i.productId,
+        product_title: i.productTitle,
+        sku: i.sku,
+        quantity: i.quantity,
+        price: centsToDecimalString(i.unitPriceCents),
+        qp_subtotal: centsToDecimalString(i.lineSubtotalCents),
+      })),
+    order_meta: meta,
+  };
+}

@@ -1,0 +1,346 @@
+/**
+ * Placing an order (SPEC §4 Order, §7 place-order, §8 Order and Wallet messages; DESIGN §1, §4, §5;
+ * decision 0009): the store's one multi-step workflow, written out step by step.
+ *
+ *   validate -> price every line from the database -> compare with the client's figures (409 on any
+ *   difference) -> ONE transaction: reserve stock, take an invoice number, insert the order and its lines
+ *   -> take the payment OUTSIDE the transaction -> mark paid, or cancel and release the stock.
+ *
+ * The payment call is outside the transaction so no row lock is held while a provider answers.
+ */
+import type { FastifyBaseLogger } from 'fastify';
+import { and, eq, gte, isNotNull, isNull, or, sql } from 'drizzle-orm';
+import { CHECKOUT_MESSAGES } from '@store/shared/checkout-form';
+import {
+  ORDER_MESSAGES,
+  ORDER_STATUS_CANCELLED,
+  ORDER_STATUS_PENDING,
+  PAYMENT_METHOD_CARD,
+  PAYMENT_STATUS_COMPLETED,
+  PAYMENT_STATUS_FAILED,
+  PAYMENT_STATUS_PENDING,
+  type OrderError,
+  type PlaceOrderRequest,
+  type PlaceOrderResponse,
+} from '@store/shared/order';
+import { rowsOf, type Database } from '../../db/client';
+import { orderLineItems, orders, products } from '../../db/schema';
+import { HttpError } from '../../plugins/error-handling';
+import type { PaymentProviders } from '../payments/choose-payment-providers';
+import type { WalletCaptureResult } from '../payments/payment-provider';
+import { generatePublicOrderId } from './generate-public-order-id';
+import { presentOrderDetail, type OrderLineItemRow, type OrderRow } from './order-presenter';
+import {
+  presentServerTotals,
+  priceOrderLines,
+  type PricedOrder,
+  type PricedOrderLine,
+} from './price-order-lines';
+import type { IdempotentOutcome } from './with-idempotency-key';
+
+export interface PlaceOrderDeps {
+  db: Database;
+  payments: Pick<PaymentProviders, 'card' | 'wallet'>;
+  log?: FastifyBaseLogger;
+}
+
+export type PlaceOrderBody = PlaceOrderResponse | OrderError;
+
+/** 502 answer when a provider cannot be reached: the order is cancelled and its stock released. */
+export const PAYMENT_UNAVAILABLE_MESSAGE =
+  'We could not reach the payment provider, so your order was not placed. Please try again in a moment.';
+
+/**
+ * Places one order. Answers (never throws for these):
+ * - 200 `{ message: 'Order placed successfully!', data: OrderDetail }` — paid, payment_status 'completed';
+ * - 409 `{ code: 'prices_changed', message, data: ServerTotals }` — a client figure differs; nothing written;
+ * - 409 `{ code: 'out_of_stock', product_id, message }` — not enough stock; nothing written;
+ * - 402 `{ code: 'payment_declined', message }` (card) or `{ code: 'payment_failed', message }` (wallet) —
+ *   the order exists as cancelled / payment 'failed', its stock released;
+ * - 502 `{ message }` — the provider could not be reached; the order is cancelled likewise.
+ * Throws HttpError 400 for a missing payment reference, an unknown product or a zero subtotal (nothing
+ * written). `orderId` in the outcome is the internal id of the order written, or null.
+ */
+export async function placeOrder(
+  deps: PlaceOrderDeps,
+  request: PlaceOrderRequest,
+): Promise<IdempotentOutcome<PlaceOrderBody>> {
+  const { db } = deps;
+
+  // 1. Validate what the schema cannot: the flow's payment reference.
+  const isCard = request.payment_method === PAYMENT_METHOD_CARD;
+  const paymentReference = isCard ? request.stripePaymentMethodId : request.payment_intent_id;
+  if (!paymentReference) throw new HttpError(400, ORDER_MESSAGES.paymentReferenceRequired);
+
+  // 2. Price every line from the database.
+  const priced = await priceOrderLines(db, request.products);
+  if (priced.totals.subtotalCents === 0) throw new HttpError(400, CHECKOUT_MESSAGES.subtotalZero);
+
+  // 3. The server's figures are the truth: any difference is answered with them, never charged.
+  if (clientFiguresDiffer(request, priced)) {
+    return {
+      statusCode: 409,
+      body: {
+        message: ORDER_MESSAGES.pricesChanged,
+        code: 'prices_changed',
+        data: presentServerTotals(priced),
+      },
+      orderId: null,
+    };
+  }
+
+  // 4. Reserve the stock and write the order, all or nothing.
+  const created = await reserveStockAndCreateOrder(db, orderValues(request, priced), priced.lines);
+  if ('shortage' in created) {
+    const { productId, title, left } = created.shortage;
+    return {
+      statusCode: 409,
+      body: {
+        message: left > 0 ? ORDER_MESSAGES.notEnoughStock(title, left) : ORDER_MESSAGES.outOfStock(title),
+        code: 'out_of_stock',
+        product_id: productId,
+      },
+      orderId: null,
+    };
+  }
+  const { order, items } = created;
+
+  // 5. Take the payment, outside the transaction.
+  let payment: { ok: true; reference: string } | { ok: false; body: OrderError };
+  try {
+    payment = isCard
+      ? await chargeCard(deps, order, paymentReference)
+      : await captureWallet(deps, order, paymentReference);
+  } catch (err) {
+    deps.log?.error({ err, invoice: order.invoiceNumber }, 'payment provider failed; order cancelled');
+    await cancelOrderAndReleaseStock(db, order.id, items);
+    return { statusCode: 502, body: { message: PAYMENT_UNAVAILABLE_MESSAGE }, orderId: order.id };
+  }
+  if (!payment.ok) {
+    await cancelOrderAndReleaseStock(db, order.id, items);
+    return { statusCode: 402, body: payment.body, orderId: order.id };
+  }
+
+  // 6. Paid: record the provider's payment id.
+  const [paid] = await db
+    .update(orders)
+    .set({
+      paymentStatus: PAYMENT_STATUS_COMPLETED,
+      paymentReference: payment.reference,
+      updatedAt: sql`now()`,
+    })
+    .where(eq(orders.id, order.id))
+    .returning();
+  return {
+    statusCode: 200,
+    body: { message: ORDER_MESSAGES.placed, data: presentOrderDetail(paid ?? order, items) },
+    orderId: order.id,
+  };
+}
+
+/** True when any figure the client sent differs from the server's (each line, and every total sent). */
+function clientFiguresDiffer(request: PlaceOrderRequest, priced: PricedOrder): boolean {
+  const t = priced.totals;
+  const lineDiffers = request.products.some(
+    (line, i) => line.qp_subtotal !== priced.lines[i]?.lineSubtotalCents,
+  );
+  return (
+    lineDiffers ||
+    request.subTotal !== t.subtotalCents ||
+    request.delivery_charges !== t.deliveryChargeCents ||
+    request.totalGst !== t.gstCents ||
+    request.grand_total !== t.totalCents ||
+    (request.total_amount !== undefined && request.total_amount !== t.totalCents)
+  );
+}
+
+type NewOrder = Omit<typeof orders.$inferInsert, 'invoiceNumber'>;
+
+/**
+ * The order row from the validated request and the server's prices. Only fields a client may set are
+ * read; status, payment status, user id and channel are the server's (DESIGN §5.6); card fields are not
+ * stored (DESIGN §5.1). Unticked "ship to a different address" copies the billing address.
+ */
+function orderValues(r: PlaceOrderRequest, priced: PricedOrder): NewOrder {
+  const t = priced.totals;
+  const s = r.ship_to_different_address;
+  return {
+    publicId: generatePublicOrderId(),
+    userId: 0,
+    status: ORDER_STATUS_PENDING,
+    paymentStatus: PAYMENT_STATUS_PENDING,
+    paymentMethod: r.payment_method,
+    fName: r.f_name,
+    lName: r.l_name,
+    email: r.email,
+    phone: r.phone,
+    streetAddress: r.street_address,
+    city: r.city,
+    state: r.state,
+    postCode: r.post_code,
+    company: r.company,
+    suburb: r.suburb,
+    sFName: s ? r.s_f_name.trim() : r.f_name,
+    sLName: s ? r.s_l_name.trim() : r.l_name,
+    sEmail: s ? r.s_email.trim() : r.email,
+    sPhone: s ? r.s_phone.trim() : r.phone,
+    sStreetAddress: s ? r.s_street_address.trim() : r.street_address,
+    sCity: s ? r.s_city.trim() : r.city,
+    sState: s ? r.s_state : r.state,
+    sPostCode: s ? r.s_post_code.trim() : r.post_code,
+    sCompany: s ? r.s_company.trim() : r.company,
+    comment: r.comment,
+    channel: 'Web',
+    subtotalCents: t.subtotalCents,
+    discountCents: t.signupDiscountCents + t.membershipDiscountCents,
+    deliveryChargeCents: t.deliveryChargeCents,
+    gstCents: t.gstCents,
+    totalCents: t.totalCents,
+  };
+}
+
+interface Shortage {
+  productId: number;
+  title: string;
+  /** Units left (0 when sold out). */
+  left: number;
+}
+
+/**
+ * One transaction: for each line (in product id order, so two orders never wait on each other's rows)
+ * `stock = stock - q` only where enough is left (NULL stock is untracked and always available); then the
+ * invoice number — taken only now, so a failed attempt leaves no gap — and the order with its lines.
+ * Rolls everything back and answers the shortage when a line cannot be reserved.
+ */
+async function reserveStockAndCreateOrder(
+  db: Database,
+  values: NewOrder,
+  lines: readonly PricedOrderLine[],
+): Promise<{ order: OrderRow; items: OrderLineItemRow[] } | { shortage: Shortage }> {
+  const found: { shortage?: Shortage } = {};
+  try {
+    return await db.transaction(async (tx) => {
+      for (const line of [...lines].sort((a, b) => a.productId - b.productId)) {
+        const reserved = await tx
+          .update(products)
+          .set({ stock: sql`${products.stock} - ${line.quantity}` })
+          .where(
+            and(
+              eq(products.id, line.productId),
+              or(isNull(products.stock), gte(products.stock, line.quantity)),
+            ),
+          )
+          .returning({ id: products.id });
+        if (reserved.length === 0) {
+          const [row] = await tx
+            .select({ stock: products.stock })
+            .from(products)
+            .where(eq(products.id, line.productId));
+          found.shortage = {
+            productId: line.productId,
+            title: line.title,
+            left: Math.max(0, row?.stock ?? 0),
+          };
+          tx.rollback();
+        }
+      }
+      const [seq] = rowsOf<{ n: string }>(
+        await tx.execute(sql`SELECT nextval('order_invoice_number_seq')::text AS n`),
+      );
+      if (!seq) throw new Error('nextval returned no row');
+      const [order] = await tx
+        .insert(orders)
+        .values({ ...values, invoiceNumber: `INV-${seq.n.padStart(6, '0')}` })
+        .returning();
+      if (!order) throw new Error('order insert returned no row');
+      const items = await tx
+        .insert(orderLineItems)
+        .values(
+          lines.map((l) => ({
+            orderId: order.id,
+            productId: l.productId,
+            sku: l.sku,
+            productTitle: l.title,
+            quantity: l.quantity,
+            unitPriceCents: l.unitPriceCents,
+            lineSubtotalCents: l.lineSubtotalCents,
+          })),
+        )
+        .returning();
+      return { order, items };
+    });
+  } catch (err) {
+    if (found.shortage) return { shortage: found.shortage };
+    throw err;
+  }
+}
+
+/**
+ * Payment failed: one transaction marks the order cancelled / payment 'failed' and gives its stock back.
+ * Only a still-pending order is cancelled, so its stock is never released twice.
+ */
+async function cancelOrderAndReleaseStock(
+  db: Database,
+  orderId: number,
+  items: readonly OrderLineItemRow[],
+): Promise<void> {
+  await db.transaction(async (tx) => {
+    const cancelled = await tx
+      .update(orders)
+      .set({ status: ORDER_STATUS_CANCELLED, paymentStatus: PAYMENT_STATUS_FAILED, updatedAt: sql`now()` })
+      .where(and(eq(orders.id, orderId), eq(orders.paymentStatus, PAYMENT_STATUS_PENDING)))
+      .returning({ id: orders.id });
+    if (cancelled.length === 0) return;
+    const lines = items
+      .filter((i): i is OrderLineItemRow & { productId: number } => i.productId !== null)
+      .sort((a, b) => a.productId - b.productId);
+    for (const item of lines) {
+      await tx
+        .update(products)
+        .set({ stock: sql`${products.stock} + ${item.quantity}` })
+        .where(and(eq(products.id, item.productId), isNotNull(products.stock)));
+    }
+  });
+}
+
+type PaymentResult = { ok: true; reference: string } | { ok: false; body: OrderError };
+
+/** Card flow: charge the tokenised card for the server's total (DESIGN §5.2). */
+async function chargeCard(
+  deps: PlaceOrderDeps,
+  order: OrderRow,
+  paymentMethodId: string,
+): Promise<PaymentResult> {
+  const result = await deps.payments.card.charge({
+    amountCents: order.totalCents,
+    currency: 'AUD',
+    paymentMethodId,
+    // One charge per order: a retry of this call for the same order is a no-op at the provider.
+    idempotencyKey: `order-${order.publicId}`,
+    description: `Order ${order.invoiceNumber}`,
+  });
+  if (result.status === 'succeeded') return { ok: true, reference: result.paymentId };
+  return { ok: false, body: { code: 'payment_declined', message: result.message } };
+}
+
+/** Wallet flow: capture the approved wallet order, expecting exactly the server's total (DESIGN §5.2). */
+async function captureWallet(
+  deps: PlaceOrderDeps,
+  order: OrderRow,
+  walletOrderId: string,
+): Promise<PaymentResult> {
+  const result = await deps.payments.wallet.capture({ walletOrderId, expectedAmountCents: order.totalCents });
+  if (result.status === 'completed') return { ok: true, reference: result.captureId };
+  deps.log?.warn(
+    { issue: result.issue, reason: result.message, invoice: order.invoiceNumber },
+    'wallet capture failed',
+  );
+  return { ok: false, body: { code: 'payment_failed', message: walletFailureMessage(result) } };
+}
+
+/** SPEC §8 Wallet messages: the restricted-account one for PAYEE_ACCOUNT_RESTRICTED, else the capture error. */
+export function walletFailureMessage(result: Extract<WalletCaptureResult, { status: 'failed' }>): string {
+  return result.issue === 'PAYEE_ACCOUNT_RESTRICTED'
+    ? ORDER_MESSAGES.walletRestricted
+    : ORDER_MESSAGES.walletCaptureError;
+}

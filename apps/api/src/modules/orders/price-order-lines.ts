@@ -1,0 +1,103 @@
+/**
+ * Prices order lines from the database (DESIGN §4: the server's figures are the truth): each unit at the
+ * product's price after its own discount, and the SPEC §9 totals from the store settings. Shared by
+ * place-order and by the wallet order that must be created for the same total.
+ */
+import { eq, inArray } from 'drizzle-orm';
+import { computeCheckoutTotals, unitPriceCentsFromColumns } from '@store/shared/checkout-totals';
+import { DISCOUNT_FIXED, DISCOUNT_PERCENT, type Discount } from '@store/shared/discount';
+import { centsToDecimalString } from '@store/shared/money';
+import { ORDER_MESSAGES, type ServerTotals } from '@store/shared/order';
+import type { CheckoutTotals } from '@store/shared/checkout-totals';
+import type { Database } from '../../db/client';
+import { productDiscounts, products } from '../../db/schema';
+import { HttpError } from '../../plugins/error-handling';
+import { getStoreSettings } from '../content/content-service';
+
+/** Largest PostgreSQL `integer`. */
+const MAX_DB_ID = 2_147_483_647;
+
+export interface PricedOrderLine {
+  productId: number;
+  sku: string;
+  title: string;
+  quantity: number;
+  /** Price of one unit after the product discount, cents. */
+  unitPriceCents: number;
+  lineSubtotalCents: number;
+}
+
+export interface PricedOrder {
+  /** In the order the client sent them. */
+  lines: PricedOrderLine[];
+  totals: CheckoutTotals;
+}
+
+/**
+ * Loads the products of `lines` and prices them, with member discounts 0 (guests; accounts come later).
+ * Throws HttpError 400 ORDER_MESSAGES.unknownProduct naming the first id the catalog does not have.
+ */
+export async function priceOrderLines(
+  db: Database,
+  lines: readonly { id: number; quantity: number }[],
+): Promise<PricedOrder> {
+  // Ids beyond PostgreSQL's integer cannot name a product; leaving them out keeps the query valid.
+  const ids = [...new Set(lines.map((l) => l.id))].filter((id) => id <= MAX_DB_ID);
+  const [rows, settings] = await Promise.all([
+    db
+      .select({
+        id: products.id,
+        sku: products.sku,
+        title: products.title,
+        priceCents: products.priceCents,
+        discountType: productDiscounts.discountType,
+        discountValue: productDiscounts.discountValue,
+      })
+      .from(products)
+      .leftJoin(productDiscounts, eq(productDiscounts.productId, products.id))
+      .where(inArray(products.id, ids)),
+    getStoreSettings(db),
+  ]);
+  const byId = new Map(rows.map((r) => [r.id, r]));
+  const priced = lines.map((line): PricedOrderLine => {
+    const p = byId.get(line.id);
+    if (!p) throw new HttpError(400, ORDER_MESSAGES.unknownProduct(line.id));
+    const discount: Discount | null =
+      p.discountType === null || p.discountValue === null
+        ? null
+        : {
+            type: p.discountType === DISCOUNT_FIXED ? DISCOUNT_FIXED : DISCOUNT_PERCENT,
+            value: p.discountValue,
+          };
+    const unitPriceCents = unitPriceCentsFromColumns(p.priceCents, discount);
+    return {
+      productId: p.id,
+      sku: p.sku,
+      title: p.title,
+      quantity: line.quantity,
+      unitPriceCents,
+      lineSubtotalCents: unitPriceCents * line.quantity,
+    };
+  });
+  const totals = computeCheckoutTotals(priced, {
+    gstPercent: settings.gstPercent,
+    deliveryChargeCents: settings.deliveryChargeCents,
+    freeDeliveryThresholdCents: settings.freeDeliveryThresholdCents,
+  });
+  return { lines: priced, totals };
+}
+
+/** The server's figures in the 409 `prices_changed` answer (serverTotalsSchema), dollars as decimal strings. */
+export function presentServerTotals(order: PricedOrder): ServerTotals {
+  return {
+    subTotal: centsToDecimalString(order.totals.subtotalCents),
+    delivery_charges: centsToDecimalString(order.totals.deliveryChargeCents),
+    totalGst: centsToDecimalString(order.totals.gstCents),
+    grand_total: centsToDecimalString(order.totals.totalCents),
+    products: order.lines.map((l) => ({
+      id: l.productId,
+      price: centsToDecimalString(l.unitPriceCents),
+      qp_subtotal: centsToDecimalString(l.lineSubtotalCents),
+    })),
+  };
+}

@@ -1,0 +1,115 @@
+/**
+ * Order calls of SPEC §7 under /api: POST /place-order, POST /guest/track-order, GET /orders-detail?id=.
+ * Thin: schema, one call, answer. Every answer is `Cache-Control: no-store` (an order is one person's).
+ */
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import {
+  IDEMPOTENCY_KEY_HEADER,
+  IDEMPOTENCY_KEY_PATTERN,
+  ORDER_MESSAGES,
+  orderDetailQuerySchema,
+  orderDetailSchema,
+  orderErrorSchema,
+  placeOrderRequestSchema,
+  placeOrderResponseSchema,
+  trackOrderRequestSchema,
+} from '@store/shared/order';
+import { HttpError } from '../../plugins/error-handling';
+import { perMinute } from '../../plugins/rate-limit';
+import { findOrderByPublicId } from './order-service';
+import { placeOrder } from './place-order';
+import { withIdempotencyKey } from './with-idempotency-key';
+
+const messageSchema = z.object({ message: z.string() });
+/** Every 4xx/5xx of place-order; 400s from schema validation also list `errors` per field. */
+const orderErrorResponse = orderErrorSchema.extend({
+  errors: z.array(z.object({ field: z.string(), message: z.string() })).optional(),
+});
+const orderDetailAnswer = z.object({ data: orderDetailSchema });
+const placeOrderResponses = {
+  200: placeOrderResponseSchema,
+  400: orderErrorResponse,
+  402: orderErrorResponse,
+  409: orderErrorResponse,
+  422: orderErrorResponse,
+  429: messageSchema,
+  502: orderErrorResponse,
+};
+const isPlaceOrderStatus = (code: number): code is keyof typeof placeOrderResponses =>
+  code in placeOrderResponses;
+
+const orderRoutes: FastifyPluginAsyncZod = async (app) => {
+  const tags = ['orders'];
+  const lookupLimit = { rateLimit: perMinute(app.config.rateLimits.orderLookupsPerMinute) };
+
+  app.post(
+    '/place-order',
+    {
+      config: { rateLimit: perMinute(app.config.rateLimits.placeOrdersPerMinute) },
+      schema: {
+        tags,
+        summary:
+          'Place an order: reprice, reserve stock, take the payment (repeat-safe with Idempotency-Key)',
+        description:
+          'The server reprices every line and answers 409 prices_changed with its own figures when any client ' +
+          'figure differs. With an Idempotency-Key header, a repeat of the same request gets the first answer ' +
+          '(header Idempotent-Replayed: true); the same key with another body gets 422.',
+        headers: z.looseObject({
+          [IDEMPOTENCY_KEY_HEADER]: z
+            .string()
+            .regex(IDEMPOTENCY_KEY_PATTERN, ORDER_MESSAGES.idempotencyKey)
+            .optional(),
+        }),
+        body: placeOrderRequestSchema,
+        response: placeOrderResponses,
+      },
+    },
+    async (req, reply) => {
+      const key = req.headers[IDEMPOTENCY_KEY_HEADER];
+      const deps = { db: app.db, payments: app.payments, log: req.log };
+      const answer = await withIdempotencyKey(app.db, key, req.body, () => placeOrder(deps, req.body));
+      if (answer.replayed) reply.header('idempotent-replayed', 'true');
+      if (!isPlaceOrderStatus(answer.statusCode)) throw new Error(`unexpected status ${answer.statusCode}`);
+      return reply.code(answer.statusCode).send(answer.body);
+    },
+  );
+
+  app.post(
+    '/guest/track-order',
+    {
+      config: lookupLimit,
+      schema: {
+        tags,
+        summary: 'Track an order by its public id (guests)',
+        body: trackOrderRequestSchema,
+        response: { 200: orderDetailAnswer, 400: orderErrorResponse, 404: messageSchema, 429: messageSchema },
+      },
+    },
+    async (req) => {
+      const order = await findOrderByPublicId(app.db, req.body.id);
+      if (!order) throw new HttpError(404, ORDER_MESSAGES.notFound);
+      return { data: order };
+    },
+  );
+
+  app.get(
+    '/orders-detail',
+    {
+      config: lookupLimit,
+      schema: {
+        tags,
+        summary: 'One order by its public id (order details page)',
+        querystring: orderDetailQuerySchema,
+        response: { 200: orderDetailAnswer, 400: orderErrorResponse, 404: messageSchema, 429: messageSchema },
+      },
+    },
+    async (req) => {
+      const order = await findOrderByPublicId(app.db, req.query.id);
+      if (!order) throw new HttpError(404, ORDER_MESSAGES.notFound);
+      return { data: order };
+    },
+  );
+};
+
+export default orderRoutes;

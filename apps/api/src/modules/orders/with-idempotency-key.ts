@@ -1,0 +1,161 @@
+/**
+ * Makes place-order safe to repeat (decision 0009): the first request with an `Idempotency-Key` does the
+ * work; a repeat with the same key and body gets the first answer (status and body) again, and a repeat that
+ * arrives while the first is still running waits for it. The key lives in `idempotency_keys`, so every API
+ * instance sees it.
+ */
+import { createHash } from 'node:crypto';
+import { and, eq, lt, sql } from 'drizzle-orm';
+import { ORDER_MESSAGES } from '@store/shared/order';
+import type { Database } from '../../db/client';
+import { idempotencyKeys } from '../../db/schema';
+
+/** What the work answered, and the order it wrote (null when it wrote nothing). */
+export interface IdempotentOutcome<B> {
+  statusCode: number;
+  body: B;
+  orderId: number | null;
+}
+
+export interface IdempotentAnswer<B> {
+  statusCode: number;
+  body: B | { message: string };
+  /** True when this answer is a stored one, replayed. */
+  replayed: boolean;
+}
+
+export interface IdempotencyOptions {
+  /** How often a waiting repeat looks at the key again, ms. */
+  pollMs?: number;
+  /** How long a repeat waits for the first request before giving up, ms. */
+  waitMs?: number;
+}
+
+export const IDEMPOTENCY_KEY_TTL_HOURS = 24;
+export const STILL_PROCESSING_MESSAGE =
+  'This order is still being processed. Please wait a moment, then try again.';
+
+/** sha256 of the request with object keys sorted, so the same request always hashes the same. */
+export function hashRequest(request: unknown): string {
+  const canonical = (v: unknown): unknown => {
+    if (Array.isArray(v)) return v.map(canonical);
+    if (v && typeof v === 'object') {
+      return Object.fromEntries(
+        Object.entries(v)
+          .filter(([, value]) => value !== undefined)
+          .sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0))
+          .map(([k, value]) => [k, canonical(value)]),
+      );
+    }
+    return v;
+  };
+  return createHash('sha256')
+    .update(JSON.stringify(canonical(request)))
+    .digest('hex');
+}
+
+const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+/**
+ * Runs `work` at most once per key (within 24 h):
+ *
+ * - no key: runs `work` and answers what it answered;
+ * - a new key: claims it ('in_progress'), runs `work`; when `work` wrote an order the answer is stored
+ *   ('done') and replayed to every repeat; when it wrote nothing (a 4xx the client can correct, or a
+ *   thrown error) the claim is deleted, so the corrected request may use the same key;
+ * - a repeat with another body: 422 ORDER_MESSAGES.idempotencyKeyReused;
+ * - a repeat while the first runs: polls every `pollMs` (25) up to `waitMs` (15 000), then answers the
+ *   stored answer, or runs `work` itself if the first released the key, or 409 STILL_PROCESSING_MESSAGE.
+ *
+ * Keys older than 24 h are deleted lazily and may be used again. Errors thrown by `work` propagate.
+ */
+export async function withIdempotencyKey<B extends Record<string, unknown>>(
+  db: Database,
+  key: string | undefined,
+  request: unknown,
+  work: () => Promise<IdempotentOutcome<B>>,
+  options: IdempotencyOptions = {},
+): Promise<IdempotentAnswer<B>> {
+  if (key === undefined) {
+    const outcome = await work();
+    return { statusCode: outcome.statusCode, body: outcome.body, replayed: false };
+  }
+  const pollMs = options.pollMs ?? 25;
+  const waitMs = options.waitMs ?? 15_000;
+  const requestHash = hashRequest(request);
+  const deadline = Date.now() + waitMs;
+  const ttl = sql`now() - interval '${sql.raw(String(IDEMPOTENCY_KEY_TTL_HOURS))} hours'`;
+
+  // Expired keys of other clients go now and then, so the table stays the size of one day's orders.
+  if (Math.random() < 0.01) await db.delete(idempotencyKeys).where(lt(idempotencyKeys.createdAt, ttl));
+
+  for (;;) {
+    const claimed = await db
+      .insert(idempotencyKeys)
+      .values({ key, requestHash })
+      .onConflictDoNothing({ target: idempotencyKeys.key })
+      .returning({ key: idempotencyKeys.key });
+    if (claimed.length > 0) return runClaimed(db, key, work);
+
+    const [row] = await db
+      .select({
+        requestHash: idempotencyKeys.requestHash,
+        status: idempotencyKeys.status,
+        responseStatus: idempotencyKeys.responseStatus,
+        responseBody: idempotencyKeys.responseBody,
+        expired: sql<boolean>`${idempotencyKeys.createdAt} < ${ttl}`,
+      })
+      .from(idempotencyKeys)
+      .where(eq(idempotencyKeys.key, key));
+    if (!row) continue; // released between our insert and this read: try to claim it again
+    if (row.expired) {
+      await db
+        .delete(idempotencyKeys)
+        .where(and(eq(idempotencyKeys.key, key), lt(idempotencyKeys.createdAt, ttl)));
+      continue;
+    }
+    if (row.requestHash !== requestHash) {
+      return { statusCode: 422, body: { message: ORDER_MESSAGES.idempotencyKeyReused }, replayed: false };
+    }
+    if (row.status === 'done' && row.responseStatus !== null && row.responseBody !== null) {
+      // Written by runClaimed below from this same work's answer body.
+      return { statusCode: row.responseStatus, body: row.responseBody as B, replayed: true };
+    }
+    if (Date.now() >= deadline) {
+      return { statusCode: 409, body: { message: STILL_PROCESSING_MESSAGE }, replayed: false };
+    }
+    await sleep(pollMs);
+  }
+}
+
+async function runClaimed<B extends Record<string, unknown>>(
+  db: Database,
+  key: string,
+  work: () => Promise<IdempotentOutcome<B>>,
+): Promise<IdempotentAnswer<B>> {
+  let outcome: IdempotentOutcome<B>;
+  try {
+    outcome = await work();
+  } catch (err) {
+    // Nothing to replay: free the key so the client's retry runs again.
+    await db
+      .delete(idempotencyKeys)
+      .where(eq(idempotencyKeys.key, key))
+      .catch(() => undefined);
+    throw err;
+  }
+  if (outcome.orderId === null) {
+    await db.delete(idempotencyKeys).where(eq(idempotencyKeys.key, key));
+  } else {
+    await db
+      .update(idempotencyKeys)
+      .set({
+        status: 'done',
+        responseStatus: outcome.statusCode,
+        responseBody: outcome.body,
+        orderId: outcome.orderId,
+      })
+      .where(eq(idempotencyKeys.key, key));
+  }
+  return { statusCode: outcome.statusCode, body: outcome.body, replayed: false };
+}

@@ -1,0 +1,69 @@
+/**
+ * Payment calls under /api/payments: the wallet order for the cart (SPEC §4 Wallet payment), and, only
+ * while the offline test wallet serves, the buyer's approve / cancel that PayPal's own site would take.
+ */
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { walletOrderRequestSchema, walletOrderResponseSchema } from '@store/shared/order';
+import { HttpError } from '../../plugins/error-handling';
+import { perMinute } from '../../plugins/rate-limit';
+import { createWalletOrder } from './create-wallet-order';
+
+const messageSchema = z.object({ message: z.string() });
+const errorResponses = {
+  400: messageSchema.extend({
+    errors: z.array(z.object({ field: z.string(), message: z.string() })).optional(),
+  }),
+  429: messageSchema,
+};
+
+const paymentRoutes: FastifyPluginAsyncZod = async (app) => {
+  const tags = ['payments'];
+
+  app.post(
+    '/payments/wallet-orders',
+    {
+      config: { rateLimit: perMinute(app.config.rateLimits.placeOrdersPerMinute) },
+      schema: {
+        tags,
+        summary: "Create a wallet (PayPal) order for the server's total of the cart's lines",
+        body: walletOrderRequestSchema,
+        response: { 200: walletOrderResponseSchema, ...errorResponses },
+      },
+    },
+    async (req) => ({ data: await createWalletOrder(app.db, app.payments.wallet, req.body.products) }),
+  );
+
+  const testWallet = app.payments.testWallet;
+  if (!testWallet) return;
+
+  const params = z.object({ walletOrderId: z.string().trim().min(1).max(200) });
+  const outcomes = { not_found: 'No test wallet order with this id', already_captured: 'Already captured' };
+  for (const action of ['approve', 'cancel'] as const) {
+    app.post(
+      `/payments/test-wallet/:walletOrderId/${action}`,
+      {
+        schema: {
+          tags,
+          summary:
+            action === 'approve'
+              ? 'Test mode only: the buyer approves the test wallet payment (stands in for PayPal)'
+              : 'Test mode only: the buyer cancels the test wallet payment (stands in for PayPal)',
+          params,
+          response: { 200: messageSchema, 404: messageSchema, 409: messageSchema },
+        },
+      },
+      async (req) => {
+        const result = testWallet[action](req.params.walletOrderId);
+        if (result === 'not_found') throw new HttpError(404, outcomes.not_found);
+        if (result === 'already_captured') throw new HttpError(409, outcomes.already_captured);
+        return {
+          message:
+            action === 'approve' ? 'Payment approved (test wallet)' : 'Payment cancelled (test wallet)',
+        };
+      },
+    );
+  }
+};
+
+export default paymentRoutes;

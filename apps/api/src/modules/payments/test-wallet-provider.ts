@@ -1,0 +1,103 @@
+/**
+ * The offline test wallet (DESIGN §3): stands in for PayPal's servers. It keeps its wallet orders in this
+ * process's memory, which is acceptable only because it plays the provider's side (PayPal keeps them on
+ * its own servers): a test wallet order lives as long as the process and is not shared between instances.
+ * The buyer's approval on PayPal's site is played by `approve` (route
+ * `POST /api/payments/test-wallet/:walletOrderId/approve`, registered only while this provider serves).
+ */
+import { randomBytes } from 'node:crypto';
+import type { WalletCaptureResult, WalletPaymentProvider } from './payment-provider';
+
+/** Capped so a long-running test store stays small; the oldest wallet orders are forgotten first. */
+const MAX_WALLET_ORDERS = 10_000;
+
+interface TestWalletOrder {
+  amountCents: number;
+  approved: boolean;
+  cancelled: boolean;
+  captureId: string | null;
+}
+
+export type TestWalletAction = 'done' | 'not_found' | 'already_captured';
+
+/** The test wallet: the provider interface plus the buyer's side (approve or cancel on the wallet's site). */
+export interface TestWalletProvider extends WalletPaymentProvider {
+  mode: 'test';
+  /** The buyer approves the payment. */
+  approve(walletOrderId: string): TestWalletAction;
+  /** The buyer cancels on the wallet's site; the order can no longer be captured unless approved again. */
+  cancel(walletOrderId: string): TestWalletAction;
+}
+
+/**
+ * createOrder stores {amount, approved: false}; capture succeeds only when the order exists, was approved,
+ * was not cancelled or captured before, and its amount equals `expectedAmountCents`. Failures carry
+ * PayPal's issue names (RESOURCE_NOT_FOUND, ORDER_NOT_APPROVED, ORDER_ALREADY_CAPTURED) or AMOUNT_MISMATCH.
+ */
+export function createTestWalletProvider(): TestWalletProvider {
+  const walletOrders = new Map<string, TestWalletOrder>();
+
+  const act = (walletOrderId: string, change: (o: TestWalletOrder) => void): TestWalletAction => {
+    const order = walletOrders.get(walletOrderId);
+    if (!order) return 'not_found';
+    if (order.captureId) return 'already_captured';
+    change(order);
+    return 'done';
+  };
+
+  return {
+    name: 'test-wallet',
+    mode: 'test',
+    async createOrder({ amountCents }) {
+      if (!Number.isInteger(amountCents) || amountCents <= 0) {
+        throw new RangeError(`Wallet order amount must be positive whole cents, got ${amountCents}`);
+      }
+      const walletOrderId = `TW${randomBytes(8).toString('hex').toUpperCase()}`;
+      walletOrders.set(walletOrderId, { amountCents, approved: false, cancelled: false, captureId: null });
+      if (walletOrders.size > MAX_WALLET_ORDERS) {
+        const oldest = walletOrders.keys().next().value;
+        if (oldest !== undefined) walletOrders.delete(oldest);
+      }
+      return { walletOrderId };
+    },
+    async capture({ walletOrderId, expectedAmountCents }): Promise<WalletCaptureResult> {
+      const order = walletOrders.get(walletOrderId);
+      if (!order) {
+        return { status: 'failed', message: 'Wallet order not found', issue: 'RESOURCE_NOT_FOUND' };
+      }
+      if (order.captureId) {
+        return {
+          status: 'failed',
+          message: 'Wallet order already captured',
+          issue: 'ORDER_ALREADY_CAPTURED',
+        };
+      }
+      if (!order.approved || order.cancelled) {
+        return {
+          status: 'failed',
+          message: 'The buyer has not approved the payment',
+          issue: 'ORDER_NOT_APPROVED',
+        };
+      }
+      if (order.amountCents !== expectedAmountCents) {
+        return {
+          status: 'failed',
+          message: `Wallet order is for ${order.amountCents} cents, the order totals ${expectedAmountCents}`,
+          issue: 'AMOUNT_MISMATCH',
+        };
+      }
+      order.captureId = `TWCAP${randomBytes(8).toString('hex').toUpperCase()}`;
+      return { status: 'completed', captureId: order.captureId };
+    },
+    approve: (walletOrderId) =>
+      act(walletOrderId, (o) => {
+        o.approved = true;
+        o.cancelled = false;
+      }),
+    cancel: (walletOrderId) =>
+      act(walletOrderId, (o) => {
+        o.approved = false;
+        o.cancelled = true;
+      }),
+  };
+}
