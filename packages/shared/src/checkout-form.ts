@@ -2,7 +2,7 @@
  * The checkout form (SPEC §2 Checkout, §5 Validation rules): one zod schema for the browser's form and the
  * server's `POST /api/place-order`, with the SPEC's exact messages. Names and cities also accept the
  * apostrophes, hyphens, full stops and brackets of real Australian names (O'Connor ACT, Kippa-Ring QLD):
- * decision 0008.
+ * decision 0010.
  */
 import { z } from 'zod';
 import { AU_STATES, isPostcodeInState, isPostcodeShape, normaliseStateCode } from './address';
@@ -33,7 +33,7 @@ export const CHECKOUT_MESSAGES = {
 
 export const COMMENT_MAX_LENGTH = 250;
 
-/** Letters of any alphabet, spaces, and the ' - . ( ) of real place and family names (decision 0008). */
+/** Letters of any alphabet, spaces, and the ' - . ( ) of real place and family names (decision 0010). */
 const ALPHABETIC = /^[\p{L}\p{M} '’.()-]*$/u;
 /** Digits with an optional leading + (SPEC §5). */
 const NUMERIC = /^\+?\d*$/;

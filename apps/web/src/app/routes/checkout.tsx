@@ -1,6 +1,6 @@
-import { PendingPageRoute } from './pending-page';
+import { CheckoutPage } from '@/features/checkout/components/checkout-page';
 
-/** Placeholder until this page lands. */
+/** /checkout (SPEC §2 Checkout). */
 export function CheckoutRoute() {
-  return <PendingPageRoute />;
+  return <CheckoutPage />;
 }

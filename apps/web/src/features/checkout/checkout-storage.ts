@@ -3,6 +3,9 @@
  * §4 "stored in session storage for 5 minutes before navigating to a payment screen", §9 5 minutes).
  * Holds the order payload the payment page will send (billing and shipping fields, comment, lines, the
  * totals the shopper saw) plus a snapshot of the lines for display. Never any card data.
+ *
+ * Beside it, the checkout draft: what the shopper has typed so far, kept for the browser session so that
+ * leaving /checkout (to the cart, a policy page, a payment page) never loses it.
  */
 import type { PlaceOrderRequestInput } from '@store/shared/order';
 
@@ -61,9 +64,60 @@ export function readCheckoutData(now = Date.now()): CheckoutData | null {
   }
 }
 
+/** Removes the saved checkout data (the payment pages call this once the order is placed). */
 export function clearCheckoutData(): void {
   try {
     globalThis.sessionStorage?.removeItem(CHECKOUT_STORAGE_KEY);
+  } catch {
+    // Nothing to clear.
+  }
+}
+
+export const CHECKOUT_DRAFT_KEY = 'checkoutDraft';
+/** Longest text kept per field; the form's own limits are far below it. */
+const DRAFT_VALUE_MAX = 500;
+
+/** The checkout form's values as typed, by field name (text fields, and the ship-elsewhere tick box). */
+export type CheckoutDraft = Record<string, string | boolean>;
+
+/** Keeps the form's values as typed for this browser session (text and tick boxes only). */
+export function saveCheckoutDraft(values: Readonly<Record<string, unknown>>): void {
+  const draft: CheckoutDraft = {};
+  for (const [name, value] of Object.entries(values)) {
+    if (typeof value === 'boolean' || (typeof value === 'string' && value.length <= DRAFT_VALUE_MAX)) {
+      draft[name] = value;
+    }
+  }
+  try {
+    globalThis.sessionStorage?.setItem(CHECKOUT_DRAFT_KEY, JSON.stringify(draft));
+  } catch {
+    // Storage full or blocked: the form still works, it just starts empty next time.
+  }
+}
+
+/** The draft saved earlier in this session, or null; anything that is not text or a tick is dropped. */
+export function readCheckoutDraft(): CheckoutDraft | null {
+  try {
+    const raw = globalThis.sessionStorage?.getItem(CHECKOUT_DRAFT_KEY);
+    if (!raw) return null;
+    const parsed: unknown = JSON.parse(raw);
+    if (typeof parsed !== 'object' || parsed === null || Array.isArray(parsed)) return null;
+    const draft: CheckoutDraft = {};
+    for (const [name, value] of Object.entries(parsed)) {
+      if (typeof value === 'boolean' || (typeof value === 'string' && value.length <= DRAFT_VALUE_MAX)) {
+        draft[name] = value;
+      }
+    }
+    return draft;
+  } catch {
+    return null;
+  }
+}
+
+/** Forgets the draft (e.g. after an order is placed, so the next checkout starts without its comment). */
+export function clearCheckoutDraft(): void {
+  try {
+    globalThis.sessionStorage?.removeItem(CHECKOUT_DRAFT_KEY);
   } catch {
     // Nothing to clear.
   }

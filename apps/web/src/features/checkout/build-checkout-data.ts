@@ -1,0 +1,69 @@
+import { ADDRESS_FIELD_NAMES, type CheckoutForm } from '@store/shared/checkout-form';
+import type { CheckoutTotals } from '@store/shared/checkout-totals';
+import type { PricedCartLine } from '@/features/cart/hooks/use-priced-cart';
+import type { CheckoutData } from './checkout-storage';
+
+/** Integer cents -> a dollars number with at most 2 decimals (7995 -> 79.95), as the order payload sends. */
+export function centsToDollars(cents: number): number {
+  return Math.round(cents) / 100;
+}
+
+/**
+ * The checkout data saved for the payment pages (SPEC §3 Order payload / Checkout data, §4): the validated
+ * form, each line's id, quantity and line total, and the totals the shopper saw, in dollars; plus the lines
+ * and totals in cents for the payment page to show. Shipping fields are sent only when the shopper ticked
+ * "Ship to a different address?", so a half-typed and then abandoned shipping address never ships.
+ */
+export function buildCheckoutData(
+  form: CheckoutForm,
+  lines: readonly PricedCartLine[],
+  totals: CheckoutTotals,
+): CheckoutData {
+  const shipping = Object.fromEntries(
+    ADDRESS_FIELD_NAMES.map((name) => {
+      const key = `s_${name}` as const;
+      return [key, form.ship_to_different_address ? form[key].trim() : ''];
+    }),
+  ) as Record<`s_${(typeof ADDRESS_FIELD_NAMES)[number]}`, string>;
+
+  return {
+    order: {
+      f_name: form.f_name,
+      l_name: form.l_name,
+      email: form.email,
+      phone: form.phone,
+      street_address: form.street_address,
+      city: form.city,
+      state: form.state,
+      post_code: form.post_code,
+      company: form.company,
+      suburb: form.suburb,
+      ...shipping,
+      ship_to_different_address: form.ship_to_different_address,
+      comment: form.comment,
+      products: lines.map((l) => ({
+        id: l.line.id,
+        quantity: l.quantity,
+        qp_subtotal: centsToDollars(l.lineSubtotalCents),
+      })),
+      subTotal: centsToDollars(totals.subtotalCents),
+      delivery_charges: centsToDollars(totals.deliveryChargeCents),
+      totalGst: centsToDollars(totals.gstCents),
+      grand_total: centsToDollars(totals.totalCents),
+      total_amount: centsToDollars(totals.totalCents),
+    },
+    items: lines.map((l) => ({
+      id: l.line.id,
+      title: l.line.title,
+      featured_image: l.line.featured_image,
+      unitPriceCents: l.unitPriceCents,
+      quantity: l.quantity,
+    })),
+    totals: {
+      subtotalCents: totals.subtotalCents,
+      deliveryChargeCents: totals.deliveryChargeCents,
+      gstCents: totals.gstCents,
+      totalCents: totals.totalCents,
+    },
+  };
+}

@@ -1,0 +1,574 @@
+import type { AddressSuggestion } from '@store/shared/address-lookup';
+import { CHECKOUT_MESSAGES } from '@store/shared/checkout-form';
+import type { Product } from '@store/shared/product';
+import type { StoreConfig } from '@store/shared/store-settings';
+import { QueryClient } from '@tanstack/react-query';
+import { act, render, screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { ToastContainer } from 'react-toastify';
+import { createMemoryRouter, RouterProvider } from 'react-router';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { AppProviders } from '@/app/providers';
+import { clearCart, initializeCart, type CartLine } from '@/stores/cart-store';
+import { makeProduct, makeStoreConfig } from '@/test/fixtures';
+import { readCheckoutData, saveCheckoutData, type CheckoutData } from '../checkout-storage';
+import { CheckoutPage } from './checkout-page';
+import { ADDRESS_LOOKUP_DEBOUNCE_MS } from './city-combobox';
+
+const globes = makeProduct({
+  id: 11,
+  title: 'Brightline H4 Halogen Globes',
+  featured_image: 'products/h4.jpg',
+  product_meta: [{ option: '_price', value: '79.95' }],
+});
+const battery = makeProduct({
+  id: 12,
+  title: 'Voltcore NS70 Battery',
+  product_meta: [{ option: '_price', value: '189.00' }],
+  discount_data: { discounted_price: '170.10', discount_value: 10, discount_type: 0 },
+});
+
+const sticker = makeProduct({
+  id: 13,
+  title: 'Free sticker',
+  product_meta: [{ option: '_price', value: '0' }],
+});
+
+const guildford: AddressSuggestion = {
+  label: 'Guildford NSW 2161',
+  street_address: null,
+  city: 'Guildford',
+  state: 'NSW',
+  post_code: '2161',
+  place_id: null,
+};
+const guildfordWa: AddressSuggestion = {
+  ...guildford,
+  label: 'Guildford WA 6055',
+  state: 'WA',
+  post_code: '6055',
+};
+
+function cartLine(product: Product, quantity: number): CartLine {
+  return {
+    id: product.id,
+    title: product.title,
+    permalink: product.permalink,
+    featured_image: product.featured_image,
+    sku: product.sku,
+    quantity,
+    product_meta: product.product_meta,
+    discount_data: product.discount_data,
+  };
+}
+
+interface Api {
+  config?: StoreConfig;
+  suggestions?: AddressSuggestion[];
+  details?: AddressSuggestion;
+}
+
+/** Fakes the API at the network edge; returns the mock so a test can read what was asked. */
+function stubApi({ config = makeStoreConfig(), suggestions = [guildford, guildfordWa], details }: Api = {}) {
+  const fetchMock = vi.fn(async (input: string) => {
+    const url = new URL(input, 'http://localhost');
+    const json = (body: unknown, status = 200) => new Response(JSON.stringify(body), { status });
+    switch (url.pathname) {
+      case '/api/store-config':
+        return json({ data: config });
+      case '/api/cart-products': {
+        const ids = (url.searchParams.get('ids') ?? '').split(',').map(Number);
+        return json({ data: [globes, battery, sticker].filter((p) => ids.includes(p.id)) });
+      }
+      case '/api/address-suggestions':
+        return json({ data: suggestions });
+      case '/api/address-details':
+        return details ? json({ data: details }) : json({ message: 'Not found' }, 404);
+      default:
+        return json({ message: 'Not found' }, 404);
+    }
+  });
+  vi.stubGlobal('fetch', fetchMock);
+  return fetchMock;
+}
+
+function renderCheckout() {
+  const router = createMemoryRouter(
+    [
+      { path: '/', element: <h1>Home page</h1> },
+      { path: '/checkout', element: <CheckoutPage /> },
+      { path: '/checkout-stripe-payment', element: <h1>Card payment page</h1> },
+      { path: '/checkout-paypal-payment', element: <h1>Wallet payment page</h1> },
+    ],
+    { initialEntries: ['/checkout'] },
+  );
+  const queryClient = new QueryClient({ defaultOptions: { queries: { retry: false } } });
+  const view = render(
+    <AppProviders queryClient={queryClient}>
+      <RouterProvider router={router} />
+      <ToastContainer />
+    </AppProviders>,
+  );
+  return { router, view, user: userEvent.setup() };
+}
+
+const billing = () => screen.getByRole('region', { name: 'Billing details' });
+const textbox = (name: string, within_: HTMLElement = billing()) =>
+  within(within_).getByRole('textbox', { name }) as HTMLInputElement;
+const combobox = (name: string, within_: HTMLElement = billing()) =>
+  within(within_).getByRole('combobox', { name }) as HTMLInputElement;
+
+/** The message shown under a field (the element its aria-describedby points at first). */
+function messageOf(control: HTMLElement): string | null {
+  const ids = control.getAttribute('aria-describedby')?.split(' ') ?? [];
+  const id = ids.find((i) => i.endsWith('-message'));
+  return id ? (document.getElementById(id)?.textContent ?? null) : null;
+}
+
+async function fillBilling(user: ReturnType<typeof userEvent.setup>, region: HTMLElement = billing()) {
+  await user.type(textbox('First name', region), 'Mary-Jane');
+  await user.type(textbox('Last name', region), "O'Connor");
+  await user.type(textbox('Email', region), 'mary@example.com.au');
+  await user.type(textbox('Phone', region), '0412345678');
+  await user.type(textbox('Street address', region), '12 Example St');
+  await user.type(combobox('City', region), 'Guildford');
+  await user.keyboard('{Escape}');
+  await user.type(combobox('State', region), 'NSW');
+  await user.type(textbox('Post code', region), '2161');
+}
+
+const cardButton = () => screen.getByRole('button', { name: 'Credit Card / Debit Card' });
+const walletButton = () => screen.getByRole('button', { name: 'Paypal' });
+
+beforeEach(() => {
+  sessionStorage.clear();
+  initializeCart([cartLine(globes, 1)]);
+});
+
+afterEach(() => {
+  clearCart();
+  sessionStorage.clear();
+  vi.unstubAllGlobals();
+});
+
+describe('checkout page (SPEC §2 Checkout)', () => {
+  it('sends an empty cart to the home page', async () => {
+    stubApi();
+    clearCart();
+    renderCheckout();
+    expect(await screen.findByRole('heading', { name: 'Home page' })).toBeTruthy();
+  });
+
+  it('labels each field with its autofill token and keyboard', async () => {
+    stubApi();
+    renderCheckout();
+    expect(await screen.findByRole('heading', { level: 1, name: 'Checkout' })).toBeTruthy();
+    const tokens = {
+      'First name': 'given-name',
+      'Last name': 'family-name',
+      'Company (optional)': 'organization',
+      Email: 'email',
+      Phone: 'tel',
+      'Street address': 'address-line1',
+      'Post code': 'postal-code',
+    };
+    for (const [label, token] of Object.entries(tokens)) {
+      expect(textbox(label).getAttribute('autocomplete'), label).toBe(token);
+    }
+    expect(combobox('City').getAttribute('autocomplete')).toBe('address-level2');
+    expect(combobox('State').getAttribute('autocomplete')).toBe('address-level1');
+    expect(textbox('Phone').getAttribute('inputmode')).toBe('tel');
+    expect(textbox('Post code').getAttribute('inputmode')).toBe('numeric');
+    expect(textbox('First name').getAttribute('aria-required')).toBe('true');
+    expect(textbox('Company (optional)').getAttribute('aria-required')).toBeNull();
+  });
+
+  it('shows each SPEC message when a payment method is chosen with an empty form, and focuses the first', async () => {
+    stubApi();
+    const { router, user } = renderCheckout();
+    await user.click(cardButton());
+
+    const expected = {
+      'First name': CHECKOUT_MESSAGES.firstNameRequired,
+      'Last name': CHECKOUT_MESSAGES.lastNameRequired,
+      Email: CHECKOUT_MESSAGES.emailRequired,
+      Phone: CHECKOUT_MESSAGES.phoneRequired,
+      'Street address': CHECKOUT_MESSAGES.streetRequired,
+      'Post code': CHECKOUT_MESSAGES.postCodeRequired,
+    };
+    await waitFor(() => expect(messageOf(textbox('First name'))).toBe('First name is required'));
+    for (const [label, message] of Object.entries(expected)) {
+      expect(messageOf(textbox(label)), label).toBe(message);
+      expect(textbox(label).getAttribute('aria-invalid'), label).toBe('true');
+    }
+    expect(messageOf(combobox('City'))).toBe('City is required');
+    expect(messageOf(combobox('State'))).toBe('State is required');
+    expect(messageOf(textbox('Company (optional)'))).toBeNull();
+
+    expect(document.activeElement).toBe(textbox('First name'));
+    const toast = await screen.findByRole('alert');
+    expect(toast.textContent).toContain('Please fill in all required fields correctly before proceeding.');
+    expect(router.state.location.pathname).toBe('/checkout');
+  });
+
+  it('refuses a keystroke that breaks the live filter, keeps the value and says why', async () => {
+    stubApi();
+    const { user } = renderCheckout();
+    const first = textbox('First name');
+    await user.type(first, 'Jo1');
+    expect(first.value).toBe('Jo');
+    expect(messageOf(first)).toBe('Only alphabetic characters are allowed');
+    expect(first.getAttribute('aria-invalid')).toBe('false');
+    await user.type(first, 'e');
+    expect(first.value).toBe('Joe');
+    expect(messageOf(first)).toBeNull();
+
+    const phone = textbox('Phone');
+    await user.type(phone, '+61a');
+    expect(phone.value).toBe('+61');
+    expect(messageOf(phone)).toBe('Only numeric characters and + are allowed');
+
+    // A pasted number keeps its digits rather than being refused whole.
+    await user.clear(phone);
+    await user.paste('0412 345 678');
+    expect(phone.value).toBe('0412345678');
+  });
+
+  it('accepts the apostrophes and hyphens of real names and places (decision 0010)', async () => {
+    stubApi();
+    const { user } = renderCheckout();
+    await user.type(textbox('Last name'), "O'Connor-Smith");
+    expect(textbox('Last name').value).toBe("O'Connor-Smith");
+    await user.type(combobox('City'), 'Kippa-Ring');
+    expect(combobox('City').value).toBe('Kippa-Ring');
+    expect(messageOf(combobox('City'))).toBeNull();
+  });
+
+  it('checks the email format, on leaving the field and on choosing a payment method', async () => {
+    stubApi();
+    const { user } = renderCheckout();
+    const email = textbox('Email');
+    await user.type(email, 'mary@');
+    await user.tab();
+    await waitFor(() => expect(messageOf(email)).toBe('Invalid email format'));
+    // Leaving an empty field says nothing before the first payment attempt.
+    expect(messageOf(textbox('First name'))).toBeNull();
+
+    await user.click(cardButton());
+    await waitFor(() => expect(messageOf(textbox('First name'))).toBe('First name is required'));
+    expect(messageOf(email)).toBe('Invalid email format');
+
+    // Fixing it clears the message as the shopper types, and the value is never cleared.
+    await user.type(email, 'example.com');
+    await waitFor(() => expect(messageOf(email)).toBeNull());
+    expect(email.value).toBe('mary@example.com');
+  });
+
+  it('says when the post code is not in the state', async () => {
+    stubApi();
+    const { user } = renderCheckout();
+    await user.type(combobox('State'), 'VIC');
+    await user.type(textbox('Post code'), '2000');
+    await user.tab();
+    await waitFor(() => expect(messageOf(textbox('Post code'))).toBe('Post code 2000 is not in VIC'));
+
+    await user.clear(combobox('State'));
+    await user.type(combobox('State'), 'NSW');
+    await user.tab();
+    await waitFor(() => expect(messageOf(textbox('Post code'))).toBeNull());
+  });
+
+  it('validates the shipping fields only when the tick box is ticked', async () => {
+    stubApi();
+    const { router, user } = renderCheckout();
+    await fillBilling(user);
+
+    const tick = screen.getByRole('checkbox', { name: 'Ship to a different address?' });
+    expect(screen.queryByRole('region', { name: 'Shipping address' })).toBeNull();
+    await user.click(tick);
+    const shipping = screen.getByRole('region', { name: 'Shipping address' });
+    expect(textbox('First name', shipping).getAttribute('autocomplete')).toBe('shipping given-name');
+
+    await user.click(cardButton());
+    await waitFor(() => expect(messageOf(textbox('First name', shipping))).toBe('First name is required'));
+    expect(messageOf(textbox('Post code', shipping))).toBe('Post code is required');
+    expect(messageOf(combobox('City', shipping))).toBe('City is required');
+    expect(messageOf(textbox('First name'))).toBeNull();
+    expect(document.activeElement).toBe(textbox('First name', shipping));
+    expect(router.state.location.pathname).toBe('/checkout');
+
+    await user.click(tick);
+    await user.click(cardButton());
+    await waitFor(() => expect(router.state.location.pathname).toBe('/checkout-stripe-payment'));
+    expect(readCheckoutData()?.order.s_f_name).toBe('');
+  });
+
+  it('counts the comment up to 250 characters', async () => {
+    stubApi();
+    const { user } = renderCheckout();
+    const comment = screen.getByRole('textbox', { name: 'Comment (optional)' }) as HTMLTextAreaElement;
+    expect(screen.getByText('0/250')).toBeTruthy();
+    await user.type(comment, 'Leave at door');
+    expect(screen.getByText('13/250')).toBeTruthy();
+    await user.click(comment);
+    await user.paste('x'.repeat(300));
+    expect(comment.value).toHaveLength(250);
+    expect(screen.getByText('250/250')).toBeTruthy();
+  });
+
+  it('suggests Australian places in the City field and fills city, state and post code', async () => {
+    const fetchMock = stubApi();
+    const { user } = renderCheckout();
+    const city = combobox('City');
+    await user.type(city, 'G');
+    await new Promise((r) => setTimeout(r, ADDRESS_LOOKUP_DEBOUNCE_MS + 50));
+    // One character asks for nothing.
+    expect(fetchMock.mock.calls.some(([u]) => String(u).includes('address-suggestions'))).toBe(false);
+
+    await user.type(city, 'uil');
+    const listbox = await screen.findByRole('listbox', { name: 'Places' });
+    const asked = fetchMock.mock.calls
+      .map(([u]) => new URL(String(u), 'http://localhost'))
+      .filter((u) => u.pathname === '/api/address-suggestions');
+    expect(asked.map((u) => u.searchParams.get('query'))).toEqual(['Guil']);
+    expect(city.getAttribute('aria-expanded')).toBe('true');
+    expect(city.getAttribute('aria-controls')).toBe(listbox.id);
+    expect(
+      within(listbox)
+        .getAllByRole('option')
+        .map((o) => o.textContent),
+    ).toEqual(['Guildford NSW 2161', 'Guildford WA 6055']);
+    // GeoNames is credited under its suggestions (store config address_lookup 'geonames').
+    expect(screen.getByText(/© GeoNames/)).toBeTruthy();
+
+    await user.click(within(listbox).getByRole('option', { name: 'Guildford NSW 2161' }));
+    expect(city.value).toBe('Guildford');
+    expect(combobox('State').value).toBe('NSW');
+    expect(textbox('Post code').value).toBe('2161');
+    expect(city.getAttribute('aria-expanded')).toBe('false');
+
+    // Keyboard: arrows move through the list, Enter picks.
+    await user.clear(city);
+    await user.type(city, 'Guil');
+    await screen.findByRole('listbox', { name: 'Places' });
+    await user.keyboard('{ArrowDown}{ArrowDown}');
+    expect(city.getAttribute('aria-activedescendant')).toBe(
+      screen.getByRole('option', { name: 'Guildford WA 6055' }).id,
+    );
+    await user.keyboard('{Enter}');
+    expect(combobox('State').value).toBe('WA');
+    expect(textbox('Post code').value).toBe('6055');
+  });
+
+  it('reads the full address of a Google suggestion before filling it in', async () => {
+    const place = { ...guildford, label: 'Guildford NSW, Australia', place_id: 'ChIJ-guildford' };
+    const fetchMock = stubApi({
+      config: makeStoreConfig({ address_lookup: 'google' }),
+      suggestions: [place],
+      details: { ...guildford, street_address: '7 Railway Tce', place_id: 'ChIJ-guildford' },
+    });
+    const { user } = renderCheckout();
+    await user.type(combobox('City'), 'Guil');
+    await user.click(await screen.findByRole('option', { name: 'Guildford NSW, Australia' }));
+    await waitFor(() => expect(textbox('Street address').value).toBe('7 Railway Tce'));
+    expect(combobox('City').value).toBe('Guildford');
+    expect(textbox('Post code').value).toBe('2161');
+    expect(
+      fetchMock.mock.calls.some(([u]) => String(u) === '/api/address-details?place_id=ChIJ-guildford'),
+    ).toBe(true);
+    expect(screen.queryByText(/© GeoNames/)).toBeNull();
+  });
+
+  it('charges delivery below $100 and adds GST on subtotal plus delivery', async () => {
+    stubApi();
+    renderCheckout();
+    const summary = screen.getByRole('region', { name: 'Order summary' });
+    expect(within(summary).getByText('Brightline H4 Halogen Globes')).toBeTruthy();
+    expect(within(summary).getByText('× 1')).toBeTruthy();
+    const row = (label: RegExp) =>
+      within(summary).getByText(label).parentElement?.querySelector('dd')?.textContent;
+    await waitFor(() => expect(row(/^Delivery charge$/)).toBe('$15.00'));
+    expect(row(/^Subtotal$/)).toBe('$79.95');
+    // (79.95 + 15.00) × 10 % = 9.495 -> $9.50
+    expect(row(/^GST/)).toBe('$9.50');
+    expect(row(/^Total$/)).toBe('$104.45');
+    expect(within(summary).getByText(/more for free delivery/).textContent).toContain('$20.05');
+  });
+
+  it('waives delivery from $100 and shows it as Free', async () => {
+    stubApi();
+    initializeCart([cartLine(globes, 2)]);
+    renderCheckout();
+    const summary = screen.getByRole('region', { name: 'Order summary' });
+    const row = (label: RegExp) =>
+      within(summary).getByText(label).parentElement?.querySelector('dd')?.textContent;
+    await waitFor(() => expect(row(/^Delivery charge$/)).toBe('Free'));
+    expect(row(/^Subtotal$/)).toBe('$159.90');
+    expect(row(/^GST/)).toBe('$15.99');
+    expect(row(/^Total$/)).toBe('$175.89');
+    expect(within(summary).getByText('Your order qualifies for free delivery.')).toBeTruthy();
+  });
+
+  it('links the SPEC policy pages from the summary', async () => {
+    stubApi();
+    renderCheckout();
+    const aside = screen.getByRole('complementary', { name: 'Order summary and payment' });
+    expect(
+      within(aside)
+        .getByRole('link', { name: /Privacy Policy/ })
+        .getAttribute('href'),
+    ).toBe('/privacy-and-policy');
+    expect(
+      within(aside)
+        .getByRole('link', { name: /Shipping Policy/ })
+        .getAttribute('href'),
+    ).toBe('/shipping-option');
+    expect(
+      within(aside)
+        .getByRole('link', { name: /Return Policy/ })
+        .getAttribute('href'),
+    ).toBe('/return-policy');
+  });
+
+  it('saves the checkout data and goes to the wallet payment page', async () => {
+    stubApi();
+    initializeCart([cartLine(globes, 1), cartLine(battery, 2)]);
+    const { router, user } = renderCheckout();
+    await fillBilling(user);
+    await user.type(screen.getByRole('textbox', { name: 'Comment (optional)' }), 'Leave at the side door');
+    await waitFor(() => expect(screen.getAllByText('Free').length).toBeGreaterThan(0));
+    await user.click(walletButton());
+    await waitFor(() => expect(router.state.location.pathname).toBe('/checkout-paypal-payment'));
+
+    const subtotal = 7995 + 2 * 17010;
+    const gst = Math.round(subtotal / 10);
+    expect(readCheckoutData()).toEqual({
+      order: {
+        f_name: 'Mary-Jane',
+        l_name: "O'Connor",
+        email: 'mary@example.com.au',
+        phone: '0412345678',
+        street_address: '12 Example St',
+        city: 'Guildford',
+        state: 'NSW',
+        post_code: '2161',
+        company: '',
+        suburb: 'Suburbia',
+        s_f_name: '',
+        s_l_name: '',
+        s_email: '',
+        s_phone: '',
+        s_street_address: '',
+        s_city: '',
+        s_state: '',
+        s_post_code: '',
+        s_company: '',
+        ship_to_different_address: false,
+        comment: 'Leave at the side door',
+        products: [
+          { id: 11, quantity: 1, qp_subtotal: 79.95 },
+          { id: 12, quantity: 2, qp_subtotal: 340.2 },
+        ],
+        subTotal: subtotal / 100,
+        delivery_charges: 0,
+        totalGst: gst / 100,
+        grand_total: (subtotal + gst) / 100,
+        total_amount: (subtotal + gst) / 100,
+      },
+      items: [
+        { id: 11, title: globes.title, featured_image: 'products/h4.jpg', unitPriceCents: 7995, quantity: 1 },
+        {
+          id: 12,
+          title: battery.title,
+          featured_image: battery.featured_image,
+          unitPriceCents: 17010,
+          quantity: 2,
+        },
+      ],
+      totals: { subtotalCents: subtotal, deliveryChargeCents: 0, gstCents: gst, totalCents: subtotal + gst },
+    } satisfies CheckoutData);
+  });
+
+  it('goes to the card payment page with the shipping address when ticked', async () => {
+    stubApi();
+    const { router, user } = renderCheckout();
+    await fillBilling(user);
+    await user.click(screen.getByRole('checkbox', { name: 'Ship to a different address?' }));
+    const shipping = screen.getByRole('region', { name: 'Shipping address' });
+    await user.type(textbox('First name', shipping), 'Sam');
+    await user.type(textbox('Last name', shipping), 'Lee');
+    await user.type(textbox('Email', shipping), 'sam@example.com');
+    await user.type(textbox('Phone', shipping), '+61298765432');
+    await user.type(textbox('Street address', shipping), '1 Bay Rd');
+    await user.type(combobox('City', shipping), 'Darwin');
+    await user.type(combobox('State', shipping), 'Northern Territory');
+    await user.type(textbox('Post code', shipping), '0800');
+    await user.click(cardButton());
+    await waitFor(() => expect(router.state.location.pathname).toBe('/checkout-stripe-payment'));
+    expect(readCheckoutData()?.order).toMatchObject({
+      ship_to_different_address: true,
+      s_f_name: 'Sam',
+      s_city: 'Darwin',
+      s_state: 'NT',
+      s_post_code: '0800',
+    });
+  });
+
+  it('refuses a zero subtotal with the SPEC message', async () => {
+    stubApi();
+    initializeCart([cartLine(sticker, 1)]);
+    const { router, user } = renderCheckout();
+    await user.click(cardButton());
+    const toast = await screen.findByRole('alert');
+    expect(toast.textContent).toContain('Subtotal cannot be zero. Please add items to the cart.');
+    expect(router.state.location.pathname).toBe('/checkout');
+  });
+
+  it('refills the form from the checkout data saved on the way to a payment page', async () => {
+    stubApi();
+    saveCheckoutData({
+      order: {
+        f_name: 'Ari',
+        l_name: 'Ng',
+        email: 'ari@example.com',
+        phone: '0299998888',
+        street_address: '3 Low St',
+        city: 'Hobart',
+        state: 'TAS',
+        post_code: '7000',
+        comment: 'Ring twice',
+        products: [{ id: 11, quantity: 1, qp_subtotal: 79.95 }],
+        subTotal: 79.95,
+        delivery_charges: 15,
+        totalGst: 9.5,
+        grand_total: 104.45,
+      },
+      items: [],
+      totals: { subtotalCents: 7995, deliveryChargeCents: 1500, gstCents: 950, totalCents: 10445 },
+    });
+    renderCheckout();
+    expect(textbox('First name').value).toBe('Ari');
+    expect(combobox('City').value).toBe('Hobart');
+    expect(textbox('Post code').value).toBe('7000');
+    expect((screen.getByRole('textbox', { name: 'Comment (optional)' }) as HTMLTextAreaElement).value).toBe(
+      'Ring twice',
+    );
+  });
+
+  it('keeps what was typed when the shopper leaves and comes back in the same session', async () => {
+    stubApi();
+    const first = renderCheckout();
+    await first.user.type(textbox('First name'), 'Mia');
+    await first.user.type(textbox('Email'), 'mia@');
+    first.view.unmount();
+
+    renderCheckout();
+    expect(textbox('First name').value).toBe('Mia');
+    expect(textbox('Email').value).toBe('mia@');
+  });
+});
+
+// The toast container animates with timers; let them finish between tests.
+afterEach(async () => {
+  await act(async () => {});
+});

@@ -1,0 +1,281 @@
+import { zodResolver } from '@hookform/resolvers/zod';
+import type { AddressSuggestion } from '@store/shared/address-lookup';
+import {
+  ADDRESS_FIELD_NAMES,
+  CHECKOUT_MESSAGES,
+  COMMENT_MAX_LENGTH,
+  checkoutFormSchema,
+  type CheckoutForm,
+  type CheckoutFormInput,
+} from '@store/shared/checkout-form';
+import { computeCheckoutTotals } from '@store/shared/checkout-totals';
+import { formatCents } from '@store/shared/money';
+import { useQueryClient } from '@tanstack/react-query';
+import { useEffect, useRef, useState } from 'react';
+import { useForm, useWatch, type FieldErrors } from 'react-hook-form';
+import { Navigate, useNavigate } from 'react-router';
+import { Breadcrumbs } from '@/components/ui/breadcrumbs';
+import { storeConfigQueryOptions } from '@/features/store/api/get-store-config';
+import { usePageTitle } from '@/features/store/hooks/use-page-title';
+import { ADDRESS_FIELD_SPECS } from '../address-field-specs';
+import { useFetchAddressDetails } from '../api/get-address-details';
+import { buildCheckoutData } from '../build-checkout-data';
+import { saveCheckoutData, saveCheckoutDraft } from '../checkout-storage';
+import { useCheckoutFields } from '../hooks/use-checkout-fields';
+import {
+  FALLBACK_CHECKOUT_SETTINGS,
+  checkoutSettingsOf,
+  useCheckoutSummary,
+  type CheckoutSummary,
+} from '../hooks/use-checkout-summary';
+import { initialCheckoutValues, type CheckoutTextFieldName } from '../initial-checkout-values';
+import { AddressFields, type AddressPrefix } from './address-fields';
+import { CheckoutPaymentChoice, PAYMENT_PAGE_PATHS, type PaymentChoice } from './checkout-payment-choice';
+import { CheckoutTextField, checkoutFieldId } from './checkout-text-field';
+import { OrderSummary } from './order-summary';
+import './checkout-page.css';
+
+/** The fields in the order they are shown, so an error sends focus to the first one on screen. */
+const FOCUS_ORDER: readonly CheckoutTextFieldName[] = [
+  ...ADDRESS_FIELD_SPECS.map((s) => s.name),
+  ...ADDRESS_FIELD_SPECS.map((s) => `s_${s.name}` as const),
+  'comment',
+];
+
+const SHIPPING_FIELDS = ADDRESS_FIELD_NAMES.map((name) => `s_${name}` as const);
+
+const SUMMARY_ID = 'checkout-summary';
+
+/** A toast with the SPEC's message (react-toastify loads on first use); repeats replace, never stack. */
+function notifyError(message: string) {
+  void import('react-toastify').then(({ toast }) => toast.error(message, { toastId: message }));
+}
+
+/** Moves focus to a field and brings it, with its label, to the middle of the screen. */
+function focusField(name: CheckoutTextFieldName) {
+  const control = document.getElementById(checkoutFieldId(name));
+  if (!control) return;
+  control.focus({ preventScroll: true });
+  control.scrollIntoView?.({ block: 'center' });
+}
+
+/**
+ * /checkout (SPEC §2 Checkout): billing details, an optional shipping address, a comment, the order summary
+ * and the payment method buttons. An empty cart goes to the home page.
+ */
+export function CheckoutPage() {
+  usePageTitle('Checkout');
+  const summary = useCheckoutSummary();
+  if (summary.lines.length === 0) return <Navigate to="/" replace />;
+  return <CheckoutView summary={summary} />;
+}
+
+function CheckoutView({ summary }: { summary: CheckoutSummary }) {
+  const navigate = useNavigate();
+  const queryClient = useQueryClient();
+  const fetchAddressDetails = useFetchAddressDetails();
+  // The draft typed earlier in this session, or what was saved on the way to a payment page.
+  const [defaultValues] = useState(() => initialCheckoutValues());
+  const form = useForm<CheckoutFormInput, unknown, CheckoutForm>({
+    resolver: zodResolver(checkoutFormSchema),
+    defaultValues,
+    // Focus is moved by hand, in screen order, and the field is scrolled to the middle (not under a bar).
+    shouldFocusError: false,
+  });
+  const { control, handleSubmit, setValue, clearErrors, register, subscribe, formState } = form;
+  const fields = useCheckoutFields(form);
+  const shipElsewhere = useWatch({ control, name: 'ship_to_different_address' });
+  const comment = useWatch({ control, name: 'comment' }) ?? '';
+  const [busy, setBusy] = useState<PaymentChoice | null>(null);
+  const proceeding = useRef(false);
+
+  // Whatever is typed survives leaving the page (cart, policies, a payment page) for the whole session.
+  useEffect(
+    () => subscribe({ formState: { values: true }, callback: ({ values }) => saveCheckoutDraft(values) }),
+    [subscribe],
+  );
+
+  const config = summary.config;
+  const showAttribution = config?.address_lookup === 'geonames';
+  const testMode =
+    config !== undefined && (config.card_payments === 'test' || config.wallet_payments === 'test');
+  const hasErrors = Object.keys(formState.errors).length > 0;
+
+  async function fillPlace(prefix: AddressPrefix, picked: AddressSuggestion) {
+    let place = picked;
+    if (picked.place_id !== null) {
+      try {
+        place = await fetchAddressDetails(picked.place_id);
+      } catch (error) {
+        // The suggestion already has city, state and post code; the street can be typed.
+        console.error('Address details failed:', error);
+      }
+    }
+    const options = { shouldDirty: true, shouldTouch: true, shouldValidate: true };
+    const filled: CheckoutTextFieldName[] = [`${prefix}city`, `${prefix}state`, `${prefix}post_code`];
+    if (place.street_address !== null) {
+      setValue(`${prefix}street_address`, place.street_address, options);
+      filled.push(`${prefix}street_address`);
+    }
+    setValue(`${prefix}city`, place.city, options);
+    setValue(`${prefix}state`, place.state, options);
+    setValue(`${prefix}post_code`, place.post_code, options);
+    fields.clearNotes(filled);
+  }
+
+  function onInvalid(errors: FieldErrors<CheckoutFormInput>) {
+    notifyError(CHECKOUT_MESSAGES.formInvalid);
+    const first = FOCUS_ORDER.find((name) => errors[name] !== undefined);
+    if (first) focusField(first);
+  }
+
+  async function proceed(choice: PaymentChoice, values: CheckoutForm) {
+    proceeding.current = true;
+    setBusy(choice);
+    // The settings are nearly always loaded by now (the header reads them); if not, wait for them.
+    const settings =
+      summary.settings ??
+      (await queryClient
+        .ensureQueryData(storeConfigQueryOptions())
+        .then(checkoutSettingsOf, () => FALLBACK_CHECKOUT_SETTINGS));
+    const totals = computeCheckoutTotals(summary.lines, settings);
+    saveCheckoutData(buildCheckoutData(values, summary.lines, totals));
+    void navigate(PAYMENT_PAGE_PATHS[choice]);
+  }
+
+  function choose(choice: PaymentChoice) {
+    if (proceeding.current) return;
+    // SPEC §5: the cart must hold something worth paying for before the form matters.
+    if (summary.lines.length === 0) {
+      notifyError(CHECKOUT_MESSAGES.cartEmpty);
+      return;
+    }
+    if (summary.lines.reduce((sum, l) => sum + l.lineSubtotalCents, 0) === 0) {
+      notifyError(CHECKOUT_MESSAGES.subtotalZero);
+      return;
+    }
+    void handleSubmit((values) => proceed(choice, values), onInvalid)();
+  }
+
+  const itemCount = summary.lines.reduce((n, l) => n + l.quantity, 0);
+
+  return (
+    <div className="container page checkout">
+      <Breadcrumbs
+        items={[{ label: 'Home', to: '/' }, { label: 'Cart', to: '/cart' }, { label: 'Checkout' }]}
+      />
+      <h1 className="checkout__title">Checkout</h1>
+
+      {/* Phones show the summary after the form; this keeps the total in sight from the start. */}
+      <a className="checkout__jump" href={`#${SUMMARY_ID}`}>
+        <span>
+          {itemCount} {itemCount === 1 ? 'item' : 'items'} · Total{' '}
+          <strong>{summary.totals ? formatCents(summary.totals.totalCents) : '…'}</strong>
+        </span>
+        <span className="checkout__jump-link">View order summary</span>
+      </a>
+
+      <div className="checkout__layout">
+        <form
+          className="checkout__form"
+          noValidate
+          aria-label="Checkout details"
+          onSubmit={(event) => event.preventDefault()}
+        >
+          <section className="checkout-card" aria-labelledby="checkout-billing-title">
+            <h2 id="checkout-billing-title" className="checkout-card__title">
+              Billing details
+            </h2>
+            <p className="checkout__required-note">Required fields are marked with an asterisk (*).</p>
+            <AddressFields
+              prefix=""
+              fields={fields}
+              onPickPlace={fillPlace}
+              showAttribution={showAttribution}
+            />
+            <div className="checkout-check">
+              <input
+                id="checkout-ship_to_different_address"
+                type="checkbox"
+                {...register('ship_to_different_address', {
+                  onChange: (event: { target: { checked: boolean } }) => {
+                    if (!event.target.checked) clearErrors(SHIPPING_FIELDS);
+                  },
+                })}
+              />
+              <label htmlFor="checkout-ship_to_different_address">Ship to a different address?</label>
+            </div>
+          </section>
+
+          {shipElsewhere && (
+            <section className="checkout-card" aria-labelledby="checkout-shipping-title">
+              <h2 id="checkout-shipping-title" className="checkout-card__title">
+                Shipping address
+              </h2>
+              <AddressFields
+                prefix="s_"
+                fields={fields}
+                onPickPlace={fillPlace}
+                showAttribution={showAttribution}
+              />
+            </section>
+          )}
+
+          <section className="checkout-card" aria-labelledby="checkout-notes-title">
+            <h2 id="checkout-notes-title" className="checkout-card__title">
+              Order notes
+            </h2>
+            <CheckoutTextField
+              name="comment"
+              label="Comment"
+              required={false}
+              hint="Anything we should know about your order or its delivery?"
+              message={fields.message('comment')}
+              layout="comment"
+              footer={{
+                id: 'checkout-comment-count',
+                content: (
+                  <span
+                    className={
+                      comment.length >= COMMENT_MAX_LENGTH
+                        ? 'checkout-field__count checkout-field__count--full'
+                        : 'checkout-field__count'
+                    }
+                  >
+                    {comment.length}/{COMMENT_MAX_LENGTH}
+                  </span>
+                ),
+              }}
+            >
+              {(aria) => (
+                <textarea
+                  {...aria}
+                  {...fields.field('comment')}
+                  className="checkout-input checkout-input--textarea"
+                  rows={3}
+                  maxLength={COMMENT_MAX_LENGTH}
+                />
+              )}
+            </CheckoutTextField>
+          </section>
+
+          {/* Screen readers hear why a keystroke did not type (the same words show under the field). */}
+          <p className="visually-hidden" aria-live="polite">
+            {fields.announcement}
+          </p>
+        </form>
+
+        <aside id={SUMMARY_ID} className="checkout__aside" aria-label="Order summary and payment">
+          <OrderSummary summary={summary} headingId="checkout-summary-title">
+            <CheckoutPaymentChoice
+              onChoose={choose}
+              invalid={formState.isSubmitted && hasErrors}
+              testMode={testMode}
+              busy={busy}
+            />
+          </OrderSummary>
+        </aside>
+      </div>
+    </div>
+  );
+}

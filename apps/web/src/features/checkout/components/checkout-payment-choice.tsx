@@ -1,0 +1,96 @@
+import { CHECKOUT_MESSAGES } from '@store/shared/checkout-form';
+import { Link } from 'react-router';
+
+/** The two ways to pay (SPEC §2): card (Stripe, or the offline test card form) and wallet (PayPal). */
+export type PaymentChoice = 'card' | 'wallet';
+
+/** SPEC §2 route of each payment page. */
+export const PAYMENT_PAGE_PATHS: Record<PaymentChoice, string> = {
+  card: '/checkout-stripe-payment',
+  wallet: '/checkout-paypal-payment',
+};
+
+export interface CheckoutPaymentChoiceProps {
+  onChoose: (choice: PaymentChoice) => void;
+  /** The form was checked and has errors: repeat the SPEC's message beside the buttons. */
+  invalid: boolean;
+  /** The payment pages run the offline test providers (DESIGN §3): say no money moves. */
+  testMode: boolean;
+  /** Which choice is being prepared (a button shows it is busy), or null. */
+  busy: PaymentChoice | null;
+}
+
+function CardIcon() {
+  return (
+    <svg viewBox="0 0 24 24" width="24" height="24" aria-hidden="true" focusable="false">
+      <rect x="2.5" y="5" width="19" height="14" rx="2" fill="none" stroke="currentColor" strokeWidth="1.8" />
+      <path d="M2.5 9.5h19" stroke="currentColor" strokeWidth="2.4" />
+      <path d="M6 15h4" stroke="currentColor" strokeWidth="1.8" strokeLinecap="round" />
+    </svg>
+  );
+}
+
+function WalletIcon() {
+  return (
+    <svg viewBox="0 0 24 24" width="24" height="24" aria-hidden="true" focusable="false">
+      <path
+        d="M8.2 20.5H5.1l2.6-17h6.1c3.4 0 5.3 1.8 4.8 4.9-.6 3.6-3 5.3-6.4 5.3H9.6l-1.4 6.8Z"
+        fill="none"
+        stroke="currentColor"
+        strokeWidth="1.8"
+        strokeLinejoin="round"
+      />
+    </svg>
+  );
+}
+
+/**
+ * The payment method buttons 'Credit Card / Debit Card' and 'Paypal' (SPEC §2). Choosing one checks the
+ * form; only a valid form goes on to the matching payment page. Policy links sit right where the decision
+ * is made (SPEC §2: /privacy-and-policy, /shipping-option, /return-policy), opening beside the checkout.
+ */
+export function CheckoutPaymentChoice({ onChoose, invalid, testMode, busy }: CheckoutPaymentChoiceProps) {
+  return (
+    <div className="payment-choice">
+      <h3 className="payment-choice__title">Choose how to pay</h3>
+      <p className="payment-choice__lead">You enter your payment details securely on the next page.</p>
+      <div className="payment-choice__buttons">
+        <button
+          type="button"
+          className="payment-choice__button payment-choice__button--card"
+          aria-busy={busy === 'card' || undefined}
+          onClick={() => onChoose('card')}
+        >
+          <CardIcon />
+          Credit Card / Debit Card
+        </button>
+        <button
+          type="button"
+          className="payment-choice__button payment-choice__button--wallet"
+          aria-busy={busy === 'wallet' || undefined}
+          onClick={() => onChoose('wallet')}
+        >
+          <WalletIcon />
+          Paypal
+        </button>
+      </div>
+      {invalid && <p className="payment-choice__invalid">{CHECKOUT_MESSAGES.formInvalid}</p>}
+      {testMode && <p className="payment-choice__test">Test mode: no real payment is taken.</p>}
+      <p className="payment-choice__policies">
+        Before you pay, please read our{' '}
+        <Link to="/privacy-and-policy" target="_blank" rel="noopener">
+          Privacy Policy<span className="visually-hidden"> (opens in a new tab)</span>
+        </Link>
+        ,{' '}
+        <Link to="/shipping-option" target="_blank" rel="noopener">
+          Shipping Policy<span className="visually-hidden"> (opens in a new tab)</span>
+        </Link>{' '}
+        and{' '}
+        <Link to="/return-policy" target="_blank" rel="noopener">
+          Return Policy<span className="visually-hidden"> (opens in a new tab)</span>
+        </Link>
+        .
+      </p>
+    </div>
+  );
+}

@@ -1,0 +1,147 @@
+import { formatCents } from '@store/shared/money';
+import type { ReactNode } from 'react';
+import { Link } from 'react-router';
+import { ProductImage } from '@/components/ui/product-image';
+import { PriceChangeNotices } from '@/features/cart/components/price-change-notices';
+// The notices' look is the cart's own.
+import '@/features/cart/components/cart.css';
+import type { CheckoutSummary } from '../hooks/use-checkout-summary';
+import './order-summary.css';
+
+export interface OrderSummaryProps {
+  summary: CheckoutSummary;
+  headingId: string;
+  /** What follows the totals (the payment choice). */
+  children?: ReactNode;
+}
+
+/** A figure, or a placeholder while the store's settings load. */
+function Amount({ cents }: { cents: number | undefined }) {
+  if (cents === undefined) {
+    return (
+      <span className="skeleton order-summary__amount-skeleton">
+        <span className="visually-hidden">Loading</span>
+      </span>
+    );
+  }
+  return <>{formatCents(cents)}</>;
+}
+
+/** SPEC §9 free delivery: says it is free, or how much more would make it free. */
+function DeliveryNote({ summary }: { summary: CheckoutSummary }) {
+  const { totals, settings } = summary;
+  if (!totals || !settings || totals.subtotalCents === 0) return null;
+  const threshold = settings.freeDeliveryThresholdCents;
+  if (totals.deliveryChargeCents === 0) {
+    return (
+      <p className="order-summary__delivery-note order-summary__delivery-note--free">
+        <svg viewBox="0 0 20 20" width="18" height="18" aria-hidden="true" focusable="false">
+          <circle cx="10" cy="10" r="9" fill="currentColor" />
+          <path d="m6 10.3 2.6 2.6L14 7.5" fill="none" stroke="#fff" strokeWidth="2" strokeLinecap="round" />
+        </svg>
+        Your order qualifies for free delivery.
+      </p>
+    );
+  }
+  const missing = threshold - totals.subtotalCents;
+  const progress = Math.min(100, Math.round((totals.subtotalCents / threshold) * 100));
+  return (
+    <div className="order-summary__delivery-note">
+      <p>
+        Add <strong>{formatCents(missing)}</strong> more for free delivery on orders of{' '}
+        {formatCents(threshold)} or more.
+      </p>
+      <div className="order-summary__progress" aria-hidden="true">
+        <span style={{ width: `${progress}%` }} />
+      </div>
+    </div>
+  );
+}
+
+/**
+ * The order summary (SPEC §2 Checkout): each line with its picture, title × quantity and line total, then
+ * Subtotal, Delivery charge ('Free' from the free-delivery threshold), GST and Total (SPEC §9 maths).
+ */
+export function OrderSummary({ summary, headingId, children }: OrderSummaryProps) {
+  const { lines, totals, settings } = summary;
+  const itemCount = lines.reduce((n, l) => n + l.quantity, 0);
+  return (
+    <section
+      className="order-summary checkout-card"
+      aria-labelledby={headingId}
+      // Today's prices are being read; the figures may still change.
+      aria-busy={summary.isRefreshing || undefined}
+    >
+      <header className="order-summary__head">
+        <h2 id={headingId} className="checkout-card__title">
+          Order summary
+        </h2>
+        <Link to="/cart" className="order-summary__edit">
+          Edit cart
+        </Link>
+      </header>
+      <p className="order-summary__count">
+        {itemCount} {itemCount === 1 ? 'item' : 'items'}
+      </p>
+      {/* Prices are re-read on the way in; a change since the products were added is said here. */}
+      <PriceChangeNotices />
+      <ul className="order-summary__lines">
+        {lines.map(({ line, quantity, unitPriceCents, lineSubtotalCents }) => {
+          const title = line.title.trim() || 'No Title';
+          return (
+            <li key={line.id} className="order-summary__line">
+              <ProductImage
+                className="order-summary__image"
+                src={line.featured_image}
+                alt=""
+                width={56}
+                height={56}
+              />
+              <div className="order-summary__item">
+                <p className="order-summary__title">
+                  {title} <span className="order-summary__quantity">× {quantity}</span>
+                </p>
+                {quantity > 1 && <p className="order-summary__each">{formatCents(unitPriceCents)} each</p>}
+              </div>
+              <p className="order-summary__line-total">{formatCents(lineSubtotalCents)}</p>
+            </li>
+          );
+        })}
+      </ul>
+
+      <DeliveryNote summary={summary} />
+
+      <dl className="order-summary__totals">
+        <div>
+          <dt>Subtotal</dt>
+          <dd>
+            <Amount cents={totals?.subtotalCents} />
+          </dd>
+        </div>
+        <div>
+          <dt>Delivery charge</dt>
+          <dd>
+            {totals && totals.deliveryChargeCents === 0 && totals.subtotalCents > 0 ? (
+              <span className="order-summary__free">Free</span>
+            ) : (
+              <Amount cents={totals?.deliveryChargeCents} />
+            )}
+          </dd>
+        </div>
+        <div>
+          <dt>GST{settings ? ` (${settings.gstPercent}%)` : ''}</dt>
+          <dd>
+            <Amount cents={totals?.gstCents} />
+          </dd>
+        </div>
+        <div className="order-summary__total">
+          <dt>Total</dt>
+          <dd>
+            <Amount cents={totals?.totalCents} />
+          </dd>
+        </div>
+      </dl>
+      {children}
+    </section>
+  );
+}
