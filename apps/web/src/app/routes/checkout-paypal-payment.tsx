@@ -1,6 +1,18 @@
-import { PendingPageRoute } from './pending-page';
+import { PaymentLayout } from '@/features/checkout/components/payment-layout';
+import { PaymentLayoutGate } from '@/features/checkout/components/payment-layout-gate';
+import { WalletPaymentPanel } from '@/features/checkout/components/wallet-payment-panel';
+import { usePageTitle } from '@/features/store/hooks/use-page-title';
 
-/** Placeholder until this page lands. */
+/** /checkout-paypal-payment (SPEC §2 Payment pages): pay with the wallet, the default method. */
 export function WalletPaymentRoute() {
-  return <PendingPageRoute />;
+  usePageTitle('Complete Your Payments');
+  return (
+    <PaymentLayoutGate>
+      {(checkout) => (
+        <PaymentLayout checkout={checkout} paymentTitle="Pay with PayPal">
+          <WalletPaymentPanel checkout={checkout} />
+        </PaymentLayout>
+      )}
+    </PaymentLayoutGate>
+  );
 }

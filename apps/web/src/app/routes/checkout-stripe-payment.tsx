@@ -1,6 +1,18 @@
-import { PendingPageRoute } from './pending-page';
+import { CardPaymentPanel } from '@/features/checkout/components/card-payment-panel';
+import { PaymentLayout } from '@/features/checkout/components/payment-layout';
+import { PaymentLayoutGate } from '@/features/checkout/components/payment-layout-gate';
+import { usePageTitle } from '@/features/store/hooks/use-page-title';
 
-/** Placeholder until this page lands. */
+/** /checkout-stripe-payment (SPEC §2 Payment pages): pay by card for the saved checkout data. */
 export function CardPaymentRoute() {
-  return <PendingPageRoute />;
+  usePageTitle('Complete Your Payments');
+  return (
+    <PaymentLayoutGate>
+      {(checkout) => (
+        <PaymentLayout checkout={checkout} paymentTitle="Pay by card">
+          <CardPaymentPanel checkout={checkout} />
+        </PaymentLayout>
+      )}
+    </PaymentLayoutGate>
+  );
 }

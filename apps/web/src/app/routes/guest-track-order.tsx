@@ -1,6 +1,8 @@
-import { PendingPageRoute } from './pending-page';
+import { GuestTrackOrderPage } from '@/features/orders/components/guest-track-order-page';
+import { usePageTitle } from '@/features/store/hooks/use-page-title';
 
-/** Placeholder until this issue's page lands. */
+/** /guest-track-order (SPEC §2 Tracking), optional query `id`. */
 export function GuestTrackOrderRoute() {
-  return <PendingPageRoute />;
+  usePageTitle('Track Order');
+  return <GuestTrackOrderPage />;
 }

@@ -1,6 +1,8 @@
-import { PendingPageRoute } from './pending-page';
+import { OrderDetailsPage } from '@/features/orders/components/order-details-page';
+import { usePageTitle } from '@/features/store/hooks/use-page-title';
 
-/** Placeholder until this page lands. */
+/** /order-details?id= (SPEC §2 Account screens: Order details page). */
 export function OrderDetailsRoute() {
-  return <PendingPageRoute />;
+  usePageTitle('Order Details');
+  return <OrderDetailsPage />;
 }

@@ -1,6 +1,11 @@
-import { PendingPageRoute } from './pending-page';
+import { useState } from 'react';
+import { readLastOrder } from '@/features/checkout/last-order';
+import { OrderConfirmation } from '@/features/orders/components/order-confirmation';
+import { usePageTitle } from '@/features/store/hooks/use-page-title';
 
-/** Placeholder until this page lands. */
+/** /thank-you (SPEC §2): the order the payment page just placed in this tab, or a plain thank-you. */
 export function ThankYouRoute() {
-  return <PendingPageRoute />;
+  usePageTitle('Thank you for your order');
+  const [order] = useState(readLastOrder);
+  return <OrderConfirmation order={order} />;
 }

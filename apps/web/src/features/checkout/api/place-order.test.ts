@@ -1,0 +1,104 @@
+import { IDEMPOTENCY_KEY_PATTERN } from '@store/shared/order';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { makeOrderDetail } from '@/features/orders/order-fixtures';
+import { setTooManyRequestsNavigator } from '@/lib/too-many-requests';
+import { makeCheckoutData } from '../hooks/use-place-order.fixtures';
+import { newIdempotencyKey, placeOrder, type PlaceOrderBody } from './place-order';
+
+const body: PlaceOrderBody = {
+  ...makeCheckoutData().order,
+  payment_method: 'Stripe',
+  stripePaymentMethodId: 'pm_card_visa',
+};
+
+function answer(status: number, json?: unknown) {
+  const fetchMock = vi.fn(
+    async () => new Response(json === undefined ? '' : JSON.stringify(json), { status }),
+  );
+  vi.stubGlobal('fetch', fetchMock);
+  return fetchMock;
+}
+
+afterEach(() => vi.unstubAllGlobals());
+
+describe('placeOrder', () => {
+  it('posts the order as JSON with the Idempotency-Key header', async () => {
+    const fetchMock = answer(200, { message: 'Order placed successfully!', data: makeOrderDetail() });
+    const outcome = await placeOrder(body, 'attempt_0001');
+    expect(outcome).toEqual({
+      kind: 'placed',
+      message: 'Order placed successfully!',
+      order: makeOrderDetail(),
+    });
+    const [url, init] = fetchMock.mock.calls[0] as unknown as [string, RequestInit];
+    expect(url).toBe('/api/place-order');
+    expect(init.method).toBe('POST');
+    expect(new Headers(init.headers).get('Idempotency-Key')).toBe('attempt_0001');
+    expect(JSON.parse(String(init.body))).toEqual(body);
+  });
+
+  it('reads each refusal the server explains', async () => {
+    answer(402, { message: 'Your card was declined.', code: 'payment_declined' });
+    expect(await placeOrder(body, 'attempt_0001')).toEqual({
+      kind: 'payment_refused',
+      message: 'Your card was declined.',
+    });
+    const totals = {
+      subTotal: '1.00',
+      delivery_charges: '0.00',
+      totalGst: '0.10',
+      grand_total: '1.10',
+      products: [],
+    };
+    answer(409, { message: 'Prices changed', code: 'prices_changed', data: totals });
+    expect(await placeOrder(body, 'attempt_0001')).toEqual({
+      kind: 'prices_changed',
+      message: 'Prices changed',
+      totals,
+    });
+    answer(409, { message: 'Out of stock', code: 'out_of_stock', product_id: 7 });
+    expect(await placeOrder(body, 'attempt_0001')).toEqual({
+      kind: 'out_of_stock',
+      message: 'Out of stock',
+      productId: 7,
+    });
+    answer(400, { message: 'Email is required', errors: {} });
+    expect(await placeOrder(body, 'attempt_0001')).toEqual({
+      kind: 'rejected',
+      status: 400,
+      message: 'Email is required',
+    });
+    answer(502);
+    expect(await placeOrder(body, 'attempt_0001')).toEqual({ kind: 'rejected', status: 502, message: null });
+  });
+
+  it('a 429 sends the shopper to /too-many-requests, as every other call does', async () => {
+    sessionStorage.clear();
+    const navigate = vi.fn();
+    const unregister = setTooManyRequestsNavigator(navigate);
+    answer(429, { message: 'Too many requests' });
+    expect(await placeOrder(body, 'attempt_0001')).toEqual({ kind: 'too_many_requests' });
+    expect(navigate).toHaveBeenCalledWith('/too-many-requests', { replace: true });
+    unregister();
+    sessionStorage.clear();
+  });
+
+  it('no answer, or a 200 without the order, counts as a network failure (retry with the same key)', async () => {
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async () => Promise.reject(new TypeError('Failed to fetch'))),
+    );
+    expect(await placeOrder(body, 'attempt_0001')).toEqual({ kind: 'network' });
+    answer(200, { message: 'ok' });
+    expect(await placeOrder(body, 'attempt_0001')).toEqual({ kind: 'network' });
+  });
+});
+
+describe('newIdempotencyKey', () => {
+  it('makes a fresh key the server accepts each time', () => {
+    const a = newIdempotencyKey();
+    expect(a).toMatch(IDEMPOTENCY_KEY_PATTERN);
+    expect(a).toHaveLength(32);
+    expect(newIdempotencyKey()).not.toBe(a);
+  });
+});

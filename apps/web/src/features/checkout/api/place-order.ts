@@ -1,0 +1,130 @@
+/**
+ * `POST /api/place-order` (SPEC §7), the one call of the payment pages whose error answers carry more than
+ * a message: 402 says the payment was refused, 409 says prices changed (with the server's totals) or a
+ * product ran out. `apiRequest` keeps only status and message, so this file does its own fetch through
+ * `apiUrl` and reads the body itself (types from the shared schemas, decision 0005).
+ */
+import {
+  IDEMPOTENCY_KEY_HEADER,
+  type OrderDetail,
+  type OrderError,
+  type PaymentMethod,
+  type PlaceOrderResponse,
+  type ServerTotals,
+} from '@store/shared/order';
+import { apiUrl, TOO_MANY_REQUESTS_STATUS } from '@/lib/api-client';
+import { redirectToTooManyRequests } from '@/lib/too-many-requests';
+import type { CheckoutData } from '../checkout-storage';
+
+/** The saved order payload plus how it is paid: a card payment method, or an approved wallet order. */
+export type PlaceOrderBody = CheckoutData['order'] & {
+  payment_method: PaymentMethod;
+  /** Card flow: the payment method id the card form created (never card details). */
+  stripePaymentMethodId?: string;
+  /** Wallet flow: the approved wallet order id. */
+  payment_intent_id?: string;
+};
+
+/** Everything the server can answer, and the request failing before any answer arrives. */
+export type PlaceOrderOutcome =
+  | { kind: 'placed'; message: string; order: OrderDetail }
+  /** 402: the card was declined or the wallet capture failed; nothing was charged, no order kept. */
+  | { kind: 'payment_refused'; message: string | null }
+  /** 409 prices_changed: the server repriced the cart; `totals` are its figures. */
+  | { kind: 'prices_changed'; message: string; totals: ServerTotals | null }
+  /** 409 out_of_stock. */
+  | { kind: 'out_of_stock'; message: string; productId: number | null }
+  /** 429: the rate limit; the shopper has been sent to /too-many-requests (SPEC §8) unless one just happened. */
+  | { kind: 'too_many_requests' }
+  /** Any other answer that is not 200; `message` is the server's, when it sent one. */
+  | { kind: 'rejected'; status: number; message: string | null }
+  /** No answer: offline, DNS, connection reset, or a body that is not JSON. */
+  | { kind: 'network' };
+
+async function readBody(response: Response): Promise<unknown> {
+  const text = await response.text();
+  if (text === '') return undefined;
+  try {
+    return JSON.parse(text) as unknown;
+  } catch {
+    return undefined;
+  }
+}
+
+/** The server's error body, as far as it is there (a proxy's HTML error page has none of it). */
+function readError(body: unknown): Partial<OrderError> {
+  if (typeof body !== 'object' || body === null) return {};
+  const b = body as Record<string, unknown>;
+  return {
+    message: typeof b.message === 'string' && b.message.trim() !== '' ? b.message : undefined,
+    code: typeof b.code === 'string' ? (b.code as OrderError['code']) : undefined,
+    data: typeof b.data === 'object' && b.data !== null ? (b.data as ServerTotals) : undefined,
+    product_id: typeof b.product_id === 'number' ? b.product_id : undefined,
+  };
+}
+
+function isPlaced(body: unknown): body is PlaceOrderResponse {
+  if (typeof body !== 'object' || body === null) return false;
+  const b = body as Record<string, unknown>;
+  return typeof b.data === 'object' && b.data !== null && typeof (b.data as { id?: unknown }).id === 'string';
+}
+
+/**
+ * Places the order. `idempotencyKey` identifies this checkout attempt: sending the same key again (after a
+ * network failure) can never create a second order or charge. Never throws; see `PlaceOrderOutcome`.
+ */
+export async function placeOrder(
+  body: PlaceOrderBody,
+  idempotencyKey: string,
+  signal?: AbortSignal,
+): Promise<PlaceOrderOutcome> {
+  let response: Response;
+  let json: unknown;
+  try {
+    response = await fetch(apiUrl('/place-order'), {
+      method: 'POST',
+      headers: {
+        Accept: 'application/json',
+        'Content-Type': 'application/json',
+        [IDEMPOTENCY_KEY_HEADER]: idempotencyKey,
+      },
+      body: JSON.stringify(body),
+      signal,
+    });
+    json = await readBody(response);
+  } catch {
+    return { kind: 'network' };
+  }
+
+  if (response.status === 200) {
+    // A 200 without the order would leave the shopper unsure; treat it like no answer, so the retry
+    // (same key) gets the order back from the server's idempotency record.
+    return isPlaced(json) ? { kind: 'placed', message: json.message, order: json.data } : { kind: 'network' };
+  }
+  if (response.status === TOO_MANY_REQUESTS_STATUS) {
+    // As `apiRequest` does for every other call (SPEC §8).
+    redirectToTooManyRequests();
+    return { kind: 'too_many_requests' };
+  }
+
+  const error = readError(json);
+  if (response.status === 402) {
+    return { kind: 'payment_refused', message: error.message ?? null };
+  }
+  if (response.status === 409 && error.message && error.code === 'prices_changed') {
+    return { kind: 'prices_changed', message: error.message, totals: error.data ?? null };
+  }
+  if (response.status === 409 && error.message && error.code === 'out_of_stock') {
+    return { kind: 'out_of_stock', message: error.message, productId: error.product_id ?? null };
+  }
+  return { kind: 'rejected', status: response.status, message: error.message ?? null };
+}
+
+/**
+ * A new Idempotency-Key: 128 random bits as 32 hex characters, inside the server's `[A-Za-z0-9_-]{8,100}`.
+ * `getRandomValues` rather than `randomUUID`, which browsers offer only on https or localhost.
+ */
+export function newIdempotencyKey(): string {
+  const bytes = crypto.getRandomValues(new Uint8Array(16));
+  return Array.from(bytes, (b) => b.toString(16).padStart(2, '0')).join('');
+}

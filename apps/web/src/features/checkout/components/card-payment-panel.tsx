@@ -1,0 +1,63 @@
+import { formatCents } from '@store/shared/money';
+import { ORDER_MESSAGES, PAYMENT_METHOD_CARD } from '@store/shared/order';
+import { useCallback, useRef, useState, type FormEvent } from 'react';
+import type { CheckoutData } from '../checkout-storage';
+import { cardOrderProblem, usePlaceOrder, type PaymentProblem } from '../hooks/use-place-order';
+import { CardPaymentForm, type CardFormHandle } from './card-payment-form';
+import { PaymentLayoutProblem } from './payment-layout-problem';
+
+function LockIcon() {
+  return (
+    <svg viewBox="0 0 24 24" width="16" height="16" aria-hidden="true" focusable="false">
+      <rect x="5" y="11" width="14" height="10" rx="2" fill="none" stroke="currentColor" strokeWidth="2" />
+      <path d="M8 11V8a4 4 0 0 1 8 0v3" fill="none" stroke="currentColor" strokeWidth="2" />
+    </svg>
+  );
+}
+
+/**
+ * Card payment (SPEC §2 /checkout-stripe-payment, §4 Card payment): the card form, then 'Pay ${total}'.
+ * Paying creates the card's payment method in the browser ('Payment error: {message}' when the card is
+ * refused there), then places the order with payment_method 'Stripe' and the payment method id. The button
+ * reads 'Processing...' and is disabled while paying, and until the card form is ready.
+ */
+export function CardPaymentPanel({ checkout }: { checkout: CheckoutData }) {
+  const cardRef = useRef<CardFormHandle>(null);
+  const [ready, setReady] = useState(false);
+  const [problem, setProblem] = useState<PaymentProblem | null>(null);
+  const { isSubmitting, runAttempt, place } = usePlaceOrder(checkout);
+  const onReadyChange = useCallback((next: boolean) => setReady(next), []);
+
+  function onSubmit(event: FormEvent<HTMLFormElement>) {
+    event.preventDefault();
+    if (!ready) return;
+    void runAttempt(async () => {
+      setProblem(null);
+      const card = cardRef.current;
+      if (!card) return;
+      const method = await card.createPaymentMethod();
+      if ('error' in method) {
+        setProblem({ message: ORDER_MESSAGES.paymentError(method.error) });
+        return;
+      }
+      const outcome = await place({
+        payment_method: PAYMENT_METHOD_CARD,
+        stripePaymentMethodId: method.paymentMethodId,
+      });
+      setProblem(cardOrderProblem(outcome));
+    });
+  }
+
+  return (
+    <form className="payment-method-form" onSubmit={onSubmit} noValidate>
+      <CardPaymentForm ref={cardRef} onReadyChange={onReadyChange} disabled={isSubmitting} />
+      <button type="submit" className="button payment-pay-button" disabled={!ready || isSubmitting}>
+        {isSubmitting ? 'Processing...' : `Pay ${formatCents(checkout.totals.totalCents)}`}
+      </button>
+      <PaymentLayoutProblem problem={problem} />
+      <p className="payment-secure-note">
+        <LockIcon /> Your card details go only to the payment provider, never to our store.
+      </p>
+    </form>
+  );
+}

@@ -1,0 +1,187 @@
+/**
+ * Placing the order from a payment page (SPEC §4 Order, Card payment, Wallet payment): one attempt at a
+ * time, one Idempotency-Key per attempt, and the same ending for both payment methods on success.
+ */
+import { parseDecimalToCents } from '@store/shared/money';
+import { ORDER_MESSAGES } from '@store/shared/order';
+import { useCallback, useRef, useState } from 'react';
+import { useNavigate } from 'react-router';
+import { clearCart } from '@/stores/cart-store';
+import {
+  newIdempotencyKey,
+  placeOrder,
+  type PlaceOrderBody,
+  type PlaceOrderOutcome,
+} from '../api/place-order';
+import { clearCheckoutData, clearCheckoutDraft, type CheckoutData } from '../checkout-storage';
+import { saveLastOrder } from '../last-order';
+
+/** How the order is paid: the card form's payment method, or the approved wallet order. */
+export type OrderPayment = Pick<
+  PlaceOrderBody,
+  'payment_method' | 'stripePaymentMethodId' | 'payment_intent_id'
+>;
+
+/** A problem shown under the pay button: the message, an optional second line, and where to go next. */
+export interface PaymentProblem {
+  message: string;
+  /** 'info' for news that is not a failure, such as the shopper cancelling the wallet. */
+  tone?: 'error' | 'info';
+  detail?: string;
+  link?: { to: string; label: string };
+}
+
+export interface UsePlaceOrder {
+  /** True while an attempt runs (the pay button reads 'Processing...'). */
+  isSubmitting: boolean;
+  /**
+   * Runs one payment attempt (tokenise or approve, then place the order) unless one is already running.
+   * The guard is a ref, so a second click in the same frame, before React re-renders the disabled button,
+   * is refused too (SPEC §4 "a submitting flag blocks double submits"). Returns false when refused.
+   */
+  runAttempt(task: () => Promise<void>): Promise<boolean>;
+  /**
+   * Sends place-order. On 200 it ends the checkout: toast 'Order placed successfully!', cart and checkout
+   * data cleared, the order remembered for the thank-you page, and /thank-you. Otherwise returns the outcome
+   * for the page to explain.
+   */
+  place(payment: OrderPayment): Promise<PlaceOrderOutcome>;
+}
+
+/**
+ * Whether the server has given its final word on this attempt's Idempotency-Key. The server replays its
+ * stored answer to a repeat with the same key and body, so after any doubt the retry must carry the same
+ * key: then it can never place or charge twice. Doubt means no answer (network), a 429 (not processed), a
+ * 409 without a code (the first request with this key is still running), or a 5xx without our JSON
+ * message (from something in front of the API; the request may or may not have arrived). Any other answer
+ * is final for that key (a 402 or 502 is even stored against it), so the next try starts a new attempt.
+ */
+export function isDefinitive(outcome: PlaceOrderOutcome): boolean {
+  if (outcome.kind === 'network' || outcome.kind === 'too_many_requests') return false;
+  if (outcome.kind === 'rejected') {
+    if (outcome.status === 409) return false;
+    if (outcome.status >= 500 && outcome.message === null) return false;
+  }
+  return true;
+}
+
+/** `checkout` is the saved checkout data the page read when it opened (it may be gone from storage since). */
+export function usePlaceOrder(checkout: CheckoutData): UsePlaceOrder {
+  const navigate = useNavigate();
+  const submittingRef = useRef(false);
+  /** Set once the order is placed: the page is on its way to /thank-you and must not pay again. */
+  const placedRef = useRef(false);
+  const [isSubmitting, setSubmitting] = useState(false);
+  /** The current attempt's key; null when the next request starts a new attempt. */
+  const keyRef = useRef<string | null>(null);
+
+  const runAttempt = useCallback(async (task: () => Promise<void>) => {
+    if (submittingRef.current) return false;
+    submittingRef.current = true;
+    setSubmitting(true);
+    try {
+      await task();
+    } finally {
+      // After a success the button stays on 'Processing...' until /thank-you has loaded.
+      if (!placedRef.current) {
+        submittingRef.current = false;
+        setSubmitting(false);
+      }
+    }
+    return true;
+  }, []);
+
+  const place = useCallback(
+    async (payment: OrderPayment) => {
+      keyRef.current ??= newIdempotencyKey();
+      const outcome = await placeOrder({ ...checkout.order, ...payment }, keyRef.current);
+      if (isDefinitive(outcome)) keyRef.current = null;
+
+      if (outcome.kind === 'placed') {
+        placedRef.current = true;
+        const { order } = outcome;
+        saveLastOrder({
+          id: order.id,
+          invoice_number: order.invoice_number,
+          totalCents: parseDecimalToCents(order.total_amount) ?? checkout.totals.totalCents,
+        });
+        clearCart();
+        clearCheckoutData();
+        // The next checkout starts clean (no comment or address typed for this one).
+        clearCheckoutDraft();
+        void import('react-toastify').then(({ toast }) =>
+          toast.success(outcome.message || ORDER_MESSAGES.placed),
+        );
+        // Replace: Back from the thank-you page must not return to a payment page for a paid cart.
+        void navigate('/thank-you', { replace: true });
+      }
+      return outcome;
+    },
+    [checkout, navigate],
+  );
+
+  return { isSubmitting, runAttempt, place };
+}
+
+/** Problems both payment methods explain the same way: the server repriced the cart, or stock ran out. */
+function cartProblem(outcome: PlaceOrderOutcome): PaymentProblem | null {
+  if (outcome.kind === 'prices_changed') {
+    // Checkout recomputes its totals from today's prices, so the shopper sees what they will pay.
+    return { message: outcome.message, link: { to: '/checkout', label: 'Review your order' } };
+  }
+  if (outcome.kind === 'out_of_stock') {
+    return { message: outcome.message, link: { to: '/cart', label: 'Update your cart' } };
+  }
+  return null;
+}
+
+/** Shown if a 429 did not lead to the waiting page (one was shown less than 45 s ago). */
+export const TOO_MANY_ATTEMPTS = 'Too many attempts. Please wait a minute and try again.';
+
+/** SPEC §8 card-flow messages for a place-order outcome; null when there is nothing to explain. */
+export function cardOrderProblem(outcome: PlaceOrderOutcome): PaymentProblem | null {
+  switch (outcome.kind) {
+    case 'placed':
+      return null;
+    case 'too_many_requests':
+      return { message: ORDER_MESSAGES.cardFailed, detail: TOO_MANY_ATTEMPTS };
+    case 'payment_refused':
+      return { message: ORDER_MESSAGES.paymentError(outcome.message ?? ORDER_MESSAGES.cardDeclined) };
+    case 'prices_changed':
+    case 'out_of_stock':
+      return cartProblem(outcome);
+    case 'rejected':
+      return outcome.message
+        ? { message: ORDER_MESSAGES.cardFailed, detail: outcome.message }
+        : { message: ORDER_MESSAGES.cardFailed };
+    case 'network':
+      return { message: ORDER_MESSAGES.cardRequestError };
+  }
+}
+
+/**
+ * SPEC §8 wallet-flow messages for a place-order outcome (the step after the wallet approved): a refused
+ * capture gives the server's message ('Error capturing PayPal order...' or the restricted-account one);
+ * other refusals the SPEC's 'Order submission failed: {message}' / 'Error submitting order...'.
+ */
+export function walletOrderProblem(outcome: PlaceOrderOutcome): PaymentProblem | null {
+  switch (outcome.kind) {
+    case 'placed':
+      return null;
+    case 'too_many_requests':
+      return { message: ORDER_MESSAGES.submissionFailed(TOO_MANY_ATTEMPTS) };
+    case 'payment_refused':
+      return { message: outcome.message ?? ORDER_MESSAGES.walletCaptureError };
+    case 'prices_changed':
+    case 'out_of_stock':
+      return cartProblem(outcome);
+    case 'rejected':
+      return {
+        message: outcome.message
+          ? ORDER_MESSAGES.submissionFailed(outcome.message)
+          : ORDER_MESSAGES.submitError,
+      };
+    case 'network':
+      return { message: ORDER_MESSAGES.submitError };
+  }
+}

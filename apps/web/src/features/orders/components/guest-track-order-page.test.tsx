@@ -1,0 +1,216 @@
+import { QueryClient } from '@tanstack/react-query';
+import { render, screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { createMemoryRouter, RouterProvider } from 'react-router';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { AppProviders } from '@/app/providers';
+import { GuestTrackOrderRoute } from '@/app/routes/guest-track-order';
+import { OrderDetailsRoute } from '@/app/routes/order-details';
+import { makeStoreConfig } from '@/test/fixtures';
+import { makeOrderDetail } from '../order-fixtures';
+
+type Answer = { status: number; body: unknown } | Promise<Response>;
+
+/** Fakes the API at the network edge; `answer` gets each order lookup's method, path and body. */
+function stubApi(answer: (request: { method: string; url: URL; body: unknown }) => Answer) {
+  const calls: { method: string; url: URL; body: unknown }[] = [];
+  vi.stubGlobal(
+    'fetch',
+    vi.fn(async (input: string, init?: RequestInit) => {
+      const url = new URL(input, 'http://localhost');
+      if (url.pathname === '/api/store-config') {
+        return new Response(JSON.stringify({ data: makeStoreConfig() }), { status: 200 });
+      }
+      const request = {
+        method: init?.method ?? 'GET',
+        url,
+        body: init?.body ? JSON.parse(String(init.body)) : undefined,
+      };
+      calls.push(request);
+      const found = answer(request);
+      if (found instanceof Promise) return found;
+      return new Response(JSON.stringify(found.body), { status: found.status });
+    }),
+  );
+  return calls;
+}
+
+function renderAt(path: string) {
+  const router = createMemoryRouter(
+    [
+      { path: '/guest-track-order', element: <GuestTrackOrderRoute /> },
+      { path: '/order-details', element: <OrderDetailsRoute /> },
+    ],
+    { initialEntries: [path] },
+  );
+  const queryClient = new QueryClient({ defaultOptions: { queries: { retry: false } } });
+  render(
+    <AppProviders queryClient={queryClient}>
+      <RouterProvider router={router} />
+    </AppProviders>,
+  );
+  return { router, user: userEvent.setup() };
+}
+
+const found = (overrides = {}) => ({ status: 200, body: { data: makeOrderDetail(overrides) } });
+
+/** The value shown beside a label in a definition list. */
+function valueOf(label: string, scope: HTMLElement = document.body): string | null | undefined {
+  return within(scope).getByText(label, { selector: 'dt' }).nextElementSibling?.textContent;
+}
+
+afterEach(() => {
+  vi.unstubAllGlobals();
+  vi.restoreAllMocks();
+});
+
+describe('/guest-track-order', () => {
+  it("starts idle: heading, an order id input and 'Track Order', and asks nothing", () => {
+    const calls = stubApi(() => found());
+    renderAt('/guest-track-order');
+    expect(screen.getByRole('heading', { level: 1, name: 'Track Order' })).toBeTruthy();
+    const input = screen.getByLabelText('Order id') as HTMLInputElement;
+    expect(input.value).toBe('');
+    expect(input.required).toBe(false);
+    expect(screen.getByRole('button', { name: 'Track Order' })).toBeTruthy();
+    expect(calls).toEqual([]);
+  });
+
+  it("an id in the query looks the order up at once, reading 'Loading...' meanwhile", async () => {
+    let answer: (r: Response) => void = () => {};
+    const calls = stubApi(() => new Promise<Response>((resolve) => (answer = resolve)));
+    renderAt('/guest-track-order?id=q7XkP2mN9vR4tY8w');
+
+    const busy = await screen.findByRole('button', { name: 'Loading...' });
+    expect((busy as HTMLButtonElement).disabled).toBe(true);
+    expect((screen.getByLabelText('Order id') as HTMLInputElement).value).toBe('q7XkP2mN9vR4tY8w');
+    expect(calls).toHaveLength(1);
+    expect(calls[0]?.method).toBe('POST');
+    expect(calls[0]?.url.pathname).toBe('/api/guest/track-order');
+    expect(calls[0]?.body).toEqual({ id: 'q7XkP2mN9vR4tY8w' });
+
+    answer(new Response(JSON.stringify(found().body), { status: 200 }));
+    expect(await screen.findByRole('heading', { name: 'Order INV-000042' })).toBeTruthy();
+    expect(screen.getByRole('button', { name: 'Track Order' })).toBeTruthy();
+  });
+
+  it('shows every field: facts, shipping details, items and totals; card as Card; date dd/mm/yyyy in Sydney', async () => {
+    stubApi(() => found());
+    renderAt('/guest-track-order?id=q7XkP2mN9vR4tY8w');
+    const order = await screen.findByRole('article', { name: 'Order INV-000042' });
+
+    expect(valueOf('Invoice number', order)).toBe('INV-000042');
+    expect(valueOf('Order Status', order)).toBe('pending');
+    // 14:30 UTC on 4 March is 1:30 am on 5 March in Sydney.
+    expect(valueOf('Date', order)).toBe('05/03/2025');
+    expect(valueOf('Payment Method', order)).toBe('Card');
+    expect(valueOf('Payment Status', order)).toBe('pending');
+
+    const shipping = within(order).getByRole('heading', { name: 'Shipping Details' }).parentElement!;
+    expect(valueOf('Address', shipping)).toBe('12 Railway Terrace, Guildford NSW 2161');
+    expect(valueOf('Street address', shipping)).toBe('12 Railway Terrace');
+    expect(valueOf('City', shipping)).toBe('Guildford');
+    expect(valueOf('State', shipping)).toBe('NSW');
+    expect(valueOf('Post code', shipping)).toBe('2161');
+
+    const table = within(order).getByRole('table');
+    expect(
+      within(table)
+        .getAllByRole('columnheader')
+        .map((h) => h.textContent),
+    ).toEqual(['Product Name', 'Quantity', 'Price', 'Item Total (Discount Included)']);
+    const row = within(table).getByRole('row', { name: /Ceramic Brake Pads Front/ });
+    expect(
+      within(row)
+        .getAllByRole('cell')
+        .map((c) => c.textContent),
+    ).toEqual(['Ceramic Brake Pads Front', '2', '$79.95', '$159.90']);
+
+    expect(valueOf('Subtotal', order)).toBe('$159.90');
+    expect(valueOf('Shipping', order)).toBe('$0.00');
+    expect(valueOf('GST', order)).toBe('$15.99');
+    expect(valueOf('Total Amount', order)).toBe('$175.89');
+  });
+
+  it('Customer Details appear only when the server sends them; the wallet reads PayPal', async () => {
+    stubApi(({ body }) =>
+      (body as { id: string }).id === 'mine'
+        ? found({
+            f_name: 'Jordan',
+            l_name: 'Smith',
+            email: 'jordan@example.com.au',
+            phone: '0412345678',
+            payment_method: 'Paypal',
+          })
+        : found(),
+    );
+    const { user } = renderAt('/guest-track-order?id=guest');
+    await screen.findByRole('article');
+    expect(screen.queryByRole('heading', { name: 'Customer Details' })).toBeNull();
+
+    const input = screen.getByLabelText('Order id');
+    await user.clear(input);
+    await user.type(input, 'mine');
+    await user.click(screen.getByRole('button', { name: 'Track Order' }));
+
+    const customer = (await screen.findByRole('heading', { name: 'Customer Details' })).parentElement!;
+    expect(valueOf('Name', customer)).toBe('Jordan Smith');
+    expect(valueOf('Email', customer)).toBe('jordan@example.com.au');
+    expect(valueOf('Phone', customer)).toBe('0412345678');
+    expect(valueOf('Payment Method')).toBe('PayPal');
+  });
+
+  it('submitting puts the id in the query string, so the result can be shared', async () => {
+    const calls = stubApi(() => found());
+    const { router, user } = renderAt('/guest-track-order');
+    await user.type(screen.getByLabelText('Order id'), '  q7XkP2mN9vR4tY8w ');
+    await user.click(screen.getByRole('button', { name: 'Track Order' }));
+
+    await screen.findByRole('article', { name: 'Order INV-000042' });
+    expect(router.state.location.search).toBe('?id=q7XkP2mN9vR4tY8w');
+    expect(calls.map((c) => c.body)).toEqual([{ id: 'q7XkP2mN9vR4tY8w' }]);
+  });
+
+  it("a 404 reads 'No Order Found'", async () => {
+    stubApi(() => ({ status: 404, body: { message: 'No Order Found' } }));
+    renderAt('/guest-track-order?id=nope');
+    expect(await screen.findByRole('heading', { name: 'No Order Found' })).toBeTruthy();
+    expect(screen.queryByRole('article')).toBeNull();
+  });
+
+  it('other failures are logged, and the shopper gets a neutral message rather than nothing', async () => {
+    const log = vi.spyOn(console, 'error').mockImplementation(() => {});
+    stubApi(() => ({ status: 500, body: { message: 'Internal Server Error' } }));
+    renderAt('/guest-track-order?id=q7XkP2mN9vR4tY8w');
+    expect((await screen.findByRole('alert')).textContent).toBe('Something went wrong. Please try again.');
+    expect(log).toHaveBeenCalled();
+    expect(screen.queryByText('No Order Found')).toBeNull();
+  });
+});
+
+describe('/order-details', () => {
+  it("reads the order with GET /api/orders-detail?id= under 'Order Details'", async () => {
+    const calls = stubApi(() => found({ payment_method: 'Stripe' }));
+    renderAt('/order-details?id=q7XkP2mN9vR4tY8w');
+    expect(screen.getByRole('heading', { level: 1, name: 'Order Details' })).toBeTruthy();
+    await screen.findByRole('article', { name: 'Order INV-000042' });
+    expect(calls[0]?.method).toBe('GET');
+    expect(calls[0]?.url.pathname).toBe('/api/orders-detail');
+    expect(calls[0]?.url.searchParams.get('id')).toBe('q7XkP2mN9vR4tY8w');
+    expect(valueOf('Payment Method')).toBe('Card');
+    expect(valueOf('Total Amount')).toBe('$175.89');
+  });
+
+  it("a 404 reads 'No Order Found'", async () => {
+    stubApi(() => ({ status: 404, body: { message: 'No Order Found' } }));
+    renderAt('/order-details?id=nope');
+    expect(await screen.findByRole('heading', { name: 'No Order Found' })).toBeTruthy();
+  });
+
+  it("without an id there is nothing to look up: 'No Order Found'", async () => {
+    const calls = stubApi(() => found());
+    renderAt('/order-details');
+    expect(screen.getByRole('heading', { name: 'No Order Found' })).toBeTruthy();
+    await waitFor(() => expect(calls).toEqual([]));
+  });
+});

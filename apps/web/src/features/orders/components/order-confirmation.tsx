@@ -1,0 +1,91 @@
+import { formatCents } from '@store/shared/money';
+import { Link } from 'react-router';
+import './order-confirmation.css';
+
+export interface ConfirmedOrder {
+  /** Public order id, the one guest tracking asks for. */
+  id: string;
+  invoice_number: string;
+  totalCents: number;
+}
+
+/** A parcel with a tick: the order is in. Decorative; the heading says it in words. */
+function ConfirmationImage() {
+  return (
+    <svg
+      className="order-confirmation__image"
+      viewBox="0 0 160 120"
+      width="160"
+      height="120"
+      aria-hidden="true"
+      focusable="false"
+    >
+      <ellipse cx="80" cy="108" rx="54" ry="7" fill="#e2e6ec" />
+      <path d="M34 44 80 26l46 18v50L80 112 34 94z" fill="#f6d7b8" />
+      <path d="M34 44 80 62v50L34 94z" fill="#e9b888" />
+      <path d="M80 62l46-18v50L80 112z" fill="#f1c79d" />
+      <path d="M34 44 80 26l46 18-46 18z" fill="#fbe6cf" />
+      <path d="M57 35l46 18v14l-10 4V57L47 39z" fill="#c9874b" opacity="0.55" />
+      <circle cx="118" cy="34" r="26" fill="#1f8a4c" />
+      <circle cx="118" cy="34" r="26" fill="none" stroke="#fff" strokeWidth="4" />
+      <path
+        d="M106 34.5l8 8 16-17"
+        fill="none"
+        stroke="#fff"
+        strokeWidth="6"
+        strokeLinecap="round"
+        strokeLinejoin="round"
+      />
+    </svg>
+  );
+}
+
+/**
+ * The thank-you page's content (SPEC §2 /thank-you: a confirmation image after an order). With the order
+ * just placed: its invoice number, order id and total, and a link that tracks it. Without one (a later
+ * visit, another tab): a plain thank-you with the same ways on.
+ */
+export function OrderConfirmation({ order }: { order: ConfirmedOrder | null }) {
+  return (
+    <div className="container page order-confirmation">
+      <ConfirmationImage />
+      <h1 className="order-confirmation__title">Thank you for your order!</h1>
+      {order ? (
+        <>
+          <p className="order-confirmation__lead">
+            We have received your order and payment. Keep your order id to track it.
+          </p>
+          <dl className="order-confirmation__facts">
+            <div>
+              <dt>Invoice number</dt>
+              <dd>{order.invoice_number}</dd>
+            </div>
+            <div>
+              <dt>Order id</dt>
+              <dd className="order-confirmation__id">{order.id}</dd>
+            </div>
+            <div>
+              <dt>Total</dt>
+              <dd>{formatCents(order.totalCents)}</dd>
+            </div>
+          </dl>
+        </>
+      ) : (
+        <p className="order-confirmation__lead">
+          Your order is with us. You can track it any time with the order id from your confirmation.
+        </p>
+      )}
+      <div className="order-confirmation__actions">
+        <Link
+          className="button"
+          to={order ? `/guest-track-order?id=${encodeURIComponent(order.id)}` : '/guest-track-order'}
+        >
+          Track your order
+        </Link>
+        <Link className="button order-confirmation__secondary" to="/">
+          Continue shopping
+        </Link>
+      </div>
+    </div>
+  );
+}

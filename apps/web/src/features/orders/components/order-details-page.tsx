@@ -1,0 +1,31 @@
+import { useSearchParams } from 'react-router';
+import { StatusMessage } from '@/components/ui/status-message';
+import { useOrderDetail } from '../api/get-order-detail';
+import { ORDER_NOT_FOUND } from '../order-fields';
+import { OrderQueryResult } from './order-query-result';
+import './guest-track-order-page.css';
+
+/**
+ * The order details page, `/order-details?id={public id}` (SPEC §2 Account screens: Order details page):
+ * the same order view as guest tracking, read with `GET /api/orders-detail`. Customer details appear when
+ * the server sends them (the signed-in owner). The SPEC's manual invoice-number form is hidden, so there is
+ * none.
+ */
+export function OrderDetailsPage() {
+  const [params] = useSearchParams();
+  const id = params.get('id')?.trim() ?? '';
+  const lookup = useOrderDetail(id);
+
+  return (
+    <div className="container page track-order">
+      <h1 className="track-order__title">Order Details</h1>
+      {id === '' ? (
+        <StatusMessage image="not-found" title={ORDER_NOT_FOUND} headingLevel={2} />
+      ) : lookup.isPending ? (
+        <p role="status">Loading...</p>
+      ) : (
+        <OrderQueryResult order={lookup.data} error={lookup.error} />
+      )}
+    </div>
+  );
+}

