@@ -4,7 +4,9 @@
  * Every answer goes through a `Schema`: `served<T>()` for the API's own answers (decision 0005: the server
  * validates each answer against the shared zod schema before sending it, so the browser does not ship zod
  * to check it again), or a real validator where the data comes from elsewhere.
+ * A 429 answer also sends the shopper to the too-many-requests page (SPEC §8, lib/too-many-requests.ts).
  */
+import { redirectToTooManyRequests } from './too-many-requests';
 
 export const API_BASE = '/api';
 
@@ -61,6 +63,13 @@ function errorMessage(body: unknown, response: Response): string {
   return response.statusText || `Request failed with status ${response.status}`;
 }
 
+/** HTTP 429 Too Many Requests (SPEC §8). */
+export const TOO_MANY_REQUESTS_STATUS = 429;
+
+/**
+ * Calls the API and returns its answer read through `schema`. Throws an `ApiError` (status and the server's
+ * message) for any 4xx/5xx; a 429 first redirects to /too-many-requests (at most once in 45 s, SPEC §8, §9).
+ */
 export async function apiRequest<T>(
   path: string,
   schema: Schema<T>,
@@ -77,7 +86,10 @@ export async function apiRequest<T>(
     signal,
   });
   const json = await readJson(response);
-  if (!response.ok) throw new ApiError(response.status, errorMessage(json, response));
+  if (!response.ok) {
+    if (response.status === TOO_MANY_REQUESTS_STATUS) redirectToTooManyRequests();
+    throw new ApiError(response.status, errorMessage(json, response));
+  }
   return schema.parse(json);
 }
 

@@ -4,7 +4,10 @@ import {
   CART_STORAGE_KEY,
   addToCart,
   clearCart,
+  dismissPriceChanges,
   getCartLines,
+  getPriceChanges,
+  refreshCartLines,
   removeFromCart,
   updateCartQuantity,
 } from './cart-store';
@@ -50,5 +53,82 @@ describe('cart store (SPEC §4 cart actions)', () => {
     removeFromCart(4);
     expect(getCartLines()).toEqual([]);
     expect(localStorage.getItem(CART_STORAGE_KEY)).toBe('[]');
+  });
+});
+
+describe('refreshCartLines (fresh prices from the catalog)', () => {
+  const price = (value: string) => [{ option: '_price', value }];
+
+  it("writes the catalog's fields into the asked-for lines and keeps the quantities", () => {
+    addToCart(makeProduct({ id: 1, title: 'Old name', product_meta: price('79.95') }), 2);
+    const fresh = makeProduct({
+      id: 1,
+      title: 'New name',
+      permalink: 'new-name',
+      featured_image: 'products/new.jpg',
+      product_meta: price('79.95'),
+      discount_data: { discounted_price: '71.96', discount_value: 10, discount_type: 0 },
+    });
+
+    const result = refreshCartLines([1], [fresh]);
+
+    expect(getCartLines()).toEqual([
+      expect.objectContaining({
+        id: 1,
+        quantity: 2,
+        title: 'New name',
+        permalink: 'new-name',
+        featured_image: 'products/new.jpg',
+        discount_data: fresh.discount_data,
+      }),
+    ]);
+    expect(JSON.parse(localStorage.getItem(CART_STORAGE_KEY) ?? '[]')[0].title).toBe('New name');
+    expect(result.priceChanges).toEqual([{ id: 1, title: 'New name', fromCents: 7995, toCents: 7196 }]);
+    expect(getPriceChanges()).toEqual(result.priceChanges);
+  });
+
+  it('removes lines no longer sold, but not lines added after the question', () => {
+    addToCart(makeProduct({ id: 1, title: 'Gone' }));
+    addToCart(makeProduct({ id: 2, title: 'Kept' }));
+    addToCart(makeProduct({ id: 3, title: 'Added since' }));
+
+    const result = refreshCartLines([1, 2], [makeProduct({ id: 2, title: 'Kept' })]);
+
+    expect(result.removed.map((l) => l.title)).toEqual(['Gone']);
+    expect(getCartLines().map((l) => l.id)).toEqual([2, 3]);
+  });
+
+  it('is idempotent: the same answer twice changes nothing the second time', () => {
+    addToCart(makeProduct({ id: 1, product_meta: price('10.00') }));
+    const fresh = makeProduct({ id: 1, product_meta: price('12.00') });
+    refreshCartLines([1], [fresh]);
+    const before = getCartLines();
+
+    const again = refreshCartLines([1], [fresh]);
+
+    expect(again).toEqual({ removed: [], priceChanges: [] });
+    expect(getCartLines()).toBe(before);
+    expect(getPriceChanges()).toEqual([{ id: 1, title: fresh.title, fromCents: 1000, toCents: 1200 }]);
+  });
+
+  it('keeps the first price seen across two changes, drops a change that is undone, and can be dismissed', () => {
+    addToCart(makeProduct({ id: 1, product_meta: price('10.00') }));
+    refreshCartLines([1], [makeProduct({ id: 1, product_meta: price('12.00') })]);
+    refreshCartLines([1], [makeProduct({ id: 1, product_meta: price('15.00') })]);
+    expect(getPriceChanges()).toMatchObject([{ fromCents: 1000, toCents: 1500 }]);
+
+    refreshCartLines([1], [makeProduct({ id: 1, product_meta: price('10.00') })]);
+    expect(getPriceChanges()).toEqual([]);
+
+    refreshCartLines([1], [makeProduct({ id: 1, product_meta: price('11.00') })]);
+    dismissPriceChanges();
+    expect(getPriceChanges()).toEqual([]);
+  });
+
+  it("forgets a line's price change when the line is removed", () => {
+    addToCart(makeProduct({ id: 1, product_meta: price('10.00') }));
+    refreshCartLines([1], [makeProduct({ id: 1, product_meta: price('12.00') })]);
+    removeFromCart(1);
+    expect(getPriceChanges()).toEqual([]);
   });
 });

@@ -3,8 +3,9 @@
  * `cartItems`, restored on load and shared by every component through `useCart()`. Quantities stay whole
  * numbers from 1 to 100 (SPEC §5, §9). Carts live in the browser, never on the server (DESIGN §3).
  */
-import { useSyncExternalStore } from 'react';
+import { unitPriceCentsOf } from '@store/shared/checkout-totals';
 import type { Product } from '@store/shared/product';
+import { useSyncExternalStore } from 'react';
 
 export const CART_STORAGE_KEY = 'cartItems';
 export const MIN_QUANTITY = 1;
@@ -22,9 +23,29 @@ export interface CartLine {
   discount_data: Product['discount_data'];
 }
 
+/** A line whose unit price moved when the catalog was re-read (SPEC §9 prices in cents AUD). */
+export interface CartPriceChange {
+  id: number;
+  title: string;
+  /** Unit price the shopper last saw, cents. */
+  fromCents: number;
+  /** Unit price now, cents. */
+  toCents: number;
+}
+
+/** What `refreshCartLines` did to the cart. */
+export interface CartRefresh {
+  /** Lines dropped because their product is no longer sold. */
+  removed: CartLine[];
+  /** Lines whose unit price changed. */
+  priceChanges: CartPriceChange[];
+}
+
 type Listener = () => void;
 const listeners = new Set<Listener>();
 let lines: CartLine[] = readStoredLines();
+// Price changes are news for this visit only: kept in memory, never in local storage.
+let priceChanges: CartPriceChange[] = [];
 
 function clampQuantity(q: number): number {
   if (!Number.isFinite(q)) return MIN_QUANTITY;
@@ -96,22 +117,102 @@ export function addToCart(product: Product, quantity = 1): void {
   }
 }
 
+/** SPEC §4 remove by id (its price-change notice goes with it). */
 export function removeFromCart(id: number): void {
+  priceChanges = priceChanges.filter((c) => c.id !== id);
   commit(lines.filter((l) => l.id !== id));
 }
 
+/** SPEC §4 update quantity by id, kept within 1-100. */
 export function updateCartQuantity(id: number, quantity: number): void {
   commit(lines.map((l) => (l.id === id ? { ...l, quantity: clampQuantity(quantity) } : l)));
 }
 
+/** SPEC §4 initialize from a list (unreadable lines dropped, quantities kept within 1-100). */
 export function initializeCart(next: CartLine[]): void {
   commit(next.filter(isCartLine).map((l) => ({ ...l, quantity: clampQuantity(l.quantity) })));
 }
 
+/** SPEC §4 clear (after a successful order). */
 export function clearCart(): void {
+  priceChanges = [];
   commit([]);
 }
 
+/** The fields of a line that come from the catalog (everything but id and quantity). */
+function catalogFields(l: CartLine | Product) {
+  return JSON.stringify([l.title, l.permalink, l.featured_image, l.sku, l.product_meta, l.discount_data]);
+}
+
+/** Adds a change to the notices: a second change of the same line keeps the price first seen. */
+function notePriceChange(change: CartPriceChange) {
+  const earlier = priceChanges.find((c) => c.id === change.id);
+  const merged = earlier ? { ...change, fromCents: earlier.fromCents } : change;
+  priceChanges = [
+    ...priceChanges.filter((c) => c.id !== change.id),
+    ...(merged.fromCents === merged.toCents ? [] : [merged]),
+  ];
+}
+
+/**
+ * Writes the catalog as it is now into the stored lines (issue: prices re-read when the cart is shown).
+ * `requestedIds` are the ids that were asked for and `products` the answer: each asked-for line takes the
+ * product's title, permalink, image, sku, product_meta and discount_data; an asked-for line whose product is
+ * missing from the answer is no longer sold and is removed. Lines added since the question are left alone.
+ * Unit price changes are returned and kept for `useCartPriceChanges()`. Stores (and notifies) only when
+ * something changed, so calling it twice with the same answer is harmless.
+ */
+export function refreshCartLines(requestedIds: readonly number[], products: readonly Product[]): CartRefresh {
+  const asked = new Set(requestedIds);
+  const byId = new Map(products.map((p) => [p.id, p]));
+  const removed: CartLine[] = [];
+  const changes: CartPriceChange[] = [];
+  let changed = false;
+  const next: CartLine[] = [];
+  for (const line of lines) {
+    if (!asked.has(line.id)) {
+      next.push(line);
+      continue;
+    }
+    const product = byId.get(line.id);
+    if (!product) {
+      removed.push(line);
+      changed = true;
+      continue;
+    }
+    if (catalogFields(line) === catalogFields(product)) {
+      next.push(line);
+      continue;
+    }
+    const fromCents = unitPriceCentsOf(line);
+    const toCents = unitPriceCentsOf(product);
+    if (fromCents !== null && toCents !== null && fromCents !== toCents) {
+      changes.push({ id: line.id, title: product.title, fromCents, toCents });
+    }
+    next.push(toLine(product, line.quantity));
+    changed = true;
+  }
+  if (!changed) return { removed, priceChanges: changes };
+  const gone = new Set(removed.map((l) => l.id));
+  priceChanges = priceChanges.filter((c) => !gone.has(c.id));
+  for (const change of changes) notePriceChange(change);
+  commit(next);
+  return { removed, priceChanges: changes };
+}
+
+/** Forgets the price-change notices (the shopper has read them). */
+export function dismissPriceChanges(): void {
+  if (priceChanges.length === 0) return;
+  priceChanges = [];
+  for (const l of listeners) l();
+}
+
+/** The price-change notices now, outside React. */
+export function getPriceChanges(): CartPriceChange[] {
+  return priceChanges;
+}
+
+/** The cart's lines now, outside React. */
 export function getCartLines(): CartLine[] {
   return lines;
 }
@@ -135,6 +236,11 @@ function subscribe(listener: Listener) {
 /** The cart's lines; re-renders on every change (this tab or another). */
 export function useCartLines(): CartLine[] {
   return useSyncExternalStore(subscribe, getCartLines, getCartLines);
+}
+
+/** Unit price changes found since the cart was last shown, oldest first (SPEC §9 cents). */
+export function useCartPriceChanges(): CartPriceChange[] {
+  return useSyncExternalStore(subscribe, getPriceChanges, getPriceChanges);
 }
 
 /** Number of items in the cart (sum of quantities), for the header icon. */

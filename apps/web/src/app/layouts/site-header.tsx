@@ -1,6 +1,6 @@
 import { useCallback, useRef, useState, type MouseEvent } from 'react';
 import { Link, useLocation } from 'react-router';
-import { CartLink } from '@/features/cart/components/cart-link';
+import { CartLink, type CartLinkProps } from '@/features/cart/components/cart-link';
 import { SearchBox } from '@/features/search/components/search-box';
 import { CategorySideMenu } from './category-side-menu';
 import { MainNav } from './main-nav';
@@ -29,10 +29,12 @@ export interface SiteHeaderProps {
   storeName: string;
   /** False until the store config has answered: the name shows as a placeholder bar. */
   settled: boolean;
+  /** The cart icon's link to the cart sidebar (open state, toggle, focus target). */
+  cart: CartLinkProps;
 }
 
-/** SPEC §2 Header and Navigation bar: top bar, logo, live search, cart, the menus. */
-export function SiteHeader({ storeName, settled }: SiteHeaderProps) {
+/** SPEC §2 Header and Navigation bar: top bar, logo, live search, the cart icon (opens the sidebar), the menus. */
+export function SiteHeader({ storeName, settled, cart }: SiteHeaderProps) {
   const user = useShellUser();
   const { key } = useLocation();
   // Open on the page it was opened on: following a link (or Back) closes it.
@@ -74,7 +76,7 @@ export function SiteHeader({ storeName, settled }: SiteHeaderProps) {
         <div className="site-header__search">
           <SearchBox />
         </div>
-        <CartLink />
+        <CartLink {...cart} />
       </div>
       <MainNav
         signedIn={user !== null}

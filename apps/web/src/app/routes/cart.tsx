@@ -1,6 +1,8 @@
-import { PendingPageRoute } from './pending-page';
+import { CartPage } from '@/features/cart/components/cart-page';
+import { usePageTitle } from '@/features/store/hooks/use-page-title';
 
-/** Placeholder until this page lands. */
+/** /cart (SPEC §2 Cart page), titled 'Cart'. */
 export function CartRoute() {
-  return <PendingPageRoute />;
+  usePageTitle('Cart');
+  return <CartPage />;
 }

@@ -1,4 +1,4 @@
-import { ApiError } from '@/lib/api-client';
+import { ApiError, TOO_MANY_REQUESTS_STATUS } from '@/lib/api-client';
 
 /** SPEC §8: the home page's message when a load fails without a message of the server's. */
 export const HOME_ERROR_FALLBACK = 'An unexpected error occurred.';
@@ -9,8 +9,12 @@ export function homeErrorMessage(error: unknown): string {
   return HOME_ERROR_FALLBACK;
 }
 
-/** SPEC §8: on the home page, any error whose message contains 429 (or an HTTP 429) means too many requests. */
+/**
+ * SPEC §8: on the home page an error whose message contains 429 also means too many requests, so the page
+ * goes to /too-many-requests. An HTTP 429 answer itself is left out: the API client has already redirected
+ * (or held back within the 45 s cool-down), and navigating a second time would bypass that.
+ */
 export function isTooManyRequests(error: unknown): boolean {
-  if (error instanceof ApiError && error.status === 429) return true;
+  if (error instanceof ApiError && error.status === TOO_MANY_REQUESTS_STATUS) return false;
   return error instanceof Error && error.message.includes('429');
 }

@@ -13,6 +13,11 @@ export function getCartProducts(ids: readonly number[], signal?: AbortSignal): P
   });
 }
 
+/**
+ * Query options for the cart's products, keyed by the sorted ids. Read afresh each time a cart view mounts,
+ * and not kept once no view shows them: an old answer laid over a line re-added since would show, and
+ * store, an older price.
+ */
 export function cartProductsQueryOptions(ids: readonly number[]) {
   const sorted = [...ids].sort((a, b) => a - b);
   return queryOptions({
@@ -20,5 +25,6 @@ export function cartProductsQueryOptions(ids: readonly number[]) {
     queryFn: ({ signal }) => getCartProducts(sorted, signal),
     enabled: sorted.length > 0,
     staleTime: 0,
+    gcTime: 0,
   });
 }

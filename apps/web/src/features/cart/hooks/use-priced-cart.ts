@@ -1,16 +1,17 @@
 /**
  * The cart as the cart sidebar, cart page and checkout show it: each line priced from the catalog as it
  * is now (issue: "prices shown are re-read from the API when the cart is shown"), with the SPEC §9 cart
- * totals from the shared maths. Until the fresh prices arrive, lines show the prices stored with them.
+ * totals from the shared maths. Until the fresh prices arrive, lines show the prices stored with them; if the
+ * re-read fails (an older API without `/api/cart-products`, a network error) they keep showing those.
  */
 import { cartSummary, lineSubtotalCents, unitPriceCentsOf } from '@store/shared/checkout-totals';
-import { parseDecimalToCents } from '@store/shared/money';
 import type { Product } from '@store/shared/product';
-import { productMetaValue } from '@store/shared/product-meta';
 import { useQuery } from '@tanstack/react-query';
-import { useMemo } from 'react';
-import { type CartLine, useCartLines } from '@/stores/cart-store';
+import { useEffect, useMemo } from 'react';
+import { productPricing } from '@/features/catalog/product-pricing';
+import { type CartLine, refreshCartLines, useCartLines } from '@/stores/cart-store';
 import { cartProductsQueryOptions } from '../api/get-cart-products';
+import { noLongerAvailableMessage } from '../cart-messages';
 
 export interface PricedCartLine {
   line: CartLine;
@@ -18,6 +19,8 @@ export interface PricedCartLine {
   unitPriceCents: number;
   /** List price before the discount, cents (equal to unitPriceCents when there is no discount). */
   listPriceCents: number;
+  /** 'Save 15%' / 'Save $10' when the line is discounted (SPEC §4), else null. */
+  discountLabel: string | null;
   lineSubtotalCents: number;
   quantity: number;
 }
@@ -35,32 +38,74 @@ export interface PricedCart {
 
 function priceLine(line: CartLine): PricedCartLine {
   const unitPriceCents = unitPriceCentsOf(line) ?? 0;
-  const list = productMetaValue(line, '_price');
-  const listPriceCents = (list === undefined ? null : parseDecimalToCents(list)) ?? unitPriceCents;
+  const pricing = productPricing(line);
+  const listPriceCents = Math.max(pricing.priceCents ?? unitPriceCents, unitPriceCents);
   return {
     line,
     unitPriceCents,
     listPriceCents,
+    discountLabel: listPriceCents > unitPriceCents ? pricing.discountLabel : null,
     lineSubtotalCents: lineSubtotalCents({ unitPriceCents, quantity: line.quantity }),
     quantity: line.quantity,
   };
 }
 
-/** The cart's lines priced, with item count and subtotal (no shipping or tax: SPEC §2 Cart page). */
+/** A stored line with the catalog's current fields laid over it (quantity stays the shopper's). */
+function withProduct(line: CartLine, product: Product): CartLine {
+  return {
+    ...line,
+    title: product.title,
+    permalink: product.permalink,
+    featured_image: product.featured_image,
+    sku: product.sku,
+    product_meta: product.product_meta,
+    discount_data: product.discount_data,
+  };
+}
+
+/**
+ * The cart's lines priced, with item count and subtotal in cents (no shipping or tax: SPEC §2 Cart page,
+ * §9). Mounting it re-reads the cart's products (GET /api/cart-products); when the answer arrives the lines
+ * show it at once, and it is written into the stored cart: lines no longer sold are dropped with a toast
+ * '{title} is no longer available and was removed from your cart.', price changes become notices
+ * (`useCartPriceChanges`). Several components may use it at once: the write is idempotent.
+ */
 export function usePricedCart(): PricedCart {
   const cartLines = useCartLines();
-  const ids = useMemo(() => cartLines.map((l) => l.id), [cartLines]);
+  // The ids as a string, so a quantity change (new lines, same ids) neither refetches nor re-runs the write.
+  const idsKey = cartLines
+    .map((l) => l.id)
+    .sort((a, b) => a - b)
+    .join(',');
+  const ids = useMemo(() => (idsKey === '' ? [] : idsKey.split(',').map(Number)), [idsKey]);
   const fresh = useQuery(cartProductsQueryOptions(ids));
-  return useMemo(() => {
-    const byId = fresh.data ? new Map(fresh.data.map((p) => [p.id, p])) : null;
-    const lines = cartLines.map((line) => {
-      const product = byId?.get(line.id);
-      return priceLine(
-        product
-          ? { ...line, product_meta: product.product_meta, discount_data: product.discount_data }
-          : line,
-      );
+  // Without placeholder data, `fresh.data` is always the answer for exactly these ids.
+  const freshData = fresh.data;
+
+  useEffect(() => {
+    if (!freshData) return;
+    const { removed } = refreshCartLines(ids, freshData);
+    if (removed.length === 0) return;
+    // Loaded on first use, so the toast library stays out of the first page's JavaScript.
+    void import('react-toastify').then(({ toast }) => {
+      for (const line of removed) {
+        toast.warn(noLongerAvailableMessage(line.title), { toastId: `cart-removed-${line.id}` });
+      }
     });
+  }, [freshData, ids]);
+
+  return useMemo(() => {
+    const byId = freshData ? new Map(freshData.map((p) => [p.id, p])) : null;
+    const lines: PricedCartLine[] = [];
+    for (const line of cartLines) {
+      if (!byId) {
+        lines.push(priceLine(line));
+        continue;
+      }
+      const product = byId.get(line.id);
+      // Not in the answer: no longer sold. Hidden now; the effect above removes it from the cart.
+      if (product) lines.push(priceLine(withProduct(line, product)));
+    }
     const { itemCount, subtotalCents } = cartSummary(lines);
     return {
       lines,
@@ -70,5 +115,5 @@ export function usePricedCart(): PricedCart {
       freshProducts: byId,
       error: fresh.error,
     };
-  }, [cartLines, fresh.data, fresh.isFetching, fresh.error]);
+  }, [cartLines, freshData, fresh.isFetching, fresh.error]);
 }

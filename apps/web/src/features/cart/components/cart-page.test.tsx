@@ -1,0 +1,248 @@
+import type { Product } from '@store/shared/product';
+import { QueryClient } from '@tanstack/react-query';
+import { act, render, screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { ToastContainer } from 'react-toastify';
+import { createMemoryRouter, RouterProvider } from 'react-router';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { AppProviders } from '@/app/providers';
+import { CartRoute } from '@/app/routes/cart';
+import { clearCart, getCartLines, initializeCart, type CartLine } from '@/stores/cart-store';
+import { makeProduct } from '@/test/fixtures';
+
+const globes = makeProduct({
+  id: 11,
+  title: 'Brightline H4 Halogen Globes',
+  permalink: 'brightline h4/pair',
+  product_meta: [{ option: '_price', value: '79.95' }],
+});
+const battery = makeProduct({
+  id: 12,
+  title: 'Voltcore NS70 Battery',
+  permalink: 'voltcore-ns70',
+  product_meta: [{ option: '_price', value: '189.00' }],
+  discount_data: { discounted_price: '170.10', discount_value: 10, discount_type: 0 },
+});
+
+function lineOf(product: Product, quantity = 1): CartLine {
+  const { id, title, permalink, featured_image, sku, product_meta, discount_data } = product;
+  return { id, title, permalink, featured_image, sku, quantity, product_meta, discount_data };
+}
+
+type Answer = { status: number; body: unknown };
+
+/** The API at the network edge. `catalog` is what /api/cart-products sells today; null makes it 404. */
+function stubApi({
+  catalog = [globes, battery] as Product[] | null,
+  categories = { status: 200, body: { data: [] } } as Answer,
+} = {}) {
+  const fetchMock = vi.fn(async (input: string) => {
+    const url = new URL(input, 'http://localhost');
+    const json = (body: unknown, status = 200) => new Response(JSON.stringify(body), { status });
+    switch (url.pathname) {
+      case '/api/categories':
+        return json(categories.body, categories.status);
+      case '/api/brands':
+        return json({
+          data: {
+            data: [{ id: 1, title: 'Voltcore', permalink: 'voltcore', cover_image: null, logo_image: null }],
+            general_settings: { _gst_percentage: 10, _delivery_charges: 15, _free_delivery_threshold: 100 },
+          },
+        });
+      case '/api/cart-products': {
+        if (catalog === null) return json({ message: 'Not Found' }, 404);
+        const ids = (url.searchParams.get('ids') ?? '').split(',').map(Number);
+        return json({ data: catalog.filter((p) => ids.includes(p.id)) });
+      }
+      default:
+        return json({ message: 'Not found' }, 404);
+    }
+  });
+  vi.stubGlobal('fetch', fetchMock);
+  return fetchMock;
+}
+
+function renderCart() {
+  const router = createMemoryRouter(
+    [
+      { path: '/cart', element: <CartRoute /> },
+      { path: '/', element: <h1>Home page</h1> },
+    ],
+    { initialEntries: ['/cart'] },
+  );
+  const queryClient = new QueryClient({ defaultOptions: { queries: { retry: false } } });
+  render(
+    <AppProviders queryClient={queryClient}>
+      <RouterProvider router={router} />
+      <ToastContainer />
+    </AppProviders>,
+  );
+  return { router, user: userEvent.setup() };
+}
+
+const rowOf = (title: string) => screen.getByRole('link', { name: title }).closest('tr')!;
+const summary = () => screen.getByRole('region', { name: 'Cart totals' });
+
+beforeEach(() => clearCart());
+
+afterEach(() => {
+  vi.useRealTimers();
+  clearCart();
+  vi.unstubAllGlobals();
+});
+
+describe('cart page (SPEC §2 Cart page)', () => {
+  it('lists each line and totals the priced lines: a discounted and a plain product', async () => {
+    stubApi();
+    initializeCart([lineOf(battery, 2), lineOf(globes, 1)]);
+    renderCart();
+
+    expect(await screen.findByRole('heading', { level: 1, name: 'Cart' })).toBeTruthy();
+    const batteryRow = rowOf('Voltcore NS70 Battery');
+    expect(within(batteryRow).getByRole('link', { name: 'Voltcore NS70 Battery' }).getAttribute('href')).toBe(
+      '/product/voltcore-ns70',
+    );
+    expect(batteryRow.textContent).toContain('$170.10');
+    expect(batteryRow.querySelector('s')?.textContent).toBe('Original price $189.00');
+    expect(within(batteryRow).getByText('Save 10%')).toBeTruthy();
+    expect(within(batteryRow).getByText('$340.20')).toBeTruthy();
+
+    const globesRow = rowOf('Brightline H4 Halogen Globes');
+    expect(
+      within(globesRow).getByRole('link', { name: 'Brightline H4 Halogen Globes' }).getAttribute('href'),
+    ).toBe('/product/brightline%20h4%2Fpair');
+    expect(globesRow.querySelector('s')).toBeNull();
+    expect(within(globesRow).queryByText(/^Save/)).toBeNull();
+
+    // 2 × 170.10 + 79.95, with no shipping or tax.
+    const totals = summary().querySelector('dl')!;
+    expect(totals.textContent).toBe('Item count3Subtotal$420.15Total$420.15');
+    expect(within(summary()).getByText('*GST and Shipping may be applied at checkout')).toBeTruthy();
+    expect(within(summary()).getByRole('link', { name: 'Checkout' }).getAttribute('href')).toBe('/checkout');
+    expect(within(summary()).getByRole('link', { name: 'Continue shopping' }).getAttribute('href')).toBe('/');
+  });
+
+  it('changes a quantity with the stepper and removes a line', async () => {
+    stubApi();
+    initializeCart([lineOf(globes, 1), lineOf(battery, 1)]);
+    const { user } = renderCart();
+    const row = await waitFor(() => rowOf('Brightline H4 Halogen Globes'));
+
+    expect(within(row).getByRole('button', { name: 'Decrease quantity' }).getAttribute('aria-disabled')).toBe(
+      'true',
+    );
+    await user.click(within(row).getByRole('button', { name: 'Increase quantity' }));
+    expect(within(row).getByText('$159.90')).toBeTruthy();
+    expect(summary().querySelector('dl')?.textContent).toContain('Subtotal$330.00');
+
+    await user.click(within(row).getByRole('button', { name: 'Remove Brightline H4 Halogen Globes' }));
+    expect(screen.queryByRole('link', { name: 'Brightline H4 Halogen Globes' })).toBeNull();
+    expect(getCartLines().map((l) => l.id)).toEqual([12]);
+    expect(document.activeElement).toBe(screen.getByRole('heading', { level: 1, name: 'Cart' }));
+  });
+
+  it('replaces a stale stored price with the fresh one, stores it and says the price changed', async () => {
+    stubApi();
+    const stale = lineOf(makeProduct({ ...globes, product_meta: [{ option: '_price', value: '69.95' }] }), 1);
+    initializeCart([stale]);
+    renderCart();
+
+    const notice = await screen.findByText(
+      'The price of Brightline H4 Halogen Globes changed from $69.95 to $79.95.',
+    );
+    expect(notice.closest('[role="status"]')).toBeTruthy();
+    const table = screen.getByRole('table');
+    expect(table.textContent).toContain('$79.95');
+    expect(table.textContent).not.toContain('$69.95');
+    expect(summary().textContent).toContain('Total$79.95');
+    expect(getCartLines()[0]?.product_meta).toEqual([{ option: '_price', value: '79.95' }]);
+
+    await userEvent.setup().click(screen.getByRole('button', { name: 'Dismiss' }));
+    expect(screen.queryByText(/^The price of/)).toBeNull();
+  });
+
+  it('drops a product that is no longer sold and says so in a toast', async () => {
+    stubApi({ catalog: [globes] });
+    initializeCart([lineOf(globes, 1), lineOf(battery, 1)]);
+    renderCart();
+
+    expect(
+      await screen.findByText('Voltcore NS70 Battery is no longer available and was removed from your cart.'),
+    ).toBeTruthy();
+    expect(screen.queryByRole('link', { name: 'Voltcore NS70 Battery' })).toBeNull();
+    expect(getCartLines().map((l) => l.id)).toEqual([11]);
+    expect(summary().textContent).toContain('Total$79.95');
+  });
+
+  it('shows the stored prices when the prices cannot be re-read', async () => {
+    const fetchMock = stubApi({ catalog: null });
+    initializeCart([lineOf(battery, 1)]);
+    renderCart();
+
+    await waitFor(() =>
+      expect(
+        fetchMock.mock.calls.some(([input]) => String(input).startsWith('/api/cart-products?ids=12')),
+      ).toBe(true),
+    );
+    expect(rowOf('Voltcore NS70 Battery').textContent).toContain('$170.10');
+    expect(summary().textContent).toContain('Total$170.10');
+    expect(getCartLines()).toHaveLength(1);
+  });
+
+  it('lists categories and brands in the side panel, and says when categories fail', async () => {
+    stubApi({ categories: { status: 500, body: { message: 'Database unavailable' } } });
+    initializeCart([lineOf(globes, 1)]);
+    renderCart();
+
+    const panel = screen.getByRole('complementary', { name: 'Keep shopping' });
+    expect(await within(panel).findByText('Error loading categories: Database unavailable')).toBeTruthy();
+    expect((await within(panel).findByRole('link', { name: 'Voltcore' })).getAttribute('href')).toBe(
+      '/brand?page=1&brand=voltcore',
+    );
+  });
+
+  it('links each category to the shop filtered by it', async () => {
+    stubApi({
+      categories: {
+        status: 200,
+        body: {
+          data: [
+            {
+              id: 1,
+              title: 'Batteries',
+              sku: 'batteries',
+              permalink: 'batteries',
+              thumbnail_image: null,
+              child_categories: [],
+            },
+          ],
+        },
+      },
+    });
+    initializeCart([lineOf(globes, 1)]);
+    renderCart();
+    const panel = screen.getByRole('complementary', { name: 'Keep shopping' });
+    expect((await within(panel).findByRole('link', { name: 'Batteries' })).getAttribute('href')).toBe(
+      '/shop?page=1&category=batteries',
+    );
+  });
+
+  it("says 'There are no products in the cart.' and goes home after 3 seconds", async () => {
+    vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout'] });
+    stubApi();
+    const { router } = renderCart();
+
+    expect(screen.getByText('There are no products in the cart.')).toBeTruthy();
+    expect(screen.getByText('Taking you to the home page in 3 seconds…')).toBeTruthy();
+    await act(async () => {
+      vi.advanceTimersByTime(2999);
+    });
+    expect(router.state.location.pathname).toBe('/cart');
+
+    await act(async () => {
+      vi.advanceTimersByTime(1);
+    });
+    expect(router.state.location.pathname).toBe('/');
+    expect(screen.getByRole('heading', { name: 'Home page' })).toBeTruthy();
+  });
+});

@@ -1,0 +1,163 @@
+import { formatCents } from '@store/shared/money';
+import { useEffect, useId, useRef, useState } from 'react';
+import { Link, useNavigate } from 'react-router';
+import { ProductImage } from '@/components/ui/product-image';
+import { QuantityStepper } from '@/components/ui/quantity-stepper';
+import { productPath } from '@/features/catalog/components/product-card';
+import { MAX_QUANTITY, MIN_QUANTITY, removeFromCart, updateCartQuantity } from '@/stores/cart-store';
+import { EMPTY_CART_MESSAGE, EMPTY_CART_REDIRECT_MS, GST_SHIPPING_NOTE } from '../cart-messages';
+import { usePricedCart } from '../hooks/use-priced-cart';
+import { CartBrowsePanel } from './cart-browse-panel';
+import { CartLinePrice } from './cart-line-price';
+import { CartTotals } from './cart-totals';
+import { PriceChangeNotices } from './price-change-notices';
+import { TrashIcon } from './trash-icon';
+import './cart.css';
+import './cart-page.css';
+
+/**
+ * The cart page (SPEC §2 Cart page): the lines (image, title link, unit price with the struck-through
+ * original and discount label, quantity stepper, line total, remove), a summary (item count, subtotal,
+ * total, no shipping or tax, '*GST and Shipping may be applied at checkout', Checkout and Continue shopping)
+ * and a side panel of categories and brands. Prices are re-read from the catalog when it opens
+ * (`usePricedCart`). An empty cart says 'There are no products in the cart.' and goes home after 3 s.
+ * Lines are a table on wide screens and stacked cards on phones (cart-page.css).
+ */
+export function CartPage() {
+  const cart = usePricedCart();
+  const navigate = useNavigate();
+  const headingRef = useRef<HTMLHeadingElement>(null);
+  const summaryTitleId = useId();
+  const [announcement, setAnnouncement] = useState('');
+  const empty = cart.lines.length === 0;
+
+  useEffect(() => {
+    if (!empty) return;
+    const timer = setTimeout(() => void navigate('/', { replace: true }), EMPTY_CART_REDIRECT_MS);
+    return () => clearTimeout(timer);
+  }, [empty, navigate]);
+
+  function remove(id: number, title: string) {
+    removeFromCart(id);
+    setAnnouncement(`${title} removed from the cart.`);
+    // The button went with its row: put focus somewhere predictable instead of the page's start.
+    headingRef.current?.focus();
+  }
+
+  return (
+    <div className="container page cart-page">
+      <h1 ref={headingRef} className="cart-page__title" tabIndex={-1}>
+        Cart
+      </h1>
+      <PriceChangeNotices />
+      <p className="visually-hidden" role="status">
+        {announcement}
+      </p>
+      {empty ? (
+        <div className="cart-page__empty" role="status">
+          <p className="cart-page__empty-message">{EMPTY_CART_MESSAGE}</p>
+          <p>Taking you to the home page in 3 seconds…</p>
+          <Link className="button" to="/" replace>
+            Go to the home page now
+          </Link>
+        </div>
+      ) : (
+        <div className="cart-page__layout">
+          {/* Explicit roles keep the table a table for screen readers when phones restyle it as cards. */}
+          <table className="cart-table" role="table">
+            <caption className="visually-hidden">Products in the cart</caption>
+            <thead className="cart-table__head" role="rowgroup">
+              <tr role="row">
+                <th scope="col" role="columnheader">
+                  Product
+                </th>
+                <th scope="col" role="columnheader">
+                  Price
+                </th>
+                <th scope="col" role="columnheader">
+                  Quantity
+                </th>
+                <th scope="col" role="columnheader" className="cart-table__num">
+                  Total
+                </th>
+                <th scope="col" role="columnheader">
+                  <span className="visually-hidden">Remove</span>
+                </th>
+              </tr>
+            </thead>
+            <tbody role="rowgroup">
+              {cart.lines.map((priced) => {
+                const { line } = priced;
+                return (
+                  <tr key={line.id} className="cart-table__row" role="row">
+                    <td className="cart-table__product" role="cell">
+                      <Link
+                        to={productPath(line.permalink)}
+                        className="cart-table__image"
+                        tabIndex={-1}
+                        aria-hidden="true"
+                      >
+                        <ProductImage src={line.featured_image} alt="" width={80} height={80} />
+                      </Link>
+                      <Link to={productPath(line.permalink)} className="cart-table__title">
+                        {line.title}
+                      </Link>
+                    </td>
+                    <td className="cart-table__price" role="cell">
+                      {/* Phones only, where the column headers are hidden: the unit price. */}
+                      <span className="cart-table__label" aria-hidden="true">
+                        Each
+                      </span>
+                      <CartLinePrice line={priced} />
+                    </td>
+                    <td className="cart-table__quantity" role="cell">
+                      <QuantityStepper
+                        value={priced.quantity}
+                        min={MIN_QUANTITY}
+                        max={MAX_QUANTITY}
+                        label={`Quantity of ${line.title}`}
+                        onChange={(next) => updateCartQuantity(line.id, next)}
+                      />
+                    </td>
+                    <td className="cart-table__total cart-table__num" role="cell">
+                      <span className="cart-table__label" aria-hidden="true">
+                        Total
+                      </span>
+                      <strong>{formatCents(priced.lineSubtotalCents)}</strong>
+                    </td>
+                    <td className="cart-table__remove" role="cell">
+                      <button
+                        type="button"
+                        className="cart-remove"
+                        aria-label={`Remove ${line.title}`}
+                        onClick={() => remove(line.id, line.title)}
+                      >
+                        <TrashIcon />
+                      </button>
+                    </td>
+                  </tr>
+                );
+              })}
+            </tbody>
+          </table>
+
+          <section className="cart-summary" aria-labelledby={summaryTitleId}>
+            <h2 id={summaryTitleId} className="cart-summary__title">
+              Cart totals
+            </h2>
+            <CartTotals itemCount={cart.itemCount} subtotalCents={cart.subtotalCents} />
+            <p className="cart-note">{GST_SHIPPING_NOTE}</p>
+            <Link to="/checkout" className="button cart-summary__checkout">
+              Checkout
+            </Link>
+            <Link to="/" className="cart-summary__continue">
+              Continue shopping
+            </Link>
+          </section>
+
+          <CartBrowsePanel />
+        </div>
+      )}
+    </div>
+  );
+}
