@@ -119,7 +119,8 @@ export function SiteFooter({ storeName, settled }: { storeName: string; settled:
         <div className="container site-footer__bottom-inner">
           <p className="site-footer__credit">
             © {new Date().getFullYear()}
-            {settled && ` ${storeName}`}. All rights reserved. All prices in AUD and include GST.
+            {settled && ` ${storeName}`}. All rights reserved. All prices in AUD; GST and delivery are added
+            at checkout.
           </p>
           <img
             className="site-footer__cards"
