@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { CHECKOUT_MESSAGES } from './checkout-form';
-import { ORDER_MESSAGES, moneyInputSchema, placeOrderRequestSchema } from './order';
+import { moneyInputSchema, placeOrderRequestSchema } from './order';
+import { ORDER_MESSAGES } from './order-constants';
 
 const payload = {
   f_name: 'Sam',

@@ -2,12 +2,8 @@ import { randomUUID } from 'node:crypto';
 import { count, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { CHECKOUT_MESSAGES } from '@store/shared/checkout-form';
-import {
-  ORDER_MESSAGES,
-  orderErrorSchema,
-  placeOrderResponseSchema,
-  serverTotalsSchema,
-} from '@store/shared/order';
+import { orderErrorSchema, placeOrderResponseSchema, serverTotalsSchema } from '@store/shared/order';
+import { ORDER_MESSAGES } from '@store/shared/order-constants';
 import { TEST_CARD_MESSAGES, TEST_PAYMENT_METHOD_DECLINES } from '@store/shared/test-payments';
 import { idempotencyKeys, orderLineItems, orders, products } from '../../db/schema';
 import { createTestApp, type TestApp } from '../../../tests/test-app';

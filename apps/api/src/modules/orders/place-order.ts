@@ -11,6 +11,7 @@
 import type { FastifyBaseLogger } from 'fastify';
 import { and, eq, gte, isNotNull, isNull, or, sql } from 'drizzle-orm';
 import { CHECKOUT_MESSAGES } from '@store/shared/checkout-form';
+import { type OrderError, type PlaceOrderRequest, type PlaceOrderResponse } from '@store/shared/order';
 import {
   ORDER_MESSAGES,
   ORDER_STATUS_CANCELLED,
@@ -19,10 +20,7 @@ import {
   PAYMENT_STATUS_COMPLETED,
   PAYMENT_STATUS_FAILED,
   PAYMENT_STATUS_PENDING,
-  type OrderError,
-  type PlaceOrderRequest,
-  type PlaceOrderResponse,
-} from '@store/shared/order';
+} from '@store/shared/order-constants';
 import { rowsOf, type Database } from '../../db/client';
 import { orderLineItems, orders, products } from '../../db/schema';
 import { HttpError } from '../../plugins/error-handling';

@@ -1,7 +1,8 @@
 import { randomUUID } from 'node:crypto';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ORDER_MESSAGES, orderDetailSchema, type OrderDetail } from '@store/shared/order';
+import { orderDetailSchema, type OrderDetail } from '@store/shared/order';
+import { ORDER_MESSAGES } from '@store/shared/order-constants';
 import { orders } from '../../db/schema';
 import { createTestApp, type TestApp } from '../../../tests/test-app';
 import { seedCatalog, seedProduct } from '../../../tests/seed-catalog';

@@ -5,9 +5,6 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import {
-  IDEMPOTENCY_KEY_HEADER,
-  IDEMPOTENCY_KEY_PATTERN,
-  ORDER_MESSAGES,
   orderDetailQuerySchema,
   orderDetailSchema,
   orderErrorSchema,
@@ -15,6 +12,11 @@ import {
   placeOrderResponseSchema,
   trackOrderRequestSchema,
 } from '@store/shared/order';
+import {
+  IDEMPOTENCY_KEY_HEADER,
+  IDEMPOTENCY_KEY_PATTERN,
+  ORDER_MESSAGES,
+} from '@store/shared/order-constants';
 import { HttpError } from '../../plugins/error-handling';
 import { perMinute } from '../../plugins/rate-limit';
 import { findOrderByPublicId } from './order-service';

@@ -6,7 +6,7 @@
  */
 import { createHash } from 'node:crypto';
 import { and, eq, lt, sql } from 'drizzle-orm';
-import { ORDER_MESSAGES } from '@store/shared/order';
+import { ORDER_MESSAGES } from '@store/shared/order-constants';
 import type { Database } from '../../db/client';
 import { idempotencyKeys } from '../../db/schema';
 

@@ -3,7 +3,7 @@
  * the server's own total of the cart's lines, never for an amount the browser names (DESIGN §4, §5.2).
  */
 import { centsToDecimalString } from '@store/shared/money';
-import { MAX_ORDER_LINES, ORDER_MESSAGES } from '@store/shared/order';
+import { MAX_ORDER_LINES, ORDER_MESSAGES } from '@store/shared/order-constants';
 import type { Database } from '../../db/client';
 import { HttpError } from '../../plugins/error-handling';
 import { priceOrderLines } from '../orders/price-order-lines';

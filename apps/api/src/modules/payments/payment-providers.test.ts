@@ -1,6 +1,6 @@
 import type { FastifyBaseLogger } from 'fastify';
 import { describe, expect, it, vi } from 'vitest';
-import { ORDER_MESSAGES } from '@store/shared/order';
+import { ORDER_MESSAGES } from '@store/shared/order-constants';
 import {
   TEST_CARD_MESSAGES,
   TEST_PAYMENT_METHOD_DECLINES,

@@ -107,6 +107,8 @@ const allAnswers: Record<string, Answer> = {
 
 afterEach(() => {
   vi.unstubAllGlobals();
+  // The 429 redirect holds off repeats for 45 s through session storage; each test starts afresh.
+  sessionStorage.clear();
 });
 
 describe('home page', () => {

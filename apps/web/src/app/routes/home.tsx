@@ -1,5 +1,4 @@
 import { useEffect, useRef } from 'react';
-import { useNavigate } from 'react-router';
 import { BrandStrip } from '@/features/brands/components/brand-strip';
 import { useBrandSliders } from '@/features/catalog/api/get-brand-sliders';
 import { useCategories } from '@/features/catalog/api/get-categories';
@@ -14,6 +13,7 @@ import { homeErrorMessage, isTooManyRequests } from '@/features/home/home-errors
 import { useStoreConfig } from '@/features/store/api/get-store-config';
 import { useNearViewport } from '@/components/ui/use-near-viewport';
 import { storeName } from '@/features/store/hooks/use-store-head';
+import { redirectToTooManyRequests } from '@/lib/too-many-requests';
 
 /**
  * Home page (SPEC §2): hero and side banners, services, Shop by Categories, the Featured and New Products
@@ -21,7 +21,6 @@ import { storeName } from '@/features/store/hooks/use-store-head';
  * block the SPEC describes is hidden there, so it is not rendered.
  */
 export function HomeRoute() {
-  const navigate = useNavigate();
   const config = useStoreConfig();
   const categories = useCategories();
   const featured = useFeaturedProducts();
@@ -31,8 +30,9 @@ export function HomeRoute() {
   const failed = [config, categories, featured, latest, brandSliders].filter((query) => query.isError);
   const tooManyRequests = failed.some((query) => isTooManyRequests(query.error));
   useEffect(() => {
-    if (tooManyRequests) void navigate('/too-many-requests');
-  }, [tooManyRequests, navigate]);
+    // The same redirect as an HTTP 429: remembers the page and holds off repeats for 45 s (SPEC §8).
+    if (tooManyRequests) redirectToTooManyRequests();
+  }, [tooManyRequests]);
 
   // Carousels and the brands strip show their fixed-size placeholders until the shopper nears them.
   const featuredRef = useRef<HTMLDivElement>(null);

@@ -1,4 +1,4 @@
-import { ORDER_MESSAGES, PAYMENT_METHOD_CARD, PAYMENT_METHOD_WALLET } from '@store/shared/order';
+import { ORDER_MESSAGES, PAYMENT_METHOD_CARD, PAYMENT_METHOD_WALLET } from '@store/shared/order-constants';
 import { describe, expect, it } from 'vitest';
 import { formatOrderDate, formatOrderMoney, ORDER_NOT_FOUND, paymentMethodLabel } from './order-fields';
 
@@ -15,8 +15,9 @@ describe('order fields on screen', () => {
     expect(paymentMethodLabel('Cash')).toBe('Cash');
   });
 
-  it('its copies of shared values match the shared ones', () => {
-    expect(ORDER_NOT_FOUND).toBe(ORDER_MESSAGES.notFound);
+  it('uses the SPEC message for a missing order and the shared payment method names', () => {
+    expect(ORDER_NOT_FOUND).toBe('No Order Found');
+    expect(ORDER_MESSAGES.notFound).toBe('No Order Found');
     expect(paymentMethodLabel(PAYMENT_METHOD_CARD)).toBe('Card');
     expect(paymentMethodLabel(PAYMENT_METHOD_WALLET)).toBe('PayPal');
   });

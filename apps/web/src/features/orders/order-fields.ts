@@ -3,18 +3,10 @@
  * dd/mm/yyyy in the store's time zone, money with a $ and 2 decimals, and the card provider shown as Card.
  */
 import { formatCents, parseDecimalToCents } from '@store/shared/money';
+import { ORDER_MESSAGES, PAYMENT_METHOD_CARD, PAYMENT_METHOD_WALLET } from '@store/shared/order-constants';
 
-/*
- * Copies of three values from `@store/shared/order`. That module builds zod schemas as it loads, so importing
- * any value from it would add zod (about 25 KB gzip) to the tracking page, which guests open from a link
- * (decision 0005: the web app takes values only from zod-free shared modules). order-fields.test.ts fails if
- * a copy drifts from the shared one. Moving these constants to a zod-free shared module would end the copies.
- */
-/** = ORDER_MESSAGES.notFound (SPEC §8 Guest tracking). */
-export const ORDER_NOT_FOUND = 'No Order Found';
-/** = PAYMENT_METHOD_CARD, PAYMENT_METHOD_WALLET. */
-const PAYMENT_METHOD_CARD = 'Stripe';
-const PAYMENT_METHOD_WALLET = 'Paypal';
+/** SPEC §8 Guest tracking: the answer to a 404. */
+export const ORDER_NOT_FOUND = ORDER_MESSAGES.notFound;
 
 /** The store is in Guildford NSW; an order placed at 9 am Monday in Sydney is Monday's order. */
 const ORDER_DATE = new Intl.DateTimeFormat('en-AU', {

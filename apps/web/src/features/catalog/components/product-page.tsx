@@ -135,7 +135,7 @@ function ProductDetail({ product }: { product: Product }) {
 
           <div className="product-detail__price" role="group" aria-label="Price">
             <ProductPrice pricing={productPricing(product)} />
-            <p className="product-detail__tax">Price in AUD, GST included</p>
+            <p className="product-detail__tax">Price in AUD; GST is added at checkout</p>
           </div>
 
           {count !== null && (

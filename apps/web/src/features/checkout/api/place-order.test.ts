@@ -1,4 +1,4 @@
-import { IDEMPOTENCY_KEY_PATTERN } from '@store/shared/order';
+import { IDEMPOTENCY_KEY_PATTERN } from '@store/shared/order-constants';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { makeOrderDetail } from '@/features/orders/order-fixtures';
 import { setTooManyRequestsNavigator } from '@/lib/too-many-requests';

@@ -5,13 +5,12 @@
  * `apiUrl` and reads the body itself (types from the shared schemas, decision 0005).
  */
 import {
-  IDEMPOTENCY_KEY_HEADER,
   type OrderDetail,
   type OrderError,
-  type PaymentMethod,
   type PlaceOrderResponse,
   type ServerTotals,
 } from '@store/shared/order';
+import { IDEMPOTENCY_KEY_HEADER, type PaymentMethod } from '@store/shared/order-constants';
 import { apiUrl, TOO_MANY_REQUESTS_STATUS } from '@/lib/api-client';
 import { redirectToTooManyRequests } from '@/lib/too-many-requests';
 import type { CheckoutData } from '../checkout-storage';

@@ -1,5 +1,5 @@
 import { formatCents } from '@store/shared/money';
-import { ORDER_MESSAGES, PAYMENT_METHOD_CARD } from '@store/shared/order';
+import { ORDER_MESSAGES, PAYMENT_METHOD_CARD } from '@store/shared/order-constants';
 import { useCallback, useRef, useState, type FormEvent } from 'react';
 import type { CheckoutData } from '../checkout-storage';
 import { cardOrderProblem, usePlaceOrder, type PaymentProblem } from '../hooks/use-place-order';

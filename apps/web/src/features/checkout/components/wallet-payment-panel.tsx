@@ -1,5 +1,5 @@
 import { formatCents, parseDecimalToCents } from '@store/shared/money';
-import { ORDER_MESSAGES, PAYMENT_METHOD_WALLET } from '@store/shared/order';
+import { ORDER_MESSAGES, PAYMENT_METHOD_WALLET } from '@store/shared/order-constants';
 import { useEffect, useRef, useState } from 'react';
 import { Link, useNavigate } from 'react-router';
 import { useStoreConfig } from '@/features/store/api/get-store-config';

@@ -3,7 +3,7 @@
  * time, one Idempotency-Key per attempt, and the same ending for both payment methods on success.
  */
 import { parseDecimalToCents } from '@store/shared/money';
-import { ORDER_MESSAGES } from '@store/shared/order';
+import { ORDER_MESSAGES } from '@store/shared/order-constants';
 import { useCallback, useRef, useState } from 'react';
 import { useNavigate } from 'react-router';
 import { clearCart } from '@/stores/cart-store';
