@@ -24,8 +24,15 @@ export default fp(async (app) => {
       });
       const where = err.validationContext === 'querystring' ? 'query' : (err.validationContext ?? 'request');
       const first = issues[0];
+      // Body messages are written for shoppers ('Cart is empty. ...', 'First name is required'), so they are
+      // shown as they are; query and header messages name their parameter and read better with the prefix.
+      const message = !first
+        ? `Invalid ${where}`
+        : where === 'body'
+          ? first.message
+          : `Invalid ${where}: ${first.message}`;
       return reply.status(400).send({
-        message: first ? `Invalid ${where}: ${first.message}` : `Invalid ${where}`,
+        message,
         errors: issues,
       });
     }
