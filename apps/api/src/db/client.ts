@@ -42,6 +42,11 @@ export async function openDatabase(options: OpenDatabaseOptions): Promise<Databa
   const shouldMigrate = options.migrate ?? true;
   if (options.databaseUrl) {
     const pool = new pg.Pool({ connectionString: options.databaseUrl, max: options.poolSize ?? 10 });
+    // An idle connection can be cut by the server (restart, failover, an administrator). The pool drops it and
+    // opens another on the next query; without a listener the 'error' event would crash the whole process.
+    pool.on('error', (err) => {
+      console.warn(`PostgreSQL closed an idle connection (${err.message}); the pool will reconnect.`);
+    });
     const db = drizzlePg(pool, { schema }) as unknown as Database;
     if (shouldMigrate) {
       // Several instances may start at once; one migrates while the others wait on the lock.
