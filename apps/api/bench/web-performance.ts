@@ -71,6 +71,8 @@ interface LhResult {
   tbt: number;
   cls: number;
   scripts: string[];
+  /** Lighthouse's runtime error code when the run failed (its metrics are then NaN). */
+  error?: string;
 }
 
 async function audit(url: string, port: number): Promise<LhResult> {
@@ -92,6 +94,7 @@ async function audit(url: string, port: number): Promise<LhResult> {
     tbt: num('total-blocking-time'),
     cls: num('cumulative-layout-shift'),
     scripts: (requests ?? []).filter((r) => r.resourceType === 'Script').map((r) => r.url),
+    ...(lhr.runtimeError ? { error: lhr.runtimeError.code } : {}),
   };
 }
 
@@ -142,15 +145,19 @@ async function main() {
     const rows: string[] = [];
     let homeScripts: string[] = [];
     for (const [name, url] of pages) {
-      const results: LhResult[] = [];
-      for (let i = 0; i < RUNS; i++) results.push(await audit(url, chrome.port));
+      const all: LhResult[] = [];
+      for (let i = 0; i < RUNS; i++) all.push(await audit(url, chrome.port));
+      // A run Lighthouse could not finish (e.g. NO_FCP under load) has no metrics: left out of the median, said.
+      const results = all.filter((r) => !r.error);
+      const failed = all.filter((r) => r.error).map((r) => r.error);
       if (name === 'home') homeScripts = results[0]?.scripts ?? [];
       rows.push(
         `${name.padEnd(8)} score ${String(median(results.map((r) => r.score))).padEnd(4)} ` +
           `LCP ${(median(results.map((r) => r.lcp)) / 1000).toFixed(2)} s  ` +
           `TBT ${Math.round(median(results.map((r) => r.tbt)))} ms  ` +
           `CLS ${median(results.map((r) => r.cls)).toFixed(3)}  ` +
-          `(scores ${results.map((r) => r.score).join(', ')})`,
+          `(scores ${results.map((r) => r.score).join(', ')})` +
+          (failed.length ? `; ${failed.length} run(s) failed: ${failed.join(', ')}` : ''),
       );
     }
     let gzipBytes = 0;
