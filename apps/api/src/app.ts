@@ -55,7 +55,8 @@ function defaultLogger(config: AppConfig) {
 export async function buildApp({ config, database, logger }: BuildAppOptions): Promise<FastifyInstance> {
   const app = Fastify({
     logger: logger ?? defaultLogger(config),
-    trustProxy: true,
+    // Only the proxies we run are trusted for X-Forwarded-For; a client's own header must not pick its IP.
+    trustProxy: (_address: string, hop: number) => hop < config.trustProxyHops,
     // Long catalog descriptions and import uploads stay well under this.
     bodyLimit: 1024 * 1024,
     routerOptions: { ignoreTrailingSlash: true },

@@ -42,6 +42,7 @@ const envSchema = z.object({
   PAYPAL_CLIENT_ID: optionalText,
   ALLOW_TEST_PAYMENTS: flag(false),
   GOOGLE_MAPS_API_KEY: optionalText,
+  TRUST_PROXY: z.coerce.number().int().min(0).max(10).default(0),
   RATE_LIMIT_ORDER_LOOKUPS_PER_MINUTE: z.coerce.number().int().min(1).default(20),
   RATE_LIMIT_PLACE_ORDERS_PER_MINUTE: z.coerce.number().int().min(1).default(20),
 });
@@ -70,6 +71,11 @@ export interface AppConfig {
   /** Lets the offline test payment providers run under NODE_ENV=production (DESIGN §3); never on a real store. */
   allowTestPayments: boolean;
   googleMapsApiKey: string | undefined;
+  /**
+   * How many proxies (load balancer, CDN) stand in front of the store; 0 trusts none. The client IP that rate
+   * limits count by is read from X-Forwarded-For only that many hops back, so a client cannot forge it.
+   */
+  trustProxyHops: number;
   /** Requests per client IP per minute (SPEC §8 429s): order tracking and details, and place-order. */
   rateLimits: { orderLookupsPerMinute: number; placeOrdersPerMinute: number };
 }
@@ -107,6 +113,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     paypalClientId: e.PAYPAL_CLIENT_ID,
     allowTestPayments: e.ALLOW_TEST_PAYMENTS,
     googleMapsApiKey: e.GOOGLE_MAPS_API_KEY,
+    trustProxyHops: e.TRUST_PROXY,
     rateLimits: {
       orderLookupsPerMinute: e.RATE_LIMIT_ORDER_LOOKUPS_PER_MINUTE,
       placeOrdersPerMinute: e.RATE_LIMIT_PLACE_ORDERS_PER_MINUTE,

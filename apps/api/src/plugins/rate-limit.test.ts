@@ -19,10 +19,30 @@ function expectTooManyRequests(res: LightMyRequestResponse, max: number) {
   expect(res.headers['cache-control']).toBe('no-store');
 }
 
+describe('rate limits with no proxy in front (TRUST_PROXY unset)', () => {
+  it('ignores X-Forwarded-For, so a client cannot pick a fresh address per request', async () => {
+    const t = await createTestApp();
+    try {
+      const forged = (n: number) =>
+        t.app.inject({
+          method: 'POST',
+          url: '/api/subscribe',
+          payload: { email: `forged-${n}@example.com` },
+          headers: { 'x-forwarded-for': `198.18.1.${n}` },
+        });
+      for (let n = 1; n <= 10; n++) expect((await forged(n)).statusCode).toBe(200);
+      expectTooManyRequests(await forged(11), 10);
+    } finally {
+      await t.close();
+    }
+  });
+});
+
 describe('rate limits on the real app (in-memory store)', () => {
   let t: TestApp;
   beforeAll(async () => {
-    t = await createTestApp();
+    // As behind one load balancer: the last X-Forwarded-For hop is the client.
+    t = await createTestApp({ config: (c) => void (c.trustProxyHops = 1) });
   });
   afterAll(() => t.close());
 
@@ -49,6 +69,15 @@ describe('rate limits on the real app (in-memory store)', () => {
     expect((await subscribe(100, { ip: '203.0.113.11' })).statusCode).toBe(200);
     // ... and without a proxy header the socket's address is.
     expect((await subscribe(101, { remoteAddress: '198.51.100.7' })).statusCode).toBe(200);
+  });
+
+  it('counts by the address the trusted proxy saw, so a forged X-Forwarded-For does not escape the limit', async () => {
+    const ip = '203.0.113.20';
+    for (let n = 1; n <= 10; n++) {
+      const res = await subscribe(200 + n, { ip: `198.18.0.${n}, ${ip}` });
+      expect(res.statusCode).toBe(200);
+    }
+    expectTooManyRequests(await subscribe(211, { ip: `198.18.0.99, ${ip}` }), 10);
   });
 
   it('leaves routes that did not opt in unlimited', async () => {

@@ -8,7 +8,7 @@
  *
  * A limited route answers its (max+1)th request in the window with 429, `{ message }`, `retry-after` (seconds),
  * `x-ratelimit-limit|remaining|reset` and `Cache-Control: no-store`. The key is the client IP as Fastify sees
- * it (`trustProxy` is on, so the load balancer's X-Forwarded-For), IPv6 grouped by /64.
+ * it (the socket address, or X-Forwarded-For as many hops back as `TRUST_PROXY` proxies stand in front), IPv6 grouped by /64.
  */
 import rateLimitPlugin, { type RateLimitOptions } from '@fastify/rate-limit';
 import type { FastifyBaseLogger } from 'fastify';

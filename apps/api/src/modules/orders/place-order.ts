@@ -111,29 +111,67 @@ export async function placeOrder(
       : await captureWallet(deps, order, paymentReference);
   } catch (err) {
     deps.log?.error({ err, invoice: order.invoiceNumber }, 'payment provider failed; order cancelled');
-    await cancelOrderAndReleaseStock(db, order.id, items);
+    await cancelQuietly(deps, order, items);
     return { statusCode: 502, body: { message: PAYMENT_UNAVAILABLE_MESSAGE }, orderId: order.id };
   }
   if (!payment.ok) {
-    await cancelOrderAndReleaseStock(db, order.id, items);
+    await cancelQuietly(deps, order, items);
     return { statusCode: 402, body: payment.body, orderId: order.id };
   }
 
-  // 6. Paid: record the provider's payment id.
-  const [paid] = await db
-    .update(orders)
-    .set({
-      paymentStatus: PAYMENT_STATUS_COMPLETED,
-      paymentReference: payment.reference,
-      updatedAt: sql`now()`,
-    })
-    .where(eq(orders.id, order.id))
-    .returning();
+  // 6. Paid: record the provider's payment id. From here on nothing may throw: the money is taken, so the
+  // answer must be stored against the Idempotency-Key and replayed, never turned into a 500 that invites a
+  // second order (and a second charge).
+  let paid: typeof order | undefined;
+  for (let attempt = 1; attempt <= 3 && !paid; attempt++) {
+    try {
+      [paid] = await db
+        .update(orders)
+        .set({
+          paymentStatus: PAYMENT_STATUS_COMPLETED,
+          paymentReference: payment.reference,
+          updatedAt: sql`now()`,
+        })
+        .where(eq(orders.id, order.id))
+        .returning();
+    } catch (err) {
+      deps.log?.error(
+        { err, attempt, invoice: order.invoiceNumber, paymentReference: payment.reference },
+        'order paid but not yet marked paid',
+      );
+    }
+  }
+  if (!paid) {
+    // Reconcile from this log line: the provider holds the payment under this reference.
+    deps.log?.error(
+      { invoice: order.invoiceNumber, paymentReference: payment.reference },
+      'ORDER PAID BUT STILL PENDING IN THE DATABASE: mark it paid by hand',
+    );
+  }
   return {
     statusCode: 200,
     body: { message: ORDER_MESSAGES.placed, data: presentOrderDetail(paid ?? order, items) },
     orderId: order.id,
   };
+}
+
+/**
+ * Cancels an unpaid order and puts its stock back; a database failure here is logged, not thrown, so the
+ * shopper's answer (declined, provider unavailable) is still stored against the Idempotency-Key.
+ */
+async function cancelQuietly(
+  deps: PlaceOrderDeps,
+  order: { id: number; invoiceNumber: string },
+  items: Parameters<typeof cancelOrderAndReleaseStock>[2],
+): Promise<void> {
+  try {
+    await cancelOrderAndReleaseStock(deps.db, order.id, items);
+  } catch (err) {
+    deps.log?.error(
+      { err, invoice: order.invoiceNumber },
+      'could not cancel an unpaid order; its stock stays reserved until cancelled by hand',
+    );
+  }
 }
 
 /** True when any figure the client sent differs from the server's (each line, and every total sent). */

@@ -313,6 +313,27 @@ describe('/checkout-stripe-payment', () => {
     expect(calls[2]?.key).not.toBe(calls[1]?.key);
   });
 
+  it('after an unsure answer the retry resends the same payment method and body, with the card locked', async () => {
+    const { calls } = stubApi(['network-error', placed()]);
+    const { user } = renderCardPage();
+    await screen.findByRole('button', { name: 'Pay $175.89' });
+    await fillCard(user);
+
+    await user.click(screen.getByRole('button', { name: 'Pay $175.89' }));
+    await waitFor(() =>
+      expect(screen.getByRole('alert').textContent).toBe('Error placing the order. Please try again later.'),
+    );
+    // The first request may have reached the server: the card cannot change under the same key.
+    expect((screen.getByLabelText('Card number') as HTMLInputElement).disabled).toBe(true);
+    await user.click(screen.getByRole('button', { name: 'Pay $175.89' }));
+    await screen.findByRole('heading', { name: 'Thank you for your order!' });
+
+    expect(calls).toHaveLength(2);
+    expect(calls[1]?.key).toBe(calls[0]?.key);
+    expect(calls[1]?.body).toEqual(calls[0]?.body);
+    expect(calls[1]?.body.stripePaymentMethodId).toBe('pm_card_visa');
+  });
+
   it('goes to / when the cart is empty, and to /checkout when the checkout data has expired', async () => {
     stubApi([]);
     clearCart();

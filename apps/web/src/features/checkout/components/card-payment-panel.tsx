@@ -2,7 +2,7 @@ import { formatCents } from '@store/shared/money';
 import { ORDER_MESSAGES, PAYMENT_METHOD_CARD } from '@store/shared/order-constants';
 import { useCallback, useRef, useState, type FormEvent } from 'react';
 import type { CheckoutData } from '../checkout-storage';
-import { cardOrderProblem, usePlaceOrder, type PaymentProblem } from '../hooks/use-place-order';
+import { cardOrderProblem, isDefinitive, usePlaceOrder, type PaymentProblem } from '../hooks/use-place-order';
 import { CardPaymentForm, type CardFormHandle } from './card-payment-form';
 import { PaymentLayoutProblem } from './payment-layout-problem';
 
@@ -26,6 +26,9 @@ export function CardPaymentPanel({ checkout }: { checkout: CheckoutData }) {
   const [ready, setReady] = useState(false);
   const [problem, setProblem] = useState<PaymentProblem | null>(null);
   const { isSubmitting, runAttempt, place } = usePlaceOrder(checkout);
+  /** The payment method of an attempt whose answer was unsure; the card fields stay locked until it ends. */
+  const retryMethodRef = useRef<string | null>(null);
+  const [retryPending, setRetryPending] = useState(false);
   const onReadyChange = useCallback((next: boolean) => setReady(next), []);
 
   function onSubmit(event: FormEvent<HTMLFormElement>) {
@@ -35,22 +38,30 @@ export function CardPaymentPanel({ checkout }: { checkout: CheckoutData }) {
       setProblem(null);
       const card = cardRef.current;
       if (!card) return;
-      const method = await card.createPaymentMethod();
-      if ('error' in method) {
-        setProblem({ message: ORDER_MESSAGES.paymentError(method.error) });
-        return;
+      // A retry after an unsure answer resends the same payment method with the same Idempotency-Key, so
+      // the server replays its first answer instead of seeing a new order (and charging twice).
+      let paymentMethodId = retryMethodRef.current;
+      if (!paymentMethodId) {
+        const method = await card.createPaymentMethod();
+        if ('error' in method) {
+          setProblem({ message: ORDER_MESSAGES.paymentError(method.error) });
+          return;
+        }
+        paymentMethodId = method.paymentMethodId;
       }
       const outcome = await place({
         payment_method: PAYMENT_METHOD_CARD,
-        stripePaymentMethodId: method.paymentMethodId,
+        stripePaymentMethodId: paymentMethodId,
       });
+      retryMethodRef.current = isDefinitive(outcome) ? null : paymentMethodId;
+      setRetryPending(retryMethodRef.current !== null);
       setProblem(cardOrderProblem(outcome));
     });
   }
 
   return (
     <form className="payment-method-form" onSubmit={onSubmit} noValidate>
-      <CardPaymentForm ref={cardRef} onReadyChange={onReadyChange} disabled={isSubmitting} />
+      <CardPaymentForm ref={cardRef} onReadyChange={onReadyChange} disabled={isSubmitting || retryPending} />
       <button type="submit" className="button payment-pay-button" disabled={!ready || isSubmitting}>
         {isSubmitting ? 'Processing...' : `Pay ${formatCents(checkout.totals.totalCents)}`}
       </button>

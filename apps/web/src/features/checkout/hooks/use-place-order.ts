@@ -5,6 +5,7 @@
 import { parseDecimalToCents } from '@store/shared/money';
 import { ORDER_MESSAGES } from '@store/shared/order-constants';
 import { useCallback, useRef, useState } from 'react';
+import { useQueryClient } from '@tanstack/react-query';
 import { useNavigate } from 'react-router';
 import { clearCart } from '@/stores/cart-store';
 import {
@@ -60,6 +61,8 @@ export function isDefinitive(outcome: PlaceOrderOutcome): boolean {
   if (outcome.kind === 'network' || outcome.kind === 'too_many_requests') return false;
   if (outcome.kind === 'rejected') {
     if (outcome.status === 409) return false;
+    // A 500 means the server stopped before it stored an answer (it frees the key): the same key is safe.
+    if (outcome.status === 500) return false;
     if (outcome.status >= 500 && outcome.message === null) return false;
   }
   return true;
@@ -68,6 +71,7 @@ export function isDefinitive(outcome: PlaceOrderOutcome): boolean {
 /** `checkout` is the saved checkout data the page read when it opened (it may be gone from storage since). */
 export function usePlaceOrder(checkout: CheckoutData): UsePlaceOrder {
   const navigate = useNavigate();
+  const queryClient = useQueryClient();
   const submittingRef = useRef(false);
   /** Set once the order is placed: the page is on its way to /thank-you and must not pay again. */
   const placedRef = useRef(false);
@@ -96,6 +100,12 @@ export function usePlaceOrder(checkout: CheckoutData): UsePlaceOrder {
       keyRef.current ??= newIdempotencyKey();
       const outcome = await placeOrder({ ...checkout.order, ...payment }, keyRef.current);
       if (isDefinitive(outcome)) keyRef.current = null;
+      if (outcome.kind === 'prices_changed') {
+        // The shopper goes back to checkout: it must recompute with today's settings and prices, not the
+        // copies this browser cached (store settings are kept 10 minutes).
+        void queryClient.invalidateQueries({ queryKey: ['store-config'] });
+        void queryClient.invalidateQueries({ queryKey: ['cart-products'] });
+      }
 
       if (outcome.kind === 'placed') {
         placedRef.current = true;
@@ -117,7 +127,7 @@ export function usePlaceOrder(checkout: CheckoutData): UsePlaceOrder {
       }
       return outcome;
     },
-    [checkout, navigate],
+    [checkout, navigate, queryClient],
   );
 
   return { isSubmitting, runAttempt, place };
