@@ -118,8 +118,9 @@ test('home page: hero, banners, services, featured products and brands, without 
   await expect(showing).toHaveText(`Showing brands 1 to ${visible} of 16`);
   const logo = brands.getByRole('img', { name: 'Voltcore' });
   const box = await logo.boundingBox();
-  expect(box?.width).toBeLessThanOrEqual(150);
-  expect(box?.height).toBeLessThanOrEqual(150);
+  // Layout boxes carry sub-pixel noise (150.0000076 was seen); the SPEC's 150x150 is in whole pixels.
+  expect(Math.round(box?.width ?? Infinity)).toBeLessThanOrEqual(150);
+  expect(Math.round(box?.height ?? Infinity)).toBeLessThanOrEqual(150);
 
   await loadAllImages(page);
   await expectNoSeriousAxeViolations(page);
