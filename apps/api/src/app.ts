@@ -2,10 +2,12 @@
  * buildApp(config): the whole store as one Fastify instance (DESIGN §1). The server only listens;
  * tests build the same app and call `app.inject`.
  */
-import Fastify, { type FastifyInstance } from 'fastify';
+import Fastify, { type FastifyInstance, type RouteOptions } from 'fastify';
+import type { DestinationStream } from 'pino';
 import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { DatabaseHandle } from './db/client';
 import type { AppConfig } from './env';
+import { loggerOptions } from './logger-options';
 import addressLookupRoutes from './modules/address-lookup/routes';
 import catalogRoutes from './modules/catalog/routes';
 import contentRoutes from './modules/content/routes';
@@ -32,29 +34,20 @@ declare module 'fastify' {
 export interface BuildAppOptions {
   config: AppConfig;
   database: DatabaseHandle;
-  /** Pino logger options; false silences it (tests). */
-  logger?: boolean | object;
+  /** Where log lines go instead of stdout (tests read them); the level is `config.logLevel`. */
+  logStream?: DestinationStream;
+  /** Called for every route as it is added, before the app is ready (tests list the routes the app answers). */
+  onRoute?: (route: RouteOptions) => void;
 }
 
-/** JSON logs for machines; readable lines on a developer's terminal. */
-function defaultLogger(config: AppConfig) {
-  const pretty = process.stdout.isTTY && config.nodeEnv !== 'production';
-  return {
-    level: config.logLevel,
-    ...(pretty
-      ? {
-          transport: {
-            target: 'pino-pretty',
-            options: { translateTime: 'HH:MM:ss', ignore: 'pid,hostname' },
-          },
-        }
-      : {}),
-  };
-}
-
-export async function buildApp({ config, database, logger }: BuildAppOptions): Promise<FastifyInstance> {
+export async function buildApp({
+  config,
+  database,
+  logStream,
+  onRoute,
+}: BuildAppOptions): Promise<FastifyInstance> {
   const app = Fastify({
-    logger: logger ?? defaultLogger(config),
+    logger: loggerOptions(config, logStream),
     // Only the proxies we run are trusted for X-Forwarded-For; a client's own header must not pick its IP.
     trustProxy: (_address: string, hop: number) => hop < config.trustProxyHops,
     // Long catalog descriptions and import uploads stay well under this.
@@ -62,6 +55,7 @@ export async function buildApp({ config, database, logger }: BuildAppOptions): P
     routerOptions: { ignoreTrailingSlash: true },
     genReqId: () => crypto.randomUUID(),
   }).withTypeProvider<ZodTypeProvider>();
+  if (onRoute) app.addHook('onRoute', onRoute);
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
   app.decorate('db', database.db);

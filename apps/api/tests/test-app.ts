@@ -4,7 +4,8 @@
 import { mkdtemp } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, RouteOptions } from 'fastify';
+import type { DestinationStream } from 'pino';
 import { buildApp } from '../src/app';
 import type { DatabaseHandle } from '../src/db/client';
 import { loadConfig, type AppConfig } from '../src/env';
@@ -20,6 +21,10 @@ export interface CreateTestAppOptions {
   webDistDir?: string;
   /** Adjusts the test configuration before the app is built, e.g. `(c) => { c.rateLimits.placeOrdersPerMinute = 2; }`. */
   config?: (config: AppConfig) => void;
+  /** Receives the app's log lines (set `config.logLevel` too: tests log nothing by default). */
+  logStream?: DestinationStream;
+  /** Sees every route as the app adds it. */
+  onRoute?: (route: RouteOptions) => void;
 }
 
 export async function createTestApp(options: CreateTestAppOptions = {}): Promise<TestApp> {
@@ -28,7 +33,12 @@ export async function createTestApp(options: CreateTestAppOptions = {}): Promise
   const config = loadConfig({ NODE_ENV: 'test', DATA_DIR: dataDir, LOG_LEVEL: 'silent' });
   config.webDistDir = options.webDistDir ?? path.join(dataDir, 'no-web-build');
   options.config?.(config);
-  const app = await buildApp({ config, database, logger: false });
+  const app = await buildApp({
+    config,
+    database,
+    ...(options.logStream ? { logStream: options.logStream } : {}),
+    ...(options.onRoute ? { onRoute: options.onRoute } : {}),
+  });
   await app.ready();
   return {
     app,

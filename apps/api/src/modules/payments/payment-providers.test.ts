@@ -125,6 +125,6 @@ describe('choosePaymentProviders', () => {
       close: async () => {},
     };
     const config = loadConfig({ NODE_ENV: 'production', LOG_LEVEL: 'silent' });
-    await expect(buildApp({ config, database, logger: false })).rejects.toThrow(/ALLOW_TEST_PAYMENTS=1/);
+    await expect(buildApp({ config, database })).rejects.toThrow(/ALLOW_TEST_PAYMENTS=1/);
   });
 });

@@ -1,0 +1,166 @@
+/**
+ * Pino options for every log line the store writes (DESIGN §5.9; issue 17; decision 0011). Logs go to log
+ * services, support staff and backups, so no personal or secret value may reach them (Australian Privacy
+ * Principle 11):
+ *
+ * - errors are written by `serializeError`: a database error keeps its statement text, SQLSTATE and the table,
+ *   column and constraint it names, never the statement's parameters, the `detail` line (which repeats the
+ *   failing row) or the value quoted in its message; any other error keeps its type, message, code and stack;
+ * - a request is written as method, path and client address; query values are replaced by `[redacted]` except
+ *   the catalog's own parameters (page, category, search ...);
+ * - whatever else is logged, the values of personal and secret keys (SENSITIVE_LOG_KEYS) are replaced by
+ *   `[redacted]` up to three levels deep.
+ */
+import type { FastifyRequest } from 'fastify';
+import type { DestinationStream, LoggerOptions } from 'pino';
+import { describeDatabaseError } from './db/describe-database-error';
+import type { AppConfig } from './env';
+
+export const REDACTED = '[redacted]';
+
+/**
+ * Keys whose values never reach a log line: credentials, payment fields, and the personal fields of the
+ * SPEC's forms (checkout, account, addresses, contact, returns), shipping twins included.
+ */
+export const SENSITIVE_LOG_KEYS: readonly string[] = (() => {
+  const secrets = [
+    'authorization',
+    'cookie',
+    'set-cookie',
+    'password',
+    'password_confirmation',
+    'old_password',
+    'new_password',
+    'current_password',
+    'otp',
+    'token',
+    'access_token',
+    'refresh_token',
+    'client_secret',
+    'secret',
+    'api_key',
+    'card_number',
+    'exp_date',
+    'cvc',
+    'cvv',
+  ];
+  const personal = [
+    'name',
+    'f_name',
+    'l_name',
+    'email',
+    'phone',
+    'street_address',
+    'address',
+    'suburb',
+    'city',
+    'post_code',
+    'company',
+    'comment',
+  ];
+  const business = ['_b_name', '_b_email', '_b_number', '_b_street_address', '_b_area_address'];
+  return [...secrets, ...personal, ...personal.map((k) => `s_${k}`), ...business];
+})();
+
+/** Query parameters whose values say nothing about a person and help to read a log. */
+const LOGGED_QUERY_PARAMETERS = new Set([
+  'page',
+  'pagination',
+  'category',
+  'child_category',
+  'brand',
+  'search',
+]);
+
+/** `/api/orders-detail?id=X` -> `/api/orders-detail?id=[redacted]`; catalog parameters are kept. */
+export function redactUrl(url: string): string {
+  const q = url.indexOf('?');
+  if (q === -1) return url;
+  const params = url
+    .slice(q + 1)
+    .split('&')
+    .map((pair) => {
+      const eq = pair.indexOf('=');
+      if (eq === -1) return pair;
+      const key = pair.slice(0, eq);
+      return LOGGED_QUERY_PARAMETERS.has(key) ? pair : `${key}=${REDACTED}`;
+    });
+  return `${url.slice(0, q)}?${params.join('&')}`;
+}
+
+/** Frames of a stack without its first line(s): the message, which for some errors quotes values. */
+function stackFrames(stack: unknown): string | undefined {
+  if (typeof stack !== 'string') return undefined;
+  const at = stack.indexOf('\n    at ');
+  return at === -1 ? undefined : stack.slice(at + 1);
+}
+
+/**
+ * An error as a log line may show it (see the module comment). Database errors are recognised anywhere in
+ * the `cause` chain; other own properties of an error (a failed query's parameters, a request body) are left out.
+ */
+export function serializeError(err: unknown, depth = 0): Record<string, unknown> {
+  if (!err || typeof err !== 'object') return { message: String(err) };
+  const database = describeDatabaseError(err);
+  if (database) {
+    return { type: 'DatabaseError', ...database, stack: stackFrames((err as { stack?: unknown }).stack) };
+  }
+  const e = err as {
+    name?: unknown;
+    message?: unknown;
+    stack?: unknown;
+    code?: unknown;
+    statusCode?: unknown;
+    cause?: unknown;
+  };
+  const out: Record<string, unknown> = {
+    type: err.constructor?.name ?? 'Error',
+    message: typeof e.message === 'string' ? e.message : String(e.message),
+    stack: typeof e.stack === 'string' ? e.stack : undefined,
+  };
+  if (typeof e.code === 'string' || typeof e.code === 'number') out.code = e.code;
+  if (typeof e.statusCode === 'number') out.statusCode = e.statusCode;
+  if (e.cause !== undefined && depth < 5) out.cause = serializeError(e.cause, depth + 1);
+  return out;
+}
+
+/** Paths of SENSITIVE_LOG_KEYS at the top of a log object and one or two levels inside it. */
+function redactPaths(): string[] {
+  const quoted = (k: string) => (/^[A-Za-z_$][\w$]*$/.test(k) ? `.${k}` : `["${k}"]`);
+  return SENSITIVE_LOG_KEYS.flatMap((k) => {
+    const tail = quoted(k);
+    return [tail.startsWith('.') ? tail.slice(1) : tail, `*${tail}`, `*.*${tail}`];
+  });
+}
+
+/**
+ * Pino options: level from LOG_LEVEL, the serializers and redaction above, JSON lines for machines and
+ * readable lines on a developer's terminal. `stream` sends the lines elsewhere (tests read them).
+ */
+export function loggerOptions(
+  config: AppConfig,
+  stream?: DestinationStream,
+): LoggerOptions & { stream?: DestinationStream } {
+  const pretty = !stream && process.stdout.isTTY && config.nodeEnv !== 'production';
+  return {
+    level: config.logLevel,
+    redact: { paths: redactPaths(), censor: REDACTED },
+    serializers: {
+      err: (err: unknown) => serializeError(err),
+      req: (req: FastifyRequest) => ({
+        method: req.method,
+        url: redactUrl(req.url),
+        remoteAddress: req.ip,
+      }),
+    },
+    ...(stream ? { stream } : {}),
+    ...(pretty
+      ? {
+          transport: {
+            target: 'pino-pretty',
+            options: { translateTime: 'HH:MM:ss', ignore: 'pid,hostname' },
+          },
+        }
+      : {}),
+  };
+}
