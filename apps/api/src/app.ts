@@ -19,6 +19,7 @@ import apiDocs from './plugins/api-docs';
 import errorHandling from './plugins/error-handling';
 import httpCaching from './plugins/http-caching';
 import rateLimit from './plugins/rate-limit';
+import rejectControlCharacters from './plugins/reject-control-characters';
 import securityHeaders from './plugins/security-headers';
 import staticFiles from './plugins/static-files';
 
@@ -64,6 +65,8 @@ export async function buildApp({
   app.decorate('payments', choosePaymentProviders(config, app.log));
 
   await app.register(errorHandling);
+  // Every route, including the ones added later: no invisible character reaches a service or the database.
+  await app.register(rejectControlCharacters);
   // Before any route: @fastify/rate-limit attaches itself to routes as they are added.
   await app.register(rateLimit, { redisUrl: config.redisUrl });
   await app.register(securityHeaders);

@@ -147,9 +147,11 @@ export function loggerOptions(
     redact: { paths: redactPaths(), censor: REDACTED },
     serializers: {
       err: (err: unknown) => serializeError(err),
-      req: (req: FastifyRequest) => ({
+      // Whatever is logged as `req` (Fastify's request, or anything a caller passes) is read defensively:
+      // a serializer that throws would lose the log line.
+      req: (req: Partial<Pick<FastifyRequest, 'method' | 'url' | 'ip'>>) => ({
         method: req.method,
-        url: redactUrl(req.url),
+        url: typeof req.url === 'string' ? redactUrl(req.url) : undefined,
         remoteAddress: req.ip,
       }),
     },

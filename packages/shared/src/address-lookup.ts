@@ -5,13 +5,13 @@
  * also carries the street and a `place_id`, resolved by `GET /api/address-details?place_id=`.
  */
 import { z } from 'zod';
+import { searchText } from './text-schemas';
 
 export const ADDRESS_SUGGESTION_LIMIT = 8;
 export const ADDRESS_QUERY_MIN_LENGTH = 2;
 
 export const addressSuggestionQuerySchema = z.object({
-  query: z
-    .string({ error: 'Type a suburb or post code' })
+  query: searchText({ error: 'Type a suburb or post code' })
     .trim()
     .min(
       ADDRESS_QUERY_MIN_LENGTH,

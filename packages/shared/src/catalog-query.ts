@@ -3,6 +3,7 @@
  * Bad values are rejected with a message a person can act on; the API answers 400 with it.
  */
 import { z } from 'zod';
+import { searchText } from './text-schemas';
 
 /** SPEC §9: the shop asks for 20 a page; the API allows up to 100. */
 export const DEFAULT_PAGE_SIZE = 20;
@@ -40,8 +41,7 @@ export const latestProductsQuerySchema = z.object({
 });
 
 export const searchQuerySchema = z.object({
-  search: z
-    .string({ error: 'search is required' })
+  search: searchText({ error: 'search is required' })
     .trim()
     .min(1, 'search must not be empty')
     .max(SEARCH_MAX_CHARS, `search must be at most ${SEARCH_MAX_CHARS} characters`),

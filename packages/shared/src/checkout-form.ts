@@ -6,6 +6,7 @@
  */
 import { z } from 'zod';
 import { AU_STATES, isPostcodeInState, isPostcodeShape, normaliseStateCode } from './address';
+import { multiLineText, noControlCharacters } from './text-schemas';
 
 export const CHECKOUT_MESSAGES = {
   firstNameRequired: 'First name is required',
@@ -51,7 +52,12 @@ export function liveFilterError(filter: LiveFilter, value: string): string | nul
 }
 
 const required = (message: string, max: number, label: string) =>
-  z.string({ error: message }).trim().min(1, message).max(max, CHECKOUT_MESSAGES.tooLong(label, max));
+  z
+    .string({ error: message })
+    .trim()
+    .min(1, message)
+    .max(max, CHECKOUT_MESSAGES.tooLong(label, max))
+    .superRefine(noControlCharacters(label));
 
 const alphabetic = (message: string, max: number, label: string) =>
   required(message, max, label).refine((v) => ALPHABETIC.test(v), CHECKOUT_MESSAGES.alphabeticOnly);
@@ -60,7 +66,13 @@ const alphabetic = (message: string, max: number, label: string) =>
 const whenFilled = (test: (v: string) => boolean) => (v: string) => v === '' || test(v);
 
 const optionalText = (max: number, label: string) =>
-  z.string().trim().max(max, CHECKOUT_MESSAGES.tooLong(label, max)).optional().default('');
+  z
+    .string()
+    .trim()
+    .max(max, CHECKOUT_MESSAGES.tooLong(label, max))
+    .superRefine(noControlCharacters(label))
+    .optional()
+    .default('');
 
 /** The fields of one address block; `s_` twins for shipping (SPEC §3 Order payload). */
 export const addressFieldsSchema = z.object({
@@ -147,13 +159,13 @@ export const checkoutFormSchema = addressFieldsSchema
   .extend({
     ...shippingShape,
     ship_to_different_address: z.boolean().optional().default(false),
-    comment: z
-      .string()
+    comment: multiLineText()
       .trim()
       .max(COMMENT_MAX_LENGTH, CHECKOUT_MESSAGES.commentTooLong)
+      .superRefine(noControlCharacters('Comment', 'multi-line'))
       .optional()
       .default(''),
-    suburb: z.string().trim().max(60).optional().default('Suburbia'),
+    suburb: optionalText(60, 'Suburb').default('Suburbia'),
   })
   .superRefine((form, ctx) => {
     checkStateAndPostcode(form, ctx, '');

@@ -5,11 +5,18 @@
 import fp from 'fastify-plugin';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
 
-/** An error whose message is safe and useful to show to the caller. */
+/** One field's problem, as 400 answers list them. */
+export interface FieldError {
+  field: string;
+  message: string;
+}
+
+/** An error whose message is safe and useful to show to the caller; `errors` names the fields at fault. */
 export class HttpError extends Error {
   constructor(
     readonly statusCode: number,
     message: string,
+    readonly errors?: readonly FieldError[],
   ) {
     super(message);
   }
@@ -37,7 +44,9 @@ export default fp(async (app) => {
       });
     }
     if (err instanceof HttpError) {
-      return reply.status(err.statusCode).send({ message: err.message });
+      return reply
+        .status(err.statusCode)
+        .send(err.errors ? { message: err.message, errors: err.errors } : { message: err.message });
     }
     const e = err as { statusCode?: unknown; message?: unknown };
     const status = typeof e.statusCode === 'number' && e.statusCode >= 400 ? e.statusCode : 500;

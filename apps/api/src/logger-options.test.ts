@@ -1,0 +1,169 @@
+/**
+ * No personal data in the logs (issue 17; decision 0011). A real database error in the middle of placing an
+ * order is logged with its statement, SQLSTATE and request id, and without any of the customer's details;
+ * on PGlite here and on PostgreSQL when the suite runs with TEST_DATABASE_URL.
+ */
+import { sql } from 'drizzle-orm';
+import pino from 'pino';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { loadConfig } from './env';
+import { loggerOptions, redactUrl, serializeError } from './logger-options';
+import { createTestApp, type TestApp } from '../tests/test-app';
+import { seedProduct } from '../tests/seed-catalog';
+import { testOrderBody } from './modules/orders/test-order-body';
+
+/** A customer whose every detail is easy to spot in a log. */
+const CUSTOMER = {
+  f_name: 'Zebedee',
+  l_name: 'Quartermaine',
+  email: 'zebedee.quartermaine@example.com',
+  phone: '0498765432',
+  street_address: '99 Failing Road',
+  city: 'Wollongong',
+  state: 'NSW',
+  post_code: '2500',
+  company: 'Quartermaine Haulage',
+  comment: 'Gate code 4711',
+};
+const PERSONAL_VALUES = [
+  'Zebedee',
+  'Quartermaine',
+  'zebedee.quartermaine@example.com',
+  '0498765432',
+  '99 Failing Road',
+  'Gate code 4711',
+];
+
+describe('a database error while placing an order', () => {
+  let t: TestApp;
+  const lines: string[] = [];
+  let productId = 0;
+
+  beforeAll(async () => {
+    t = await createTestApp({
+      logStream: { write: (line: string) => void lines.push(line) },
+      config: (c) => {
+        c.logLevel = 'info';
+      },
+    });
+    productId = await seedProduct(t.database.db, {
+      sku: 'LOG-1',
+      title: 'Log Test Globe',
+      priceCents: 2000,
+      stock: 10,
+    });
+    // A real constraint violation on the order insert, inside the place-order transaction.
+    await t.database.db.execute(
+      sql.raw(
+        `ALTER TABLE orders ADD CONSTRAINT refuse_failing_road CHECK (street_address <> '99 Failing Road')`,
+      ),
+    );
+  });
+  afterAll(() => t.close());
+
+  it('answers 500 with a request id, and logs the error without the customer', async () => {
+    const res = await t.app.inject({
+      method: 'POST',
+      url: '/api/place-order',
+      payload: testOrderBody([{ id: productId, unitPriceCents: 2000, quantity: 1 }], CUSTOMER),
+    });
+    expect(res.statusCode).toBe(500);
+    const { request_id: requestId, message } = res.json() as { request_id: string; message: string };
+    expect(message).toBe('Something went wrong on our side. Please try again in a moment.');
+
+    const records = lines.map((l) => JSON.parse(l) as Record<string, unknown>);
+    const failure = records.find((r) => r.msg === 'request failed');
+    expect(failure, lines.join('')).toBeDefined();
+    expect(failure?.reqId).toBe(requestId);
+    expect(failure?.level).toBe(50);
+    const err = failure?.err as Record<string, unknown>;
+    expect(err.type).toBe('DatabaseError');
+    expect(err.sqlstate).toBe('23514');
+    expect(err.constraint).toBe('refuse_failing_road');
+    expect(err.statement).toMatch(/^insert into "orders"/);
+    expect(err.statement).toContain('$1');
+
+    const everything = lines.join('\n');
+    for (const value of PERSONAL_VALUES) expect(everything).not.toContain(value);
+    expect(everything).not.toMatch(/params|Failing row/i);
+  });
+});
+
+describe('what a log line may carry', () => {
+  it('keeps catalog query values and redacts the rest', () => {
+    expect(redactUrl('/api/shop?page=2&category=lighting&brand=kestrel')).toBe(
+      '/api/shop?page=2&category=lighting&brand=kestrel',
+    );
+    expect(redactUrl('/api/orders-detail?id=AbC123xyz')).toBe('/api/orders-detail?id=[redacted]');
+    expect(redactUrl('/api/address-suggestions?query=12%20Smith%20St&page=1')).toBe(
+      '/api/address-suggestions?query=[redacted]&page=1',
+    );
+    expect(redactUrl('/api/categories')).toBe('/api/categories');
+  });
+
+  it('a plain error keeps its type, message and stack but none of its other properties', () => {
+    const err = Object.assign(new TypeError('boom'), { params: ['jane@example.com'], body: { email: 'x' } });
+    const out = serializeError(err);
+    expect(out).toMatchObject({ type: 'TypeError', message: 'boom' });
+    expect(String(out.stack)).toContain('TypeError: boom');
+    expect(JSON.stringify(out)).not.toContain('jane@example.com');
+  });
+
+  it('a database error hides the value quoted in its message and its detail', () => {
+    const dbError = Object.assign(new Error('invalid input syntax for type integer: "jane@example.com"'), {
+      code: '22P02',
+      severity: 'ERROR',
+      detail: 'Key (email)=(jane@example.com) already exists.',
+    });
+    const wrapped = Object.assign(
+      new Error('Failed query: select 1 where id = $1\nparams: jane@example.com'),
+      {
+        query: 'select 1 where id = $1',
+        params: ['jane@example.com'],
+        cause: dbError,
+      },
+    );
+    const out = serializeError(wrapped);
+    expect(out).toMatchObject({
+      type: 'DatabaseError',
+      sqlstate: '22P02',
+      message: 'invalid input syntax for type integer: "[redacted]"',
+      statement: 'select 1 where id = $1',
+    });
+    expect(JSON.stringify(out)).not.toContain('jane@example.com');
+  });
+
+  it('redacts personal and secret keys wherever a log call puts them', () => {
+    const lines: string[] = [];
+    const config = loadConfig({ NODE_ENV: 'test', LOG_LEVEL: 'info' });
+    const log = pino(loggerOptions(config), { write: (l: string) => void lines.push(l) });
+    log.info(
+      {
+        req: { headers: { authorization: 'Bearer s3cret-token', cookie: 'sid=abc' } },
+        body: {
+          email: 'jane@example.com',
+          password: 'hunter22',
+          otp: '123456',
+          card_number: '4242424242424242',
+        },
+        order: { shipping: { phone: '0412345678' } },
+        invoice: 'INV-000042',
+      },
+      'something happened',
+    );
+    const line = lines.join('');
+    for (const secret of [
+      's3cret-token',
+      'sid=abc',
+      'jane@example.com',
+      'hunter22',
+      '123456',
+      '4242424242424242',
+      '0412345678',
+    ]) {
+      expect(line).not.toContain(secret);
+    }
+    expect(line).toContain('INV-000042');
+    expect(line).toContain('[redacted]');
+  });
+});
