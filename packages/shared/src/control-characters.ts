@@ -69,6 +69,17 @@ export function normaliseText(text: string, kind: TextKind): string {
   return kind === 'search' ? text.replace(LINE_WHITESPACE, ' ') : text;
 }
 
+/**
+ * `text` safe to print in a report or a terminal: every character a single-line field refuses is written as
+ * `\uXXXX`, so a CSV cell's NUL or escape sequence is shown rather than sent to the screen.
+ */
+export function showInvisible(text: string): string {
+  return text.replace(
+    new RegExp(REFUSED.source, 'gu'),
+    (c) => `\\u${c.charCodeAt(0).toString(16).toUpperCase().padStart(4, '0')}`,
+  );
+}
+
 /** `comment contains an invisible character (U+0000 NUL) at position 3. Remove it and try again.` */
 export function controlCharacterMessage(field: string, found: FoundControlCharacter): string {
   const what = found.name === 'lone surrogate' ? 'a broken character' : 'an invisible character';

@@ -3,6 +3,7 @@
  * shapes a parse returns. One CSV product or variant becomes one CatalogRow with one SKU; the importer turns
  * rows into `products`, `product_images` and `product_discounts` rows.
  */
+import { findControlCharacter, type TextKind } from '@store/shared/control-characters';
 import { slugify } from '@store/shared/slug';
 import { z } from 'zod';
 
@@ -22,10 +23,25 @@ export interface SkippedRow {
   reason: string;
 }
 
-const nullableText = z.string().min(1).nullable();
+/**
+ * The shared rule for invisible characters (decision 0011) as a cell check: a NUL, another control character
+ * or a broken (lone surrogate) character is refused with the cell's line and column; descriptions and other
+ * multi-line cells keep their tabs and line breaks.
+ */
+const plainText = (kind: TextKind = 'single-line') =>
+  z.string().superRefine((value, ctx) => {
+    const found = findControlCharacter(value, kind);
+    if (found) {
+      ctx.addIssue({
+        code: 'custom',
+        message: `contains an invisible character (${found.codePoint} ${found.name}) at position ${found.index + 1}; remove it`,
+      });
+    }
+  });
+
+const nullableText = (kind: TextKind) => plainText(kind).min(1).nullable();
 /** A category, child category or brand title: must give a non-empty slug, since that is its permalink. */
-const taxonomyTitle = z
-  .string()
+const taxonomyTitle = plainText()
   .max(120, 'is longer than 120 characters')
   .refine((t) => slugify(t) !== '', { message: 'has no letters or digits, so it cannot have a permalink' })
   .nullable();
@@ -39,14 +55,8 @@ export const catalogRowSchema = z
   .object({
     /** Physical CSV line of the record the row came from (not part of the product; not hashed). */
     line: z.number().int().positive(),
-    sku: z
-      .string()
-      .min(1, 'is empty; every product needs a SKU')
-      .max(100, 'is longer than 100 characters')
-      // eslint-disable-next-line no-control-regex
-      .refine((s) => !/[\u0000-\u001f\u007f]/.test(s), { message: 'contains a control character' }),
-    title: z
-      .string()
+    sku: plainText().min(1, 'is empty; every product needs a SKU').max(100, 'is longer than 100 characters'),
+    title: plainText()
       .min(1, 'is empty; every product needs a title')
       .max(300, 'is longer than 300 characters'),
     /** URL slug, unique among products. */
@@ -64,28 +74,27 @@ export const catalogRowSchema = z
     stock: z.number().int().min(0).nullable(),
     weightGrams: z.number().int().min(0).max(10_000_000, 'is above 10 tonnes').nullable(),
     /** Plain text. */
-    shortDescription: nullableText,
+    shortDescription: nullableText('multi-line'),
     /** Sanitised HTML (see `sanitizeDescription`). */
-    longDescription: nullableText,
+    longDescription: nullableText('multi-line'),
     categoryTitle: taxonomyTitle,
     childCategoryTitle: taxonomyTitle,
     brandTitle: taxonomyTitle,
     /** Source names or URLs in gallery order; the first is the featured image. */
-    images: z.array(z.string().min(1)),
-    seoTitle: nullableText,
-    seoDescription: nullableText,
+    images: z.array(plainText().min(1)),
+    seoTitle: nullableText('single-line'),
+    seoDescription: nullableText('multi-line'),
     /** Comma-separated tags, e.g. "brakes, ceramic". */
-    seoTags: nullableText,
-    badge: z.string().min(1).max(40, 'is longer than 40 characters').nullable(),
+    seoTags: nullableText('single-line'),
+    badge: plainText().min(1).max(40, 'is longer than 40 characters').nullable(),
     isFeatured: z.boolean(),
-    canonicalUrl: z
-      .string()
+    canonicalUrl: plainText()
       .regex(
         /^(https?:\/\/[^\s]+|\/[^\s]*)$/i,
         'is not a URL; write it like https://example.com.au/product/abc',
       )
       .nullable(),
-    schemaMarkup: nullableText,
+    schemaMarkup: nullableText('multi-line'),
   })
   .refine((r) => r.childCategoryTitle === null || r.categoryTitle !== null, {
     message: 'a child category needs a category',

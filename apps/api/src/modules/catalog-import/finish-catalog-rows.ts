@@ -2,6 +2,7 @@
  * The checks every catalog format shares once its rows are built: the CatalogRow schema, SKUs unique within the
  * file (case-insensitive, as the products table enforces), and permalinks made unique.
  */
+import { showInvisible } from '@store/shared/control-characters';
 import { slugify } from '@store/shared/slug';
 import { catalogRowSchema, type CatalogRow, type CatalogRowField, type Rejection } from './catalog-row';
 
@@ -79,7 +80,8 @@ function describeIssue(field: string, row: CatalogRow, message: string): string 
   const value = (row as unknown as Record<string, unknown>)[field];
   if (field === 'stock' && typeof value === 'number') return `${value} is not a stock level of 0 or more`;
   if (typeof value === 'string' && !message.startsWith('"')) {
-    const shown = value.length > 60 ? `${value.slice(0, 57)}...` : value;
+    // Invisible characters are written as \\uXXXX: a NUL or an escape sequence must not reach the terminal.
+    const shown = showInvisible(value.length > 60 ? `${value.slice(0, 57)}...` : value);
     if (value === '') return message;
     return `"${shown}" ${message}`;
   }

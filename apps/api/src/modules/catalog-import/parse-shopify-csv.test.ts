@@ -168,3 +168,50 @@ describe('parseShopifyCsv: bad rows', () => {
     ]);
   });
 });
+
+describe('parseShopifyCsv: invisible characters (decision 0011)', () => {
+  const header = 'Handle,Title,Body (HTML),Vendor,Option1 Name,Option1 Value,Variant SKU,Variant Price,Tags';
+  const quote = (cell: string) => `"${cell.replace(/"/g, '""')}"`;
+  const row = (title: string, body: string, sku: string, tags = 'brakes') =>
+    `pads-${sku.length},${quote(title)},${quote(body)},Kestrel,Title,Default Title,${sku},49.95,${quote(tags)}`;
+
+  it('reports a NUL or other control character with its line and column, shown escaped', () => {
+    const csv = [
+      header,
+      row('Front Brake\u0000Pads', '<p>Ceramic</p>', 'BP-1'),
+      row('Rear Pads', '<p>Ceramic</p>', 'BP\u001b[2J-22'),
+      row('Disc Rotor', '<p>Vented\u0007</p>', 'BP-333'),
+      row('Caliper', '<p>Ok</p>', 'BP-4444', 'brake\u0085s'),
+      row('Good Pads', '<p>Line one</p>\r\n<p>Line\ttwo</p>', 'BP-55555'),
+    ].join('\n');
+    const result = parseCatalogCsv(csv);
+    expect(result.rejections).toEqual([
+      {
+        line: 2,
+        column: 'Title',
+        reason:
+          '"Front Brake\\u0000Pads" contains an invisible character (U+0000 NUL) at position 12; remove it',
+      },
+      {
+        line: 3,
+        column: 'Variant SKU',
+        reason: '"BP\\u001B[2J-22" contains an invisible character (U+001B escape) at position 3; remove it',
+      },
+      {
+        line: 4,
+        column: 'Body (HTML)',
+        reason: expect.stringMatching(
+          /^".*\\u0007.*" contains an invisible character \(U\+0007 control character\)/,
+        ),
+      },
+      {
+        line: 5,
+        column: 'Tags',
+        reason: expect.stringMatching(/contains an invisible character \(U\+0085 control character\)/),
+      },
+    ]);
+    // A description keeps its line breaks and tabs.
+    expect(result.rows.map((r) => r.sku)).toEqual(['BP-55555']);
+    expect(result.rows[0]?.longDescription).toContain('\n');
+  });
+});
