@@ -171,8 +171,11 @@ export const orderDetailQuerySchema = trackOrderRequestSchema;
 /** `POST /api/payments/wallet-orders`: the wallet order is created for the server's total of these lines. */
 export const walletOrderRequestSchema = z.object({
   products: z
-    .array(orderLineInputSchema.pick({ id: true, quantity: true }))
-    .min(1, CHECKOUT_MESSAGES.cartEmpty),
+    .array(orderLineInputSchema.pick({ id: true, quantity: true }), { error: CHECKOUT_MESSAGES.cartEmpty })
+    .min(1, CHECKOUT_MESSAGES.cartEmpty)
+    .max(MAX_ORDER_LINES, ORDER_MESSAGES.tooManyLines)
+    // The same lines place-order accepts: a wallet order priced for duplicates could never be placed.
+    .refine((lines) => new Set(lines.map((l) => l.id)).size === lines.length, ORDER_MESSAGES.duplicateLine),
 });
 export const walletOrderResponseSchema = z.object({
   data: z.object({ wallet_order_id: z.string(), amount: z.string(), currency: z.string() }),

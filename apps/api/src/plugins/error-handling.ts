@@ -22,6 +22,9 @@ export class HttpError extends Error {
   }
 }
 
+/** A JSON body that is an array, a string, a number or null where the route reads an object. */
+export const BODY_NOT_AN_OBJECT = 'The request body must be a JSON object with the fields this call reads.';
+
 export default fp(async (app) => {
   app.setErrorHandler((err, request, reply) => {
     if (hasZodFastifySchemaValidationErrors(err)) {
@@ -30,6 +33,15 @@ export default fp(async (app) => {
         return { field, message: v.message ?? 'is invalid' };
       });
       const where = err.validationContext === 'querystring' ? 'query' : (err.validationContext ?? 'request');
+      // A body that is not an object at all (an array, a string, null) gets one message, not zod's type jargon.
+      if (
+        where === 'body' &&
+        issues.some((i) => i.field === '' && /^Invalid input: expected object/.test(i.message))
+      ) {
+        return reply
+          .status(400)
+          .send({ message: BODY_NOT_AN_OBJECT, errors: [{ field: '', message: BODY_NOT_AN_OBJECT }] });
+      }
       const first = issues[0];
       // Body messages are written for shoppers ('Cart is empty. ...', 'First name is required'), so they are
       // shown as they are; query and header messages name their parameter and read better with the prefix.

@@ -102,6 +102,22 @@ describe('POST /api/payments/wallet-orders', () => {
     expect(qty.body.message).toContain(ORDER_MESSAGES.quantity);
   });
 
+  it('refuses the lines place-order would refuse: a product twice, or more than 100 products', async () => {
+    const twice = await post('/api/payments/wallet-orders', {
+      products: [
+        { id: ids.strap, quantity: 1 },
+        { id: ids.strap, quantity: 2 },
+      ],
+    });
+    expect(twice.res.statusCode).toBe(400);
+    expect(twice.body.message).toBe(ORDER_MESSAGES.duplicateLine);
+    const many = await post('/api/payments/wallet-orders', {
+      products: Array.from({ length: 101 }, (_, i) => ({ id: i + 1, quantity: 1 })),
+    });
+    expect(many.res.statusCode).toBe(400);
+    expect(many.body.message).toBe(ORDER_MESSAGES.tooManyLines);
+  });
+
   it('refuses a total that is not above zero with the SPEC message', async () => {
     const db = t.database.db;
     await db.update(storeSettings).set({ deliveryChargeCents: 0 }).where(eq(storeSettings.id, 1));
