@@ -17,6 +17,9 @@ describe('shopQuerySchema', () => {
     [{ page: '-1' }, 'page must be a whole number, such as 1'],
     [{ page: 'two' }, 'page must be a whole number, such as 1'],
     [{ pagination: '101' }, 'pagination must be at most 100'],
+    [{ page: '1000001' }, 'page must be at most 1000000'],
+    [{ page: '99999999999999999999' }, 'page must be at most 1000000'],
+    [{ page: '9'.repeat(400) }, 'page must be at most 1000000'],
   ])('rejects %j with %j', (input, message) => {
     const r = shopQuerySchema.safeParse(input);
     expect(r.success).toBe(false);

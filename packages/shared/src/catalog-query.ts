@@ -12,23 +12,26 @@ export const MAX_PAGE_SIZE = 100;
 export const SEARCH_RESULT_LIMIT = 15;
 export const SEARCH_MIN_CHARS = 3;
 export const SEARCH_MAX_CHARS = 100;
+/** Highest page number a listing accepts: far past the last page of any catalog, and a safe integer. */
+export const MAX_PAGE = 1_000_000;
 
 /** A positive whole number from a query string, with messages naming the parameter. */
-function positiveInt(name: string, max?: number) {
-  const base = z
+function positiveInt(name: string, max: number) {
+  return z
     .string()
     .trim()
     .regex(/^\d+$/, `${name} must be a whole number, such as 1`)
+    // Compared before the number is made, so that 99999999999999999999 gets this message, not an int's limits.
+    .refine((v) => !/^\d+$/.test(v) || Number(v) <= max, `${name} must be at most ${max}`)
     .transform(Number)
     .pipe(z.number().int().min(1, `${name} must be 1 or more`));
-  return max === undefined ? base : base.pipe(z.number().max(max, `${name} must be at most ${max}`));
 }
 
 const filterValue = (name: string) =>
   z.string().trim().max(200, `${name} is too long (200 characters at most)`).optional();
 
 export const shopQuerySchema = z.object({
-  page: positiveInt('page').default(1),
+  page: positiveInt('page', MAX_PAGE).default(1),
   pagination: positiveInt('pagination', MAX_PAGE_SIZE).default(DEFAULT_PAGE_SIZE),
   category: filterValue('category'),
   child_category: filterValue('child_category'),
@@ -45,7 +48,7 @@ export const searchQuerySchema = z.object({
     .trim()
     .min(1, 'search must not be empty')
     .max(SEARCH_MAX_CHARS, `search must be at most ${SEARCH_MAX_CHARS} characters`),
-  page: positiveInt('page').default(1),
+  page: positiveInt('page', MAX_PAGE).default(1),
   pagination: positiveInt('pagination', MAX_PAGE_SIZE).default(SEARCH_RESULT_LIMIT),
 });
 export type SearchQuery = z.infer<typeof searchQuerySchema>;
