@@ -53,7 +53,8 @@ export async function buildApp({
     trustProxy: (_address: string, hop: number) => hop < config.trustProxyHops,
     // Long catalog descriptions and import uploads stay well under this.
     bodyLimit: 1024 * 1024,
-    routerOptions: { ignoreTrailingSlash: true },
+    // Path parameters up to 256 characters reach their schema (a permalink may be 200), which says what is wrong.
+    routerOptions: { ignoreTrailingSlash: true, maxParamLength: 256 },
     genReqId: () => crypto.randomUUID(),
   }).withTypeProvider<ZodTypeProvider>();
   if (onRoute) app.addHook('onRoute', onRoute);

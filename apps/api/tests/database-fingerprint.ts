@@ -1,32 +1,91 @@
 /**
- * Test helper: a fingerprint of every table in the `public` schema (row count and an md5 of its rows), so a
- * test can assert that a refused request changed nothing anywhere (issue 17: a 4xx changes nothing).
+ * A fingerprint of every table in schema `public` (row count and md5 of all rows as text), taken before and
+ * after a request to prove that a refused request wrote nothing. `orderRowsSince` reads what a 402 may add
+ * (decision 0009: a declined payment keeps its attempt as a cancelled order).
  */
 import { sql } from 'drizzle-orm';
 import { rowsOf, type Database } from '../src/db/client';
 
-/** Table name -> `count:md5` of its rows, sorted by name. */
-export type DatabaseFingerprint = Record<string, string>;
+export interface TableFingerprint {
+  rows: number;
+  md5: string;
+}
 
-/** Reads the fingerprint of every table in `public`. */
-export async function databaseFingerprint(db: Database): Promise<DatabaseFingerprint> {
-  const tables = rowsOf<{ name: string }>(
+export interface DatabaseFingerprint {
+  tables: Record<string, TableFingerprint>;
+  /** Highest `orders.id` at the time, so rows added later can be told apart. */
+  maxOrderId: number;
+}
+
+const quoteIdentifier = (name: string) => `"${name.replace(/"/g, '""')}"`;
+const quoteLiteral = (text: string) => `'${text.replace(/'/g, "''")}'`;
+
+/** `count` and `md5` of the rows of `table` (optionally only those matching `where`, a SQL condition on `t`). */
+export function fingerprintSql(table: string, where = 'true'): string {
+  return (
+    `SELECT ${quoteLiteral(table)}::text AS table_name, count(*)::int AS rows, ` +
+    `md5(coalesce(string_agg(t::text, '|' ORDER BY t::text), '')) AS md5 ` +
+    `FROM ${quoteIdentifier(table)} t WHERE ${where}`
+  );
+}
+
+/** Names of the base tables in schema `public`, sorted. */
+export async function listPublicTables(db: Database): Promise<string[]> {
+  const rows = rowsOf<{ table_name: string }>(
     await db.execute(
-      sql`SELECT table_name AS name FROM information_schema.tables
-          WHERE table_schema = 'public' AND table_type = 'BASE TABLE' ORDER BY table_name`,
+      sql`SELECT table_name FROM information_schema.tables WHERE table_schema = 'public' AND table_type = 'BASE TABLE' ORDER BY table_name`,
     ),
   );
-  const out: DatabaseFingerprint = {};
-  for (const { name } of tables) {
-    const quoted = `"${name.replace(/"/g, '""')}"`;
-    const [row] = rowsOf<{ n: string; h: string }>(
-      await db.execute(
-        sql.raw(
-          `SELECT count(*)::text AS n, md5(coalesce(string_agg(t::text, '|' ORDER BY t::text), '')) AS h FROM ${quoted} t`,
-        ),
-      ),
-    );
-    out[name] = `${row?.n ?? '?'}:${row?.h ?? '?'}`;
+  return rows.map((r) => r.table_name);
+}
+
+/**
+ * One query over every table of `tables` (by default every table in `public`); cheap enough to run around each
+ * of thousands of requests when the caller lists the tables once.
+ */
+export async function databaseFingerprint(db: Database, tables?: string[]): Promise<DatabaseFingerprint> {
+  tables ??= await listPublicTables(db);
+  const query = [
+    ...tables.map((t) => fingerprintSql(t)),
+    `SELECT '#max_order_id', coalesce(max(id), 0)::int, '' FROM orders`,
+  ].join(' UNION ALL ');
+  const rows = rowsOf<{ table_name: string; rows: number; md5: string }>(await db.execute(sql.raw(query)));
+  const fingerprint: DatabaseFingerprint = { tables: {}, maxOrderId: 0 };
+  for (const r of rows) {
+    if (r.table_name === '#max_order_id') fingerprint.maxOrderId = Number(r.rows);
+    else fingerprint.tables[r.table_name] = { rows: Number(r.rows), md5: r.md5 };
   }
-  return out;
+  return fingerprint;
+}
+
+/** Names of the tables whose fingerprint differs, with their row counts before and after. */
+export function changedTables(before: DatabaseFingerprint, after: DatabaseFingerprint): string[] {
+  const names = new Set([...Object.keys(before.tables), ...Object.keys(after.tables)]);
+  return [...names]
+    .filter((name) => {
+      const a = before.tables[name];
+      const b = after.tables[name];
+      return a?.rows !== b?.rows || a?.md5 !== b?.md5;
+    })
+    .map((name) => `${name} (${before.tables[name]?.rows ?? 0} -> ${after.tables[name]?.rows ?? 0} rows)`);
+}
+
+/** Fingerprint of `table` as it was at `maxOrderId`: the rows that a later order did not add. */
+export async function fingerprintWithout(
+  db: Database,
+  table: string,
+  condition: string,
+): Promise<TableFingerprint> {
+  const [row] = rowsOf<{ rows: number; md5: string }>(
+    await db.execute(sql.raw(fingerprintSql(table, condition))),
+  );
+  return { rows: Number(row?.rows ?? 0), md5: row?.md5 ?? '' };
+}
+
+/** Status of every order added after `maxOrderId`. */
+export async function orderStatusesSince(db: Database, maxOrderId: number): Promise<string[]> {
+  const rows = rowsOf<{ status: string }>(
+    await db.execute(sql`SELECT status FROM orders WHERE id > ${maxOrderId} ORDER BY id`),
+  );
+  return rows.map((r) => r.status);
 }

@@ -17,14 +17,16 @@ export const MAX_PAGE = 1_000_000;
 
 /** A positive whole number from a query string, with messages naming the parameter. */
 function positiveInt(name: string, max: number) {
-  return z
-    .string()
-    .trim()
-    .regex(/^\d+$/, `${name} must be a whole number, such as 1`)
-    // Compared before the number is made, so that 99999999999999999999 gets this message, not an int's limits.
-    .refine((v) => !/^\d+$/.test(v) || Number(v) <= max, `${name} must be at most ${max}`)
-    .transform(Number)
-    .pipe(z.number().int().min(1, `${name} must be 1 or more`));
+  return (
+    z
+      .string()
+      .trim()
+      .regex(/^\d+$/, `${name} must be a whole number, such as 1`)
+      // Compared before the number is made, so that 99999999999999999999 gets this message, not an int's limits.
+      .refine((v) => !/^\d+$/.test(v) || Number(v) <= max, `${name} must be at most ${max}`)
+      .transform(Number)
+      .pipe(z.number().int().min(1, `${name} must be 1 or more`))
+  );
 }
 
 const filterValue = (name: string) =>

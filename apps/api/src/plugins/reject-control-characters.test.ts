@@ -9,6 +9,7 @@ import { createTestApp, type TestApp } from '../../tests/test-app';
 import { databaseFingerprint } from '../../tests/database-fingerprint';
 import { seedCatalog, seedProduct } from '../../tests/seed-catalog';
 import { testOrderBody } from '../modules/orders/test-order-body';
+import { TOO_DEEP_MESSAGE } from './reject-control-characters';
 
 let t: TestApp;
 let productId = 0;
@@ -62,7 +63,7 @@ describe('a NUL in the query, the path or the body', () => {
 
   it('GET /api/products/a%00b answers 400 naming the sku', async () => {
     const body = await expectRefused({ url: '/api/products/a%00b' }, 'sku');
-    expect(body.message).toMatch(/^Invalid path: sku contains an invisible character/);
+    expect(body.message).toMatch(/^Invalid params: sku contains an invisible character/);
   });
 
   it.each([
@@ -179,8 +180,48 @@ describe('declared headers', () => {
     });
     expect(res.statusCode).toBe(400);
     expect(res.json().message).toMatch(
-      /^Invalid header: idempotency-key contains an invisible character \(U\+0001/,
+      /^Invalid headers: idempotency-key contains an invisible character \(U\+0001/,
     );
     expect(await databaseFingerprint(t.database.db)).toEqual(before);
+  });
+});
+
+describe('bodies nested too deeply', () => {
+  it.each([
+    ['arrays', `${'['.repeat(100_000)}${']'.repeat(100_000)}`],
+    ['objects', `${'{"a":'.repeat(20_000)}1${'}'.repeat(20_000)}`],
+    [
+      'a deep value inside a real order',
+      JSON.stringify(order({ comment: JSON.parse(`${'['.repeat(40)}"x"${']'.repeat(40)}`) })),
+    ],
+  ])('%s answer 400 with a message, not a stack overflow', async (_what, payload) => {
+    const before = await databaseFingerprint(t.database.db);
+    const res = await t.app.inject({
+      method: 'POST',
+      url: '/api/guest/track-order',
+      payload,
+      headers: { 'content-type': 'application/json' },
+    });
+    expect(res.statusCode).toBe(400);
+    expect(res.json().message).toBe(TOO_DEEP_MESSAGE);
+    expect(await databaseFingerprint(t.database.db)).toEqual(before);
+  });
+
+  it('a request nested a few levels, as real ones are, passes', async () => {
+    const res = await t.app.inject({ method: 'POST', url: '/api/place-order', payload: order() });
+    expect(res.statusCode, res.body).toBe(200);
+  });
+});
+
+describe('long path parameters', () => {
+  it('a SKU of 201 to 256 characters gets the schema message; longer, a 414 with a message', async () => {
+    const long = await t.app.inject({ url: `/api/products/${'a'.repeat(201)}` });
+    expect(long.statusCode).toBe(400);
+    expect(long.json().message).toBe('Invalid params: sku must be 200 characters or fewer');
+    const permalink = await t.app.inject({ url: `/api/products/${'a'.repeat(150)}` });
+    expect(permalink.statusCode).toBe(404);
+    const huge = await t.app.inject({ url: `/api/products/${'a'.repeat(300)}` });
+    expect(huge.statusCode).toBe(414);
+    expect(typeof huge.json().message).toBe('string');
   });
 });

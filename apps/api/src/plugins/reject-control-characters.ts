@@ -89,49 +89,57 @@ interface Refusal {
   message: string;
 }
 
+/** Deepest nesting of objects and arrays read; no call of this API needs more than a few levels. */
+export const MAX_NESTING_DEPTH = 32;
+export const TOO_DEEP_MESSAGE = `The request is nested too deeply: at most ${MAX_NESTING_DEPTH} levels of objects and arrays.`;
+
+const kindPath = (path: readonly string[]) => path.map((p) => (/^\d+$/.test(p) ? '*' : p)).join('.');
+
 /**
  * Checks every string in `value` (object keys too) and normalises `search` fields in place. Returns the first
- * refusal, or null. `path` is the dotted field name as the answer shows it (`products.0.title`).
+ * refusal, or null. The dotted field name in a refusal is the one answers use (`products.0.title`). The walk
+ * keeps its own stack and stops at MAX_NESTING_DEPTH: a body nested thousands of levels deep is refused, not
+ * walked into a stack overflow.
  */
-function checkValue(value: unknown, path: string[], kinds: KindsByPath): Refusal | null {
-  if (typeof value === 'string') {
-    const field = path.join('.');
-    const kind = kinds.get(path.map((p) => (/^\d+$/.test(p) ? '*' : p)).join('.')) ?? 'single-line';
-    const found = findControlCharacter(value, kind);
-    return found ? { field, message: controlCharacterMessage(field || 'The request', found) } : null;
-  }
-  if (Array.isArray(value)) {
-    for (let i = 0; i < value.length; i++) {
-      const refusal = checkValue(value[i], [...path, String(i)], kinds);
-      if (refusal) return refusal;
-    }
-    return null;
-  }
-  if (value && typeof value === 'object') {
-    const record = value as Record<string, unknown>;
-    for (const key of Object.keys(record)) {
-      const found = findControlCharacter(key);
-      if (found) {
-        const where = path.length ? `A field name in ${path.join('.')}` : 'A field name';
-        return { field: [...path, key].join('.'), message: controlCharacterMessage(where, found) };
+function checkValue(value: unknown, root: readonly string[], kinds: KindsByPath): Refusal | null {
+  const pending: { value: unknown; path: readonly string[] }[] = [{ value, path: root }];
+  for (let next = pending.pop(); next; next = pending.pop()) {
+    const { value: current, path } = next;
+    if (typeof current === 'string') {
+      const field = path.join('.');
+      const found = findControlCharacter(current, kinds.get(kindPath(path)) ?? 'single-line');
+      if (found) return { field, message: controlCharacterMessage(field || 'The request', found) };
+    } else if (current && typeof current === 'object' && path.length - root.length >= MAX_NESTING_DEPTH) {
+      return { field: path.join('.'), message: TOO_DEEP_MESSAGE };
+    } else if (Array.isArray(current)) {
+      for (let i = current.length - 1; i >= 0; i--)
+        pending.push({ value: current[i], path: [...path, String(i)] });
+    } else if (current && typeof current === 'object') {
+      const record = current as Record<string, unknown>;
+      const keys = Object.keys(record);
+      for (const key of keys) {
+        const found = findControlCharacter(key);
+        if (found) {
+          const where = path.length ? `A field name in ${path.join('.')}` : 'A field name';
+          return { field: [...path, key].join('.'), message: controlCharacterMessage(where, found) };
+        }
+        const child = record[key];
+        if (typeof child === 'string' && kinds.get(kindPath([...path, key])) === 'search') {
+          record[key] = normaliseText(child, 'search');
+        }
       }
-      const child = record[key];
-      if (typeof child === 'string') {
-        const kind = kinds.get([...path, key].map((p) => (/^\d+$/.test(p) ? '*' : p)).join('.'));
-        if (kind === 'search') record[key] = normaliseText(child, kind);
+      for (let i = keys.length - 1; i >= 0; i--) {
+        const key = keys[i] as string;
+        pending.push({ value: record[key], path: [...path, key] });
       }
-      const refusal = checkValue(record[key], [...path, key], kinds);
-      if (refusal) return refusal;
     }
   }
   return null;
 }
 
 function refuse(where: 'query' | 'params' | 'headers' | 'body', refusal: Refusal): never {
-  const prefix =
-    where === 'body'
-      ? ''
-      : `Invalid ${where === 'params' ? 'path' : where === 'headers' ? 'header' : 'query'}: `;
+  // The same prefixes as the schema's own 400s (error-handling.ts): body messages are shown to shoppers as they are.
+  const prefix = where === 'body' ? '' : `Invalid ${where}: `;
   throw new HttpError(400, `${prefix}${refusal.message}`, [refusal]);
 }
 

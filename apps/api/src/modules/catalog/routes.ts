@@ -126,7 +126,9 @@ const catalogRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         tags,
         summary: 'One product by SKU (or permalink)',
-        params: z.object({ sku: z.string().trim().min(1).max(200) }),
+        params: z.object({
+          sku: z.string().trim().min(1, 'sku is required').max(200, 'sku must be 200 characters or fewer'),
+        }),
         response: { 200: z.object({ data: productSchema }), 404: messageSchema, ...errorResponses },
       },
     },

@@ -37,7 +37,13 @@ const paymentRoutes: FastifyPluginAsyncZod = async (app) => {
   const testWallet = app.payments.testWallet;
   if (!testWallet) return;
 
-  const params = z.object({ walletOrderId: z.string().trim().min(1).max(200) });
+  const params = z.object({
+    walletOrderId: z
+      .string()
+      .trim()
+      .min(1, 'walletOrderId is required')
+      .max(200, 'walletOrderId must be 200 characters or fewer'),
+  });
   const outcomes = { not_found: 'No test wallet order with this id', already_captured: 'Already captured' };
   for (const action of ['approve', 'cancel'] as const) {
     app.post(

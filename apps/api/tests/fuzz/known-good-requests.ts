@@ -1,0 +1,101 @@
+/**
+ * Hand-written valid requests, per operation key (`POST /api/place-order`), for what the schemas cannot say:
+ * totals that match the server's prices, post codes within their state, SKUs, ids and slugs that exist. A run
+ * starts from one of these or from a schema-generated request, then mutates it. An entry is optional: a route
+ * without one is fuzzed from its schemas alone.
+ */
+import fc from 'fast-check';
+import { IDEMPOTENCY_KEY_HEADER } from '@store/shared/order-constants';
+import { testOrderBody, type TestLine } from '../../src/modules/orders/test-order-body';
+import { NO_BODY, type RequestParts } from './request-parts';
+import type { FuzzFixtures } from './seed-fuzz-fixtures';
+
+const request = (parts: Partial<RequestParts>): RequestParts => ({
+  pathParams: {},
+  query: [],
+  headers: {},
+  body: NO_BODY,
+  ...parts,
+});
+const json = (value: unknown) => ({ kind: 'json' as const, value });
+
+const SHIP_TO = {
+  ship_to_different_address: true,
+  s_f_name: 'Sam',
+  s_l_name: 'Lee-Nguyen',
+  s_email: 'sam@example.com',
+  s_phone: '+61298765432',
+  s_street_address: '1 Collins St',
+  s_city: 'Melbourne',
+  s_state: 'Victoria',
+  s_post_code: '3000',
+  s_company: 'Lee Motors',
+  company: 'Guildford Auto Pty Ltd',
+  suburb: 'Guildford',
+  comment: 'Leave at the side door.\nRing twice.',
+};
+
+export function knownGoodRequests(f: FuzzFixtures): Record<string, fc.Arbitrary<RequestParts>[]> {
+  const lines: fc.Arbitrary<TestLine[]> = fc
+    .subarray(f.orderable, { minLength: 1 })
+    .chain((chosen) =>
+      fc.tuple(...chosen.map((p) => fc.integer({ min: 1, max: 3 }).map((quantity) => ({ ...p, quantity })))),
+    );
+  // UUIDs match IDEMPOTENCY_KEY_PATTERN and do not repeat, so one run's key never replays another's order.
+  const idempotencyHeaders = fc.option(
+    fc.uuid().map((key) => ({ [IDEMPOTENCY_KEY_HEADER]: key })),
+    { nil: {} },
+  );
+  const order = (extra: Record<string, unknown>) =>
+    fc
+      .tuple(lines, idempotencyHeaders)
+      .map(([l, headers]) => request({ headers, body: json(testOrderBody(l, extra)) }));
+
+  return {
+    'POST /api/place-order': [order({}), order(SHIP_TO)],
+    'GET /api/products/{sku}': [fc.constantFrom(...f.skus).map((sku) => request({ pathParams: { sku } }))],
+    'GET /api/shop': [
+      fc
+        .record(
+          {
+            category: fc.constantFrom(...f.categories),
+            child_category: fc.constantFrom(...f.childCategories),
+            brand: fc.constantFrom(...f.brands),
+            page: fc.constantFrom('1', '2'),
+            pagination: fc.constantFrom('5', '20', '100'),
+          },
+          { requiredKeys: [] },
+        )
+        .map((q) => request({ query: Object.entries(q) })),
+    ],
+    'GET /api/search-product': [
+      fc
+        .constantFrom('battery', 'headlight globe', 'H4', 'socket set', 'wheel nuts', 'batery', 'KL-H7-55')
+        .map((search) => request({ query: [['search', search]] })),
+    ],
+    'GET /api/cart-products': [
+      fc.subarray(f.productIds, { minLength: 1 }).map((ids) => request({ query: [['ids', ids.join(',')]] })),
+    ],
+    'GET /api/orders-detail': [fc.constant(request({ query: [['id', f.orderPublicId]] }))],
+    'POST /api/guest/track-order': [fc.constant(request({ body: json({ id: f.orderPublicId }) }))],
+    'POST /api/payments/wallet-orders': [
+      lines.map((l) =>
+        request({ body: json({ products: l.map((p) => ({ id: p.id, quantity: p.quantity })) }) }),
+      ),
+    ],
+    'POST /api/payments/test-wallet/{walletOrderId}/approve': [
+      fc.constant(request({ pathParams: { walletOrderId: f.walletOrderId } })),
+    ],
+    'POST /api/payments/test-wallet/{walletOrderId}/cancel': [
+      fc.constant(request({ pathParams: { walletOrderId: f.walletOrderId } })),
+    ],
+    'POST /api/subscribe': [
+      fc.nat({ max: 9999 }).map((n) => request({ body: json({ email: `fuzz${n}@example.com` }) })),
+    ],
+    'GET /api/address-suggestions': [
+      fc
+        .constantFrom('Guildford', '2161', 'Melb', 'Kippa-Ring', "O'Connor")
+        .map((query) => request({ query: [['query', query]] })),
+    ],
+  };
+}

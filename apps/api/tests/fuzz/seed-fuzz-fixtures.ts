@@ -1,0 +1,85 @@
+/**
+ * What the known-good requests need to exist: the seed catalog, three products of the suite's own with stock
+ * enough for every order a long run places, one order placed and one test wallet order created through the
+ * API (so their ids are real).
+ */
+import type { FastifyInstance } from 'fastify';
+import { placeOrderResponseSchema, walletOrderResponseSchema } from '@store/shared/order';
+import type { Database } from '../../src/db/client';
+import { products } from '../../src/db/schema';
+import { testOrderBody, type TestLine } from '../../src/modules/orders/test-order-body';
+import { SEED_BRANDS, SEED_CATEGORIES, seedCatalog, seedProduct } from '../seed-catalog';
+
+export interface FuzzProduct {
+  id: number;
+  /** Unit price after the product discount, cents. */
+  unitPriceCents: number;
+}
+
+export interface FuzzFixtures {
+  /** Products with a million in stock (or untracked), for orders that succeed. */
+  orderable: FuzzProduct[];
+  productIds: number[];
+  skus: string[];
+  categories: string[];
+  childCategories: string[];
+  brands: string[];
+  orderPublicId: string;
+  walletOrderId: string;
+}
+
+const PLENTY = 1_000_000;
+
+export async function seedFuzzFixtures(app: FastifyInstance, db: Database): Promise<FuzzFixtures> {
+  await seedCatalog(db);
+  const orderable: FuzzProduct[] = [
+    {
+      id: await seedProduct(db, {
+        sku: 'FUZZ-OIL',
+        title: 'Fuzz Oil Filter',
+        priceCents: 2500,
+        stock: PLENTY,
+      }),
+      unitPriceCents: 2500,
+    },
+    {
+      id: await seedProduct(db, {
+        sku: 'FUZZ-JUMP',
+        title: 'Fuzz Jump Starter',
+        priceCents: 4000,
+        stock: PLENTY,
+        discount: { type: 0, value: 25 },
+      }),
+      unitPriceCents: 3000,
+    },
+    {
+      id: await seedProduct(db, { sku: 'FUZZ-FUSE', title: 'Fuzz Fuse Kit', priceCents: 1200, stock: null }),
+      unitPriceCents: 1200,
+    },
+  ];
+  const rows = await db
+    .select({ id: products.id, sku: products.sku, permalink: products.permalink })
+    .from(products);
+
+  const lines: TestLine[] = orderable.map((p) => ({ ...p, quantity: 1 }));
+  const placed = await app.inject({ method: 'POST', url: '/api/place-order', payload: testOrderBody(lines) });
+  if (placed.statusCode !== 200) throw new Error(`setup order failed: ${placed.statusCode} ${placed.body}`);
+  const wallet = await app.inject({
+    method: 'POST',
+    url: '/api/payments/wallet-orders',
+    payload: { products: [{ id: orderable[0]?.id, quantity: 1 }] },
+  });
+  if (wallet.statusCode !== 200)
+    throw new Error(`setup wallet order failed: ${wallet.statusCode} ${wallet.body}`);
+
+  return {
+    orderable,
+    productIds: rows.map((r) => r.id),
+    skus: rows.flatMap((r) => [r.sku, r.permalink]),
+    categories: SEED_CATEGORIES.map((c) => c.sku),
+    childCategories: SEED_CATEGORIES.flatMap((c) => c.children.map(([childSku]) => childSku)),
+    brands: SEED_BRANDS.map((b) => b.permalink),
+    orderPublicId: placeOrderResponseSchema.parse(placed.json()).data.id,
+    walletOrderId: walletOrderResponseSchema.parse(wallet.json()).data.wallet_order_id,
+  };
+}
