@@ -21,15 +21,17 @@ import {
 } from './order-constants';
 
 /** Dollars as sent by the client (79.95 or "79.95") -> integer cents; rejects negatives and > 2 decimals. */
-export const moneyInputSchema = z.union([z.number(), z.string()]).transform((v, ctx) => {
-  const text = typeof v === 'number' ? (Number.isFinite(v) ? String(v) : '') : v;
-  const cents = /e/i.test(text) ? null : parseDecimalToCents(text);
-  if (cents === null) {
-    ctx.addIssue({ code: 'custom', message: ORDER_MESSAGES.amount });
-    return z.NEVER;
-  }
-  return cents;
-});
+export const moneyInputSchema = z
+  .union([z.number(), z.string()], { error: ORDER_MESSAGES.amount })
+  .transform((v, ctx) => {
+    const text = typeof v === 'number' ? (Number.isFinite(v) ? String(v) : '') : v;
+    const cents = /e/i.test(text) ? null : parseDecimalToCents(text);
+    if (cents === null) {
+      ctx.addIssue({ code: 'custom', message: ORDER_MESSAGES.amount });
+      return z.NEVER;
+    }
+    return cents;
+  });
 
 /** One line of the order payload (SPEC §3 products: id, quantity, qp_subtotal). */
 export const orderLineInputSchema = z.object({

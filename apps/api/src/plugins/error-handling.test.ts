@@ -41,3 +41,34 @@ describe('a JSON body that is not an object', () => {
     }
   });
 });
+
+describe('type errors name the field', () => {
+  it.each([
+    [{ comment: 42 }, 'comment must be a string, not a number'],
+    [{ comment: ['Back door'] }, 'comment must be a string, not an array'],
+    [{ ship_to_different_address: 'yes' }, 'ship_to_different_address must be a boolean, not a string'],
+  ])('%j is answered %j', async (extra, message) => {
+    const res = await t.app.inject({
+      method: 'POST',
+      url: '/api/place-order',
+      payload: { f_name: 'Jane', ...extra },
+    });
+    expect(res.statusCode).toBe(400);
+    const errors = res.json().errors as { field: string; message: string }[];
+    expect(errors.map((e) => e.message)).toContain(message);
+  });
+
+  it('a field with its own message keeps it', async () => {
+    const res = await t.app.inject({ method: 'POST', url: '/api/subscribe', payload: { email: 42 } });
+    expect(res.json().message).toBe('Email is required');
+  });
+
+  it('an amount of the wrong type says how to write one', async () => {
+    const res = await t.app.inject({ method: 'POST', url: '/api/place-order', payload: { subTotal: true } });
+    expect(res.statusCode).toBe(400);
+    const errors = res.json().errors as { field: string; message: string }[];
+    expect(errors.find((e) => e.field === 'subTotal')?.message).toBe(
+      'Amounts must be in dollars with at most 2 decimals, such as 79.95',
+    );
+  });
+});

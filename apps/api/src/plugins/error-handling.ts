@@ -22,6 +22,25 @@ export class HttpError extends Error {
   }
 }
 
+const A_OR_AN = (type: string) =>
+  type === 'undefined' || type === 'null' ? type : `${/^[aeiou]/.test(type) ? 'an' : 'a'} ${type}`;
+
+/**
+ * zod's generic type messages name no field ('Invalid input: expected string, received number'); the ones
+ * written for a field ('First name is required') are kept as they are.
+ */
+function plainTypeMessage(field: string, message: string): string {
+  const name = field || 'The request';
+  const typed = /^Invalid input: expected (\w+), received (\w+)$/.exec(message);
+  if (typed?.[1] && typed[2]) {
+    return typed[2] === 'undefined'
+      ? `${name} is required`
+      : `${name} must be ${A_OR_AN(typed[1])}, not ${A_OR_AN(typed[2])}`;
+  }
+  if (message === 'Invalid input') return `${name} is not valid`;
+  return message;
+}
+
 /** A JSON body that is an array, a string, a number or null where the route reads an object. */
 export const BODY_NOT_AN_OBJECT = 'The request body must be a JSON object with the fields this call reads.';
 
@@ -30,13 +49,13 @@ export default fp(async (app) => {
     if (hasZodFastifySchemaValidationErrors(err)) {
       const issues = err.validation.map((v) => {
         const field = v.instancePath.replace(/^\//, '').replace(/\//g, '.');
-        return { field, message: v.message ?? 'is invalid' };
+        return { field, message: plainTypeMessage(field, v.message ?? 'is invalid') };
       });
       const where = err.validationContext === 'querystring' ? 'query' : (err.validationContext ?? 'request');
       // A body that is not an object at all (an array, a string, null) gets one message, not zod's type jargon.
       if (
         where === 'body' &&
-        issues.some((i) => i.field === '' && /^Invalid input: expected object/.test(i.message))
+        issues.some((i) => i.field === '' && /^The request must be an object/.test(i.message))
       ) {
         return reply
           .status(400)

@@ -2,8 +2,8 @@
  * Property-based fuzz of every API route (issue 17). The routes come from the app's own OpenAPI document
  * (`/api/docs/json`), so a route added later joins by itself, and a route missing from the document fails the
  * suite. Per operation, fast-check first runs a sweep (a NUL, then a lone surrogate, in each string of each
- * valid base request), then random runs: a valid request (hand-written known-good or generated from the
- * schemas) with one to three mutations (control characters, lone surrogates, huge strings, wrong types,
+ * valid base request), then random runs: a valid request (hand-written known-good or refused-valid, or generated from the
+ * schemas) with up to three mutations (control characters, lone surrogates, huge strings, wrong types,
  * missing and extra fields, limit values, malformed bodies, wrong content types), sent through `app.inject`.
  * Every answer must be under 500; every error in the house shape with nothing internal in it; and a 4xx must
  * leave every table as it was (402 excepted as decision 0009 says).
@@ -22,7 +22,7 @@ import { checkAnswer } from './check-answer';
 import { databaseFingerprint, listPublicTables } from '../database-fingerprint';
 import { FuzzRequest, printable } from './fuzz-request';
 import { generatedRequestArbitrary } from './generated-request-arbitrary';
-import { knownGoodRequests } from './known-good-requests';
+import { knownGoodRequests, refusedValidRequests } from './known-good-requests';
 import { listOperations, openApiDocumentSchema, type Operation } from './list-operations';
 import { mutateRequest, mutationArbitrary, type Mutation } from './mutate-request';
 import type { RequestParts } from './request-parts';
@@ -64,7 +64,13 @@ const setup = await (async () => {
     const document = openApiDocumentSchema.parse(docs.json());
     const fixtures = await seedFuzzFixtures(t.app, t.database.db);
     const tables = await listPublicTables(t.database.db);
-    return { document, operations: listOperations(document), knownGood: knownGoodRequests(fixtures), tables };
+    return {
+      document,
+      operations: listOperations(document),
+      knownGood: knownGoodRequests(fixtures),
+      refusedValid: refusedValidRequests(fixtures),
+      tables,
+    };
   } catch (err) {
     await t.close();
     throw err;
@@ -72,7 +78,7 @@ const setup = await (async () => {
 })();
 afterAll(() => t.close());
 
-const { document, operations, knownGood, tables } = setup;
+const { document, operations, knownGood, refusedValid, tables } = setup;
 const db = t.database.db;
 
 /** `base` after `mutations`, written out as sent from `client`. */
@@ -91,12 +97,14 @@ function fuzzRequest(operation: Operation, base: RequestParts, mutations: Mutati
 function fuzzedRequestArbitrary(operation: Operation): fc.Arbitrary<FuzzRequest> {
   const bases: fc.WeightedArbitrary<RequestParts>[] = [
     ...(knownGood[operation.key] ?? []).map((arbitrary) => ({ weight: 2, arbitrary })),
+    ...(refusedValid[operation.key] ?? []).map((arbitrary) => ({ weight: 1, arbitrary })),
     { weight: 1, arbitrary: generatedRequestArbitrary(operation) },
   ];
   return fc
     .tuple(
       fc.oneof(...bases),
-      fc.array(mutationArbitrary, { minLength: 1, maxLength: 3 }),
+      // Sometimes none: the valid and refused-valid bases then reach pricing, stock and payment as they are.
+      fc.array(mutationArbitrary, { minLength: 0, maxLength: 3 }),
       // TEST-NET-3 addresses: the fixed per-IP limits (subscribe 10/min ...) rarely hide a route.
       fc.integer({ min: 1, max: 254 }),
     )

@@ -5,7 +5,8 @@
  * without one is fuzzed from its schemas alone.
  */
 import fc from 'fast-check';
-import { IDEMPOTENCY_KEY_HEADER } from '@store/shared/order-constants';
+import { IDEMPOTENCY_KEY_HEADER, PAYMENT_METHOD_WALLET } from '@store/shared/order-constants';
+import { TEST_PAYMENT_METHOD_DECLINES } from '@store/shared/test-payments';
 import { testOrderBody, type TestLine } from '../../src/modules/orders/test-order-body';
 import { NO_BODY, type RequestParts } from './request-parts';
 import type { FuzzFixtures } from './seed-fuzz-fixtures';
@@ -35,6 +36,20 @@ const SHIP_TO = {
   comment: 'Leave at the side door.\nRing twice.',
 };
 
+/** Valid but unusual customer details: letters with accents, apostrophes, emoji, the longest allowed values. */
+const UNUSUAL_CUSTOMER = {
+  f_name: 'Zoë',
+  l_name: "D'Arcy-Nguyễn",
+  email: 'zoe.darcy+parts@example.com.au',
+  phone: '+61412345678',
+  street_address: `Unit 4/12 Ōtaki Rd 🚗 ${'x'.repeat(120 - 24)}`,
+  city: 'Kippa-Ring',
+  state: 'qld',
+  post_code: '4021',
+  company: 'Ü'.repeat(100),
+  comment: `مرحبا — שלום\r\n\t${'🔧'.repeat(100)}`,
+};
+
 export function knownGoodRequests(f: FuzzFixtures): Record<string, fc.Arbitrary<RequestParts>[]> {
   const lines: fc.Arbitrary<TestLine[]> = fc
     .subarray(f.orderable, { minLength: 1 })
@@ -52,7 +67,7 @@ export function knownGoodRequests(f: FuzzFixtures): Record<string, fc.Arbitrary<
       .map(([l, headers]) => request({ headers, body: json(testOrderBody(l, extra)) }));
 
   return {
-    'POST /api/place-order': [order({}), order(SHIP_TO)],
+    'POST /api/place-order': [order({}), order(SHIP_TO), order(UNUSUAL_CUSTOMER)],
     'GET /api/products/{sku}': [fc.constantFrom(...f.skus).map((sku) => request({ pathParams: { sku } }))],
     'GET /api/shop': [
       fc
@@ -96,6 +111,35 @@ export function knownGoodRequests(f: FuzzFixtures): Record<string, fc.Arbitrary<
       fc
         .constantFrom('Guildford', '2161', 'Melb', 'Kippa-Ring', "O'Connor")
         .map((query) => request({ query: [['query', query]] })),
+    ],
+  };
+}
+
+/**
+ * Requests that pass every schema but that the store refuses for a business reason: a declined card (402), a
+ * wallet order nobody approved (402), figures a cent off the server's (409 prices_changed), more than the last
+ * unit in stock (409 out_of_stock). They are bases for mutation like the known-good ones, so runs reach the
+ * payment, repricing and stock steps, not only validation.
+ */
+export function refusedValidRequests(f: FuzzFixtures): Record<string, fc.Arbitrary<RequestParts>[]> {
+  const first = f.orderable[0];
+  if (!first) return {};
+  const one: TestLine[] = [{ ...first, quantity: 1 }];
+  const body = (lines: TestLine[], extra: Record<string, unknown>) =>
+    fc.constant(request({ body: json(testOrderBody(lines, extra)) }));
+  const centOff = testOrderBody(one);
+  const products = centOff.products as { qp_subtotal: string }[];
+  if (products[0]) products[0].qp_subtotal = (Number(products[0].qp_subtotal) + 0.01).toFixed(2);
+  return {
+    'POST /api/place-order': [
+      body(one, { stripePaymentMethodId: TEST_PAYMENT_METHOD_DECLINES }),
+      fc.stringMatching(/^TW[0-9A-F]{16}$/).map((id) =>
+        request({
+          body: json(testOrderBody(one, { payment_method: PAYMENT_METHOD_WALLET, payment_intent_id: id })),
+        }),
+      ),
+      fc.constant(request({ body: json(centOff) })),
+      body([{ ...f.lastUnit, quantity: 2 }], {}),
     ],
   };
 }

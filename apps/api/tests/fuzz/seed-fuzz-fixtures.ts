@@ -1,6 +1,6 @@
 /**
  * What the known-good requests need to exist: the seed catalog, three products of the suite's own with stock
- * enough for every order a long run places, one order placed and one test wallet order created through the
+ * enough for every order a long run places, one with a single unit left, one order placed and one test wallet order created through the
  * API (so their ids are real).
  */
 import type { FastifyInstance } from 'fastify';
@@ -19,6 +19,8 @@ export interface FuzzProduct {
 export interface FuzzFixtures {
   /** Products with a million in stock (or untracked), for orders that succeed. */
   orderable: FuzzProduct[];
+  /** One unit in stock and never bought by a known-good order: ordering two is always out of stock. */
+  lastUnit: FuzzProduct;
   productIds: number[];
   skus: string[];
   categories: string[];
@@ -57,6 +59,10 @@ export async function seedFuzzFixtures(app: FastifyInstance, db: Database): Prom
       unitPriceCents: 1200,
     },
   ];
+  const lastUnit: FuzzProduct = {
+    id: await seedProduct(db, { sku: 'FUZZ-LAST', title: 'Fuzz Last Roof Box', priceCents: 19900, stock: 1 }),
+    unitPriceCents: 19900,
+  };
   const rows = await db
     .select({ id: products.id, sku: products.sku, permalink: products.permalink })
     .from(products);
@@ -74,6 +80,7 @@ export async function seedFuzzFixtures(app: FastifyInstance, db: Database): Prom
 
   return {
     orderable,
+    lastUnit,
     productIds: rows.map((r) => r.id),
     skus: rows.flatMap((r) => [r.sku, r.permalink]),
     categories: SEED_CATEGORIES.map((c) => c.sku),
