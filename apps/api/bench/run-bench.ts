@@ -6,7 +6,8 @@
  * separate processes.
  *
  * Options (env): BENCH_COUNT (10000), BENCH_SECONDS per endpoint (10), BENCH_CONNECTIONS (20),
- * BENCH_DATABASE_URL (PostgreSQL instead of embedded PGlite; the database is emptied first).
+ * BENCH_DATABASE_URL (PostgreSQL instead of embedded PGlite; the database is emptied first), BENCH_LOG_LEVEL
+ * (warn; `info` logs every request as production does, through the redaction of decision 0011, to /dev/null).
  */
 import { spawn, type ChildProcess } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
@@ -47,7 +48,8 @@ async function startServer(args: string[], env: NodeJS.ProcessEnv, readyUrl: str
   const child = spawn(process.execPath, ['--import', 'tsx', ...args], {
     cwd: API_DIR,
     env,
-    stdio: 'inherit',
+    // Request logs (BENCH_LOG_LEVEL=info) are written and thrown away: their cost counts, their lines do not.
+    stdio: ['ignore', env.LOG_LEVEL === 'info' ? 'ignore' : 'inherit', 'inherit'],
   });
   for (let i = 0; i < 600; i++) {
     try {
@@ -199,7 +201,7 @@ async function main() {
   const baseEnv: NodeJS.ProcessEnv = {
     ...process.env,
     DATA_DIR: tmp,
-    LOG_LEVEL: 'warn',
+    LOG_LEVEL: process.env.BENCH_LOG_LEVEL ?? 'warn',
     DEMO_CATALOG: '0',
     NODE_ENV: 'production',
     DATABASE_URL: DATABASE_URL ?? '',
