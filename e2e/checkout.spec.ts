@@ -177,3 +177,31 @@ test('a guest pays with the test wallet', async ({ page }) => {
   await expect(page).toHaveURL(/\/thank-you$/);
   expect(await storedCartLength(page)).toBe(0);
 });
+
+test('an invisible character pasted into the address is named under the field before anything is sent', async ({
+  page,
+}, testInfo) => {
+  await addFromProductPage(page, PLAIN_SKU);
+  await page.goto('/checkout');
+  await fillBillingDetails(page, { pickCity: false });
+  const form = page.getByRole('form', { name: 'Checkout details' });
+  // A bell character, as a copy from a spreadsheet or a terminal can carry.
+  await form.getByLabel(/^Street address/).fill('12 Railway\u0007 Terrace');
+  await page.getByRole('button', { name: 'Credit Card / Debit Card' }).click();
+
+  await expect(
+    form.getByText(
+      'Street address contains an invisible character (U+0007 control character) at position 11. Remove it and try again.',
+    ),
+  ).toBeVisible();
+  await expect(page).toHaveURL(/\/checkout$/);
+  mkdirSync(screensDir, { recursive: true });
+  await form.getByLabel(/^Street address/).scrollIntoViewIfNeeded();
+  await page.screenshot({
+    path: path.join(screensDir, `checkout-invisible-character-${testInfo.project.name}.png`),
+  });
+
+  await form.getByLabel(/^Street address/).fill('12 Railway Terrace');
+  await page.getByRole('button', { name: 'Credit Card / Debit Card' }).click();
+  await expect(page).toHaveURL(/\/checkout-stripe-payment$/);
+});
