@@ -130,7 +130,7 @@ const shippingShape = Object.fromEntries(
 ) as Record<`s_${AddressFieldName}`, z.ZodDefault<z.ZodOptional<z.ZodString>>>;
 
 /** Adds "state must be a state" and "post code must lie in that state" issues at `path` + field. */
-function checkStateAndPostcode(
+export function checkStateAndPostcode(
   a: { state: string; post_code: string },
   ctx: z.RefinementCtx,
   prefix: '' | 's_',

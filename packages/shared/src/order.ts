@@ -83,6 +83,13 @@ export const placeOrderRequestSchema = checkoutFormSchema.and(
     totalGst: moneyInputSchema,
     grand_total: moneyInputSchema,
     total_amount: moneyInputSchema.optional(),
+    /**
+     * The membership plan a signed-in member chose at checkout (SPEC §3 `discountPlan`, a plan id from
+     * `GET /api/user`); ignored for guests. The signup discount needs no field: every member order gets it.
+     */
+    discountPlan: z
+      .union([z.number().int().positive(), z.null()], { error: 'discountPlan must be a membership plan id' })
+      .optional(),
     card_number: maskedCardField,
     exp_date: maskedCardField,
     cvc: maskedCardField,
