@@ -8,14 +8,19 @@ import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fas
 import type { DatabaseHandle } from './db/client';
 import type { AppConfig } from './env';
 import { loggerOptions } from './logger-options';
+import accountRoutes from './modules/accounts/routes';
 import addressLookupRoutes from './modules/address-lookup/routes';
 import catalogRoutes from './modules/catalog/routes';
 import contentRoutes from './modules/content/routes';
+import { getStoreSettings } from './modules/content/content-service';
+import { createMailer, type Mailer } from './modules/mail/send-mail';
 import newsletterRoutes from './modules/newsletter/routes';
 import orderRoutes from './modules/orders/routes';
 import { choosePaymentProviders, type PaymentProviders } from './modules/payments/choose-payment-providers';
+import passwordResetRoutes from './modules/password-reset/routes';
 import paymentRoutes from './modules/payments/routes';
 import apiDocs from './plugins/api-docs';
+import authentication from './plugins/authentication';
 import errorHandling from './plugins/error-handling';
 import httpCaching from './plugins/http-caching';
 import rateLimit from './plugins/rate-limit';
@@ -29,6 +34,8 @@ declare module 'fastify' {
     config: AppConfig;
     /** The card and wallet providers (DESIGN §3): offline test providers until the real adapters land. */
     payments: PaymentProviders;
+    /** The store's mail (DESIGN §3): SMTP when SMTP_URL is set, else `.eml` files in the outbox folder. */
+    mailer: Mailer;
   }
 }
 
@@ -64,6 +71,14 @@ export async function buildApp({
   app.decorate('config', config);
   // Throws in production unless test payments are explicitly allowed: fail at start, not at checkout.
   app.decorate('payments', choosePaymentProviders(config, app.log));
+  app.decorate(
+    'mailer',
+    createMailer({
+      smtpUrl: config.smtpUrl,
+      outboxDir: config.outboxDir,
+      from: async () => ({ name: (await getStoreSettings(database.db)).storeName, address: config.mailFrom }),
+    }),
+  );
 
   await app.register(errorHandling);
   // Every route, including the ones added later: no invisible character reaches a service or the database.
@@ -71,6 +86,7 @@ export async function buildApp({
   // Before any route: @fastify/rate-limit attaches itself to routes as they are added.
   await app.register(rateLimit, { redisUrl: config.redisUrl });
   await app.register(securityHeaders);
+  await app.register(authentication);
   await app.register(import('@fastify/compress'), { threshold: 1024 });
   await app.register(apiDocs);
   await app.register(
@@ -80,6 +96,8 @@ export async function buildApp({
       await api.register(contentRoutes);
       await api.register(newsletterRoutes);
       await api.register(orderRoutes);
+      await api.register(accountRoutes);
+      await api.register(passwordResetRoutes);
       await api.register(paymentRoutes);
       await api.register(addressLookupRoutes);
     },

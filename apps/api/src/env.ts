@@ -38,6 +38,7 @@ const envSchema = z.object({
   DEMO_CATALOG: flag(true),
   REDIS_URL: optionalText,
   SMTP_URL: optionalText,
+  MAIL_FROM: z.email('must be an email address such as orders@example.com.au').default('no-reply@localhost'),
   STRIPE_SECRET_KEY: optionalText,
   PAYPAL_CLIENT_ID: optionalText,
   ALLOW_TEST_PAYMENTS: flag(false),
@@ -66,6 +67,10 @@ export interface AppConfig {
   demoCatalog: boolean;
   redisUrl: string | undefined;
   smtpUrl: string | undefined;
+  /** Address the store's mail is sent from; the store name is its display name. */
+  mailFrom: string;
+  /** Folder the mail goes to as `.eml` files when SMTP_URL is unset (DESIGN §3). */
+  outboxDir: string;
   stripeSecretKey: string | undefined;
   paypalClientId: string | undefined;
   /** Lets the offline test payment providers run under NODE_ENV=production (DESIGN §3); never on a real store. */
@@ -109,6 +114,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     demoCatalog: e.DEMO_CATALOG,
     redisUrl: e.REDIS_URL,
     smtpUrl: e.SMTP_URL,
+    outboxDir: path.join(dataDir, 'outbox'),
+    mailFrom: e.MAIL_FROM,
     stripeSecretKey: e.STRIPE_SECRET_KEY,
     paypalClientId: e.PAYPAL_CLIENT_ID,
     allowTestPayments: e.ALLOW_TEST_PAYMENTS,
@@ -132,7 +139,7 @@ export function describeDefaults(config: AppConfig): string[] {
       : 'cache and rate limits: in process memory (set REDIS_URL for Redis)',
     config.smtpUrl
       ? 'email: SMTP (SMTP_URL)'
-      : 'email: written to data/outbox as .eml files (set SMTP_URL to send)',
+      : `email: written to ${config.outboxDir} as .eml files (set SMTP_URL to send)`,
     // The real adapters are not built yet: with or without keys, the offline test providers serve.
     config.stripeSecretKey
       ? 'card payments: offline test provider (STRIPE_SECRET_KEY is set, but the Stripe adapter is not built yet)'

@@ -185,6 +185,8 @@ export const walletOrderRequestSchema = z.object({
     .max(MAX_ORDER_LINES, ORDER_MESSAGES.tooManyLines)
     // The same lines place-order accepts: a wallet order priced for duplicates could never be placed.
     .refine((lines) => new Set(lines.map((l) => l.id)).size === lines.length, ORDER_MESSAGES.duplicateLine),
+  /** A signed-in member's chosen membership plan, as place-order will get it (ignored for guests). */
+  discountPlan: z.union([z.number().int().positive(), z.null()]).optional(),
 });
 export const walletOrderResponseSchema = z.object({
   data: z.object({ wallet_order_id: z.string(), amount: z.string(), currency: z.string() }),

@@ -227,6 +227,10 @@ export const orders = pgTable(
     subtotalCents: integer('subtotal_cents').notNull(),
     /** Member discounts (signup + membership plan); 0 for guests. */
     discountCents: integer('discount_cents').notNull().default(0),
+    signupDiscountCents: integer('signup_discount_cents').notNull().default(0),
+    membershipDiscountCents: integer('membership_discount_cents').notNull().default(0),
+    /** The membership plan chosen at checkout (SPEC `discountPlan`), by name as it was then. */
+    membershipPlanName: text('membership_plan_name'),
     deliveryChargeCents: integer('delivery_charge_cents').notNull(),
     gstCents: integer('gst_cents').notNull(),
     totalCents: integer('total_cents').notNull(),
@@ -286,3 +290,113 @@ export const idempotencyKeys = pgTable(
   },
   (t) => [index('idempotency_keys_created_idx').on(t.createdAt)],
 );
+
+/**
+ * Members (SPEC §3 User profile, §6): role_id 5 (customer) and created_by 0 for everyone who signs up, whatever
+ * the client sends. `email` is stored lower-case and unique; a guest's orders under the same email do not
+ * count. `password_hash` is argon2id (DESIGN §5.5).
+ */
+export const users = pgTable('users', {
+  id: serial('id').primaryKey(),
+  name: text('name').notNull(),
+  email: text('email').notNull().unique(),
+  phone: text('phone').notNull(),
+  passwordHash: text('password_hash').notNull(),
+  roleId: integer('role_id').notNull().default(5),
+  createdBy: integer('created_by').notNull().default(0),
+  createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+});
+
+/** The member's options (SPEC §3 user_meta), e.g. the business details `_b_name` ... `_b_area_address`. */
+export const userMeta = pgTable(
+  'user_meta',
+  {
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    option: text('option').notNull(),
+    value: text('value').notNull(),
+  },
+  (t) => [uniqueIndex('user_meta_user_option_idx').on(t.userId, t.option)],
+);
+
+/**
+ * Bearer sessions (DESIGN §5.5): only the sha256 of the random token is stored. A session ends when it is
+ * revoked (Sign Out), after 30 minutes without a request (`expires_at` slides), or 12 hours after sign-in.
+ */
+export const userSessions = pgTable(
+  'user_sessions',
+  {
+    id: serial('id').primaryKey(),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    tokenHash: text('token_hash').notNull().unique(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    absoluteExpiresAt: timestamp('absolute_expires_at', { withTimezone: true }).notNull(),
+    revokedAt: timestamp('revoked_at', { withTimezone: true }),
+  },
+  (t) => [index('user_sessions_user_idx').on(t.userId)],
+);
+
+/** Saved shipping addresses (SPEC §3 Saved address); always read and written through the owner's id. */
+export const userAddresses = pgTable(
+  'user_addresses',
+  {
+    id: serial('id').primaryKey(),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    fName: text('f_name').notNull(),
+    lName: text('l_name').notNull(),
+    email: text('email').notNull(),
+    phone: text('phone').notNull(),
+    streetAddress: text('street_address').notNull(),
+    city: text('city').notNull(),
+    state: text('state').notNull(),
+    suburb: text('suburb').notNull().default(''),
+    postCode: text('post_code').notNull(),
+    addressType: text('address_type').notNull(),
+    company: text('company').notNull().default(''),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('user_addresses_user_idx').on(t.userId, t.id)],
+);
+
+/**
+ * Password-reset codes (SPEC §4 Password reset; DESIGN §5.5): the sha256 of 6 random digits, valid 5 minutes,
+ * at most 5 wrong tries, used once. A new request replaces the email's earlier codes.
+ */
+export const passwordResets = pgTable(
+  'password_resets',
+  {
+    id: serial('id').primaryKey(),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    otpHash: text('otp_hash').notNull(),
+    attempts: integer('attempts').notNull().default(0),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    confirmedAt: timestamp('confirmed_at', { withTimezone: true }),
+    usedAt: timestamp('used_at', { withTimezone: true }),
+  },
+  (t) => [index('password_resets_user_idx').on(t.userId)],
+);
+
+/**
+ * Discount plans (SPEC §3 User detail response, §9): `signup` plans (the first gives every member order its
+ * percent, the top bar's 10%) and `membership` plans a member may choose at checkout (decision 0012).
+ */
+export const discountPlans = pgTable('discount_plans', {
+  id: serial('id').primaryKey(),
+  kind: text('kind').$type<'signup' | 'membership'>().notNull(),
+  planName: text('plan_name').notNull(),
+  /** Whole percent, 0-100. */
+  discountPercentage: integer('discount_percentage').notNull(),
+  active: boolean('active').notNull().default(true),
+  sortOrder: integer('sort_order').notNull().default(0),
+});

@@ -15,6 +15,15 @@ export default fp(async (app) => {
         description: 'The store API of SPEC §7. Money is AUD; `_price` values are decimal strings.',
         version: '1.0.0',
       },
+      components: {
+        securitySchemes: {
+          bearerAuth: {
+            type: 'http',
+            scheme: 'bearer',
+            description: 'The token from /api/login or /api/registered',
+          },
+        },
+      },
     },
     transform: jsonSchemaTransform,
   });

@@ -24,6 +24,13 @@ export function presentOrderDetail(order: OrderRow, items: readonly OrderLineIte
   };
   const meta = [{ option: '_channel', value: order.channel }];
   if (order.comment !== '') meta.push({ option: '_comment', value: order.comment });
+  if (order.signupDiscountCents > 0) {
+    meta.push({ option: '_signup_discount', value: centsToDecimalString(order.signupDiscountCents) });
+  }
+  if (order.membershipPlanName) {
+    meta.push({ option: '_membership_plan', value: order.membershipPlanName });
+    meta.push({ option: '_membership_discount', value: centsToDecimalString(order.membershipDiscountCents) });
+  }
   return {
     id: order.publicId,
     invoice_number: order.invoiceNumber,

@@ -11,8 +11,15 @@ import { presentOrderDetail } from './order-presenter';
 /** Public ids are letters and digits (generatePublicOrderId); anything else cannot match one. */
 const PUBLIC_ID_SHAPE = /^[A-Za-z0-9]{16,64}$/;
 
-/** The order with this public id (exact, case-sensitive), or null. */
-export async function findOrderByPublicId(db: Database, publicId: string): Promise<OrderDetail | null> {
+/**
+ * The order with this public id (exact, case-sensitive), or null. Customer details (name, email, phone) are
+ * filled only for the signed-in member who placed it (`viewerUserId`, SPEC §2: "only when signed in").
+ */
+export async function findOrderByPublicId(
+  db: Database,
+  publicId: string,
+  viewerUserId: number | null = null,
+): Promise<OrderDetail | null> {
   if (!PUBLIC_ID_SHAPE.test(publicId)) return null;
   const [order] = await db.select().from(orders).where(eq(orders.publicId, publicId)).limit(1);
   if (!order) return null;
@@ -21,5 +28,9 @@ export async function findOrderByPublicId(db: Database, publicId: string): Promi
     .from(orderLineItems)
     .where(eq(orderLineItems.orderId, order.id))
     .orderBy(asc(orderLineItems.id));
-  return presentOrderDetail(order, items);
+  const detail = presentOrderDetail(order, items);
+  if (viewerUserId !== null && order.userId !== 0 && order.userId === viewerUserId) {
+    return { ...detail, f_name: order.fName, l_name: order.lName, email: order.email, phone: order.phone };
+  }
+  return detail;
 }

@@ -26,6 +26,7 @@ import { orderLineItems, orders, products } from '../../db/schema';
 import { HttpError } from '../../plugins/error-handling';
 import type { PaymentProviders } from '../payments/choose-payment-providers';
 import type { WalletCaptureResult } from '../payments/payment-provider';
+import { memberOrderDiscounts } from '../accounts/discount-plans';
 import { generatePublicOrderId } from './generate-public-order-id';
 import { presentOrderDetail, type OrderLineItemRow, type OrderRow } from './order-presenter';
 import {
@@ -40,6 +41,8 @@ export interface PlaceOrderDeps {
   db: Database;
   payments: Pick<PaymentProviders, 'card' | 'wallet'>;
   log?: FastifyBaseLogger;
+  /** The signed-in member placing the order (their user id and discounts), or null for a guest. */
+  member?: { userId: number } | null;
 }
 
 export type PlaceOrderBody = PlaceOrderResponse | OrderError;
@@ -70,8 +73,12 @@ export async function placeOrder(
   const paymentReference = isCard ? request.stripePaymentMethodId : request.payment_intent_id;
   if (!paymentReference) throw new HttpError(400, ORDER_MESSAGES.paymentReferenceRequired);
 
-  // 2. Price every line from the database.
-  const priced = await priceOrderLines(db, request.products);
+  // 2. Price every line from the database, with the member's discounts (SPEC §9; guests get none).
+  const member = deps.member ?? null;
+  const discounts = member
+    ? await memberOrderDiscounts(db, request.discountPlan)
+    : { signupPercent: 0, membershipPercent: 0, membershipPlanName: null };
+  const priced = await priceOrderLines(db, request.products, discounts);
   if (priced.totals.subtotalCents === 0) throw new HttpError(400, CHECKOUT_MESSAGES.subtotalZero);
 
   // 3. The server's figures are the truth: any difference is answered with them, never charged.
@@ -88,7 +95,12 @@ export async function placeOrder(
   }
 
   // 4. Reserve the stock and write the order, all or nothing.
-  const created = await reserveStockAndCreateOrder(db, orderValues(request, priced), priced.lines);
+  const values = {
+    ...orderValues(request, priced),
+    userId: member?.userId ?? 0,
+    membershipPlanName: discounts.membershipPlanName,
+  };
+  const created = await reserveStockAndCreateOrder(db, values, priced.lines);
   if ('shortage' in created) {
     const { productId, title, left } = created.shortage;
     return {
@@ -194,8 +206,8 @@ type NewOrder = Omit<typeof orders.$inferInsert, 'invoiceNumber'>;
 
 /**
  * The order row from the validated request and the server's prices. Only fields a client may set are
- * read; status, payment status, user id and channel are the server's (DESIGN §5.6); card fields are not
- * stored (DESIGN §5.1). Unticked "ship to a different address" copies the billing address.
+ * read; status, payment status, user id and channel are the server's (DESIGN §5.6; the caller sets the user
+ * id from the bearer, 0 here); card fields are not stored (DESIGN §5.1). Unticked "ship to a different address" copies the billing address.
  */
 function orderValues(r: PlaceOrderRequest, priced: PricedOrder): NewOrder {
   const t = priced.totals;
@@ -229,6 +241,8 @@ function orderValues(r: PlaceOrderRequest, priced: PricedOrder): NewOrder {
     channel: 'Web',
     subtotalCents: t.subtotalCents,
     discountCents: t.signupDiscountCents + t.membershipDiscountCents,
+    signupDiscountCents: t.signupDiscountCents,
+    membershipDiscountCents: t.membershipDiscountCents,
     deliveryChargeCents: t.deliveryChargeCents,
     gstCents: t.gstCents,
     totalCents: t.totalCents,

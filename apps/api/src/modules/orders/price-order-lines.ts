@@ -4,7 +4,11 @@
  * place-order and by the wallet order that must be created for the same total.
  */
 import { eq, inArray } from 'drizzle-orm';
-import { computeCheckoutTotals, unitPriceCentsFromColumns } from '@store/shared/checkout-totals';
+import {
+  computeCheckoutTotals,
+  unitPriceCentsFromColumns,
+  type MemberDiscounts,
+} from '@store/shared/checkout-totals';
 import { DISCOUNT_FIXED, DISCOUNT_PERCENT, type Discount } from '@store/shared/discount';
 import { centsToDecimalString } from '@store/shared/money';
 import { type ServerTotals } from '@store/shared/order';
@@ -35,12 +39,13 @@ export interface PricedOrder {
 }
 
 /**
- * Loads the products of `lines` and prices them, with member discounts 0 (guests; accounts come later).
+ * Loads the products of `lines` and prices them with the member's discounts (none for guests).
  * Throws HttpError 400 ORDER_MESSAGES.unknownProduct naming the first id the catalog does not have.
  */
 export async function priceOrderLines(
   db: Database,
   lines: readonly { id: number; quantity: number }[],
+  discounts: MemberDiscounts = {},
 ): Promise<PricedOrder> {
   // Ids beyond PostgreSQL's integer cannot name a product; leaving them out keeps the query valid.
   const ids = [...new Set(lines.map((l) => l.id))].filter((id) => id <= MAX_DB_ID);
@@ -80,11 +85,15 @@ export async function priceOrderLines(
       lineSubtotalCents: unitPriceCents * line.quantity,
     };
   });
-  const totals = computeCheckoutTotals(priced, {
-    gstPercent: settings.gstPercent,
-    deliveryChargeCents: settings.deliveryChargeCents,
-    freeDeliveryThresholdCents: settings.freeDeliveryThresholdCents,
-  });
+  const totals = computeCheckoutTotals(
+    priced,
+    {
+      gstPercent: settings.gstPercent,
+      deliveryChargeCents: settings.deliveryChargeCents,
+      freeDeliveryThresholdCents: settings.freeDeliveryThresholdCents,
+    },
+    discounts,
+  );
   return { lines: priced, totals };
 }
 

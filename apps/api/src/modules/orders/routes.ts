@@ -69,8 +69,12 @@ const orderRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (req, reply) => {
       const key = req.headers[IDEMPOTENCY_KEY_HEADER];
-      const deps = { db: app.db, payments: app.payments, log: req.log };
-      const answer = await withIdempotencyKey(app.db, key, req.body, () => placeOrder(deps, req.body));
+      // A bearer makes the order the member's (whatever user_id the body says) and applies their discounts.
+      const member = await req.member();
+      const deps = { db: app.db, payments: app.payments, log: req.log, member };
+      // The key covers who placed the order too: the same key and body from another account is another order.
+      const hashed = { body: req.body, userId: member?.userId ?? 0 };
+      const answer = await withIdempotencyKey(app.db, key, hashed, () => placeOrder(deps, req.body));
       if (answer.replayed) reply.header('idempotent-replayed', 'true');
       if (!isPlaceOrderStatus(answer.statusCode)) throw new Error(`unexpected status ${answer.statusCode}`);
       return reply.code(answer.statusCode).send(answer.body);
@@ -89,7 +93,7 @@ const orderRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (req) => {
-      const order = await findOrderByPublicId(app.db, req.body.id);
+      const order = await findOrderByPublicId(app.db, req.body.id, (await req.member())?.userId ?? null);
       if (!order) throw new HttpError(404, ORDER_MESSAGES.notFound);
       return { data: order };
     },
@@ -107,7 +111,7 @@ const orderRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (req) => {
-      const order = await findOrderByPublicId(app.db, req.query.id);
+      const order = await findOrderByPublicId(app.db, req.query.id, (await req.member())?.userId ?? null);
       if (!order) throw new HttpError(404, ORDER_MESSAGES.notFound);
       return { data: order };
     },

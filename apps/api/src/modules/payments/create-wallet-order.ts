@@ -6,6 +6,7 @@ import { centsToDecimalString } from '@store/shared/money';
 import { MAX_ORDER_LINES, ORDER_MESSAGES } from '@store/shared/order-constants';
 import type { Database } from '../../db/client';
 import { HttpError } from '../../plugins/error-handling';
+import type { MemberDiscounts } from '@store/shared/checkout-totals';
 import { priceOrderLines } from '../orders/price-order-lines';
 import type { WalletPaymentProvider } from './payment-provider';
 
@@ -17,7 +18,8 @@ export interface WalletOrder {
 }
 
 /**
- * Reprices `lines` (SPEC §9 totals, guests) and creates a wallet order for the total.
+ * Reprices `lines` (SPEC §9 totals, with a signed-in member's `discounts`) and creates a wallet order for the
+ * total, so the capture at place-order expects exactly what the order will cost.
  * Throws HttpError 400: ORDER_MESSAGES.tooManyLines, .unknownProduct, or .walletTotalZero when the total
  * is not above zero (SPEC §5).
  */
@@ -25,9 +27,10 @@ export async function createWalletOrder(
   db: Database,
   wallet: WalletPaymentProvider,
   lines: readonly { id: number; quantity: number }[],
+  discounts: MemberDiscounts = {},
 ): Promise<WalletOrder> {
   if (lines.length > MAX_ORDER_LINES) throw new HttpError(400, ORDER_MESSAGES.tooManyLines);
-  const { totals } = await priceOrderLines(db, lines);
+  const { totals } = await priceOrderLines(db, lines, discounts);
   if (totals.totalCents <= 0) throw new HttpError(400, ORDER_MESSAGES.walletTotalZero);
   const { walletOrderId } = await wallet.createOrder({ amountCents: totals.totalCents, currency: 'AUD' });
   return { wallet_order_id: walletOrderId, amount: centsToDecimalString(totals.totalCents), currency: 'AUD' };

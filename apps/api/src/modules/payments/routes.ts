@@ -7,6 +7,7 @@ import { z } from 'zod';
 import { walletOrderRequestSchema, walletOrderResponseSchema } from '@store/shared/order';
 import { HttpError } from '../../plugins/error-handling';
 import { perMinute } from '../../plugins/rate-limit';
+import { memberOrderDiscounts } from '../accounts/discount-plans';
 import { createWalletOrder } from './create-wallet-order';
 
 const messageSchema = z.object({ message: z.string() });
@@ -31,7 +32,12 @@ const paymentRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: walletOrderResponseSchema, ...errorResponses },
       },
     },
-    async (req) => ({ data: await createWalletOrder(app.db, app.payments.wallet, req.body.products) }),
+    async (req) => {
+      // A member's wallet order is for their discounted total, as place-order will charge it.
+      const member = await req.member();
+      const discounts = member ? await memberOrderDiscounts(app.db, req.body.discountPlan) : {};
+      return { data: await createWalletOrder(app.db, app.payments.wallet, req.body.products, discounts) };
+    },
   );
 
   const testWallet = app.payments.testWallet;

@@ -1,0 +1,255 @@
+/**
+ * Member calls of SPEC §7 under /api: registered, login, logout, profile, profile/update, user, user-addresses
+ * (list, one, store, update, delete) and user-order. Thin: schema, one service call, answer. Member routes run
+ * `app.requireMember` (401 without a live session) and act only for `request.member()` (DESIGN §5.4).
+ */
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import {
+  addressRequestSchema,
+  authResponseSchema,
+  loginRequestSchema,
+  profileUpdateRequestSchema,
+  publicUserSchema,
+  savedAddressSchema,
+  signupRequestSchema,
+  userAddressesResponseSchema,
+  userDetailResponseSchema,
+  userOrdersQuerySchema,
+  userOrdersResponseSchema,
+} from '@store/shared/account';
+import { ACCOUNT_MESSAGES } from '@store/shared/account-constants';
+import { perMinute } from '../../plugins/rate-limit';
+import { getProfile, registerUser, signIn, updateProfile } from './account-service';
+import { addAddress, deleteAddress, getAddress, listAddresses, updateAddress } from './address-service';
+import { memberPlans } from './discount-plans';
+import { listMemberOrders } from './member-orders';
+import { revokeSession, type Member } from './sessions';
+
+/** Sign-in attempts per client IP per minute: enough for typos, too few to guess passwords. */
+const LOGIN_PER_MINUTE = 10;
+/** New accounts per client IP per minute. */
+const SIGNUP_PER_MINUTE = 10;
+
+const messageSchema = z.object({ message: z.string() });
+const errorsSchema = messageSchema.extend({
+  errors: z.array(z.object({ field: z.string(), message: z.string() })).optional(),
+});
+const memberErrors = { 400: errorsSchema, 401: messageSchema, 404: messageSchema };
+const idParams = z.object({
+  id: z
+    .string()
+    .regex(/^[1-9]\d{0,9}$/, 'id must be an address id such as 12')
+    .transform(Number),
+});
+
+const accountRoutes: FastifyPluginAsyncZod = async (app) => {
+  const tags = ['accounts'];
+  const security = [{ bearerAuth: [] }];
+  /** The member of a route behind `requireMember` (never null there). */
+  const memberOf = async (req: { member(): Promise<Member | null> }) => (await req.member()) as Member;
+  const member = { preHandler: app.requireMember };
+
+  app.post(
+    '/registered',
+    {
+      config: { rateLimit: perMinute(SIGNUP_PER_MINUTE) },
+      schema: {
+        tags,
+        summary: 'Create a member account (role 5, created by 0) and sign in',
+        body: signupRequestSchema,
+        response: { 200: authResponseSchema, 400: errorsSchema, 409: messageSchema, 429: messageSchema },
+      },
+    },
+    async (req) => ({ message: ACCOUNT_MESSAGES.registered, ...(await registerUser(app.db, req.body)) }),
+  );
+
+  app.post(
+    '/login',
+    {
+      config: { rateLimit: perMinute(LOGIN_PER_MINUTE) },
+      schema: {
+        tags,
+        summary: 'Sign in with email and password',
+        body: loginRequestSchema,
+        response: { 200: authResponseSchema, 400: errorsSchema, 401: messageSchema, 429: messageSchema },
+      },
+    },
+    async (req) => ({ message: ACCOUNT_MESSAGES.loggedIn, ...(await signIn(app.db, req.body)) }),
+  );
+
+  app.post(
+    '/logout',
+    {
+      ...member,
+      schema: {
+        tags,
+        security,
+        summary: 'Sign out: the bearer token stops working',
+        response: { 200: messageSchema, 401: messageSchema },
+      },
+    },
+    async (req) => {
+      await revokeSession(app.db, (await memberOf(req)).sessionId);
+      return { message: ACCOUNT_MESSAGES.signedOut };
+    },
+  );
+
+  app.get(
+    '/profile',
+    {
+      ...member,
+      schema: {
+        tags,
+        security,
+        summary: "The member's profile",
+        response: { 200: z.object({ data: publicUserSchema }), 401: messageSchema },
+      },
+    },
+    async (req) => ({ data: await getProfile(app.db, (await memberOf(req)).userId) }),
+  );
+
+  app.post(
+    '/profile/update',
+    {
+      ...member,
+      schema: {
+        tags,
+        security,
+        summary: 'Update name, phone, business details and (with the current one) the password',
+        body: profileUpdateRequestSchema,
+        response: { 200: messageSchema.extend({ data: publicUserSchema }), ...memberErrors },
+      },
+    },
+    async (req) => ({
+      message: ACCOUNT_MESSAGES.profileUpdated,
+      data: await updateProfile(app.db, await memberOf(req), req.body),
+    }),
+  );
+
+  app.get(
+    '/user',
+    {
+      ...member,
+      schema: {
+        tags,
+        security,
+        summary: 'The member with the signup plans and the membership plans to choose from at checkout',
+        response: { 200: userDetailResponseSchema, 401: messageSchema },
+      },
+    },
+    async (req) => {
+      const [user, plans] = await Promise.all([
+        getProfile(app.db, (await memberOf(req)).userId),
+        memberPlans(app.db),
+      ]);
+      return {
+        data: { data: { user, signup_plans: plans.signup, user_membership_plans: plans.membership } },
+      };
+    },
+  );
+
+  app.get(
+    '/user-addresses',
+    {
+      ...member,
+      schema: {
+        tags,
+        security,
+        summary: "The member's saved addresses",
+        response: { 200: userAddressesResponseSchema, 401: messageSchema },
+      },
+    },
+    async (req) => ({
+      data: { data: { shipping_addresses: await listAddresses(app.db, (await memberOf(req)).userId) } },
+    }),
+  );
+
+  app.get(
+    '/user-addresses/:id',
+    {
+      ...member,
+      schema: {
+        tags,
+        security,
+        summary: "One of the member's saved addresses (404 for anyone else's)",
+        params: idParams,
+        response: { 200: z.object({ data: savedAddressSchema }), ...memberErrors },
+      },
+    },
+    async (req) => ({ data: await getAddress(app.db, (await memberOf(req)).userId, req.params.id) }),
+  );
+
+  app.post(
+    '/user-addresses/store',
+    {
+      ...member,
+      schema: {
+        tags,
+        security,
+        summary: 'Save a shipping address for the member (any user_id sent is ignored)',
+        body: addressRequestSchema,
+        response: { 200: messageSchema.extend({ data: savedAddressSchema }), ...memberErrors },
+      },
+    },
+    async (req) => ({
+      message: ACCOUNT_MESSAGES.addressAdded,
+      data: await addAddress(app.db, (await memberOf(req)).userId, req.body),
+    }),
+  );
+
+  app.put(
+    '/user-addresses/:id',
+    {
+      ...member,
+      schema: {
+        tags,
+        security,
+        summary: "Update one of the member's addresses with the fields sent (404 for anyone else's)",
+        params: idParams,
+        body: z.record(z.string(), z.unknown()),
+        response: { 200: messageSchema.extend({ data: savedAddressSchema }), ...memberErrors },
+      },
+    },
+    async (req) => ({
+      message: ACCOUNT_MESSAGES.addressUpdated,
+      data: await updateAddress(app.db, (await memberOf(req)).userId, req.params.id, req.body),
+    }),
+  );
+
+  app.delete(
+    '/user-addresses/:id',
+    {
+      ...member,
+      schema: {
+        tags,
+        security,
+        summary: "Delete one of the member's addresses (404 for anyone else's)",
+        params: idParams,
+        response: { 200: messageSchema, ...memberErrors },
+      },
+    },
+    async (req) => {
+      await deleteAddress(app.db, (await memberOf(req)).userId, req.params.id);
+      return { message: ACCOUNT_MESSAGES.addressDeleted };
+    },
+  );
+
+  app.get(
+    '/user-order',
+    {
+      ...member,
+      schema: {
+        tags,
+        security,
+        summary:
+          "The member's orders, newest first (column and value are accepted and ignored: only your own)",
+        querystring: userOrdersQuerySchema,
+        response: { 200: userOrdersResponseSchema, ...memberErrors },
+      },
+    },
+    async (req) => ({ data: await listMemberOrders(app.db, (await memberOf(req)).userId) }),
+  );
+};
+
+export default accountRoutes;

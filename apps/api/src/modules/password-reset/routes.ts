@@ -1,0 +1,84 @@
+/**
+ * Password reset calls of SPEC §7 under /api: check-email, confirm-otp, update-password (DESIGN §5.5: rate
+ * limited, and no answer tells whether an email has an account).
+ */
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import {
+  checkEmailRequestSchema,
+  confirmOtpRequestSchema,
+  updatePasswordRequestSchema,
+} from '@store/shared/account';
+import { ACCOUNT_MESSAGES } from '@store/shared/account-constants';
+import { perMinute } from '../../plugins/rate-limit';
+import { getStoreSettings } from '../content/content-service';
+import { confirmOtp, requestPasswordReset, resetPassword } from './password-reset-service';
+
+/** Reset mails per client IP per minute: each one is a mail sent to someone. */
+const CHECK_EMAIL_PER_MINUTE = 5;
+/** OTP tries per client IP per minute (each code also dies after 5 wrong tries). */
+const OTP_PER_MINUTE = 10;
+
+const messageSchema = z.object({ message: z.string() });
+const errorsSchema = messageSchema.extend({
+  errors: z.array(z.object({ field: z.string(), message: z.string() })).optional(),
+});
+const responses = { 200: messageSchema, 400: errorsSchema, 429: messageSchema };
+
+const passwordResetRoutes: FastifyPluginAsyncZod = async (app) => {
+  const tags = ['password reset'];
+
+  app.post(
+    '/check-email',
+    {
+      config: { rateLimit: perMinute(CHECK_EMAIL_PER_MINUTE) },
+      schema: {
+        tags,
+        summary: 'Email a 6-digit reset code (the same answer whether or not the email has an account)',
+        body: checkEmailRequestSchema,
+        response: responses,
+      },
+    },
+    async (req) => {
+      const { storeName } = await getStoreSettings(app.db);
+      await requestPasswordReset(app.db, app.mailer, storeName, req.body.email);
+      return { message: ACCOUNT_MESSAGES.otpSent };
+    },
+  );
+
+  app.post(
+    '/confirm-otp',
+    {
+      config: { rateLimit: perMinute(OTP_PER_MINUTE) },
+      schema: {
+        tags,
+        summary: 'Check a reset code (5 minutes, at most 5 wrong tries)',
+        body: confirmOtpRequestSchema,
+        response: responses,
+      },
+    },
+    async (req) => {
+      await confirmOtp(app.db, req.body.email, req.body.otp);
+      return { message: ACCOUNT_MESSAGES.otpConfirmed };
+    },
+  );
+
+  app.post(
+    '/update-password',
+    {
+      config: { rateLimit: perMinute(OTP_PER_MINUTE) },
+      schema: {
+        tags,
+        summary: 'Set a new password with a live reset code; every session of the account ends',
+        body: updatePasswordRequestSchema,
+        response: responses,
+      },
+    },
+    async (req) => {
+      await resetPassword(app.db, req.body.email, req.body.otp, req.body.password);
+      return { message: ACCOUNT_MESSAGES.passwordUpdated };
+    },
+  );
+};
+
+export default passwordResetRoutes;
