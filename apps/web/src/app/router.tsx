@@ -46,6 +46,29 @@ export const routes: RouteObject[] = [
           page('order-details', () =>
             import('./routes/order-details').then((m) => ({ Component: m.OrderDetailsRoute })),
           ),
+          ...(
+            [
+              ['signin', 'SigninRoute'],
+              ['signup', 'SignupRoute'],
+              ['forget-password', 'ForgetPasswordRoute'],
+              ['otp', 'OtpRoute'],
+              ['reset-password', 'ResetPasswordRoute'],
+            ] as const
+          ).map(([path, name]) =>
+            page(path, () => import('./routes/account-auth').then((m) => ({ Component: m[name] }))),
+          ),
+          ...(
+            [
+              ['my-account', 'MyAccountRoute'],
+              ['profile-update', 'ProfileUpdateRoute'],
+              ['address', 'AddAddressRoute'],
+              ['update-address/:id', 'UpdateAddressRoute'],
+              ['order-history', 'OrderHistoryRoute'],
+              ['track-order', 'MemberTrackOrderRoute'],
+            ] as const
+          ).map(([path, name]) =>
+            page(path, () => import('./routes/account-member').then((m) => ({ Component: m[name] }))),
+          ),
           page('too-many-requests', () =>
             import('./routes/too-many-requests').then((m) => ({ Component: m.TooManyRequestsRoute })),
           ),

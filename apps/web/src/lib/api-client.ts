@@ -5,7 +5,10 @@
  * validates each answer against the shared zod schema before sending it, so the browser does not ship zod
  * to check it again), or a real validator where the data comes from elsewhere.
  * A 429 answer also sends the shopper to the too-many-requests page (SPEC §8, lib/too-many-requests.ts).
+ * While a member is signed in every call carries `Authorization: Bearer <token>` (SPEC §7); a 401 answer
+ * to a member call (`member: true`) ends the session and goes to /signin (SPEC §4, §6).
  */
+import { getSessionToken, sessionRefused } from '@/stores/session-store';
 import { redirectToTooManyRequests } from './too-many-requests';
 
 export const API_BASE = '/api';
@@ -18,10 +21,13 @@ export interface Schema<T> {
 export class ApiError extends Error {
   override readonly name = 'ApiError';
   readonly status: number;
+  /** A 400's `errors: [{ field, message }]`, when the server named the fields. */
+  readonly fieldErrors: { field: string; message: string }[] | undefined;
 
-  constructor(status: number, message: string) {
+  constructor(status: number, message: string, fieldErrors?: { field: string; message: string }[]) {
     super(message);
     this.status = status;
+    this.fieldErrors = fieldErrors;
   }
 }
 
@@ -34,6 +40,18 @@ export interface ApiRequestOptions {
   /** Sent as JSON. */
   body?: unknown;
   signal?: AbortSignal;
+  /** A member-only call: a 401 answer signs out and goes to /signin. */
+  member?: boolean;
+  /** Send this bearer token instead of the session's (null: send none). */
+  token?: string | null;
+}
+
+/** HTTP 401: the bearer token is missing, expired or revoked. */
+export const UNAUTHORIZED_STATUS = 401;
+
+/** The Authorization header for a token, or none. */
+export function bearerHeaders(token: string | null = getSessionToken()): Record<string, string> {
+  return token ? { Authorization: `Bearer ${token}` } : {};
 }
 
 /** Builds `/api/<path>?<query>` from a path such as `/latest-products`. */
@@ -63,6 +81,16 @@ function errorMessage(body: unknown, response: Response): string {
   return response.statusText || `Request failed with status ${response.status}`;
 }
 
+function fieldErrorsOf(body: unknown): { field: string; message: string }[] | undefined {
+  if (typeof body !== 'object' || body === null || !('errors' in body) || !Array.isArray(body.errors)) {
+    return undefined;
+  }
+  return body.errors.filter(
+    (e): e is { field: string; message: string } =>
+      typeof e === 'object' && e !== null && typeof e.field === 'string' && typeof e.message === 'string',
+  );
+}
+
 /** HTTP 429 Too Many Requests (SPEC §8). */
 export const TOO_MANY_REQUESTS_STATUS = 429;
 
@@ -75,8 +103,9 @@ export async function apiRequest<T>(
   schema: Schema<T>,
   options: ApiRequestOptions = {},
 ): Promise<T> {
-  const { method = 'GET', query, body, signal } = options;
-  const headers: Record<string, string> = { Accept: 'application/json' };
+  const { method = 'GET', query, body, signal, member = false } = options;
+  const token = options.token === undefined ? getSessionToken() : options.token;
+  const headers: Record<string, string> = { Accept: 'application/json', ...bearerHeaders(token) };
   if (body !== undefined) headers['Content-Type'] = 'application/json';
 
   const response = await fetch(apiUrl(path, query), {
@@ -88,7 +117,8 @@ export async function apiRequest<T>(
   const json = await readJson(response);
   if (!response.ok) {
     if (response.status === TOO_MANY_REQUESTS_STATUS) redirectToTooManyRequests();
-    throw new ApiError(response.status, errorMessage(json, response));
+    if (response.status === UNAUTHORIZED_STATUS && member && token !== null) sessionRefused();
+    throw new ApiError(response.status, errorMessage(json, response), fieldErrorsOf(json));
   }
   return schema.parse(json);
 }

@@ -5,6 +5,8 @@ import { useStoreConfig } from '@/features/store/api/get-store-config';
 import { storeName, useStoreHead } from '@/features/store/hooks/use-store-head';
 import { DEFAULT_MEDIA_BASE_URL, MediaBaseUrlContext } from '@/lib/media';
 import { setTooManyRequestsNavigator, TOO_MANY_REQUESTS_PATH } from '@/lib/too-many-requests';
+import { setSignInNavigator, subscribeToSession, getSessionToken } from '@/stores/session-store';
+import { useQueryClient } from '@tanstack/react-query';
 import { SITEMAP_PATHS } from './nav-links';
 import { SiteFooter } from './site-footer';
 import { SiteHeader } from './site-header';
@@ -72,6 +74,17 @@ export function RootLayout() {
     () => setTooManyRequestsNavigator((to, { replace }) => void navigate(to, { replace })),
     [navigate],
   );
+  useEffect(() => setSignInNavigator((to) => void navigate(to, { replace: true })), [navigate]);
+  // A member's answers are theirs alone: when the session changes hands, forget them.
+  const queryClient = useQueryClient();
+  useEffect(() => {
+    let token = getSessionToken();
+    return subscribeToSession(() => {
+      const next = getSessionToken();
+      if (next !== token) queryClient.removeQueries({ queryKey: ['account'] });
+      token = next;
+    });
+  }, [queryClient]);
 
   const cart = useCartSidebar();
   const cartSidebarId = useId();

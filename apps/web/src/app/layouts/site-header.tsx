@@ -1,5 +1,5 @@
 import { useCallback, useRef, useState, type MouseEvent } from 'react';
-import { Link, useLocation } from 'react-router';
+import { Link, useLocation, useNavigate } from 'react-router';
 import { CartLink, type CartLinkProps } from '@/features/cart/components/cart-link';
 import { SearchBox } from '@/features/search/components/search-box';
 import { CategorySideMenu } from './category-side-menu';
@@ -8,6 +8,7 @@ import { MobileMenu } from './mobile-menu';
 import { TopBar } from './top-bar';
 import { useLeadingDebounce } from './use-leading-debounce';
 import { useShellUser } from './shell-user';
+import { signOut, useIdleSignOut } from './use-idle-sign-out';
 
 /** SPEC §9: the category menu toggle is debounced by 300 ms. */
 export const CATEGORY_MENU_DEBOUNCE_MS = 300;
@@ -36,6 +37,8 @@ export interface SiteHeaderProps {
 /** SPEC §2 Header and Navigation bar: top bar, logo, live search, the cart icon (opens the sidebar), the menus. */
 export function SiteHeader({ storeName, settled, cart }: SiteHeaderProps) {
   const user = useShellUser();
+  const navigate = useNavigate();
+  useIdleSignOut();
   const { key } = useLocation();
   // Open on the page it was opened on: following a link (or Back) closes it.
   const [categoriesOpenOn, setCategoriesOpenOn] = useState<string | null>(null);
@@ -59,7 +62,15 @@ export function SiteHeader({ storeName, settled, cart }: SiteHeaderProps) {
 
   return (
     <header className="site-header">
-      <TopBar user={user} />
+      <TopBar
+        user={user}
+        onSignOut={() =>
+          void signOut().then(() => {
+            void import('react-toastify').then(({ toast }) => toast.info('Signed out.'));
+            void navigate('/');
+          })
+        }
+      />
       <div className="container site-header__inner">
         <MobileMenu signedIn={user !== null} onBrowseCategories={browseFrom} />
         <Link to="/" className="site-header__brand">

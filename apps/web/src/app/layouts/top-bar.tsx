@@ -50,24 +50,28 @@ export function AccountMenu({ user, onSignOut }: AccountMenuProps) {
 }
 
 /** The strip above the header: the member discount (SPEC §1: members get 10% off) and the account link. */
-export function TopBar({ user }: { user: ShellUser | null }) {
+export function TopBar({ user, onSignOut }: AccountMenuProps) {
   return (
     <div className="top-bar">
       <div className="container top-bar__inner">
         <p className="top-bar__offer">
           <TagIcon />
-          <span>
-            Members get 10% off —{' '}
-            <Link to="/signup" className="top-bar__offer-link">
-              sign up today
-            </Link>
-          </span>
+          {user ? (
+            <span>Your member discount: 10% off every order</span>
+          ) : (
+            <span>
+              Members get 10% off —{' '}
+              <Link to="/signup" className="top-bar__offer-link">
+                sign up today
+              </Link>
+            </span>
+          )}
         </p>
         <p className="top-bar__delivery">
           <TruckIcon />
           Free delivery on orders over $100
         </p>
-        <AccountMenu user={user} />
+        <AccountMenu user={user} onSignOut={onSignOut} />
       </div>
     </div>
   );

@@ -18,6 +18,8 @@ export function buildCheckoutData(
   form: CheckoutForm,
   lines: readonly PricedCartLine[],
   totals: CheckoutTotals,
+  /** A signed-in member's chosen membership plan id (SPEC §3 discountPlan), or null. */
+  discountPlan: number | null = null,
 ): CheckoutData {
   const shipping = Object.fromEntries(
     ADDRESS_FIELD_NAMES.map((name) => {
@@ -51,6 +53,7 @@ export function buildCheckoutData(
       totalGst: centsToDollars(totals.gstCents),
       grand_total: centsToDollars(totals.totalCents),
       total_amount: centsToDollars(totals.totalCents),
+      ...(discountPlan !== null ? { discountPlan } : {}),
     },
     items: lines.map((l) => ({
       id: l.line.id,
@@ -64,6 +67,10 @@ export function buildCheckoutData(
       deliveryChargeCents: totals.deliveryChargeCents,
       gstCents: totals.gstCents,
       totalCents: totals.totalCents,
+      ...(totals.signupDiscountCents > 0 ? { signupDiscountCents: totals.signupDiscountCents } : {}),
+      ...(totals.membershipDiscountCents > 0
+        ? { membershipDiscountCents: totals.membershipDiscountCents }
+        : {}),
     },
   };
 }

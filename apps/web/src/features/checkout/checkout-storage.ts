@@ -28,7 +28,15 @@ export interface CheckoutData {
   order: Omit<PlaceOrderRequestInput, 'payment_method' | 'payment_intent_id' | 'stripePaymentMethodId'>;
   items: CheckoutItem[];
   /** Totals the shopper saw, cents. */
-  totals: { subtotalCents: number; deliveryChargeCents: number; gstCents: number; totalCents: number };
+  totals: {
+    subtotalCents: number;
+    deliveryChargeCents: number;
+    gstCents: number;
+    totalCents: number;
+    /** A member's signup and membership plan discounts (SPEC §9), cents. */
+    signupDiscountCents?: number;
+    membershipDiscountCents?: number;
+  };
 }
 
 interface Stored {

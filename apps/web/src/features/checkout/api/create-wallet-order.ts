@@ -13,10 +13,15 @@ export type WalletOrder = z.infer<typeof walletOrderResponseSchema>['data'];
 export async function createWalletOrder(
   products: { id: number; quantity: number }[],
   signal?: AbortSignal,
+  /** A member's chosen membership plan, so the wallet order is for the discounted total. */
+  discountPlan?: number | null,
 ): Promise<WalletOrder> {
   const answer = await apiRequest('/payments/wallet-orders', served<{ data: WalletOrder }>(), {
     method: 'POST',
-    body: { products: products.map(({ id, quantity }) => ({ id, quantity })) },
+    body: {
+      products: products.map(({ id, quantity }) => ({ id, quantity })),
+      ...(discountPlan ? { discountPlan } : {}),
+    },
     signal,
   });
   return answer.data;

@@ -11,7 +11,7 @@ import {
   type ServerTotals,
 } from '@store/shared/order';
 import { IDEMPOTENCY_KEY_HEADER, type PaymentMethod } from '@store/shared/order-constants';
-import { apiUrl, TOO_MANY_REQUESTS_STATUS } from '@/lib/api-client';
+import { apiUrl, bearerHeaders, TOO_MANY_REQUESTS_STATUS } from '@/lib/api-client';
 import { redirectToTooManyRequests } from '@/lib/too-many-requests';
 import type { CheckoutData } from '../checkout-storage';
 
@@ -86,6 +86,8 @@ export async function placeOrder(
         Accept: 'application/json',
         'Content-Type': 'application/json',
         [IDEMPOTENCY_KEY_HEADER]: idempotencyKey,
+        // A signed-in member's order is theirs, with their discounts (server side).
+        ...bearerHeaders(),
       },
       body: JSON.stringify(body),
       signal,

@@ -11,12 +11,19 @@ import {
 import { computeCheckoutTotals } from '@store/shared/checkout-totals';
 import { formatCents } from '@store/shared/money';
 import { useQueryClient } from '@tanstack/react-query';
-import { useEffect, useRef, useState } from 'react';
+import type { SavedAddress } from '@store/shared/account';
+import type { MemberDiscounts } from '@store/shared/checkout-totals';
+import { useEffect, useMemo, useRef, useState } from 'react';
 import { useForm, useWatch, type FieldErrors } from 'react-hook-form';
 import { Navigate, useNavigate } from 'react-router';
 import { Breadcrumbs } from '@/components/ui/breadcrumbs';
 import { storeConfigQueryOptions } from '@/features/store/api/get-store-config';
 import { usePageTitle } from '@/features/store/hooks/use-page-title';
+import { userDetailQueryOptions, useUserDetail } from '@/features/accounts/api/get-user-detail';
+import { useUserAddresses } from '@/features/accounts/api/get-user-addresses';
+import { MemberCheckout } from '@/features/accounts/components/member-checkout';
+import '@/features/accounts/components/accounts.css';
+import { useSession } from '@/stores/session-store';
 import { ADDRESS_FIELD_SPECS } from '../address-field-specs';
 import { useFetchAddressDetails } from '../api/get-address-details';
 import { buildCheckoutData } from '../build-checkout-data';
@@ -65,12 +72,47 @@ function focusField(name: CheckoutTextFieldName) {
  */
 export function CheckoutPage() {
   usePageTitle('Checkout');
-  const summary = useCheckoutSummary();
+  const member = useMemberCheckout();
+  const summary = useCheckoutSummary(member.discounts);
   if (summary.lines.length === 0) return <Navigate to="/" replace />;
-  return <CheckoutView summary={summary} />;
+  return <CheckoutView summary={summary} member={member} />;
 }
 
-function CheckoutView({ summary }: { summary: CheckoutSummary }) {
+/** A signed-in member's saved addresses, signup discount and chosen plan (SPEC §2 Checkout, §9). */
+interface MemberCheckoutState {
+  signedIn: boolean;
+  addresses: SavedAddress[];
+  signupPercent: number;
+  plans: { id: number; plan_name: string; discount_percentage: number }[];
+  planId: number | null;
+  setPlanId: (id: number | null) => void;
+  discounts: MemberDiscounts;
+}
+
+function useMemberCheckout(): MemberCheckoutState {
+  const signedIn = useSession() !== null;
+  const detail = useUserDetail(signedIn);
+  const saved = useUserAddresses(signedIn);
+  const [planId, setPlanId] = useState<number | null>(null);
+  const signupPercent = signedIn ? (detail.data?.signup_plans[0]?.discount_percentage ?? 0) : 0;
+  const plans = useMemo(
+    () => (signedIn ? (detail.data?.user_membership_plans ?? []) : []),
+    [signedIn, detail.data],
+  );
+  const membershipPercent = plans.find((p) => p.id === planId)?.discount_percentage ?? 0;
+  const discounts = useMemo(() => ({ signupPercent, membershipPercent }), [signupPercent, membershipPercent]);
+  return {
+    signedIn,
+    addresses: signedIn ? (saved.data ?? []) : [],
+    signupPercent,
+    plans,
+    planId: plans.some((p) => p.id === planId) ? planId : null,
+    setPlanId,
+    discounts,
+  };
+}
+
+function CheckoutView({ summary, member }: { summary: CheckoutSummary; member: MemberCheckoutState }) {
   const navigate = useNavigate();
   const queryClient = useQueryClient();
   const fetchAddressDetails = useFetchAddressDetails();
@@ -100,6 +142,35 @@ function CheckoutView({ summary }: { summary: CheckoutSummary }) {
   const testMode =
     config !== undefined && (config.card_payments === 'test' || config.wallet_payments === 'test');
   const hasErrors = Object.keys(formState.errors).length > 0;
+
+  function fillSavedAddress(a: SavedAddress) {
+    const options = { shouldDirty: true, shouldTouch: true, shouldValidate: true };
+    const values = {
+      f_name: a.f_name,
+      l_name: a.l_name,
+      company: a.company,
+      email: a.email,
+      phone: a.phone,
+      street_address: a.street_address,
+      city: a.city,
+      state: a.state,
+      post_code: a.post_code,
+    } as const;
+    for (const [name, value] of Object.entries(values)) {
+      setValue(name as keyof typeof values, value, options);
+    }
+  }
+
+  // A member starting a blank checkout gets their first saved address.
+  const firstSaved = member.addresses[0];
+  const prefilled = useRef(false);
+  useEffect(() => {
+    if (prefilled.current || !firstSaved) return;
+    prefilled.current = true;
+    if (form.getValues('f_name') === '' && form.getValues('street_address') === '')
+      fillSavedAddress(firstSaved);
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- once, when the addresses first arrive
+  }, [firstSaved]);
 
   async function fillPlace(prefix: AddressPrefix, picked: AddressSuggestion) {
     let place = picked;
@@ -138,8 +209,19 @@ function CheckoutView({ summary }: { summary: CheckoutSummary }) {
       (await queryClient
         .ensureQueryData(storeConfigQueryOptions())
         .then(checkoutSettingsOf, () => FALLBACK_CHECKOUT_SETTINGS));
-    const totals = computeCheckoutTotals(summary.lines, settings);
-    saveCheckoutData(buildCheckoutData(values, summary.lines, totals));
+    let discounts = member.discounts;
+    if (member.signedIn) {
+      // The signup discount is charged on every member order: wait for it if it has not arrived yet.
+      const detail = await queryClient.ensureQueryData(userDetailQueryOptions()).catch(() => null);
+      discounts = {
+        signupPercent: detail?.signup_plans[0]?.discount_percentage ?? 0,
+        membershipPercent: member.discounts.membershipPercent,
+      };
+    }
+    const totals = computeCheckoutTotals(summary.lines, settings, discounts);
+    saveCheckoutData(
+      buildCheckoutData(values, summary.lines, totals, member.signedIn ? member.planId : null),
+    );
     void navigate(PAYMENT_PAGE_PATHS[choice]);
   }
 
@@ -182,6 +264,16 @@ function CheckoutView({ summary }: { summary: CheckoutSummary }) {
           aria-label="Checkout details"
           onSubmit={(event) => event.preventDefault()}
         >
+          {member.signedIn && (
+            <MemberCheckout
+              addresses={member.addresses}
+              signupPercent={member.signupPercent}
+              plans={member.plans}
+              planId={member.planId}
+              onPlanChange={member.setPlanId}
+              onUseAddress={fillSavedAddress}
+            />
+          )}
           <section className="checkout-card" aria-labelledby="checkout-billing-title">
             <h2 id="checkout-billing-title" className="checkout-card__title">
               Billing details

@@ -118,6 +118,18 @@ export function OrderSummary({ summary, headingId, children }: OrderSummaryProps
             <Amount cents={totals?.subtotalCents} />
           </dd>
         </div>
+        {totals && totals.signupDiscountCents > 0 && (
+          <div>
+            <dt>Signup discount</dt>
+            <dd>−{formatCents(totals.signupDiscountCents)}</dd>
+          </div>
+        )}
+        {totals && totals.membershipDiscountCents > 0 && (
+          <div>
+            <dt>Membership discount</dt>
+            <dd>−{formatCents(totals.membershipDiscountCents)}</dd>
+          </div>
+        )}
         <div>
           <dt>Delivery charge</dt>
           <dd>

@@ -62,6 +62,18 @@ export function PaymentLayout({ checkout, paymentTitle, children }: PaymentLayou
                 <dt>Subtotal</dt>
                 <dd>{formatCents(totals.subtotalCents)}</dd>
               </div>
+              {(totals.signupDiscountCents ?? 0) > 0 && (
+                <div>
+                  <dt>Signup discount</dt>
+                  <dd>−{formatCents(totals.signupDiscountCents ?? 0)}</dd>
+                </div>
+              )}
+              {(totals.membershipDiscountCents ?? 0) > 0 && (
+                <div>
+                  <dt>Membership discount</dt>
+                  <dd>−{formatCents(totals.membershipDiscountCents ?? 0)}</dd>
+                </div>
+              )}
               <div>
                 <dt>Shipping cost</dt>
                 <dd>{formatCents(totals.deliveryChargeCents)}</dd>

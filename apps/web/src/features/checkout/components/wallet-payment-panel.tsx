@@ -96,7 +96,7 @@ export function WalletPaymentPanel({ checkout }: { checkout: CheckoutData }) {
         return;
       }
       try {
-        setAwaiting(await createWalletOrder(checkout.order.products));
+        setAwaiting(await createWalletOrder(checkout.order.products, undefined, checkout.order.discountPlan));
       } catch (error) {
         setProblem(walletCreateProblem(error));
       }

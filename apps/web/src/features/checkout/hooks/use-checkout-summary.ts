@@ -1,5 +1,6 @@
 import {
   computeCheckoutTotals,
+  type MemberDiscounts,
   type CheckoutSettings,
   type CheckoutTotals,
 } from '@store/shared/checkout-totals';
@@ -37,7 +38,7 @@ export interface CheckoutSummary {
   lines: PricedCartLine[];
   /** Settings for the maths, or null while the store's settings load. */
   settings: CheckoutSettings | null;
-  /** SPEC §9 totals for a guest (no member discounts), or null while the settings load. */
+  /** SPEC §9 totals (with a member's discounts), or null while the settings load. */
   totals: CheckoutTotals | null;
   /** True while today's prices are being read. */
   isRefreshing: boolean;
@@ -45,8 +46,10 @@ export interface CheckoutSummary {
   config: StoreConfig | undefined;
 }
 
+const NO_DISCOUNTS: MemberDiscounts = {};
+
 /** The cart priced, with the checkout's delivery, GST and total from the store's settings. */
-export function useCheckoutSummary(): CheckoutSummary {
+export function useCheckoutSummary(discounts: MemberDiscounts = NO_DISCOUNTS): CheckoutSummary {
   const cart = usePricedCart();
   const config = useStoreConfig();
   return useMemo(() => {
@@ -58,9 +61,9 @@ export function useCheckoutSummary(): CheckoutSummary {
     return {
       lines: cart.lines,
       settings,
-      totals: settings ? computeCheckoutTotals(cart.lines, settings) : null,
+      totals: settings ? computeCheckoutTotals(cart.lines, settings, discounts) : null,
       isRefreshing: cart.isRefreshing,
       config: config.data,
     };
-  }, [cart, config.data, config.isError]);
+  }, [cart, config.data, config.isError, discounts]);
 }

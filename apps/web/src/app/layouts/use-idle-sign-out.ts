@@ -1,0 +1,48 @@
+import { SESSION_IDLE_TIMEOUT_MS } from '@store/shared/account-constants';
+import { useEffect } from 'react';
+import { apiRequest, served } from '@/lib/api-client';
+import { endSession, getSession, touchSession, useSession } from '@/stores/session-store';
+
+const ACTIVITY = ['click', 'keydown'] as const;
+
+/**
+ * Sign Out (SPEC §2 Header): `POST /api/logout` revokes the token on the server, then the session is
+ * cleared here whatever the answer (an expired token is signed out all the same).
+ */
+export async function signOut(): Promise<void> {
+  const session = getSession();
+  if (!session) return;
+  try {
+    await apiRequest('/logout', served<{ message: string }>(), { method: 'POST', token: session.token });
+  } catch (error) {
+    console.error('Sign out: the server did not answer', error);
+  } finally {
+    endSession();
+  }
+}
+
+/**
+ * SPEC §4 Session: signed out after 30 minutes without a click or key press; each click or key press
+ * restarts the timer (and becomes the stored session's timestamp, so a reload keeps an active session).
+ */
+export function useIdleSignOut(timeoutMs = SESSION_IDLE_TIMEOUT_MS) {
+  const signedIn = useSession() !== null;
+  useEffect(() => {
+    if (!signedIn) return;
+    let timer: ReturnType<typeof setTimeout> | undefined;
+    const restart = () => {
+      clearTimeout(timer);
+      timer = setTimeout(() => void signOut(), timeoutMs);
+    };
+    const onActivity = () => {
+      touchSession();
+      restart();
+    };
+    restart();
+    for (const type of ACTIVITY) window.addEventListener(type, onActivity, { capture: true, passive: true });
+    return () => {
+      clearTimeout(timer);
+      for (const type of ACTIVITY) window.removeEventListener(type, onActivity, { capture: true });
+    };
+  }, [signedIn, timeoutMs]);
+}

@@ -1,0 +1,71 @@
+import { ACCOUNT_MESSAGES } from '@store/shared/account-constants';
+import { useEffect } from 'react';
+import { Link } from 'react-router';
+import { formatOrderDate, formatOrderMoney, paymentMethodLabel } from '@/features/orders/order-fields';
+import { usePageTitle } from '@/features/store/hooks/use-page-title';
+import { useUserOrders, type OrderHistoryRow } from '../api/get-user-orders';
+import { AccountCard } from './form-bits';
+
+export const ORDER_HISTORY_COLUMNS = [
+  'Invoice Number',
+  'Date',
+  'Total Price',
+  'Payment',
+  'Payment Status',
+  'Order Status',
+  'Action',
+] as const;
+
+/** The table of SPEC §2 /order-history (dd/mm/yyyy, card shown as Card), or 'No orders found'. */
+export function OrderHistoryTable({ orders }: { orders: readonly OrderHistoryRow[] }) {
+  if (orders.length === 0) return <p className="account-card__lead">{ACCOUNT_MESSAGES.noOrders}</p>;
+  const [invoice, date, total, payment, paymentStatus, status, action] = ORDER_HISTORY_COLUMNS;
+  return (
+    <table className="order-history">
+      <caption className="visually-hidden">Your orders, newest first</caption>
+      <thead>
+        <tr>
+          {ORDER_HISTORY_COLUMNS.map((c) => (
+            <th key={c} scope="col">
+              {c}
+            </th>
+          ))}
+        </tr>
+      </thead>
+      <tbody>
+        {orders.map((o) => (
+          <tr key={o.id}>
+            <td data-label={invoice}>{o.invoice_number}</td>
+            <td data-label={date}>{formatOrderDate(o.created_at)}</td>
+            <td data-label={total}>{formatOrderMoney(o.total_amount)}</td>
+            <td data-label={payment}>{paymentMethodLabel(o.payment_method)}</td>
+            <td data-label={paymentStatus}>{o.payment_status}</td>
+            <td data-label={status}>{o.status}</td>
+            <td data-label={action}>
+              <Link
+                to={`/track-order?order_id=${encodeURIComponent(o.id)}`}
+                aria-label={`View Order ${o.invoice_number}`}
+              >
+                View Order
+              </Link>
+            </td>
+          </tr>
+        ))}
+      </tbody>
+    </table>
+  );
+}
+
+/** /order-history (SPEC §2): the member's own orders. A failed load is logged and shows the empty list (§8). */
+export function OrderHistoryPage({ userId }: { userId: number }) {
+  usePageTitle('Order history');
+  const orders = useUserOrders(userId);
+  useEffect(() => {
+    if (orders.error) console.error('Order history failed to load', orders.error);
+  }, [orders.error]);
+  return (
+    <AccountCard title="Order History" wide>
+      {orders.isPending ? <p role="status">Loading...</p> : <OrderHistoryTable orders={orders.data ?? []} />}
+    </AccountCard>
+  );
+}

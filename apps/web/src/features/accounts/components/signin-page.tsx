@@ -1,0 +1,98 @@
+import { zodResolver } from '@hookform/resolvers/zod';
+import { loginRequestSchema, type LoginRequest } from '@store/shared/account';
+import { ACCOUNT_MESSAGES } from '@store/shared/account-constants';
+import type { z } from 'zod';
+import { useForm } from 'react-hook-form';
+import { Link, useLocation, useNavigate } from 'react-router';
+import { CheckoutTextField } from '@/features/checkout/components/checkout-text-field';
+import { usePageTitle } from '@/features/store/hooks/use-page-title';
+import { startSession } from '@/stores/session-store';
+import { useLogin } from '../api/login';
+import { failureMessage, toastError, toastSuccess } from '../account-feedback';
+import { AccountCard, errorOf, SubmitButton } from './form-bits';
+import { PasswordInput } from './password-field';
+
+type LoginInput = z.input<typeof loginRequestSchema>;
+
+/** Where to go after signing in: back to the member page that sent the visitor here, else home. */
+function returnPath(state: unknown): string {
+  const from = (state as { from?: unknown } | null)?.from;
+  return typeof from === 'string' && from.startsWith('/') && !from.startsWith('//') ? from : '/';
+}
+
+/** /signin (SPEC §2 Account screens, §8 Login): email and password, links to reset and sign up. */
+export function SigninPage() {
+  usePageTitle('Sign in');
+  const navigate = useNavigate();
+  const location = useLocation();
+  const presetEmail = (location.state as { email?: unknown } | null)?.email;
+  const login = useLogin();
+  const form = useForm<LoginInput, unknown, LoginRequest>({
+    resolver: zodResolver(loginRequestSchema),
+    defaultValues: { email: typeof presetEmail === 'string' ? presetEmail : '', password: '' },
+    mode: 'onTouched',
+  });
+  const { register, handleSubmit, formState } = form;
+
+  const onSubmit = handleSubmit(async (values) => {
+    try {
+      const answer = await login.mutateAsync(values);
+      if (!answer.token) {
+        toastError(ACCOUNT_MESSAGES.invalidLoginResponse);
+        return;
+      }
+      startSession(answer);
+      toastSuccess(answer.message || ACCOUNT_MESSAGES.loggedIn);
+      void navigate(returnPath(location.state), { replace: true });
+    } catch (error) {
+      toastError(failureMessage(error, ACCOUNT_MESSAGES.loginFailed));
+    }
+  });
+
+  return (
+    <AccountCard title="Sign in" lead={<p>Welcome back. Members get 10% off every order.</p>}>
+      <form className="account-form" noValidate onSubmit={onSubmit} aria-label="Sign in">
+        <CheckoutTextField
+          name="email"
+          label="Email"
+          required
+          message={errorOf(formState.errors.email)}
+          layout="email"
+        >
+          {(aria) => (
+            <input
+              {...aria}
+              {...register('email')}
+              className="checkout-input"
+              type="email"
+              autoComplete="email"
+              inputMode="email"
+              autoCapitalize="off"
+            />
+          )}
+        </CheckoutTextField>
+        <CheckoutTextField
+          name="password"
+          label="Password"
+          required
+          message={errorOf(formState.errors.password)}
+          layout="password"
+        >
+          {(aria) => (
+            <PasswordInput
+              aria={aria}
+              label="password"
+              {...register('password')}
+              autoComplete="current-password"
+            />
+          )}
+        </CheckoutTextField>
+        <SubmitButton busy={formState.isSubmitting} label="Sign In" busyLabel="Signing In..." />
+      </form>
+      <p className="account-links">
+        <Link to="/forget-password">Forgot your password?</Link>
+        <Link to="/signup">Create an account</Link>
+      </p>
+    </AccountCard>
+  );
+}

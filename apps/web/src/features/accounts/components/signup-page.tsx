@@ -1,0 +1,208 @@
+import { zodResolver } from '@hookform/resolvers/zod';
+import { signupFormSchema, type SignupRequest } from '@store/shared/account';
+import { ACCOUNT_MESSAGES } from '@store/shared/account-constants';
+import { useForm } from 'react-hook-form';
+import { Link, useNavigate } from 'react-router';
+import type { z } from 'zod';
+import { CheckoutTextField } from '@/features/checkout/components/checkout-text-field';
+import { usePageTitle } from '@/features/store/hooks/use-page-title';
+import { ApiError } from '@/lib/api-client';
+import { logoutToken } from '../api/logout-token';
+import { useRegister } from '../api/register';
+import { toastError, toastSuccess } from '../account-feedback';
+import { AccountCard, errorOf, SubmitButton } from './form-bits';
+import { PasswordInput } from './password-field';
+
+type SignupInput = z.input<typeof signupFormSchema>;
+type SignupForm = z.output<typeof signupFormSchema>;
+
+const BUSINESS_FIELDS = [
+  { name: '_b_name', label: 'Business name', autoComplete: 'organization', type: 'text' },
+  { name: '_b_email', label: 'Business email', autoComplete: 'off', type: 'email' },
+  { name: '_b_number', label: 'Business number', autoComplete: 'off', type: 'text' },
+  { name: '_b_street_address', label: 'Business street address', autoComplete: 'off', type: 'text' },
+  { name: '_b_area_address', label: 'Business area address', autoComplete: 'off', type: 'text' },
+] as const;
+
+export type BusinessFieldName = (typeof BUSINESS_FIELDS)[number]['name'];
+export { BUSINESS_FIELDS };
+
+/**
+ * /signup (SPEC §2, §5 Signup, §8 Registration): name, email, phone, password, optional business details
+ * and the terms tick box. Success: 'Registration successful!' and on to /signin to sign in (decision 0012).
+ */
+export function SignupPage() {
+  usePageTitle('Create an account');
+  const navigate = useNavigate();
+  const registration = useRegister();
+  const form = useForm<SignupInput, unknown, SignupForm>({
+    resolver: zodResolver(signupFormSchema),
+    defaultValues: {
+      name: '',
+      email: '',
+      phone: '',
+      password: '',
+      _b_name: '',
+      _b_email: '',
+      _b_number: '',
+      _b_street_address: '',
+      _b_area_address: '',
+    },
+    mode: 'onTouched',
+  });
+  const { register, handleSubmit, formState, setError } = form;
+  const { errors } = formState;
+
+  const onSubmit = handleSubmit(async ({ terms: _terms, ...values }) => {
+    const body: SignupRequest = values;
+    try {
+      const answer = await registration.mutateAsync(body);
+      if (!answer.token) {
+        toastError(ACCOUNT_MESSAGES.invalidRegistrationResponse);
+        return;
+      }
+      // The member signs in on the next screen; the token the registration issued is not kept.
+      void logoutToken(answer.token);
+      toastSuccess(ACCOUNT_MESSAGES.registered);
+      void navigate('/signin', { state: { email: answer.user.email } });
+    } catch (error) {
+      if (error instanceof ApiError && error.fieldErrors) {
+        for (const f of error.fieldErrors) {
+          if (f.field in form.getValues()) setError(f.field as keyof SignupInput, { message: f.message });
+        }
+      }
+      const reason = error instanceof Error ? error.message : ACCOUNT_MESSAGES.genericError;
+      toastError(ACCOUNT_MESSAGES.registrationFailed(reason));
+    }
+  });
+
+  return (
+    <AccountCard
+      title="Create an account"
+      lead={<p>Members get 10% off every order. Required fields are marked with an asterisk (*).</p>}
+    >
+      <form className="account-form" noValidate onSubmit={onSubmit} aria-label="Create an account">
+        <fieldset className="account-form">
+          <legend>Your details</legend>
+          <CheckoutTextField name="name" label="Name" required message={errorOf(errors.name)} layout="name">
+            {(aria) => (
+              <input
+                {...aria}
+                {...register('name')}
+                className="checkout-input"
+                autoComplete="name"
+                autoCapitalize="words"
+              />
+            )}
+          </CheckoutTextField>
+          <CheckoutTextField
+            name="email"
+            label="Email"
+            required
+            message={errorOf(errors.email)}
+            layout="email"
+          >
+            {(aria) => (
+              <input
+                {...aria}
+                {...register('email')}
+                className="checkout-input"
+                type="email"
+                inputMode="email"
+                autoComplete="email"
+                autoCapitalize="off"
+              />
+            )}
+          </CheckoutTextField>
+          <CheckoutTextField
+            name="phone"
+            label="Phone"
+            required
+            hint="Digits only, e.g. 0412345678."
+            message={errorOf(errors.phone)}
+            layout="phone"
+          >
+            {(aria) => (
+              <input
+                {...aria}
+                {...register('phone')}
+                className="checkout-input"
+                type="tel"
+                inputMode="tel"
+                autoComplete="tel"
+              />
+            )}
+          </CheckoutTextField>
+          <CheckoutTextField
+            name="password"
+            label="Password"
+            required
+            hint="At least 8 characters, with an uppercase letter and one of !@#$%^&*."
+            message={errorOf(errors.password)}
+            layout="password"
+          >
+            {(aria) => (
+              <PasswordInput
+                aria={aria}
+                label="password"
+                {...register('password')}
+                autoComplete="new-password"
+              />
+            )}
+          </CheckoutTextField>
+        </fieldset>
+        <fieldset className="account-form">
+          <legend>
+            Business details <span className="checkout-field__optional">(optional)</span>
+          </legend>
+          {BUSINESS_FIELDS.map((f) => (
+            <CheckoutTextField
+              key={f.name}
+              name={f.name}
+              label={f.label}
+              required={false}
+              message={errorOf(errors[f.name])}
+              layout={f.name}
+            >
+              {(aria) => (
+                <input
+                  {...aria}
+                  {...register(f.name)}
+                  className="checkout-input"
+                  type={f.type}
+                  inputMode={f.name === '_b_number' ? 'numeric' : undefined}
+                  autoComplete={f.autoComplete}
+                />
+              )}
+            </CheckoutTextField>
+          ))}
+        </fieldset>
+        <div>
+          <div className="checkout-check account-terms">
+            <input
+              id="signup-terms"
+              type="checkbox"
+              {...register('terms')}
+              aria-invalid={errors.terms ? true : undefined}
+              aria-describedby={errors.terms ? 'signup-terms-message' : undefined}
+            />
+            <label htmlFor="signup-terms">
+              I agree to the <Link to="/terms-conditions">terms and conditions</Link>
+            </label>
+          </div>
+          {errors.terms?.message && (
+            <p id="signup-terms-message" className="checkout-field__message">
+              {errors.terms.message}
+            </p>
+          )}
+        </div>
+        <SubmitButton busy={formState.isSubmitting} label="Create Account" busyLabel="Submitting..." />
+      </form>
+      <p className="account-links">
+        <span>
+          Already a member? <Link to="/signin">Sign in</Link>
+        </span>
+      </p>
+    </AccountCard>
+  );
+}
