@@ -20,11 +20,24 @@ export interface DatabaseFingerprint {
 const quoteIdentifier = (name: string) => `"${name.replace(/"/g, '""')}"`;
 const quoteLiteral = (text: string) => `'${text.replace(/'/g, "''")}'`;
 
+/**
+ * Bookkeeping a refused request may legitimately write, left out of the fingerprint (issue 17's "a 4xx changes
+ * nothing" is about the data a person sees): a live session's sliding expiry (any member request pushes it
+ * forward, even one that is then refused), and a reset code's wrong-try counter (counting wrong tries is what
+ * a refused confirm-otp is for, DESIGN §5.5).
+ */
+export const BOOKKEEPING_COLUMNS: Readonly<Record<string, readonly string[]>> = {
+  user_sessions: ['expires_at'],
+  password_resets: ['attempts'],
+};
+
 /** `count` and `md5` of the rows of `table` (optionally only those matching `where`, a SQL condition on `t`). */
 export function fingerprintSql(table: string, where = 'true'): string {
+  const skipped = BOOKKEEPING_COLUMNS[table] ?? [];
+  const row = skipped.reduce((expr, column) => `${expr} - ${quoteLiteral(column)}`, 'to_jsonb(t)');
   return (
     `SELECT ${quoteLiteral(table)}::text AS table_name, count(*)::int AS rows, ` +
-    `md5(coalesce(string_agg(t::text, '|' ORDER BY t::text), '')) AS md5 ` +
+    `md5(coalesce(string_agg((${row})::text, '|' ORDER BY (${row})::text), '')) AS md5 ` +
     `FROM ${quoteIdentifier(table)} t WHERE ${where}`
   );
 }

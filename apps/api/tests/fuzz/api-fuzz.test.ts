@@ -8,7 +8,7 @@
  * Every answer must be under 500; every error in the house shape with nothing internal in it; and a 4xx must
  * leave every table as it was (402 excepted as decision 0009 says).
  *
- *   npx vitest run --project api tests/fuzz      seed 17, 100 random runs per operation (FUZZ_RUNS, FUZZ_SEED)
+ *   npx vitest run --project api tests/fuzz      seed 17, 60 random runs per operation (FUZZ_RUNS, FUZZ_SEED)
  *   npm run test:fuzz                            1000 random runs per operation
  *   FUZZ_VERBOSE=1 ...                           print how each operation answered, counted
  *
@@ -38,7 +38,7 @@ function integerFromEnv(name: string, fallback: number, least: number): number {
   return Number(text);
 }
 /** Random runs per operation, after the string sweep. */
-const RUNS = integerFromEnv('FUZZ_RUNS', 100, 1);
+const RUNS = integerFromEnv('FUZZ_RUNS', 60, 1);
 const SEED = integerFromEnv('FUZZ_SEED', 17, -(2 ** 31));
 const REPLAY_PATH = process.env.FUZZ_PATH;
 const VERBOSE = process.env.FUZZ_VERBOSE === '1';

@@ -7,7 +7,9 @@
 import fc from 'fast-check';
 import { IDEMPOTENCY_KEY_HEADER, PAYMENT_METHOD_WALLET } from '@store/shared/order-constants';
 import { TEST_PAYMENT_METHOD_DECLINES } from '@store/shared/test-payments';
-import { testOrderBody, type TestLine } from '../../src/modules/orders/test-order-body';
+import { computeCheckoutTotals } from '@store/shared/checkout-totals';
+import { centsToDecimalString } from '@store/shared/money';
+import { testOrderBody, TEST_STORE_SETTINGS, type TestLine } from '../../src/modules/orders/test-order-body';
 import { NO_BODY, type RequestParts } from './request-parts';
 import type { FuzzFixtures } from './seed-fuzz-fixtures';
 
@@ -66,8 +68,90 @@ export function knownGoodRequests(f: FuzzFixtures): Record<string, fc.Arbitrary<
       .tuple(lines, idempotencyHeaders)
       .map(([l, headers]) => request({ headers, body: json(testOrderBody(l, extra)) }));
 
+  const m = f.member;
+  const bearer = { authorization: `Bearer ${m.token}` };
+  const memberRequest = (parts: Partial<RequestParts>) =>
+    request({ ...parts, headers: { ...bearer, ...parts.headers } });
+  const memberOrder = fc.tuple(lines, idempotencyHeaders).map(([l, headers]) => {
+    const totals = computeCheckoutTotals(l, TEST_STORE_SETTINGS, {
+      signupPercent: m.signupPercent,
+      membershipPercent: m.plan.discount_percentage,
+    });
+    const d = centsToDecimalString;
+    return memberRequest({
+      headers,
+      body: json(
+        testOrderBody(l, {
+          subTotal: d(totals.subtotalCents),
+          delivery_charges: d(totals.deliveryChargeCents),
+          totalGst: d(totals.gstCents),
+          grand_total: d(totals.totalCents),
+          total_amount: d(totals.totalCents),
+          discountPlan: m.plan.id,
+          user_id: 1,
+        }),
+      ),
+    });
+  });
+  const address = {
+    f_name: 'Fuzz',
+    l_name: "O'Member",
+    email: m.email,
+    phone: '0412345678',
+    street_address: '2 Fuzz St',
+    city: 'Melbourne',
+    state: 'VIC',
+    post_code: '3000',
+    address_type: 'Work',
+  };
+  const member = {
+    'POST /api/registered': [
+      fc.uuid().map((id) =>
+        request({
+          body: json({
+            name: 'New Fuzz',
+            email: `fuzz.${id}@example.com`,
+            password: 'Fuzz!passw0rd',
+            phone: '0400000000',
+          }),
+        }),
+      ),
+    ],
+    'POST /api/login': [fc.constant(request({ body: json({ email: m.email, password: m.password }) }))],
+    'GET /api/profile': [fc.constant(memberRequest({}))],
+    'GET /api/user': [fc.constant(memberRequest({}))],
+    'POST /api/profile/update': [
+      fc.constant(memberRequest({ body: json({ name: 'Fuzz Member', phone: '0412345678', role_id: 1 }) })),
+    ],
+    'GET /api/user-addresses': [fc.constant(memberRequest({}))],
+    'GET /api/user-addresses/{id}': [fc.constant(memberRequest({ pathParams: { id: String(m.addressId) } }))],
+    'POST /api/user-addresses/store': [
+      fc.constant(memberRequest({ body: json({ ...address, user_id: 1 }) })),
+    ],
+    'PUT /api/user-addresses/{id}': [
+      fc.constant(
+        memberRequest({
+          pathParams: { id: String(m.addressId) },
+          body: json({ street_address: '1 Fuzz St' }),
+        }),
+      ),
+    ],
+    'GET /api/user-order': [
+      fc.constant(
+        memberRequest({
+          query: [
+            ['column', 'user_id'],
+            ['value', String(m.userId)],
+          ],
+        }),
+      ),
+    ],
+    'POST /api/check-email': [fc.constant(request({ body: json({ email: m.email }) }))],
+  };
+
   return {
-    'POST /api/place-order': [order({}), order(SHIP_TO), order(UNUSUAL_CUSTOMER)],
+    ...member,
+    'POST /api/place-order': [order({}), order(SHIP_TO), order(UNUSUAL_CUSTOMER), memberOrder],
     'GET /api/products/{sku}': [fc.constantFrom(...f.skus).map((sku) => request({ pathParams: { sku } }))],
     'GET /api/shop': [
       fc

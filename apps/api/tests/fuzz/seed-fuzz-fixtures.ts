@@ -4,6 +4,7 @@
  * API (so their ids are real).
  */
 import type { FastifyInstance } from 'fastify';
+import { authResponseSchema, savedAddressSchema, userDetailResponseSchema } from '@store/shared/account';
 import { placeOrderResponseSchema, walletOrderResponseSchema } from '@store/shared/order';
 import type { Database } from '../../src/db/client';
 import { products } from '../../src/db/schema';
@@ -28,6 +29,59 @@ export interface FuzzFixtures {
   brands: string[];
   orderPublicId: string;
   walletOrderId: string;
+  /** A signed-in member with one saved address and the plans they may choose. */
+  member: {
+    email: string;
+    password: string;
+    token: string;
+    userId: number;
+    addressId: number;
+    signupPercent: number;
+    plan: { id: number; discount_percentage: number };
+  };
+}
+
+/** Registers a member through the API, saves an address and reads their plans. */
+async function seedMember(app: FastifyInstance): Promise<FuzzFixtures['member']> {
+  const email = 'fuzz.member@example.com';
+  const password = 'Fuzz!passw0rd';
+  const registered = await app.inject({
+    method: 'POST',
+    url: '/api/registered',
+    payload: { name: 'Fuzz Member', email, password, phone: '0412345678' },
+  });
+  if (registered.statusCode !== 200) throw new Error(`setup member failed: ${registered.body}`);
+  const { token, user } = authResponseSchema.parse(registered.json());
+  const headers = { authorization: `Bearer ${token}` };
+  const address = await app.inject({
+    method: 'POST',
+    url: '/api/user-addresses/store',
+    headers,
+    payload: {
+      f_name: 'Fuzz',
+      l_name: 'Member',
+      email,
+      phone: '0412345678',
+      street_address: '1 Fuzz St',
+      city: 'Guildford',
+      state: 'NSW',
+      post_code: '2161',
+      address_type: 'Home',
+    },
+  });
+  if (address.statusCode !== 200) throw new Error(`setup address failed: ${address.body}`);
+  const detail = userDetailResponseSchema.parse((await app.inject({ url: '/api/user', headers })).json());
+  const plan = detail.data.data.user_membership_plans[0];
+  if (!plan) throw new Error('no membership plan seeded');
+  return {
+    email,
+    password,
+    token,
+    userId: user.id,
+    addressId: savedAddressSchema.parse(address.json().data).id,
+    signupPercent: detail.data.data.signup_plans[0]?.discount_percentage ?? 0,
+    plan,
+  };
 }
 
 const PLENTY = 1_000_000;
@@ -88,5 +142,6 @@ export async function seedFuzzFixtures(app: FastifyInstance, db: Database): Prom
     brands: SEED_BRANDS.map((b) => b.permalink),
     orderPublicId: placeOrderResponseSchema.parse(placed.json()).data.id,
     walletOrderId: walletOrderResponseSchema.parse(wallet.json()).data.wallet_order_id,
+    member: await seedMember(app),
   };
 }
