@@ -18,6 +18,12 @@ declare module 'fastify' {
   interface FastifyInstance {
     /** preHandler for member routes: 401 without a live session. */
     requireMember(request: FastifyRequest, reply: FastifyReply): Promise<void>;
+    /**
+     * preHandler for routes open to guests and members (place-order, wallet orders): a request without a bearer
+     * is a guest's, but one whose bearer is no longer live answers 401, so a member whose session ended signs in
+     * again instead of being charged as a guest.
+     */
+    rejectDeadBearer(request: FastifyRequest, reply: FastifyReply): Promise<void>;
   }
 }
 
@@ -41,5 +47,10 @@ export default fp(async (app) => {
   });
   app.decorate('requireMember', async (request: FastifyRequest) => {
     if (!(await request.member())) throw new HttpError(401, ACCOUNT_MESSAGES.sessionRequired);
+  });
+  app.decorate('rejectDeadBearer', async (request: FastifyRequest) => {
+    if (request.headers.authorization !== undefined && !(await request.member())) {
+      throw new HttpError(401, ACCOUNT_MESSAGES.sessionRequired);
+    }
   });
 });

@@ -488,6 +488,25 @@ describe('member orders, order history and discounts', () => {
     expect((guest.body.data as { total_amount: string }).total_amount).toBe('71.50');
   });
 
+  it('an order or wallet order sent with a dead bearer answers 401 and writes nothing (never charged as a guest)', async () => {
+    const a = await register('dead.bearer@example.com');
+    await call({ method: 'POST', url: '/api/logout', token: a.token });
+    const [before] = await t.database.db.select({ n: sql<number>`count(*)::int` }).from(orders);
+    const { body } = memberOrder(1, 0);
+    const placed = await call({ method: 'POST', url: '/api/place-order', token: a.token, payload: body });
+    expect(placed.res.statusCode).toBe(401);
+    expect(placed.body.message).toBe(ACCOUNT_MESSAGES.sessionRequired);
+    const wallet = await call({
+      method: 'POST',
+      url: '/api/payments/wallet-orders',
+      token: a.token,
+      payload: { products: [{ id: productId, quantity: 1 }] },
+    });
+    expect(wallet.res.statusCode).toBe(401);
+    const [after] = await t.database.db.select({ n: sql<number>`count(*)::int` }).from(orders);
+    expect(after?.n).toBe(before?.n);
+  });
+
   it('an unknown plan is refused with a message', async () => {
     const a = await register('badplan@example.com');
     const { body } = memberOrder(1, 0, { discountPlan: 99_999 });

@@ -32,6 +32,7 @@ const orderDetailAnswer = z.object({ data: orderDetailSchema });
 const placeOrderResponses = {
   200: placeOrderResponseSchema,
   400: orderErrorResponse,
+  401: messageSchema,
   402: orderErrorResponse,
   409: orderErrorResponse,
   422: orderErrorResponse,
@@ -49,6 +50,7 @@ const orderRoutes: FastifyPluginAsyncZod = async (app) => {
     '/place-order',
     {
       config: { rateLimit: perMinute(app.config.rateLimits.placeOrdersPerMinute) },
+      preHandler: app.rejectDeadBearer,
       schema: {
         tags,
         summary:

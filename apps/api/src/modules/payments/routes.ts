@@ -15,6 +15,7 @@ const errorResponses = {
   400: messageSchema.extend({
     errors: z.array(z.object({ field: z.string(), message: z.string() })).optional(),
   }),
+  401: messageSchema,
   429: messageSchema,
 };
 
@@ -25,6 +26,7 @@ const paymentRoutes: FastifyPluginAsyncZod = async (app) => {
     '/payments/wallet-orders',
     {
       config: { rateLimit: perMinute(app.config.rateLimits.placeOrdersPerMinute) },
+      preHandler: app.rejectDeadBearer,
       schema: {
         tags,
         summary: "Create a wallet (PayPal) order for the server's total of the cart's lines",
