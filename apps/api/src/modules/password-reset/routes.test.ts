@@ -221,6 +221,24 @@ describe('confirm-otp and update-password', () => {
     expect(row?.otpHash).toMatch(/^[0-9a-f]{64}$/);
   });
 
+  it('code checks answer 429 with Retry-After past 10 a minute from one address', async () => {
+    const statuses: number[] = [];
+    let retryAfter: unknown;
+    for (let i = 0; i < 11; i++) {
+      const { res } = await call({
+        method: 'POST',
+        url: '/api/confirm-otp',
+        ip: '10.78.0.1',
+        payload: { email: 'guess@example.com', otp: String(100000 + i) },
+      });
+      statuses.push(res.statusCode);
+      retryAfter = res.headers['retry-after'];
+    }
+    expect(statuses.slice(0, 10).every((s) => s === 400)).toBe(true);
+    expect(statuses[10]).toBe(429);
+    expect(Number(retryAfter)).toBeGreaterThan(0);
+  });
+
   it('a wrong email and a wrong code get the same answer', async () => {
     const noAccount = await call({
       method: 'POST',
