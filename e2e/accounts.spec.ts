@@ -1,0 +1,323 @@
+/**
+ * Member journeys (issue 9): register with and without business details, sign in, add an address with the
+ * autocomplete, check out with the saved address and a membership plan (SPEC §9 totals to the cent), find
+ * the order in Order History with its Customer details, sign out; reset a password with the OTP read from
+ * the store's outbox; a stored session older than 30 minutes is dropped on load. Screens of each new page
+ * at both widths go to docs/screens, and axe checks each.
+ */
+import { mkdirSync, readdirSync, readFileSync, statSync } from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { expect, test, type Locator, type Page, type TestInfo } from '@playwright/test';
+import { expectNoSeriousAxeViolations } from './support/page-checks';
+
+const screensDir = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../docs/screens');
+const PLAIN_SKU = 'BL-H4-6055';
+const PASSWORD = 'Sparkplug!42';
+
+function uniqueEmail(testInfo: TestInfo, tag: string): string {
+  return `${tag}.${testInfo.project.name}.${Date.now().toString(36)}${Math.random().toString(36).slice(2, 6)}@example.com`;
+}
+
+function figure(scope: Locator, term: string | RegExp): Locator {
+  return scope.locator('dt', { hasText: term }).first().locator('xpath=following-sibling::dd[1]');
+}
+
+const cents = (text: string) => Math.round(Number(text.replace(/[^\d.]/g, '')) * 100);
+const money = (c: number) => `$${(c / 100).toFixed(2)}`;
+
+/** Waits for toasts to finish sliding in (mid-animation their text is translucent, which axe reports). */
+async function settleToasts(page: Page) {
+  await page.evaluate(() =>
+    Promise.all(
+      document
+        .getAnimations()
+        .filter((a) => a instanceof CSSAnimation && a.animationName.includes('bounceIn'))
+        .map((a) => a.finished.catch(() => undefined)),
+    ),
+  );
+}
+
+async function screen(page: Page, testInfo: TestInfo, name: string) {
+  await settleToasts(page);
+  await expectNoSeriousAxeViolations(page);
+  mkdirSync(screensDir, { recursive: true });
+  await page.screenshot({
+    path: path.join(screensDir, `${name}-${testInfo.project.name}.png`),
+    fullPage: true,
+  });
+}
+
+async function register(page: Page, testInfo: TestInfo, email: string, business: boolean) {
+  await page.goto('/signup');
+  const form = page.getByRole('form', { name: 'Create an account' });
+  await form.getByLabel(/^Name/).fill('Sam Taylor');
+  await form.getByLabel(/^Email/).fill(email);
+  await form.getByLabel(/^Phone/).fill('0412345678');
+  await form.getByLabel(/^Password/).fill(PASSWORD);
+  if (business) {
+    await form.getByLabel(/^Business name/).fill('Taylor Motors');
+    await form.getByLabel(/^Business email/).fill('accounts@taylormotors.example');
+    await form.getByLabel(/^Business number/).fill('51824753556');
+    await form.getByLabel(/^Business street address/).fill('4 Dunmore Street');
+    await form.getByLabel(/^Business area address/).fill('Wentworthville NSW 2145');
+    await form.getByLabel(/I agree to the/).check();
+    await screen(page, testInfo, 'signup');
+  } else {
+    await form.getByLabel(/I agree to the/).check();
+  }
+  await form.getByRole('button', { name: 'Create Account' }).click();
+  await expect(page.getByText('Registration successful!')).toBeVisible();
+  await expect(page).toHaveURL(/\/signin$/);
+}
+
+async function signIn(page: Page, email: string, password: string) {
+  const form = page.getByRole('form', { name: 'Sign in' });
+  await form.getByLabel(/^Email/).fill(email);
+  await form.getByLabel(/^Password/).fill(password);
+  await form.getByRole('button', { name: 'Sign In' }).click();
+}
+
+async function openAccountMenu(page: Page) {
+  await page.getByRole('button', { name: /Account: Sam Taylor/ }).click();
+}
+
+test('a member registers with business details, saves an address, checks out with a plan, finds the order and signs out', async ({
+  page,
+}, testInfo) => {
+  const email = uniqueEmail(testInfo, 'business');
+  await register(page, testInfo, email, true);
+
+  await expect(page.getByRole('form', { name: 'Sign in' }).getByLabel(/^Email/)).toHaveValue(email);
+  await screen(page, testInfo, 'signin');
+  await signIn(page, email, PASSWORD);
+  await expect(page.getByText('Successfully logged in!')).toBeVisible();
+  await expect(page).toHaveURL(/\/$/);
+  await expect(page.getByRole('button', { name: /Account: Sam Taylor/ })).toBeVisible();
+  await expect(page.getByText('Your member discount: 10% off every order')).toBeVisible();
+  await expect(page.getByRole('link', { name: 'Sign In' })).toHaveCount(0);
+
+  await openAccountMenu(page);
+  await page.getByRole('link', { name: 'My Account' }).click();
+  await expect(page.getByRole('heading', { name: 'Business detail' })).toBeVisible();
+  await expect(page.getByText('Taylor Motors')).toBeVisible();
+  await page.getByRole('link', { name: 'Add Address' }).click();
+  await expect(page).toHaveURL(/\/address$/);
+
+  const form = page.getByRole('form', { name: 'Add address' });
+  await form.getByLabel(/^First name/).fill('Sam');
+  await form.getByLabel(/^Last name/).fill('Taylor');
+  await form.getByLabel(/^Email/).fill(email);
+  await form.getByLabel(/^Phone/).fill('0412345678');
+  await form.getByLabel(/^Street address/).fill('12 Railway Terrace');
+  const city = form.getByRole('combobox', { name: /^City/ });
+  await city.pressSequentially('Guildf');
+  await page.getByRole('option', { name: /^Guildford NSW 2161$/ }).click();
+  await expect(form.getByLabel(/^State/)).toHaveValue('NSW');
+  await expect(form.getByLabel(/^Post code/)).toHaveValue('2161');
+  await screen(page, testInfo, 'address');
+  await form.getByRole('button', { name: 'Add Address' }).click();
+  await expect(page.getByText('Address Added Successfully!')).toBeVisible();
+  await expect(page).toHaveURL(/\/my-account$/);
+  await expect(page.getByRole('listitem', { name: /^Home: Sam Taylor/ })).toContainText('12 Railway Terrace');
+  await screen(page, testInfo, 'my-account');
+
+  await page.getByRole('link', { name: /^Edit Home address/ }).click();
+  await expect(page).toHaveURL(/\/update-address\/\d+$/);
+  await expect(page.getByRole('form', { name: 'Update address' }).getByLabel(/^Street address/)).toHaveValue(
+    '12 Railway Terrace',
+  );
+  await screen(page, testInfo, 'update-address');
+
+  // Check out with the saved address and the Trade Member plan.
+  await page.goto(`/product/${PLAIN_SKU}`);
+  await page.getByRole('button', { name: 'Add to cart', exact: true }).click();
+  await page.goto('/checkout');
+  const checkout = page.getByRole('form', { name: 'Checkout details' });
+  await expect(checkout.getByLabel(/^Street address/)).toHaveValue('12 Railway Terrace');
+  await expect(checkout.getByText('Your signup discount: 10% off this order.')).toBeVisible();
+  await checkout.getByLabel(/^Trade Member \(7% off\)/).check();
+  const summary = page.getByRole('region', { name: 'Order summary' });
+  await expect(figure(summary, 'Membership discount')).toBeVisible();
+  const subtotal = cents(await figure(summary, 'Subtotal').innerText());
+  const { data: config } = (await (await page.request.get('/api/store-config')).json()) as {
+    data: { gst_percent: number; delivery_charge: number; free_delivery_threshold: number };
+  };
+  // SPEC §9 maths, each percentage rounded to the cent where it is taken.
+  const signup = Math.round((subtotal * 10) / 100);
+  const membership = Math.round((subtotal * 7) / 100);
+  const discounted = subtotal - signup - membership;
+  const delivery =
+    subtotal >= config.free_delivery_threshold * 100 ? 0 : Math.round(config.delivery_charge * 100);
+  const gst = Math.round(((discounted + delivery) * config.gst_percent) / 100);
+  const total = discounted + delivery + gst;
+  await expect(figure(summary, 'Signup discount')).toHaveText(`−${money(signup)}`);
+  await expect(figure(summary, 'Membership discount')).toHaveText(`−${money(membership)}`);
+  await expect(figure(summary, /^GST/)).toHaveText(money(gst));
+  await expect(figure(summary, /^Total$/)).toHaveText(money(total));
+  await screen(page, testInfo, 'checkout-member');
+
+  await page.getByRole('button', { name: 'Credit Card / Debit Card' }).click();
+  await expect(page).toHaveURL(/\/checkout-stripe-payment$/);
+  await page.getByLabel('Card number').fill('4242 4242 4242 4242');
+  await page.getByLabel('Expiry date').fill('12 / 34');
+  await page.getByLabel('CVC').fill('123');
+  await page.getByRole('button', { name: `Pay ${money(total)}` }).click();
+  await expect(page).toHaveURL(/\/thank-you$/);
+
+  await openAccountMenu(page);
+  await page.getByRole('link', { name: 'Order History' }).click();
+  await expect(page).toHaveURL(/\/order-history$/);
+  const row = page.getByRole('row').nth(1);
+  await expect(row).toContainText(money(total));
+  await expect(row).toContainText('Card');
+  await expect(row).toContainText(/\d{2}\/\d{2}\/\d{4}/);
+  await screen(page, testInfo, 'order-history');
+  await row.getByRole('link', { name: /^View Order/ }).click();
+  await expect(page).toHaveURL(/\/track-order\?order_id=[A-Za-z0-9]{16,}$/);
+  const order = page.getByRole('article', { name: /^Order INV-\d+$/ });
+  await expect(order.getByRole('heading', { name: 'Customer Details' })).toBeVisible();
+  await expect(order).toContainText(email);
+  await expect(figure(order, 'Total Amount')).toHaveText(money(total));
+  await screen(page, testInfo, 'track-order-member');
+
+  await openAccountMenu(page);
+  await page.getByRole('button', { name: 'Sign Out' }).click();
+  await expect(page.getByRole('link', { name: 'Sign In' })).toBeVisible();
+  await page.goto('/my-account');
+  await expect(page).toHaveURL(/\/signin$/);
+});
+
+test('a member registers without business details: no business section, and the profile can be edited', async ({
+  page,
+}, testInfo) => {
+  const email = uniqueEmail(testInfo, 'plain');
+  await register(page, testInfo, email, false);
+  await signIn(page, email, PASSWORD);
+  await expect(page.getByRole('button', { name: /Account: Sam Taylor/ })).toBeVisible();
+  await page.goto('/my-account');
+  await expect(page.getByRole('heading', { name: 'Personal detail' })).toBeVisible();
+  await expect(page.getByRole('heading', { name: 'Business detail' })).toHaveCount(0);
+  await expect(page.getByText('No saved addresses yet.')).toBeVisible();
+  await page.getByRole('link', { name: 'Edit Profile' }).click();
+  await expect(page).toHaveURL(/\/profile-update$/);
+  const form = page.getByRole('form', { name: 'Update profile' });
+  await expect(form.getByLabel(/^Email/)).toBeDisabled();
+  await form.getByLabel(/^Phone/).fill('0298765432');
+  await screen(page, testInfo, 'profile-update');
+  await form.getByRole('button', { name: 'Update Profile' }).click();
+  await expect(page).toHaveURL(/\/my-account$/);
+  await expect(page.getByText('0298765432')).toBeVisible();
+  // Signed in, /signin and /signup go home (SPEC §2).
+  await page.goto('/signup');
+  await expect(page).toHaveURL(/\/$/);
+});
+
+/** The newest .eml in the store's outbox addressed to `email` (E2E_DATA_DIR is the store's DATA_DIR). */
+function otpFromOutbox(email: string): string | null {
+  const outbox = path.join(process.env.E2E_DATA_DIR ?? '', 'outbox');
+  let files: string[];
+  try {
+    files = readdirSync(outbox).filter((f) => f.endsWith('.eml'));
+  } catch {
+    return null;
+  }
+  const mails = files
+    .map((f) => path.join(outbox, f))
+    .map((f) => ({ f, at: statSync(f).mtimeMs, text: readFileSync(f, 'utf8') }))
+    .filter((m) => m.text.includes(email))
+    .sort((a, b) => b.at - a.at);
+  // The text part is quoted-printable: join its soft line breaks before reading the code.
+  const match = mails[0]?.text.replace(/=\r?\n/g, '').match(/password is (\d{6})/);
+  return match?.[1] ?? null;
+}
+
+test('forgot password: the OTP from the outbox sets a new password and the old one stops working', async ({
+  page,
+}, testInfo) => {
+  const email = uniqueEmail(testInfo, 'reset');
+  const registered = await page.request.post('/api/registered', {
+    data: { name: 'Sam Taylor', email, phone: '0412345678', password: PASSWORD },
+  });
+  expect(registered.ok()).toBe(true);
+
+  await page.goto('/signin');
+  await page.getByRole('link', { name: 'Forgot your password?' }).click();
+  await expect(page).toHaveURL(/\/forget-password$/);
+  await screen(page, testInfo, 'forget-password');
+  await page
+    .getByRole('form', { name: 'Forgot password' })
+    .getByLabel(/^Email/)
+    .fill(email);
+  await page.getByRole('button', { name: 'Send Code' }).click();
+  await expect(page.getByText('OTP sent to email')).toBeVisible();
+  await expect(page).toHaveURL(/\/otp$/);
+  await screen(page, testInfo, 'otp');
+
+  await expect.poll(() => otpFromOutbox(email)).toMatch(/^\d{6}$/);
+  const otp = otpFromOutbox(email) ?? '';
+  await page.getByLabel(/^Code/).fill(otp);
+  await page.getByRole('button', { name: 'Confirm OTP' }).click();
+  await expect(page.getByText('OTP Confirmed')).toBeVisible();
+  await expect(page).toHaveURL(/\/reset-password$/);
+
+  const newPassword = 'Brakepad#2026';
+  const form = page.getByRole('form', { name: 'Reset password' });
+  await form.getByLabel(/^New password/).fill(newPassword);
+  await form.getByLabel(/^Confirm password/).fill(newPassword);
+  await form.getByRole('button', { name: 'Show new password' }).click();
+  await expect(form.getByLabel(/^New password/)).toHaveAttribute('type', 'text');
+  await screen(page, testInfo, 'reset-password');
+  await form.getByRole('button', { name: 'Reset Password' }).click();
+  await expect(page.getByText('Password updated successfully!')).toBeVisible();
+  await expect(page).toHaveURL(/\/signin$/);
+
+  await signIn(page, email, PASSWORD);
+  await expect(page).toHaveURL(/\/signin$/);
+  await expect(page.getByRole('link', { name: 'Sign In' })).toBeVisible();
+  await signIn(page, email, newPassword);
+  await expect(page.getByRole('button', { name: /Account: Sam Taylor/ })).toBeVisible();
+});
+
+test('a stored session older than 30 minutes is dropped on load, and 30 idle minutes sign out', async ({
+  page,
+}) => {
+  await page.clock.install({ time: new Date('2026-03-02T09:00:00+11:00') });
+  await page.goto('/');
+  const stored = (minutesAgo: number) =>
+    page.evaluate((ago) => {
+      const user = {
+        id: 999,
+        name: 'Sam Taylor',
+        email: 's@example.com',
+        phone: '1',
+        role_id: 5,
+        created_by: 0,
+        user_meta: [],
+      };
+      sessionStorage.setItem(
+        'userSession',
+        JSON.stringify({
+          user,
+          token: 'not-a-real-token',
+          subscription: false,
+          timestamp: Date.now() - ago * 60_000,
+        }),
+      );
+    }, minutesAgo);
+
+  await stored(29);
+  await page.reload();
+  await expect(page.getByRole('button', { name: /Account: Sam Taylor/ })).toBeVisible();
+
+  await stored(31);
+  await page.reload();
+  await expect(page.getByRole('link', { name: 'Sign In' })).toBeVisible();
+  expect(await page.evaluate(() => sessionStorage.getItem('userSession'))).toBeNull();
+
+  await stored(0);
+  await page.reload();
+  await expect(page.getByRole('button', { name: /Account: Sam Taylor/ })).toBeVisible();
+  await page.clock.fastForward('30:01');
+  await expect(page.getByRole('link', { name: 'Sign In' })).toBeVisible();
+});
