@@ -46,6 +46,7 @@ const envSchema = z.object({
   TRUST_PROXY: z.coerce.number().int().min(0).max(10).default(0),
   RATE_LIMIT_ORDER_LOOKUPS_PER_MINUTE: z.coerce.number().int().min(1).default(20),
   RATE_LIMIT_PLACE_ORDERS_PER_MINUTE: z.coerce.number().int().min(1).default(20),
+  RATE_LIMIT_LOGINS_PER_MINUTE: z.coerce.number().int().min(1).default(10),
 });
 
 export interface AppConfig {
@@ -81,8 +82,8 @@ export interface AppConfig {
    * limits count by is read from X-Forwarded-For only that many hops back, so a client cannot forge it.
    */
   trustProxyHops: number;
-  /** Requests per client IP per minute (SPEC §8 429s): order tracking and details, and place-order. */
-  rateLimits: { orderLookupsPerMinute: number; placeOrdersPerMinute: number };
+  /** Requests per client IP per minute (SPEC §8 429s): order tracking and details, place-order, sign-in. */
+  rateLimits: { orderLookupsPerMinute: number; placeOrdersPerMinute: number; loginsPerMinute: number };
 }
 
 /**
@@ -124,6 +125,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     rateLimits: {
       orderLookupsPerMinute: e.RATE_LIMIT_ORDER_LOOKUPS_PER_MINUTE,
       placeOrdersPerMinute: e.RATE_LIMIT_PLACE_ORDERS_PER_MINUTE,
+      loginsPerMinute: e.RATE_LIMIT_LOGINS_PER_MINUTE,
     },
   };
 }

@@ -26,8 +26,6 @@ import { memberPlans } from './discount-plans';
 import { listMemberOrders } from './member-orders';
 import { revokeSession, type Member } from './sessions';
 
-/** Sign-in attempts per client IP per minute: enough for typos, too few to guess passwords. */
-const LOGIN_PER_MINUTE = 10;
 /** New accounts per client IP per minute. */
 const SIGNUP_PER_MINUTE = 10;
 
@@ -67,7 +65,8 @@ const accountRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/login',
     {
-      config: { rateLimit: perMinute(LOGIN_PER_MINUTE) },
+      // Sign-in attempts per client IP per minute (RATE_LIMIT_LOGINS_PER_MINUTE, 10): enough for typos, too few to guess.
+      config: { rateLimit: perMinute(app.config.rateLimits.loginsPerMinute) },
       schema: {
         tags,
         summary: 'Sign in with email and password',

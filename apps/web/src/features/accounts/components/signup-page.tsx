@@ -29,7 +29,7 @@ export { BUSINESS_FIELDS };
 
 /**
  * /signup (SPEC §2, §5 Signup, §8 Registration): name, email, phone, password, optional business details
- * and the terms tick box. Success: 'Registration successful!' and on to /signin to sign in (decision 0012).
+ * and the terms tick box. Success: 'Registration successful!' and on to /signin to sign in (decision 0013).
  */
 export function SignupPage() {
   usePageTitle('Create an account');
