@@ -3,7 +3,8 @@ import { ORDER_MESSAGES, PAYMENT_METHOD_CARD } from '@store/shared/order-constan
 import { useCallback, useRef, useState, type FormEvent } from 'react';
 import type { CheckoutData } from '../checkout-storage';
 import { cardOrderProblem, isDefinitive, usePlaceOrder, type PaymentProblem } from '../hooks/use-place-order';
-import { CardPaymentForm, type CardFormHandle } from './card-payment-form';
+import type { CardFormHandle } from './card-form-props';
+import { CardPaymentForm } from './card-payment-form';
 import { PaymentLayoutProblem } from './payment-layout-problem';
 
 function LockIcon() {

@@ -1,6 +1,6 @@
 import { tokeniseTestCard } from '@store/shared/test-payments';
 import { useEffect, useId, useImperativeHandle, useLayoutEffect, useRef, useState } from 'react';
-import type { CardFormProps } from './card-payment-form';
+import type { CardFormProps } from './card-form-props';
 import './test-card-form.css';
 
 /** Test cards shown as hints (DESIGN §3: Stripe's own test numbers). */
