@@ -82,5 +82,7 @@ export const storeConfigSchema = z.object({
   wallet_payments: z.enum(['test', 'paypal']),
   /** Where address suggestions come from: the bundled GeoNames postcodes, or Google Places via the API. */
   address_lookup: z.enum(['geonames', 'google']),
+  /** What the signup plan takes off every member order, whole percent (the top bar's "members get 10%"). */
+  member_discount_percent: z.number(),
 });
 export type StoreConfig = z.infer<typeof storeConfigSchema>;

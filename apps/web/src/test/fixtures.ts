@@ -37,6 +37,7 @@ export function makeStoreConfig(overrides: Partial<StoreConfig> = {}): StoreConf
     card_payments: 'test',
     wallet_payments: 'test',
     address_lookup: 'geonames',
+    member_discount_percent: 10,
     ...overrides,
   };
 }

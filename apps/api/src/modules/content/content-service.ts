@@ -90,7 +90,10 @@ export function presentSocialLinks(links: SocialLinks): SocialLinks {
 export function presentStoreConfig(
   row: StoreSettingsRow,
   mediaBaseUrl: string,
-  services: Pick<StoreConfig, 'card_payments' | 'wallet_payments' | 'address_lookup'>,
+  services: Pick<
+    StoreConfig,
+    'card_payments' | 'wallet_payments' | 'address_lookup' | 'member_discount_percent'
+  >,
 ): StoreConfig {
   return {
     store_name: row.storeName || FALLBACK_STORE_NAME,

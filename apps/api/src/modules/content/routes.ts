@@ -6,6 +6,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { brandSchema } from '@store/shared/product';
 import { socialLinksSchema, storeConfigSchema } from '@store/shared/store-settings';
+import { memberPlans } from '../accounts/discount-plans';
 import {
   getStoreSettings,
   listBrandSlider,
@@ -92,14 +93,18 @@ const contentRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: z.object({ data: storeConfigSchema }) },
       },
     },
-    async () => ({
-      data: presentStoreConfig(await getStoreSettings(app.db), app.config.publicMediaUrl, {
-        // The real Stripe and PayPal adapters arrive with their own issue; until then the test providers serve.
-        card_payments: 'test',
-        wallet_payments: 'test',
-        address_lookup: app.config.googleMapsApiKey ? 'google' : 'geonames',
-      }),
-    }),
+    async () => {
+      const [settings, plans] = await Promise.all([getStoreSettings(app.db), memberPlans(app.db)]);
+      return {
+        data: presentStoreConfig(settings, app.config.publicMediaUrl, {
+          // The real Stripe and PayPal adapters arrive with their own issue; until then the test providers serve.
+          card_payments: 'test',
+          wallet_payments: 'test',
+          address_lookup: app.config.googleMapsApiKey ? 'google' : 'geonames',
+          member_discount_percent: plans.signup[0]?.discount_percentage ?? 0,
+        }),
+      };
+    },
   );
 };
 

@@ -112,6 +112,15 @@ describe('the shell', () => {
     expect(screen.getByRole('contentinfo')).toBeTruthy();
   });
 
+  it("states the signup plan's discount from the store config", async () => {
+    stubApi({
+      '/api/store-config': { status: 200, body: { data: makeStoreConfig({ member_discount_percent: 12 }) } },
+    });
+    renderShell();
+    const banner = screen.getByRole('banner');
+    await waitFor(() => expect(banner.textContent).toContain('Members get 12% off'));
+  });
+
   it('shows no header or footer on the sitemap pages', async () => {
     stubApi();
     renderShell('/product-sitemap.xml');

@@ -103,6 +103,7 @@ export function RootLayout() {
           <SiteHeader
             storeName={name}
             settled={settled}
+            memberDiscountPercent={config.data?.member_discount_percent}
             cart={{
               expanded: cart.open,
               controls: cart.open ? cartSidebarId : undefined,

@@ -32,10 +32,12 @@ export interface SiteHeaderProps {
   settled: boolean;
   /** The cart icon's link to the cart sidebar (open state, toggle, focus target). */
   cart: CartLinkProps;
+  /** The signup plan's percent from the store config (undefined until it has answered). */
+  memberDiscountPercent?: number | undefined;
 }
 
 /** SPEC §2 Header and Navigation bar: top bar, logo, live search, the cart icon (opens the sidebar), the menus. */
-export function SiteHeader({ storeName, settled, cart }: SiteHeaderProps) {
+export function SiteHeader({ storeName, settled, cart, memberDiscountPercent }: SiteHeaderProps) {
   const user = useShellUser();
   const navigate = useNavigate();
   useIdleSignOut();
@@ -64,6 +66,7 @@ export function SiteHeader({ storeName, settled, cart }: SiteHeaderProps) {
     <header className="site-header">
       <TopBar
         user={user}
+        memberDiscountPercent={memberDiscountPercent}
         onSignOut={() =>
           void signOut().then(() => {
             void import('react-toastify').then(({ toast }) => toast.info('Signed out.'));

@@ -49,18 +49,29 @@ export function AccountMenu({ user, onSignOut }: AccountMenuProps) {
   );
 }
 
-/** The strip above the header: the member discount (SPEC §1: members get 10% off) and the account link. */
-export function TopBar({ user, onSignOut }: AccountMenuProps) {
+/** SPEC §9 "Member discount 10%": shown until the store config says what the signup plan gives. */
+const SPEC_MEMBER_DISCOUNT_PERCENT = 10;
+
+/**
+ * The strip above the header: the member discount (the signup plan's percent, SPEC §1: members get 10% off)
+ * and the account link.
+ */
+export function TopBar({
+  user,
+  onSignOut,
+  memberDiscountPercent,
+}: AccountMenuProps & { memberDiscountPercent?: number | undefined }) {
+  const percent = memberDiscountPercent ?? SPEC_MEMBER_DISCOUNT_PERCENT;
   return (
     <div className="top-bar">
       <div className="container top-bar__inner">
         <p className="top-bar__offer">
           <TagIcon />
           {user ? (
-            <span>Your member discount: 10% off every order</span>
+            <span>Your member discount: {percent}% off every order</span>
           ) : (
             <span>
-              Members get 10% off —{' '}
+              Members get {percent}% off —{' '}
               <Link to="/signup" className="top-bar__offer-link">
                 sign up today
               </Link>
