@@ -400,6 +400,11 @@ describe('member orders, order history and discounts', () => {
     };
   };
 
+  it("the store config states the signup plan's percent for the top bar", async () => {
+    const { body } = await call({ url: '/api/store-config' });
+    expect((body.data as { member_discount_percent: number }).member_discount_percent).toBe(10);
+  });
+
   it('GET /api/user lists the signup plan (10%) and the membership plans', async () => {
     const a = await register('plans@example.com');
     const { body } = await call({ url: '/api/user', token: a.token });
