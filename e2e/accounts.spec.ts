@@ -85,6 +85,8 @@ async function openAccountMenu(page: Page) {
 test('a member registers with business details, saves an address, checks out with a plan, finds the order and signs out', async ({
   page,
 }, testInfo) => {
+  // The whole member journey with eight axe checks and full-page screens: ~25 s here, more on a busy CI machine.
+  test.slow();
   const email = uniqueEmail(testInfo, 'business');
   await register(page, testInfo, email, true);
 
