@@ -1,7 +1,7 @@
 /**
  * `npm run bench`: imports a generated 10,000-product catalog (timed), then measures req/s and latency of
- * the hot catalog calls and of place-order (offline test card, a fresh Idempotency-Key per request, a product
- * whose stock is untracked so it never runs out) with autocannon on loopback, beside a bare node:http
+ * the hot catalog calls, of place-order (offline test card, a fresh Idempotency-Key per request, a product
+ * whose stock is untracked so it never runs out), of sign-in and of a signed-in profile read with autocannon on loopback, beside a bare node:http
  * hello-world measured in the same run, and prints each as a ratio to it. Server and load generator are
  * separate processes.
  *
@@ -195,6 +195,33 @@ async function placeOrderRequest(base: string): Promise<autocannon.Request> {
   };
 }
 
+/**
+ * A member registered for the bench: sign-in (one argon2id verification each, 19 MiB, t=2) and a profile read
+ * with the bearer (one session lookup, sliding expiry written at most once a minute).
+ */
+async function memberRequests(
+  base: string,
+): Promise<{ login: autocannon.Request; profile: autocannon.Request }> {
+  const credentials = { email: `bench.${randomUUID()}@example.com`, password: 'Bench!passw0rd' };
+  const registered = await fetch(`${base}/api/registered`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ name: 'Bench Member', phone: '0412345678', ...credentials }),
+  });
+  const answer = (await registered.json()) as { token?: string };
+  if (registered.status !== 200 || !answer.token)
+    throw new Error(`registration answered ${registered.status}`);
+  return {
+    login: {
+      method: 'POST',
+      path: '/api/login',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify(credentials),
+    },
+    profile: { method: 'GET', path: '/api/profile', headers: { authorization: `Bearer ${answer.token}` } },
+  };
+}
+
 async function main() {
   const tmp = await mkdtemp(path.join(os.tmpdir(), 'store-bench-'));
   const csv = path.join(tmp, 'catalog.csv');
@@ -241,6 +268,7 @@ async function main() {
       // NODE_ENV=production: the offline test card provider must be allowed explicitly (DESIGN §3).
       ALLOW_TEST_PAYMENTS: '1',
       RATE_LIMIT_PLACE_ORDERS_PER_MINUTE: '100000000',
+      RATE_LIMIT_LOGINS_PER_MINUTE: '100000000',
     },
     `${base}/api/store-config`,
   );
@@ -287,6 +315,9 @@ async function main() {
       ),
     );
     results.push(await measure('POST /api/place-order', base, [], await placeOrderRequest(base)));
+    const member = await memberRequests(base);
+    results.push(await measure('POST /api/login (argon2id)', base, [], member.login));
+    results.push(await measure('GET /api/profile (bearer)', base, [], member.profile));
     const { execSync } = await import('node:child_process');
     rss.push(Number(execSync(`ps -o rss= -p ${store.pid}`).toString().trim()) * 1024);
   } finally {
