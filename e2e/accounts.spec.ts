@@ -41,6 +41,11 @@ async function settleToasts(page: Page) {
 async function screen(page: Page, testInfo: TestInfo, name: string) {
   await settleToasts(page);
   await expectNoSeriousAxeViolations(page);
+  // Nothing may make the page wider than the screen (a long email once did on a phone).
+  const overflow = await page.evaluate(
+    () => document.documentElement.scrollWidth - document.documentElement.clientWidth,
+  );
+  expect(overflow, `${name} is wider than the viewport`).toBeLessThanOrEqual(0);
   mkdirSync(screensDir, { recursive: true });
   await page.screenshot({
     path: path.join(screensDir, `${name}-${testInfo.project.name}.png`),
