@@ -44,10 +44,14 @@ export function otpMail(storeName: string, name: string, otp: string) {
   return { subject: `Your ${storeName} password reset code`, text, html };
 }
 
-/** Sends a fresh OTP when the email has an account; does nothing otherwise (same answer either way). */
+/**
+ * Stores a fresh OTP when the email has an account and hands its mail to `deliver`; does nothing otherwise
+ * (same answer either way). The caller sends the mail after answering, so the time an SMTP server takes does
+ * not tell a known email from an unknown one.
+ */
 export async function requestPasswordReset(
   db: Database,
-  mailer: Mailer,
+  deliver: (message: Parameters<Mailer['send']>[0]) => void,
   storeName: string,
   email: string,
 ): Promise<void> {
@@ -66,7 +70,7 @@ export async function requestPasswordReset(
       .set({ otpHash: hashOtp(reset.id, otp) })
       .where(eq(passwordResets.id, reset.id));
   });
-  await mailer.send({ to: user.email, ...otpMail(storeName, user.name, otp) });
+  deliver({ to: user.email, ...otpMail(storeName, user.name, otp) });
 }
 
 /**

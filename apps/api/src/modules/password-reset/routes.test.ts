@@ -50,9 +50,17 @@ async function mailsTo(email: string): Promise<string[]> {
   return texts.filter((m) => m.includes(`To: ${email}`));
 }
 
+/** The mails to `email`, waiting (up to 5 s) until there are at least `count`: the mail is sent after the answer. */
+async function waitForMails(email: string, count = 1): Promise<string[]> {
+  await expect
+    .poll(async () => (await mailsTo(email)).length, { timeout: 5_000 })
+    .toBeGreaterThanOrEqual(count);
+  return mailsTo(email);
+}
+
 /** The six digits of the newest reset mail to `email`, read from its decoded text part. */
-async function latestOtp(email: string): Promise<string> {
-  const mails = await mailsTo(email);
+async function latestOtp(email: string, count = 1): Promise<string> {
+  const mails = await waitForMails(email, count);
   const parsed = await simpleParser(mails.at(-1) ?? '');
   const match = /password is (\d{6})\./.exec(parsed.text ?? '');
   if (!match?.[1]) throw new Error(`no OTP mail to ${email}`);
@@ -77,7 +85,7 @@ describe('POST /api/check-email', () => {
     expect(unknown.body).toEqual(known.body);
     expect(await mailsTo('nobody.here@example.com')).toEqual([]);
 
-    const [mail = ''] = await mailsTo('reset.me@example.com');
+    const [mail = ''] = await waitForMails('reset.me@example.com');
     const parsed = await simpleParser(mail);
     expect(parsed.html).toContain('Online Store');
     expect(parsed.text).toMatch(/^Hello Reset Person,/);
@@ -195,7 +203,7 @@ describe('confirm-otp and update-password', () => {
     expect(late.body.message).toBe(ACCOUNT_MESSAGES.resetExpired);
 
     await call({ method: 'POST', url: '/api/check-email', payload: { email: 'slow@example.com' } });
-    const second = await latestOtp('slow@example.com');
+    const second = await latestOtp('slow@example.com', 2);
     const rows = await t.database.db.select().from(passwordResets);
     expect(rows.filter((r) => r.expiresAt > new Date())).toHaveLength(1);
     if (second !== first) {
@@ -253,5 +261,44 @@ describe('confirm-otp and update-password', () => {
       payload: { email: 'ghost@example.com', otp: '12ab56' },
     });
     expect(notDigits.body.message).toBe(ACCOUNT_MESSAGES.otpShape);
+  });
+});
+
+describe('when the mail server is down', () => {
+  it('check-email still answers the same at once, and the failure is logged without the address', async () => {
+    const lines: string[] = [];
+    const down = await createTestApp({
+      logStream: { write: (line: string) => void lines.push(line) },
+      config: (c) => {
+        // Nothing listens on port 9 here: every delivery fails.
+        c.smtpUrl = 'smtp://127.0.0.1:9';
+        c.logLevel = 'error';
+      },
+    });
+    try {
+      await down.app.inject({
+        method: 'POST',
+        url: '/api/registered',
+        payload: {
+          name: 'Mail Down',
+          email: 'mail.down@example.com',
+          password: PASSWORD,
+          phone: '0412345678',
+        },
+      });
+      const res = await down.app.inject({
+        method: 'POST',
+        url: '/api/check-email',
+        payload: { email: 'mail.down@example.com' },
+      });
+      expect(res.statusCode).toBe(200);
+      expect(res.json()).toEqual({ message: ACCOUNT_MESSAGES.otpSent });
+      await expect
+        .poll(() => lines.some((l) => l.includes('password reset mail not sent')), { timeout: 10_000 })
+        .toBe(true);
+      expect(lines.join('')).not.toContain('mail.down@example.com');
+    } finally {
+      await down.close();
+    }
   });
 });
