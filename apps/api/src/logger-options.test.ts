@@ -131,6 +131,13 @@ describe('what a log line may carry', () => {
       statement: 'select 1 where id = $1',
     });
     expect(JSON.stringify(out)).not.toContain('jane@example.com');
+    const range = serializeError(
+      Object.assign(new Error('value "0412345678901" is out of range for type integer'), {
+        code: '22003',
+        severity: 'ERROR',
+      }),
+    );
+    expect(range.message).toBe('value "[redacted]" is out of range for type integer');
   });
 
   it('redacts personal and secret keys wherever a log call puts them', () => {

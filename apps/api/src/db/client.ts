@@ -74,6 +74,9 @@ export async function openDatabase(options: OpenDatabaseOptions): Promise<Databa
   return { db: pgliteDb as unknown as Database, kind: 'pglite', close: () => client.close() };
 }
 
+/** Largest PostgreSQL `integer` (serial ids): a bigger number names no row, and must not reach a query. */
+export const MAX_DB_ID = 2_147_483_647;
+
 /** Reads `rows` from `db.execute` under either driver. */
 export function rowsOf<T>(result: unknown): T[] {
   return (result as { rows: T[] }).rows;

@@ -39,10 +39,11 @@ const text = (v: unknown) => (typeof v === 'string' && v !== '' ? v : undefined)
 
 /**
  * PostgreSQL quotes a rejected value at the end of its message after a colon
- * (`invalid input value for enum status: "x"`); names of tables and constraints are quoted without one.
+ * (`invalid input value for enum status: "x"`) or after the word value (`value "2147483648" is out of range
+ * for type integer`); names of tables and constraints are quoted without either.
  */
 function redactQuotedValue(message: string): string {
-  return message.replace(/: ".*"$/s, ': "[redacted]"');
+  return message.replace(/: ".*"$/s, ': "[redacted]"').replace(/\bvalue "[^"]*"/g, 'value "[redacted]"');
 }
 
 /**

@@ -354,6 +354,20 @@ describe('saved addresses: each member sees only their own', () => {
     expect(stillA.body).toMatchObject({ data: { city: 'Guildford', street_address: '12 Railway Tce' } });
   });
 
+  it('an id past PostgreSQL integer answers 400, not a database error (found by the fuzz suite)', async () => {
+    const a = await register('big.id@example.com');
+    for (const method of ['GET', 'PUT', 'DELETE'] as const) {
+      const { res, body } = await call({
+        method,
+        url: '/api/user-addresses/2147483648',
+        token: a.token,
+        ...(method === 'PUT' ? { payload: {} } : {}),
+      });
+      expect(res.statusCode).toBe(400);
+      expect(body.message).toBe('Invalid params: id must be an address id such as 12');
+    }
+  });
+
   it('refuses a missing address type and the checkout rules with their messages', async () => {
     const a = await register('addr.rules@example.com');
     const noType = await call({

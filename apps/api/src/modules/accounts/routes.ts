@@ -19,6 +19,7 @@ import {
   userOrdersResponseSchema,
 } from '@store/shared/account';
 import { ACCOUNT_MESSAGES } from '@store/shared/account-constants';
+import { MAX_DB_ID } from '../../db/client';
 import { perMinute } from '../../plugins/rate-limit';
 import { getProfile, registerUser, signIn, updateProfile } from './account-service';
 import { addAddress, deleteAddress, getAddress, listAddresses, updateAddress } from './address-service';
@@ -34,11 +35,13 @@ const errorsSchema = messageSchema.extend({
   errors: z.array(z.object({ field: z.string(), message: z.string() })).optional(),
 });
 const memberErrors = { 400: errorsSchema, 401: messageSchema, 404: messageSchema };
+const ADDRESS_ID_MESSAGE = 'id must be an address id such as 12';
 const idParams = z.object({
   id: z
     .string()
-    .regex(/^[1-9]\d{0,9}$/, 'id must be an address id such as 12')
-    .transform(Number),
+    .regex(/^[1-9]\d{0,9}$/, ADDRESS_ID_MESSAGE)
+    .transform(Number)
+    .refine((id) => id <= MAX_DB_ID, ADDRESS_ID_MESSAGE),
 });
 
 const accountRoutes: FastifyPluginAsyncZod = async (app) => {

@@ -7,6 +7,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { latestProductsQuerySchema, searchQuerySchema, shopQuerySchema } from '@store/shared/catalog-query';
 import { categorySchema, productSchema } from '@store/shared/product';
+import { MAX_DB_ID } from '../../db/client';
 import { HttpError } from '../../plugins/error-handling';
 import {
   findProduct,
@@ -28,8 +29,6 @@ const errorResponses = {
 /** Most products one cart-products call answers: a cart holds at most 100 lines (MAX_ORDER_LINES). */
 const MAX_CART_PRODUCT_IDS = 100;
 const CART_IDS_MESSAGE = `ids must be up to ${MAX_CART_PRODUCT_IDS} product ids, comma-separated, such as 1,2,3`;
-/** Largest PostgreSQL `integer`; a bigger id cannot name a product (and would make the query fail). */
-const MAX_DB_ID = 2_147_483_647;
 /** `?ids=1,2,3`: positive whole numbers, repeats ignored. */
 const cartProductsQuerySchema = z.object({
   ids: z

@@ -14,13 +14,10 @@ import { centsToDecimalString } from '@store/shared/money';
 import { type ServerTotals } from '@store/shared/order';
 import { ORDER_MESSAGES } from '@store/shared/order-constants';
 import type { CheckoutTotals } from '@store/shared/checkout-totals';
-import type { Database } from '../../db/client';
+import { MAX_DB_ID, type Database } from '../../db/client';
 import { productDiscounts, products } from '../../db/schema';
 import { HttpError } from '../../plugins/error-handling';
 import { getStoreSettings } from '../content/content-service';
-
-/** Largest PostgreSQL `integer`. */
-const MAX_DB_ID = 2_147_483_647;
 
 export interface PricedOrderLine {
   productId: number;
