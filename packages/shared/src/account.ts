@@ -92,7 +92,10 @@ export const signupFormSchema = signupRequestSchema.extend({
 /** `POST /api/login` body. */
 export const loginRequestSchema = z.object({
   email,
-  password: z.string({ error: 'Password is required' }).min(1, 'Password is required').max(128),
+  password: z
+    .string({ error: 'Password is required' })
+    .min(1, 'Password is required')
+    .max(128, 'Password must be 128 characters or fewer'),
 });
 export type LoginRequest = z.output<typeof loginRequestSchema>;
 
@@ -123,7 +126,7 @@ export const profileUpdateRequestSchema = businessDetailsSchema
   .extend({
     name,
     phone,
-    old_password: z.string().max(128).optional().default(''),
+    old_password: z.string().max(128, 'Password must be 128 characters or fewer').optional().default(''),
     password: z
       .string()
       .max(128)
