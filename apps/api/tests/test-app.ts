@@ -1,7 +1,7 @@
 /**
  * Builds the real app over a fresh test database, for `app.inject` tests.
  */
-import { mkdtemp } from 'node:fs/promises';
+import { mkdtemp, rm } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import type { FastifyInstance, RouteOptions } from 'fastify';
@@ -44,8 +44,13 @@ export async function createTestApp(options: CreateTestAppOptions = {}): Promise
     app,
     database,
     async close() {
-      await app.close();
-      await database.close();
+      try {
+        await app.close();
+        await database.close();
+      } finally {
+        // The data folder (outbox, uploads) goes with the app, whatever happened.
+        await rm(dataDir, { recursive: true, force: true });
+      }
     },
   };
 }

@@ -1,4 +1,4 @@
-import { mkdir, mkdtemp, writeFile } from 'node:fs/promises';
+import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -13,8 +13,9 @@ const TEMPLATE =
   '<body><div id="root"></div></body></html>';
 
 let t: TestApp;
+let dist = '';
 beforeAll(async () => {
-  const dist = await mkdtemp(path.join(os.tmpdir(), 'store-dist-'));
+  dist = await mkdtemp(path.join(os.tmpdir(), 'store-dist-'));
   await mkdir(path.join(dist, 'assets'));
   await writeFile(path.join(dist, 'index.html'), TEMPLATE);
   t = await createTestApp({ webDistDir: dist });
@@ -28,7 +29,10 @@ beforeAll(async () => {
     }),
   );
 });
-afterAll(() => t.close());
+afterAll(async () => {
+  await t.close();
+  await rm(dist, { recursive: true, force: true });
+});
 
 const page = async (url: string) => (await t.app.inject(url)).body;
 

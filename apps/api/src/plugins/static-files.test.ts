@@ -1,12 +1,13 @@
-import { mkdir, mkdtemp, writeFile } from 'node:fs/promises';
+import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../tests/test-app';
 
 let t: TestApp;
+let dist = '';
 beforeAll(async () => {
-  const dist = await mkdtemp(path.join(os.tmpdir(), 'store-dist-'));
+  dist = await mkdtemp(path.join(os.tmpdir(), 'store-dist-'));
   await mkdir(path.join(dist, 'assets'));
   await writeFile(path.join(dist, 'index.html'), '<!doctype html><title>shop</title><div id="root"></div>');
   await writeFile(
@@ -20,7 +21,10 @@ beforeAll(async () => {
     '<svg xmlns="http://www.w3.org/2000/svg"/>',
   );
 });
-afterAll(() => t.close());
+afterAll(async () => {
+  await t.close();
+  await rm(dist, { recursive: true, force: true });
+});
 
 const get = (url: string, headers: Record<string, string> = {}) =>
   t.app.inject({ method: 'GET', url, headers });
