@@ -1,0 +1,168 @@
+/**
+ * The PayPal wallet adapter (issue 10; DESIGN §2 payments, §5.2): PayPal Orders v2 called from our server, behind
+ * the same WalletPaymentProvider interface as the offline test wallet. Amounts are always the server's own
+ * totals in AUD (decision in issue 10: the SPEC's USD script would charge the wrong amount).
+ *
+ * - `createOrder`: POST /v2/checkout/orders (intent CAPTURE, one purchase unit in AUD) with a PayPal-Request-Id.
+ * - `capture`: GET the order and refuse to capture one whose amount or currency is not the server's total,
+ *   then POST /v2/checkout/orders/{id}/capture with a PayPal-Request-Id derived from the order id, so a capture
+ *   retried after a timeout is the same capture at PayPal (never a second charge). 'completed' only when the
+ *   capture's status is COMPLETED; PayPal's 4xx answers become 'failed' with the first detail issue (e.g.
+ *   PAYEE_ACCOUNT_RESTRICTED, SPEC §8); 5xx answers, timeouts and unreadable answers throw.
+ *
+ * `apiBase` (PAYPAL_API_BASE) points the calls at a sandbox, a recording proxy or the tests' local fake.
+ * Not yet chosen by choose-payment-providers: it is wired together with the PayPal button (issue 10).
+ */
+import { randomUUID } from 'node:crypto';
+import { z } from 'zod';
+import { centsToDecimalString, parseDecimalToCents } from '@store/shared/money';
+import type { WalletCaptureResult, WalletPaymentProvider } from './payment-provider';
+
+export const PAYPAL_API_BASES = {
+  sandbox: 'https://api-m.sandbox.paypal.com',
+  live: 'https://api-m.paypal.com',
+} as const;
+
+export interface PaypalOptions {
+  clientId: string;
+  clientSecret: string;
+  /** Base URL of PayPal's REST API, without a trailing slash. */
+  apiBase: string;
+  /** How long one call may take before it counts as unreachable, ms (default 10 000). */
+  timeoutMs?: number;
+  /** The HTTP client (default: global fetch). */
+  fetch?: typeof fetch;
+}
+
+const tokenAnswer = z.object({ access_token: z.string().min(1), expires_in: z.number() });
+const amountSchema = z.object({ currency_code: z.string(), value: z.string() });
+const orderAnswer = z.object({
+  id: z.string().min(1),
+  status: z.string(),
+  purchase_units: z.array(z.object({ amount: amountSchema.optional() })).optional(),
+});
+const captureAnswer = z.object({
+  id: z.string(),
+  status: z.string(),
+  purchase_units: z.array(
+    z.object({
+      payments: z
+        .object({ captures: z.array(z.object({ id: z.string(), status: z.string() })).optional() })
+        .optional(),
+    }),
+  ),
+});
+const errorAnswer = z.object({
+  name: z.string().optional(),
+  message: z.string().optional(),
+  details: z.array(z.object({ issue: z.string(), description: z.string().optional() })).optional(),
+});
+
+/** PayPal answered a call with an error we cannot treat as a decline (5xx, unreadable): the workflow retries or cancels. */
+export class PaypalUnavailableError extends Error {
+  override name = 'PaypalUnavailableError';
+}
+
+/** The PayPal wallet provider for `options` (see the module comment). */
+export function createPaypalWalletProvider(options: PaypalOptions): WalletPaymentProvider {
+  const send = options.fetch ?? fetch;
+  const timeoutMs = options.timeoutMs ?? 10_000;
+  let token: { value: string; expiresAt: number } | null = null;
+
+  async function call(path: string, init: RequestInit): Promise<Response> {
+    try {
+      return await send(`${options.apiBase}${path}`, { ...init, signal: AbortSignal.timeout(timeoutMs) });
+    } catch (err) {
+      throw new PaypalUnavailableError(`PayPal could not be reached (${(err as Error).name})`, {
+        cause: err,
+      });
+    }
+  }
+
+  async function accessToken(): Promise<string> {
+    if (token && token.expiresAt > Date.now() + 60_000) return token.value;
+    const basic = Buffer.from(`${options.clientId}:${options.clientSecret}`).toString('base64');
+    const res = await call('/v1/oauth2/token', {
+      method: 'POST',
+      headers: { authorization: `Basic ${basic}`, 'content-type': 'application/x-www-form-urlencoded' },
+      body: 'grant_type=client_credentials',
+    });
+    const parsed = tokenAnswer.safeParse(await res.json().catch(() => null));
+    if (!res.ok || !parsed.success)
+      throw new PaypalUnavailableError(`PayPal refused the credentials (${res.status})`);
+    token = { value: parsed.data.access_token, expiresAt: Date.now() + parsed.data.expires_in * 1000 };
+    return token.value;
+  }
+
+  async function api(path: string, method: 'GET' | 'POST', requestId?: string, body?: unknown) {
+    const headers: Record<string, string> = {
+      authorization: `Bearer ${await accessToken()}`,
+      'content-type': 'application/json',
+      prefer: 'return=representation',
+    };
+    if (requestId) headers['paypal-request-id'] = requestId;
+    const res = await call(path, {
+      method,
+      headers,
+      ...(body === undefined ? {} : { body: JSON.stringify(body) }),
+    });
+    const json: unknown = await res.json().catch(() => null);
+    if (res.status >= 500) throw new PaypalUnavailableError(`PayPal answered ${res.status}`);
+    return { status: res.status, ok: res.ok, json };
+  }
+
+  return {
+    name: 'paypal',
+    mode: 'live',
+    async createOrder({ amountCents, currency }) {
+      const res = await api('/v2/checkout/orders', 'POST', randomUUID(), {
+        intent: 'CAPTURE',
+        purchase_units: [{ amount: { currency_code: currency, value: centsToDecimalString(amountCents) } }],
+      });
+      const order = orderAnswer.safeParse(res.json);
+      if (!res.ok || !order.success)
+        throw new PaypalUnavailableError(`PayPal did not create the order (${res.status})`);
+      return { walletOrderId: order.data.id };
+    },
+
+    async capture({ walletOrderId, expectedAmountCents }): Promise<WalletCaptureResult> {
+      const path = `/v2/checkout/orders/${encodeURIComponent(walletOrderId)}`;
+      const found = await api(path, 'GET');
+      if (!found.ok) return failure(found.json, 'The PayPal order could not be found.');
+      const order = orderAnswer.safeParse(found.json);
+      if (!order.success) throw new PaypalUnavailableError('PayPal answered an order we cannot read');
+      const amount = order.data.purchase_units?.[0]?.amount;
+      if (
+        !amount ||
+        amount.currency_code !== 'AUD' ||
+        parseDecimalToCents(amount.value) !== expectedAmountCents
+      ) {
+        return {
+          status: 'failed',
+          message: 'The PayPal order is not for this amount.',
+          issue: 'AMOUNT_MISMATCH',
+        };
+      }
+      // Derived from the order: a retried capture is the same capture at PayPal, never a second charge.
+      const captured = await api(`${path}/capture`, 'POST', `capture-${walletOrderId}`, {});
+      if (!captured.ok) return failure(captured.json, 'PayPal did not capture the payment.');
+      const result = captureAnswer.safeParse(captured.json);
+      const capture = result.success ? result.data.purchase_units[0]?.payments?.captures?.[0] : undefined;
+      if (!capture) throw new PaypalUnavailableError('PayPal answered a capture we cannot read');
+      return capture.status === 'COMPLETED'
+        ? { status: 'completed', captureId: capture.id }
+        : { status: 'failed', message: `PayPal left the payment ${capture.status.toLowerCase()}.` };
+    },
+  };
+}
+
+/** A PayPal 4xx as a failed capture, with the first detail issue (SPEC §8 PAYEE_ACCOUNT_RESTRICTED). */
+function failure(json: unknown, fallback: string): WalletCaptureResult {
+  const parsed = errorAnswer.safeParse(json);
+  const detail = parsed.success ? parsed.data.details?.[0] : undefined;
+  return {
+    status: 'failed',
+    message: detail?.description ?? (parsed.success ? parsed.data.message : undefined) ?? fallback,
+    ...(detail ? { issue: detail.issue } : {}),
+  };
+}
