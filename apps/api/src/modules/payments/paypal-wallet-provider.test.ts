@@ -3,7 +3,7 @@
  * answering in the shapes of PayPal's Orders v2 reference (create, get, capture, the 422 with
  * PAYEE_ACCOUNT_RESTRICTED, 5xx, a hang), reached through `apiBase` as PAYPAL_API_BASE would point it.
  */
-import { createServer, type IncomingMessage, type Server } from 'node:http';
+import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { createPaypalWalletProvider, PaypalUnavailableError } from './paypal-wallet-provider';
@@ -27,7 +27,7 @@ const fake = {
 let server: Server;
 let apiBase = '';
 
-function send(res: import('node:http').ServerResponse, status: number, body: unknown) {
+function send(res: ServerResponse, status: number, body: unknown) {
   res.writeHead(status, { 'content-type': 'application/json' });
   res.end(JSON.stringify(body));
 }
