@@ -30,6 +30,18 @@ describe('loadConfig', () => {
     expect(describeDefaults(c).join('\n')).toMatch(/PostgreSQL \(DATABASE_URL\)/);
   });
 
+  it('points PayPal at the sandbox by default, live with PAYPAL_ENV, or PAYPAL_API_BASE (a fake) when set', () => {
+    expect(loadConfig({}).paypalApiBase).toBe('https://api-m.sandbox.paypal.com');
+    expect(loadConfig({ PAYPAL_ENV: 'live' }).paypalApiBase).toBe('https://api-m.paypal.com');
+    expect(loadConfig({ PAYPAL_API_BASE: 'http://127.0.0.1:4010' }).paypalApiBase).toBe(
+      'http://127.0.0.1:4010',
+    );
+    expect(() => loadConfig({ PAYPAL_ENV: 'prod' })).toThrow(/PAYPAL_ENV/);
+    expect(() => loadConfig({ PAYPAL_API_BASE: 'api.paypal.com/v2' })).toThrow(
+      /PAYPAL_API_BASE: must be a base URL/,
+    );
+  });
+
   it('treats empty variables as unset', () => {
     expect(loadConfig({ DATABASE_URL: '', REDIS_URL: ' ' }).databaseUrl).toBeUndefined();
   });

@@ -19,6 +19,12 @@ const flag = (fallback: boolean) =>
     .optional()
     .transform((v) => (v === undefined || v === '' ? fallback : v === '1' || v === 'true'));
 
+/** PayPal's REST hosts by PAYPAL_ENV. */
+export const PAYPAL_API_BASES = {
+  sandbox: 'https://api-m.sandbox.paypal.com',
+  live: 'https://api-m.paypal.com',
+} as const;
+
 const envSchema = z.object({
   NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
   PORT: z.coerce.number().int().min(0).max(65535).default(3000),
@@ -41,6 +47,14 @@ const envSchema = z.object({
   MAIL_FROM: z.email('must be an email address such as orders@example.com.au').default('no-reply@localhost'),
   STRIPE_SECRET_KEY: optionalText,
   PAYPAL_CLIENT_ID: optionalText,
+  PAYPAL_CLIENT_SECRET: optionalText,
+  PAYPAL_ENV: z.enum(['sandbox', 'live']).default('sandbox'),
+  PAYPAL_API_BASE: optionalText.pipe(
+    z
+      .string()
+      .regex(/^https?:\/\/[^/]+$/, 'must be a base URL such as https://api-m.sandbox.paypal.com')
+      .optional(),
+  ),
   ALLOW_TEST_PAYMENTS: flag(false),
   GOOGLE_MAPS_API_KEY: optionalText,
   TRUST_PROXY: z.coerce.number().int().min(0).max(10).default(0),
@@ -74,6 +88,10 @@ export interface AppConfig {
   outboxDir: string;
   stripeSecretKey: string | undefined;
   paypalClientId: string | undefined;
+  /** PayPal's REST secret; never leaves the server (`/api/encrypted-paypal-keys` answers the client id only). */
+  paypalClientSecret: string | undefined;
+  /** PayPal's REST API base: PAYPAL_API_BASE, else the sandbox or live host of PAYPAL_ENV. */
+  paypalApiBase: string;
   /** Lets the offline test payment providers run under NODE_ENV=production (DESIGN §3); never on a real store. */
   allowTestPayments: boolean;
   googleMapsApiKey: string | undefined;
@@ -119,6 +137,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     mailFrom: e.MAIL_FROM,
     stripeSecretKey: e.STRIPE_SECRET_KEY,
     paypalClientId: e.PAYPAL_CLIENT_ID,
+    paypalClientSecret: e.PAYPAL_CLIENT_SECRET,
+    paypalApiBase: e.PAYPAL_API_BASE ?? PAYPAL_API_BASES[e.PAYPAL_ENV],
     allowTestPayments: e.ALLOW_TEST_PAYMENTS,
     googleMapsApiKey: e.GOOGLE_MAPS_API_KEY,
     trustProxyHops: e.TRUST_PROXY,

@@ -18,11 +18,6 @@ import { z } from 'zod';
 import { centsToDecimalString, parseDecimalToCents } from '@store/shared/money';
 import type { WalletCaptureResult, WalletPaymentProvider } from './payment-provider';
 
-export const PAYPAL_API_BASES = {
-  sandbox: 'https://api-m.sandbox.paypal.com',
-  live: 'https://api-m.paypal.com',
-} as const;
-
 export interface PaypalOptions {
   clientId: string;
   clientSecret: string;

@@ -8,6 +8,7 @@ import { orders, products, storeSettings } from '../../db/schema';
 import { createTestApp, type TestApp } from '../../../tests/test-app';
 import { seedCatalog, seedProduct } from '../../../tests/seed-catalog';
 import { testOrderBody, type TestLine } from '../orders/test-order-body';
+import { PAYPAL_NOT_CONFIGURED } from './routes';
 
 let t: TestApp;
 const ids = { strap: 0, free: 0 };
@@ -215,5 +216,35 @@ describe('POST /api/place-order with the test wallet', () => {
     expect(res.statusCode).toBe(402);
     const approval = await approve('TWNOPE');
     expect(approval.res.statusCode).toBe(404);
+  });
+});
+
+describe('GET /api/encrypted-paypal-keys', () => {
+  it('answers 404 with a message while the store runs the test wallet', async () => {
+    const res = await t.app.inject({ url: '/api/encrypted-paypal-keys' });
+    expect(res.statusCode).toBe(404);
+    expect(res.json()).toEqual({ message: PAYPAL_NOT_CONFIGURED });
+  });
+
+  it('answers the public client id base64-encoded, and never the secret', async () => {
+    const withPaypal = await createTestApp({
+      config: (c) => {
+        c.paypalClientId = 'AeB-public-client-id';
+        c.paypalClientSecret = 'EC-very-secret';
+      },
+    });
+    try {
+      const res = await withPaypal.app.inject({ url: '/api/encrypted-paypal-keys' });
+      expect(res.statusCode).toBe(200);
+      expect(Buffer.from((res.json() as { key: string }).key, 'base64').toString('utf8')).toBe(
+        'AeB-public-client-id',
+      );
+      expect(res.body).not.toContain('EC-very-secret');
+      expect(Buffer.from(res.body).toString('base64')).not.toContain(
+        Buffer.from('EC-very-secret').toString('base64'),
+      );
+    } finally {
+      await withPaypal.close();
+    }
   });
 });

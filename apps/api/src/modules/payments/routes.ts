@@ -19,6 +19,10 @@ const errorResponses = {
   429: messageSchema,
 };
 
+/** Answered by `/encrypted-paypal-keys` when the store runs the offline test wallet. */
+export const PAYPAL_NOT_CONFIGURED =
+  'PayPal is not configured: this store takes wallet payments in test mode.';
+
 const paymentRoutes: FastifyPluginAsyncZod = async (app) => {
   const tags = ['payments'];
 
@@ -39,6 +43,23 @@ const paymentRoutes: FastifyPluginAsyncZod = async (app) => {
       const member = await req.member();
       const discounts = member ? await memberOrderDiscounts(app.db, req.body.discountPlan) : {};
       return { data: await createWalletOrder(app.db, app.payments.wallet, req.body.products, discounts) };
+    },
+  );
+
+  app.get(
+    '/encrypted-paypal-keys',
+    {
+      schema: {
+        tags,
+        summary:
+          "PayPal's public client id, base64-encoded, for the wallet button (SPEC §7); never the secret. 404 without PayPal",
+        response: { 200: z.object({ key: z.string() }), 404: messageSchema },
+      },
+    },
+    async () => {
+      const clientId = app.config.paypalClientId;
+      if (!clientId) throw new HttpError(404, PAYPAL_NOT_CONFIGURED);
+      return { key: Buffer.from(clientId, 'utf8').toString('base64') };
     },
   );
 
