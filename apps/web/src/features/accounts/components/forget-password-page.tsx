@@ -4,12 +4,11 @@ import { ACCOUNT_MESSAGES } from '@store/shared/account-constants';
 import { useForm } from 'react-hook-form';
 import { Link, useNavigate } from 'react-router';
 import type { z } from 'zod';
-import { CheckoutTextField } from '@/features/checkout/components/checkout-text-field';
 import { usePageTitle } from '@/features/store/hooks/use-page-title';
 import { useCheckEmail } from '../api/check-email';
 import { failureMessage, toastError, toastSuccess } from '../account-feedback';
 import { saveResetEmail } from '../reset-storage';
-import { AccountCard, errorOf, SubmitButton } from './form-bits';
+import { AccountCard, EmailField, SubmitButton } from './form-bits';
 
 type Input = z.input<typeof checkEmailRequestSchema>;
 type Output = z.output<typeof checkEmailRequestSchema>;
@@ -44,25 +43,7 @@ export function ForgetPasswordPage() {
       }
     >
       <form className="account-form" noValidate onSubmit={onSubmit} aria-label="Forgot password">
-        <CheckoutTextField
-          name="email"
-          label="Email"
-          required
-          message={errorOf(formState.errors.email)}
-          layout="email"
-        >
-          {(aria) => (
-            <input
-              {...aria}
-              {...register('email')}
-              className="checkout-input"
-              type="email"
-              inputMode="email"
-              autoComplete="email"
-              autoCapitalize="off"
-            />
-          )}
-        </CheckoutTextField>
+        <EmailField registration={register('email')} error={formState.errors.email} />
         <SubmitButton busy={formState.isSubmitting} label="Send Code" busyLabel="Submitting..." />
       </form>
       <p className="account-links">

@@ -14,9 +14,8 @@ import { useSession } from '@/stores/session-store';
 import { useProfile } from '../api/get-profile';
 import { useUpdateProfile } from '../api/update-profile';
 import { failureMessage, toastError, toastSuccess } from '../account-feedback';
-import { AccountCard, errorOf, SubmitButton } from './form-bits';
+import { AccountCard, BusinessDetailsFields, errorOf, SubmitButton } from './form-bits';
 import { PasswordInput } from './password-field';
-import { BUSINESS_FIELDS } from './signup-page';
 
 type Input = z.input<typeof profileUpdateRequestSchema>;
 
@@ -147,30 +146,7 @@ function ProfileForm({ user }: { user: PublicUser }) {
             )}
           </CheckoutTextField>
         </fieldset>
-        <fieldset className="account-form">
-          <legend>Business details</legend>
-          {BUSINESS_FIELDS.map((f) => (
-            <CheckoutTextField
-              key={f.name}
-              name={f.name}
-              label={f.label}
-              required={false}
-              message={errorOf(errors[f.name])}
-              layout={f.name}
-            >
-              {(aria) => (
-                <input
-                  {...aria}
-                  {...register(f.name)}
-                  className="checkout-input"
-                  type={f.type}
-                  inputMode={f.name === '_b_number' ? 'numeric' : undefined}
-                  autoComplete={f.autoComplete}
-                />
-              )}
-            </CheckoutTextField>
-          ))}
-        </fieldset>
+        <BusinessDetailsFields legend="Business details" register={register} errors={errors} />
         <SubmitButton busy={formState.isSubmitting} label="Update Profile" busyLabel="Updating Profile..." />
       </form>
     </AccountCard>

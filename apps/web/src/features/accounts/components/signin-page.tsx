@@ -9,7 +9,7 @@ import { usePageTitle } from '@/features/store/hooks/use-page-title';
 import { startSession } from '@/stores/session-store';
 import { useLogin } from '../api/login';
 import { failureMessage, toastError, toastSuccess } from '../account-feedback';
-import { AccountCard, errorOf, SubmitButton } from './form-bits';
+import { AccountCard, EmailField, errorOf, SubmitButton } from './form-bits';
 import { PasswordInput } from './password-field';
 
 type LoginInput = z.input<typeof loginRequestSchema>;
@@ -52,25 +52,7 @@ export function SigninPage() {
   return (
     <AccountCard title="Sign in" lead={<p>Welcome back. Members get 10% off every order.</p>}>
       <form className="account-form" noValidate onSubmit={onSubmit} aria-label="Sign in">
-        <CheckoutTextField
-          name="email"
-          label="Email"
-          required
-          message={errorOf(formState.errors.email)}
-          layout="email"
-        >
-          {(aria) => (
-            <input
-              {...aria}
-              {...register('email')}
-              className="checkout-input"
-              type="email"
-              autoComplete="email"
-              inputMode="email"
-              autoCapitalize="off"
-            />
-          )}
-        </CheckoutTextField>
+        <EmailField registration={register('email')} error={formState.errors.email} />
         <CheckoutTextField
           name="password"
           label="Password"

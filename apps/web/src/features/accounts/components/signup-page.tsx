@@ -10,22 +10,11 @@ import { ApiError } from '@/lib/api-client';
 import { logoutToken } from '../api/logout-token';
 import { useRegister } from '../api/register';
 import { toastError, toastSuccess } from '../account-feedback';
-import { AccountCard, errorOf, SubmitButton } from './form-bits';
+import { AccountCard, BusinessDetailsFields, EmailField, errorOf, SubmitButton } from './form-bits';
 import { PasswordInput } from './password-field';
 
 type SignupInput = z.input<typeof signupFormSchema>;
 type SignupForm = z.output<typeof signupFormSchema>;
-
-const BUSINESS_FIELDS = [
-  { name: '_b_name', label: 'Business name', autoComplete: 'organization', type: 'text' },
-  { name: '_b_email', label: 'Business email', autoComplete: 'off', type: 'email' },
-  { name: '_b_number', label: 'Business number', autoComplete: 'off', type: 'text' },
-  { name: '_b_street_address', label: 'Business street address', autoComplete: 'off', type: 'text' },
-  { name: '_b_area_address', label: 'Business area address', autoComplete: 'off', type: 'text' },
-] as const;
-
-export type BusinessFieldName = (typeof BUSINESS_FIELDS)[number]['name'];
-export { BUSINESS_FIELDS };
 
 /**
  * /signup (SPEC §2, §5 Signup, §8 Registration): name, email, phone, password, optional business details
@@ -95,25 +84,7 @@ export function SignupPage() {
               />
             )}
           </CheckoutTextField>
-          <CheckoutTextField
-            name="email"
-            label="Email"
-            required
-            message={errorOf(errors.email)}
-            layout="email"
-          >
-            {(aria) => (
-              <input
-                {...aria}
-                {...register('email')}
-                className="checkout-input"
-                type="email"
-                inputMode="email"
-                autoComplete="email"
-                autoCapitalize="off"
-              />
-            )}
-          </CheckoutTextField>
+          <EmailField registration={register('email')} error={errors.email} />
           <CheckoutTextField
             name="phone"
             label="Phone"
@@ -151,32 +122,15 @@ export function SignupPage() {
             )}
           </CheckoutTextField>
         </fieldset>
-        <fieldset className="account-form">
-          <legend>
-            Business details <span className="checkout-field__optional">(optional)</span>
-          </legend>
-          {BUSINESS_FIELDS.map((f) => (
-            <CheckoutTextField
-              key={f.name}
-              name={f.name}
-              label={f.label}
-              required={false}
-              message={errorOf(errors[f.name])}
-              layout={f.name}
-            >
-              {(aria) => (
-                <input
-                  {...aria}
-                  {...register(f.name)}
-                  className="checkout-input"
-                  type={f.type}
-                  inputMode={f.name === '_b_number' ? 'numeric' : undefined}
-                  autoComplete={f.autoComplete}
-                />
-              )}
-            </CheckoutTextField>
-          ))}
-        </fieldset>
+        <BusinessDetailsFields
+          legend={
+            <>
+              Business details <span className="checkout-field__optional">(optional)</span>
+            </>
+          }
+          register={register}
+          errors={errors}
+        />
         <div>
           <div className="checkout-check account-terms">
             <input

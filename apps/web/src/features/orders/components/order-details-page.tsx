@@ -6,19 +6,17 @@ import { OrderQueryResult } from './order-query-result';
 import './guest-track-order-page.css';
 
 /**
- * The order details page, `/order-details?id={public id}` (SPEC §2 Account screens: Order details page):
- * the same order view as guest tracking, read with `GET /api/orders-detail`. Customer details appear when
- * the server sends them (the signed-in owner). The SPEC's manual invoice-number form is hidden, so there is
- * none.
+ * One order by its public id from the query string (`param`), read with `GET /api/orders-detail` and shown as
+ * guest tracking shows it. Customer details appear when the server sends them (the signed-in owner).
  */
-export function OrderDetailsPage() {
+export function OrderByIdPage({ heading, param }: { heading: string; param: string }) {
   const [params] = useSearchParams();
-  const id = params.get('id')?.trim() ?? '';
+  const id = params.get(param)?.trim() ?? '';
   const lookup = useOrderDetail(id);
 
   return (
     <div className="container page track-order">
-      <h1 className="track-order__title">Order Details</h1>
+      <h1 className="track-order__title">{heading}</h1>
       {id === '' ? (
         <StatusMessage image="not-found" title={ORDER_NOT_FOUND} headingLevel={2} />
       ) : lookup.isPending ? (
@@ -28,4 +26,12 @@ export function OrderDetailsPage() {
       )}
     </div>
   );
+}
+
+/**
+ * The order details page, `/order-details?id={public id}` (SPEC §2 Account screens: Order details page):
+ * the same order view as guest tracking. The SPEC's manual invoice-number form is hidden, so there is none.
+ */
+export function OrderDetailsPage() {
+  return <OrderByIdPage heading="Order Details" param="id" />;
 }
