@@ -35,6 +35,7 @@ export function makeStoreConfig(overrides: Partial<StoreConfig> = {}): StoreConf
     hero_slides: [],
     banners: {},
     card_payments: 'test',
+    stripe_publishable_key: null,
     wallet_payments: 'test',
     address_lookup: 'geonames',
     member_discount_percent: 10,

@@ -1,8 +1,10 @@
 /**
  * `POST /api/place-order` (SPEC §7), the one call of the payment pages whose error answers carry more than
- * a message: 402 says the payment was refused, 409 says prices changed (with the server's totals) or a
- * product ran out. `apiRequest` keeps only status and message, so this file does its own fetch through
- * `apiUrl` and reads the body itself (types from the shared schemas, decision 0005).
+ * a message: 402 says the payment was refused, or that the bank wants the shopper to confirm it (3-D
+ * Secure, with the client secret), or that the provider is still processing it; 409 says prices changed
+ * (with the server's totals) or a product ran out; 502 `payment_pending` says the provider could not be
+ * asked. `apiRequest` keeps only status and message, so this file does its own fetch through `apiUrl` and
+ * reads the body itself (types from the shared schemas, decision 0005).
  */
 import {
   type OrderDetail,
@@ -29,6 +31,17 @@ export type PlaceOrderOutcome =
   | { kind: 'placed'; message: string; order: OrderDetail }
   /** 402: the card was declined or the wallet capture failed; nothing was charged, no order kept. */
   | { kind: 'payment_refused'; message: string | null }
+  /**
+   * 402 `requires_action`: the order is held while the card's bank asks the shopper to confirm (3-D Secure).
+   * The page completes that with `clientSecret`, then sends the same request with the same key again.
+   */
+  | { kind: 'requires_action'; clientSecret: string; orderId: string | null }
+  /**
+   * `payment_pending`: the order is held and the payment's fate is not known yet: 402 while the provider is
+   * still processing it, 502 when the provider could not be reached. The same request with the same key
+   * asks again, and can never charge twice.
+   */
+  | { kind: 'payment_pending'; status: number; message: string | null; orderId: string | null }
   /** 409 prices_changed: the server repriced the cart; `totals` are its figures. */
   | { kind: 'prices_changed'; message: string; totals: ServerTotals | null }
   /** 409 out_of_stock. */
@@ -59,6 +72,9 @@ function readError(body: unknown): Partial<OrderError> {
     code: typeof b.code === 'string' ? (b.code as OrderError['code']) : undefined,
     data: typeof b.data === 'object' && b.data !== null ? (b.data as ServerTotals) : undefined,
     product_id: typeof b.product_id === 'number' ? b.product_id : undefined,
+    client_secret:
+      typeof b.client_secret === 'string' && b.client_secret !== '' ? b.client_secret : undefined,
+    order_id: typeof b.order_id === 'string' ? b.order_id : undefined,
   };
 }
 
@@ -109,6 +125,18 @@ export async function placeOrder(
   }
 
   const error = readError(json);
+  const orderId = error.order_id ?? null;
+  if (response.status === 402 && error.code === 'requires_action' && error.client_secret) {
+    return { kind: 'requires_action', clientSecret: error.client_secret, orderId };
+  }
+  // A 3-D Secure request without its secret cannot be completed here, but the order is held all the same:
+  // asking again with the same key is the safe way on.
+  if (
+    (response.status === 402 || response.status === 502) &&
+    (error.code === 'payment_pending' || error.code === 'requires_action')
+  ) {
+    return { kind: 'payment_pending', status: response.status, message: error.message ?? null, orderId };
+  }
   if (response.status === 402) {
     return { kind: 'payment_refused', message: error.message ?? null };
   }

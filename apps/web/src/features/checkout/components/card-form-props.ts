@@ -4,13 +4,29 @@ import type { Ref } from 'react';
  * The card provider interface of the card payment page. A card form owns the card fields and turns them
  * into a payment method id, as Stripe Elements does with `stripe.createPaymentMethod`; the page only ever
  * sees that id (DESIGN §5.1: card numbers never reach our server). The offline test form implements it
- * today; a Stripe Elements form drops in beside it when `card_payments` is 'stripe'.
+ * when `card_payments` is 'test', the Stripe Elements form when it is 'stripe'.
  */
 export type CreatePaymentMethodResult = { paymentMethodId: string } | { error: string };
+
+/** How the bank's check (3-D Secure) ended in the browser; the server still decides whether it paid. */
+export type NextActionResult = { ok: true } | { error: string };
 
 export interface CardFormHandle {
   /** Checks the card and creates the payment method; `error` is the provider's message for the shopper. */
   createPaymentMethod(): Promise<CreatePaymentMethodResult>;
+  /**
+   * Completes the bank's check (3-D Secure) for a payment the server answered `requires_action`, with the
+   * client secret it sent (Stripe's `handleNextAction`). The page then sends the same place-order again.
+   */
+  handleNextAction(clientSecret: string): Promise<NextActionResult>;
+}
+
+/** The billing details the card provider keeps with the payment method (from the saved checkout data). */
+export interface CardBillingDetails {
+  name: string;
+  email: string;
+  phone: string;
+  address: { line1: string; city: string; state: string; postal_code: string; country: 'AU' };
 }
 
 export interface CardFormProps {
@@ -20,4 +36,6 @@ export interface CardFormProps {
   onReadyChange: (ready: boolean) => void;
   /** True while a payment is being made, so the card cannot change under it. */
   disabled?: boolean;
+  /** Sent with the card to the provider (Stripe); the test form has no use for it. */
+  billing: CardBillingDetails;
 }

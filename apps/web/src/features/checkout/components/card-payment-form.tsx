@@ -1,12 +1,15 @@
+import { ORDER_MESSAGES } from '@store/shared/order-constants';
 import { Link } from 'react-router';
 import { useStoreConfig } from '@/features/store/api/get-store-config';
 import type { CardFormProps } from './card-form-props';
+import { StripeCardForm } from './stripe-card-form';
 import { TestCardForm } from './test-card-form';
 
 /**
- * The card form the store is configured for (`card_payments` in the store config). Until the config has
- * loaded nothing is ready, so the pay button stays disabled (SPEC §2: "disabled until the payment library
- * is ready").
+ * The card form the store is configured for (`card_payments` in the store config): the offline test form
+ * ('test'), Stripe Elements ('stripe', with the config's publishable key), or a notice that card payments
+ * are off, with the way to PayPal when the wallet is on. Until the config has loaded nothing is ready, so
+ * the pay button stays disabled (SPEC §2: "disabled until the payment library is ready").
  */
 export function CardPaymentForm(props: CardFormProps) {
   const config = useStoreConfig();
@@ -18,12 +21,16 @@ export function CardPaymentForm(props: CardFormProps) {
       </div>
     );
   }
-  if (config.data?.card_payments === 'test') return <TestCardForm {...props} />;
-  // Stripe Elements is not wired in yet, or the config could not be read: say so instead of a dead form.
+  const { card_payments: cards, stripe_publishable_key: stripeKey } = config.data ?? {};
+  if (cards === 'test') return <TestCardForm {...props} />;
+  if (cards === 'stripe' && stripeKey) return <StripeCardForm {...props} publishableKey={stripeKey} />;
+  // Card payments are off, or the config could not be read: say so instead of a dead form.
   return (
     <p className="notice">
-      Card payments are not available right now.{' '}
-      <Link to="/checkout-paypal-payment">Pay with PayPal instead</Link>
+      {ORDER_MESSAGES.cardPaymentsOff}
+      {config.data?.wallet_payments !== 'off' && (
+        <Link to="/checkout-paypal-payment">Pay with PayPal instead</Link>
+      )}
     </p>
   );
 }

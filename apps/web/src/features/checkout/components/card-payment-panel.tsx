@@ -1,9 +1,15 @@
 import { formatCents } from '@store/shared/money';
 import { ORDER_MESSAGES, PAYMENT_METHOD_CARD } from '@store/shared/order-constants';
-import { useCallback, useRef, useState, type FormEvent } from 'react';
+import { useCallback, useMemo, useRef, useState, type FormEvent } from 'react';
 import type { CheckoutData } from '../checkout-storage';
-import { cardOrderProblem, isDefinitive, usePlaceOrder, type PaymentProblem } from '../hooks/use-place-order';
-import type { CardFormHandle } from './card-form-props';
+import {
+  cardOrderProblem,
+  isDefinitive,
+  usePlaceOrder,
+  type OrderPayment,
+  type PaymentProblem,
+} from '../hooks/use-place-order';
+import type { CardBillingDetails, CardFormHandle } from './card-form-props';
 import { CardPaymentForm } from './card-payment-form';
 import { PaymentLayoutProblem } from './payment-layout-problem';
 
@@ -16,11 +22,33 @@ function LockIcon() {
   );
 }
 
+/** How many times one Pay press lets the bank ask for 3-D Secure before it stops and says so. */
+export const MAX_AUTHENTICATION_ROUNDS = 3;
+
+/** The billing address of the saved checkout, as the card provider keeps it with the card. */
+function billingDetailsOf(order: CheckoutData['order']): CardBillingDetails {
+  return {
+    name: [order.f_name, order.l_name].filter(Boolean).join(' '),
+    email: order.email ?? '',
+    phone: order.phone ?? '',
+    address: {
+      line1: order.street_address ?? '',
+      city: order.city ?? '',
+      state: order.state ?? '',
+      postal_code: order.post_code ?? '',
+      country: 'AU',
+    },
+  };
+}
+
 /**
  * Card payment (SPEC §2 /checkout-stripe-payment, §4 Card payment): the card form, then 'Pay ${total}'.
  * Paying creates the card's payment method in the browser ('Payment error: {message}' when the card is
  * refused there), then places the order with payment_method 'Stripe' and the payment method id. The button
  * reads 'Processing...' and is disabled while paying, and until the card form is ready.
+ * When the server answers `requires_action`, the card form completes the bank's check (3-D Secure) and the
+ * same order is sent again with the same Idempotency-Key, up to 3 times; the server then says paid or
+ * declined. After `payment_pending` the card stays locked and the next Pay press asks again.
  */
 export function CardPaymentPanel({ checkout }: { checkout: CheckoutData }) {
   const cardRef = useRef<CardFormHandle>(null);
@@ -31,6 +59,7 @@ export function CardPaymentPanel({ checkout }: { checkout: CheckoutData }) {
   const retryMethodRef = useRef<string | null>(null);
   const [retryPending, setRetryPending] = useState(false);
   const onReadyChange = useCallback((next: boolean) => setReady(next), []);
+  const billing = useMemo(() => billingDetailsOf(checkout.order), [checkout.order]);
 
   function onSubmit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
@@ -50,10 +79,18 @@ export function CardPaymentPanel({ checkout }: { checkout: CheckoutData }) {
         }
         paymentMethodId = method.paymentMethodId;
       }
-      const outcome = await place({
+      const payment: OrderPayment = {
         payment_method: PAYMENT_METHOD_CARD,
         stripePaymentMethodId: paymentMethodId,
-      });
+      };
+      let outcome = await place(payment);
+      for (let round = 1; outcome.kind === 'requires_action' && round <= MAX_AUTHENTICATION_ROUNDS; round++) {
+        setProblem({ message: ORDER_MESSAGES.paymentNeedsAction, tone: 'info' });
+        // Whatever the browser saw, the server decides: it checks the payment again and answers paid,
+        // declined (authentication failed) or requires_action once more.
+        await card.handleNextAction(outcome.clientSecret);
+        outcome = await place(payment);
+      }
       retryMethodRef.current = isDefinitive(outcome) ? null : paymentMethodId;
       setRetryPending(retryMethodRef.current !== null);
       setProblem(cardOrderProblem(outcome));
@@ -62,7 +99,12 @@ export function CardPaymentPanel({ checkout }: { checkout: CheckoutData }) {
 
   return (
     <form className="payment-method-form" onSubmit={onSubmit} noValidate>
-      <CardPaymentForm ref={cardRef} onReadyChange={onReadyChange} disabled={isSubmitting || retryPending} />
+      <CardPaymentForm
+        ref={cardRef}
+        onReadyChange={onReadyChange}
+        disabled={isSubmitting || retryPending}
+        billing={billing}
+      />
       <button type="submit" className="button payment-pay-button" disabled={!ready || isSubmitting}>
         {isSubmitting ? 'Processing...' : `Pay ${formatCents(checkout.totals.totalCents)}`}
       </button>

@@ -1,13 +1,38 @@
-import { tokeniseTestCard } from '@store/shared/test-payments';
+import { paymentIdOfClientSecret, TEST_CARD_MESSAGES, tokeniseTestCard } from '@store/shared/test-payments';
 import { useEffect, useId, useImperativeHandle, useLayoutEffect, useRef, useState } from 'react';
-import type { CardFormProps } from './card-form-props';
+import { ApiError } from '@/lib/api-client';
+import { authenticateTestCardPayment, failTestCardPayment } from '../api/test-card';
+import type { CardFormProps, NextActionResult } from './card-form-props';
+import { TestAuthenticationDialog } from './test-authentication-dialog';
 import './test-card-form.css';
 
 /** Test cards shown as hints (DESIGN §3: Stripe's own test numbers). */
 export const TEST_CARD_HINTS = [
   { number: '4242 4242 4242 4242', outcome: 'succeeds' },
   { number: '4000 0000 0000 0002', outcome: 'is declined' },
+  { number: '4000 0025 0000 3155', outcome: 'asks you to confirm (3-D Secure)' },
 ] as const;
+
+/**
+ * Sends the shopper's choice in the test 3-D Secure window to the test card provider. Failing, or any
+ * trouble sending, ends as "not authenticated"; the page asks the server again either way, and the server
+ * decides (a payment still waiting answers `requires_action` again).
+ */
+async function sendChallengeAnswer(clientSecret: string, confirmed: boolean): Promise<NextActionResult> {
+  const failed = { error: TEST_CARD_MESSAGES.authenticationFailed };
+  const paymentId = paymentIdOfClientSecret(clientSecret);
+  if (!paymentId) return failed;
+  try {
+    if (!confirmed) {
+      await failTestCardPayment(paymentId, clientSecret);
+      return failed;
+    }
+    await authenticateTestCardPayment(paymentId, clientSecret);
+    return { ok: true };
+  } catch (error) {
+    return confirmed && error instanceof ApiError ? { error: error.message } : failed;
+  }
+}
 
 const MAX_CARD_DIGITS = 16;
 
@@ -48,7 +73,9 @@ function caretAfterDigits(formatted: string, digitCount: number): number {
  * Card number (in groups of 4), expiry MM / YY and CVC; no postal code (SPEC §2). It checks the card and
  * makes the payment method id in the browser with `tokeniseTestCard`, as Stripe Elements would inside its
  * iframe: the number stays in this component's state and is never sent, stored or logged. The inputs
- * have no `name`, so even a native form submission could not carry them anywhere.
+ * have no `name`, so even a native form submission could not carry them anywhere. When the server asks for
+ * 3-D Secure (test card 4000 0025 0000 3155), `handleNextAction` opens the test authentication window and
+ * resolves with the shopper's choice once the test card provider has it.
  */
 export function TestCardForm({ ref, onReadyChange, disabled = false }: CardFormProps) {
   const id = useId();
@@ -57,6 +84,11 @@ export function TestCardForm({ ref, onReadyChange, disabled = false }: CardFormP
   const [cvc, setCvc] = useState('');
   const numberRef = useRef<HTMLInputElement>(null);
   const pendingCaret = useRef<number | null>(null);
+  /** The client secret of the payment whose 3-D Secure window is open, and how to tell the page the end. */
+  const [challenge, setChallenge] = useState<string | null>(null);
+  const settleChallenge = useRef<((result: NextActionResult) => void) | null>(null);
+  /** True while the shopper's choice in that window is being sent. */
+  const [answering, setAnswering] = useState(false);
 
   useImperativeHandle(
     ref,
@@ -65,9 +97,28 @@ export function TestCardForm({ ref, onReadyChange, disabled = false }: CardFormP
         const result = tokeniseTestCard({ number, expiry, cvc });
         return result.ok ? { paymentMethodId: result.paymentMethodId } : { error: result.message };
       },
+      handleNextAction(clientSecret) {
+        return new Promise<NextActionResult>((resolve) => {
+          settleChallenge.current = resolve;
+          setChallenge(clientSecret);
+        });
+      },
     }),
     [number, expiry, cvc],
   );
+
+  // Leaving the page with the window open counts as not confirming, so the payment attempt can end.
+  useEffect(() => () => settleChallenge.current?.({ error: TEST_CARD_MESSAGES.authenticationFailed }), []);
+
+  async function answerChallenge(confirmed: boolean) {
+    if (challenge === null || answering) return;
+    setAnswering(true);
+    const result = await sendChallengeAnswer(challenge, confirmed);
+    setAnswering(false);
+    setChallenge(null);
+    settleChallenge.current?.(result);
+    settleChallenge.current = null;
+  }
 
   // Nothing to load: the test form is ready as soon as it is on screen.
   useEffect(() => {
@@ -163,6 +214,13 @@ export function TestCardForm({ ref, onReadyChange, disabled = false }: CardFormP
           />
         </div>
       </div>
+      {challenge && (
+        <TestAuthenticationDialog
+          busy={answering}
+          onComplete={() => void answerChallenge(true)}
+          onFail={() => void answerChallenge(false)}
+        />
+      )}
     </div>
   );
 }

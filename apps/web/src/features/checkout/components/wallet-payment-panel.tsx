@@ -15,6 +15,7 @@ import {
   type PaymentProblem,
 } from '../hooks/use-place-order';
 import { PaymentLayoutProblem } from './payment-layout-problem';
+import { PayPalWalletButtons, type PayPalWalletHandlers } from './paypal-wallet-buttons';
 import { TestWalletButton } from './test-wallet-button';
 import { TestWalletDialog } from './test-wallet-dialog';
 
@@ -38,17 +39,22 @@ function walletCreateProblem(error: unknown): PaymentProblem {
 }
 
 /**
- * Wallet payment (SPEC §2 /checkout-paypal-payment, §4 Wallet payment). With the offline test wallet:
- * 'Pay with test wallet' creates the wallet order for the server's total (none when the total is not above
- * zero), the approval window asks the shopper, and Approve places the order with payment_method 'Paypal'
- * and the wallet order as payment_intent_id; the server captures the payment before it keeps the order.
+ * Wallet payment (SPEC §2 /checkout-paypal-payment, §4 Wallet payment), with the wallet the store config
+ * names (`wallet_payments`). Either way the wallet order is created on the server for its own total (none
+ * when the total is not above zero), the shopper approves it, and the order is placed with payment_method
+ * 'Paypal' and the wallet order as payment_intent_id; the server captures the payment before it keeps the
+ * order. 'test': 'Pay with test wallet' and the test approval window. 'paypal': PayPal's button, whose
+ * createOrder answers our server's wallet order id. 'off': a notice, with the way to pay by card.
+ * A place-order answer that is not final (network, 5xx, `payment_pending`) keeps the approved wallet order:
+ * the next press sends it again with the same Idempotency-Key, never a second approval.
  * Timers: back to /checkout after 5 minutes, saved checkout data removed 5 seconds after the wallet loads
  * (the page already holds what it needs).
  */
 export function WalletPaymentPanel({ checkout }: { checkout: CheckoutData }) {
   const navigate = useNavigate();
   const config = useStoreConfig();
-  const walletReady = config.data?.wallet_payments === 'test';
+  const walletMode = config.data?.wallet_payments;
+  const walletReady = walletMode === 'test' || walletMode === 'paypal';
   const { isSubmitting, runAttempt, place } = usePlaceOrder(checkout);
   const [problem, setProblem] = useState<PaymentProblem | null>(null);
   /** The wallet order waiting for the shopper's approval (the approval window is open). */
@@ -58,6 +64,9 @@ export function WalletPaymentPanel({ checkout }: { checkout: CheckoutData }) {
    * sends it again with the same Idempotency-Key instead of asking the shopper to approve a second payment.
    */
   const retryRef = useRef<string | null>(null);
+  const [retryPending, setRetryPending] = useState(false);
+  /** Set when creating the PayPal order failed and the page said why, so PayPal's onError says no more. */
+  const explainedRef = useRef(false);
   const [timedOut, setTimedOut] = useState(false);
 
   useEffect(() => {
@@ -80,7 +89,16 @@ export function WalletPaymentPanel({ checkout }: { checkout: CheckoutData }) {
   async function placeWith(walletOrderId: string) {
     const outcome = await place({ payment_method: PAYMENT_METHOD_WALLET, payment_intent_id: walletOrderId });
     retryRef.current = isDefinitive(outcome) ? null : walletOrderId;
+    setRetryPending(retryRef.current !== null);
     setProblem(walletOrderProblem(outcome));
+  }
+
+  /** Sends the approved wallet order again (same key) after an answer that was not final. */
+  function onRetry() {
+    const approved = retryRef.current;
+    if (!approved) return;
+    setProblem(null);
+    void runAttempt(() => placeWith(approved));
   }
 
   function onPay() {
@@ -126,6 +144,43 @@ export function WalletPaymentPanel({ checkout }: { checkout: CheckoutData }) {
     setProblem({ message: ORDER_MESSAGES.walletCancelled, tone: 'info' });
   }
 
+  /** PayPal's button: the same steps, with PayPal's popup as the approval window. */
+  const payPal: PayPalWalletHandlers = {
+    onClick(_data, actions) {
+      setProblem(null);
+      explainedRef.current = false;
+      if (checkout.totals.totalCents <= 0) {
+        setProblem({ message: ORDER_MESSAGES.walletTotalZero });
+        return actions.reject();
+      }
+      return actions.resolve();
+    },
+    async createOrder() {
+      try {
+        const order = await createWalletOrder(
+          checkout.order.products,
+          undefined,
+          checkout.order.discountPlan,
+        );
+        return order.wallet_order_id;
+      } catch (error) {
+        explainedRef.current = true;
+        setProblem(walletCreateProblem(error));
+        throw error;
+      }
+    },
+    async onApprove(data) {
+      await runAttempt(() => placeWith(data.orderID));
+    },
+    onCancel() {
+      setProblem({ message: ORDER_MESSAGES.walletCancelled, tone: 'info' });
+    },
+    onError() {
+      if (explainedRef.current) return;
+      setProblem({ message: ORDER_MESSAGES.walletError });
+    },
+  };
+
   let wallet;
   if (config.isPending) {
     wallet = (
@@ -134,15 +189,27 @@ export function WalletPaymentPanel({ checkout }: { checkout: CheckoutData }) {
         <span className="visually-hidden">Loading the wallet…</span>
       </div>
     );
-  } else if (walletReady) {
+  } else if (walletMode === 'test') {
     wallet = (
       <TestWalletButton onClick={onPay} disabled={isSubmitting || awaiting !== null} busy={isSubmitting} />
     );
+  } else if (walletMode === 'paypal' && retryPending) {
+    // The shopper has approved already: asking again must not open PayPal for a second approval.
+    wallet = (
+      <button type="button" className="button payment-pay-button" onClick={onRetry} disabled={isSubmitting}>
+        {isSubmitting ? 'Processing...' : `Pay ${formatCents(checkout.totals.totalCents)}`}
+      </button>
+    );
+  } else if (walletMode === 'paypal') {
+    wallet = <PayPalWalletButtons disabled={isSubmitting} {...payPal} />;
   } else {
-    // PayPal's own button is not wired in yet, or the config could not be read.
+    // The wallet is off, or the config could not be read.
     wallet = (
       <p className="notice">
-        PayPal is not available right now. <Link to="/checkout-stripe-payment">Pay by card instead</Link>
+        {ORDER_MESSAGES.walletPaymentsOff}
+        {config.data?.card_payments !== 'off' && (
+          <Link to="/checkout-stripe-payment">Pay by card instead</Link>
+        )}
       </p>
     );
   }

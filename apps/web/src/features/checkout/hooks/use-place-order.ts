@@ -54,11 +54,14 @@ export interface UsePlaceOrder {
  * stored answer to a repeat with the same key and body, so after any doubt the retry must carry the same
  * key: then it can never place or charge twice. Doubt means no answer (network), a 429 (not processed), a
  * 409 without a code (the first request with this key is still running), or a 5xx without our JSON
- * message (from something in front of the API; the request may or may not have arrived). Any other answer
- * is final for that key (a 402 or 502 is even stored against it), so the next try starts a new attempt.
+ * message (from something in front of the API; the request may or may not have arrived). A held order is
+ * not final either: `requires_action` (3-D Secure to complete) and `payment_pending` (the provider is still
+ * processing, or could not be asked) are answered again, with the news, to the same key and body. Any other
+ * answer is final for that key (a 402 or 502 is even stored against it), so the next try starts anew.
  */
 export function isDefinitive(outcome: PlaceOrderOutcome): boolean {
   if (outcome.kind === 'network' || outcome.kind === 'too_many_requests') return false;
+  if (outcome.kind === 'requires_action' || outcome.kind === 'payment_pending') return false;
   if (outcome.kind === 'rejected') {
     if (outcome.status === 409) return false;
     // A 500 means the server stopped before it stored an answer (it frees the key): the same key is safe.
@@ -145,6 +148,17 @@ function cartProblem(outcome: PlaceOrderOutcome): PaymentProblem | null {
   return null;
 }
 
+/**
+ * A held order (`payment_pending`): the server's message, else ours for a provider still processing
+ * (402) or not reached (502). Either way the next Pay press asks again with the same key.
+ */
+function pendingProblem(outcome: { status: number; message: string | null }): PaymentProblem {
+  if (outcome.message) return { message: outcome.message, tone: outcome.status === 402 ? 'info' : 'error' };
+  return outcome.status === 402
+    ? { message: ORDER_MESSAGES.paymentProcessing, tone: 'info' }
+    : { message: ORDER_MESSAGES.paymentUnconfirmed };
+}
+
 /** Shown if a 429 did not lead to the waiting page (one was shown less than 45 s ago). */
 export const TOO_MANY_ATTEMPTS = 'Too many attempts. Please wait a minute and try again.';
 
@@ -157,6 +171,11 @@ export function cardOrderProblem(outcome: PlaceOrderOutcome): PaymentProblem | n
       return { message: ORDER_MESSAGES.cardFailed, detail: TOO_MANY_ATTEMPTS };
     case 'payment_refused':
       return { message: ORDER_MESSAGES.paymentError(outcome.message ?? ORDER_MESSAGES.cardDeclined) };
+    case 'requires_action':
+      // Only after the page gave up asking the bank (three rounds): the next Pay press starts a round again.
+      return { message: ORDER_MESSAGES.paymentNeedsAction, tone: 'info' };
+    case 'payment_pending':
+      return pendingProblem(outcome);
     case 'prices_changed':
     case 'out_of_stock':
       return cartProblem(outcome);
@@ -182,6 +201,10 @@ export function walletOrderProblem(outcome: PlaceOrderOutcome): PaymentProblem |
       return { message: ORDER_MESSAGES.submissionFailed(TOO_MANY_ATTEMPTS) };
     case 'payment_refused':
       return { message: outcome.message ?? ORDER_MESSAGES.walletCaptureError };
+    case 'requires_action':
+    case 'payment_pending':
+      // A wallet has no 3-D Secure step; a held capture is asked again like a card payment.
+      return pendingProblem({ status: 402, message: null, ...outcome });
     case 'prices_changed':
     case 'out_of_stock':
       return cartProblem(outcome);
