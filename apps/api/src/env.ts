@@ -46,7 +46,17 @@ const envSchema = z.object({
   SMTP_URL: optionalText,
   MAIL_FROM: z.email('must be an email address such as orders@example.com.au').default('no-reply@localhost'),
   STRIPE_SECRET_KEY: optionalText,
+  STRIPE_PUBLISHABLE_KEY: optionalText,
+  STRIPE_WEBHOOK_SECRET: optionalText,
+  STRIPE_API_BASE: optionalText.pipe(
+    z
+      .string()
+      .regex(/^https?:\/\/[^/]+$/, 'must be a base URL such as https://api.stripe.com')
+      .optional(),
+  ),
   PAYPAL_CLIENT_ID: optionalText,
+  PAYPAL_WEBHOOK_ID: optionalText,
+  PAYMENT_TIMEOUT_MS: z.coerce.number().int().min(100).max(120_000).default(20_000),
   PAYPAL_CLIENT_SECRET: optionalText,
   PAYPAL_ENV: z.enum(['sandbox', 'live']).default('sandbox'),
   PAYPAL_API_BASE: optionalText.pipe(
@@ -86,8 +96,19 @@ export interface AppConfig {
   mailFrom: string;
   /** Folder the mail goes to as `.eml` files when SMTP_URL is unset (DESIGN §3). */
   outboxDir: string;
+  /** Stripe's secret key; with the publishable key and the webhook secret it switches Stripe on (issue 10). */
   stripeSecretKey: string | undefined;
+  /** Stripe's publishable key, public by design: the browser's Stripe.js needs it. */
+  stripePublishableKey: string | undefined;
+  /** Signing secret of the Stripe webhook endpoint (`whsec_...`). */
+  stripeWebhookSecret: string | undefined;
+  /** Stripe's API base: STRIPE_API_BASE (stripe-mock, a proxy, the tests' fake), else https://api.stripe.com. */
+  stripeApiBase: string;
   paypalClientId: string | undefined;
+  /** Id of the PayPal webhook (from PayPal's dashboard); PayPal's verify-signature call needs it. */
+  paypalWebhookId: string | undefined;
+  /** How long one call to Stripe or PayPal may take before the order is held as unconfirmed, ms. */
+  paymentTimeoutMs: number;
   /** PayPal's REST secret; never leaves the server (`/api/encrypted-paypal-keys` answers the client id only). */
   paypalClientSecret: string | undefined;
   /** PayPal's REST API base: PAYPAL_API_BASE, else the sandbox or live host of PAYPAL_ENV. */
@@ -136,7 +157,12 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     outboxDir: path.join(dataDir, 'outbox'),
     mailFrom: e.MAIL_FROM,
     stripeSecretKey: e.STRIPE_SECRET_KEY,
+    stripePublishableKey: e.STRIPE_PUBLISHABLE_KEY,
+    stripeWebhookSecret: e.STRIPE_WEBHOOK_SECRET,
+    stripeApiBase: e.STRIPE_API_BASE ?? 'https://api.stripe.com',
     paypalClientId: e.PAYPAL_CLIENT_ID,
+    paypalWebhookId: e.PAYPAL_WEBHOOK_ID,
+    paymentTimeoutMs: e.PAYMENT_TIMEOUT_MS,
     paypalClientSecret: e.PAYPAL_CLIENT_SECRET,
     paypalApiBase: e.PAYPAL_API_BASE ?? PAYPAL_API_BASES[e.PAYPAL_ENV],
     allowTestPayments: e.ALLOW_TEST_PAYMENTS,
@@ -162,13 +188,16 @@ export function describeDefaults(config: AppConfig): string[] {
     config.smtpUrl
       ? 'email: SMTP (SMTP_URL)'
       : `email: written to ${config.outboxDir} as .eml files (set SMTP_URL to send)`,
-    // The real adapters are not built yet: with or without keys, the offline test providers serve.
     config.stripeSecretKey
-      ? 'card payments: offline test provider (STRIPE_SECRET_KEY is set, but the Stripe adapter is not built yet)'
-      : 'card payments: offline test provider (set STRIPE_SECRET_KEY for Stripe)',
+      ? `card payments: Stripe (${config.stripeSecretKey.startsWith('sk_live_') ? 'live' : 'test'} keys, ${config.stripeApiBase})`
+      : config.nodeEnv === 'production' && !config.allowTestPayments
+        ? 'card payments: off (set STRIPE_SECRET_KEY, STRIPE_PUBLISHABLE_KEY and STRIPE_WEBHOOK_SECRET for Stripe)'
+        : 'card payments: offline test provider (set STRIPE_SECRET_KEY, STRIPE_PUBLISHABLE_KEY and STRIPE_WEBHOOK_SECRET for Stripe)',
     config.paypalClientId
-      ? 'wallet payments: offline test wallet (PAYPAL_CLIENT_ID is set, but the PayPal adapter is not built yet)'
-      : 'wallet payments: offline test wallet (set PAYPAL_CLIENT_ID for PayPal)',
+      ? `wallet payments: PayPal (${config.paypalApiBase})`
+      : config.nodeEnv === 'production' && !config.allowTestPayments
+        ? 'wallet payments: off (set PAYPAL_CLIENT_ID and PAYPAL_CLIENT_SECRET for PayPal)'
+        : 'wallet payments: offline test wallet (set PAYPAL_CLIENT_ID and PAYPAL_CLIENT_SECRET for PayPal)',
     ...(config.nodeEnv === 'production' && config.allowTestPayments
       ? ['test payments allowed in production (ALLOW_TEST_PAYMENTS=1): no real money is taken']
       : []),

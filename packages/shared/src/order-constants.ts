@@ -16,6 +16,19 @@ export const ORDER_STATUS_CANCELLED = 'cancelled';
 export const PAYMENT_STATUS_PENDING = 'pending';
 export const PAYMENT_STATUS_COMPLETED = 'completed';
 export const PAYMENT_STATUS_FAILED = 'failed';
+/** Set by the providers' webhooks and reconciliation (issue 10): money given back, or contested by the buyer. */
+export const PAYMENT_STATUS_REFUNDED = 'refunded';
+export const PAYMENT_STATUS_PARTIALLY_REFUNDED = 'partially_refunded';
+export const PAYMENT_STATUS_DISPUTED = 'disputed';
+export const PAYMENT_STATUSES = [
+  PAYMENT_STATUS_PENDING,
+  PAYMENT_STATUS_COMPLETED,
+  PAYMENT_STATUS_FAILED,
+  PAYMENT_STATUS_REFUNDED,
+  PAYMENT_STATUS_PARTIALLY_REFUNDED,
+  PAYMENT_STATUS_DISPUTED,
+] as const;
+export type PaymentStatus = (typeof PAYMENT_STATUSES)[number];
 
 export const MAX_ORDER_LINES = 100;
 export const MIN_LINE_QUANTITY = 1;
@@ -55,6 +68,18 @@ export const ORDER_MESSAGES = {
   idempotencyKeyReused: 'This Idempotency-Key was already used for a different order',
   cardDeclined: 'Your card was declined.',
   walletCancelled: 'Payment cancelled. Your cart is unchanged.',
+  /** 402 `requires_action`: the card's bank wants the shopper to confirm (3-D Secure) before it pays. */
+  paymentNeedsAction: 'Your bank needs you to confirm this payment.',
+  /** 402 `payment_pending`: the provider has the payment but has not finished it yet. */
+  paymentProcessing:
+    'Your payment is still being processed. Your order is held: press Pay again in a moment to check. You will not be charged twice.',
+  /** 502 `payment_pending`: the provider did not answer; the order is held and a retry cannot charge twice. */
+  paymentUnconfirmed:
+    'We could not confirm your payment with the payment provider. Your order is held: press Pay again to check. You will not be charged twice.',
+  walletOrderUsed:
+    'This PayPal payment has already been used for another order. Please start the payment again.',
+  cardPaymentsOff: 'Card payments are not available right now. Please pay with PayPal.',
+  walletPaymentsOff: 'PayPal is not available right now. Please pay by card.',
 } as const;
 
 /** Header that makes place-order safe to repeat (one per checkout attempt). */

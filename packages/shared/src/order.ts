@@ -159,9 +159,28 @@ export type ServerTotals = z.infer<typeof serverTotalsSchema>;
 /** Body of every 4xx from the order calls: the message, and for 409s what the server knows. */
 export const orderErrorSchema = z.object({
   message: z.string(),
-  code: z.enum(['prices_changed', 'out_of_stock', 'payment_declined', 'payment_failed']).optional(),
+  /**
+   * `requires_action` (402): the card needs 3-D Secure; the browser completes it with `client_secret`, then
+   * sends the same request with the same Idempotency-Key. `payment_pending` (402 or 502): the order is held
+   * and the provider's answer is not final yet; the same request with the same key checks again and can
+   * never charge twice.
+   */
+  code: z
+    .enum([
+      'prices_changed',
+      'out_of_stock',
+      'payment_declined',
+      'payment_failed',
+      'requires_action',
+      'payment_pending',
+    ])
+    .optional(),
   data: serverTotalsSchema.optional(),
   product_id: z.number().int().optional(),
+  /** With `requires_action`: the PaymentIntent's client secret for Stripe.js (`handleNextAction`). */
+  client_secret: z.string().optional(),
+  /** With `requires_action` and `payment_pending`: the held order's public id. */
+  order_id: z.string().optional(),
 });
 export type OrderError = z.infer<typeof orderErrorSchema>;
 

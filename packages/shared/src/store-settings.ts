@@ -76,10 +76,15 @@ export const storeConfigSchema = z.object({
   free_delivery_threshold: z.number(),
   hero_slides: z.array(heroSlideSchema),
   banners: bannerSetSchema,
-  /** Which card form the payment page shows: the offline test provider's own, or Stripe Elements. */
-  card_payments: z.enum(['test', 'stripe']),
-  /** Which wallet button the payment page shows: the offline test wallet, or PayPal's. */
-  wallet_payments: z.enum(['test', 'paypal']),
+  /**
+   * Which card form the payment page shows: the offline test provider's own, Stripe Elements, or none
+   * ('off': a production store with PayPal keys but no Stripe keys).
+   */
+  card_payments: z.enum(['test', 'stripe', 'off']),
+  /** Stripe's publishable key (public by design) when `card_payments` is 'stripe', else null. */
+  stripe_publishable_key: z.string().nullable(),
+  /** Which wallet button the payment page shows: the offline test wallet, PayPal's, or none. */
+  wallet_payments: z.enum(['test', 'paypal', 'off']),
   /** Where address suggestions come from: the bundled GeoNames postcodes, or Google Places via the API. */
   address_lookup: z.enum(['geonames', 'google']),
   /** What the signup plan takes off every member order, whole percent (the top bar's "members get 10%"). */

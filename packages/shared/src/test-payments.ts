@@ -9,16 +9,28 @@
 export const TEST_CARDS = {
   '4242424242424242': 'pm_card_visa',
   '4000000000000002': 'pm_card_chargeDeclined',
+  // Stripe's 3-D Secure test card: the bank asks the shopper to confirm (issue 10, requires_action).
+  '4000002500003155': 'pm_card_authenticationRequired',
 } as const;
 
 export const TEST_PAYMENT_METHOD_PAYS = 'pm_card_visa';
 export const TEST_PAYMENT_METHOD_DECLINES = 'pm_card_chargeDeclined';
+export const TEST_PAYMENT_METHOD_AUTHENTICATES = 'pm_card_authenticationRequired';
+
+/** The test PaymentIntent id inside a test client secret (`pi_test_..._secret_...`, as Stripe's are), or null. */
+export function paymentIdOfClientSecret(clientSecret: string): string | null {
+  const m = /^(pi_[A-Za-z0-9_]+?)_secret_[A-Za-z0-9]+$/.exec(clientSecret);
+  return m?.[1] ?? null;
+}
 
 /** Messages of the test card form, worded as Stripe Elements words them. */
 export const TEST_CARD_MESSAGES = {
   numberIncomplete: 'Your card number is incomplete.',
   numberInvalid: 'Your card number is invalid.',
-  notATestCard: 'Test mode: use 4242 4242 4242 4242 (pays) or 4000 0000 0000 0002 (declined).',
+  notATestCard:
+    'Test mode: use 4242 4242 4242 4242 (pays), 4000 0000 0000 0002 (declined) or 4000 0025 0000 3155 (asks to confirm).',
+  authenticationFailed:
+    'We are unable to authenticate your payment method. Please choose a different payment method and try again.',
   expiryIncomplete: "Your card's expiration date is incomplete.",
   expiryPast: "Your card's expiration year is in the past.",
   cvcIncomplete: "Your card's security code is incomplete.",

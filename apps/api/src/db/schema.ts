@@ -13,6 +13,7 @@ import {
   jsonb,
   pgSequence,
   pgTable,
+  primaryKey,
   serial,
   smallint,
   text,
@@ -197,12 +198,22 @@ export const orders = pgTable(
     userId: integer('user_id').notNull().default(0),
     /** 'pending' at creation (SPEC §4); 'cancelled' when payment fails. */
     status: text('status').notNull().default('pending'),
-    /** 'pending' until the provider confirms, then 'completed'; 'failed' when declined. */
+    /**
+     * 'pending' until the provider confirms, then 'completed'; 'failed' when declined; later 'refunded',
+     * 'partially_refunded' or 'disputed' from the providers' webhooks or reconciliation (issue 10).
+     */
     paymentStatus: text('payment_status').notNull().default('pending'),
     /** 'Stripe' (card) or 'Paypal' (wallet), SPEC §4. */
     paymentMethod: text('payment_method').notNull(),
-    /** The provider's payment id (card PaymentIntent or wallet capture), once paid. */
+    /** Which provider took the payment: 'test-card', 'test-wallet', 'stripe' or 'paypal' (issue 10). */
+    paymentProvider: text('payment_provider'),
+    /**
+     * The provider's payment id: the card PaymentIntent (known from the first answer, also while it waits for
+     * 3-D Secure) or the wallet capture, once captured.
+     */
     paymentReference: text('payment_reference').unique(),
+    /** The wallet (PayPal) order the buyer approved; how a wallet payment is found before it is captured. */
+    walletOrderId: text('wallet_order_id'),
     fName: text('f_name').notNull(),
     lName: text('l_name').notNull(),
     email: text('email').notNull(),
@@ -239,6 +250,10 @@ export const orders = pgTable(
   },
   (t) => [
     index('orders_user_idx').on(t.userId, t.createdAt.desc().nullsFirst()),
+    // One wallet payment pays for one order only.
+    uniqueIndex('orders_wallet_order_idx').on(t.walletOrderId),
+    // Reconciliation reads the orders still waiting on a provider.
+    index('orders_payment_status_idx').on(t.paymentStatus, t.createdAt),
     check(
       'orders_money_check',
       sql`${t.subtotalCents} >= 0 AND ${t.discountCents} >= 0 AND ${t.deliveryChargeCents} >= 0 AND ${t.gstCents} >= 0 AND ${t.totalCents} >= 0`,
@@ -282,13 +297,37 @@ export const idempotencyKeys = pgTable(
     key: text('key').primaryKey(),
     /** sha256 of the validated request body; the same key with another body is refused. */
     requestHash: text('request_hash').notNull(),
-    status: text('status').$type<'in_progress' | 'done'>().notNull().default('in_progress'),
+    /**
+     * 'in_progress' while one request works on it; 'done' with the final answer to replay; 'held' with an
+     * answer that is not final (3-D Secure asked for, or the provider did not answer): a repeat checks the
+     * order's payment again instead of replaying (issue 10).
+     */
+    status: text('status').$type<'in_progress' | 'done' | 'held'>().notNull().default('in_progress'),
     responseStatus: integer('response_status'),
     responseBody: jsonb('response_body').$type<Record<string, unknown>>(),
     orderId: integer('order_id').references(() => orders.id, { onDelete: 'set null' }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [index('idempotency_keys_created_idx').on(t.createdAt)],
+);
+
+/**
+ * Every provider event the webhooks processed (issue 10), by the provider's own event id: a replayed or
+ * re-delivered event finds its row and changes nothing.
+ */
+export const paymentEvents = pgTable(
+  'payment_events',
+  {
+    provider: text('provider').notNull(),
+    eventId: text('event_id').notNull(),
+    eventType: text('event_type').notNull(),
+    /** The order the event changed, or null when it named no order of ours. */
+    orderId: integer('order_id').references(() => orders.id, { onDelete: 'set null' }),
+    /** What the event did: e.g. 'completed', 'refunded', 'ignored'. */
+    outcome: text('outcome').notNull(),
+    receivedAt: timestamp('received_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [primaryKey({ columns: [t.provider, t.eventId] })],
 );
 
 /**

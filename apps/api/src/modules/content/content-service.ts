@@ -92,7 +92,11 @@ export function presentStoreConfig(
   mediaBaseUrl: string,
   services: Pick<
     StoreConfig,
-    'card_payments' | 'wallet_payments' | 'address_lookup' | 'member_discount_percent'
+    | 'card_payments'
+    | 'stripe_publishable_key'
+    | 'wallet_payments'
+    | 'address_lookup'
+    | 'member_discount_percent'
   >,
 ): StoreConfig {
   return {

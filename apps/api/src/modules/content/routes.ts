@@ -6,6 +6,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { brandSchema } from '@store/shared/product';
 import { socialLinksSchema, storeConfigSchema } from '@store/shared/store-settings';
+import { paymentsOffered } from '../payments/payments-offered';
 import { memberPlans } from '../accounts/discount-plans';
 import {
   getStoreSettings,
@@ -97,9 +98,8 @@ const contentRoutes: FastifyPluginAsyncZod = async (app) => {
       const [settings, plans] = await Promise.all([getStoreSettings(app.db), memberPlans(app.db)]);
       return {
         data: presentStoreConfig(settings, app.config.publicMediaUrl, {
-          // The real Stripe and PayPal adapters arrive with their own issue; until then the test providers serve.
-          card_payments: 'test',
-          wallet_payments: 'test',
+          // The page shows the test-mode label only for test providers (issue 10).
+          ...paymentsOffered(app.payments, app.config.stripePublishableKey),
           address_lookup: app.config.googleMapsApiKey ? 'google' : 'geonames',
           member_discount_percent: plans.signup[0]?.discount_percentage ?? 0,
         }),

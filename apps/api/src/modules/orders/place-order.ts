@@ -9,25 +9,25 @@
  * The payment call is outside the transaction so no row lock is held while a provider answers.
  */
 import type { FastifyBaseLogger } from 'fastify';
-import { and, eq, gte, isNotNull, isNull, or, sql } from 'drizzle-orm';
+import { and, asc, eq, gte, isNull, or, sql } from 'drizzle-orm';
 import { CHECKOUT_MESSAGES } from '@store/shared/checkout-form';
 import { type OrderError, type PlaceOrderRequest, type PlaceOrderResponse } from '@store/shared/order';
 import {
   ORDER_MESSAGES,
-  ORDER_STATUS_CANCELLED,
   ORDER_STATUS_PENDING,
   PAYMENT_METHOD_CARD,
-  PAYMENT_STATUS_COMPLETED,
   PAYMENT_STATUS_FAILED,
   PAYMENT_STATUS_PENDING,
 } from '@store/shared/order-constants';
 import { rowsOf, type Database } from '../../db/client';
+import { describeDatabaseError } from '../../db/describe-database-error';
 import { orderLineItems, orders, products } from '../../db/schema';
 import { HttpError } from '../../plugins/error-handling';
 import type { PaymentProviders } from '../payments/choose-payment-providers';
 import type { WalletCaptureResult } from '../payments/payment-provider';
 import { memberOrderDiscounts } from '../accounts/discount-plans';
 import { generatePublicOrderId } from './generate-public-order-id';
+import { cancelUnpaidOrder, markOrderPaid, recordPaymentReference } from './order-payment-status';
 import { presentOrderDetail, type OrderLineItemRow, type OrderRow } from './order-presenter';
 import {
   presentServerTotals,
@@ -72,6 +72,10 @@ export async function placeOrder(
   const isCard = request.payment_method === PAYMENT_METHOD_CARD;
   const paymentReference = isCard ? request.stripePaymentMethodId : request.payment_intent_id;
   if (!paymentReference) throw new HttpError(400, ORDER_MESSAGES.paymentReferenceRequired);
+  const provider = isCard ? deps.payments.card : deps.payments.wallet;
+  if (!provider) {
+    throw new HttpError(400, isCard ? ORDER_MESSAGES.cardPaymentsOff : ORDER_MESSAGES.walletPaymentsOff);
+  }
 
   // 2. Price every line from the database, with the member's discounts (SPEC §9; guests get none).
   const member = deps.member ?? null;
@@ -99,8 +103,17 @@ export async function placeOrder(
     ...orderValues(request, priced),
     userId: member?.userId ?? 0,
     membershipPlanName: discounts.membershipPlanName,
+    paymentProvider: provider.name,
+    walletOrderId: isCard ? null : paymentReference,
   };
   const created = await reserveStockAndCreateOrder(db, values, priced.lines);
+  if ('walletOrderUsed' in created) {
+    return {
+      statusCode: 402,
+      body: { message: ORDER_MESSAGES.walletOrderUsed, code: 'payment_failed' },
+      orderId: null,
+    };
+  }
   if ('shortage' in created) {
     const { productId, title, left } = created.shortage;
     return {
@@ -115,37 +128,114 @@ export async function placeOrder(
   }
   const { order, items } = created;
 
-  // 5. Take the payment, outside the transaction.
-  let payment: { ok: true; reference: string } | { ok: false; body: OrderError };
-  try {
-    payment = isCard
-      ? await chargeCard(deps, order, paymentReference)
-      : await captureWallet(deps, order, paymentReference);
-  } catch (err) {
-    deps.log?.error({ err, invoice: order.invoiceNumber }, 'payment provider failed; order cancelled');
-    await cancelQuietly(deps, order, items);
-    return { statusCode: 502, body: { message: PAYMENT_UNAVAILABLE_MESSAGE }, orderId: order.id };
+  // 5. Take the payment, outside the transaction, and answer what it came to.
+  return settlePayment(deps, order, items, request);
+}
+
+/**
+ * Carries on with an order whose first answer was not final (Idempotency-Key status 'held': 3-D Secure asked
+ * for, still processing, or the provider did not answer), when the same request comes again with the same key:
+ * a paid or failed order answers as such (a webhook may have settled it meanwhile); a pending one asks the
+ * provider again — the card payment by its PaymentIntent when known, else the same charge with the same
+ * idempotency key; the wallet capture with the same request id — so a retry can never charge twice.
+ */
+export async function resumePlacedOrder(
+  deps: PlaceOrderDeps,
+  orderId: number,
+  request: PlaceOrderRequest,
+): Promise<IdempotentOutcome<PlaceOrderBody>> {
+  const [order] = await deps.db.select().from(orders).where(eq(orders.id, orderId));
+  if (!order) throw new Error(`held order ${orderId} is gone`);
+  const items = await deps.db
+    .select()
+    .from(orderLineItems)
+    .where(eq(orderLineItems.orderId, orderId))
+    .orderBy(asc(orderLineItems.id));
+  if (order.paymentStatus === PAYMENT_STATUS_PENDING) return settlePayment(deps, order, items, request);
+  if (order.paymentStatus === PAYMENT_STATUS_FAILED) {
+    const isCard = order.paymentMethod === PAYMENT_METHOD_CARD;
+    return {
+      statusCode: 402,
+      body: isCard
+        ? { code: 'payment_declined', message: ORDER_MESSAGES.cardDeclined }
+        : { code: 'payment_failed', message: ORDER_MESSAGES.walletCaptureError },
+      orderId,
+    };
   }
-  if (!payment.ok) {
-    await cancelQuietly(deps, order, items);
-    return { statusCode: 402, body: payment.body, orderId: order.id };
+  return placedAnswer(order, items);
+}
+
+/** The 200 answer for a paid order. */
+function placedAnswer(order: OrderRow, items: OrderLineItemRow[]): IdempotentOutcome<PlaceOrderBody> {
+  return {
+    statusCode: 200,
+    body: { message: ORDER_MESSAGES.placed, data: presentOrderDetail(order, items) },
+    orderId: order.id,
+  };
+}
+
+/**
+ * Asks the provider for the payment of a pending order and answers what it came to:
+ * paid -> 200 (final); declined / capture failed -> order cancelled, stock released, 402 (final);
+ * 3-D Secure -> 402 requires_action with the client secret (held); still processing -> 402 payment_pending
+ * (held); provider unreachable -> 502 payment_pending, the order stays pending with its stock (held).
+ */
+async function settlePayment(
+  deps: PlaceOrderDeps,
+  order: OrderRow,
+  items: OrderLineItemRow[],
+  request: PlaceOrderRequest,
+): Promise<IdempotentOutcome<PlaceOrderBody>> {
+  const held = (statusCode: number, body: PlaceOrderBody): IdempotentOutcome<PlaceOrderBody> => ({
+    statusCode,
+    body,
+    orderId: order.id,
+    final: false,
+  });
+  let payment: PaymentResult;
+  try {
+    payment =
+      order.paymentMethod === PAYMENT_METHOD_CARD
+        ? await chargeCard(deps, order, request.stripePaymentMethodId ?? '')
+        : await captureWallet(deps, order, request.payment_intent_id ?? '');
+  } catch (err) {
+    deps.log?.error({ err, invoice: order.invoiceNumber }, 'payment provider did not answer; order held');
+    return held(502, {
+      code: 'payment_pending',
+      message: ORDER_MESSAGES.paymentUnconfirmed,
+      order_id: order.publicId,
+    });
   }
 
-  // 6. Paid: record the provider's payment id. From here on nothing may throw: the money is taken, so the
+  if (payment.kind === 'refused') {
+    await cancelQuietly(deps, order);
+    return { statusCode: 402, body: payment.body, orderId: order.id };
+  }
+  if (payment.kind === 'requires_action' || payment.kind === 'processing') {
+    await recordPaymentReference(deps.db, order.id, payment.reference).catch((err: unknown) =>
+      deps.log?.error({ err, invoice: order.invoiceNumber }, 'could not keep the payment reference'),
+    );
+    return payment.kind === 'requires_action'
+      ? held(402, {
+          code: 'requires_action',
+          message: ORDER_MESSAGES.paymentNeedsAction,
+          client_secret: payment.clientSecret,
+          order_id: order.publicId,
+        })
+      : held(402, {
+          code: 'payment_pending',
+          message: ORDER_MESSAGES.paymentProcessing,
+          order_id: order.publicId,
+        });
+  }
+
+  // Paid: record the provider's payment id. From here on nothing may throw: the money is taken, so the
   // answer must be stored against the Idempotency-Key and replayed, never turned into a 500 that invites a
-  // second order (and a second charge).
-  let paid: typeof order | undefined;
+  // second order (and a second charge). The webhook or reconciliation marks it paid if the database fails.
+  let paid: OrderRow | null = null;
   for (let attempt = 1; attempt <= 3 && !paid; attempt++) {
     try {
-      [paid] = await db
-        .update(orders)
-        .set({
-          paymentStatus: PAYMENT_STATUS_COMPLETED,
-          paymentReference: payment.reference,
-          updatedAt: sql`now()`,
-        })
-        .where(eq(orders.id, order.id))
-        .returning();
+      paid = await markOrderPaid(deps.db, order.id, payment.reference);
     } catch (err) {
       deps.log?.error(
         { err, attempt, invoice: order.invoiceNumber, paymentReference: payment.reference },
@@ -154,30 +244,24 @@ export async function placeOrder(
     }
   }
   if (!paid) {
-    // Reconcile from this log line: the provider holds the payment under this reference.
     deps.log?.error(
       { invoice: order.invoiceNumber, paymentReference: payment.reference },
-      'ORDER PAID BUT STILL PENDING IN THE DATABASE: mark it paid by hand',
+      'ORDER PAID BUT STILL PENDING IN THE DATABASE: npm run payments:reconcile will mark it paid',
     );
   }
-  return {
-    statusCode: 200,
-    body: { message: ORDER_MESSAGES.placed, data: presentOrderDetail(paid ?? order, items) },
-    orderId: order.id,
-  };
+  return placedAnswer(paid ?? order, items);
 }
 
 /**
  * Cancels an unpaid order and puts its stock back; a database failure here is logged, not thrown, so the
- * shopper's answer (declined, provider unavailable) is still stored against the Idempotency-Key.
+ * shopper's answer (declined) is still stored against the Idempotency-Key.
  */
 async function cancelQuietly(
   deps: PlaceOrderDeps,
   order: { id: number; invoiceNumber: string },
-  items: Parameters<typeof cancelOrderAndReleaseStock>[2],
 ): Promise<void> {
   try {
-    await cancelOrderAndReleaseStock(deps.db, order.id, items);
+    await cancelUnpaidOrder(deps.db, order.id);
   } catch (err) {
     deps.log?.error(
       { err, invoice: order.invoiceNumber },
@@ -266,8 +350,19 @@ async function reserveStockAndCreateOrder(
   db: Database,
   values: NewOrder,
   lines: readonly PricedOrderLine[],
-): Promise<{ order: OrderRow; items: OrderLineItemRow[] } | { shortage: Shortage }> {
+): Promise<
+  { order: OrderRow; items: OrderLineItemRow[] } | { shortage: Shortage } | { walletOrderUsed: true }
+> {
   const found: { shortage?: Shortage } = {};
+  if (values.walletOrderId) {
+    // One wallet payment pays one order; the unique index settles a race between two requests.
+    const [used] = await db
+      .select({ id: orders.id })
+      .from(orders)
+      .where(eq(orders.walletOrderId, values.walletOrderId))
+      .limit(1);
+    if (used) return { walletOrderUsed: true };
+  }
   try {
     return await db.transaction(async (tx) => {
       for (const line of [...lines].sort((a, b) => a.productId - b.productId)) {
@@ -321,56 +416,50 @@ async function reserveStockAndCreateOrder(
     });
   } catch (err) {
     if (found.shortage) return { shortage: found.shortage };
+    if (describeDatabaseError(err)?.constraint === 'orders_wallet_order_idx')
+      return { walletOrderUsed: true };
     throw err;
   }
 }
 
+type PaymentResult =
+  | { kind: 'paid'; reference: string }
+  | { kind: 'requires_action'; reference: string; clientSecret: string }
+  | { kind: 'processing'; reference: string }
+  | { kind: 'refused'; body: OrderError };
+
 /**
- * Payment failed: one transaction marks the order cancelled / payment 'failed' and gives its stock back.
- * Only a still-pending order is cancelled, so its stock is never released twice.
+ * Card flow: charge the tokenised card for the server's total (DESIGN §5.2), or, when the order already has
+ * a PaymentIntent (3-D Secure, processing), read it again. Throws when the provider cannot be reached.
  */
-async function cancelOrderAndReleaseStock(
-  db: Database,
-  orderId: number,
-  items: readonly OrderLineItemRow[],
-): Promise<void> {
-  await db.transaction(async (tx) => {
-    const cancelled = await tx
-      .update(orders)
-      .set({ status: ORDER_STATUS_CANCELLED, paymentStatus: PAYMENT_STATUS_FAILED, updatedAt: sql`now()` })
-      .where(and(eq(orders.id, orderId), eq(orders.paymentStatus, PAYMENT_STATUS_PENDING)))
-      .returning({ id: orders.id });
-    if (cancelled.length === 0) return;
-    const lines = items
-      .filter((i): i is OrderLineItemRow & { productId: number } => i.productId !== null)
-      .sort((a, b) => a.productId - b.productId);
-    for (const item of lines) {
-      await tx
-        .update(products)
-        .set({ stock: sql`${products.stock} + ${item.quantity}` })
-        .where(and(eq(products.id, item.productId), isNotNull(products.stock)));
-    }
-  });
-}
-
-type PaymentResult = { ok: true; reference: string } | { ok: false; body: OrderError };
-
-/** Card flow: charge the tokenised card for the server's total (DESIGN §5.2). */
 async function chargeCard(
   deps: PlaceOrderDeps,
   order: OrderRow,
   paymentMethodId: string,
 ): Promise<PaymentResult> {
-  const result = await deps.payments.card.charge({
-    amountCents: order.totalCents,
-    currency: 'AUD',
-    paymentMethodId,
-    // One charge per order: a retry of this call for the same order is a no-op at the provider.
-    idempotencyKey: `order-${order.publicId}`,
-    description: `Order ${order.invoiceNumber}`,
-  });
-  if (result.status === 'succeeded') return { ok: true, reference: result.paymentId };
-  return { ok: false, body: { code: 'payment_declined', message: result.message } };
+  const card = deps.payments.card;
+  if (!card) throw new Error('card payments are off');
+  const result = order.paymentReference
+    ? await card.check(order.paymentReference)
+    : await card.charge({
+        amountCents: order.totalCents,
+        currency: 'AUD',
+        paymentMethodId,
+        // One charge per order: a retry of this call for the same order is a no-op at the provider.
+        idempotencyKey: `order-${order.publicId}`,
+        description: `Order ${order.invoiceNumber}`,
+        orderPublicId: order.publicId,
+      });
+  switch (result.status) {
+    case 'succeeded':
+      return { kind: 'paid', reference: result.paymentId };
+    case 'requires_action':
+      return { kind: 'requires_action', reference: result.paymentId, clientSecret: result.clientSecret };
+    case 'processing':
+      return { kind: 'processing', reference: result.paymentId };
+    case 'declined':
+      return { kind: 'refused', body: { code: 'payment_declined', message: result.message } };
+  }
 }
 
 /** Wallet flow: capture the approved wallet order, expecting exactly the server's total (DESIGN §5.2). */
@@ -379,13 +468,20 @@ async function captureWallet(
   order: OrderRow,
   walletOrderId: string,
 ): Promise<PaymentResult> {
-  const result = await deps.payments.wallet.capture({ walletOrderId, expectedAmountCents: order.totalCents });
-  if (result.status === 'completed') return { ok: true, reference: result.captureId };
+  const wallet = deps.payments.wallet;
+  if (!wallet) throw new Error('wallet payments are off');
+  const result = await wallet.capture({
+    walletOrderId,
+    expectedAmountCents: order.totalCents,
+    // Derived from our order: a retry is the same capture; another order naming this wallet order is refused.
+    idempotencyKey: `order-${order.publicId}`,
+  });
+  if (result.status === 'completed') return { kind: 'paid', reference: result.captureId };
   deps.log?.warn(
     { issue: result.issue, reason: result.message, invoice: order.invoiceNumber },
     'wallet capture failed',
   );
-  return { ok: false, body: { code: 'payment_failed', message: walletFailureMessage(result) } };
+  return { kind: 'refused', body: { code: 'payment_failed', message: walletFailureMessage(result) } };
 }
 
 /** SPEC §8 Wallet messages: the restricted-account one for PAYEE_ACCOUNT_RESTRICTED, else the capture error. */

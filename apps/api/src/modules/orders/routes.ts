@@ -20,7 +20,7 @@ import {
 import { HttpError } from '../../plugins/error-handling';
 import { perMinute } from '../../plugins/rate-limit';
 import { findOrderByPublicId } from './order-service';
-import { placeOrder } from './place-order';
+import { placeOrder, resumePlacedOrder } from './place-order';
 import { withIdempotencyKey } from './with-idempotency-key';
 
 const messageSchema = z.object({ message: z.string() });
@@ -76,7 +76,15 @@ const orderRoutes: FastifyPluginAsyncZod = async (app) => {
       const deps = { db: app.db, payments: app.payments, log: req.log, member };
       // The key covers who placed the order too: the same key and body from another account is another order.
       const hashed = { body: req.body, userId: member?.userId ?? 0 };
-      const answer = await withIdempotencyKey(app.db, key, hashed, () => placeOrder(deps, req.body));
+      const answer = await withIdempotencyKey(
+        app.db,
+        key,
+        hashed,
+        () => placeOrder(deps, req.body),
+        {},
+        // A held order (3-D Secure, provider unreachable) is carried on, never placed a second time.
+        (orderId) => resumePlacedOrder(deps, orderId, req.body),
+      );
       if (answer.replayed) reply.header('idempotent-replayed', 'true');
       if (!isPlaceOrderStatus(answer.statusCode)) throw new Error(`unexpected status ${answer.statusCode}`);
       return reply.code(answer.statusCode).send(answer.body);

@@ -15,6 +15,11 @@ export interface IdempotentOutcome<B> {
   statusCode: number;
   body: B;
   orderId: number | null;
+  /**
+   * False when the answer is not the last word on the order (3-D Secure asked for, provider unreachable): it is
+   * stored 'held', and a repeat runs `resume` for the order instead of replaying it. Default true.
+   */
+  final?: boolean;
 }
 
 export interface IdempotentAnswer<B> {
@@ -67,6 +72,9 @@ const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
  * - a repeat while the first runs: polls every `pollMs` (25) up to `waitMs` (15 000), then answers the
  *   stored answer, or runs `work` itself if the first released the key, or 409 STILL_PROCESSING_MESSAGE.
  *
+ * - a repeat of a 'held' answer (not final, see IdempotentOutcome.final): claims the key again and runs
+ *   `resume(orderId)` (without `resume`, replays the held answer).
+ *
  * Keys older than 24 h are deleted lazily and may be used again. Errors thrown by `work` propagate.
  */
 export async function withIdempotencyKey<B extends Record<string, unknown>>(
@@ -75,6 +83,7 @@ export async function withIdempotencyKey<B extends Record<string, unknown>>(
   request: unknown,
   work: () => Promise<IdempotentOutcome<B>>,
   options: IdempotencyOptions = {},
+  resume?: (orderId: number) => Promise<IdempotentOutcome<B>>,
 ): Promise<IdempotentAnswer<B>> {
   if (key === undefined) {
     const outcome = await work();
@@ -95,7 +104,7 @@ export async function withIdempotencyKey<B extends Record<string, unknown>>(
       .values({ key, requestHash })
       .onConflictDoNothing({ target: idempotencyKeys.key })
       .returning({ key: idempotencyKeys.key });
-    if (claimed.length > 0) return runClaimed(db, key, work);
+    if (claimed.length > 0) return runClaimed(db, key, work, 'release');
 
     const [row] = await db
       .select({
@@ -121,6 +130,20 @@ export async function withIdempotencyKey<B extends Record<string, unknown>>(
       // Written by runClaimed below from this same work's answer body.
       return { statusCode: row.responseStatus, body: row.responseBody as B, replayed: true };
     }
+    if (row.status === 'held' && row.responseStatus !== null && row.responseBody !== null) {
+      if (!resume) return { statusCode: row.responseStatus, body: row.responseBody as B, replayed: true };
+      // Only one repeat resumes at a time: it takes the key back to 'in_progress', the others wait.
+      const [taken] = await db
+        .update(idempotencyKeys)
+        .set({ status: 'in_progress' })
+        .where(and(eq(idempotencyKeys.key, key), eq(idempotencyKeys.status, 'held')))
+        .returning({ orderId: idempotencyKeys.orderId });
+      if (taken?.orderId != null) {
+        const orderId = taken.orderId;
+        return runClaimed(db, key, () => resume(orderId), 'hold');
+      }
+      continue;
+    }
     if (Date.now() >= deadline) {
       return { statusCode: 409, body: { message: STILL_PROCESSING_MESSAGE }, replayed: false };
     }
@@ -128,20 +151,26 @@ export async function withIdempotencyKey<B extends Record<string, unknown>>(
   }
 }
 
+/**
+ * Runs `work` on a claimed key and stores its answer. When `work` throws, `onThrow` says what becomes of the
+ * key: 'release' deletes it (nothing was written, the retry runs afresh); 'hold' puts it back to 'held' (an
+ * order exists, the retry resumes it).
+ */
 async function runClaimed<B extends Record<string, unknown>>(
   db: Database,
   key: string,
   work: () => Promise<IdempotentOutcome<B>>,
+  onThrow: 'release' | 'hold',
 ): Promise<IdempotentAnswer<B>> {
   let outcome: IdempotentOutcome<B>;
   try {
     outcome = await work();
   } catch (err) {
-    // Nothing to replay: free the key so the client's retry runs again.
-    await db
-      .delete(idempotencyKeys)
-      .where(eq(idempotencyKeys.key, key))
-      .catch(() => undefined);
+    const undo =
+      onThrow === 'release'
+        ? db.delete(idempotencyKeys).where(eq(idempotencyKeys.key, key))
+        : db.update(idempotencyKeys).set({ status: 'held' }).where(eq(idempotencyKeys.key, key));
+    await undo.catch(() => undefined);
     throw err;
   }
   if (outcome.orderId === null) {
@@ -150,7 +179,7 @@ async function runClaimed<B extends Record<string, unknown>>(
     await db
       .update(idempotencyKeys)
       .set({
-        status: 'done',
+        status: outcome.final === false ? 'held' : 'done',
         responseStatus: outcome.statusCode,
         responseBody: outcome.body,
         orderId: outcome.orderId,

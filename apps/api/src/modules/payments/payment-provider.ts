@@ -1,10 +1,12 @@
 /**
- * The payment-provider interface (DESIGN §2 payments, §3): what the order workflow asks of a card provider
- * and of a wallet provider. The offline test providers implement it now; the real adapters drop in later:
+ * The payment-provider interface (DESIGN §2 payments, §3; issue 10): what the order workflow, the webhooks
+ * and reconciliation ask of a card provider and of a wallet provider. The offline test providers and the
+ * Stripe and PayPal adapters implement the same interface:
  *
  * - Card (Stripe): `charge` = create a PaymentIntent with `confirm: true` for the payment method id the
  *   browser's Stripe Elements made, passing `idempotencyKey` as Stripe's Idempotency-Key, and answer
- *   'succeeded' only when the PaymentIntent status is `succeeded` (DESIGN §5.2).
+ *   'succeeded' only when the PaymentIntent status is `succeeded` (DESIGN §5.2); 'requires_action' hands
+ *   the client secret back for 3-D Secure; `check` reads the PaymentIntent again afterwards.
  * - Wallet (PayPal Orders v2): `createOrder` = POST /v2/checkout/orders on the server (intent CAPTURE); the
  *   buyer approves on PayPal's site; `capture` = POST /v2/checkout/orders/{id}/capture on the server, after
  *   checking that the order's amount is `expectedAmountCents` (the server's own total), answering
@@ -26,16 +28,38 @@ export interface CardChargeRequest {
   idempotencyKey: string;
   /** Shown on the provider's dashboard, e.g. 'Order INV-001001'. */
   description: string;
+  /** Our order's public id, kept with the payment (Stripe metadata) so webhooks can find the order. */
+  orderPublicId: string;
 }
 
 export type CardChargeResult =
-  { status: 'succeeded'; paymentId: string } | { status: 'declined'; message: string };
+  | { status: 'succeeded'; paymentId: string }
+  /** The bank wants the shopper to confirm (3-D Secure): Stripe.js completes it with `clientSecret`. */
+  | { status: 'requires_action'; paymentId: string; clientSecret: string }
+  /** The provider has the payment but has not finished it (Stripe `processing`). */
+  | { status: 'processing'; paymentId: string }
+  | { status: 'declined'; message: string; paymentId?: string };
+
+/**
+ * What a provider says about a payment's money now, for reconciliation (issue 10): 'unknown' when it has no
+ * such payment (or, for the offline test providers, cannot tell).
+ */
+export type ProviderPaymentState =
+  'pending' | 'completed' | 'failed' | 'refunded' | 'partially_refunded' | 'disputed' | 'unknown';
 
 export interface CardPaymentProvider {
+  /** 'test-card' or 'stripe'; stored on the order as its payment provider. */
   name: string;
   mode: 'test' | 'live';
   /** Charges the card now (create + confirm). Throws only when the provider cannot be reached. */
   charge(request: CardChargeRequest): Promise<CardChargeResult>;
+  /**
+   * The payment `paymentId` answered earlier, read again (after 3-D Secure, or after 'processing'); confirms
+   * it when the provider waits for the server to. Throws only when the provider cannot be reached.
+   */
+  check(paymentId: string): Promise<CardChargeResult>;
+  /** Reconciliation: the payment's money now (refunds and disputes included). Throws when unreachable. */
+  paymentState(paymentId: string): Promise<ProviderPaymentState>;
 }
 
 export interface WalletOrderRequest {
@@ -46,6 +70,11 @@ export interface WalletOrderRequest {
 
 export interface WalletCaptureRequest {
   walletOrderId: string;
+  /**
+   * Derived from our order (PayPal-Request-Id): repeating the capture for the same order is the same capture,
+   * while another order naming the same wallet order is refused by the provider as already captured.
+   */
+  idempotencyKey: string;
   /** The server's own total for the order being placed; a wallet order for another amount is not captured. */
   expectedAmountCents: number;
 }
@@ -56,10 +85,19 @@ export type WalletCaptureResult =
   | { status: 'failed'; message: string; issue?: string };
 
 export interface WalletPaymentProvider {
+  /** 'test-wallet' or 'paypal'; stored on the order as its payment provider. */
   name: string;
   mode: 'test' | 'live';
   /** Creates the wallet order the buyer then approves on the provider's site. */
   createOrder(request: WalletOrderRequest): Promise<{ walletOrderId: string }>;
-  /** Captures an approved wallet order. Throws only when the provider cannot be reached. */
+  /**
+   * Captures an approved wallet order. Repeating it for the same wallet order is safe (the same capture, never
+   * a second charge). Throws only when the provider cannot be reached.
+   */
   capture(request: WalletCaptureRequest): Promise<WalletCaptureResult>;
+  /**
+   * Reconciliation: the money of wallet order `walletOrderId` now, with its capture id once captured.
+   * Throws when the provider cannot be reached.
+   */
+  paymentState(walletOrderId: string): Promise<{ state: ProviderPaymentState; captureId?: string }>;
 }

@@ -2,7 +2,9 @@ import type { FastifyBaseLogger } from 'fastify';
 import { describe, expect, it, vi } from 'vitest';
 import { ORDER_MESSAGES } from '@store/shared/order-constants';
 import {
+  paymentIdOfClientSecret,
   TEST_CARD_MESSAGES,
+  TEST_PAYMENT_METHOD_AUTHENTICATES,
   TEST_PAYMENT_METHOD_DECLINES,
   TEST_PAYMENT_METHOD_PAYS,
 } from '@store/shared/test-payments';
@@ -12,6 +14,7 @@ import { describeDefaults, loadConfig } from '../../env';
 import { walletFailureMessage } from '../orders/place-order';
 import { choosePaymentProviders, TEST_PAYMENTS_IN_PRODUCTION_MESSAGE } from './choose-payment-providers';
 import { createTestCardProvider, UNKNOWN_TEST_PAYMENT_METHOD } from './test-card-provider';
+import { paymentsOffered } from './payments-offered';
 import { createTestWalletProvider } from './test-wallet-provider';
 
 function fakeLog() {
@@ -20,7 +23,12 @@ function fakeLog() {
   return { log: { warn } as unknown as FastifyBaseLogger, warn };
 }
 
-const charge = { amountCents: 1000, currency: 'AUD' as const, description: 'Order INV-001001' };
+const charge = {
+  amountCents: 1000,
+  currency: 'AUD' as const,
+  description: 'Order INV-001001',
+  orderPublicId: 'Q7KX2M9P4R8T1VZB',
+};
 
 describe('test card provider', () => {
   it('pays with pm_card_visa, declines pm_card_chargeDeclined and unknown methods', async () => {
@@ -34,11 +42,42 @@ describe('test card provider', () => {
     expect(paid).toEqual({ status: 'succeeded', paymentId: expect.stringMatching(/^pi_test_[0-9a-f]{24}$/) });
     expect(
       await card.charge({ ...charge, paymentMethodId: TEST_PAYMENT_METHOD_DECLINES, idempotencyKey: 'k2' }),
-    ).toEqual({ status: 'declined', message: TEST_CARD_MESSAGES.declined });
-    expect(await card.charge({ ...charge, paymentMethodId: 'pm_other', idempotencyKey: 'k3' })).toEqual({
-      status: 'declined',
-      message: UNKNOWN_TEST_PAYMENT_METHOD,
+    ).toMatchObject({ status: 'declined', message: TEST_CARD_MESSAGES.declined });
+    expect(await card.charge({ ...charge, paymentMethodId: 'pm_other', idempotencyKey: 'k3' })).toMatchObject(
+      {
+        status: 'declined',
+        message: UNKNOWN_TEST_PAYMENT_METHOD,
+      },
+    );
+  });
+
+  it('asks for 3-D Secure with pm_card_authenticationRequired until the shopper passes or fails it', async () => {
+    const card = createTestCardProvider();
+    const asked = await card.charge({
+      ...charge,
+      paymentMethodId: TEST_PAYMENT_METHOD_AUTHENTICATES,
+      idempotencyKey: 'k4',
     });
+    if (asked.status !== 'requires_action') throw new Error(`expected requires_action, got ${asked.status}`);
+    expect(paymentIdOfClientSecret(asked.clientSecret)).toBe(asked.paymentId);
+    expect(card.authenticate(asked.paymentId, 'pi_wrong_secret_x')).toBe('not_found');
+    expect(await card.check(asked.paymentId)).toEqual(asked);
+    expect(card.authenticate(asked.paymentId, asked.clientSecret)).toBe('done');
+    expect(await card.check(asked.paymentId)).toEqual({ status: 'succeeded', paymentId: asked.paymentId });
+    expect(card.fail(asked.paymentId, asked.clientSecret)).toBe('not_waiting');
+
+    const failed = await card.charge({
+      ...charge,
+      paymentMethodId: TEST_PAYMENT_METHOD_AUTHENTICATES,
+      idempotencyKey: 'k5',
+    });
+    if (failed.status !== 'requires_action') throw new Error('expected requires_action');
+    expect(card.fail(failed.paymentId, failed.clientSecret)).toBe('done');
+    expect(await card.check(failed.paymentId)).toMatchObject({
+      status: 'declined',
+      message: TEST_CARD_MESSAGES.authenticationFailed,
+    });
+    expect(await card.paymentState(failed.paymentId)).toBe('failed');
   });
 
   it('answers a repeated idempotency key with the first result', async () => {
@@ -61,26 +100,31 @@ describe('test wallet provider', () => {
   it('captures once, only when approved and for the expected amount', async () => {
     const wallet = createTestWalletProvider();
     const { walletOrderId } = await wallet.createOrder({ amountCents: 7150, currency: 'AUD' });
-    expect(await wallet.capture({ walletOrderId, expectedAmountCents: 7150 })).toMatchObject({
+    const idempotencyKey = 'order-A';
+    expect(await wallet.capture({ walletOrderId, expectedAmountCents: 7150, idempotencyKey })).toMatchObject({
       status: 'failed',
       issue: 'ORDER_NOT_APPROVED',
     });
+    expect(await wallet.paymentState(walletOrderId)).toEqual({ state: 'pending' });
     expect(wallet.approve(walletOrderId)).toBe('done');
-    expect(await wallet.capture({ walletOrderId, expectedAmountCents: 7151 })).toMatchObject({
+    expect(await wallet.capture({ walletOrderId, expectedAmountCents: 7151, idempotencyKey })).toMatchObject({
       status: 'failed',
       issue: 'AMOUNT_MISMATCH',
     });
-    const captured = await wallet.capture({ walletOrderId, expectedAmountCents: 7150 });
+    const captured = await wallet.capture({ walletOrderId, expectedAmountCents: 7150, idempotencyKey });
     expect(captured).toEqual({ status: 'completed', captureId: expect.stringMatching(/^TWCAP/) });
-    expect(await wallet.capture({ walletOrderId, expectedAmountCents: 7150 })).toMatchObject({
-      status: 'failed',
-      issue: 'ORDER_ALREADY_CAPTURED',
-    });
+    // The same order retrying gets the same capture; another order naming this wallet order is refused.
+    expect(await wallet.capture({ walletOrderId, expectedAmountCents: 7150, idempotencyKey })).toEqual(
+      captured,
+    );
+    expect(
+      await wallet.capture({ walletOrderId, expectedAmountCents: 7150, idempotencyKey: 'order-B' }),
+    ).toMatchObject({ status: 'failed', issue: 'ORDER_ALREADY_CAPTURED' });
     expect(wallet.cancel(walletOrderId)).toBe('already_captured');
     expect(wallet.approve('nope')).toBe('not_found');
-    expect(await wallet.capture({ walletOrderId: 'nope', expectedAmountCents: 1 })).toMatchObject({
-      issue: 'RESOURCE_NOT_FOUND',
-    });
+    expect(
+      await wallet.capture({ walletOrderId: 'nope', expectedAmountCents: 1, idempotencyKey }),
+    ).toMatchObject({ issue: 'RESOURCE_NOT_FOUND' });
   });
 
   it('maps PAYEE_ACCOUNT_RESTRICTED to the SPEC message, anything else to the capture error', () => {
@@ -92,29 +136,83 @@ describe('test wallet provider', () => {
 });
 
 describe('choosePaymentProviders', () => {
+  const stripeKeys = {
+    STRIPE_SECRET_KEY: 'sk_test_x',
+    STRIPE_PUBLISHABLE_KEY: 'pk_test_x',
+    STRIPE_WEBHOOK_SECRET: 'whsec_x',
+  };
+  const paypalKeys = {
+    PAYPAL_CLIENT_ID: 'client-id',
+    PAYPAL_CLIENT_SECRET: 'secret',
+    PAYPAL_WEBHOOK_ID: 'WH-1',
+  };
+
   it('uses the offline test providers by default', () => {
     const { log, warn } = fakeLog();
     const p = choosePaymentProviders(loadConfig({}), log);
-    expect([p.card.mode, p.wallet.mode, p.testWallet === p.wallet]).toEqual(['test', 'test', true]);
+    expect([p.card?.mode, p.wallet?.mode, p.testWallet === p.wallet, p.testCard === p.card]).toEqual([
+      'test',
+      'test',
+      true,
+      true,
+    ]);
+    expect(paymentsOffered(p, undefined)).toEqual({
+      card_payments: 'test',
+      stripe_publishable_key: null,
+      wallet_payments: 'test',
+    });
     expect(warn).not.toHaveBeenCalled();
   });
 
-  it('refuses test providers under NODE_ENV=production unless ALLOW_TEST_PAYMENTS=1', () => {
+  it('refuses to start under NODE_ENV=production without provider keys unless ALLOW_TEST_PAYMENTS=1', () => {
     const { log } = fakeLog();
     expect(() => choosePaymentProviders(loadConfig({ NODE_ENV: 'production' }), log)).toThrow(
       TEST_PAYMENTS_IN_PRODUCTION_MESSAGE,
     );
     const allowed = loadConfig({ NODE_ENV: 'production', ALLOW_TEST_PAYMENTS: '1' });
     expect(allowed.allowTestPayments).toBe(true);
-    expect(choosePaymentProviders(allowed, log).card.mode).toBe('test');
+    expect(choosePaymentProviders(allowed, log).card?.mode).toBe('test');
     expect(describeDefaults(allowed).join('\n')).toMatch(/ALLOW_TEST_PAYMENTS=1/);
   });
 
-  it('warns that the real adapters are not built when their keys are set', () => {
+  it('runs Stripe and PayPal when their keys are set, and offers no test provider', () => {
     const { log, warn } = fakeLog();
-    const p = choosePaymentProviders(loadConfig({ STRIPE_SECRET_KEY: 'sk_x', PAYPAL_CLIENT_ID: 'id' }), log);
-    expect(p.card.mode).toBe('test');
-    expect(warn).toHaveBeenCalledTimes(2);
+    const config = loadConfig({ NODE_ENV: 'production', ...stripeKeys, ...paypalKeys });
+    const p = choosePaymentProviders(config, log);
+    expect([p.card?.name, p.wallet?.name, p.testCard, p.testWallet]).toEqual([
+      'stripe',
+      'paypal',
+      null,
+      null,
+    ]);
+    expect(paymentsOffered(p, config.stripePublishableKey)).toEqual({
+      card_payments: 'stripe',
+      stripe_publishable_key: 'pk_test_x',
+      wallet_payments: 'paypal',
+    });
+    expect(warn).not.toHaveBeenCalled();
+  });
+
+  it('in production, a kind without keys is off rather than a test provider', () => {
+    const { log } = fakeLog();
+    const p = choosePaymentProviders(loadConfig({ NODE_ENV: 'production', ...stripeKeys }), log);
+    expect([p.card?.name, p.wallet, p.testWallet]).toEqual(['stripe', null, null]);
+    expect(paymentsOffered(p, 'pk_test_x').wallet_payments).toBe('off');
+    // Outside production the missing kind runs on its test provider.
+    const dev = choosePaymentProviders(loadConfig({ ...stripeKeys }), log);
+    expect([dev.card?.name, dev.wallet?.name]).toEqual(['stripe', 'test-wallet']);
+  });
+
+  it('refuses half a set of keys, naming what is missing; warns when PayPal has no webhook id', () => {
+    const { log, warn } = fakeLog();
+    expect(() => choosePaymentProviders(loadConfig({ STRIPE_SECRET_KEY: 'sk_test_x' }), log)).toThrow(
+      /Stripe is half configured; also set STRIPE_PUBLISHABLE_KEY, STRIPE_WEBHOOK_SECRET/,
+    );
+    expect(() => choosePaymentProviders(loadConfig({ PAYPAL_CLIENT_ID: 'id' }), log)).toThrow(
+      /PayPal is half configured; also set PAYPAL_CLIENT_SECRET/,
+    );
+    choosePaymentProviders(loadConfig({ PAYPAL_CLIENT_ID: 'id', PAYPAL_CLIENT_SECRET: 's' }), log);
+    expect(warn).toHaveBeenCalledWith(expect.stringContaining('PAYPAL_WEBHOOK_ID'));
   });
 
   it('makes buildApp fail at start in production without ALLOW_TEST_PAYMENTS', async () => {

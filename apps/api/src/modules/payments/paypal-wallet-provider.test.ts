@@ -12,7 +12,12 @@ interface FakeOrder {
   id: string;
   status: 'CREATED' | 'APPROVED' | 'COMPLETED';
   amount: { currency_code: string; value: string };
+  capture?: { id: string; status: 'COMPLETED' | 'REFUNDED' | 'PARTIALLY_REFUNDED' };
 }
+
+/** Our order's capture key, as place-order derives it from the order's public id; one order per test. */
+let KEY = '';
+let orderCount = 0;
 
 /** What the fake saw and what it should do next. */
 const fake = {
@@ -66,7 +71,14 @@ beforeAll(async () => {
         return send(res, 200, {
           id: order.id,
           status: order.status,
-          purchase_units: [{ amount: order.amount }],
+          purchase_units: [
+            {
+              amount: order.amount,
+              ...(order.capture
+                ? { payments: { captures: [{ ...order.capture, amount: order.amount }] } }
+                : {}),
+            },
+          ],
         });
       if (fake.captureMode === 'hang') return; // never answers
       if (fake.captureMode === 'server-error') return send(res, 500, { name: 'INTERNAL_SERVER_ERROR' });
@@ -80,6 +92,12 @@ beforeAll(async () => {
       const requestId = String(req.headers['paypal-request-id'] ?? '');
       let captureId = fake.captures.get(requestId);
       if (!captureId) {
+        if (order.status === 'COMPLETED') {
+          return send(res, 422, {
+            name: 'UNPROCESSABLE_ENTITY',
+            details: [{ issue: 'ORDER_ALREADY_CAPTURED', description: 'Order already captured.' }],
+          });
+        }
         if (order.status !== 'APPROVED') {
           return send(res, 422, {
             name: 'UNPROCESSABLE_ENTITY',
@@ -94,6 +112,7 @@ beforeAll(async () => {
         captureId = `3C679366HH${String(fake.captures.size).padStart(6, '0')}`;
         fake.captures.set(requestId, captureId);
         order.status = 'COMPLETED';
+        order.capture = { id: captureId, status: 'COMPLETED' };
       }
       return send(res, 201, {
         id: order.id,
@@ -112,6 +131,7 @@ afterAll(async () => {
   await new Promise((resolve) => server.close(resolve));
 });
 beforeEach(() => {
+  KEY = `order-Q7KX2M9P4R8T${String(++orderCount).padStart(4, '0')}`;
   fake.captureMode = 'ok';
   fake.requests.length = 0;
 });
@@ -143,16 +163,16 @@ describe('PayPal Orders v2 adapter', () => {
   it('captures an approved order for the expected amount: completed with the capture id', async () => {
     const p = provider();
     const id = await approvedOrder(p, 4_390);
-    const result = await p.capture({ walletOrderId: id, expectedAmountCents: 4_390 });
+    const result = await p.capture({ walletOrderId: id, expectedAmountCents: 4_390, idempotencyKey: KEY });
     expect(result).toEqual({ status: 'completed', captureId: expect.stringMatching(/^3C679366HH/) });
     const capture = fake.requests.find((r) => r.path.endsWith('/capture'));
-    expect(capture?.headers['paypal-request-id']).toBe(`capture-${id}`);
+    expect(capture?.headers['paypal-request-id']).toBe(KEY);
   });
 
   it('does not capture an order made for another amount', async () => {
     const p = provider();
     const id = await approvedOrder(p, 4_390);
-    const result = await p.capture({ walletOrderId: id, expectedAmountCents: 4_391 });
+    const result = await p.capture({ walletOrderId: id, expectedAmountCents: 4_391, idempotencyKey: KEY });
     expect(result).toMatchObject({ status: 'failed', issue: 'AMOUNT_MISMATCH' });
     expect(fake.requests.some((r) => r.path.endsWith('/capture'))).toBe(false);
   });
@@ -161,7 +181,9 @@ describe('PayPal Orders v2 adapter', () => {
     const p = provider();
     const id = await approvedOrder(p, 2_000);
     fake.captureMode = 'restricted';
-    expect(await p.capture({ walletOrderId: id, expectedAmountCents: 2_000 })).toMatchObject({
+    expect(
+      await p.capture({ walletOrderId: id, expectedAmountCents: 2_000, idempotencyKey: KEY }),
+    ).toMatchObject({
       status: 'failed',
       issue: 'PAYEE_ACCOUNT_RESTRICTED',
     });
@@ -170,33 +192,65 @@ describe('PayPal Orders v2 adapter', () => {
   it('an order the buyer did not approve fails with PayPal’s reason', async () => {
     const p = provider();
     const { walletOrderId } = await p.createOrder({ amountCents: 1_000, currency: 'AUD' });
-    expect(await p.capture({ walletOrderId, expectedAmountCents: 1_000 })).toMatchObject({
-      status: 'failed',
-      issue: 'ORDER_NOT_APPROVED',
-    });
+    expect(await p.capture({ walletOrderId, expectedAmountCents: 1_000, idempotencyKey: KEY })).toMatchObject(
+      {
+        status: 'failed',
+        issue: 'ORDER_NOT_APPROVED',
+      },
+    );
   });
 
   it('a 5xx or a hang throws; the retry sends the same request id and PayPal captures once', async () => {
     const p = provider(300);
     const id = await approvedOrder(p, 3_000);
     fake.captureMode = 'server-error';
-    await expect(p.capture({ walletOrderId: id, expectedAmountCents: 3_000 })).rejects.toBeInstanceOf(
-      PaypalUnavailableError,
-    );
+    await expect(
+      p.capture({ walletOrderId: id, expectedAmountCents: 3_000, idempotencyKey: KEY }),
+    ).rejects.toBeInstanceOf(PaypalUnavailableError);
     fake.captureMode = 'hang';
-    await expect(p.capture({ walletOrderId: id, expectedAmountCents: 3_000 })).rejects.toBeInstanceOf(
-      PaypalUnavailableError,
-    );
+    await expect(
+      p.capture({ walletOrderId: id, expectedAmountCents: 3_000, idempotencyKey: KEY }),
+    ).rejects.toBeInstanceOf(PaypalUnavailableError);
     fake.captureMode = 'ok';
-    const first = await p.capture({ walletOrderId: id, expectedAmountCents: 3_000 });
-    const again = await p.capture({ walletOrderId: id, expectedAmountCents: 3_000 });
+    const first = await p.capture({ walletOrderId: id, expectedAmountCents: 3_000, idempotencyKey: KEY });
+    const again = await p.capture({ walletOrderId: id, expectedAmountCents: 3_000, idempotencyKey: KEY });
     expect(first).toMatchObject({ status: 'completed' });
     expect(again).toEqual(first);
     expect(
       new Set(
         fake.requests.filter((r) => r.path.endsWith('/capture')).map((r) => r.headers['paypal-request-id']),
       ),
-    ).toEqual(new Set([`capture-${id}`]));
+    ).toEqual(new Set([KEY]));
+  });
+
+  it('another order naming a captured wallet order is refused as ORDER_ALREADY_CAPTURED', async () => {
+    const p = provider();
+    const id = await approvedOrder(p, 2_500);
+    expect(
+      await p.capture({ walletOrderId: id, expectedAmountCents: 2_500, idempotencyKey: KEY }),
+    ).toMatchObject({
+      status: 'completed',
+    });
+    expect(
+      await p.capture({
+        walletOrderId: id,
+        expectedAmountCents: 2_500,
+        idempotencyKey: 'order-OTHER0000000000',
+      }),
+    ).toMatchObject({ status: 'failed', issue: 'ORDER_ALREADY_CAPTURED' });
+  });
+
+  it('reads a wallet order’s money for reconciliation: pending, completed with its capture, refunded', async () => {
+    const p = provider();
+    const id = await approvedOrder(p, 1_200);
+    expect(await p.paymentState(id)).toEqual({ state: 'pending' });
+    const captured = await p.capture({ walletOrderId: id, expectedAmountCents: 1_200, idempotencyKey: KEY });
+    const captureId = captured.status === 'completed' ? captured.captureId : 'none';
+    expect(await p.paymentState(id)).toEqual({ state: 'completed', captureId });
+    const order = fake.orders.get(id);
+    if (order?.capture) order.capture.status = 'REFUNDED';
+    expect(await p.paymentState(id)).toEqual({ state: 'refunded', captureId });
+    expect(await p.paymentState('NOSUCHORDER')).toEqual({ state: 'unknown' });
   });
 
   it('wrong credentials throw instead of pretending a decline', async () => {

@@ -5,7 +5,7 @@
  *
  * - `createOrder`: POST /v2/checkout/orders (intent CAPTURE, one purchase unit in AUD) with a PayPal-Request-Id.
  * - `capture`: GET the order and refuse to capture one whose amount or currency is not the server's total,
- *   then POST /v2/checkout/orders/{id}/capture with a PayPal-Request-Id derived from the order id, so a capture
+ *   then POST /v2/checkout/orders/{id}/capture with a PayPal-Request-Id derived from our order, so a capture
  *   retried after a timeout is the same capture at PayPal (never a second charge). 'completed' only when the
  *   capture's status is COMPLETED; PayPal's 4xx answers become 'failed' with the first detail issue (e.g.
  *   PAYEE_ACCOUNT_RESTRICTED, SPEC §8); 5xx answers, timeouts and unreadable answers throw.
@@ -16,7 +16,7 @@
 import { randomUUID } from 'node:crypto';
 import { z } from 'zod';
 import { centsToDecimalString, parseDecimalToCents } from '@store/shared/money';
-import type { WalletCaptureResult, WalletPaymentProvider } from './payment-provider';
+import type { ProviderPaymentState, WalletCaptureResult, WalletPaymentProvider } from './payment-provider';
 
 export interface PaypalOptions {
   clientId: string;
@@ -34,8 +34,27 @@ const amountSchema = z.object({ currency_code: z.string(), value: z.string() });
 const orderAnswer = z.object({
   id: z.string().min(1),
   status: z.string(),
-  purchase_units: z.array(z.object({ amount: amountSchema.optional() })).optional(),
+  purchase_units: z
+    .array(
+      z.object({
+        amount: amountSchema.optional(),
+        payments: z
+          .object({ captures: z.array(z.object({ id: z.string(), status: z.string() })).optional() })
+          .optional(),
+      }),
+    )
+    .optional(),
 });
+
+/** PayPal capture statuses as our payment states (Orders v2 reference, capture.status). */
+const CAPTURE_STATES: Record<string, ProviderPaymentState> = {
+  COMPLETED: 'completed',
+  PENDING: 'pending',
+  DECLINED: 'failed',
+  FAILED: 'failed',
+  REFUNDED: 'refunded',
+  PARTIALLY_REFUNDED: 'partially_refunded',
+};
 const captureAnswer = z.object({
   id: z.string(),
   status: z.string(),
@@ -58,8 +77,34 @@ export class PaypalUnavailableError extends Error {
   override name = 'PaypalUnavailableError';
 }
 
+/** The PayPal transmission headers a webhook delivery carries (lower-case names, as Node gives them). */
+export interface PaypalTransmission {
+  authAlgo: string;
+  certUrl: string;
+  transmissionId: string;
+  transmissionSig: string;
+  transmissionTime: string;
+}
+
+/** The PayPal wallet provider plus the webhook signature check that needs its credentials. */
+export interface PaypalWalletProvider extends WalletPaymentProvider {
+  /**
+   * Asks PayPal whether `rawBody` was signed by PayPal for webhook `webhookId`
+   * (POST /v1/notifications/verify-webhook-signature; the event is passed as the exact bytes received, since
+   * re-serialised JSON may not verify). True only for verification_status SUCCESS. Throws
+   * PaypalUnavailableError when PayPal cannot be reached.
+   */
+  verifyWebhookSignature(
+    transmission: PaypalTransmission,
+    rawBody: string,
+    webhookId: string,
+  ): Promise<boolean>;
+}
+
+const verifyAnswer = z.object({ verification_status: z.string() });
+
 /** The PayPal wallet provider for `options` (see the module comment). */
-export function createPaypalWalletProvider(options: PaypalOptions): WalletPaymentProvider {
+export function createPaypalWalletProvider(options: PaypalOptions): PaypalWalletProvider {
   const send = options.fetch ?? fetch;
   const timeoutMs = options.timeoutMs ?? 10_000;
   let token: { value: string; expiresAt: number } | null = null;
@@ -89,7 +134,13 @@ export function createPaypalWalletProvider(options: PaypalOptions): WalletPaymen
     return token.value;
   }
 
-  async function api(path: string, method: 'GET' | 'POST', requestId?: string, body?: unknown) {
+  async function api(
+    path: string,
+    method: 'GET' | 'POST',
+    requestId?: string,
+    body?: unknown,
+    rawBody?: string,
+  ) {
     const headers: Record<string, string> = {
       authorization: `Bearer ${await accessToken()}`,
       'content-type': 'application/json',
@@ -99,7 +150,11 @@ export function createPaypalWalletProvider(options: PaypalOptions): WalletPaymen
     const res = await call(path, {
       method,
       headers,
-      ...(body === undefined ? {} : { body: JSON.stringify(body) }),
+      ...(rawBody !== undefined
+        ? { body: rawBody }
+        : body === undefined
+          ? {}
+          : { body: JSON.stringify(body) }),
     });
     const json: unknown = await res.json().catch(() => null);
     if (res.status >= 500) throw new PaypalUnavailableError(`PayPal answered ${res.status}`);
@@ -120,7 +175,7 @@ export function createPaypalWalletProvider(options: PaypalOptions): WalletPaymen
       return { walletOrderId: order.data.id };
     },
 
-    async capture({ walletOrderId, expectedAmountCents }): Promise<WalletCaptureResult> {
+    async capture({ walletOrderId, expectedAmountCents, idempotencyKey }): Promise<WalletCaptureResult> {
       const path = `/v2/checkout/orders/${encodeURIComponent(walletOrderId)}`;
       const found = await api(path, 'GET');
       if (!found.ok) return failure(found.json, 'The PayPal order could not be found.');
@@ -138,8 +193,9 @@ export function createPaypalWalletProvider(options: PaypalOptions): WalletPaymen
           issue: 'AMOUNT_MISMATCH',
         };
       }
-      // Derived from the order: a retried capture is the same capture at PayPal, never a second charge.
-      const captured = await api(`${path}/capture`, 'POST', `capture-${walletOrderId}`, {});
+      // Derived from our order: a retried capture is the same capture at PayPal, never a second charge, and
+      // another order naming this wallet order gets ORDER_ALREADY_CAPTURED.
+      const captured = await api(`${path}/capture`, 'POST', idempotencyKey, {});
       if (!captured.ok) return failure(captured.json, 'PayPal did not capture the payment.');
       const result = captureAnswer.safeParse(captured.json);
       const capture = result.success ? result.data.purchase_units[0]?.payments?.captures?.[0] : undefined;
@@ -147,6 +203,39 @@ export function createPaypalWalletProvider(options: PaypalOptions): WalletPaymen
       return capture.status === 'COMPLETED'
         ? { status: 'completed', captureId: capture.id }
         : { status: 'failed', message: `PayPal left the payment ${capture.status.toLowerCase()}.` };
+    },
+
+    async verifyWebhookSignature(transmission, rawBody, webhookId) {
+      const fields = JSON.stringify({
+        auth_algo: transmission.authAlgo,
+        cert_url: transmission.certUrl,
+        transmission_id: transmission.transmissionId,
+        transmission_sig: transmission.transmissionSig,
+        transmission_time: transmission.transmissionTime,
+        webhook_id: webhookId,
+      });
+      // The event goes in as received, byte for byte (rawBody is JSON: the route parsed it first).
+      const payload = `${fields.slice(0, -1)},"webhook_event":${rawBody}}`;
+      const res = await api(
+        '/v1/notifications/verify-webhook-signature',
+        'POST',
+        undefined,
+        undefined,
+        payload,
+      );
+      const parsed = verifyAnswer.safeParse(res.json);
+      if (!res.ok || !parsed.success) return false;
+      return parsed.data.verification_status === 'SUCCESS';
+    },
+
+    async paymentState(walletOrderId) {
+      const found = await api(`/v2/checkout/orders/${encodeURIComponent(walletOrderId)}`, 'GET');
+      if (found.status === 404) return { state: 'unknown' };
+      const order = orderAnswer.safeParse(found.json);
+      if (!found.ok || !order.success) throw new PaypalUnavailableError(`PayPal answered ${found.status}`);
+      const capture = order.data.purchase_units?.[0]?.payments?.captures?.[0];
+      if (capture) return { state: CAPTURE_STATES[capture.status] ?? 'pending', captureId: capture.id };
+      return { state: order.data.status === 'VOIDED' ? 'failed' : 'pending' };
     },
   };
 }

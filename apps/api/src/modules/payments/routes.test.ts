@@ -153,12 +153,14 @@ describe('POST /api/place-order with the test wallet', () => {
     expect(row?.paymentReference).toMatch(/^TWCAP/);
     expect(await stockOf(ids.strap)).toBe((stock ?? 0) - 2);
 
-    // A wallet order pays for one order only.
+    // A wallet order pays for one order only: a second order naming it is refused before anything is written.
+    const ordersBefore = await orderCount();
     const reuse = await placeOrder(
       walletOrderBody([{ id: ids.strap, unitPriceCents: 2500, quantity: 2 }], wallet.wallet_order_id),
     );
     expect(reuse.res.statusCode).toBe(402);
-    expect(reuse.body).toEqual({ code: 'payment_failed', message: ORDER_MESSAGES.walletCaptureError });
+    expect(reuse.body).toEqual({ code: 'payment_failed', message: ORDER_MESSAGES.walletOrderUsed });
+    expect(await orderCount()).toBe(ordersBefore);
     expect(await stockOf(ids.strap)).toBe((stock ?? 0) - 2);
     // Approving a captured wallet order is refused.
     expect((await approve(wallet.wallet_order_id)).res.statusCode).toBe(409);

@@ -5,6 +5,7 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { walletOrderRequestSchema, walletOrderResponseSchema } from '@store/shared/order';
+import { ORDER_MESSAGES } from '@store/shared/order-constants';
 import { HttpError } from '../../plugins/error-handling';
 import { perMinute } from '../../plugins/rate-limit';
 import { memberOrderDiscounts } from '../accounts/discount-plans';
@@ -40,9 +41,11 @@ const paymentRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (req) => {
       // A member's wallet order is for their discounted total, as place-order will charge it.
+      const wallet = app.payments.wallet;
+      if (!wallet) throw new HttpError(400, ORDER_MESSAGES.walletPaymentsOff);
       const member = await req.member();
       const discounts = member ? await memberOrderDiscounts(app.db, req.body.discountPlan) : {};
-      return { data: await createWalletOrder(app.db, app.payments.wallet, req.body.products, discounts) };
+      return { data: await createWalletOrder(app.db, wallet, req.body.products, discounts) };
     },
   );
 
@@ -62,6 +65,60 @@ const paymentRoutes: FastifyPluginAsyncZod = async (app) => {
       return { key: Buffer.from(clientId, 'utf8').toString('base64') };
     },
   );
+
+  const testCard = app.payments.testCard;
+  if (testCard) {
+    const cardParams = z.object({
+      paymentId: z
+        .string()
+        .trim()
+        .min(1, 'paymentId is required')
+        .max(200, 'paymentId must be 200 characters or fewer'),
+    });
+    const cardBody = z.object({
+      client_secret: z
+        .string({ error: 'client_secret is required' })
+        .min(1, 'client_secret is required')
+        .max(300, 'client_secret must be 300 characters or fewer'),
+    });
+    const cardOutcomes = {
+      not_found: 'No test payment with this id and client secret',
+      not_waiting: 'This payment is not waiting for confirmation',
+    };
+    for (const action of ['authenticate', 'fail'] as const) {
+      app.post(
+        `/payments/test-card/:paymentId/${action}`,
+        {
+          schema: {
+            tags,
+            summary:
+              action === 'authenticate'
+                ? "Test mode only: the shopper passes 3-D Secure (stands in for the card's bank)"
+                : "Test mode only: the shopper fails 3-D Secure (stands in for the card's bank)",
+            params: cardParams,
+            body: cardBody,
+            response: {
+              200: messageSchema,
+              400: errorResponses[400],
+              404: messageSchema,
+              409: messageSchema,
+            },
+          },
+        },
+        async (req) => {
+          const result = testCard[action](req.params.paymentId, req.body.client_secret);
+          if (result === 'not_found') throw new HttpError(404, cardOutcomes.not_found);
+          if (result === 'not_waiting') throw new HttpError(409, cardOutcomes.not_waiting);
+          return {
+            message:
+              action === 'authenticate'
+                ? 'Payment confirmed (test 3-D Secure)'
+                : 'Payment not confirmed (test 3-D Secure)',
+          };
+        },
+      );
+    }
+  }
 
   const testWallet = app.payments.testWallet;
   if (!testWallet) return;

@@ -1,49 +1,127 @@
 /**
  * The offline test card provider (DESIGN §3): charges the test payment methods the test card form makes
  * (`@store/shared/test-payments`), the way Stripe's test mode treats them. No network, no real money.
+ * It keeps its test PaymentIntents in this process's memory, as the test wallet keeps its orders: it plays
+ * the provider's side, which Stripe keeps on its own servers. The bank's 3-D Secure page is played by
+ * `authenticate` / `fail` (routes `POST /api/payments/test-card/:paymentId/{authenticate,fail}`, registered
+ * only while this provider serves).
  */
 import { randomBytes } from 'node:crypto';
 import {
   TEST_CARD_MESSAGES,
+  TEST_PAYMENT_METHOD_AUTHENTICATES,
   TEST_PAYMENT_METHOD_DECLINES,
   TEST_PAYMENT_METHOD_PAYS,
 } from '@store/shared/test-payments';
-import type { CardChargeResult, CardPaymentProvider } from './payment-provider';
+import type { CardChargeResult, CardPaymentProvider, ProviderPaymentState } from './payment-provider';
 
 export const UNKNOWN_TEST_PAYMENT_METHOD = 'Unknown test payment method';
 
-/** Answers remembered per idempotency key, as Stripe does; capped so a long-running test store stays small. */
+/** Payments remembered, as Stripe does; capped so a long-running test store stays small. */
 const MAX_REMEMBERED_CHARGES = 10_000;
+
+interface TestPaymentIntent {
+  id: string;
+  clientSecret: string;
+  status: 'succeeded' | 'requires_action' | 'declined';
+  message?: string;
+}
+
+export type TestCardAction = 'done' | 'not_found' | 'not_waiting';
+
+/** The test card provider plus the bank's side of 3-D Secure. */
+export interface TestCardProvider extends CardPaymentProvider {
+  mode: 'test';
+  /** The shopper confirms on the (test) bank's page; `clientSecret` must be the payment's. */
+  authenticate(paymentId: string, clientSecret: string): TestCardAction;
+  /** The shopper fails or abandons the (test) bank's page. */
+  fail(paymentId: string, clientSecret: string): TestCardAction;
+}
 
 /**
  * `pm_card_visa` succeeds with a new `pi_test_...` payment id, `pm_card_chargeDeclined` is declined with
- * 'Your card was declined.', any other id is declined with 'Unknown test payment method'. A repeated
- * idempotency key answers the first result again.
+ * 'Your card was declined.', `pm_card_authenticationRequired` answers 'requires_action' with a client secret
+ * until authenticated (then 'succeeded') or failed (then declined with Stripe's authentication message), any
+ * other id is declined with 'Unknown test payment method'. A repeated idempotency key answers the first
+ * result again.
  */
-export function createTestCardProvider(): CardPaymentProvider {
-  const byIdempotencyKey = new Map<string, CardChargeResult>();
+export function createTestCardProvider(): TestCardProvider {
+  const byIdempotencyKey = new Map<string, TestPaymentIntent>();
+  const byId = new Map<string, TestPaymentIntent>();
+
+  const remember = (key: string, intent: TestPaymentIntent) => {
+    byIdempotencyKey.set(key, intent);
+    byId.set(intent.id, intent);
+    if (byIdempotencyKey.size > MAX_REMEMBERED_CHARGES) {
+      const [oldestKey, oldest] = byIdempotencyKey.entries().next().value ?? [];
+      if (oldestKey !== undefined) byIdempotencyKey.delete(oldestKey);
+      if (oldest) byId.delete(oldest.id);
+    }
+  };
+
+  const resultOf = (intent: TestPaymentIntent): CardChargeResult => {
+    if (intent.status === 'succeeded') return { status: 'succeeded', paymentId: intent.id };
+    if (intent.status === 'requires_action') {
+      return { status: 'requires_action', paymentId: intent.id, clientSecret: intent.clientSecret };
+    }
+    return {
+      status: 'declined',
+      paymentId: intent.id,
+      message: intent.message ?? TEST_CARD_MESSAGES.declined,
+    };
+  };
+
+  const act = (
+    paymentId: string,
+    clientSecret: string,
+    next: TestPaymentIntent['status'],
+  ): TestCardAction => {
+    const intent = byId.get(paymentId);
+    if (!intent || intent.clientSecret !== clientSecret) return 'not_found';
+    if (intent.status !== 'requires_action') return 'not_waiting';
+    intent.status = next;
+    if (next === 'declined') intent.message = TEST_CARD_MESSAGES.authenticationFailed;
+    return 'done';
+  };
+
   return {
     name: 'test-card',
     mode: 'test',
     async charge({ amountCents, paymentMethodId, idempotencyKey }) {
       const earlier = byIdempotencyKey.get(idempotencyKey);
-      if (earlier) return earlier;
-      let result: CardChargeResult;
+      if (earlier) return resultOf(earlier);
+      const id = `pi_test_${randomBytes(12).toString('hex')}`;
+      const intent: TestPaymentIntent = {
+        id,
+        clientSecret: `${id}_secret_${randomBytes(12).toString('hex')}`,
+        status: 'declined',
+      };
       if (!Number.isInteger(amountCents) || amountCents <= 0) {
-        result = { status: 'declined', message: 'The amount must be a positive whole number of cents.' };
+        intent.message = 'The amount must be a positive whole number of cents.';
       } else if (paymentMethodId === TEST_PAYMENT_METHOD_PAYS) {
-        result = { status: 'succeeded', paymentId: `pi_test_${randomBytes(12).toString('hex')}` };
+        intent.status = 'succeeded';
+      } else if (paymentMethodId === TEST_PAYMENT_METHOD_AUTHENTICATES) {
+        intent.status = 'requires_action';
       } else if (paymentMethodId === TEST_PAYMENT_METHOD_DECLINES) {
-        result = { status: 'declined', message: TEST_CARD_MESSAGES.declined };
+        intent.message = TEST_CARD_MESSAGES.declined;
       } else {
-        result = { status: 'declined', message: UNKNOWN_TEST_PAYMENT_METHOD };
+        intent.message = UNKNOWN_TEST_PAYMENT_METHOD;
       }
-      byIdempotencyKey.set(idempotencyKey, result);
-      if (byIdempotencyKey.size > MAX_REMEMBERED_CHARGES) {
-        const oldest = byIdempotencyKey.keys().next().value;
-        if (oldest !== undefined) byIdempotencyKey.delete(oldest);
-      }
-      return result;
+      remember(idempotencyKey, intent);
+      return resultOf(intent);
     },
+    async check(paymentId) {
+      const intent = byId.get(paymentId);
+      if (!intent) return { status: 'declined', message: UNKNOWN_TEST_PAYMENT_METHOD };
+      return resultOf(intent);
+    },
+    async paymentState(paymentId): Promise<ProviderPaymentState> {
+      const intent = byId.get(paymentId);
+      if (!intent) return 'unknown';
+      if (intent.status === 'succeeded') return 'completed';
+      return intent.status === 'requires_action' ? 'pending' : 'failed';
+    },
+    authenticate: (paymentId, clientSecret) => act(paymentId, clientSecret, 'succeeded'),
+    fail: (paymentId, clientSecret) => act(paymentId, clientSecret, 'declined'),
   };
 }

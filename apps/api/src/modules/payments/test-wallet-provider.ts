@@ -6,7 +6,7 @@
  * `POST /api/payments/test-wallet/:walletOrderId/approve`, registered only while this provider serves).
  */
 import { randomBytes } from 'node:crypto';
-import type { WalletCaptureResult, WalletPaymentProvider } from './payment-provider';
+import type { ProviderPaymentState, WalletCaptureResult, WalletPaymentProvider } from './payment-provider';
 
 /** Capped so a long-running test store stays small; the oldest wallet orders are forgotten first. */
 const MAX_WALLET_ORDERS = 10_000;
@@ -16,6 +16,8 @@ interface TestWalletOrder {
   approved: boolean;
   cancelled: boolean;
   captureId: string | null;
+  /** The request that captured it: the same request again answers the same capture, as PayPal-Request-Id does. */
+  captureKey: string | null;
 }
 
 export type TestWalletAction = 'done' | 'not_found' | 'already_captured';
@@ -31,7 +33,8 @@ export interface TestWalletProvider extends WalletPaymentProvider {
 
 /**
  * createOrder stores {amount, approved: false}; capture succeeds only when the order exists, was approved,
- * was not cancelled or captured before, and its amount equals `expectedAmountCents`. Failures carry
+ * was not cancelled or captured before, and its amount equals `expectedAmountCents`; a capture repeated with
+ * the same idempotency key answers the first capture again. Failures carry
  * PayPal's issue names (RESOURCE_NOT_FOUND, ORDER_NOT_APPROVED, ORDER_ALREADY_CAPTURED) or AMOUNT_MISMATCH.
  */
 export function createTestWalletProvider(): TestWalletProvider {
@@ -53,17 +56,26 @@ export function createTestWalletProvider(): TestWalletProvider {
         throw new RangeError(`Wallet order amount must be positive whole cents, got ${amountCents}`);
       }
       const walletOrderId = `TW${randomBytes(8).toString('hex').toUpperCase()}`;
-      walletOrders.set(walletOrderId, { amountCents, approved: false, cancelled: false, captureId: null });
+      walletOrders.set(walletOrderId, {
+        amountCents,
+        approved: false,
+        cancelled: false,
+        captureId: null,
+        captureKey: null,
+      });
       if (walletOrders.size > MAX_WALLET_ORDERS) {
         const oldest = walletOrders.keys().next().value;
         if (oldest !== undefined) walletOrders.delete(oldest);
       }
       return { walletOrderId };
     },
-    async capture({ walletOrderId, expectedAmountCents }): Promise<WalletCaptureResult> {
+    async capture({ walletOrderId, expectedAmountCents, idempotencyKey }): Promise<WalletCaptureResult> {
       const order = walletOrders.get(walletOrderId);
       if (!order) {
         return { status: 'failed', message: 'Wallet order not found', issue: 'RESOURCE_NOT_FOUND' };
+      }
+      if (order.captureId && order.captureKey === idempotencyKey) {
+        return { status: 'completed', captureId: order.captureId };
       }
       if (order.captureId) {
         return {
@@ -87,7 +99,14 @@ export function createTestWalletProvider(): TestWalletProvider {
         };
       }
       order.captureId = `TWCAP${randomBytes(8).toString('hex').toUpperCase()}`;
+      order.captureKey = idempotencyKey;
       return { status: 'completed', captureId: order.captureId };
+    },
+    async paymentState(walletOrderId): Promise<{ state: ProviderPaymentState; captureId?: string }> {
+      const order = walletOrders.get(walletOrderId);
+      if (!order) return { state: 'unknown' };
+      if (order.captureId) return { state: 'completed', captureId: order.captureId };
+      return { state: order.cancelled ? 'failed' : 'pending' };
     },
     approve: (walletOrderId) =>
       act(walletOrderId, (o) => {

@@ -1,0 +1,134 @@
+/**
+ * An order's payment status, changed in one place for every path that learns about a payment (issue 10):
+ * place-order when the provider answers, the providers' webhooks, and `npm run payments:reconcile`.
+ *
+ *   pending --paid--> completed --refund--> partially_refunded / refunded
+ *      |                  \--dispute--> disputed
+ *      \--declined--> failed (order cancelled, stock released)
+ *
+ * Every change is conditional on the status it starts from, so two paths learning the same news (the browser
+ * and the webhook, or a replayed event) change the order once, and stock is never released twice.
+ */
+import { and, eq, inArray, isNotNull, sql } from 'drizzle-orm';
+import {
+  ORDER_STATUS_CANCELLED,
+  PAYMENT_STATUS_COMPLETED,
+  PAYMENT_STATUS_DISPUTED,
+  PAYMENT_STATUS_FAILED,
+  PAYMENT_STATUS_PARTIALLY_REFUNDED,
+  PAYMENT_STATUS_PENDING,
+  PAYMENT_STATUS_REFUNDED,
+} from '@store/shared/order-constants';
+import type { Database } from '../../db/client';
+import { orderLineItems, orders, products } from '../../db/schema';
+import type { OrderRow } from './order-presenter';
+
+/** What a payment event or a provider's answer means for an order. */
+export type PaymentNews = 'completed' | 'failed' | 'refunded' | 'partially_refunded' | 'disputed';
+
+/** What applying the news did: 'changed', or 'unchanged' when the order already was there or cannot go there. */
+export type PaymentChange = 'changed' | 'unchanged';
+
+/** From which payment statuses each piece of news moves an order. */
+const MOVES_FROM: Record<Exclude<PaymentNews, 'failed'>, readonly string[]> = {
+  completed: [PAYMENT_STATUS_PENDING],
+  refunded: [PAYMENT_STATUS_COMPLETED, PAYMENT_STATUS_PARTIALLY_REFUNDED, PAYMENT_STATUS_DISPUTED],
+  partially_refunded: [PAYMENT_STATUS_COMPLETED, PAYMENT_STATUS_DISPUTED],
+  disputed: [PAYMENT_STATUS_COMPLETED, PAYMENT_STATUS_PARTIALLY_REFUNDED],
+};
+
+const STATUS_OF: Record<Exclude<PaymentNews, 'failed'>, string> = {
+  completed: PAYMENT_STATUS_COMPLETED,
+  refunded: PAYMENT_STATUS_REFUNDED,
+  partially_refunded: PAYMENT_STATUS_PARTIALLY_REFUNDED,
+  disputed: PAYMENT_STATUS_DISPUTED,
+};
+
+/**
+ * Marks a pending order paid with the provider's payment id (`reference`, kept when null). Answers the order
+ * as it now is (also when it was already paid, e.g. by the webhook first), or null when it does not exist.
+ */
+export async function markOrderPaid(
+  db: Database,
+  orderId: number,
+  reference: string | null,
+): Promise<OrderRow | null> {
+  const [paid] = await db
+    .update(orders)
+    .set({
+      paymentStatus: PAYMENT_STATUS_COMPLETED,
+      ...(reference ? { paymentReference: reference } : {}),
+      updatedAt: sql`now()`,
+    })
+    .where(and(eq(orders.id, orderId), eq(orders.paymentStatus, PAYMENT_STATUS_PENDING)))
+    .returning();
+  if (paid) return paid;
+  const [order] = await db.select().from(orders).where(eq(orders.id, orderId));
+  return order ?? null;
+}
+
+/** Keeps the provider's payment id on a pending order (known before it is paid, e.g. during 3-D Secure). */
+export async function recordPaymentReference(
+  db: Database,
+  orderId: number,
+  reference: string,
+): Promise<void> {
+  await db
+    .update(orders)
+    .set({ paymentReference: reference, updatedAt: sql`now()` })
+    .where(and(eq(orders.id, orderId), eq(orders.paymentStatus, PAYMENT_STATUS_PENDING)));
+}
+
+/**
+ * Payment failed: one transaction marks a still-pending order cancelled / payment 'failed' and gives its stock
+ * back. Answers 'unchanged' when the order was not pending (already paid, or cancelled before).
+ */
+export async function cancelUnpaidOrder(db: Database, orderId: number): Promise<PaymentChange> {
+  return db.transaction(async (tx) => {
+    const cancelled = await tx
+      .update(orders)
+      .set({ status: ORDER_STATUS_CANCELLED, paymentStatus: PAYMENT_STATUS_FAILED, updatedAt: sql`now()` })
+      .where(and(eq(orders.id, orderId), eq(orders.paymentStatus, PAYMENT_STATUS_PENDING)))
+      .returning({ id: orders.id });
+    if (cancelled.length === 0) return 'unchanged';
+    const items = await tx
+      .select({ productId: orderLineItems.productId, quantity: orderLineItems.quantity })
+      .from(orderLineItems)
+      .where(eq(orderLineItems.orderId, orderId));
+    // Product id order, as stock is reserved, so two transactions never wait on each other's rows.
+    const lines = items
+      .filter((i): i is { productId: number; quantity: number } => i.productId !== null)
+      .sort((a, b) => a.productId - b.productId);
+    for (const item of lines) {
+      await tx
+        .update(products)
+        .set({ stock: sql`${products.stock} + ${item.quantity}` })
+        .where(and(eq(products.id, item.productId), isNotNull(products.stock)));
+    }
+    return 'changed';
+  });
+}
+
+/**
+ * Applies what a provider says about an order's payment (webhooks, reconciliation). 'completed' marks a
+ * pending order paid (with `reference` when given); 'failed' cancels a pending order and releases its stock;
+ * refunds and disputes move a paid order. Anything else is 'unchanged'.
+ */
+export async function applyPaymentNews(
+  db: Database,
+  orderId: number,
+  news: PaymentNews,
+  reference: string | null = null,
+): Promise<PaymentChange> {
+  if (news === 'failed') return cancelUnpaidOrder(db, orderId);
+  const changed = await db
+    .update(orders)
+    .set({
+      paymentStatus: STATUS_OF[news],
+      ...(news === 'completed' && reference ? { paymentReference: reference } : {}),
+      updatedAt: sql`now()`,
+    })
+    .where(and(eq(orders.id, orderId), inArray(orders.paymentStatus, [...MOVES_FROM[news]])))
+    .returning({ id: orders.id });
+  return changed.length > 0 ? 'changed' : 'unchanged';
+}

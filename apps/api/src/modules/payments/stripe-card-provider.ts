@@ -1,0 +1,177 @@
+/**
+ * The Stripe card adapter (issue 10; DESIGN §2 payments, §5.1–5.2): the official `stripe` SDK behind the same
+ * CardPaymentProvider interface as the offline test card.
+ *
+ * - `charge`: POST /v1/payment_intents with `confirm: true` for the payment method Stripe Elements made in the
+ *   browser, the server's own amount in AUD cents, card only, `use_stripe_sdk` so that 3-D Secure comes back as
+ *   `requires_action` with the client secret for `stripe.handleNextAction`, and the Idempotency-Key derived
+ *   from our order: a charge retried after a timeout is the same PaymentIntent at Stripe, never a second one.
+ * - `check`: GET the PaymentIntent after the browser finished 3-D Secure (or while it is `processing`);
+ *   one left in `requires_confirmation` is confirmed by the server.
+ * - `paymentState`: reconciliation reads the PaymentIntent with its latest charge (refunds, disputes).
+ *
+ * A card error (HTTP 402, `card_error`) is a decline with Stripe's message; a request Stripe refuses as invalid
+ * (e.g. an unknown payment method) is a decline too, since retrying it cannot help. Connection failures,
+ * timeouts, Stripe's 5xx, rate limits and authentication failures throw StripeUnavailableError: the order
+ * stays pending and the same request can be retried safely.
+ *
+ * `apiBase` (STRIPE_API_BASE) points the SDK at stripe-mock, a recording proxy or the tests' local fake.
+ */
+import Stripe from 'stripe';
+import type {
+  CardChargeRequest,
+  CardChargeResult,
+  CardPaymentProvider,
+  ProviderPaymentState,
+} from './payment-provider';
+
+export interface StripeOptions {
+  secretKey: string;
+  /** Base URL of Stripe's API without a trailing slash (default https://api.stripe.com). */
+  apiBase?: string;
+  /** How long one call may take before it counts as unreachable, ms (default 20 000). */
+  timeoutMs?: number;
+  /** The SDK's own retries of a failed connection, with the same Idempotency-Key (default 1). */
+  maxNetworkRetries?: number;
+}
+
+/** Stripe could not be reached or answered something we cannot treat as a decline. */
+export class StripeUnavailableError extends Error {
+  override name = 'StripeUnavailableError';
+}
+
+/** Said when Stripe refuses a request as invalid without a message of its own. */
+export const STRIPE_REFUSED_MESSAGE =
+  'The card could not be charged. Please check the card details and try again.';
+
+/** The SDK client for `options`: host, port and protocol from `apiBase`. */
+export function createStripeClient(options: StripeOptions): Stripe {
+  const base = new URL(options.apiBase ?? 'https://api.stripe.com');
+  const protocol = base.protocol === 'http:' ? 'http' : 'https';
+  return new Stripe(options.secretKey, {
+    host: base.hostname,
+    port: base.port || (protocol === 'http' ? 80 : 443),
+    protocol,
+    timeout: options.timeoutMs ?? 20_000,
+    maxNetworkRetries: options.maxNetworkRetries ?? 1,
+    telemetry: false,
+    appInfo: { name: 'auto-parts-store' },
+  });
+}
+
+/** A PaymentIntent's status as a charge result. */
+function resultOf(intent: Stripe.PaymentIntent): CardChargeResult {
+  switch (intent.status) {
+    case 'succeeded':
+      return { status: 'succeeded', paymentId: intent.id };
+    case 'requires_action':
+      if (intent.client_secret) {
+        return { status: 'requires_action', paymentId: intent.id, clientSecret: intent.client_secret };
+      }
+      throw new StripeUnavailableError('Stripe asked for an action without a client secret');
+    case 'processing':
+    case 'requires_confirmation':
+    case 'requires_capture':
+      return { status: 'processing', paymentId: intent.id };
+    default:
+      // requires_payment_method (declined or authentication failed) or canceled.
+      return {
+        status: 'declined',
+        paymentId: intent.id,
+        message: intent.last_payment_error?.message ?? 'Your card was declined.',
+      };
+  }
+}
+
+/** Stripe's errors: a decline for card errors and invalid requests, thrown for everything else. */
+function declineOrThrow(err: unknown): CardChargeResult {
+  if (err instanceof Stripe.errors.StripeCardError) {
+    const paymentId = err.payment_intent?.id;
+    return {
+      status: 'declined',
+      message: err.message || 'Your card was declined.',
+      ...(paymentId ? { paymentId } : {}),
+    };
+  }
+  if (
+    err instanceof Stripe.errors.StripeInvalidRequestError &&
+    err.code !== 'idempotency_key_in_use' &&
+    err.code !== 'lock_timeout'
+  ) {
+    return { status: 'declined', message: err.message || STRIPE_REFUSED_MESSAGE };
+  }
+  const reason = err instanceof Stripe.errors.StripeError ? err.type : (err as Error).name;
+  throw new StripeUnavailableError(`Stripe could not be reached or refused the call (${reason})`, {
+    cause: err,
+  });
+}
+
+/** The Stripe card provider for `options` (see the module comment). */
+export function createStripeCardProvider(options: StripeOptions): CardPaymentProvider {
+  const stripe = createStripeClient(options);
+  return {
+    name: 'stripe',
+    mode: 'live',
+    async charge(request: CardChargeRequest): Promise<CardChargeResult> {
+      try {
+        const intent = await stripe.paymentIntents.create(
+          {
+            amount: request.amountCents,
+            currency: request.currency.toLowerCase(),
+            payment_method: request.paymentMethodId,
+            allowed_payment_method_types: ['card'],
+            confirm: true,
+            use_stripe_sdk: true,
+            description: request.description,
+            metadata: { order_public_id: request.orderPublicId },
+          },
+          { idempotencyKey: request.idempotencyKey },
+        );
+        return resultOf(intent);
+      } catch (err) {
+        return declineOrThrow(err);
+      }
+    },
+
+    async check(paymentId: string): Promise<CardChargeResult> {
+      try {
+        let intent = await stripe.paymentIntents.retrieve(paymentId);
+        if (intent.status === 'requires_confirmation') {
+          intent = await stripe.paymentIntents.confirm(
+            paymentId,
+            { use_stripe_sdk: true },
+            { idempotencyKey: `confirm-${paymentId}` },
+          );
+        }
+        return resultOf(intent);
+      } catch (err) {
+        return declineOrThrow(err);
+      }
+    },
+
+    async paymentState(paymentId: string): Promise<ProviderPaymentState> {
+      let intent: Stripe.PaymentIntent;
+      try {
+        intent = await stripe.paymentIntents.retrieve(paymentId, { expand: ['latest_charge'] });
+      } catch (err) {
+        if (err instanceof Stripe.errors.StripeInvalidRequestError && err.statusCode === 404)
+          return 'unknown';
+        throw new StripeUnavailableError('Stripe could not be reached', { cause: err });
+      }
+      return stateOf(intent);
+    },
+  };
+}
+
+/** A PaymentIntent (with its latest charge expanded) as our payment state. */
+export function stateOf(intent: Stripe.PaymentIntent): ProviderPaymentState {
+  if (intent.status !== 'succeeded') {
+    return intent.status === 'canceled' || intent.status === 'requires_payment_method' ? 'failed' : 'pending';
+  }
+  const charge = typeof intent.latest_charge === 'object' ? intent.latest_charge : null;
+  if (charge?.disputed) return 'disputed';
+  if (charge && charge.amount_refunded > 0) {
+    return charge.amount_refunded >= charge.amount ? 'refunded' : 'partially_refunded';
+  }
+  return 'completed';
+}

@@ -1,0 +1,267 @@
+/**
+ * Stripe's REST API faked at the network edge (issue 10 contract tests): a local HTTP server answering the
+ * PaymentIntents calls the adapter makes, in the shapes of Stripe's API reference, reached through
+ * STRIPE_API_BASE. It keeps Stripe's idempotency rule (the same Idempotency-Key answers the first response
+ * again) so tests can prove a retried charge creates one PaymentIntent.
+ *
+ * Test payment methods, as Stripe's test mode names them: `pm_card_visa` succeeds, `pm_card_chargeDeclined`
+ * is declined (402 card_error), `pm_card_authenticationRequired` needs 3-D Secure (requires_action until a
+ * test calls `completeAuthentication` or `failAuthentication`).
+ */
+import { randomBytes } from 'node:crypto';
+import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
+import type { AddressInfo } from 'node:net';
+
+export const FAKE_STRIPE_SECRET_KEY = 'sk_test_fake_51Store';
+
+export interface FakePaymentIntent {
+  id: string;
+  object: 'payment_intent';
+  amount: number;
+  currency: string;
+  status:
+    | 'succeeded'
+    | 'requires_action'
+    | 'requires_payment_method'
+    | 'processing'
+    | 'requires_confirmation'
+    | 'canceled';
+  client_secret: string;
+  payment_method: string;
+  payment_method_types: string[];
+  description: string | null;
+  metadata: Record<string, string>;
+  next_action: unknown;
+  last_payment_error: { type: string; code: string; message: string } | null;
+  latest_charge: string | null;
+  created: number;
+  livemode: false;
+}
+
+export interface FakeCharge {
+  id: string;
+  object: 'charge';
+  amount: number;
+  amount_refunded: number;
+  refunded: boolean;
+  disputed: boolean;
+  payment_intent: string;
+  status: 'succeeded' | 'failed';
+}
+
+export interface FakeStripeRequest {
+  method: string;
+  path: string;
+  idempotencyKey: string | undefined;
+  body: URLSearchParams;
+}
+
+/** What the next create call does: answer, return a 500, or hang after recording the PaymentIntent. */
+export type FakeStripeMode = 'ok' | 'server-error' | 'hang-after-create';
+
+export interface FakeStripeApi {
+  apiBase: string;
+  intents: Map<string, FakePaymentIntent>;
+  charges: Map<string, FakeCharge>;
+  requests: FakeStripeRequest[];
+  mode: FakeStripeMode;
+  /** The shopper passes 3-D Secure in the browser: the PaymentIntent succeeds. */
+  completeAuthentication(id: string): void;
+  /** The shopper fails 3-D Secure: the PaymentIntent goes back to requires_payment_method. */
+  failAuthentication(id: string): void;
+  /** Refunds `amount` cents (default all) of the PaymentIntent's charge. */
+  refund(id: string, amount?: number): void;
+  close(): Promise<void>;
+}
+
+const AUTH_FAILED =
+  'We are unable to authenticate your payment method. Please choose a different payment method and try again.';
+
+function send(res: ServerResponse, status: number, body: unknown) {
+  res.writeHead(status, {
+    'content-type': 'application/json',
+    'request-id': `req_${randomBytes(6).toString('hex')}`,
+  });
+  res.end(JSON.stringify(body));
+}
+
+async function readBody(req: IncomingMessage): Promise<string> {
+  let body = '';
+  for await (const chunk of req) body += (chunk as Buffer).toString();
+  return body;
+}
+
+/** Starts the fake on 127.0.0.1 at a free port. */
+export async function startFakeStripeApi(): Promise<FakeStripeApi> {
+  const intents = new Map<string, FakePaymentIntent>();
+  const charges = new Map<string, FakeCharge>();
+  const requests: FakeStripeRequest[] = [];
+  /** Idempotency-Key -> the first answer, as Stripe keeps it for 24 hours. */
+  const answered = new Map<string, { status: number; body: unknown }>();
+
+  const chargeFor = (intent: FakePaymentIntent) => {
+    const charge: FakeCharge = {
+      id: `ch_${randomBytes(8).toString('hex')}`,
+      object: 'charge',
+      amount: intent.amount,
+      amount_refunded: 0,
+      refunded: false,
+      disputed: false,
+      payment_intent: intent.id,
+      status: 'succeeded',
+    };
+    charges.set(charge.id, charge);
+    intent.latest_charge = charge.id;
+  };
+
+  const withCharge = (intent: FakePaymentIntent, expand: boolean) =>
+    expand && intent.latest_charge ? { ...intent, latest_charge: charges.get(intent.latest_charge) } : intent;
+
+  const api: FakeStripeApi = {
+    apiBase: '',
+    intents,
+    charges,
+    requests,
+    mode: 'ok',
+    completeAuthentication(id) {
+      const intent = intents.get(id);
+      if (!intent || intent.status !== 'requires_action')
+        throw new Error(`${id} is not waiting for 3-D Secure`);
+      intent.status = 'succeeded';
+      intent.next_action = null;
+      chargeFor(intent);
+    },
+    failAuthentication(id) {
+      const intent = intents.get(id);
+      if (!intent || intent.status !== 'requires_action')
+        throw new Error(`${id} is not waiting for 3-D Secure`);
+      intent.status = 'requires_payment_method';
+      intent.next_action = null;
+      intent.last_payment_error = {
+        type: 'card_error',
+        code: 'payment_intent_authentication_failure',
+        message: AUTH_FAILED,
+      };
+    },
+    refund(id, amount) {
+      const charge = charges.get(intents.get(id)?.latest_charge ?? '');
+      if (!charge) throw new Error(`${id} has no charge`);
+      charge.amount_refunded = Math.min(charge.amount, charge.amount_refunded + (amount ?? charge.amount));
+      charge.refunded = charge.amount_refunded === charge.amount;
+    },
+    async close() {
+      server.closeAllConnections();
+      await new Promise((resolve) => server.close(resolve));
+    },
+  };
+
+  const server = createServer((req, res) => {
+    void (async () => {
+      const raw = await readBody(req);
+      const url = new URL(req.url ?? '/', 'http://fake');
+      const body = new URLSearchParams(raw);
+      const idempotencyKey = req.headers['idempotency-key'] as string | undefined;
+      requests.push({ method: req.method ?? '', path: url.pathname, idempotencyKey, body });
+
+      if (req.headers.authorization !== `Bearer ${FAKE_STRIPE_SECRET_KEY}`) {
+        return send(res, 401, {
+          error: { type: 'invalid_request_error', message: 'Invalid API Key provided: sk_test_****' },
+        });
+      }
+      if (req.method === 'POST' && idempotencyKey && answered.has(idempotencyKey)) {
+        const first = answered.get(idempotencyKey);
+        if (first) return send(res, first.status, first.body);
+      }
+      const answer = (status: number, payload: unknown) => {
+        if (req.method === 'POST' && idempotencyKey) answered.set(idempotencyKey, { status, body: payload });
+        send(res, status, payload);
+      };
+
+      if (req.method === 'POST' && url.pathname === '/v1/payment_intents') {
+        if (api.mode === 'server-error') {
+          return send(res, 500, { error: { type: 'api_error', message: 'An unknown error occurred' } });
+        }
+        const id = `pi_${randomBytes(12).toString('hex')}`;
+        const pm = body.get('payment_method') ?? '';
+        const metadata: Record<string, string> = {};
+        for (const [k, v] of body) {
+          const m = /^metadata\[(.+)\]$/.exec(k);
+          if (m?.[1]) metadata[m[1]] = v;
+        }
+        const intent: FakePaymentIntent = {
+          id,
+          object: 'payment_intent',
+          amount: Number(body.get('amount')),
+          currency: body.get('currency') ?? '',
+          status: 'succeeded',
+          client_secret: `${id}_secret_${randomBytes(12).toString('hex')}`,
+          payment_method: pm,
+          payment_method_types: body.getAll('allowed_payment_method_types[0]'),
+          description: body.get('description'),
+          metadata,
+          next_action: null,
+          last_payment_error: null,
+          latest_charge: null,
+          created: Math.floor(Date.now() / 1000),
+          livemode: false,
+        };
+        intents.set(id, intent);
+        let status = 200;
+        let payload: unknown = intent;
+        if (pm === 'pm_card_visa') {
+          chargeFor(intent);
+        } else if (pm === 'pm_card_authenticationRequired') {
+          intent.status = 'requires_action';
+          intent.next_action = {
+            type: 'use_stripe_sdk',
+            use_stripe_sdk: { type: 'three_d_secure_redirect' },
+          };
+        } else {
+          intent.status = 'requires_payment_method';
+          const error = {
+            type: 'card_error',
+            code: 'card_declined',
+            decline_code: 'generic_decline',
+            message: 'Your card was declined.',
+          };
+          intent.last_payment_error = error;
+          status = 402;
+          payload = { error: { ...error, payment_intent: intent } };
+        }
+        if (api.mode === 'hang-after-create') {
+          // Stripe did the work and keeps its answer for the key; only the answer never arrives.
+          if (idempotencyKey) answered.set(idempotencyKey, { status, body: payload });
+          return;
+        }
+        return answer(status, payload);
+      }
+
+      const match = /^\/v1\/payment_intents\/([^/]+)(\/confirm)?$/.exec(url.pathname);
+      const intent = match?.[1] ? intents.get(match[1]) : undefined;
+      if (!intent) {
+        return send(res, 404, {
+          error: {
+            type: 'invalid_request_error',
+            code: 'resource_missing',
+            message: `No such payment_intent: '${match?.[1] ?? ''}'`,
+          },
+        });
+      }
+      const expand = url.searchParams.getAll('expand[0]').includes('latest_charge');
+      if (req.method === 'GET') return send(res, 200, withCharge(intent, expand));
+      if (req.method === 'POST' && match?.[2]) {
+        if (intent.status === 'requires_confirmation') {
+          intent.status = 'succeeded';
+          chargeFor(intent);
+        }
+        return answer(200, intent);
+      }
+      return send(res, 404, {
+        error: { type: 'invalid_request_error', message: 'Unrecognized request URL' },
+      });
+    })();
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  api.apiBase = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+  return api;
+}
