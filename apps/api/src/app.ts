@@ -19,6 +19,7 @@ import orderRoutes from './modules/orders/routes';
 import { choosePaymentProviders, type PaymentProviders } from './modules/payments/choose-payment-providers';
 import passwordResetRoutes from './modules/password-reset/routes';
 import paymentRoutes from './modules/payments/routes';
+import webhookRoutes from './modules/payments/webhook-routes';
 import apiDocs from './plugins/api-docs';
 import authentication from './plugins/authentication';
 import errorHandling from './plugins/error-handling';
@@ -99,6 +100,7 @@ export async function buildApp({
       await api.register(accountRoutes);
       await api.register(passwordResetRoutes);
       await api.register(paymentRoutes);
+      await api.register(webhookRoutes);
       await api.register(addressLookupRoutes);
     },
     { prefix: '/api' },

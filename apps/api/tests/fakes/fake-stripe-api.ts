@@ -168,6 +168,8 @@ export async function startFakeStripeApi(): Promise<FakeStripeApi> {
           error: { type: 'invalid_request_error', message: 'Invalid API Key provided: sk_test_****' },
         });
       }
+      // While hanging, a retry of the same request hangs too (the network is still down).
+      if (api.mode === 'hang-after-create' && idempotencyKey && answered.has(idempotencyKey)) return;
       if (req.method === 'POST' && idempotencyKey && answered.has(idempotencyKey)) {
         const first = answered.get(idempotencyKey);
         if (first) return send(res, first.status, first.body);
