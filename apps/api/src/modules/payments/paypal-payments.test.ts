@@ -219,7 +219,7 @@ describe('POST /api/payments/paypal/webhook', () => {
     const { walletOrderId, publicId, captureId } = await heldOrder();
     const event = captureEvent('PAYMENT.CAPTURE.COMPLETED', captureId, walletOrderId);
     const stale = new Date(Date.now() - PAYPAL_WEBHOOK_TOLERANCE_MS - 60_000).toISOString();
-    for (const headers of [
+    for (const headers of <Record<string, string>[]>[
       { 'paypal-transmission-sig': 'forged' },
       { 'paypal-transmission-sig': '' },
       { 'paypal-transmission-time': stale },
