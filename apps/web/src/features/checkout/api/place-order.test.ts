@@ -72,6 +72,49 @@ describe('placeOrder', () => {
     expect(await placeOrder(body, 'attempt_0001')).toEqual({ kind: 'rejected', status: 502, message: null });
   });
 
+  it('reads a held order: 3-D Secure to complete (with its client secret), or a payment not final yet', async () => {
+    answer(402, {
+      message: 'Your bank needs you to confirm this payment.',
+      code: 'requires_action',
+      client_secret: 'pi_test_abc123_secret_def456',
+      order_id: 'q7XkP2mN9vR4tY8w',
+    });
+    expect(await placeOrder(body, 'attempt_0001')).toEqual({
+      kind: 'requires_action',
+      clientSecret: 'pi_test_abc123_secret_def456',
+      orderId: 'q7XkP2mN9vR4tY8w',
+    });
+    answer(402, { message: 'Still processing', code: 'payment_pending', order_id: 'q7XkP2mN9vR4tY8w' });
+    expect(await placeOrder(body, 'attempt_0001')).toEqual({
+      kind: 'payment_pending',
+      status: 402,
+      message: 'Still processing',
+      orderId: 'q7XkP2mN9vR4tY8w',
+    });
+    answer(502, { message: 'Could not confirm', code: 'payment_pending', order_id: 'q7XkP2mN9vR4tY8w' });
+    expect(await placeOrder(body, 'attempt_0001')).toEqual({
+      kind: 'payment_pending',
+      status: 502,
+      message: 'Could not confirm',
+      orderId: 'q7XkP2mN9vR4tY8w',
+    });
+    // Without its secret the bank's check cannot run here, but the order is held all the same.
+    answer(402, { message: 'Confirm it', code: 'requires_action' });
+    expect(await placeOrder(body, 'attempt_0001')).toEqual({
+      kind: 'payment_pending',
+      status: 402,
+      message: 'Confirm it',
+      orderId: null,
+    });
+    // A 502 without the code is not a held order (e.g. a proxy's error page).
+    answer(502, { message: 'Bad gateway' });
+    expect(await placeOrder(body, 'attempt_0001')).toEqual({
+      kind: 'rejected',
+      status: 502,
+      message: 'Bad gateway',
+    });
+  });
+
   it('a 429 sends the shopper to /too-many-requests, as every other call does', async () => {
     sessionStorage.clear();
     const navigate = vi.fn();

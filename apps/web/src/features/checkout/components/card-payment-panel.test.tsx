@@ -1,79 +1,14 @@
-import { IDEMPOTENCY_KEY_HEADER, IDEMPOTENCY_KEY_PATTERN } from '@store/shared/order-constants';
-import { QueryClient } from '@tanstack/react-query';
-import { fireEvent, render, screen, waitFor, within } from '@testing-library/react';
-import userEvent from '@testing-library/user-event';
-import { createMemoryRouter, RouterProvider } from 'react-router';
-import { ToastContainer } from 'react-toastify';
+import { IDEMPOTENCY_KEY_PATTERN, ORDER_MESSAGES } from '@store/shared/order-constants';
+import { TEST_CARD_MESSAGES } from '@store/shared/test-payments';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { AppProviders } from '@/app/providers';
-import { CardPaymentRoute } from '@/app/routes/checkout-stripe-payment';
-import { ThankYouRoute } from '@/app/routes/thank-you';
-import { makeProduct, makeStoreConfig } from '@/test/fixtures';
+import { makeProduct } from '@/test/fixtures';
 import { clearCart, getCartLines, initializeCart } from '@/stores/cart-store';
-import { makeOrderDetail } from '@/features/orders/order-fixtures';
 import { CHECKOUT_STORAGE_KEY, saveCheckoutData } from '../checkout-storage';
 import { makeCheckoutData } from '../hooks/use-place-order.fixtures';
 import { LAST_ORDER_STORAGE_KEY, readLastOrder } from '../last-order';
-
-type Answer = { status: number; body?: unknown } | 'network-error' | Promise<Response>;
-
-/** Fakes the API at the network edge: store config always, place-order from the queue of answers. */
-function stubApi(placeOrderAnswers: Answer[]) {
-  const calls: { body: Record<string, unknown>; key: string | null }[] = [];
-  const fetchMock = vi.fn(async (input: string, init?: RequestInit) => {
-    const url = new URL(input, 'http://localhost');
-    if (url.pathname === '/api/store-config') {
-      return new Response(JSON.stringify({ data: makeStoreConfig() }), { status: 200 });
-    }
-    if (url.pathname === '/api/place-order') {
-      const headers = new Headers(init?.headers);
-      calls.push({
-        body: JSON.parse(String(init?.body)) as Record<string, unknown>,
-        key: headers.get(IDEMPOTENCY_KEY_HEADER),
-      });
-      const answer = placeOrderAnswers.shift() ?? { status: 500 };
-      if (answer === 'network-error') throw new TypeError('Failed to fetch');
-      if (answer instanceof Promise) return answer;
-      return new Response(answer.body === undefined ? '' : JSON.stringify(answer.body), {
-        status: answer.status,
-      });
-    }
-    return new Response(JSON.stringify({ message: 'Not found' }), { status: 404 });
-  });
-  vi.stubGlobal('fetch', fetchMock);
-  return { fetchMock, calls };
-}
-
-function renderCardPage() {
-  const router = createMemoryRouter(
-    [
-      { path: '/checkout-stripe-payment', element: <CardPaymentRoute /> },
-      { path: '/thank-you', element: <ThankYouRoute /> },
-      { path: '/checkout', element: <p>Checkout page</p> },
-      { path: '/', element: <p>Home page</p> },
-    ],
-    { initialEntries: ['/checkout-stripe-payment'] },
-  );
-  const queryClient = new QueryClient({ defaultOptions: { queries: { retry: false } } });
-  render(
-    <AppProviders queryClient={queryClient}>
-      <RouterProvider router={router} />
-      <ToastContainer />
-    </AppProviders>,
-  );
-  return { router, user: userEvent.setup() };
-}
-
-async function fillCard(user: ReturnType<typeof userEvent.setup>, number = '4242424242424242') {
-  await user.type(await screen.findByLabelText('Card number'), number);
-  await user.type(screen.getByLabelText('Expiry date'), '1299');
-  await user.type(screen.getByLabelText('CVC'), '123');
-}
-
-const placed = (order = makeOrderDetail()) => ({
-  status: 200,
-  body: { message: 'Order placed successfully!', data: order },
-});
+import { fillCard, placed, renderCardPage, stubApi } from './card-payment-page.fixtures';
+import { MAX_AUTHENTICATION_ROUNDS } from './card-payment-panel';
 
 beforeEach(() => {
   sessionStorage.clear();
@@ -334,6 +269,47 @@ describe('/checkout-stripe-payment', () => {
     expect(calls[1]?.body.stripePaymentMethodId).toBe('pm_card_visa');
   });
 
+  it("a total refusal's key is spent, but a held order's is not: payment_pending keeps the card locked, and the next Pay press resends the same payment method with the same key", async () => {
+    const { calls } = stubApi([
+      {
+        status: 402,
+        body: {
+          message: ORDER_MESSAGES.paymentProcessing,
+          code: 'payment_pending',
+          order_id: 'q7XkP2mN9vR4tY8w',
+        },
+      },
+      {
+        status: 502,
+        body: {
+          message: ORDER_MESSAGES.paymentUnconfirmed,
+          code: 'payment_pending',
+          order_id: 'q7XkP2mN9vR4tY8w',
+        },
+      },
+      placed(),
+    ]);
+    const { user } = renderCardPage();
+    await screen.findByRole('button', { name: 'Pay $175.89' });
+    await fillCard(user);
+
+    await user.click(screen.getByRole('button', { name: 'Pay $175.89' }));
+    await waitFor(() => expect(screen.getByRole('alert').textContent).toBe(ORDER_MESSAGES.paymentProcessing));
+    expect((screen.getByLabelText('Card number') as HTMLInputElement).disabled).toBe(true);
+    await user.click(screen.getByRole('button', { name: 'Pay $175.89' }));
+    await waitFor(() =>
+      expect(screen.getByRole('alert').textContent).toBe(ORDER_MESSAGES.paymentUnconfirmed),
+    );
+    expect((screen.getByLabelText('Card number') as HTMLInputElement).disabled).toBe(true);
+    await user.click(screen.getByRole('button', { name: 'Pay $175.89' }));
+    await screen.findByRole('heading', { name: 'Thank you for your order!' });
+
+    expect(calls).toHaveLength(3);
+    expect(new Set(calls.map((c) => c.key)).size).toBe(1);
+    expect(calls[1]?.body).toEqual(calls[0]?.body);
+    expect(calls[2]?.body).toEqual(calls[0]?.body);
+  });
+
   it('goes to / when the cart is empty, and to /checkout when the checkout data has expired', async () => {
     stubApi([]);
     clearCart();
@@ -347,5 +323,130 @@ describe('/checkout-stripe-payment', () => {
     );
     const second = renderCardPage();
     await waitFor(() => expect(second.router.state.location.pathname).toBe('/checkout'));
+  });
+});
+
+describe('3-D Secure with the test card 4000 0025 0000 3155 (issue 10)', () => {
+  const CLIENT_SECRET = 'pi_test_a1b2c3_secret_d4e5f6';
+  const AUTHENTICATE = '/api/payments/test-card/pi_test_a1b2c3/authenticate';
+  const FAIL = '/api/payments/test-card/pi_test_a1b2c3/fail';
+  const requiresAction = {
+    status: 402,
+    body: {
+      message: ORDER_MESSAGES.paymentNeedsAction,
+      code: 'requires_action',
+      client_secret: CLIENT_SECRET,
+      order_id: 'q7XkP2mN9vR4tY8w',
+    },
+  };
+  const authenticationFailed = {
+    status: 402,
+    body: { message: TEST_CARD_MESSAGES.authenticationFailed, code: 'payment_declined' },
+  };
+
+  async function payWithTheAuthenticationCard() {
+    const { user, router } = renderCardPage();
+    await screen.findByRole('button', { name: 'Pay $175.89' });
+    await fillCard(user, '4000002500003155');
+    await user.click(screen.getByRole('button', { name: 'Pay $175.89' }));
+    return { user, router };
+  }
+
+  it("Complete authentication: the bank's window, then the same order again with the same key and payment method, and /thank-you", async () => {
+    const { calls, otherCalls } = stubApi([requiresAction, placed()], {
+      [AUTHENTICATE]: { status: 200, body: { message: 'Authenticated' } },
+    });
+    await payWithTheAuthenticationCard();
+
+    const dialog = await screen.findByRole('dialog', { name: 'Confirm your payment' });
+    expect(within(dialog).getByText('Test 3-D Secure (test mode)', { exact: false })).toBeTruthy();
+    expect(screen.getByRole('alert').textContent).toBe(ORDER_MESSAGES.paymentNeedsAction);
+    expect(document.activeElement).toBe(
+      within(dialog).getByRole('button', { name: 'Complete authentication' }),
+    );
+    expect(screen.getByRole('button', { name: 'Processing...' })).toBeTruthy();
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Complete authentication' }));
+
+    await screen.findByRole('heading', { name: 'Thank you for your order!' });
+    expect(otherCalls).toEqual([{ path: AUTHENTICATE, body: { client_secret: CLIENT_SECRET } }]);
+    expect(calls).toHaveLength(2);
+    expect(calls[0]?.body.stripePaymentMethodId).toBe('pm_card_authenticationRequired');
+    expect(calls[1]?.key).toBe(calls[0]?.key);
+    expect(calls[1]?.body).toEqual(calls[0]?.body);
+  });
+
+  it("Fail authentication: the server's decline reads 'Payment error: ...', nothing is placed, and the next attempt starts anew", async () => {
+    const { calls, otherCalls } = stubApi([requiresAction, authenticationFailed, placed()], {
+      [FAIL]: { status: 200, body: { message: 'Failed' } },
+    });
+    const { user, router } = await payWithTheAuthenticationCard();
+
+    const dialog = await screen.findByRole('dialog', { name: 'Confirm your payment' });
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Fail authentication' }));
+
+    await waitFor(() =>
+      expect(screen.getByRole('alert').textContent).toBe(
+        ORDER_MESSAGES.paymentError(TEST_CARD_MESSAGES.authenticationFailed),
+      ),
+    );
+    expect(screen.queryByRole('dialog')).toBeNull();
+    expect(otherCalls).toEqual([{ path: FAIL, body: { client_secret: CLIENT_SECRET } }]);
+    expect(calls).toHaveLength(2);
+    expect(calls[1]?.key).toBe(calls[0]?.key);
+    expect(router.state.location.pathname).toBe('/checkout-stripe-payment');
+    expect(getCartLines()).toHaveLength(1);
+    expect(sessionStorage.getItem(LAST_ORDER_STORAGE_KEY)).toBeNull();
+
+    // The decline was final: the card can change, and the next Pay press is a new attempt.
+    const number = screen.getByLabelText('Card number') as HTMLInputElement;
+    expect(number.disabled).toBe(false);
+    await user.clear(number);
+    await user.type(number, '4242424242424242');
+    await user.click(screen.getByRole('button', { name: 'Pay $175.89' }));
+    await screen.findByRole('heading', { name: 'Thank you for your order!' });
+    expect(calls[2]?.key).not.toBe(calls[1]?.key);
+    expect(calls[2]?.body.stripePaymentMethodId).toBe('pm_card_visa');
+  });
+
+  it('closing the window with Escape counts as failing it', async () => {
+    const { calls, otherCalls } = stubApi([requiresAction, authenticationFailed], {
+      [FAIL]: { status: 200, body: { message: 'Failed' } },
+    });
+    const { user } = await payWithTheAuthenticationCard();
+    await screen.findByRole('dialog', { name: 'Confirm your payment' });
+
+    await user.keyboard('{Escape}');
+
+    await waitFor(() =>
+      expect(screen.getByRole('alert').textContent).toBe(
+        ORDER_MESSAGES.paymentError(TEST_CARD_MESSAGES.authenticationFailed),
+      ),
+    );
+    expect(otherCalls.map((c) => c.path)).toEqual([FAIL]);
+    expect(calls).toHaveLength(2);
+  });
+
+  it(`asks the bank at most ${MAX_AUTHENTICATION_ROUNDS} times per Pay press, then says so and keeps the key`, async () => {
+    const { calls, otherCalls } = stubApi(
+      Array.from({ length: 6 }, () => requiresAction),
+      {
+        [AUTHENTICATE]: { status: 200, body: { message: 'Authenticated' } },
+      },
+    );
+    await payWithTheAuthenticationCard();
+
+    for (let round = 1; round <= MAX_AUTHENTICATION_ROUNDS; round++) {
+      const dialog = await screen.findByRole('dialog', { name: 'Confirm your payment' });
+      fireEvent.click(within(dialog).getByRole('button', { name: 'Complete authentication' }));
+      await waitFor(() => expect(calls).toHaveLength(round + 1));
+    }
+
+    await screen.findByRole('button', { name: 'Pay $175.89' });
+    expect(screen.queryByRole('dialog')).toBeNull();
+    expect(screen.getByRole('alert').textContent).toBe(ORDER_MESSAGES.paymentNeedsAction);
+    expect(otherCalls).toHaveLength(MAX_AUTHENTICATION_ROUNDS);
+    expect(calls).toHaveLength(MAX_AUTHENTICATION_ROUNDS + 1);
+    expect(new Set(calls.map((c) => c.key)).size).toBe(1);
+    expect((screen.getByLabelText('Card number') as HTMLInputElement).disabled).toBe(true);
   });
 });

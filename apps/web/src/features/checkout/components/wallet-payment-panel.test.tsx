@@ -1,85 +1,21 @@
-import { IDEMPOTENCY_KEY_HEADER, IDEMPOTENCY_KEY_PATTERN } from '@store/shared/order-constants';
-import { notifyManager, QueryClient } from '@tanstack/react-query';
-import { act, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
+import { IDEMPOTENCY_KEY_PATTERN, ORDER_MESSAGES } from '@store/shared/order-constants';
+import { notifyManager } from '@tanstack/react-query';
+import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { createMemoryRouter, RouterProvider } from 'react-router';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { AppProviders } from '@/app/providers';
-import { WalletPaymentRoute } from '@/app/routes/checkout-paypal-payment';
-import { ThankYouRoute } from '@/app/routes/thank-you';
-import { makeOrderDetail } from '@/features/orders/order-fixtures';
 import { clearCart, getCartLines, initializeCart } from '@/stores/cart-store';
-import { makeProduct, makeStoreConfig } from '@/test/fixtures';
+import { makeProduct } from '@/test/fixtures';
 import { CHECKOUT_STORAGE_KEY, saveCheckoutData } from '../checkout-storage';
 import { makeCheckoutData } from '../hooks/use-place-order.fixtures';
 import { WALLET_CHECKOUT_DATA_TTL_MS, WALLET_PAGE_TIMEOUT_MS } from './wallet-payment-panel';
+import { PLACED, renderWalletPage, stubApi, WALLET_ORDER, type Answer } from './wallet-payment-page.fixtures';
 
-type Answer = { status: number; body?: unknown } | 'network-error';
-
-interface Call {
-  path: string;
-  body: unknown;
-  key: string | null;
-}
-
-/** Fakes the API at the network edge; `answers` maps a path to its answer (or a queue of answers). */
-function stubApi(answers: Record<string, Answer | Answer[]> = {}) {
-  const calls: Call[] = [];
-  const fetchMock = vi.fn(async (input: string, init?: RequestInit) => {
-    const url = new URL(input, 'http://localhost');
-    if (url.pathname === '/api/store-config') {
-      return new Response(JSON.stringify({ data: makeStoreConfig() }), { status: 200 });
-    }
-    calls.push({
-      path: url.pathname,
-      body: init?.body ? JSON.parse(String(init.body)) : undefined,
-      key: new Headers(init?.headers).get(IDEMPOTENCY_KEY_HEADER),
-    });
-    const entry = answers[url.pathname];
-    const answer = (Array.isArray(entry) ? entry.shift() : entry) ?? {
-      status: 404,
-      body: { message: 'Not found' },
-    };
-    if (answer === 'network-error') throw new TypeError('Failed to fetch');
-    return new Response(JSON.stringify(answer.body ?? {}), { status: answer.status });
-  });
-  vi.stubGlobal('fetch', fetchMock);
-  return calls;
-}
-
-const WALLET_ORDER = { data: { wallet_order_id: 'WO-TEST-1', amount: '175.89', currency: 'AUD' } };
-const PLACED: Answer = {
-  status: 200,
-  body: {
-    message: 'Order placed successfully!',
-    data: makeOrderDetail({ payment_method: 'Paypal', payment_status: 'completed' }),
-  },
-};
 const happyPath = (): Record<string, Answer | Answer[]> => ({
   '/api/payments/wallet-orders': { status: 200, body: WALLET_ORDER },
   '/api/payments/test-wallet/WO-TEST-1/approve': { status: 200, body: { message: 'Approved' } },
   '/api/payments/test-wallet/WO-TEST-1/cancel': { status: 200, body: { message: 'Cancelled' } },
   '/api/place-order': PLACED,
 });
-
-function renderWalletPage() {
-  const router = createMemoryRouter(
-    [
-      { path: '/checkout-paypal-payment', element: <WalletPaymentRoute /> },
-      { path: '/thank-you', element: <ThankYouRoute /> },
-      { path: '/checkout', element: <p>Checkout page</p> },
-      { path: '/', element: <p>Home page</p> },
-    ],
-    { initialEntries: ['/checkout-paypal-payment'] },
-  );
-  const queryClient = new QueryClient({ defaultOptions: { queries: { retry: false } } });
-  render(
-    <AppProviders queryClient={queryClient}>
-      <RouterProvider router={router} />
-    </AppProviders>,
-  );
-  return router;
-}
 
 beforeEach(() => {
   sessionStorage.clear();
@@ -254,6 +190,40 @@ describe('/checkout-paypal-payment', () => {
     ]);
     expect(calls[3]?.key).toBe(calls[2]?.key);
     expect(calls[3]?.body).toMatchObject({ payment_intent_id: 'WO-TEST-1' });
+  });
+});
+
+describe('a capture the provider has not confirmed yet (payment_pending, issue 10)', () => {
+  it("shows the server's message; the next press sends the same approved wallet order with the same key", async () => {
+    const calls = stubApi({
+      ...happyPath(),
+      '/api/place-order': [
+        {
+          status: 402,
+          body: {
+            message: ORDER_MESSAGES.paymentProcessing,
+            code: 'payment_pending',
+            order_id: 'q7XkP2mN9vR4tY8w',
+          },
+        },
+        PLACED,
+      ],
+    });
+    renderWalletPage();
+    const user = userEvent.setup();
+    await user.click(await screen.findByRole('button', { name: 'Pay with test wallet' }));
+    await user.click(within(await screen.findByRole('dialog')).getByRole('button', { name: 'Approve' }));
+    await waitFor(() => expect(screen.getByRole('alert').textContent).toBe(ORDER_MESSAGES.paymentProcessing));
+
+    await user.click(screen.getByRole('button', { name: 'Pay with test wallet' }));
+
+    await screen.findByRole('heading', { name: 'Thank you for your order!' });
+    expect(screen.queryByRole('dialog')).toBeNull();
+    const placeOrders = calls.filter((c) => c.path === '/api/place-order');
+    expect(placeOrders).toHaveLength(2);
+    expect(placeOrders[1]?.key).toBe(placeOrders[0]?.key);
+    expect(placeOrders[1]?.body).toMatchObject({ payment_intent_id: 'WO-TEST-1' });
+    expect(calls.filter((c) => c.path === '/api/payments/wallet-orders')).toHaveLength(1);
   });
 });
 

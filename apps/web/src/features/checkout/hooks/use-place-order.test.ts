@@ -1,3 +1,4 @@
+import { ORDER_MESSAGES } from '@store/shared/order-constants';
 import { describe, expect, it } from 'vitest';
 import { cardOrderProblem, isDefinitive, TOO_MANY_ATTEMPTS, walletOrderProblem } from './use-place-order';
 
@@ -7,6 +8,16 @@ describe('isDefinitive: when the next try may use a new Idempotency-Key', () => 
     expect(isDefinitive({ kind: 'too_many_requests' })).toBe(false);
     expect(isDefinitive({ kind: 'rejected', status: 409, message: 'Still being processed' })).toBe(false);
     expect(isDefinitive({ kind: 'rejected', status: 504, message: null })).toBe(false);
+  });
+
+  it('keeps the key while the order is held: 3-D Secure to complete, or the payment not final yet', () => {
+    expect(isDefinitive({ kind: 'requires_action', clientSecret: 'pi_test_1_secret_2', orderId: 'o1' })).toBe(
+      false,
+    );
+    expect(isDefinitive({ kind: 'payment_pending', status: 402, message: 'Processing', orderId: 'o1' })).toBe(
+      false,
+    );
+    expect(isDefinitive({ kind: 'payment_pending', status: 502, message: null, orderId: null })).toBe(false);
   });
 
   it("renews it after the server's final word", () => {
@@ -33,6 +44,28 @@ describe('SPEC §8 messages for each outcome', () => {
     expect(cardOrderProblem({ kind: 'too_many_requests' })).toEqual({
       message: 'Failed to place the order.',
       detail: TOO_MANY_ATTEMPTS,
+    });
+  });
+
+  it("a held payment: the server's message, else ours for still processing (402) or not reached (502)", () => {
+    expect(
+      cardOrderProblem({ kind: 'payment_pending', status: 402, message: 'Server words', orderId: null }),
+    ).toEqual({ message: 'Server words', tone: 'info' });
+    expect(cardOrderProblem({ kind: 'payment_pending', status: 402, message: null, orderId: null })).toEqual({
+      message: ORDER_MESSAGES.paymentProcessing,
+      tone: 'info',
+    });
+    expect(cardOrderProblem({ kind: 'payment_pending', status: 502, message: null, orderId: null })).toEqual({
+      message: ORDER_MESSAGES.paymentUnconfirmed,
+    });
+    expect(
+      walletOrderProblem({ kind: 'payment_pending', status: 502, message: 'Server words', orderId: null }),
+    ).toEqual({ message: 'Server words', tone: 'error' });
+    expect(
+      cardOrderProblem({ kind: 'requires_action', clientSecret: 'pi_1_secret_2', orderId: null }),
+    ).toEqual({
+      message: ORDER_MESSAGES.paymentNeedsAction,
+      tone: 'info',
     });
   });
 
