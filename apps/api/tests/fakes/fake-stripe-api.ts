@@ -238,6 +238,19 @@ export async function startFakeStripeApi(): Promise<FakeStripeApi> {
         return answer(status, payload);
       }
 
+      if (req.method === 'GET' && url.pathname === '/v1/payment_intents/search') {
+        // Stripe's search query language, the one form the adapter uses: metadata['key']:'value'.
+        const m = /^metadata\['([^']+)'\]:'([^']*)'$/.exec(url.searchParams.get('query') ?? '');
+        const found = m ? [...intents.values()].filter((i) => i.metadata[m[1] ?? ''] === m[2]) : [];
+        const expandCharge = url.searchParams.getAll('expand[0]').includes('data.latest_charge');
+        return send(res, 200, {
+          object: 'search_result',
+          data: found.map((i) => withCharge(i, expandCharge)),
+          has_more: false,
+          next_page: null,
+        });
+      }
+
       const match = /^\/v1\/payment_intents\/([^/]+)(\/confirm)?$/.exec(url.pathname);
       const intent = match?.[1] ? intents.get(match[1]) : undefined;
       if (!intent) {

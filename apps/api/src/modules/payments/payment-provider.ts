@@ -58,8 +58,14 @@ export interface CardPaymentProvider {
    * it when the provider waits for the server to. Throws only when the provider cannot be reached.
    */
   check(paymentId: string): Promise<CardChargeResult>;
-  /** Reconciliation: the payment's money now (refunds and disputes included). Throws when unreachable. */
-  paymentState(paymentId: string): Promise<ProviderPaymentState>;
+  /**
+   * Reconciliation: the money of our order's card payment now (refunds and disputes included), found by its
+   * payment id, or by our order's public id when the first answer never arrived. Throws when unreachable.
+   */
+  paymentState(order: {
+    paymentId: string | null;
+    orderPublicId: string;
+  }): Promise<{ state: ProviderPaymentState; paymentId?: string }>;
 }
 
 export interface WalletOrderRequest {

@@ -77,7 +77,10 @@ describe('test card provider', () => {
       status: 'declined',
       message: TEST_CARD_MESSAGES.authenticationFailed,
     });
-    expect(await card.paymentState(failed.paymentId)).toBe('failed');
+    expect(await card.paymentState({ paymentId: failed.paymentId, orderPublicId: 'X' })).toEqual({
+      state: 'failed',
+      paymentId: failed.paymentId,
+    });
   });
 
   it('answers a repeated idempotency key with the first result', async () => {

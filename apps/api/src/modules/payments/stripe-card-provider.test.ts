@@ -96,7 +96,12 @@ describe('Stripe card adapter', () => {
   it('an unknown PaymentIntent checks as a decline; reconciliation reads it as unknown', async () => {
     const p = provider();
     expect(await p.check('pi_doesnotexist')).toMatchObject({ status: 'declined' });
-    expect(await p.paymentState('pi_doesnotexist')).toBe('unknown');
+    expect(await p.paymentState({ paymentId: 'pi_doesnotexist', orderPublicId: 'X' })).toEqual({
+      state: 'unknown',
+    });
+    expect(await p.paymentState({ paymentId: null, orderPublicId: 'NOSUCHORDER' })).toEqual({
+      state: 'unknown',
+    });
   });
 
   it('a 5xx throws StripeUnavailableError', async () => {
@@ -120,16 +125,24 @@ describe('Stripe card adapter', () => {
 
   it('reads refunds and disputes for reconciliation', async () => {
     const p = provider();
-    const result = await p.charge(charge('pm_card_visa', 10_000));
+    const request = charge('pm_card_visa', 10_000);
+    const result = await p.charge(request);
     if (result.status !== 'succeeded') throw new Error('expected a payment');
-    expect(await p.paymentState(result.paymentId)).toBe('completed');
+    const byId = { paymentId: result.paymentId, orderPublicId: request.orderPublicId };
+    const state = async () => (await p.paymentState(byId)).state;
+    expect(await state()).toBe('completed');
+    // Found by our order's public id too, when the first answer never arrived.
+    expect(await p.paymentState({ paymentId: null, orderPublicId: request.orderPublicId })).toEqual({
+      state: 'completed',
+      paymentId: result.paymentId,
+    });
     fake.refund(result.paymentId, 2_500);
-    expect(await p.paymentState(result.paymentId)).toBe('partially_refunded');
+    expect(await state()).toBe('partially_refunded');
     fake.refund(result.paymentId);
-    expect(await p.paymentState(result.paymentId)).toBe('refunded');
+    expect(await state()).toBe('refunded');
     const charged = fake.charges.get(fake.intents.get(result.paymentId)?.latest_charge ?? '');
     if (charged) charged.disputed = true;
-    expect(await p.paymentState(result.paymentId)).toBe('disputed');
+    expect(await state()).toBe('disputed');
   });
 
   it('a wrong secret key throws instead of pretending a decline', async () => {

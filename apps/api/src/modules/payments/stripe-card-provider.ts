@@ -149,16 +149,26 @@ export function createStripeCardProvider(options: StripeOptions): CardPaymentPro
       }
     },
 
-    async paymentState(paymentId: string): Promise<ProviderPaymentState> {
-      let intent: Stripe.PaymentIntent;
+    async paymentState({ paymentId, orderPublicId }) {
+      let intent: Stripe.PaymentIntent | undefined;
       try {
-        intent = await stripe.paymentIntents.retrieve(paymentId, { expand: ['latest_charge'] });
+        if (paymentId) {
+          intent = await stripe.paymentIntents.retrieve(paymentId, { expand: ['latest_charge'] });
+        } else {
+          // The create call's answer never arrived: look for it by the order it was made for.
+          const found = await stripe.paymentIntents.search({
+            query: `metadata['order_public_id']:'${orderPublicId.replace(/[^A-Za-z0-9]/g, '')}'`,
+            expand: ['data.latest_charge'],
+          });
+          intent = found.data[0];
+        }
       } catch (err) {
-        if (err instanceof Stripe.errors.StripeInvalidRequestError && err.statusCode === 404)
-          return 'unknown';
+        if (err instanceof Stripe.errors.StripeInvalidRequestError && err.statusCode === 404) {
+          return { state: 'unknown' };
+        }
         throw new StripeUnavailableError('Stripe could not be reached', { cause: err });
       }
-      return stateOf(intent);
+      return intent ? { state: stateOf(intent), paymentId: intent.id } : { state: 'unknown' };
     },
   };
 }

@@ -115,11 +115,16 @@ export function createTestCardProvider(): TestCardProvider {
       if (!intent) return { status: 'declined', message: UNKNOWN_TEST_PAYMENT_METHOD };
       return resultOf(intent);
     },
-    async paymentState(paymentId): Promise<ProviderPaymentState> {
-      const intent = byId.get(paymentId);
-      if (!intent) return 'unknown';
-      if (intent.status === 'succeeded') return 'completed';
-      return intent.status === 'requires_action' ? 'pending' : 'failed';
+    async paymentState({ paymentId }) {
+      const intent = paymentId ? byId.get(paymentId) : undefined;
+      if (!intent) return { state: 'unknown' };
+      const state: ProviderPaymentState =
+        intent.status === 'succeeded'
+          ? 'completed'
+          : intent.status === 'requires_action'
+            ? 'pending'
+            : 'failed';
+      return { state, paymentId: intent.id };
     },
     authenticate: (paymentId, clientSecret) => act(paymentId, clientSecret, 'succeeded'),
     fail: (paymentId, clientSecret) => act(paymentId, clientSecret, 'declined'),

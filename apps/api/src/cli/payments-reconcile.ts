@@ -1,0 +1,110 @@
+/**
+ * `npm run payments:reconcile [-- --dry-run] [--since-days 7]` (issue 10): lists the orders whose payment status
+ * disagrees with Stripe's or PayPal's and fixes the ones it can (reconcile-payments.ts). Uses the configured
+ * database and providers (env.ts), so run it where the store runs, e.g. every 15 minutes from cron.
+ * Exit codes: 0 everything agrees or was fixed; 1 some orders need a person, or a provider could not be asked;
+ * 2 usage error.
+ */
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { parseArgs } from 'node:util';
+import pino from 'pino';
+import { openDatabase, type Database } from '../db/client';
+import { loadConfig } from '../env';
+import { choosePaymentProviders, type PaymentProviders } from '../modules/payments/choose-payment-providers';
+import { reconcilePayments, type ReconcileLine } from '../modules/payments/reconcile-payments';
+
+export const USAGE = `Usage: npm run payments:reconcile -- [--dry-run] [--since-days <days>]
+
+Compares orders paid through Stripe or PayPal with the providers and fixes what it can:
+pending orders the provider has paid are marked paid, refunds and disputes are recorded, and
+pending orders whose payment never reached the provider are cancelled after an hour (stock back).
+  --dry-run           list what would change; change nothing
+  --since-days <n>    check paid orders of the last n days for refunds and disputes (default 7)
+  --help              show this help`;
+
+export interface ReconcileIo {
+  out: (text: string) => void;
+  err: (text: string) => void;
+  /** Tests pass their own database and providers. */
+  open?: () => Promise<{ db: Database; providers: PaymentProviders; close(): Promise<void> }>;
+}
+
+/** One line per checked order: invoice, public id, provider, ours -> theirs, result, note. */
+export function formatLine(l: ReconcileLine): string {
+  return `${l.invoiceNumber}  ${l.publicId}  ${l.provider}  ours ${l.ours}, provider ${l.theirs}: ${l.result}${l.note ? ` (${l.note})` : ''}`;
+}
+
+/** Runs the CLI with `argv`; resolves to the exit code. */
+export async function runPaymentsReconcile(argv: string[], io: ReconcileIo): Promise<number> {
+  let args;
+  try {
+    args = parseArgs({
+      args: argv,
+      options: {
+        'dry-run': { type: 'boolean', default: false },
+        'since-days': { type: 'string', default: '7' },
+        help: { type: 'boolean', short: 'h', default: false },
+      },
+    });
+  } catch (error) {
+    io.err(`${(error as Error).message}\n\n${USAGE}`);
+    return 2;
+  }
+  if (args.values.help) {
+    io.out(USAGE);
+    return 0;
+  }
+  const sinceDays = Number(args.values['since-days']);
+  if (!Number.isInteger(sinceDays) || sinceDays < 0 || sinceDays > 3650) {
+    io.err(
+      `--since-days must be a whole number of days from 0 to 3650, not "${args.values['since-days']}".\n\n${USAGE}`,
+    );
+    return 2;
+  }
+  const open =
+    io.open ??
+    (async () => {
+      const config = loadConfig();
+      const handle = await openDatabase({ databaseUrl: config.databaseUrl, pgliteDir: config.pgliteDir });
+      const providers = choosePaymentProviders(config, pino({ level: 'warn' }));
+      return { db: handle.db, providers, close: () => handle.close() };
+    });
+  const target = await open();
+  try {
+    const lines = await reconcilePayments(target.db, target.providers, {
+      sinceDays,
+      dryRun: args.values['dry-run'],
+    });
+    const live = [target.providers.card, target.providers.wallet].some((p) => p?.mode === 'live');
+    if (!live) {
+      io.out(
+        'Nothing to reconcile: the store runs on the offline test providers (no Stripe or PayPal keys).',
+      );
+      return 0;
+    }
+    const disagreeing = lines.filter((l) => l.result !== 'agrees');
+    for (const l of disagreeing) io.out(formatLine(l));
+    const count = (r: ReconcileLine['result']) => lines.filter((l) => l.result === r).length;
+    io.out(
+      `Checked ${lines.length} order${lines.length === 1 ? '' : 's'}: ${count('agrees')} agree, ` +
+        `${count(args.values['dry-run'] ? 'would fix' : 'fixed')} ${args.values['dry-run'] ? 'would be fixed' : 'fixed'}, ` +
+        `${count('waiting')} waiting, ${count('needs a person')} need a person.`,
+    );
+    return count('needs a person') > 0 ? 1 : 0;
+  } catch (error) {
+    io.err(`Reconciliation stopped: ${(error as Error).message}`);
+    return 1;
+  } finally {
+    await target.close();
+  }
+}
+
+const isMain =
+  process.argv[1] !== undefined && path.resolve(process.argv[1]) === fileURLToPath(import.meta.url);
+if (isMain) {
+  process.exitCode = await runPaymentsReconcile(process.argv.slice(2), {
+    out: (t) => process.stdout.write(`${t}\n`),
+    err: (t) => process.stderr.write(`${t}\n`),
+  });
+}
