@@ -251,7 +251,7 @@ export async function startFakeStripeApi(): Promise<FakeStripeApi> {
         });
       }
 
-      const match = /^\/v1\/payment_intents\/([^/]+)(\/confirm)?$/.exec(url.pathname);
+      const match = /^\/v1\/payment_intents\/([^/]+)(\/confirm|\/cancel)?$/.exec(url.pathname);
       const intent = match?.[1] ? intents.get(match[1]) : undefined;
       if (!intent) {
         return send(res, 404, {
@@ -264,6 +264,20 @@ export async function startFakeStripeApi(): Promise<FakeStripeApi> {
       }
       const expand = url.searchParams.getAll('expand[0]').includes('latest_charge');
       if (req.method === 'GET') return send(res, 200, withCharge(intent, expand));
+      if (req.method === 'POST' && match?.[2] === '/cancel') {
+        if (intent.status === 'succeeded' || intent.status === 'processing') {
+          return send(res, 400, {
+            error: {
+              type: 'invalid_request_error',
+              code: 'payment_intent_unexpected_state',
+              message: `You cannot cancel this PaymentIntent because it has a status of ${intent.status}.`,
+            },
+          });
+        }
+        intent.status = 'canceled';
+        intent.next_action = null;
+        return answer(200, intent);
+      }
       if (req.method === 'POST' && match?.[2]) {
         if (intent.status === 'requires_confirmation') {
           intent.status = 'succeeded';

@@ -66,6 +66,12 @@ export interface CardPaymentProvider {
     paymentId: string | null;
     orderPublicId: string;
   }): Promise<{ state: ProviderPaymentState; paymentId?: string }>;
+  /**
+   * Reconciliation: gives up a payment the shopper abandoned (3-D Secure never finished), so it can no longer
+   * be completed. True when it is cancelled; false when it cannot be (already paid or processing). Throws when
+   * the provider cannot be reached.
+   */
+  cancel(paymentId: string): Promise<boolean>;
 }
 
 export interface WalletOrderRequest {

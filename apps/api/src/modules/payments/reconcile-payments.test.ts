@@ -163,6 +163,30 @@ describe('payments reconciliation', () => {
     expect(again.filter((l) => l.result !== 'agrees')).toEqual([]);
   });
 
+  it('gives up a payment abandoned at 3-D Secure after an hour: cancelled at Stripe, order cancelled, stock back', async () => {
+    const before = await stock();
+    const abandoned = await place(
+      testOrderBody([{ ...line, id: productId }], {
+        stripePaymentMethodId: 'pm_card_authenticationRequired',
+      }),
+    );
+    const fresh = await place(
+      testOrderBody([{ ...line, id: productId }], {
+        stripePaymentMethodId: 'pm_card_authenticationRequired',
+      }),
+    );
+    await ageOrder(abandoned, 90);
+    const lines = await reconcilePayments(t.database.db, t.app.payments, { pendingGraceMinutes: 0 });
+    const byOrder = new Map(lines.map((l) => [l.publicId, l]));
+    expect(byOrder.get(abandoned)).toMatchObject({ result: 'fixed' });
+    expect(stripe.intents.get((await row(abandoned)).paymentReference ?? '')?.status).toBe('canceled');
+    expect(await row(abandoned)).toMatchObject({ status: 'cancelled', paymentStatus: 'failed' });
+    // The shopper who is still at their bank's page keeps their order.
+    expect(byOrder.get(fresh)).toMatchObject({ result: 'waiting' });
+    expect((await row(fresh)).paymentStatus).toBe('pending');
+    expect(await stock()).toBe((before ?? 0) - 1);
+  });
+
   it('the CLI prints what disagrees, and exits 1 when a person must look', async () => {
     const paid = await place(cardOrder());
     // Money taken for an order we cancelled: only a person can decide (refund, or restore the order).

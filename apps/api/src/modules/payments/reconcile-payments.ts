@@ -5,8 +5,9 @@
  *
  * Checked: every order of a live provider still pending after `pendingGraceMinutes` (default 2), and every
  * order settled in the last `sinceDays` (default 7): paid ones for refunds and disputes, failed ones for money
- * the provider took after all. Orders of the offline test
- * providers are not checked (their payments live in the server's memory).
+ * the provider took after all. A card payment still waiting for 3-D Secure after `abandonAfterMinutes` (60) is
+ * cancelled at the provider, then the order. Orders of the offline test providers are not checked (their
+ * payments live in the server's memory).
  */
 import { and, eq, gte, inArray, lt, or, sql } from 'drizzle-orm';
 import {
@@ -29,8 +30,8 @@ export interface ReconcileOptions {
   /** Pending orders younger than this are left alone (their shopper may still be paying), minutes. */
   pendingGraceMinutes?: number;
   /**
-   * A pending order the provider has no payment for is cancelled (stock released) once it is this old, minutes:
-   * its payment never reached the provider.
+   * A pending order the provider has no payment for (it never reached the provider), or whose card payment still
+   * waits for 3-D Secure (the shopper left), is cancelled with its stock once it is this old, minutes.
    */
   abandonAfterMinutes?: number;
   /** List only; change nothing. */
@@ -124,7 +125,24 @@ export async function reconcilePayments(
       continue;
     }
     const ageMinutes = (Date.now() - order.createdAt.getTime()) / 60_000;
-    const plan = decide(order.paymentStatus, theirs, ageMinutes >= abandonAfter);
+    const abandoned = ageMinutes >= abandonAfter;
+    if (
+      order.paymentStatus === PAYMENT_STATUS_PENDING &&
+      theirs === 'pending' &&
+      abandoned &&
+      order.paymentMethod === PAYMENT_METHOD_CARD &&
+      reference &&
+      providers.card
+    ) {
+      // 3-D Secure never finished: give the payment up at the provider, then the order (stock back).
+      if (options.dryRun) {
+        lines.push({ ...base, theirs, result: 'would fix', note: 'abandoned at 3-D Secure: would cancel' });
+        continue;
+      }
+      const cancelled = await providers.card.cancel(reference).catch(() => false);
+      if (cancelled) theirs = 'failed';
+    }
+    const plan = decide(order.paymentStatus, theirs, abandoned);
     if (plan.news === null) {
       lines.push({ ...base, theirs, result: plan.result, note: plan.note });
       continue;

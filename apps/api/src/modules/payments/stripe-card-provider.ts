@@ -149,6 +149,17 @@ export function createStripeCardProvider(options: StripeOptions): CardPaymentPro
       }
     },
 
+    async cancel(paymentId) {
+      try {
+        const intent = await stripe.paymentIntents.cancel(paymentId, { cancellation_reason: 'abandoned' });
+        return intent.status === 'canceled';
+      } catch (err) {
+        // Stripe refuses to cancel a PaymentIntent that succeeded or is processing: it stays as it is.
+        if (err instanceof Stripe.errors.StripeInvalidRequestError) return false;
+        throw new StripeUnavailableError('Stripe could not be reached', { cause: err });
+      }
+    },
+
     async paymentState({ paymentId, orderPublicId }) {
       let intent: Stripe.PaymentIntent | undefined;
       try {

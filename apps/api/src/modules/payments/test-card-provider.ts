@@ -126,6 +126,13 @@ export function createTestCardProvider(): TestCardProvider {
             : 'failed';
       return { state, paymentId: intent.id };
     },
+    async cancel(paymentId) {
+      const intent = byId.get(paymentId);
+      if (!intent || intent.status === 'succeeded') return false;
+      intent.status = 'declined';
+      intent.message = 'The payment was cancelled.';
+      return true;
+    },
     authenticate: (paymentId, clientSecret) => act(paymentId, clientSecret, 'succeeded'),
     fail: (paymentId, clientSecret) => act(paymentId, clientSecret, 'declined'),
   };
