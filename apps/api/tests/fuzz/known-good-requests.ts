@@ -6,7 +6,7 @@
  */
 import fc from 'fast-check';
 import { IDEMPOTENCY_KEY_HEADER, PAYMENT_METHOD_WALLET } from '@store/shared/order-constants';
-import { TEST_PAYMENT_METHOD_DECLINES } from '@store/shared/test-payments';
+import { TEST_PAYMENT_METHOD_AUTHENTICATES, TEST_PAYMENT_METHOD_DECLINES } from '@store/shared/test-payments';
 import { computeCheckoutTotals } from '@store/shared/checkout-totals';
 import { centsToDecimalString } from '@store/shared/money';
 import { testOrderBody, TEST_STORE_SETTINGS, type TestLine } from '../../src/modules/orders/test-order-body';
@@ -224,6 +224,25 @@ export function refusedValidRequests(f: FuzzFixtures): Record<string, fc.Arbitra
       ),
       fc.constant(request({ body: json(centOff) })),
       body([{ ...f.lastUnit, quantity: 2 }], {}),
+      // A card that asks for 3-D Secure: 402 requires_action, the order held.
+      body(one, { stripePaymentMethodId: TEST_PAYMENT_METHOD_AUTHENTICATES }),
+    ],
+    // The first run passes the seeded payment's 3-D Secure; later runs meet a payment no longer waiting (409).
+    'POST /api/payments/test-card/{paymentId}/authenticate': [
+      fc.constant(
+        request({
+          pathParams: { paymentId: f.threeDSecure.paymentId },
+          body: json({ client_secret: f.threeDSecure.clientSecret }),
+        }),
+      ),
+    ],
+    'POST /api/payments/test-card/{paymentId}/fail': [
+      fc.constant(
+        request({
+          pathParams: { paymentId: f.threeDSecure.paymentId },
+          body: json({ client_secret: f.threeDSecure.clientSecret }),
+        }),
+      ),
     ],
   };
 }

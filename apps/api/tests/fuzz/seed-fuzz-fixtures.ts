@@ -6,6 +6,7 @@
 import type { FastifyInstance } from 'fastify';
 import { authResponseSchema, savedAddressSchema, userDetailResponseSchema } from '@store/shared/account';
 import { placeOrderResponseSchema, walletOrderResponseSchema } from '@store/shared/order';
+import { paymentIdOfClientSecret, TEST_PAYMENT_METHOD_AUTHENTICATES } from '@store/shared/test-payments';
 import type { Database } from '../../src/db/client';
 import { products } from '../../src/db/schema';
 import { testOrderBody, type TestLine } from '../../src/modules/orders/test-order-body';
@@ -29,6 +30,8 @@ export interface FuzzFixtures {
   brands: string[];
   orderPublicId: string;
   walletOrderId: string;
+  /** A test card payment waiting for 3-D Secure (its order held), for the test-card routes. */
+  threeDSecure: { paymentId: string; clientSecret: string };
   /** A signed-in member with one saved address and the plans they may choose. */
   member: {
     email: string;
@@ -131,6 +134,16 @@ export async function seedFuzzFixtures(app: FastifyInstance, db: Database): Prom
   });
   if (wallet.statusCode !== 200)
     throw new Error(`setup wallet order failed: ${wallet.statusCode} ${wallet.body}`);
+  const held = await app.inject({
+    method: 'POST',
+    url: '/api/place-order',
+    payload: testOrderBody(lines.slice(0, 1), { stripePaymentMethodId: TEST_PAYMENT_METHOD_AUTHENTICATES }),
+  });
+  const clientSecret = String((held.json() as { client_secret?: unknown }).client_secret ?? '');
+  const paymentId = paymentIdOfClientSecret(clientSecret);
+  if (held.statusCode !== 402 || !paymentId) {
+    throw new Error(`setup 3-D Secure order failed: ${held.statusCode} ${held.body}`);
+  }
 
   return {
     orderable,
@@ -142,6 +155,7 @@ export async function seedFuzzFixtures(app: FastifyInstance, db: Database): Prom
     brands: SEED_BRANDS.map((b) => b.permalink),
     orderPublicId: placeOrderResponseSchema.parse(placed.json()).data.id,
     walletOrderId: walletOrderResponseSchema.parse(wallet.json()).data.wallet_order_id,
+    threeDSecure: { paymentId, clientSecret },
     member: await seedMember(app),
   };
 }
