@@ -5,13 +5,10 @@
  * the store's outbox; a stored session older than 30 minutes is dropped on load. Screens of each new page
  * at both widths go to docs/screens, and axe checks each.
  */
-import { mkdirSync, readdirSync, readFileSync, statSync } from 'node:fs';
+import { readdirSync, readFileSync, statSync } from 'node:fs';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { expect, test, type Locator, type Page, type TestInfo } from '@playwright/test';
-import { expectNoSeriousAxeViolations } from './support/page-checks';
-
-const screensDir = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../docs/screens');
+import { screen } from './support/screens';
 const PLAIN_SKU = 'BL-H4-6055';
 const PASSWORD = 'Sparkplug!42';
 
@@ -25,33 +22,6 @@ function figure(scope: Locator, term: string | RegExp): Locator {
 
 const cents = (text: string) => Math.round(Number(text.replace(/[^\d.]/g, '')) * 100);
 const money = (c: number) => `$${(c / 100).toFixed(2)}`;
-
-/** Waits for toasts to finish sliding in (mid-animation their text is translucent, which axe reports). */
-async function settleToasts(page: Page) {
-  await page.evaluate(() =>
-    Promise.all(
-      document
-        .getAnimations()
-        .filter((a) => a instanceof CSSAnimation && a.animationName.includes('bounceIn'))
-        .map((a) => a.finished.catch(() => undefined)),
-    ),
-  );
-}
-
-async function screen(page: Page, testInfo: TestInfo, name: string) {
-  await settleToasts(page);
-  await expectNoSeriousAxeViolations(page);
-  // Nothing may make the page wider than the screen (a long email once did on a phone).
-  const overflow = await page.evaluate(
-    () => document.documentElement.scrollWidth - document.documentElement.clientWidth,
-  );
-  expect(overflow, `${name} is wider than the viewport`).toBeLessThanOrEqual(0);
-  mkdirSync(screensDir, { recursive: true });
-  await page.screenshot({
-    path: path.join(screensDir, `${name}-${testInfo.project.name}.png`),
-    fullPage: true,
-  });
-}
 
 async function register(page: Page, testInfo: TestInfo, email: string, business: boolean) {
   await page.goto('/signup');

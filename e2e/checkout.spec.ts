@@ -1,15 +1,21 @@
 /**
  * Checkout journeys of a guest (issue: cart, checkout, payment and guest orders): the cart, the checkout
- * form with an address picked from the autocomplete, the offline test card (pays and declines) and the
- * test wallet, the thank-you page, and tracking the order with the totals the checkout showed.
+ * form with an address picked from the autocomplete, the offline test card (pays, declines, and asks for
+ * 3-D Secure, completed or failed) and the test wallet, the thank-you page, and tracking the order with the
+ * totals the checkout showed.
  */
 import { mkdirSync } from 'node:fs';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { expect, test, type Locator, type Page } from '@playwright/test';
+import {
+  ORDER_MESSAGES,
+  ORDER_STATUS_CANCELLED,
+  PAYMENT_STATUS_COMPLETED,
+  PAYMENT_STATUS_FAILED,
+} from '@store/shared/order-constants';
+import { TEST_CARD_MESSAGES } from '@store/shared/test-payments';
 import { expectNoSeriousAxeViolations } from './support/page-checks';
-
-const screensDir = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../docs/screens');
+import { screen, screensDir, settleToasts } from './support/screens';
 /** Demo products (data/demo-catalog/products.csv): one with a discount, one at its list price. */
 const DISCOUNTED_SKU = 'VC-NS70-680';
 const PLAIN_SKU = 'BL-H4-6055';
@@ -32,21 +38,6 @@ function figure(scope: Locator, term: string | RegExp): Locator {
 async function addFromProductPage(page: Page, sku: string) {
   await page.goto(`/product/${sku}`);
   await page.getByRole('button', { name: 'Add to cart', exact: true }).click();
-}
-
-/**
- * Waits for toasts to finish sliding in: mid-animation their text is translucent, which axe rightly reports as
- * low contrast.
- */
-async function settleToasts(page: Page) {
-  await page.evaluate(() =>
-    Promise.all(
-      document
-        .getAnimations()
-        .filter((a) => a instanceof CSSAnimation && a.animationName.includes('bounceIn'))
-        .map((a) => a.finished.catch(() => undefined)),
-    ),
-  );
 }
 
 async function storedCartLength(page: Page): Promise<number> {
@@ -161,6 +152,76 @@ test('a declined card keeps the cart and says why', async ({ page }) => {
   await expect(page).toHaveURL(/\/checkout-stripe-payment$/);
   expect(await storedCartLength(page)).toBe(1);
   await expect(page.getByRole('button', { name: /^Pay \$/ })).toBeEnabled();
+});
+
+/** From a product in the cart to the card page, with the billing details typed in. */
+async function toCardPage(page: Page) {
+  await addFromProductPage(page, PLAIN_SKU);
+  await page.goto('/checkout');
+  await fillBillingDetails(page, { pickCity: false });
+  await page.getByRole('button', { name: 'Credit Card / Debit Card' }).click();
+  await expect(page).toHaveURL(/\/checkout-stripe-payment$/);
+}
+
+/** Pays with Stripe's 3-D Secure test card; answers the bank's window (the test provider's stand-in). */
+async function payWithTheAuthenticationCard(page: Page) {
+  await page.getByLabel('Card number').fill('4000 0025 0000 3155');
+  await page.getByLabel('Expiry date').fill('12 / 34');
+  await page.getByLabel('CVC').fill('123');
+  await page.getByRole('button', { name: /^Pay \$/ }).click();
+  const dialog = page.getByRole('dialog', { name: 'Confirm your payment' });
+  await expect(dialog).toBeVisible();
+  await expect(dialog.getByText('Test 3-D Secure (test mode)')).toBeVisible();
+  await expect(page.getByRole('button', { name: 'Processing...' })).toBeDisabled();
+  return dialog;
+}
+
+test('3-D Secure: the bank asks, the guest completes it, and the order is paid', async ({
+  page,
+}, testInfo) => {
+  await toCardPage(page);
+  await expect(page.getByText('4000 0025 0000 3155')).toBeVisible();
+  await expect(page.getByRole('button', { name: /^Pay \$/ })).toBeEnabled();
+  await screen(page, testInfo, 'payment-card');
+  const dialog = await payWithTheAuthenticationCard(page);
+  await expect(dialog.getByRole('button', { name: 'Complete authentication' })).toBeFocused();
+  await expect(page.getByRole('alert')).toHaveText(ORDER_MESSAGES.paymentNeedsAction);
+  await screen(page, testInfo, 'payment-authentication', { fullPage: false });
+
+  await dialog.getByRole('button', { name: 'Complete authentication' }).click();
+
+  await expect(page).toHaveURL(/\/thank-you$/);
+  await expect(page.getByText('Order placed successfully!')).toBeVisible();
+  expect(await storedCartLength(page)).toBe(0);
+  await page.getByRole('link', { name: 'Track your order' }).click();
+  const result = page.getByRole('article', { name: /^Order INV-\d+$/ });
+  await expect(result).toBeVisible();
+  await expect(result).toContainText(PAYMENT_STATUS_COMPLETED);
+});
+
+test('3-D Secure: a failed check is refused by the server, and no order is placed', async ({ page }) => {
+  await toCardPage(page);
+  const held = page.waitForResponse(
+    (r) => r.url().endsWith('/api/place-order') && r.request().method() === 'POST',
+  );
+  const dialog = await payWithTheAuthenticationCard(page);
+  const heldAnswer = (await (await held).json()) as { code?: string; order_id?: string };
+  expect(heldAnswer.code).toBe('requires_action');
+
+  await dialog.getByRole('button', { name: 'Fail authentication' }).click();
+
+  await expect(dialog).toBeHidden();
+  await expect(page.getByRole('alert')).toHaveText(
+    ORDER_MESSAGES.paymentError(TEST_CARD_MESSAGES.authenticationFailed),
+  );
+  await expect(page).toHaveURL(/\/checkout-stripe-payment$/);
+  expect(await storedCartLength(page)).toBe(1);
+  await expect(page.getByRole('button', { name: /^Pay \$/ })).toBeEnabled();
+  // The held order was cancelled, unpaid.
+  const tracked = await page.request.post('/api/guest/track-order', { data: { id: heldAnswer.order_id } });
+  expect(tracked.ok()).toBe(true);
+  const order = ((await tracked.json()) as { data: { status: string; payment_status: string } }).data;
+  expect(order).toMatchObject({ status: ORDER_STATUS_CANCELLED, payment_status: PAYMENT_STATUS_FAILED });
 });
 
 test('a guest pays with the test wallet', async ({ page }) => {

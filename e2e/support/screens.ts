@@ -1,0 +1,45 @@
+/**
+ * Screens of the journeys: each one checked with axe and for a page wider than the screen, then saved to
+ * docs/screens as `{name}-{desktop|phone}.png` for a person to look at.
+ */
+import { mkdirSync } from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { expect, type Page, type TestInfo } from '@playwright/test';
+import { expectNoSeriousAxeViolations } from './page-checks';
+
+export const screensDir = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../docs/screens');
+
+/**
+ * Waits for toasts to finish sliding in: mid-animation their text is translucent, which axe rightly reports as
+ * low contrast.
+ */
+export async function settleToasts(page: Page) {
+  await page.evaluate(() =>
+    Promise.all(
+      document
+        .getAnimations()
+        .filter((a) => a instanceof CSSAnimation && a.animationName.includes('bounceIn'))
+        .map((a) => a.finished.catch(() => undefined)),
+    ),
+  );
+}
+
+/**
+ * Checks the page as it is (axe, nothing wider than the viewport) and saves its picture. `fullPage: false`
+ * keeps to the viewport, for what sits over the page (a modal dialog).
+ */
+export async function screen(page: Page, testInfo: TestInfo, name: string, options = { fullPage: true }) {
+  await settleToasts(page);
+  await expectNoSeriousAxeViolations(page);
+  // Nothing may make the page wider than the screen (a long email once did on a phone).
+  const overflow = await page.evaluate(
+    () => document.documentElement.scrollWidth - document.documentElement.clientWidth,
+  );
+  expect(overflow, `${name} is wider than the viewport`).toBeLessThanOrEqual(0);
+  mkdirSync(screensDir, { recursive: true });
+  await page.screenshot({
+    path: path.join(screensDir, `${name}-${testInfo.project.name}.png`),
+    fullPage: options.fullPage,
+  });
+}
