@@ -1,21 +1,47 @@
 /**
  * Security headers (DESIGN §5.7) through @fastify/helmet: CSP limited to our own origin, HSTS, nosniff,
- * frame-ancestors 'none', strict-origin-when-cross-origin referrers. Payment hosts are added by the
- * payment issue where its pages need them.
+ * frame-ancestors 'none', strict-origin-when-cross-origin referrers. When Stripe or PayPal serve (issue 10),
+ * their hosts are added, and only theirs: Stripe.js and its card and 3-D Secure frames (Stripe's CSP guide),
+ * PayPal's script, button frames and checkout window (PayPal's JS SDK best practices). PayPal's guide also
+ * suggests 'unsafe-inline' scripts; the button renders inside PayPal's own frames, so it is not added.
  */
 import helmet from '@fastify/helmet';
 import fp from 'fastify-plugin';
 
+/** The hosts each provider's browser side needs, by CSP directive. */
+export const PAYMENT_CSP_HOSTS = {
+  stripe: {
+    scriptSrc: ['https://js.stripe.com', 'https://*.js.stripe.com'],
+    frameSrc: ['https://js.stripe.com', 'https://*.js.stripe.com', 'https://hooks.stripe.com'],
+    connectSrc: ['https://api.stripe.com'],
+    imgSrc: ['https://*.stripe.com'],
+  },
+  paypal: {
+    scriptSrc: ['https://*.paypal.com', 'https://*.paypalobjects.com'],
+    frameSrc: ['https://*.paypal.com', 'https://*.paypalobjects.com'],
+    connectSrc: ['https://*.paypal.com', 'https://*.paypalobjects.com'],
+    imgSrc: ['https://*.paypal.com', 'https://*.paypalobjects.com'],
+  },
+} as const;
+
+type Directive = keyof (typeof PAYMENT_CSP_HOSTS)['stripe'];
+
 export default fp(async (app) => {
+  const providers = [
+    ...(app.payments.card?.name === 'stripe' ? [PAYMENT_CSP_HOSTS.stripe] : []),
+    ...(app.payments.wallet?.name === 'paypal' ? [PAYMENT_CSP_HOSTS.paypal] : []),
+  ];
+  const hosts = (directive: Directive) => providers.flatMap((p) => p[directive]);
   await app.register(helmet, {
     contentSecurityPolicy: {
       directives: {
         defaultSrc: ["'self'"],
-        scriptSrc: ["'self'"],
+        scriptSrc: ["'self'", ...hosts('scriptSrc')],
         styleSrc: ["'self'", "'unsafe-inline'"],
-        imgSrc: ["'self'", 'data:', 'blob:'],
+        imgSrc: ["'self'", 'data:', 'blob:', ...hosts('imgSrc')],
         fontSrc: ["'self'", 'data:'],
-        connectSrc: ["'self'"],
+        connectSrc: ["'self'", ...hosts('connectSrc')],
+        frameSrc: ["'self'", ...hosts('frameSrc')],
         frameAncestors: ["'none'"],
         objectSrc: ["'none'"],
         baseUri: ["'self'"],

@@ -124,6 +124,11 @@ describe('card orders with Stripe', () => {
       stripe_publishable_key: 'pk_test_fake',
       wallet_payments: 'test',
     });
+    // Stripe.js and its frames may load; PayPal's hosts are not allowed while PayPal is off.
+    const csp = String(res.headers['content-security-policy']);
+    expect(csp).toMatch(/script-src 'self' https:\/\/js\.stripe\.com/);
+    expect(csp).toMatch(/frame-src [^;]*https:\/\/hooks\.stripe\.com/);
+    expect(csp).not.toMatch(/paypal/);
   });
 
   it('charges the server total in AUD and marks the order paid with the PaymentIntent', async () => {
