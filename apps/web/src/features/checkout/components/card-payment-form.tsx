@@ -1,7 +1,6 @@
-import { ORDER_MESSAGES } from '@store/shared/order-constants';
-import { Link } from 'react-router';
 import { useStoreConfig } from '@/features/store/api/get-store-config';
 import type { CardFormProps } from './card-form-props';
+import { CardPaymentsOffNotice } from './card-payments-off-notice';
 import { StripeCardForm } from './stripe-card-form';
 import { TestCardForm } from './test-card-form';
 
@@ -25,12 +24,5 @@ export function CardPaymentForm(props: CardFormProps) {
   if (cards === 'test') return <TestCardForm {...props} />;
   if (cards === 'stripe' && stripeKey) return <StripeCardForm {...props} publishableKey={stripeKey} />;
   // Card payments are off, or the config could not be read: say so instead of a dead form.
-  return (
-    <p className="notice">
-      {ORDER_MESSAGES.cardPaymentsOff}
-      {config.data?.wallet_payments !== 'off' && (
-        <Link to="/checkout-paypal-payment">Pay with PayPal instead</Link>
-      )}
-    </p>
-  );
+  return <CardPaymentsOffNotice />;
 }

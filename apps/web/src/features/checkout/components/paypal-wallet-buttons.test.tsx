@@ -265,6 +265,9 @@ describe("/checkout-paypal-payment with PayPal's button (issue 10)", () => {
     renderWalletPage();
     expect(await screen.findByText(ORDER_MESSAGES.walletError)).toBeTruthy();
     expect(sdk.scripts).toHaveLength(1);
+    expect(screen.getByRole('link', { name: 'Pay by card instead' }).getAttribute('href')).toBe(
+      '/checkout-stripe-payment',
+    );
   });
 
   it('wallet payments off: the notice in the shared words, with the way to pay by card', async () => {

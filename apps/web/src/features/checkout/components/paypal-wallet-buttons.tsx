@@ -7,6 +7,8 @@ import {
 } from '@paypal/react-paypal-js';
 import { ORDER_MESSAGES } from '@store/shared/order-constants';
 import { useMemo } from 'react';
+import { Link } from 'react-router';
+import { useStoreConfig } from '@/features/store/api/get-store-config';
 import { usePayPalClientId } from '../api/get-paypal-client-id';
 
 /** What the wallet page does at each step of PayPal's button (PayPal's own callback shapes). */
@@ -31,8 +33,15 @@ function Loading() {
   );
 }
 
+/** PayPal could not be had: the SPEC's words, and the way to pay by card while cards are on. */
 function Unavailable() {
-  return <p className="notice notice--error">{ORDER_MESSAGES.walletError}</p>;
+  const config = useStoreConfig();
+  return (
+    <p className="notice notice--error">
+      {ORDER_MESSAGES.walletError}
+      {config.data?.card_payments !== 'off' && <Link to="/checkout-stripe-payment">Pay by card instead</Link>}
+    </p>
+  );
 }
 
 /**

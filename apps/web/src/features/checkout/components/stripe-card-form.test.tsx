@@ -186,13 +186,15 @@ describe('/checkout-stripe-payment with Stripe (issue 10)', () => {
     expect(stripe.createPaymentMethod).toHaveBeenCalledTimes(1);
   });
 
-  it('a Stripe.js that cannot load is only logged (SPEC §8), and Pay stays disabled', async () => {
+  it('a Stripe.js that cannot load is logged (SPEC §8), the page says cards are unavailable, and Pay stays disabled', async () => {
     const error = vi.spyOn(console, 'error').mockImplementation(() => {});
     stripeJs.loadStripe.mockRejectedValue(new Error('Failed to load Stripe.js'));
     stubApi([], {}, stripeConfig());
     renderCardPage();
 
     await waitFor(() => expect(error).toHaveBeenCalledWith('Failed to load Stripe.js'));
+    expect(await screen.findByText(ORDER_MESSAGES.cardPaymentsOff)).toBeTruthy();
+    expect(screen.getByRole('link', { name: 'Pay with PayPal instead' })).toBeTruthy();
     expect((screen.getByRole('button', { name: 'Pay $175.89' }) as HTMLButtonElement).disabled).toBe(true);
   });
 

@@ -4,6 +4,7 @@ import type { Stripe, StripeCardElementOptions } from '@stripe/stripe-js';
 import { loadStripe } from '@stripe/stripe-js/pure';
 import { useEffect, useId, useImperativeHandle, useMemo, useState } from 'react';
 import type { CardFormProps } from './card-form-props';
+import { CardPaymentsOffNotice } from './card-payments-off-notice';
 import './stripe-card-form.css';
 
 /** Stripe.js, once per publishable key for the life of the page (the `pure` entry adds no script on import). */
@@ -12,8 +13,8 @@ const stripeByKey = new Map<string, Promise<Stripe | null>>();
 /**
  * Loads Stripe.js from Stripe (a remote script) the first time the card page asks for it, never before: only
  * the card page imports this file, and only a store with `card_payments: 'stripe'` renders it. A script
- * that fails to load is only logged (SPEC §8 'Failed to load Stripe.js') and answers null; the next visit
- * to the page tries again.
+ * that fails to load is logged (SPEC §8 'Failed to load Stripe.js') and answers null (the form then says
+ * card payments are not available); the next visit to the page tries again.
  */
 export function stripeFor(publishableKey: string): Promise<Stripe | null> {
   let stripe = stripeByKey.get(publishableKey);
@@ -63,6 +64,19 @@ type StripeCardFormProps = CardFormProps & {
  */
 export function StripeCardForm({ publishableKey, ...props }: StripeCardFormProps) {
   const stripe = useMemo(() => stripeFor(publishableKey), [publishableKey]);
+  /** Set when Stripe.js could not load: an empty card box and a Pay button that never wakes help nobody. */
+  const [unavailable, setUnavailable] = useState(false);
+  useEffect(() => {
+    let current = true;
+    void stripe.then((loaded) => {
+      if (current && loaded === null) setUnavailable(true);
+    });
+    return () => {
+      current = false;
+    };
+  }, [stripe]);
+
+  if (unavailable) return <CardPaymentsOffNotice />;
   return (
     <Elements stripe={stripe} options={{ locale: 'en-AU' }}>
       <StripeCardField {...props} />
