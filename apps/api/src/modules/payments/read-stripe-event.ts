@@ -41,9 +41,10 @@ export function readStripeEvent(
       STRIPE_WEBHOOK_TOLERANCE_SECONDS,
     );
   } catch (err) {
-    throw new WebhookSignatureError(
-      `The Stripe signature does not verify (${err instanceof Error ? err.message : 'unknown reason'}).`,
-    );
+    // Stripe's first sentence says why (no matching signature, timestamp outside the tolerance); the rest is advice.
+    const reason =
+      err instanceof Error ? (err.message.split(/(?<=\.)\s/)[0] ?? err.message) : 'unknown reason';
+    throw new WebhookSignatureError(`The Stripe signature does not verify: ${reason.trim()}`);
   }
   const base = {
     provider: 'stripe' as const,

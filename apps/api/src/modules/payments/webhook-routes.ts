@@ -25,7 +25,10 @@ export const WEBHOOK_TRY_AGAIN = 'The event could not be processed now; please d
 
 const webhookRoutes: FastifyPluginAsyncZod = async (app) => {
   // Only inside this plugin: JSON arrives as the exact bytes the provider signed.
-  app.addContentTypeParser('application/json', { parseAs: 'buffer' }, (_req, body, done) => done(null, body));
+  const raw = (_req: unknown, body: Buffer, done: (err: null, body: Buffer) => void) => done(null, body);
+  app.addContentTypeParser('application/json', { parseAs: 'buffer' }, raw);
+  // A relay that relabels the body as text still gets its signature checked, not a schema error.
+  app.addContentTypeParser('text/plain', { parseAs: 'buffer' }, raw);
   const tags = ['payments'];
   const rawBody = z.instanceof(Buffer).describe('The event as the provider sent it (JSON)');
 
