@@ -30,6 +30,26 @@ export interface PaymentEventNews {
   refundedCents: number | null;
 }
 
+/** An event that says nothing yet: the provider modules fill in what their event type tells. */
+export function eventNews(
+  provider: PaymentEventNews['provider'],
+  eventId: string,
+  eventType: string,
+): PaymentEventNews {
+  return {
+    provider,
+    eventId,
+    eventType,
+    news: null,
+    paymentReference: null,
+    walletOrderId: null,
+    orderPublicId: null,
+    amountCents: null,
+    currency: null,
+    refundedCents: null,
+  };
+}
+
 export interface ProcessedEvent {
   /** True when the event id was seen before: nothing was changed this time. */
   duplicate: boolean;

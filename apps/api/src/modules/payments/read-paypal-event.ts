@@ -14,7 +14,7 @@
 import { z } from 'zod';
 import { parseDecimalToCents } from '@store/shared/money';
 import type { PaypalTransmission } from './paypal-wallet-provider';
-import type { PaymentEventNews } from './process-payment-event';
+import { eventNews, type PaymentEventNews } from './process-payment-event';
 import { WebhookSignatureError } from './read-stripe-event';
 
 /** How old (or how far in the future) a delivery's transmission time may be, ms. */
@@ -78,18 +78,7 @@ export function readPaypalEvent(body: unknown): PaymentEventNews {
   const parsed = eventSchema.safeParse(body);
   if (!parsed.success) throw new WebhookSignatureError('The body is not a PayPal webhook event.');
   const { id, event_type: type, resource } = parsed.data;
-  const base: PaymentEventNews = {
-    provider: 'paypal',
-    eventId: id,
-    eventType: type,
-    news: null,
-    paymentReference: null,
-    walletOrderId: null,
-    orderPublicId: null,
-    amountCents: null,
-    currency: null,
-    refundedCents: null,
-  };
+  const base = eventNews('paypal', id, type);
   if (!resource) return base;
   switch (type) {
     case 'PAYMENT.CAPTURE.COMPLETED':

@@ -12,7 +12,7 @@
  * Anything else is recorded and ignored.
  */
 import Stripe from 'stripe';
-import type { PaymentEventNews } from './process-payment-event';
+import { eventNews, type PaymentEventNews } from './process-payment-event';
 
 /** Seconds a signed event stays acceptable (Stripe's default tolerance). */
 export const STRIPE_WEBHOOK_TOLERANCE_SECONDS = 300;
@@ -46,18 +46,7 @@ export function readStripeEvent(
       err instanceof Error ? (err.message.split(/(?<=\.)\s/)[0] ?? err.message) : 'unknown reason';
     throw new WebhookSignatureError(`The Stripe signature does not verify: ${reason.trim()}`);
   }
-  const base = {
-    provider: 'stripe' as const,
-    eventId: event.id,
-    eventType: event.type,
-    news: null,
-    paymentReference: null,
-    walletOrderId: null,
-    orderPublicId: null,
-    amountCents: null,
-    currency: null,
-    refundedCents: null,
-  };
+  const base = eventNews('stripe', event.id, event.type);
   switch (event.type) {
     case 'payment_intent.succeeded':
     case 'payment_intent.payment_failed':
