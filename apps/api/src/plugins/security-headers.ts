@@ -52,5 +52,9 @@ export default fp(async (app) => {
     },
     referrerPolicy: { policy: 'strict-origin-when-cross-origin' },
     crossOriginEmbedderPolicy: false,
+    // PayPal's checkout window reports the approval back to the page that opened it.
+    crossOriginOpenerPolicy: {
+      policy: app.payments.wallet?.name === 'paypal' ? 'same-origin-allow-popups' : 'same-origin',
+    },
   });
 });

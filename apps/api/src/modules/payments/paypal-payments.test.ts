@@ -127,6 +127,7 @@ describe('wallet orders with PayPal', () => {
     const csp = String(config.headers['content-security-policy']);
     expect(csp).toMatch(/script-src 'self' https:\/\/\*\.paypal\.com https:\/\/\*\.paypalobjects\.com;/);
     expect(csp).not.toMatch(/stripe/);
+    expect(config.headers['cross-origin-opener-policy']).toBe('same-origin-allow-popups');
   });
 
   it('captures the approved order on our server for our total: paid with the capture id', async () => {
