@@ -80,6 +80,8 @@ export const ORDER_MESSAGES = {
     'This PayPal payment has already been used for another order. Please start the payment again.',
   cardPaymentsOff: 'Card payments are not available right now. Please pay with PayPal.',
   walletPaymentsOff: 'PayPal is not available right now. Please pay by card.',
+  noPaymentMethods:
+    'Payments are not available right now, so orders cannot be placed. Please try again later or contact us.',
 } as const;
 
 /** Header that makes place-order safe to repeat (one per checkout attempt). */

@@ -1,5 +1,6 @@
 import type { AddressSuggestion } from '@store/shared/address-lookup';
 import { CHECKOUT_MESSAGES } from '@store/shared/checkout-form';
+import { ORDER_MESSAGES } from '@store/shared/order-constants';
 import type { Product } from '@store/shared/product';
 import type { StoreConfig } from '@store/shared/store-settings';
 import { QueryClient } from '@tanstack/react-query';
@@ -407,6 +408,21 @@ describe('checkout page (SPEC §2 Checkout)', () => {
     expect(row(/^GST/)).toBe('$15.99');
     expect(row(/^Total$/)).toBe('$175.89');
     expect(within(summary).getByText('Your order qualifies for free delivery.')).toBeTruthy();
+  });
+
+  it('offers only the payment methods the store takes, and says so when it takes none', async () => {
+    stubApi({ config: makeStoreConfig({ card_payments: 'stripe', wallet_payments: 'off' }) });
+    const { view } = renderCheckout();
+    const aside = screen.getByRole('complementary', { name: 'Order summary and payment' });
+    await waitFor(() => expect(within(aside).queryByRole('button', { name: /Paypal/ })).toBeNull());
+    expect(within(aside).getByRole('button', { name: /Credit Card \/ Debit Card/ })).toBeTruthy();
+    expect(within(aside).queryByText(/Test mode/)).toBeNull();
+    view.unmount();
+
+    stubApi({ config: makeStoreConfig({ card_payments: 'off', wallet_payments: 'off' }) });
+    renderCheckout();
+    expect(await screen.findByText(ORDER_MESSAGES.noPaymentMethods)).toBeTruthy();
+    expect(screen.queryByRole('button', { name: /Credit Card \/ Debit Card/ })).toBeNull();
   });
 
   it('links the SPEC policy pages from the summary', async () => {

@@ -364,6 +364,7 @@ function CheckoutView({ summary, member }: { summary: CheckoutSummary; member: M
               invalid={formState.isSubmitted && hasErrors}
               testMode={testMode}
               busy={busy}
+              offered={{ card: config?.card_payments !== 'off', wallet: config?.wallet_payments !== 'off' }}
             />
           </OrderSummary>
         </aside>

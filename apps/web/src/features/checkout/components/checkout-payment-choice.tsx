@@ -1,4 +1,5 @@
 import { CHECKOUT_MESSAGES } from '@store/shared/checkout-form';
+import { ORDER_MESSAGES } from '@store/shared/order-constants';
 import { Link } from 'react-router';
 
 /** The two ways to pay (SPEC §2): card (Stripe, or the offline test card form) and wallet (PayPal). */
@@ -18,6 +19,8 @@ export interface CheckoutPaymentChoiceProps {
   testMode: boolean;
   /** Which choice is being prepared (a button shows it is busy), or null. */
   busy: PaymentChoice | null;
+  /** Which methods the store takes now (a production store may have only one provider); default both. */
+  offered?: Record<PaymentChoice, boolean>;
 }
 
 function CardIcon() {
@@ -49,31 +52,44 @@ function WalletIcon() {
  * form; only a valid form goes on to the matching payment page. Policy links sit right where the decision
  * is made (SPEC §2: /privacy-and-policy, /shipping-option, /return-policy), opening beside the checkout.
  */
-export function CheckoutPaymentChoice({ onChoose, invalid, testMode, busy }: CheckoutPaymentChoiceProps) {
+export function CheckoutPaymentChoice({
+  onChoose,
+  invalid,
+  testMode,
+  busy,
+  offered = { card: true, wallet: true },
+}: CheckoutPaymentChoiceProps) {
   return (
     <div className="payment-choice">
       <h3 className="payment-choice__title">Choose how to pay</h3>
       <p className="payment-choice__lead">You enter your payment details securely on the next page.</p>
       <div className="payment-choice__buttons">
-        <button
-          type="button"
-          className="payment-choice__button payment-choice__button--card"
-          aria-busy={busy === 'card' || undefined}
-          onClick={() => onChoose('card')}
-        >
-          <CardIcon />
-          Credit Card / Debit Card
-        </button>
-        <button
-          type="button"
-          className="payment-choice__button payment-choice__button--wallet"
-          aria-busy={busy === 'wallet' || undefined}
-          onClick={() => onChoose('wallet')}
-        >
-          <WalletIcon />
-          Paypal
-        </button>
+        {offered.card && (
+          <button
+            type="button"
+            className="payment-choice__button payment-choice__button--card"
+            aria-busy={busy === 'card' || undefined}
+            onClick={() => onChoose('card')}
+          >
+            <CardIcon />
+            Credit Card / Debit Card
+          </button>
+        )}
+        {offered.wallet && (
+          <button
+            type="button"
+            className="payment-choice__button payment-choice__button--wallet"
+            aria-busy={busy === 'wallet' || undefined}
+            onClick={() => onChoose('wallet')}
+          >
+            <WalletIcon />
+            Paypal
+          </button>
+        )}
       </div>
+      {!offered.card && !offered.wallet && (
+        <p className="payment-choice__invalid">{ORDER_MESSAGES.noPaymentMethods}</p>
+      )}
       {invalid && <p className="payment-choice__invalid">{CHECKOUT_MESSAGES.formInvalid}</p>}
       {testMode && <p className="payment-choice__test">Test mode: no real payment is taken.</p>}
       <p className="payment-choice__policies">
