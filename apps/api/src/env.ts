@@ -40,6 +40,12 @@ const envSchema = z.object({
   PGLITE_DIR: optionalText,
   MEDIA_DIR: optionalText,
   PUBLIC_MEDIA_URL: z.string().default('/media/'),
+  PUBLIC_BASE_URL: optionalText.pipe(
+    z
+      .string()
+      .regex(/^https?:\/\/[^/?#]+(\/[^?#]*)?$/, 'must be the shop\'s public address, such as https://shop.example.com.au')
+      .optional(),
+  ),
   WEB_DIST_DIR: optionalText,
   DEMO_CATALOG: flag(true),
   REDIS_URL: optionalText,
@@ -86,6 +92,11 @@ export interface AppConfig {
   mediaDir: string;
   /** Public base URL that stored image paths are appended to, ending in `/`. */
   publicMediaUrl: string;
+  /**
+   * The shop's public address without a trailing slash (PUBLIC_BASE_URL, default `http://localhost:PORT`): links
+   * in mails and sitemaps. Never taken from a request's Host header, which a client can forge.
+   */
+  publicBaseUrl: string;
   /** Built SPA folder; null disables SPA serving (API-only tests). */
   webDistDir: string | null;
   /** Load the demo catalog on start when the catalog is empty. */
@@ -150,6 +161,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
         : path.resolve(REPO_ROOT, e.PGLITE_DIR ?? path.join(dataDir, 'pglite')),
     mediaDir: path.resolve(REPO_ROOT, e.MEDIA_DIR ?? path.join(dataDir, 'uploads')),
     publicMediaUrl,
+    publicBaseUrl: (e.PUBLIC_BASE_URL ?? `http://localhost:${e.PORT}`).replace(/\/+$/, ''),
     webDistDir: path.resolve(REPO_ROOT, e.WEB_DIST_DIR ?? 'apps/web/dist'),
     demoCatalog: e.DEMO_CATALOG,
     redisUrl: e.REDIS_URL,
