@@ -13,6 +13,7 @@ import addressLookupRoutes from './modules/address-lookup/routes';
 import catalogRoutes from './modules/catalog/routes';
 import contentRoutes from './modules/content/routes';
 import { getStoreSettings } from './modules/content/content-service';
+import { createMailService, type MailService } from './modules/mail/mail-service';
 import { createMailer, type Mailer } from './modules/mail/send-mail';
 import newsletterRoutes from './modules/newsletter/routes';
 import orderRoutes from './modules/orders/routes';
@@ -37,6 +38,7 @@ declare module 'fastify' {
     payments: PaymentProviders;
     /** The store's mail (DESIGN §3): SMTP when SMTP_URL is set, else `.eml` files in the outbox folder. */
     mailer: Mailer;
+    mail: MailService;
   }
 }
 
@@ -47,6 +49,8 @@ export interface BuildAppOptions {
   logStream?: DestinationStream;
   /** Called for every route as it is added, before the app is ready (tests list the routes the app answers). */
   onRoute?: (route: RouteOptions) => void;
+  /** Pauses between tries of a failed mail, ms (tests shorten them). */
+  mailRetryDelaysMs?: readonly number[];
 }
 
 export async function buildApp({
@@ -54,6 +58,7 @@ export async function buildApp({
   database,
   logStream,
   onRoute,
+  mailRetryDelaysMs,
 }: BuildAppOptions): Promise<FastifyInstance> {
   const app = Fastify({
     logger: loggerOptions(config, logStream),
@@ -72,14 +77,16 @@ export async function buildApp({
   app.decorate('config', config);
   // Throws in production unless test payments are explicitly allowed: fail at start, not at checkout.
   app.decorate('payments', choosePaymentProviders(config, app.log));
-  app.decorate(
-    'mailer',
-    createMailer({
-      smtpUrl: config.smtpUrl,
-      outboxDir: config.outboxDir,
-      from: async () => ({ name: (await getStoreSettings(database.db)).storeName, address: config.mailFrom }),
-    }),
-  );
+  const mailer = createMailer({
+    smtpUrl: config.smtpUrl,
+    outboxDir: config.outboxDir,
+    from: async () => ({ name: (await getStoreSettings(database.db)).storeName, address: config.mailFrom }),
+  });
+  app.decorate('mailer', mailer);
+  // Every mail goes through here: sent after the answer, retried, never failing a request (issue 11).
+  const mail = createMailService(mailer, app.log, mailRetryDelaysMs);
+  app.decorate('mail', mail);
+  app.addHook('onClose', async () => mail.close());
 
   await app.register(errorHandling);
   // Every route, including the ones added later: no invisible character reaches a service or the database.

@@ -43,7 +43,10 @@ const envSchema = z.object({
   PUBLIC_BASE_URL: optionalText.pipe(
     z
       .string()
-      .regex(/^https?:\/\/[^/?#]+(\/[^?#]*)?$/, 'must be the shop\'s public address, such as https://shop.example.com.au')
+      .regex(
+        /^https?:\/\/[^/?#]+(\/[^?#]*)?$/,
+        "must be the shop's public address, such as https://shop.example.com.au",
+      )
       .optional(),
   ),
   WEB_DIST_DIR: optionalText,

@@ -38,6 +38,8 @@ export async function createTestApp(options: CreateTestAppOptions = {}): Promise
     database,
     ...(options.logStream ? { logStream: options.logStream } : {}),
     ...(options.onRoute ? { onRoute: options.onRoute } : {}),
+    // A failed mail is retried in milliseconds, not minutes.
+    mailRetryDelaysMs: [20, 50],
   });
   await app.ready();
   return {

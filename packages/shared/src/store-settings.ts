@@ -61,6 +61,16 @@ export const storeSettingsInputSchema = z.object({
   hero_slides: z.array(heroSlideSchema).default([]),
   banners: bannerSetSchema.default({}),
   brand_slider: z.array(brandSliderEntrySchema).default([]),
+  /** The business in every mail's footer (issue 11): its ABN as printed, e.g. '51 824 753 556'. */
+  abn: z
+    .string()
+    .trim()
+    .regex(/^(\d{2} ?\d{3} ?\d{3} ?\d{3})?$/, 'abn must be 11 digits, e.g. 51 824 753 556')
+    .default(''),
+  /** The business's street address, one line. */
+  business_address: z.string().trim().max(200).default(''),
+  /** Where contact messages and return requests are mailed; MAIL_FROM when empty. */
+  sales_email: z.union([z.literal(''), z.email('sales_email must be an email address')]).default(''),
 });
 export type StoreSettingsInput = z.infer<typeof storeSettingsInputSchema>;
 

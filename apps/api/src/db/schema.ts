@@ -159,6 +159,11 @@ export const storeSettings = pgTable('store_settings', {
   heroSlides: jsonb('hero_slides').$type<HeroSlide[]>().notNull().default([]),
   banners: jsonb('banners').$type<BannerSet>().notNull().default({}),
   brandSlider: jsonb('brand_slider').$type<BrandSliderEntry[]>().notNull().default([]),
+  /** The business behind the store, printed in every mail's footer (issue 11): ABN, street address. */
+  abn: text('abn').notNull().default(''),
+  businessAddress: text('business_address').notNull().default(''),
+  /** Where contact messages and return requests are mailed (issue 11); MAIL_FROM when empty. */
+  salesEmail: text('sales_email').notNull().default(''),
   updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
 });
 
@@ -170,12 +175,65 @@ export const searchWords = pgTable('search_words', { word: text('word').primaryK
   index('search_words_trgm_idx').using('gin', sql`${t.word} gin_trgm_ops`),
 ]);
 
-/** Newsletter subscribers (SPEC §3); one row per address, stored lower-case. */
+/**
+ * Newsletter subscribers (SPEC §3); one row per address, stored lower-case. Spam Act 2003 basics (issue 11):
+ * when and from where consent was given, and a working unsubscribe honoured at once (`unsubscribed_at`).
+ */
 export const newsletterSubscriptions = pgTable('newsletter_subscriptions', {
   id: serial('id').primaryKey(),
   email: text('email').notNull().unique(),
   createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  /** When the latest consent was given (a re-subscription after unsubscribing renews it). */
+  consentAt: timestamp('consent_at', { withTimezone: true }).notNull().defaultNow(),
+  /** Where: the page the form was on (the Referer's path) and the client address, e.g. 'form on /cart'. */
+  consentSource: text('consent_source').notNull().default(''),
+  consentIp: text('consent_ip'),
+  /** The secret in every mail's unsubscribe link (random, 32 bytes base64url). */
+  unsubscribeToken: text('unsubscribe_token').unique(),
+  unsubscribedAt: timestamp('unsubscribed_at', { withTimezone: true }),
 });
+
+/** Messages from the contact form (SPEC §3 Contact message, §7 `/contact-us`); mailed to the store too. */
+export const contactMessages = pgTable('contact_messages', {
+  id: serial('id').primaryKey(),
+  fName: text('f_name').notNull(),
+  lName: text('l_name').notNull(),
+  email: text('email').notNull(),
+  phone: text('phone').notNull().default(''),
+  subject: text('subject').notNull(),
+  message: text('message').notNull(),
+  /** The signed-in member who sent it, or null for a guest. */
+  userId: integer('user_id'),
+  createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+});
+
+/**
+ * Return requests (SPEC §7 `/order-return`). `orderId` links the request to an order of the sender (the
+ * signed-in member's, or a guest's by public id and matching email); `orderReference` is what was typed. The
+ * file is kept in the uploads store under `storedFile` (a generated name, never served inline).
+ */
+export const orderReturns = pgTable(
+  'order_returns',
+  {
+    id: serial('id').primaryKey(),
+    fName: text('f_name').notNull().default(''),
+    lName: text('l_name').notNull().default(''),
+    email: text('email').notNull(),
+    phone: text('phone').notNull().default(''),
+    orderReference: text('order_reference').notNull().default(''),
+    orderId: integer('order_id').references(() => orders.id, { onDelete: 'set null' }),
+    subject: text('subject').notNull().default(''),
+    message: text('message').notNull().default(''),
+    /** The file as the customer named it (shown to staff only), its generated stored name, type and size. */
+    fileName: text('file_name'),
+    storedFile: text('stored_file'),
+    fileType: text('file_type'),
+    fileBytes: integer('file_bytes'),
+    userId: integer('user_id'),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('order_returns_order_idx').on(t.orderId)],
+);
 
 /**
  * Invoice numbers (accounting only, DESIGN §5.3): `INV-001001`, `INV-001002` ... The workflow takes

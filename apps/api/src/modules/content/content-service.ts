@@ -26,6 +26,9 @@ export async function getStoreSettings(db: Database): Promise<StoreSettingsRow> 
       heroSlides: [],
       banners: {},
       brandSlider: [],
+      abn: '',
+      businessAddress: '',
+      salesEmail: '',
       updatedAt: new Date(0),
     }
   );
@@ -45,6 +48,9 @@ export async function saveStoreSettings(db: Database, input: StoreSettingsInput)
     heroSlides: input.hero_slides,
     banners: input.banners,
     brandSlider: input.brand_slider,
+    abn: input.abn,
+    businessAddress: input.business_address,
+    salesEmail: input.sales_email,
     updatedAt: new Date(),
   };
   await db.insert(storeSettings).values(values).onConflictDoUpdate({ target: storeSettings.id, set: values });

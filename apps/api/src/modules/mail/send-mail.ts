@@ -13,6 +13,10 @@ export interface MailMessage {
   subject: string;
   text: string;
   html: string;
+  /** Extra headers, e.g. List-Unsubscribe for the newsletter (RFC 8058). */
+  headers?: Record<string, string>;
+  /** Reply-To, e.g. the customer's address on a contact message mailed to the store. */
+  replyTo?: string;
 }
 
 export interface Mailer {

@@ -13,7 +13,10 @@ import { passwordResets, users } from '../../db/schema';
 import { HttpError } from '../../plugins/error-handling';
 import { hashPassword } from '../accounts/passwords';
 import { revokeOtherSessions } from '../accounts/sessions';
-import { escapeHtml, type Mailer } from '../mail/send-mail';
+import { renderMail } from '../mail/render-mail';
+import type { MailMessage } from '../mail/send-mail';
+import type { MailStore } from '../mail/templates/mail-layout';
+import { OtpMail } from '../mail/templates/otp-mail';
 
 const hashOtp = (resetId: number, otp: string) =>
   createHash('sha256').update(`${resetId}:${otp}`).digest('hex');
@@ -23,25 +26,10 @@ export function generateOtp(): string {
   return String(randomInt(0, 10 ** OTP_LENGTH)).padStart(OTP_LENGTH, '0');
 }
 
-/** The reset mail: text and HTML, with the store's name. */
-export function otpMail(storeName: string, name: string, otp: string) {
-  const minutes = OTP_TTL_MS / 60_000;
-  const text = [
-    `Hello ${name},`,
-    '',
-    `Your code to reset your ${storeName} password is ${otp}.`,
-    `It works once, for ${minutes} minutes. If you did not ask for it, ignore this email: your password stays as it is.`,
-    '',
-    storeName,
-  ].join('\n');
-  const html = `<!doctype html><html><body style="font-family:Arial,sans-serif;color:#111">
-<p>Hello ${escapeHtml(name)},</p>
-<p>Your code to reset your ${escapeHtml(storeName)} password is:</p>
-<p style="font-size:28px;font-weight:bold;letter-spacing:6px">${otp}</p>
-<p>It works once, for ${minutes} minutes. If you did not ask for it, ignore this email: your password stays as it is.</p>
-<p>${escapeHtml(storeName)}</p>
-</body></html>`;
-  return { subject: `Your ${storeName} password reset code`, text, html };
+/** The reset mail (templates/otp-mail.tsx): subject, text and HTML, with the store's name and footer. */
+export async function otpMail(store: MailStore, name: string, otp: string) {
+  const parts = await renderMail(OtpMail({ store, name, otp, minutes: OTP_TTL_MS / 60_000 }));
+  return { subject: `Your ${store.name} password reset code`, ...parts };
 }
 
 /**
@@ -51,8 +39,8 @@ export function otpMail(storeName: string, name: string, otp: string) {
  */
 export async function requestPasswordReset(
   db: Database,
-  deliver: (message: Parameters<Mailer['send']>[0]) => void,
-  storeName: string,
+  deliver: (message: MailMessage) => void,
+  store: MailStore,
   email: string,
 ): Promise<void> {
   const [user] = await db.select().from(users).where(eq(users.email, email));
@@ -70,7 +58,7 @@ export async function requestPasswordReset(
       .set({ otpHash: hashOtp(reset.id, otp) })
       .where(eq(passwordResets.id, reset.id));
   });
-  deliver({ to: user.email, ...otpMail(storeName, user.name, otp) });
+  deliver({ to: user.email, ...(await otpMail(store, user.name, otp)) });
 }
 
 /**

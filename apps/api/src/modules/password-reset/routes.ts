@@ -11,7 +11,7 @@ import {
 } from '@store/shared/account';
 import { ACCOUNT_MESSAGES } from '@store/shared/account-constants';
 import { perMinute } from '../../plugins/rate-limit';
-import { getStoreSettings } from '../content/content-service';
+import { mailStoreOf } from '../mail/mail-store';
 import { confirmOtp, requestPasswordReset, resetPassword } from './password-reset-service';
 
 /** Reset mails per client IP per minute: each one is a mail sent to someone. */
@@ -40,16 +40,11 @@ const passwordResetRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (req) => {
-      const { storeName } = await getStoreSettings(app.db);
-      const log = req.log;
       await requestPasswordReset(
         app.db,
-        (message) =>
-          // Not awaited: the answer must take as long for an unknown email as for a known one.
-          void app.mailer
-            .send(message)
-            .catch((err: unknown) => log.error({ err }, 'password reset mail not sent')),
-        storeName,
+        // Sent after the answer: it must take as long for an unknown email as for a known one.
+        (message) => app.mail.deliver('password reset code', message),
+        await mailStoreOf(app.db, app.config.publicBaseUrl),
         req.body.email,
       );
       return { message: ACCOUNT_MESSAGES.otpSent };

@@ -1,0 +1,87 @@
+/**
+ * Sending the store's mail without making anyone wait for it (issue 11): a mail is handed over and the caller
+ * goes on; a failed send is retried with growing pauses and, when every try failed, logged — by its kind and
+ * never by its address (decision 0011: customer data never reaches a log). The request that caused the mail
+ * never fails because of it.
+ *
+ * Retries live in this process: a restart drops the ones still waiting (decision 0016 records why that is
+ * acceptable for now and what replaces it).
+ */
+import type { FastifyBaseLogger } from 'fastify';
+import type { MailMessage, Mailer } from './send-mail';
+
+/** Pauses before the 2nd, 3rd and 4th try, ms. */
+export const DEFAULT_RETRY_DELAYS_MS = [5_000, 30_000, 120_000] as const;
+
+export interface MailService {
+  /**
+   * Sends `message` now and retries in the background when it fails. `kind` names the mail in the logs
+   * ('order confirmation', 'contact message'). Never throws.
+   */
+  deliver(kind: string, message: MailMessage): void;
+  /** Resolves when every mail handed over so far has been sent or given up (tests, shutdown). */
+  settled(): Promise<void>;
+  /** Stops waiting retries (app close). */
+  close(): void;
+}
+
+export function createMailService(
+  mailer: Mailer,
+  log: FastifyBaseLogger,
+  retryDelaysMs: readonly number[] = DEFAULT_RETRY_DELAYS_MS,
+): MailService {
+  const pending = new Set<Promise<void>>();
+  /** Waiting retries: each timer with the resolve that wakes its mail early (on close). */
+  const timers = new Map<NodeJS.Timeout, () => void>();
+  let closed = false;
+
+  const wait = (ms: number) =>
+    new Promise<void>((resolve) => {
+      const timer = setTimeout(() => {
+        timers.delete(timer);
+        resolve();
+      }, ms);
+      timer.unref();
+      timers.set(timer, resolve);
+    });
+
+  async function attempt(kind: string, message: MailMessage): Promise<void> {
+    for (let tryNumber = 0; ; tryNumber++) {
+      try {
+        await mailer.send(message);
+        if (tryNumber > 0) log.info({ mail: kind, tries: tryNumber + 1 }, 'mail sent after retrying');
+        return;
+      } catch (err) {
+        const delay = retryDelaysMs[tryNumber];
+        if (delay === undefined || closed) {
+          log.error({ err, mail: kind, tries: tryNumber + 1 }, 'mail not sent: gave up');
+          return;
+        }
+        log.warn({ err, mail: kind, tries: tryNumber + 1, retryInMs: delay }, 'mail not sent; retrying');
+        await wait(delay);
+        if (closed) {
+          log.error({ mail: kind }, 'mail not sent: the server stopped before the retry');
+          return;
+        }
+      }
+    }
+  }
+
+  return {
+    deliver(kind, message) {
+      const run = attempt(kind, message).finally(() => pending.delete(run));
+      pending.add(run);
+    },
+    async settled() {
+      while (pending.size > 0) await Promise.all([...pending]);
+    },
+    close() {
+      closed = true;
+      for (const [timer, wake] of timers) {
+        clearTimeout(timer);
+        wake();
+      }
+      timers.clear();
+    },
+  };
+}

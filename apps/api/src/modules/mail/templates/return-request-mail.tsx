@@ -1,0 +1,46 @@
+/** A return request, mailed to the store's sales address (SPEC §2 /return-order; issue 11). */
+import { Heading, Text } from '@react-email/components';
+import type { OrderReturnRequest } from '@store/shared/customer-service';
+import { MailLayout, mailStyles, type MailStore } from './mail-layout';
+
+export interface ReturnRequestMailProps {
+  store: MailStore;
+  request: OrderReturnRequest;
+  /** The order it was linked to ('INV-001042'), or null when the order id matched none of the sender's. */
+  invoiceNumber: string | null;
+  /** The attachment as the customer named it and its size, or null. */
+  file: { name: string; bytes: number } | null;
+  /** The request's number in the store's records. */
+  returnId: number;
+}
+
+export function ReturnRequestMail({ store, request, invoiceNumber, file, returnId }: ReturnRequestMailProps) {
+  return (
+    <MailLayout store={store} preview={`Return request #${returnId}`}>
+      <Heading as="h1" style={mailStyles.heading}>
+        Return request #{returnId}
+      </Heading>
+      <Text style={mailStyles.text}>
+        From: {request.f_name} {request.l_name} · {request.email}
+        {request.phone ? ` · ${request.phone}` : ''}
+      </Text>
+      <Text style={mailStyles.text}>
+        Order: {request.order_id || 'not given'}
+        {invoiceNumber
+          ? ` (linked to ${invoiceNumber})`
+          : request.order_id
+            ? ' (not one of this customer’s orders)'
+            : ''}
+      </Text>
+      {request.subject ? <Text style={mailStyles.text}>Subject: {request.subject}</Text> : null}
+      {request.message ? (
+        <Text style={{ ...mailStyles.text, whiteSpace: 'pre-wrap' }}>{request.message}</Text>
+      ) : null}
+      <Text style={mailStyles.muted}>
+        {file
+          ? `Attachment: ${file.name} (${Math.ceil(file.bytes / 1024)} KB), kept with return request #${returnId}.`
+          : 'No attachment.'}
+      </Text>
+    </MailLayout>
+  );
+}
