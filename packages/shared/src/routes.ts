@@ -27,6 +27,7 @@ export const SPA_ROUTES = [
   '/order-details',
   '/contact-us',
   '/return-order',
+  '/unsubscribe',
   '/best-selling',
   '/track-order',
   '/guest-track-order',

@@ -46,6 +46,15 @@ export const routes: RouteObject[] = [
           page('order-details', () =>
             import('./routes/order-details').then((m) => ({ Component: m.OrderDetailsRoute })),
           ),
+          page('contact-us', () =>
+            import('./routes/contact-us').then((m) => ({ Component: m.ContactUsRoute })),
+          ),
+          page('return-order', () =>
+            import('./routes/return-order').then((m) => ({ Component: m.ReturnOrderRoute })),
+          ),
+          page('unsubscribe', () =>
+            import('./routes/unsubscribe').then((m) => ({ Component: m.UnsubscribeRoute })),
+          ),
           ...(
             [
               ['signin', 'SigninRoute'],

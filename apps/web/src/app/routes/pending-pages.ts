@@ -2,8 +2,6 @@
 export const PENDING_PAGE_TITLES: Record<string, string> = {
   '/about-us': 'About us',
   '/privacy-and-policy': 'Privacy policy',
-  '/contact-us': 'Contact us',
-  '/return-order': 'Return an order',
   '/best-selling': 'Best selling',
   '/feedback': 'Feedback',
   '/shipping-policy': 'Shipping policy',

@@ -1,0 +1,148 @@
+import { zodResolver } from '@hookform/resolvers/zod';
+import {
+  contactRequestSchema,
+  CUSTOMER_SERVICE_MESSAGES,
+  MESSAGE_MAX_LENGTH,
+  type ContactRequest,
+  type ContactRequestInput,
+} from '@store/shared/customer-service';
+import { useForm, useWatch } from 'react-hook-form';
+import { Link } from 'react-router';
+import { toastError, toastSuccess } from '@/features/accounts/account-feedback';
+import { EmailField, errorOf, SubmitButton } from '@/features/accounts/components/form-bits';
+import { CheckoutTextField } from '@/features/checkout/components/checkout-text-field';
+import { usePageTitle } from '@/features/store/hooks/use-page-title';
+import { ApiError } from '@/lib/api-client';
+import { useSession } from '@/stores/session-store';
+import { useContactUs } from '../api/contact-us';
+import { memberPrefill } from '../member-prefill';
+import { submitFailureMessage } from '../submit-failure-message';
+import { useSingleSubmit } from '../use-single-submit';
+import { MessageField } from './message-field';
+import { ServicePage } from './service-page';
+
+/**
+ * /contact-us (SPEC §2 Tracking, returns, contact; §5 Contact form; §8 Contact): first name, last name,
+ * email, phone (optional), subject and message, checked by the shared schema before sending. Success:
+ * 'Form Submitted Successfully' and an empty form; failure: 'Error submitting form: {server message}'.
+ * A signed-in member finds their name, email and phone filled in.
+ */
+export function ContactPage() {
+  usePageTitle('Contact us');
+  const session = useSession();
+  const contact = useContactUs();
+  const form = useForm<ContactRequestInput, unknown, ContactRequest>({
+    resolver: zodResolver(contactRequestSchema),
+    defaultValues: { ...memberPrefill(session?.user), subject: '', message: '' },
+    mode: 'onTouched',
+  });
+  const { register, handleSubmit, formState, reset, setError, setFocus, control } = form;
+  const { errors } = formState;
+  const message = useWatch({ control, name: 'message' }) ?? '';
+
+  const onSubmit = useSingleSubmit(
+    handleSubmit(async (values) => {
+      try {
+        await contact.mutateAsync(values);
+        toastSuccess(CUSTOMER_SERVICE_MESSAGES.contactSent);
+        reset();
+      } catch (error) {
+        const fields = error instanceof ApiError ? (error.fieldErrors ?? []) : [];
+        const known = fields.filter((f): f is { field: keyof ContactRequestInput; message: string } =>
+          Object.hasOwn(values, f.field),
+        );
+        for (const f of known) setError(f.field, { message: f.message });
+        if (known[0]) setFocus(known[0].field);
+        toastError(submitFailureMessage(error));
+      }
+    }),
+  );
+
+  return (
+    <ServicePage
+      title="Contact us"
+      lead={
+        <p>
+          Questions about a part, an order or a delivery? Send us a message and we will respond within 24
+          hours. Many answers are already in our <Link to="/faqs">FAQs</Link>.
+        </p>
+      }
+    >
+      <form className="service-form" noValidate onSubmit={onSubmit} aria-label="Contact us">
+        <p className="service-form__note">Required fields are marked with an asterisk (*).</p>
+        <div className="checkout-fields">
+          <CheckoutTextField
+            name="f_name"
+            label="First name"
+            required
+            message={errorOf(errors.f_name)}
+            layout="f_name"
+          >
+            {(aria) => (
+              <input
+                {...aria}
+                {...register('f_name')}
+                className="checkout-input"
+                autoComplete="given-name"
+                autoCapitalize="words"
+              />
+            )}
+          </CheckoutTextField>
+          <CheckoutTextField
+            name="l_name"
+            label="Last name"
+            required
+            message={errorOf(errors.l_name)}
+            layout="l_name"
+          >
+            {(aria) => (
+              <input
+                {...aria}
+                {...register('l_name')}
+                className="checkout-input"
+                autoComplete="family-name"
+                autoCapitalize="words"
+              />
+            )}
+          </CheckoutTextField>
+          <EmailField registration={register('email')} error={errors.email} />
+          <CheckoutTextField
+            name="phone"
+            label="Phone"
+            required={false}
+            message={errorOf(errors.phone)}
+            layout="phone"
+          >
+            {(aria) => (
+              <input
+                {...aria}
+                {...register('phone')}
+                className="checkout-input"
+                type="tel"
+                inputMode="tel"
+                autoComplete="tel"
+              />
+            )}
+          </CheckoutTextField>
+          <CheckoutTextField
+            name="subject"
+            label="Subject"
+            required
+            message={errorOf(errors.subject)}
+            layout="subject"
+          >
+            {(aria) => <input {...aria} {...register('subject')} className="checkout-input" />}
+          </CheckoutTextField>
+          <MessageField
+            registration={register('message')}
+            error={errors.message}
+            length={message.length}
+            max={MESSAGE_MAX_LENGTH}
+            required
+          />
+        </div>
+        <SubmitButton busy={formState.isSubmitting} label="Send Message" busyLabel="Submitting..." />
+      </form>
+    </ServicePage>
+  );
+}

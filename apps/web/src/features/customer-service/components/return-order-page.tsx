@@ -1,0 +1,231 @@
+import { zodResolver } from '@hookform/resolvers/zod';
+import {
+  MESSAGE_MAX_LENGTH,
+  orderReturnRequestSchema,
+  RETURN_FILE_ACCEPT,
+  RETURN_FILE_FIELD,
+  returnFileProblem,
+  type OrderReturnRequest,
+  type OrderReturnRequestInput,
+} from '@store/shared/customer-service';
+import { useForm, useWatch, type FieldErrors, type Resolver } from 'react-hook-form';
+import { Link, useSearchParams } from 'react-router';
+import { toastError, toastSuccess } from '@/features/accounts/account-feedback';
+import { EmailField, errorOf, SubmitButton } from '@/features/accounts/components/form-bits';
+import { CheckoutTextField } from '@/features/checkout/components/checkout-text-field';
+import { usePageTitle } from '@/features/store/hooks/use-page-title';
+import { ApiError } from '@/lib/api-client';
+import { useSession } from '@/stores/session-store';
+import { useOrderReturn } from '../api/order-return';
+import { memberPrefill } from '../member-prefill';
+import { submitFailureMessage } from '../submit-failure-message';
+import { useSingleSubmit } from '../use-single-submit';
+import { MessageField } from './message-field';
+import { ServicePage } from './service-page';
+
+type ReturnFormInput = OrderReturnRequestInput & { [RETURN_FILE_FIELD]?: FileList | null };
+type ReturnFormValues = OrderReturnRequest & { [RETURN_FILE_FIELD]: File | null };
+type ReturnFieldName = keyof ReturnFormInput;
+
+const textResolver = zodResolver(orderReturnRequestSchema);
+
+/**
+ * The shared schema checks the text fields and `returnFileProblem` the chosen file (SPEC §5: 'File size
+ * exceeds 5MB', png/jpg/jpeg/pdf/txt), so a file that would be refused is named before anything is sent.
+ */
+const returnFormResolver: Resolver<ReturnFormInput, unknown, ReturnFormValues> = async (
+  { [RETURN_FILE_FIELD]: files, ...text },
+  context,
+  options,
+) => {
+  const checked = await textResolver(text, context, {
+    ...options,
+    names: options.names?.filter((n) => n !== RETURN_FILE_FIELD),
+  });
+  const file = files?.[0] ?? null;
+  const problem = file ? returnFileProblem(file) : null;
+  const errors: FieldErrors<ReturnFormInput> = { ...checked.errors };
+  if (problem) errors[RETURN_FILE_FIELD] = { type: 'file', message: problem };
+  if (Object.keys(errors).length > 0) return { values: {}, errors };
+  return { values: { ...(checked.values as OrderReturnRequest), [RETURN_FILE_FIELD]: file }, errors: {} };
+};
+
+/**
+ * /return-order (SPEC §2, §5 Return form, §8 Return): first name, last name, email, phone, order id, a
+ * photo or document, subject and message, sent as multipart/form-data. Success shows the server's message
+ * and empties the form; failure 'Error submitting form: {server message}', or 'No response from server.'.
+ * `?order_id=` fills in the order id; a signed-in member finds their name, email and phone filled in, and
+ * their bearer lets the server tie the return to their order.
+ */
+export function ReturnOrderPage() {
+  usePageTitle('Return an order');
+  const session = useSession();
+  const [params] = useSearchParams();
+  const orderReturn = useOrderReturn();
+  const form = useForm<ReturnFormInput, unknown, ReturnFormValues>({
+    resolver: returnFormResolver,
+    defaultValues: {
+      ...memberPrefill(session?.user),
+      order_id: params.get('order_id')?.trim() ?? '',
+      subject: '',
+      message: '',
+    },
+    mode: 'onTouched',
+  });
+  const { register, handleSubmit, formState, reset, setError, setFocus, trigger, control } = form;
+  const { errors } = formState;
+  const message = useWatch({ control, name: 'message' }) ?? '';
+  const fileField = register(RETURN_FILE_FIELD);
+
+  const onSubmit = useSingleSubmit(
+    handleSubmit(async ({ [RETURN_FILE_FIELD]: file, ...fields }) => {
+      try {
+        const answer = await orderReturn.mutateAsync({ fields, file });
+        toastSuccess(answer.message);
+        reset();
+      } catch (error) {
+        const named = error instanceof ApiError ? (error.fieldErrors ?? []) : [];
+        const known = named.filter(
+          (f): f is { field: ReturnFieldName; message: string } =>
+            f.field === RETURN_FILE_FIELD || Object.hasOwn(fields, f.field),
+        );
+        for (const f of known) setError(f.field, { message: f.message });
+        if (known[0]) setFocus(known[0].field);
+        toastError(submitFailureMessage(error));
+      }
+    }),
+  );
+
+  return (
+    <ServicePage
+      title="Return an order"
+      lead={
+        <p>
+          Tell us which order and what is wrong, and attach a photo of the part or your receipt if you can. We
+          reply by email within 24 hours with what to do next. Our{' '}
+          <Link to="/return-policy">return policy</Link> has the details.
+        </p>
+      }
+    >
+      <form className="service-form" noValidate onSubmit={onSubmit} aria-label="Return an order">
+        <p className="service-form__note">
+          We need your email to answer; everything else helps us find your order faster.
+        </p>
+        <div className="checkout-fields">
+          <CheckoutTextField
+            name="f_name"
+            label="First name"
+            required={false}
+            message={errorOf(errors.f_name)}
+            layout="f_name"
+          >
+            {(aria) => (
+              <input
+                {...aria}
+                {...register('f_name')}
+                className="checkout-input"
+                autoComplete="given-name"
+                autoCapitalize="words"
+              />
+            )}
+          </CheckoutTextField>
+          <CheckoutTextField
+            name="l_name"
+            label="Last name"
+            required={false}
+            message={errorOf(errors.l_name)}
+            layout="l_name"
+          >
+            {(aria) => (
+              <input
+                {...aria}
+                {...register('l_name')}
+                className="checkout-input"
+                autoComplete="family-name"
+                autoCapitalize="words"
+              />
+            )}
+          </CheckoutTextField>
+          <EmailField registration={register('email')} error={errors.email} />
+          <CheckoutTextField
+            name="phone"
+            label="Phone"
+            required={false}
+            message={errorOf(errors.phone)}
+            layout="phone"
+          >
+            {(aria) => (
+              <input
+                {...aria}
+                {...register('phone')}
+                className="checkout-input"
+                type="tel"
+                inputMode="tel"
+                autoComplete="tel"
+              />
+            )}
+          </CheckoutTextField>
+          <CheckoutTextField
+            name="order_id"
+            label="Order ID"
+            required={false}
+            hint="Letters and numbers, as in your order confirmation."
+            message={errorOf(errors.order_id)}
+            layout="order_id"
+          >
+            {(aria) => (
+              <input
+                {...aria}
+                {...register('order_id')}
+                className="checkout-input"
+                autoComplete="off"
+                autoCapitalize="off"
+                spellCheck={false}
+              />
+            )}
+          </CheckoutTextField>
+          <CheckoutTextField
+            name={RETURN_FILE_FIELD}
+            label="Photo or document"
+            required={false}
+            hint="PNG, JPG, PDF or TXT, up to 5 MB."
+            message={errorOf(errors[RETURN_FILE_FIELD])}
+            layout="file"
+          >
+            {(aria) => (
+              <input
+                {...aria}
+                {...fileField}
+                onChange={async (event) => {
+                  await fileField.onChange(event);
+                  // Named at once, not on blur: a file dialog leaves focus where it was.
+                  await trigger(RETURN_FILE_FIELD);
+                }}
+                className="checkout-input service-form__file"
+                type="file"
+                accept={RETURN_FILE_ACCEPT}
+              />
+            )}
+          </CheckoutTextField>
+          <CheckoutTextField
+            name="subject"
+            label="Subject"
+            required={false}
+            message={errorOf(errors.subject)}
+            layout="subject"
+          >
+            {(aria) => <input {...aria} {...register('subject')} className="checkout-input" />}
+          </CheckoutTextField>
+          <MessageField
+            registration={register('message')}
+            error={errors.message}
+            length={message.length}
+            max={MESSAGE_MAX_LENGTH}
+            required={false}
+          />
+        </div>
+        <SubmitButton busy={formState.isSubmitting} label="Send Return Request" busyLabel="Submitting..." />
+      </form>
+    </ServicePage>
+  );
+}
