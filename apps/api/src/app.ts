@@ -21,6 +21,7 @@ import { choosePaymentProviders, type PaymentProviders } from './modules/payment
 import passwordResetRoutes from './modules/password-reset/routes';
 import paymentRoutes from './modules/payments/routes';
 import webhookRoutes from './modules/payments/webhook-routes';
+import customerServiceRoutes from './modules/customer-service/routes';
 import apiDocs from './plugins/api-docs';
 import authentication from './plugins/authentication';
 import errorHandling from './plugins/error-handling';
@@ -86,7 +87,11 @@ export async function buildApp({
   // Every mail goes through here: sent after the answer, retried, never failing a request (issue 11).
   const mail = createMailService(mailer, app.log, mailRetryDelaysMs);
   app.decorate('mail', mail);
-  app.addHook('onClose', async () => mail.close());
+  // Waiting retries end at once; a send already under way finishes before the app is gone.
+  app.addHook('onClose', async () => {
+    mail.close();
+    await mail.settled();
+  });
 
   await app.register(errorHandling);
   // Every route, including the ones added later: no invisible character reaches a service or the database.
@@ -108,6 +113,7 @@ export async function buildApp({
       await api.register(passwordResetRoutes);
       await api.register(paymentRoutes);
       await api.register(webhookRoutes);
+      await api.register(customerServiceRoutes);
       await api.register(addressLookupRoutes);
     },
     { prefix: '/api' },

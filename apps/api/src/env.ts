@@ -39,6 +39,7 @@ const envSchema = z.object({
   DATA_DIR: optionalText,
   PGLITE_DIR: optionalText,
   MEDIA_DIR: optionalText,
+  PRIVATE_UPLOADS_DIR: optionalText,
   PUBLIC_MEDIA_URL: z.string().default('/media/'),
   PUBLIC_BASE_URL: optionalText.pipe(
     z
@@ -80,6 +81,7 @@ const envSchema = z.object({
   RATE_LIMIT_ORDER_LOOKUPS_PER_MINUTE: z.coerce.number().int().min(1).default(20),
   RATE_LIMIT_PLACE_ORDERS_PER_MINUTE: z.coerce.number().int().min(1).default(20),
   RATE_LIMIT_LOGINS_PER_MINUTE: z.coerce.number().int().min(1).default(10),
+  RATE_LIMIT_FORMS_PER_MINUTE: z.coerce.number().int().min(1).default(5),
 });
 
 export interface AppConfig {
@@ -93,6 +95,8 @@ export interface AppConfig {
   pgliteDir: string;
   /** Folder of served media (product images, brand logos); files under it are public. */
   mediaDir: string;
+  /** Folder of customers' files (return attachments), never served publicly (issue 11). */
+  privateUploadsDir: string;
   /** Public base URL that stored image paths are appended to, ending in `/`. */
   publicMediaUrl: string;
   /**
@@ -136,7 +140,13 @@ export interface AppConfig {
    */
   trustProxyHops: number;
   /** Requests per client IP per minute (SPEC §8 429s): order tracking and details, place-order, sign-in. */
-  rateLimits: { orderLookupsPerMinute: number; placeOrdersPerMinute: number; loginsPerMinute: number };
+  rateLimits: {
+    orderLookupsPerMinute: number;
+    placeOrdersPerMinute: number;
+    loginsPerMinute: number;
+    /** Contact messages and return requests, each (issue 11). */
+    formsPerMinute: number;
+  };
 }
 
 /**
@@ -163,6 +173,10 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
         ? 'memory://'
         : path.resolve(REPO_ROOT, e.PGLITE_DIR ?? path.join(dataDir, 'pglite')),
     mediaDir: path.resolve(REPO_ROOT, e.MEDIA_DIR ?? path.join(dataDir, 'uploads')),
+    privateUploadsDir: path.resolve(
+      REPO_ROOT,
+      e.PRIVATE_UPLOADS_DIR ?? path.join(dataDir, 'private-uploads'),
+    ),
     publicMediaUrl,
     publicBaseUrl: (e.PUBLIC_BASE_URL ?? `http://localhost:${e.PORT}`).replace(/\/+$/, ''),
     webDistDir: path.resolve(REPO_ROOT, e.WEB_DIST_DIR ?? 'apps/web/dist'),
@@ -187,6 +201,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
       orderLookupsPerMinute: e.RATE_LIMIT_ORDER_LOOKUPS_PER_MINUTE,
       placeOrdersPerMinute: e.RATE_LIMIT_PLACE_ORDERS_PER_MINUTE,
       loginsPerMinute: e.RATE_LIMIT_LOGINS_PER_MINUTE,
+      formsPerMinute: e.RATE_LIMIT_FORMS_PER_MINUTE,
     },
   };
 }

@@ -15,10 +15,11 @@ export const DEFAULT_RETRY_DELAYS_MS = [5_000, 30_000, 120_000] as const;
 
 export interface MailService {
   /**
-   * Sends `message` now and retries in the background when it fails. `kind` names the mail in the logs
-   * ('order confirmation', 'contact message'). Never throws.
+   * Sends `message` (or the message a still-rendering promise resolves to) now and retries in the background
+   * when sending fails. `kind` names the mail in the logs ('order confirmation', 'contact message'). Never throws;
+   * a message that cannot be rendered is logged and dropped.
    */
-  deliver(kind: string, message: MailMessage): void;
+  deliver(kind: string, message: MailMessage | Promise<MailMessage>): void;
   /** Resolves when every mail handed over so far has been sent or given up (tests, shutdown). */
   settled(): Promise<void>;
   /** Stops waiting retries (app close). */
@@ -45,7 +46,14 @@ export function createMailService(
       timers.set(timer, resolve);
     });
 
-  async function attempt(kind: string, message: MailMessage): Promise<void> {
+  async function attempt(kind: string, pendingMessage: MailMessage | Promise<MailMessage>): Promise<void> {
+    let message: MailMessage;
+    try {
+      message = await pendingMessage;
+    } catch (err) {
+      log.error({ err, mail: kind }, 'mail not sent: it could not be rendered');
+      return;
+    }
     for (let tryNumber = 0; ; tryNumber++) {
       try {
         await mailer.send(message);
