@@ -7,7 +7,7 @@
  */
 import { fileTypeFromBuffer } from 'file-type';
 import { findControlCharacter } from '@store/shared/control-characters';
-import { RETURN_FILE_EXTENSIONS } from '@store/shared/customer-service';
+import type { RETURN_FILE_EXTENSIONS } from '@store/shared/customer-service';
 
 export interface SniffedFile {
   /** The extension the stored file gets: 'png', 'jpg', 'pdf' or 'txt'. */
