@@ -1,34 +1,148 @@
 /**
- * POST /api/subscribe (SPEC §7): adds an email to the newsletter. Subscribing twice answers the same
- * success, so the form never reveals who is already on the list.
+ * The newsletter (SPEC §7 `POST /subscribe`; issue 11, Spam Act 2003 basics): consent is recorded with when and
+ * where it was given (the page the form was on, the client's address), a confirmation mail carries a one-click
+ * unsubscribe link (and the List-Unsubscribe headers of RFC 8058), and `POST /unsubscribe` honours it at once.
+ * Subscribing twice answers the same success and mails once, so the form never reveals who is on the list and
+ * cannot be used to flood an inbox.
  */
+import { randomBytes } from 'node:crypto';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { eq, isNotNull, sql } from 'drizzle-orm';
 import { z } from 'zod';
-import { NEWSLETTER_MESSAGES, newsletterSubscriptionSchema } from '@store/shared/newsletter';
+import {
+  NEWSLETTER_MESSAGES,
+  newsletterSubscriptionSchema,
+  UNSUBSCRIBE_PATH,
+  unsubscribeRequestSchema,
+} from '@store/shared/newsletter';
 import { newsletterSubscriptions } from '../../db/schema';
+import { HttpError } from '../../plugins/error-handling';
 import { perMinute } from '../../plugins/rate-limit';
+import { mailStoreOf } from '../mail/mail-store';
+import { renderMail } from '../mail/render-mail';
+import { NewsletterWelcomeMail } from '../mail/templates/newsletter-welcome-mail';
 
 /** Subscriptions per client IP per minute: plenty for a person, little for a script filling the list. */
 const SUBSCRIBE_PER_MINUTE = 10;
+const UNSUBSCRIBE_PER_MINUTE = 30;
+
+/** The page a form was sent from, as recorded with the consent: the Referer's path on this store, if any. */
+function consentSource(referer: string | undefined, baseUrl: string): string {
+  if (!referer) return 'newsletter form (page not sent by the browser)';
+  try {
+    const url = new URL(referer);
+    const path = url.pathname.slice(0, 200);
+    return new URL(baseUrl).host === url.host
+      ? `newsletter form on ${path}`
+      : `newsletter form on ${url.host}${path}`;
+  } catch {
+    return 'newsletter form (unreadable Referer)';
+  }
+}
+
+/** 'Wed, 25 Nov 2026, 2:14 pm AEDT'-style time for the mail, in Sydney's time zone. */
+function sydneyTime(date: Date): string {
+  return new Intl.DateTimeFormat('en-AU', {
+    dateStyle: 'full',
+    timeStyle: 'short',
+    timeZone: 'Australia/Sydney',
+  }).format(date);
+}
 
 const newsletterRoutes: FastifyPluginAsyncZod = async (app) => {
+  const tags = ['newsletter'];
+  const messageSchema = z.object({ message: z.string() });
+
   app.post(
     '/subscribe',
     {
       config: { rateLimit: perMinute(SUBSCRIBE_PER_MINUTE) },
       schema: {
-        tags: ['newsletter'],
-        summary: 'Subscribe an email to the newsletter',
+        tags,
+        summary:
+          'Subscribe an email to the newsletter (consent recorded; a confirmation mail with unsubscribe)',
         body: newsletterSubscriptionSchema,
-        response: { 200: z.object({ message: z.string() }) },
+        response: { 200: messageSchema },
       },
     },
     async (req) => {
-      await app.db
+      const email = req.body.email.toLowerCase();
+      const source = consentSource(req.headers.referer, app.config.publicBaseUrl);
+      const token = randomBytes(32).toString('base64url');
+      // New, or coming back after unsubscribing: (re)record consent and mail. Already subscribed: nothing.
+      const [fresh] = await app.db
         .insert(newsletterSubscriptions)
-        .values({ email: req.body.email.toLowerCase() })
-        .onConflictDoNothing({ target: newsletterSubscriptions.email });
+        .values({ email, consentSource: source, consentIp: req.ip, unsubscribeToken: token })
+        .onConflictDoUpdate({
+          target: newsletterSubscriptions.email,
+          set: {
+            consentAt: sql`now()`,
+            consentSource: source,
+            consentIp: req.ip,
+            unsubscribedAt: null,
+            unsubscribeToken: sql`coalesce(${newsletterSubscriptions.unsubscribeToken}, ${token})`,
+          },
+          setWhere: isNotNull(newsletterSubscriptions.unsubscribedAt),
+        })
+        .returning();
+      if (fresh?.unsubscribeToken) {
+        const store = await mailStoreOf(app.db, app.config.publicBaseUrl);
+        const base = app.config.publicBaseUrl;
+        const unsubscribeUrl = `${base}${UNSUBSCRIBE_PATH}?token=${fresh.unsubscribeToken}`;
+        const oneClickUrl = `${base}/api/unsubscribe?token=${fresh.unsubscribeToken}`;
+        app.mail.deliver(
+          'newsletter confirmation',
+          renderMail(
+            NewsletterWelcomeMail({
+              store,
+              where: source.replace(/^newsletter form on /, ''),
+              when: sydneyTime(fresh.consentAt),
+              unsubscribeUrl,
+              shopUrl: `${base}/shop`,
+            }),
+          ).then((parts) => ({
+            to: email,
+            subject: `You're subscribed to ${store.name}`,
+            headers: {
+              'List-Unsubscribe': `<${oneClickUrl}>`,
+              'List-Unsubscribe-Post': 'List-Unsubscribe=One-Click',
+            },
+            ...parts,
+          })),
+        );
+      }
       return { message: NEWSLETTER_MESSAGES.success };
+    },
+  );
+
+  // RFC 8058: mail clients POST `List-Unsubscribe=One-Click` as a form to the URL in the header.
+  app.addContentTypeParser('application/x-www-form-urlencoded', { parseAs: 'string' }, (_req, body, done) =>
+    done(null, Object.fromEntries(new URLSearchParams(String(body)))),
+  );
+
+  app.post(
+    '/unsubscribe',
+    {
+      config: { rateLimit: perMinute(UNSUBSCRIBE_PER_MINUTE) },
+      schema: {
+        tags,
+        summary:
+          'Unsubscribe with the token of the link in every newsletter mail (page, or RFC 8058 one-click)',
+        querystring: unsubscribeRequestSchema.partial(),
+        body: z.looseObject({ token: z.string().optional() }).optional(),
+        response: { 200: messageSchema, 400: messageSchema, 404: messageSchema, 429: messageSchema },
+      },
+    },
+    async (req) => {
+      const parsed = unsubscribeRequestSchema.safeParse({ token: req.body?.token ?? req.query.token });
+      if (!parsed.success) throw new HttpError(400, NEWSLETTER_MESSAGES.unsubscribeInvalid);
+      const [row] = await app.db
+        .update(newsletterSubscriptions)
+        .set({ unsubscribedAt: sql`coalesce(${newsletterSubscriptions.unsubscribedAt}, now())` })
+        .where(eq(newsletterSubscriptions.unsubscribeToken, parsed.data.token))
+        .returning({ id: newsletterSubscriptions.id });
+      if (!row) throw new HttpError(404, NEWSLETTER_MESSAGES.unsubscribeInvalid);
+      return { message: NEWSLETTER_MESSAGES.unsubscribed };
     },
   );
 };
