@@ -39,6 +39,15 @@ export function ContactPage() {
   const { register, handleSubmit, formState, reset, setError, setFocus, control } = form;
   const { errors } = formState;
   const message = useWatch({ control, name: 'message' }) ?? '';
+  // Registered in the order they show, so a failed submit focuses the first field with an error.
+  const fields = {
+    f_name: register('f_name'),
+    l_name: register('l_name'),
+    email: register('email'),
+    phone: register('phone'),
+    subject: register('subject'),
+    message: register('message'),
+  };
 
   const onSubmit = useSingleSubmit(
     handleSubmit(async (values) => {
@@ -81,7 +90,7 @@ export function ContactPage() {
             {(aria) => (
               <input
                 {...aria}
-                {...register('f_name')}
+                {...fields.f_name}
                 className="checkout-input"
                 autoComplete="given-name"
                 autoCapitalize="words"
@@ -98,14 +107,14 @@ export function ContactPage() {
             {(aria) => (
               <input
                 {...aria}
-                {...register('l_name')}
+                {...fields.l_name}
                 className="checkout-input"
                 autoComplete="family-name"
                 autoCapitalize="words"
               />
             )}
           </CheckoutTextField>
-          <EmailField registration={register('email')} error={errors.email} />
+          <EmailField registration={fields.email} error={errors.email} />
           <CheckoutTextField
             name="phone"
             label="Phone"
@@ -116,7 +125,7 @@ export function ContactPage() {
             {(aria) => (
               <input
                 {...aria}
-                {...register('phone')}
+                {...fields.phone}
                 className="checkout-input"
                 type="tel"
                 inputMode="tel"
@@ -131,10 +140,10 @@ export function ContactPage() {
             message={errorOf(errors.subject)}
             layout="subject"
           >
-            {(aria) => <input {...aria} {...register('subject')} className="checkout-input" />}
+            {(aria) => <input {...aria} {...fields.subject} className="checkout-input" />}
           </CheckoutTextField>
           <MessageField
-            registration={register('message')}
+            registration={fields.message}
             error={errors.message}
             length={message.length}
             max={MESSAGE_MAX_LENGTH}

@@ -75,19 +75,29 @@ export function ReturnOrderPage() {
   const { register, handleSubmit, formState, reset, setError, setFocus, trigger, control } = form;
   const { errors } = formState;
   const message = useWatch({ control, name: 'message' }) ?? '';
-  const fileField = register(RETURN_FILE_FIELD);
+  // Registered in the order they show, so a failed submit focuses the first field with an error.
+  const fields = {
+    f_name: register('f_name'),
+    l_name: register('l_name'),
+    email: register('email'),
+    phone: register('phone'),
+    order_id: register('order_id'),
+    file: register(RETURN_FILE_FIELD),
+    subject: register('subject'),
+    message: register('message'),
+  };
 
   const onSubmit = useSingleSubmit(
-    handleSubmit(async ({ [RETURN_FILE_FIELD]: file, ...fields }) => {
+    handleSubmit(async ({ [RETURN_FILE_FIELD]: file, ...text }) => {
       try {
-        const answer = await orderReturn.mutateAsync({ fields, file });
+        const answer = await orderReturn.mutateAsync({ fields: text, file });
         toastSuccess(answer.message);
         reset();
       } catch (error) {
         const named = error instanceof ApiError ? (error.fieldErrors ?? []) : [];
         const known = named.filter(
           (f): f is { field: ReturnFieldName; message: string } =>
-            f.field === RETURN_FILE_FIELD || Object.hasOwn(fields, f.field),
+            f.field === RETURN_FILE_FIELD || Object.hasOwn(text, f.field),
         );
         for (const f of known) setError(f.field, { message: f.message });
         if (known[0]) setFocus(known[0].field);
@@ -122,7 +132,7 @@ export function ReturnOrderPage() {
             {(aria) => (
               <input
                 {...aria}
-                {...register('f_name')}
+                {...fields.f_name}
                 className="checkout-input"
                 autoComplete="given-name"
                 autoCapitalize="words"
@@ -139,14 +149,14 @@ export function ReturnOrderPage() {
             {(aria) => (
               <input
                 {...aria}
-                {...register('l_name')}
+                {...fields.l_name}
                 className="checkout-input"
                 autoComplete="family-name"
                 autoCapitalize="words"
               />
             )}
           </CheckoutTextField>
-          <EmailField registration={register('email')} error={errors.email} />
+          <EmailField registration={fields.email} error={errors.email} />
           <CheckoutTextField
             name="phone"
             label="Phone"
@@ -157,7 +167,7 @@ export function ReturnOrderPage() {
             {(aria) => (
               <input
                 {...aria}
-                {...register('phone')}
+                {...fields.phone}
                 className="checkout-input"
                 type="tel"
                 inputMode="tel"
@@ -176,7 +186,7 @@ export function ReturnOrderPage() {
             {(aria) => (
               <input
                 {...aria}
-                {...register('order_id')}
+                {...fields.order_id}
                 className="checkout-input"
                 autoComplete="off"
                 autoCapitalize="off"
@@ -195,9 +205,9 @@ export function ReturnOrderPage() {
             {(aria) => (
               <input
                 {...aria}
-                {...fileField}
+                {...fields.file}
                 onChange={async (event) => {
-                  await fileField.onChange(event);
+                  await fields.file.onChange(event);
                   // Named at once, not on blur: a file dialog leaves focus where it was.
                   await trigger(RETURN_FILE_FIELD);
                 }}
@@ -214,10 +224,10 @@ export function ReturnOrderPage() {
             message={errorOf(errors.subject)}
             layout="subject"
           >
-            {(aria) => <input {...aria} {...register('subject')} className="checkout-input" />}
+            {(aria) => <input {...aria} {...fields.subject} className="checkout-input" />}
           </CheckoutTextField>
           <MessageField
-            registration={register('message')}
+            registration={fields.message}
             error={errors.message}
             length={message.length}
             max={MESSAGE_MAX_LENGTH}
