@@ -55,6 +55,28 @@ export const routes: RouteObject[] = [
           page('unsubscribe', () =>
             import('./routes/unsubscribe').then((m) => ({ Component: m.UnsubscribeRoute })),
           ),
+          // Content pages (SPEC §1, §2, §9).
+          page('about-us', () => import('./routes/about-us').then((m) => ({ Component: m.AboutUsRoute }))),
+          page('privacy-and-policy', () =>
+            import('./routes/privacy-and-policy').then((m) => ({ Component: m.PrivacyPolicyRoute })),
+          ),
+          page('shipping-policy', () =>
+            import('./routes/shipping-policy').then((m) => ({ Component: m.ShippingPolicyRoute })),
+          ),
+          page('return-policy', () =>
+            import('./routes/return-policy').then((m) => ({ Component: m.ReturnPolicyRoute })),
+          ),
+          page('terms-conditions', () =>
+            import('./routes/terms-conditions').then((m) => ({ Component: m.TermsConditionsRoute })),
+          ),
+          page('editorial-guidelines', () =>
+            import('./routes/editorial-guidelines').then((m) => ({ Component: m.EditorialGuidelinesRoute })),
+          ),
+          page('feedback', () => import('./routes/feedback').then((m) => ({ Component: m.FeedbackRoute }))),
+          page('faqs', () => import('./routes/faqs').then((m) => ({ Component: m.FaqsRoute }))),
+          page('best-selling', () =>
+            import('./routes/best-selling').then((m) => ({ Component: m.BestSellingRoute })),
+          ),
           ...(
             [
               ['signin', 'SigninRoute'],

@@ -1,14 +1,5 @@
 /** Titles of SPEC §2 pages that later issues build; until then each says so instead of a 404. */
 export const PENDING_PAGE_TITLES: Record<string, string> = {
-  '/about-us': 'About us',
-  '/privacy-and-policy': 'Privacy policy',
-  '/best-selling': 'Best selling',
-  '/feedback': 'Feedback',
-  '/shipping-policy': 'Shipping policy',
-  '/return-policy': 'Return policy',
-  '/terms-conditions': 'Terms and conditions',
-  '/editorial-guidelines': 'Editorial guidelines',
-  '/faqs': 'FAQs',
   '/sitemap.xml': 'Sitemap',
   '/product-sitemap.xml': 'PRODUCT-SITEMAP Sitemap',
   '/category-sitemap.xml': 'CATEGORY-SITEMAP Sitemap',

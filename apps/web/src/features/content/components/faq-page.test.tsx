@@ -1,0 +1,177 @@
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { render, screen, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { createMemoryRouter, RouterProvider } from 'react-router';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { makeStoreConfig } from '@/test/fixtures';
+import { FaqPage } from './faq-page';
+
+function renderFaqs() {
+  const router = createMemoryRouter(
+    [
+      { path: '/faqs', Component: FaqPage },
+      { path: '*', element: <h1>Other page</h1> },
+    ],
+    { initialEntries: ['/faqs'] },
+  );
+  const queryClient = new QueryClient({ defaultOptions: { queries: { retry: false } } });
+  render(
+    <QueryClientProvider client={queryClient}>
+      <RouterProvider router={router} />
+    </QueryClientProvider>,
+  );
+  return router;
+}
+
+const tab = (name: string) => screen.getByRole('tab', { name: new RegExp(`^${name}`) });
+const questions = () => within(screen.getByRole('tabpanel')).getAllByRole('button');
+const question = (name: string) => screen.getByRole('button', { name });
+
+beforeEach(() => {
+  vi.stubGlobal(
+    'fetch',
+    vi.fn(async () => new Response(JSON.stringify({ data: makeStoreConfig() }), { status: 200 })),
+  );
+});
+
+afterEach(() => {
+  vi.unstubAllGlobals();
+});
+
+describe('/faqs (SPEC §2)', () => {
+  it('lists the four categories with 8, 5, 9 and 6 questions, the first selected at the start', async () => {
+    const user = userEvent.setup();
+    renderFaqs();
+
+    const tabs = within(screen.getByRole('tablist', { name: 'Question categories' })).getAllByRole('tab');
+    expect(tabs.map((t) => t.textContent)).toEqual([
+      'Ordering & Shipping8 questions',
+      'Returns & Refunds5 questions',
+      'Product Information9 questions',
+      'Account & Payment6 questions',
+    ]);
+    expect(tab('Ordering & Shipping').getAttribute('aria-selected')).toBe('true');
+    expect(tabs.filter((t) => t.getAttribute('aria-selected') === 'true')).toHaveLength(1);
+    // Only the selected category's panel shows, headed by its name.
+    const panel = screen.getByRole('tabpanel');
+    expect(panel.id).toBe(tab('Ordering & Shipping').getAttribute('aria-controls'));
+    expect(within(panel).getByRole('heading', { level: 2 }).textContent).toBe('Ordering & Shipping');
+
+    const counts: number[] = [];
+    for (const name of [
+      'Ordering & Shipping',
+      'Returns & Refunds',
+      'Product Information',
+      'Account & Payment',
+    ]) {
+      await user.click(tab(name));
+      expect(tab(name).getAttribute('aria-selected')).toBe('true');
+      counts.push(questions().length);
+    }
+    expect(counts).toEqual([8, 5, 9, 6]);
+  });
+
+  it('opens one answer at a time, and a second click closes it', async () => {
+    const user = userEvent.setup();
+    renderFaqs();
+
+    const first = question('Do you ship internationally?');
+    const second = question('How long does it take to process my order?');
+    expect(first.getAttribute('aria-expanded')).toBe('false');
+    const firstAnswer = document.getElementById(first.getAttribute('aria-controls') ?? '');
+    expect(firstAnswer).not.toBeNull();
+    expect(firstAnswer!.hidden).toBe(true);
+
+    await user.click(first);
+    expect(first.getAttribute('aria-expanded')).toBe('true');
+    expect(firstAnswer!.hidden).toBe(false);
+    expect(screen.getByRole('region', { name: 'Do you ship internationally?' }).textContent).toMatch(
+      /international shipping/,
+    );
+
+    await user.click(second);
+    expect(second.getAttribute('aria-expanded')).toBe('true');
+    expect(first.getAttribute('aria-expanded')).toBe('false');
+    expect(firstAnswer!.hidden).toBe(true);
+    expect(screen.getAllByRole('region')).toHaveLength(1);
+
+    await user.click(second);
+    expect(second.getAttribute('aria-expanded')).toBe('false');
+    expect(screen.queryAllByRole('region')).toHaveLength(0);
+  });
+
+  it('works from the keyboard: arrows, Home and End pick a category; Enter and Space toggle an answer', async () => {
+    const user = userEvent.setup();
+    renderFaqs();
+
+    await user.tab();
+    await user.tab(); // past the breadcrumb's Home link
+    expect(document.activeElement).toBe(tab('Ordering & Shipping'));
+    await user.keyboard('{ArrowDown}');
+    expect(document.activeElement).toBe(tab('Returns & Refunds'));
+    expect(tab('Returns & Refunds').getAttribute('aria-selected')).toBe('true');
+    expect(tab('Returns & Refunds').tabIndex).toBe(0);
+    expect(tab('Ordering & Shipping').tabIndex).toBe(-1);
+    await user.keyboard('{End}');
+    expect(document.activeElement).toBe(tab('Account & Payment'));
+    await user.keyboard('{ArrowRight}');
+    expect(document.activeElement).toBe(tab('Ordering & Shipping'));
+    await user.keyboard('{ArrowUp}');
+    expect(tab('Account & Payment').getAttribute('aria-selected')).toBe('true');
+    await user.keyboard('{Home}');
+    expect(tab('Ordering & Shipping').getAttribute('aria-selected')).toBe('true');
+
+    // Tab leaves the category list for the first question.
+    await user.tab();
+    const first = question('Do you ship internationally?');
+    expect(document.activeElement).toBe(first);
+    await user.keyboard('{Enter}');
+    expect(first.getAttribute('aria-expanded')).toBe('true');
+    await user.keyboard(' ');
+    expect(first.getAttribute('aria-expanded')).toBe('false');
+  });
+
+  it('closes the open answer when another category is chosen', async () => {
+    const user = userEvent.setup();
+    renderFaqs();
+    await user.click(question('Do you ship internationally?'));
+    await user.click(tab('Returns & Refunds'));
+    expect(screen.queryAllByRole('region')).toHaveLength(0);
+    await user.click(tab('Ordering & Shipping'));
+    expect(question('Do you ship internationally?').getAttribute('aria-expanded')).toBe('false');
+  });
+
+  it("has a 'Still have questions?' box that leads to /contact-us", async () => {
+    const user = userEvent.setup();
+    const router = renderFaqs();
+    const box = screen.getByRole('complementary', { name: 'Still have questions?' });
+    const link = within(box).getByRole('link', { name: 'Contact us' });
+    expect(link.getAttribute('href')).toBe('/contact-us');
+    await user.click(link);
+    expect(router.state.location.pathname).toBe('/contact-us');
+  });
+
+  it("answers with the SPEC's FAQ facts", () => {
+    renderFaqs();
+    const text = (name: string) =>
+      (document.getElementById(tab(name).getAttribute('aria-controls') ?? '')?.textContent ?? '').replace(
+        /\s+/g,
+        ' ',
+      );
+    const ordering = text('Ordering & Shipping');
+    expect(ordering).toContain('we offer international shipping');
+    expect(ordering).toContain('processed within 1-2 business days');
+    expect(ordering).toContain('UPS, FedEx, DHL and USPS');
+    const returns = text('Returns & Refunds');
+    expect(returns).toContain('within 30 days');
+    expect(returns).toContain('unused and in their original packaging');
+    expect(returns).toContain('within 5-7 business days');
+    expect(returns).toContain('original payment method');
+    const products = text('Product Information');
+    expect(products).toContain('up to 2 years');
+    const account = text('Account & Payment');
+    expect(account).toContain('check out as a guest');
+    expect(account).toContain('one payment method per transaction');
+    expect(account).toContain('Forgot Password link');
+  });
+});

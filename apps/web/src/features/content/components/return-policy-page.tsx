@@ -1,0 +1,97 @@
+import { Link } from 'react-router';
+import { PolicyFacts, PolicyPage, PolicySection } from './policy-page';
+
+/**
+ * /return-policy (SPEC §9 Returns: within 30 days of delivery for a full refund; damaged or faulty items
+ * reported within 24 to 48 hours; refund within 5 business days to the original payment method; no
+ * restocking fee; order changes or cancellation within 24 hours). DESIGN §7: no policy text limits the
+ * consumer guarantees, so the page carries the Australian Consumer Law's wording and says the reporting
+ * window does not take them away.
+ */
+export function ReturnPolicyPage() {
+  return (
+    <PolicyPage
+      title="Return Policy"
+      description="Return items within 30 days of delivery for a full refund. Report damaged or faulty items within 24 to 48 hours. Refunds within 5 business days, no restocking fee."
+      lead="Changed your mind, or something is not right? Here is how returns, refunds and order changes work."
+    >
+      <PolicySection title="At a glance">
+        <PolicyFacts
+          facts={[
+            { term: 'Return window', detail: 'Within 30 days of delivery, for a full refund' },
+            { term: 'Damaged or faulty', detail: 'Report within 24 to 48 hours of delivery' },
+            { term: 'Refund', detail: 'Within 5 business days, to the original payment method' },
+            { term: 'Restocking fee', detail: 'None' },
+            { term: 'Changes or cancellation', detail: 'Within 24 hours of placing your order' },
+          ]}
+        />
+      </PolicySection>
+
+      <PolicySection title="Returns within 30 days">
+        <p>
+          You can return an item <strong>within 30 days of delivery for a full refund</strong>. Please send it
+          back unused and in its original packaging, with everything that came with it.
+        </p>
+      </PolicySection>
+
+      <PolicySection title="How to return an item">
+        <ol>
+          <li>
+            Fill in the <Link to="/return-order">return form</Link> with your order id, the item and the
+            reason. You can attach a photo or a document (PNG, JPG, PDF or TXT, up to 5 MB).
+          </li>
+          <li>We reply within 24 hours with what to do next, including where to send the item.</li>
+          <li>When the item reaches us and is checked, we send your refund.</li>
+        </ol>
+      </PolicySection>
+
+      <PolicySection title="Damaged or faulty items">
+        <p>
+          If an item arrives damaged or turns out to be faulty, please report it{' '}
+          <strong>within 24 to 48 hours</strong> of delivery through the{' '}
+          <Link to="/return-order">return form</Link>, with a photo of the damage. Reporting quickly lets us
+          claim from the courier and send a replacement sooner.
+        </p>
+        <p>
+          This window is a request, not a limit on your rights: a fault you find later is still covered by the
+          consumer guarantees below.
+        </p>
+      </PolicySection>
+
+      <PolicySection title="Refunds">
+        <ul>
+          <li>
+            Refunds are made <strong>within 5 business days</strong> of approving your return.
+          </li>
+          <li>
+            They go back to your <strong>original payment method</strong> (your card or PayPal account).
+          </li>
+          <li>
+            There is <strong>no restocking fee</strong>.
+          </li>
+        </ul>
+      </PolicySection>
+
+      <PolicySection title="Changing or cancelling an order">
+        <p>
+          You can change or cancel an order <strong>within 24 hours</strong> of placing it.{' '}
+          <Link to="/contact-us">Contact us</Link> with your order id and the change you need. A cancelled
+          order is refunded in full to the original payment method.
+        </p>
+      </PolicySection>
+
+      <PolicySection title="Your rights under the Australian Consumer Law">
+        <p className="content-note">
+          Our goods come with guarantees that cannot be excluded under the Australian Consumer Law. You are
+          entitled to a replacement or refund for a major failure and compensation for any other reasonably
+          foreseeable loss or damage. You are also entitled to have the goods repaired or replaced if the
+          goods fail to be of acceptable quality and the failure does not amount to a major failure.
+        </p>
+        <p>
+          Nothing in this policy limits those rights. A manufacturer’s warranty (up to 2 years on many of our
+          products) is in addition to them.
+        </p>
+      </PolicySection>
+    </PolicyPage>
+  );
+}
