@@ -14,6 +14,7 @@ import catalogRoutes from './modules/catalog/routes';
 import contentRoutes from './modules/content/routes';
 import { getStoreSettings } from './modules/content/content-service';
 import { createMailService, type MailService } from './modules/mail/mail-service';
+import { createOrderMails, type OrderMails } from './modules/orders/order-mails';
 import { createMailer, type Mailer } from './modules/mail/send-mail';
 import newsletterRoutes from './modules/newsletter/routes';
 import orderRoutes from './modules/orders/routes';
@@ -22,6 +23,7 @@ import passwordResetRoutes from './modules/password-reset/routes';
 import paymentRoutes from './modules/payments/routes';
 import webhookRoutes from './modules/payments/webhook-routes';
 import customerServiceRoutes from './modules/customer-service/routes';
+import sitemapRoutes from './modules/sitemaps/routes';
 import apiDocs from './plugins/api-docs';
 import authentication from './plugins/authentication';
 import errorHandling from './plugins/error-handling';
@@ -40,6 +42,7 @@ declare module 'fastify' {
     /** The store's mail (DESIGN §3): SMTP when SMTP_URL is set, else `.eml` files in the outbox folder. */
     mailer: Mailer;
     mail: MailService;
+    orderMails: OrderMails;
   }
 }
 
@@ -87,6 +90,7 @@ export async function buildApp({
   // Every mail goes through here: sent after the answer, retried, never failing a request (issue 11).
   const mail = createMailService(mailer, app.log, mailRetryDelaysMs);
   app.decorate('mail', mail);
+  app.decorate('orderMails', createOrderMails(database.db, mail, config.publicBaseUrl));
   // Waiting retries end at once; a send already under way finishes before the app is gone.
   app.addHook('onClose', async () => {
     mail.close();
@@ -118,6 +122,8 @@ export async function buildApp({
     },
     { prefix: '/api' },
   );
+  // /robots.txt, /sitemap.xml, /{folder}.xml and /api/sitemap-*: before the SPA fallback answers those paths.
+  await app.register(sitemapRoutes);
   await app.register(staticFiles);
   return app;
 }

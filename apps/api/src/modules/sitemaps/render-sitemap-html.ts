@@ -115,7 +115,11 @@ ${items.join('\n')}
 }
 
 /** SPEC §2 Sitemap detail page: '{FOLDER} Sitemap', Back to Sitemap, 'Total URLs: n', URLs opening in a new tab. */
-export function renderSitemapPageHtml(storeName: string, folder: string, urls: readonly SitemapUrl[]): string {
+export function renderSitemapPageHtml(
+  storeName: string,
+  folder: string,
+  urls: readonly SitemapUrl[],
+): string {
   const title = `${folder.toUpperCase()} Sitemap`;
   const list =
     urls.length === 0

@@ -27,12 +27,7 @@ import {
 } from './render-sitemap-html';
 import { XML_CONTENT_TYPE, renderSitemapIndexXml, renderUrlsetXml } from './render-sitemap-xml';
 import { robotsTxt } from './robots-txt';
-import {
-  listAllSitemapUrls,
-  loadSitemapFile,
-  loadSitemapMap,
-  summarizeSitemaps,
-} from './sitemap-service';
+import { listAllSitemapUrls, loadSitemapFile, loadSitemapMap, summarizeSitemaps } from './sitemap-service';
 import { SITEMAP_VARY, wantsSitemapPage } from './wants-sitemap-page';
 
 /** Requests per client IP per minute on each sitemap route: a crawler needs a handful, a scraper is slowed. */
@@ -42,7 +37,8 @@ export const SITEMAP_CACHE_S = 300;
 const ROBOTS_CACHE_S = 3600;
 
 /** The 503 page's message (SPEC §8 'Error: {message}'): nothing internal, the request id to quote. */
-export const SITEMAP_UNAVAILABLE_MESSAGE = 'The sitemap could not be loaded right now. Please try again in a minute.';
+export const SITEMAP_UNAVAILABLE_MESSAGE =
+  'The sitemap could not be loaded right now. Please try again in a minute.';
 
 const sharedCacheControl = (s: number) =>
   `public, max-age=${s}, s-maxage=${s * 5}, stale-while-revalidate=${s * 10}`;
@@ -82,7 +78,10 @@ async function negotiate(
       .header('cache-control', 'no-store')
       .type(HTML_CONTENT_TYPE)
       .send(
-        renderSitemapErrorHtml(FALLBACK_STORE_NAME, `${SITEMAP_UNAVAILABLE_MESSAGE} (Reference: ${request.id})`),
+        renderSitemapErrorHtml(
+          FALLBACK_STORE_NAME,
+          `${SITEMAP_UNAVAILABLE_MESSAGE} (Reference: ${request.id})`,
+        ),
       );
   }
 }
@@ -104,7 +103,9 @@ const sitemapRoutes: FastifyPluginAsyncZod = async (app) => {
         status: 200,
         xml: () =>
           renderSitemapIndexXml(
-            kinds.flatMap((k) => k.files.map((f) => ({ loc: `${base}/${f.folder}.xml`, lastmod: f.lastmod }))),
+            kinds.flatMap((k) =>
+              k.files.map((f) => ({ loc: `${base}/${f.folder}.xml`, lastmod: f.lastmod })),
+            ),
           ),
         page: (storeName) => renderSitemapIndexHtml(storeName, kinds),
       };

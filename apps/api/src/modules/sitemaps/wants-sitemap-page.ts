@@ -13,7 +13,5 @@ const SELF_DECLARED_CRAWLER = /bot\b|crawl|spider|slurp|inspectiontool/i;
 
 /** True when the request is a person's browser navigation that should see the sitemap as a page. */
 export function wantsSitemapPage(headers: IncomingHttpHeaders): boolean {
-  return (
-    headers['sec-fetch-dest'] === 'document' && !SELF_DECLARED_CRAWLER.test(headers['user-agent'] ?? '')
-  );
+  return headers['sec-fetch-dest'] === 'document' && !SELF_DECLARED_CRAWLER.test(headers['user-agent'] ?? '');
 }
