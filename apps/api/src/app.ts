@@ -14,6 +14,7 @@ import catalogRoutes from './modules/catalog/routes';
 import contentRoutes from './modules/content/routes';
 import { getStoreSettings } from './modules/content/content-service';
 import { createMailService, type MailService } from './modules/mail/mail-service';
+import { createOrderMails, type OrderMails } from './modules/orders/order-mails';
 import { createMailer, type Mailer } from './modules/mail/send-mail';
 import newsletterRoutes from './modules/newsletter/routes';
 import orderRoutes from './modules/orders/routes';
@@ -41,6 +42,7 @@ declare module 'fastify' {
     /** The store's mail (DESIGN §3): SMTP when SMTP_URL is set, else `.eml` files in the outbox folder. */
     mailer: Mailer;
     mail: MailService;
+    orderMails: OrderMails;
   }
 }
 
@@ -88,6 +90,7 @@ export async function buildApp({
   // Every mail goes through here: sent after the answer, retried, never failing a request (issue 11).
   const mail = createMailService(mailer, app.log, mailRetryDelaysMs);
   app.decorate('mail', mail);
+  app.decorate('orderMails', createOrderMails(database.db, mail, config.publicBaseUrl));
   // Waiting retries end at once; a send already under way finishes before the app is gone.
   app.addHook('onClose', async () => {
     mail.close();

@@ -13,6 +13,10 @@ import { openDatabase, type Database } from '../db/client';
 import { loadConfig } from '../env';
 import { choosePaymentProviders, type PaymentProviders } from '../modules/payments/choose-payment-providers';
 import { reconcilePayments, type ReconcileLine } from '../modules/payments/reconcile-payments';
+import { getStoreSettings } from '../modules/content/content-service';
+import { createMailService } from '../modules/mail/mail-service';
+import { createMailer } from '../modules/mail/send-mail';
+import { createOrderMails, type OrderMails } from '../modules/orders/order-mails';
 
 export const USAGE = `Usage: npm run payments:reconcile -- [--dry-run] [--since-days <days>]
 
@@ -26,8 +30,13 @@ pending orders whose payment never reached the provider are cancelled after an h
 export interface ReconcileIo {
   out: (text: string) => void;
   err: (text: string) => void;
-  /** Tests pass their own database and providers. */
-  open?: () => Promise<{ db: Database; providers: PaymentProviders; close(): Promise<void> }>;
+  /** Tests pass their own database, providers and mails. */
+  open?: () => Promise<{
+    db: Database;
+    providers: PaymentProviders;
+    mails?: OrderMails;
+    close(): Promise<void>;
+  }>;
 }
 
 /** One line per checked order: invoice, public id, provider, ours -> theirs, result, note. */
@@ -66,15 +75,33 @@ export async function runPaymentsReconcile(argv: string[], io: ReconcileIo): Pro
     io.open ??
     (async () => {
       const config = loadConfig();
+      const log = pino({ level: 'warn' });
       const handle = await openDatabase({ databaseUrl: config.databaseUrl, pgliteDir: config.pgliteDir });
-      const providers = choosePaymentProviders(config, pino({ level: 'warn' }));
-      return { db: handle.db, providers, close: () => handle.close() };
+      const providers = choosePaymentProviders(config, log);
+      // Orders this run marks paid get their confirmation mail, as the webhook would have sent it.
+      const mailer = createMailer({
+        smtpUrl: config.smtpUrl,
+        outboxDir: config.outboxDir,
+        from: async () => ({ name: (await getStoreSettings(handle.db)).storeName, address: config.mailFrom }),
+      });
+      const mail = createMailService(mailer, log, []);
+      const mails = createOrderMails(handle.db, mail, config.publicBaseUrl);
+      return {
+        db: handle.db,
+        providers,
+        mails,
+        close: async () => {
+          await mail.settled();
+          await handle.close();
+        },
+      };
     });
   const target = await open();
   try {
     const lines = await reconcilePayments(target.db, target.providers, {
       sinceDays,
       dryRun: args.values['dry-run'],
+      ...(target.mails ? { mails: target.mails } : {}),
     });
     const live = [target.providers.card, target.providers.wallet].some((p) => p?.mode === 'live');
     if (!live) {

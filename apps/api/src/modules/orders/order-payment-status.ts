@@ -46,13 +46,14 @@ const STATUS_OF: Record<Exclude<PaymentNews, 'failed'>, string> = {
 
 /**
  * Marks a pending order paid with the provider's payment id (`reference`, kept when null). Answers the order
- * as it now is (also when it was already paid, e.g. by the webhook first), or null when it does not exist.
+ * as it now is (also when it was already paid, e.g. by the webhook first), or null when it does not exist, and
+ * whether this call is the one that marked it paid.
  */
 export async function markOrderPaid(
   db: Database,
   orderId: number,
   reference: string | null,
-): Promise<OrderRow | null> {
+): Promise<{ order: OrderRow | null; changed: boolean }> {
   const [paid] = await db
     .update(orders)
     .set({
@@ -62,9 +63,9 @@ export async function markOrderPaid(
     })
     .where(and(eq(orders.id, orderId), eq(orders.paymentStatus, PAYMENT_STATUS_PENDING)))
     .returning();
-  if (paid) return paid;
+  if (paid) return { order: paid, changed: true };
   const [order] = await db.select().from(orders).where(eq(orders.id, orderId));
-  return order ?? null;
+  return { order: order ?? null, changed: false };
 }
 
 /** Keeps the provider's payment id on a pending order (known before it is paid, e.g. during 3-D Secure). */

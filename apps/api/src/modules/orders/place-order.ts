@@ -27,6 +27,7 @@ import type { PaymentProviders } from '../payments/choose-payment-providers';
 import type { WalletCaptureResult } from '../payments/payment-provider';
 import { memberOrderDiscounts } from '../accounts/discount-plans';
 import { generatePublicOrderId } from './generate-public-order-id';
+import type { OrderMails } from './order-mails';
 import { cancelUnpaidOrder, markOrderPaid, recordPaymentReference } from './order-payment-status';
 import { presentOrderDetail, type OrderLineItemRow, type OrderRow } from './order-presenter';
 import {
@@ -43,6 +44,8 @@ export interface PlaceOrderDeps {
   log?: FastifyBaseLogger;
   /** The signed-in member placing the order (their user id and discounts), or null for a guest. */
   member?: { userId: number } | null;
+  /** The customer's order mails (issue 11); none in unit tests that do not need them. */
+  mails?: OrderMails;
 }
 
 export type PlaceOrderBody = PlaceOrderResponse | OrderError;
@@ -129,7 +132,10 @@ export async function placeOrder(
   const { order, items } = created;
 
   // 5. Take the payment, outside the transaction, and answer what it came to.
-  return settlePayment(deps, order, items, request);
+  const outcome = await settlePayment(deps, order, items, request);
+  // Held for its payment: the customer hears that the order exists; the confirmation follows once paid.
+  if (outcome.final === false) deps.mails?.orderReceived(order.id);
+  return outcome;
 }
 
 /**
@@ -235,7 +241,9 @@ async function settlePayment(
   let paid: OrderRow | null = null;
   for (let attempt = 1; attempt <= 3 && !paid; attempt++) {
     try {
-      paid = await markOrderPaid(deps.db, order.id, payment.reference);
+      const marked = await markOrderPaid(deps.db, order.id, payment.reference);
+      paid = marked.order;
+      if (marked.changed) deps.mails?.paymentConfirmed(order.id);
     } catch (err) {
       deps.log?.error(
         { err, attempt, invoice: order.invoiceNumber, paymentReference: payment.reference },

@@ -8,6 +8,7 @@ import { and, eq, or, sql, type SQL } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Database } from '../../db/client';
 import { orders, paymentEvents } from '../../db/schema';
+import type { OrderMails } from '../orders/order-mails';
 import { applyPaymentNews, type PaymentNews } from '../orders/order-payment-status';
 
 /** What a provider event says, once read by that provider's module; null fields are unknown. */
@@ -66,6 +67,7 @@ export async function processPaymentEvent(
   db: Database,
   event: PaymentEventNews,
   log?: FastifyBaseLogger,
+  mails?: Pick<OrderMails, 'paymentConfirmed'>,
 ): Promise<ProcessedEvent> {
   const claimed = await db
     .insert(paymentEvents)
@@ -83,6 +85,9 @@ export async function processPaymentEvent(
   try {
     const { outcome, orderId } = await applyEvent(db, event, log);
     await db.update(paymentEvents).set({ outcome, orderId }).where(thisEvent);
+    // Paid by this event (the browser went away, or the answer was lost): the customer hears it now.
+    if (outcome === 'changed' && event.news === 'completed' && orderId !== null)
+      mails?.paymentConfirmed(orderId);
     return { duplicate: false, outcome };
   } catch (err) {
     await db

@@ -20,6 +20,7 @@ import {
 } from '@store/shared/order-constants';
 import type { Database } from '../../db/client';
 import { orders } from '../../db/schema';
+import type { OrderMails } from '../orders/order-mails';
 import { applyPaymentNews, type PaymentNews } from '../orders/order-payment-status';
 import type { PaymentProviders } from './choose-payment-providers';
 import type { ProviderPaymentState } from './payment-provider';
@@ -36,6 +37,8 @@ export interface ReconcileOptions {
   abandonAfterMinutes?: number;
   /** List only; change nothing. */
   dryRun?: boolean;
+  /** Told of every order this run marked paid (the customer's confirmation mail). */
+  mails?: Pick<OrderMails, 'paymentConfirmed'>;
 }
 
 /** One order that was checked. */
@@ -152,6 +155,7 @@ export async function reconcilePayments(
       continue;
     }
     const change = await applyPaymentNews(db, order.id, plan.news, reference);
+    if (change === 'changed' && plan.news === 'completed') options.mails?.paymentConfirmed(order.id);
     lines.push({
       ...base,
       theirs,

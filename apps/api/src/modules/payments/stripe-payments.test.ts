@@ -4,6 +4,8 @@
  * with one charge), and the Stripe webhook with signatures made by Stripe's own library.
  */
 import { randomUUID } from 'node:crypto';
+import { readdir, readFile } from 'node:fs/promises';
+import path from 'node:path';
 import { eq } from 'drizzle-orm';
 import Stripe from 'stripe';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
@@ -80,6 +82,14 @@ async function stock() {
     .from(products)
     .where(eq(products.id, productId));
   return row?.stock ?? null;
+}
+
+/** Subjects of every mail in the outbox, oldest first. */
+async function outboxSubjects(): Promise<string[]> {
+  const dir = t.app.config.outboxDir;
+  const files = (await readdir(dir).catch(() => [] as string[])).filter((f) => f.endsWith('.eml')).sort();
+  const raw = await Promise.all(files.map((f) => readFile(path.join(dir, f), 'utf8')));
+  return raw.map((m) => /^Subject: (.*)$/m.exec(m)?.[1] ?? '');
 }
 
 const intentsFor = (publicId: string) =>

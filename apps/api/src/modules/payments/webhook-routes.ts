@@ -41,7 +41,7 @@ const webhookRoutes: FastifyPluginAsyncZod = async (app) => {
       throw err;
     }
     try {
-      const processed = await processPaymentEvent(app.db, event, log);
+      const processed = await processPaymentEvent(app.db, event, log, app.orderMails);
       return { received: true as const, ...processed };
     } catch (err) {
       log.error({ err, eventId: event.eventId, eventType: event.eventType }, 'payment event not processed');

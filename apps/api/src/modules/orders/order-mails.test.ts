@@ -1,0 +1,121 @@
+/**
+ * The customer's order mails through the real app (issue 11): one confirmation when an order is paid, with its
+ * lines, totals, GST, delivery, invoice number and tracking link; 'received' first when the payment waits for
+ * 3-D Secure, then the confirmation once it is paid — each mail once, whoever learns of the payment.
+ */
+import { randomUUID } from 'node:crypto';
+import { readdir, readFile } from 'node:fs/promises';
+import path from 'node:path';
+import { simpleParser, type ParsedMail } from 'mailparser';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { paymentIdOfClientSecret, TEST_PAYMENT_METHOD_AUTHENTICATES } from '@store/shared/test-payments';
+import { storeSettings } from '../../db/schema';
+import { seedCatalog, seedProduct } from '../../../tests/seed-catalog';
+import { createTestApp, type TestApp } from '../../../tests/test-app';
+import { TEST_CUSTOMER, testOrderBody } from './test-order-body';
+
+let t: TestApp;
+let productId = 0;
+
+beforeAll(async () => {
+  t = await createTestApp({
+    config: (c) => {
+      c.publicBaseUrl = 'https://shop.example.com.au';
+      c.rateLimits.placeOrdersPerMinute = 1_000;
+    },
+  });
+  await seedCatalog(t.database.db);
+  await t.database.db
+    .update(storeSettings)
+    .set({ abn: '51 824 753 556', businessAddress: '1 Test St, Moorabbin VIC 3189' });
+  productId = await seedProduct(t.database.db, {
+    sku: 'MAIL-WIPER',
+    title: 'Wiper Blade 22"',
+    priceCents: 2_450,
+    stock: 50,
+  });
+});
+afterAll(() => t.close());
+
+async function mailsTo(address: string): Promise<ParsedMail[]> {
+  await t.app.mail.settled();
+  const dir = t.app.config.outboxDir;
+  const files = (await readdir(dir).catch(() => [] as string[])).filter((f) => f.endsWith('.eml')).sort();
+  const raw = await Promise.all(files.map((f) => readFile(path.join(dir, f), 'utf8')));
+  return Promise.all(raw.filter((m) => m.includes(`To: ${address}`)).map((m) => simpleParser(m)));
+}
+
+async function place(email: string, extra: Record<string, unknown> = {}, key = randomUUID()) {
+  const res = await t.app.inject({
+    method: 'POST',
+    url: '/api/place-order',
+    payload: testOrderBody([{ id: productId, unitPriceCents: 2_450, quantity: 2 }], { email, ...extra }),
+    headers: { 'idempotency-key': key },
+  });
+  return res.json() as {
+    data?: { id: string; invoice_number: string };
+    client_secret?: string;
+    order_id?: string;
+  };
+}
+
+describe('order mails', () => {
+  it('a paid order gets one confirmation: lines, totals with GST and delivery, invoice number, tracking link', async () => {
+    const placed = await place('paid.customer@example.com');
+    const mails = await mailsTo('paid.customer@example.com');
+    expect(mails).toHaveLength(1);
+    const mail = mails[0];
+    const invoice = placed.data?.invoice_number ?? '';
+    expect(mail?.subject).toBe(`Your Test Auto Parts order ${invoice} is confirmed`);
+    const text = mail?.text ?? '';
+    // $24.50 x 2 = $49.00; delivery $15.00 under $100; GST 10% of $64.00 = $6.40; total $70.40.
+    for (const figure of [
+      'Wiper Blade 22"',
+      'MAIL-WIPER',
+      '$24.50',
+      '$49.00',
+      '$15.00',
+      '$6.40',
+      '$70.40',
+      invoice,
+    ]) {
+      expect(text).toContain(figure);
+    }
+    expect(text).toContain(`https://shop.example.com.au/guest-track-order?id=${placed.data?.id ?? ''}`);
+    expect(text).toContain(`Hello ${TEST_CUSTOMER.f_name},`);
+    expect(text).toContain('ABN 51 824 753 556');
+    expect(mail?.html).toContain('$70.40');
+  });
+
+  it('3-D Secure: "received" at once, the confirmation once paid, and no mail twice', async () => {
+    const key = randomUUID();
+    const extra = { stripePaymentMethodId: TEST_PAYMENT_METHOD_AUTHENTICATES };
+    const held = await place('three.ds@example.com', extra, key);
+    const paymentId = paymentIdOfClientSecret(held.client_secret ?? '') ?? '';
+    let mails = await mailsTo('three.ds@example.com');
+    expect(mails.map((m) => m.subject)).toEqual([
+      expect.stringMatching(/^We have your Test Auto Parts order INV-\d+: payment pending$/),
+    ]);
+    expect(mails[0]?.text).toContain('not confirmed yet');
+    // The shopper's repeat before finishing 3-D Secure sends nothing new.
+    await place('three.ds@example.com', extra, key);
+    await t.app.inject({
+      method: 'POST',
+      url: `/api/payments/test-card/${paymentId}/authenticate`,
+      payload: { client_secret: held.client_secret },
+    });
+    const paid = await place('three.ds@example.com', extra, key);
+    expect(paid.data?.id).toBe(held.order_id);
+    await place('three.ds@example.com', extra, key);
+    mails = await mailsTo('three.ds@example.com');
+    expect(mails.map((m) => m.subject)).toEqual([
+      expect.stringMatching(/payment pending$/),
+      expect.stringMatching(/is confirmed$/),
+    ]);
+  });
+
+  it('a declined card sends no order mail', async () => {
+    await place('declined@example.com', { stripePaymentMethodId: 'pm_card_chargeDeclined' });
+    expect(await mailsTo('declined@example.com')).toHaveLength(0);
+  });
+});

@@ -1,0 +1,70 @@
+/**
+ * The customer's order mails (issue 11): 'received' when an order is placed but its payment is not confirmed yet,
+ * 'confirmed' when its payment is confirmed — by place-order, a provider's webhook or reconciliation, whichever
+ * learns it first (each moves the order to paid once, so the mail goes once). Sent after the answer, retried.
+ */
+import { asc, eq } from 'drizzle-orm';
+import { formatAddressLine } from '@store/shared/address';
+import type { Database } from '../../db/client';
+import { orderLineItems, orders } from '../../db/schema';
+import type { MailService } from '../mail/mail-service';
+import { mailStoreOf } from '../mail/mail-store';
+import { renderMail } from '../mail/render-mail';
+import { OrderMail, orderMailSubject, type OrderMailProps } from '../mail/templates/order-mail';
+
+export interface OrderMails {
+  /** The order's payment is confirmed: the confirmation with lines and totals. Never throws. */
+  paymentConfirmed(orderId: number): void;
+  /** The order is placed and waits for its payment (3-D Secure, provider unreachable). Never throws. */
+  orderReceived(orderId: number): void;
+}
+
+/** Order mails for the store's database and mail service; links go to `baseUrl` (PUBLIC_BASE_URL). */
+export function createOrderMails(db: Database, mail: MailService, baseUrl: string): OrderMails {
+  async function compose(orderId: number, kind: OrderMailProps['kind']) {
+    const [order] = await db.select().from(orders).where(eq(orders.id, orderId));
+    if (!order) throw new Error(`order ${orderId} not found for its mail`);
+    const items = await db
+      .select()
+      .from(orderLineItems)
+      .where(eq(orderLineItems.orderId, orderId))
+      .orderBy(asc(orderLineItems.id));
+    const store = await mailStoreOf(db, baseUrl);
+    const parts = await renderMail(
+      OrderMail({
+        store,
+        kind,
+        order: {
+          invoiceNumber: order.invoiceNumber,
+          fName: order.fName,
+          subtotalCents: order.subtotalCents,
+          discountCents: order.discountCents,
+          deliveryChargeCents: order.deliveryChargeCents,
+          gstCents: order.gstCents,
+          totalCents: order.totalCents,
+          paymentMethod: order.paymentMethod,
+          shipTo: formatAddressLine({
+            street_address: order.sStreetAddress,
+            city: order.sCity,
+            state: order.sState,
+            post_code: order.sPostCode,
+          }),
+        },
+        lines: items.map((i) => ({
+          title: i.productTitle,
+          sku: i.sku,
+          quantity: i.quantity,
+          unitPriceCents: i.unitPriceCents,
+          lineSubtotalCents: i.lineSubtotalCents,
+        })),
+        trackUrl: `${baseUrl}/guest-track-order?id=${order.publicId}`,
+      }),
+    );
+    return { to: order.email, subject: orderMailSubject(store.name, kind, order.invoiceNumber), ...parts };
+  }
+
+  return {
+    paymentConfirmed: (orderId) => mail.deliver('order confirmation', compose(orderId, 'confirmed')),
+    orderReceived: (orderId) => mail.deliver('order received', compose(orderId, 'received')),
+  };
+}
