@@ -19,7 +19,7 @@ async function fillIn(user: ReturnType<typeof renderPage>['user']) {
 
 describe('/contact-us (SPEC §2, §5 Contact form, §8 Contact)', () => {
   it('says the store responds within 24 hours and names each missing field under it, focusing the first', async () => {
-    const fetchMock = stubFetch(() => json({ message: 'unexpected' }));
+    const api = stubFetch(() => json({ message: 'unexpected' }));
     const { user } = renderPage('/contact-us', ContactPage);
 
     expect(screen.getByRole('heading', { level: 1, name: 'Contact us' })).toBeTruthy();
@@ -45,7 +45,7 @@ describe('/contact-us (SPEC §2, §5 Contact form, §8 Contact)', () => {
       expect(described).toContain(text);
     }
     expect(field(/^Phone/).getAttribute('aria-invalid')).toBe('false');
-    expect(fetchMock).not.toHaveBeenCalled();
+    expect(api.calls()).toHaveLength(0);
 
     await user.type(field(/^Email/), 'not-an-email');
     await user.type(field(/^Phone/), '04 1234');
@@ -56,7 +56,7 @@ describe('/contact-us (SPEC §2, §5 Contact form, §8 Contact)', () => {
 
   it("posts the message as JSON, reads 'Submitting...' and sends once, then says 'Form Submitted Successfully' and empties the form", async () => {
     const held = heldAnswer();
-    const fetchMock = stubFetch(() => held.promise);
+    const api = stubFetch(() => held.promise);
     const { user } = renderPage('/contact-us', ContactPage);
 
     await fillIn(user);
@@ -67,8 +67,8 @@ describe('/contact-us (SPEC §2, §5 Contact form, §8 Contact)', () => {
     await user.type(field(/^Subject/), '{Enter}');
     await user.click(busy);
 
-    expect(fetchMock).toHaveBeenCalledTimes(1);
-    const [url, init] = fetchMock.mock.calls[0] ?? [];
+    expect(api.calls()).toHaveLength(1);
+    const [url, init] = api.calls()[0] ?? [];
     expect(url).toBe('/api/contact-us');
     expect(init?.method).toBe('POST');
     expect(new Headers(init?.headers).get('Content-Type')).toBe('application/json');
@@ -90,7 +90,7 @@ describe('/contact-us (SPEC §2, §5 Contact form, §8 Contact)', () => {
 
   it("fills in a signed-in member's name, email and phone, which stay editable", async () => {
     startSession({ user: member, token: 'member-token', subscription: false });
-    const fetchMock = stubFetch(() => json({ message: CUSTOMER_SERVICE_MESSAGES.contactSent }));
+    const api = stubFetch(() => json({ message: CUSTOMER_SERVICE_MESSAGES.contactSent }));
     const { user } = renderPage('/contact-us', ContactPage);
 
     expect(field(/^First name/).value).toBe('Sam');
@@ -105,7 +105,7 @@ describe('/contact-us (SPEC §2, §5 Contact form, §8 Contact)', () => {
     await user.click(screen.getByRole('button', { name: 'Send Message' }));
 
     await screen.findByText(CUSTOMER_SERVICE_MESSAGES.contactSent);
-    const init = fetchMock.mock.calls[0]?.[1];
+    const init = api.calls()[0]?.[1];
     expect(JSON.parse(String(init?.body))).toMatchObject({ f_name: 'Sam', email: 'sam.work@example.com' });
     // Cleared back to the member's details, not to nothing.
     await waitFor(() => expect(field(/^Subject/).value).toBe(''));

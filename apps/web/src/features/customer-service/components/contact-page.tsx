@@ -11,6 +11,7 @@ import { Link } from 'react-router';
 import { toastError, toastSuccess } from '@/features/accounts/account-feedback';
 import { EmailField, errorOf, SubmitButton } from '@/features/accounts/components/form-bits';
 import { CheckoutTextField } from '@/features/checkout/components/checkout-text-field';
+import { useMetaDescription } from '@/features/store/hooks/use-meta-description';
 import { usePageTitle } from '@/features/store/hooks/use-page-title';
 import { ApiError } from '@/lib/api-client';
 import { useSession } from '@/stores/session-store';
@@ -29,6 +30,9 @@ import { ServicePage } from './service-page';
  */
 export function ContactPage() {
   usePageTitle('Contact us');
+  useMetaDescription(
+    'Questions about a part, an order or a delivery? Send us a message and we respond within 24 hours.',
+  );
   const session = useSession();
   const contact = useContactUs();
   const form = useForm<ContactRequestInput, unknown, ContactRequest>({

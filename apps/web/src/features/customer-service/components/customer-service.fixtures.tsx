@@ -9,6 +9,7 @@ import { createMemoryRouter, RouterProvider } from 'react-router';
 import { vi } from 'vitest';
 import { AppProviders } from '@/app/providers';
 import { setTooManyRequestsNavigator } from '@/lib/too-many-requests';
+import { makeStoreConfig } from '@/test/fixtures';
 import { resetSessionStoreForTests } from '@/stores/session-store';
 
 export const member: PublicUser = {
@@ -24,11 +25,18 @@ export const member: PublicUser = {
 export const json = (body: unknown, status = 200) =>
   new Response(JSON.stringify(body), { status, headers: { 'Content-Type': 'application/json' } });
 
-/** Fakes the API at the network edge; returns the mock so a test can read what was sent. */
+/**
+ * Fakes the API at the network edge: the store config (the page's meta description reads it) and, for any
+ * other call, `answer`. `calls()` lists the calls other than the store config's, as [url, init].
+ */
 export function stubFetch(answer: (url: string, init: RequestInit) => Response | Promise<Response>) {
-  const fetchMock = vi.fn(async (input: string, init: RequestInit = {}) => answer(input, init));
+  const fetchMock = vi.fn(async (input: string, init: RequestInit = {}) =>
+    input.startsWith('/api/store-config') ? json({ data: makeStoreConfig() }) : answer(input, init),
+  );
   vi.stubGlobal('fetch', fetchMock);
-  return fetchMock;
+  return {
+    calls: () => fetchMock.mock.calls.filter(([url]) => !url.startsWith('/api/store-config')),
+  };
 }
 
 /** A fetch answer the test releases when it wants, to see the page while the request is in flight. */

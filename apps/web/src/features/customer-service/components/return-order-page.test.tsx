@@ -30,7 +30,7 @@ function sentForm(init: RequestInit | undefined): FormData {
 
 describe('/return-order (SPEC §2, §5 Return form, §8 Return)', () => {
   it('names a file over 5 MB as soon as it is chosen, and sends nothing (SPEC §5)', async () => {
-    const fetchMock = stubFetch(() => json({ message: RECEIVED }));
+    const api = stubFetch(() => json({ message: RECEIVED }));
     const { user } = renderPage('/return-order', ReturnOrderPage);
     await fillIn(user);
 
@@ -41,7 +41,7 @@ describe('/return-order (SPEC §2, §5 Return form, §8 Return)', () => {
 
     await user.click(screen.getByRole('button', { name: 'Send Return Request' }));
     await waitFor(() => expect(document.activeElement).toBe(fileInput()));
-    expect(fetchMock).not.toHaveBeenCalled();
+    expect(api.calls()).toHaveLength(0);
 
     // Exactly 5 MB is allowed.
     await user.upload(fileInput(), photo(RETURN_FILE_MAX_BYTES, 'engine-bay.png'));
@@ -49,7 +49,7 @@ describe('/return-order (SPEC §2, §5 Return form, §8 Return)', () => {
   });
 
   it('refuses an order id with other characters than letters and digits, and needs an email', async () => {
-    const fetchMock = stubFetch(() => json({ message: RECEIVED }));
+    const api = stubFetch(() => json({ message: RECEIVED }));
     const { user } = renderPage('/return-order', ReturnOrderPage);
 
     expect(fileInput().accept).toBe(
@@ -61,13 +61,13 @@ describe('/return-order (SPEC §2, §5 Return form, §8 Return)', () => {
     expect(await screen.findByText(CUSTOMER_SERVICE_MESSAGES.orderId)).toBeTruthy();
     expect(screen.getByText('Email is required')).toBeTruthy();
     await waitFor(() => expect(document.activeElement).toBe(field(/^Email/)));
-    expect(fetchMock).not.toHaveBeenCalled();
+    expect(api.calls()).toHaveLength(0);
   });
 
   it("sends multipart/form-data with the file and the member's bearer, shows the server's message and empties the form", async () => {
     startSession({ user: member, token: 'member-token', subscription: false });
     const held = heldAnswer();
-    const fetchMock = stubFetch(() => held.promise);
+    const api = stubFetch(() => held.promise);
     const { user } = renderPage('/return-order?order_id=A1b2C3d4E5f6G7h8', ReturnOrderPage);
 
     expect(field(/^Order ID/).value).toBe('A1b2C3d4E5f6G7h8');
@@ -85,9 +85,9 @@ describe('/return-order (SPEC §2, §5 Return form, §8 Return)', () => {
     const busy = await screen.findByRole('button', { name: 'Submitting...' });
     expect((busy as HTMLButtonElement).disabled).toBe(true);
     await user.click(busy);
-    expect(fetchMock).toHaveBeenCalledTimes(1);
+    expect(api.calls()).toHaveLength(1);
 
-    const [url, init] = fetchMock.mock.calls[0] ?? [];
+    const [url, init] = api.calls()[0] ?? [];
     expect(url).toBe('/api/order-return');
     expect(init?.method).toBe('POST');
     const headers = new Headers(init?.headers);
@@ -122,12 +122,12 @@ describe('/return-order (SPEC §2, §5 Return form, §8 Return)', () => {
   });
 
   it('sends no file part and no bearer for a guest without a file', async () => {
-    const fetchMock = stubFetch(() => json({ message: RECEIVED }));
+    const api = stubFetch(() => json({ message: RECEIVED }));
     const { user } = renderPage('/return-order', ReturnOrderPage);
     await fillIn(user);
     await user.click(screen.getByRole('button', { name: 'Send Return Request' }));
     await screen.findByText(RECEIVED);
-    const init = fetchMock.mock.calls[0]?.[1];
+    const init = api.calls()[0]?.[1];
     expect(new Headers(init?.headers).has('Authorization')).toBe(false);
     expect(sentForm(init).has('file_path')).toBe(false);
     expect(sentForm(init).get('order_id')).toBe('');

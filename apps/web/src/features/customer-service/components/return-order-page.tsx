@@ -13,6 +13,7 @@ import { Link, useSearchParams } from 'react-router';
 import { toastError, toastSuccess } from '@/features/accounts/account-feedback';
 import { EmailField, errorOf, SubmitButton } from '@/features/accounts/components/form-bits';
 import { CheckoutTextField } from '@/features/checkout/components/checkout-text-field';
+import { useMetaDescription } from '@/features/store/hooks/use-meta-description';
 import { usePageTitle } from '@/features/store/hooks/use-page-title';
 import { ApiError } from '@/lib/api-client';
 import { useSession } from '@/stores/session-store';
@@ -59,6 +60,9 @@ const returnFormResolver: Resolver<ReturnFormInput, unknown, ReturnFormValues> =
  */
 export function ReturnOrderPage() {
   usePageTitle('Return an order');
+  useMetaDescription(
+    'Return an order: tell us what is wrong and attach a photo or receipt (PNG, JPG, PDF or TXT, up to 5 MB). We reply within 24 hours.',
+  );
   const session = useSession();
   const [params] = useSearchParams();
   const orderReturn = useOrderReturn();

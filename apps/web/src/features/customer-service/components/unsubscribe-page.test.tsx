@@ -11,15 +11,15 @@ const TOKEN = 'uT0k3n_with-enough-characters';
 describe('/unsubscribe?token= (issue 11)', () => {
   it('posts the token once under StrictMode and says the reader is off the list, with a way home', async () => {
     const held = heldAnswer();
-    const fetchMock = stubFetch(() => held.promise);
+    const api = stubFetch(() => held.promise);
     const { user, router } = renderPage(`/unsubscribe?token=${TOKEN}`, UnsubscribePage);
 
     expect(await screen.findByText('Unsubscribing...')).toBeTruthy();
     held.release(json({ message: NEWSLETTER_MESSAGES.unsubscribed }));
     expect(await screen.findByText(NEWSLETTER_MESSAGES.unsubscribed)).toBeTruthy();
 
-    expect(fetchMock).toHaveBeenCalledTimes(1);
-    const [url, init] = fetchMock.mock.calls[0] ?? [];
+    expect(api.calls()).toHaveLength(1);
+    const [url, init] = api.calls()[0] ?? [];
     expect(url).toBe('/api/unsubscribe');
     expect(init?.method).toBe('POST');
     expect(JSON.parse(String(init?.body))).toEqual({ token: TOKEN });
@@ -36,16 +36,16 @@ describe('/unsubscribe?token= (issue 11)', () => {
   });
 
   it('without a token says the link is not valid and sends nothing', async () => {
-    const fetchMock = stubFetch(() => json({ message: NEWSLETTER_MESSAGES.unsubscribed }));
+    const api = stubFetch(() => json({ message: NEWSLETTER_MESSAGES.unsubscribed }));
     renderPage('/unsubscribe', UnsubscribePage);
     expect(await screen.findByText(NEWSLETTER_MESSAGES.unsubscribeInvalid)).toBeTruthy();
     expect(screen.getByRole('link', { name: 'Back to the home page' })).toBeTruthy();
-    expect(fetchMock).not.toHaveBeenCalled();
+    expect(api.calls()).toHaveLength(0);
   });
 
   it('offers to try again when the server fails, and then succeeds', async () => {
     let status = 503;
-    const fetchMock = stubFetch(() =>
+    const api = stubFetch(() =>
       status === 200
         ? json({ message: NEWSLETTER_MESSAGES.unsubscribed })
         : json({ message: 'Service unavailable' }, status),
@@ -56,6 +56,6 @@ describe('/unsubscribe?token= (issue 11)', () => {
     status = 200;
     await user.click(screen.getByRole('button', { name: 'Try again' }));
     expect(await screen.findByText(NEWSLETTER_MESSAGES.unsubscribed)).toBeTruthy();
-    expect(fetchMock).toHaveBeenCalledTimes(2);
+    expect(api.calls()).toHaveLength(2);
   });
 });
