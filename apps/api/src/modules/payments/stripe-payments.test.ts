@@ -261,6 +261,14 @@ describe('POST /api/payments/stripe/webhook', () => {
     });
     const rows = await t.database.db.select().from(paymentEvents).where(eq(paymentEvents.eventId, event.id));
     expect(rows).toHaveLength(1);
+    // The customer hears it once: 'received' when the order was held, the confirmation from the webhook.
+    const { invoiceNumber } = await orderRow(publicId);
+    await t.app.mail.settled();
+    const subjects = await outboxSubjects();
+    expect(subjects.filter((s) => s.includes(invoiceNumber))).toEqual([
+      expect.stringMatching(/payment pending$/),
+      expect.stringMatching(/is confirmed$/),
+    ]);
   });
 
   it('refunds (partial, then full) and disputes move a paid order', async () => {
