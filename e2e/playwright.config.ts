@@ -100,6 +100,9 @@ export default defineConfig({
       LOG_LEVEL: 'warn',
       // Every journey signs in from 127.0.0.1; the production limit (10 a minute) is tested in the API suite.
       RATE_LIMIT_LOGINS_PER_MINUTE: '200',
+      // Every journey also sends its forms and API calls from that one address.
+      RATE_LIMIT_FORMS_PER_MINUTE: '200',
+      RATE_LIMIT_API_PER_MINUTE: '100000',
       ...(webDistDir ? { WEB_DIST_DIR: webDistDir } : {}),
     },
     url: `${baseURL}/api/store-config`,

@@ -269,6 +269,7 @@ async function main() {
       ALLOW_TEST_PAYMENTS: '1',
       RATE_LIMIT_PLACE_ORDERS_PER_MINUTE: '100000000',
       RATE_LIMIT_LOGINS_PER_MINUTE: '100000000',
+      RATE_LIMIT_API_PER_MINUTE: '100000000',
     },
     `${base}/api/store-config`,
   );

@@ -101,7 +101,7 @@ export async function buildApp({
   // Every route, including the ones added later: no invisible character reaches a service or the database.
   await app.register(rejectControlCharacters);
   // Before any route: @fastify/rate-limit attaches itself to routes as they are added.
-  await app.register(rateLimit, { redisUrl: config.redisUrl });
+  await app.register(rateLimit, { redisUrl: config.redisUrl, apiPerMinute: config.rateLimits.apiPerMinute });
   await app.register(securityHeaders);
   await app.register(authentication);
   await app.register(import('@fastify/compress'), { threshold: 1024 });

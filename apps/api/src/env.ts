@@ -82,6 +82,7 @@ const envSchema = z.object({
   RATE_LIMIT_PLACE_ORDERS_PER_MINUTE: z.coerce.number().int().min(1).default(20),
   RATE_LIMIT_LOGINS_PER_MINUTE: z.coerce.number().int().min(1).default(10),
   RATE_LIMIT_FORMS_PER_MINUTE: z.coerce.number().int().min(1).default(5),
+  RATE_LIMIT_API_PER_MINUTE: z.coerce.number().int().min(1).default(1200),
 });
 
 export interface AppConfig {
@@ -146,6 +147,8 @@ export interface AppConfig {
     loginsPerMinute: number;
     /** Contact messages and return requests, each (issue 11). */
     formsPerMinute: number;
+    /** Every other `/api/` call together (issue 11). */
+    apiPerMinute: number;
   };
 }
 
@@ -202,6 +205,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
       placeOrdersPerMinute: e.RATE_LIMIT_PLACE_ORDERS_PER_MINUTE,
       loginsPerMinute: e.RATE_LIMIT_LOGINS_PER_MINUTE,
       formsPerMinute: e.RATE_LIMIT_FORMS_PER_MINUTE,
+      apiPerMinute: e.RATE_LIMIT_API_PER_MINUTE,
     },
   };
 }

@@ -3,6 +3,7 @@ import Fastify, { type FastifyInstance, type LightMyRequestResponse } from 'fast
 import { Redis } from 'ioredis';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../tests/test-app';
+import type { AppConfig } from '../env';
 import errorHandling from './error-handling';
 import rateLimit, { perMinute, TOO_MANY_REQUESTS_MESSAGE } from './rate-limit';
 
@@ -80,10 +81,42 @@ describe('rate limits on the real app (in-memory store)', () => {
     expectTooManyRequests(await subscribe(211, { ip: `198.18.0.99, ${ip}` }), 10);
   });
 
-  it('leaves routes that did not opt in unlimited', async () => {
+  it('gives routes without their own limit the generous API-wide one (RATE_LIMIT_API_PER_MINUTE)', async () => {
     const res = await t.app.inject({ method: 'GET', url: '/api/categories' });
     expect(res.statusCode).toBe(200);
-    expect(res.headers['x-ratelimit-limit']).toBeUndefined();
+    expect(res.headers['x-ratelimit-limit']).toBe(String(t.app.config.rateLimits.apiPerMinute));
+  });
+});
+
+describe('the API-wide limit', () => {
+  it('counts every API route without its own limit together, and leaves pages and their files alone', async () => {
+    const t = await createTestApp({ config: (c) => void (c.rateLimits.apiPerMinute = 3) });
+    try {
+      const get = (url: string) => t.app.inject({ method: 'GET', url, remoteAddress: '198.51.100.40' });
+      expect((await get('/api/categories')).statusCode).toBe(200);
+      expect((await get('/api/brands')).statusCode).toBe(200);
+      expect((await get('/api/store-config')).statusCode).toBe(200);
+      expectTooManyRequests(await get('/api/categories'), 3);
+      expectTooManyRequests(await get('/api/products/anything'), 3);
+      // Routes with their own limit count on their own; the web app's pages are not limited here.
+      const subscribe = await t.app.inject({
+        method: 'POST',
+        url: '/api/subscribe',
+        payload: { email: 'own-limit@example.com' },
+        remoteAddress: '198.51.100.40',
+      });
+      expect(subscribe.statusCode).toBe(200);
+      expect((await get('/shop')).headers['x-ratelimit-limit']).toBeUndefined();
+      // Another client is not affected.
+      const other = await t.app.inject({
+        method: 'GET',
+        url: '/api/categories',
+        remoteAddress: '198.51.100.41',
+      });
+      expect(other.statusCode).toBe(200);
+    } finally {
+      await t.close();
+    }
   });
 });
 
@@ -91,7 +124,7 @@ describe('rate limits on the real app (in-memory store)', () => {
 async function limitedApp(opts: { redisUrl?: string; nameSpace?: string }, max: number) {
   const app = Fastify({ trustProxy: true, logger: false });
   await app.register(errorHandling);
-  await app.register(rateLimit, opts);
+  await app.register(rateLimit, { ...opts, apiPerMinute: 1_000 });
   app.get('/limited', { config: { rateLimit: perMinute(max) } }, async () => ({ ok: true }));
   await app.ready();
   return app;
@@ -143,6 +176,34 @@ describe.skipIf(!redisUrl)(
       expectTooManyRequests(await hit(first, '203.0.113.30'), 3);
 
       expect((await hit(second, '203.0.113.31')).statusCode).toBe(200);
+    });
+
+    it('two instances of the whole store on one Redis: a form limit reached through one holds on the other', async () => {
+      const store = (c: AppConfig) => {
+        c.redisUrl = redisUrl;
+        c.trustProxyHops = 1;
+        c.rateLimits.formsPerMinute = 2;
+      };
+      const a = await createTestApp({ config: store });
+      const b = await createTestApp({ config: store });
+      // A client address of this run only: the store's Redis keys outlive the test by up to a minute.
+      const client = `2001:db8:${randomBytes(2).toString('hex')}:${randomBytes(2).toString('hex')}::1`;
+      const contact = (app: TestApp) =>
+        app.app.inject({
+          method: 'POST',
+          url: '/api/contact-us',
+          payload: { f_name: 'A', l_name: 'B', email: 'a@b.co', subject: 's', message: 'm' },
+          headers: { 'x-forwarded-for': client },
+        });
+      try {
+        expect((await contact(a)).statusCode).toBe(200);
+        expect((await contact(b)).statusCode).toBe(200);
+        expectTooManyRequests(await contact(a), 2);
+        expectTooManyRequests(await contact(b), 2);
+      } finally {
+        await a.close();
+        await b.close();
+      }
     });
   },
 );

@@ -2,9 +2,13 @@
  * Per-client-IP request limits (SPEC §8: the client answers any 429 with its too-many-requests page;
  * DESIGN §3: counters in process memory by default, in Redis shared by every instance when REDIS_URL is set).
  *
- * Nothing is limited unless a route opts in:
+ * Every `/api/` route without its own limit shares one generous limit per client IP (`apiPerMinute`, issue 11:
+ * RATE_LIMIT_API_PER_MINUTE, 1200), so a script cannot hammer the API as a whole. Routes that need less opt in
+ * to their own, counted on their own:
  *
  *   app.post('/place-order', { config: { rateLimit: perMinute(app.config.rateLimits.placeOrdersPerMinute) } }, ...)
+ *
+ * Static files and the web app's pages are not limited here.
  *
  * A limited route answers its (max+1)th request in the window with 429, `{ message }`, `retry-after` (seconds),
  * `x-ratelimit-limit|remaining|reset` and `Cache-Control: no-store`. The key is the client IP as Fastify sees
@@ -24,7 +28,8 @@ export const RATE_LIMIT_WINDOW_MS = 60_000;
 
 /** Route option for "at most `max` requests per minute per client IP": `config: { rateLimit: perMinute(10) }`. */
 export function perMinute(max: number): RateLimitOptions {
-  return { max, timeWindow: RATE_LIMIT_WINDOW_MS };
+  // Every request of the route counts: the API-wide limit's allow list (non-API paths) is not inherited.
+  return { max, timeWindow: RATE_LIMIT_WINDOW_MS, allowList: () => false };
 }
 
 export interface RateLimitPluginOptions {
@@ -32,6 +37,8 @@ export interface RateLimitPluginOptions {
   redisUrl?: string;
   /** Prefix of the Redis keys; tests give each run its own. */
   nameSpace?: string;
+  /** Requests per minute per client IP over all `/api/` routes without their own limit. */
+  apiPerMinute: number;
 }
 
 /** Opens the Redis client without letting an outage stall requests or stop the server from starting. */
@@ -76,7 +83,11 @@ export default fp<RateLimitPluginOptions>(
     }
 
     await app.register(rateLimitPlugin, {
-      global: false,
+      global: true,
+      max: opts.apiPerMinute,
+      timeWindow: RATE_LIMIT_WINDOW_MS,
+      // The global limit covers the API only: a page load's scripts, images and the SPA shell are not counted.
+      allowList: (req) => !(req.url ?? '').startsWith('/api/'),
       hook: 'onRequest',
       // A Redis outage must not take the store down: the limit is skipped, the request served.
       skipOnError: true,
