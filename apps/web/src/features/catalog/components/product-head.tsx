@@ -4,7 +4,7 @@ import { useStoreConfig } from '@/features/store/api/get-store-config';
 import { usePageTitle } from '@/features/store/hooks/use-page-title';
 import { storeName } from '@/features/store/hooks/use-store-head';
 import { useMediaBaseUrl } from '@/lib/media';
-import { useMetaDescription } from '../hooks/use-meta-description';
+import { useMetaDescription } from '@/features/store/hooks/use-meta-description';
 import { productSeoDescription, productSeoTitle } from '../product-fields';
 import { jsonLdScriptText, productJsonLd } from '../product-json-ld';
 import { productPath } from './product-card';
@@ -24,7 +24,7 @@ export function ProductHead({ product }: { product: Product }) {
   const config = useStoreConfig();
   const mediaBase = useMediaBaseUrl();
   usePageTitle(withoutStoreName(productSeoTitle(product), storeName(config.data)));
-  useMetaDescription(productSeoDescription(product), config.data?.meta_description);
+  useMetaDescription(productSeoDescription(product));
 
   const pageUrl = new URL(productPath(product.permalink), window.location.origin).href;
   const canonical = productMetaValue(product, '_canonical_url')?.trim();
