@@ -15,6 +15,7 @@ export function ServicePage({
   lead: ReactNode;
   children: ReactNode;
 }) {
+  const [local, domain] = STORE_CONTACT.salesEmail.split('@');
   return (
     <div className="container page service-page">
       <div className="service-page__intro">
@@ -33,7 +34,11 @@ export function ServicePage({
           </dd>
           <dt>Email</dt>
           <dd>
-            <a href={`mailto:${STORE_CONTACT.salesEmail}`}>{STORE_CONTACT.salesEmail}</a>
+            <a href={`mailto:${STORE_CONTACT.salesEmail}`}>
+              {/* A narrow column breaks the address after its @, not inside a word. */}
+              {local}@<wbr />
+              {domain}
+            </a>
           </dd>
           <dt>Hours</dt>
           <dd>{STORE_CONTACT.hours}</dd>
