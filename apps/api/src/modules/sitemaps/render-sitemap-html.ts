@@ -44,8 +44,9 @@ td a { overflow-wrap: anywhere; }
 .empty { margin: 0; padding: 1rem; border: 1px dashed #e2e6ec; border-radius: 10px; background: #fff; color: #4b5563; }
 .visually-hidden { position: absolute; width: 1px; height: 1px; overflow: hidden; clip-path: inset(50%); white-space: nowrap; }
 @media (max-width: 480px) {
-  th, td { padding: 0.5rem 0.625rem; }
-  .date { width: 6.25rem; }
+  th, td { padding: 0.5rem 0.625rem; font-size: 0.875rem; }
+  .date { width: 6.5rem; }
+  th.date { white-space: normal; }
 }
 `;
 
