@@ -11,7 +11,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { expect, test, type Page, type TestInfo } from '@playwright/test';
 import { CUSTOMER_SERVICE_MESSAGES } from '@store/shared/customer-service';
-import { NEWSLETTER_MESSAGES } from '@store/shared/newsletter';
+import { NEWSLETTER_MESSAGES } from '@store/shared/newsletter-constants';
 import { screen } from './support/screens';
 
 /** A 1x1 transparent PNG: real PNG bytes, so the server's check by content passes. */

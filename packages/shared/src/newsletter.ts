@@ -3,18 +3,7 @@
  * One schema for the footer form and the API.
  */
 import { z } from 'zod';
-
-export const NEWSLETTER_MESSAGES = {
-  success: 'Subscribed successfully!',
-  failure: 'Subscription failed. Please try again.',
-  // Ours (issue 11, Spam Act: every message carries a working unsubscribe).
-  unsubscribed: 'You have been unsubscribed. We will not send you our newsletter again.',
-  unsubscribeInvalid:
-    'This unsubscribe link is not valid. Reply to any of our emails and we will take you off the list.',
-} as const;
-
-/** The SPA page an unsubscribe link opens (`/unsubscribe?token=`); it unsubscribes on load (one click). */
-export const UNSUBSCRIBE_PATH = '/unsubscribe';
+import { NEWSLETTER_MESSAGES } from './newsletter-constants';
 
 /** `POST /api/unsubscribe` (issue 11): the token from the link, in the body or the query (RFC 8058 one-click). */
 export const unsubscribeRequestSchema = z.object({

@@ -3,7 +3,7 @@ import path from 'node:path';
 import { eq, sql } from 'drizzle-orm';
 import { simpleParser } from 'mailparser';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { NEWSLETTER_MESSAGES } from '@store/shared/newsletter';
+import { NEWSLETTER_MESSAGES } from '@store/shared/newsletter-constants';
 import { rowsOf } from '../../db/client';
 import { newsletterSubscriptions } from '../../db/schema';
 import { createTestApp, type TestApp } from '../../../tests/test-app';

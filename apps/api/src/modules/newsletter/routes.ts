@@ -9,12 +9,8 @@ import { randomBytes } from 'node:crypto';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { eq, isNotNull, sql } from 'drizzle-orm';
 import { z } from 'zod';
-import {
-  NEWSLETTER_MESSAGES,
-  newsletterSubscriptionSchema,
-  UNSUBSCRIBE_PATH,
-  unsubscribeRequestSchema,
-} from '@store/shared/newsletter';
+import { newsletterSubscriptionSchema, unsubscribeRequestSchema } from '@store/shared/newsletter';
+import { NEWSLETTER_MESSAGES, UNSUBSCRIBE_PATH } from '@store/shared/newsletter-constants';
 import { newsletterSubscriptions } from '../../db/schema';
 import { HttpError } from '../../plugins/error-handling';
 import { perMinute } from '../../plugins/rate-limit';

@@ -1,4 +1,4 @@
-import { NEWSLETTER_MESSAGES } from '@store/shared/newsletter';
+import { NEWSLETTER_MESSAGES } from '@store/shared/newsletter-constants';
 import { screen } from '@testing-library/react';
 import { afterEach, describe, expect, it } from 'vitest';
 import { heldAnswer, json, renderPage, resetPageTest, stubFetch } from './customer-service.fixtures';

@@ -1,4 +1,4 @@
-import { NEWSLETTER_MESSAGES } from '@store/shared/newsletter';
+import { NEWSLETTER_MESSAGES } from '@store/shared/newsletter-constants';
 import { useEffect, useRef } from 'react';
 import { Link, useSearchParams } from 'react-router';
 import { usePageTitle } from '@/features/store/hooks/use-page-title';

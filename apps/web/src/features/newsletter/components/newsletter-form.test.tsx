@@ -3,7 +3,8 @@ import { render, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { ToastContainer } from 'react-toastify';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { NewsletterForm, SUBSCRIBE_FAILURE, SUBSCRIBE_SUCCESS } from './newsletter-form';
+import { NEWSLETTER_MESSAGES } from '@store/shared/newsletter-constants';
+import { NewsletterForm } from './newsletter-form';
 
 function renderForm(answer: () => Promise<Response>) {
   const fetchMock = vi.fn(answer);
@@ -50,7 +51,7 @@ describe('NewsletterForm', () => {
     expect(JSON.parse(String(init.body))).toEqual({ email: 'jo@example.com.au' });
 
     answer(new Response(JSON.stringify({ message: 'Subscribed successfully!' }), { status: 200 }));
-    expect(await screen.findByText(SUBSCRIBE_SUCCESS)).toBeTruthy();
+    expect(await screen.findByText(NEWSLETTER_MESSAGES.success)).toBeTruthy();
     expect(screen.getByRole('button', { name: 'Subscribe' })).toBeTruthy();
     expect((screen.getByRole('textbox', { name: 'Email address' }) as HTMLInputElement).value).toBe('');
   });
@@ -63,7 +64,7 @@ describe('NewsletterForm', () => {
     await user.type(screen.getByRole('textbox', { name: 'Email address' }), 'jo@example.com.au');
     await user.click(screen.getByRole('button', { name: 'Subscribe' }));
 
-    expect(await screen.findByText(SUBSCRIBE_FAILURE)).toBeTruthy();
+    expect(await screen.findByText(NEWSLETTER_MESSAGES.failure)).toBeTruthy();
     expect((screen.getByRole('textbox', { name: 'Email address' }) as HTMLInputElement).value).toBe(
       'jo@example.com.au',
     );

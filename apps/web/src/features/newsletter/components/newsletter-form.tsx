@@ -1,9 +1,6 @@
+import { NEWSLETTER_MESSAGES } from '@store/shared/newsletter-constants';
 import { useId, useState, type FormEvent } from 'react';
 import { useSubscribe } from '../api/subscribe';
-
-/** SPEC §8 Newsletter. */
-export const SUBSCRIBE_SUCCESS = 'Subscribed successfully!';
-export const SUBSCRIBE_FAILURE = 'Subscription failed. Please try again.';
 
 /**
  * The footer's newsletter sign-up (SPEC §2 Footer, §5: email required). The button reads 'Subscribing...'
@@ -22,10 +19,10 @@ export function NewsletterForm() {
     subscription.mutate(address, {
       onSuccess: () => {
         setEmail('');
-        void import('react-toastify').then(({ toast }) => toast.success(SUBSCRIBE_SUCCESS));
+        void import('react-toastify').then(({ toast }) => toast.success(NEWSLETTER_MESSAGES.success));
       },
       onError: () => {
-        void import('react-toastify').then(({ toast }) => toast.error(SUBSCRIBE_FAILURE));
+        void import('react-toastify').then(({ toast }) => toast.error(NEWSLETTER_MESSAGES.failure));
       },
     });
   }
