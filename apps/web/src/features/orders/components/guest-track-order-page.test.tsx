@@ -130,6 +130,10 @@ describe('/guest-track-order', () => {
     expect(valueOf('Shipping', order)).toBe('$0.00');
     expect(valueOf('GST', order)).toBe('$15.99');
     expect(valueOf('Total Amount', order)).toBe('$175.89');
+    // A return starts from here with the order's id filled in (issue 11).
+    expect(screen.getByRole('link', { name: 'Return an item from this order' }).getAttribute('href')).toBe(
+      '/return-order?order_id=q7XkP2mN9vR4tY8w',
+    );
   });
 
   it('Customer Details appear only when the server sends them; the wallet reads PayPal', async () => {

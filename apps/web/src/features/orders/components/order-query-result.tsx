@@ -1,5 +1,6 @@
 import type { OrderDetail } from '@store/shared/order';
 import { useEffect } from 'react';
+import { Link } from 'react-router';
 import { StatusMessage } from '@/components/ui/status-message';
 import { ApiError } from '@/lib/api-client';
 import { ORDER_NOT_FOUND } from '../order-fields';
@@ -39,5 +40,16 @@ export function OrderQueryResult({ order, error }: OrderQueryResultProps) {
       </p>
     );
   }
-  return order ? <OrderSummary order={order} /> : null;
+  if (!order) return null;
+  return (
+    <>
+      <OrderSummary order={order} />
+      {/* Issue 11: a return names its order; the form fills the id in from here. */}
+      <p className="order-return-link">
+        <Link to={`/return-order?order_id=${encodeURIComponent(order.id)}`}>
+          Return an item from this order
+        </Link>
+      </p>
+    </>
+  );
 }
