@@ -239,5 +239,8 @@ export function describeDefaults(config: AppConfig): string[] {
       ? 'address autocomplete: Google Places'
       : 'address autocomplete: local GeoNames postcodes (set GOOGLE_MAPS_API_KEY for Google Places)',
     `media: files in ${config.mediaDir}, served at ${config.publicMediaUrl}`,
+    config.publicBaseUrl === `http://localhost:${config.port}`
+      ? `public address: ${config.publicBaseUrl} (set PUBLIC_BASE_URL to the shop's address for mails, sitemaps and robots.txt)`
+      : `public address: ${config.publicBaseUrl} (PUBLIC_BASE_URL)`,
   ];
 }

@@ -10,6 +10,7 @@ import {
   sitemapMapSchema,
 } from '@store/shared/sitemap';
 import { products } from '../../db/schema';
+import { describeDefaults, loadConfig } from '../../env';
 import { TOO_MANY_REQUESTS_MESSAGE } from '../../plugins/rate-limit';
 import { createTestApp, type TestApp } from '../../../tests/test-app';
 import { SEED_BRANDS, SEED_CATEGORIES, SEED_PRODUCTS, seedCatalog } from '../../../tests/seed-catalog';
@@ -416,5 +417,18 @@ describe('when the sitemap cannot be built', () => {
       await db.execute(sql`ALTER TABLE products_away RENAME TO products`);
     }
     expect((await get('/product-sitemap.xml')).statusCode).toBe(200);
+  });
+});
+
+describe('PUBLIC_BASE_URL', () => {
+  it('defaults to localhost on PORT, and the start-up lines say to set it', () => {
+    const unset = loadConfig({ PORT: '4321' });
+    expect(unset.publicBaseUrl).toBe('http://localhost:4321');
+    expect(describeDefaults(unset)).toContain(
+      "public address: http://localhost:4321 (set PUBLIC_BASE_URL to the shop's address for mails, sitemaps and robots.txt)",
+    );
+    const set = loadConfig({ PUBLIC_BASE_URL: 'https://parts.example.com.au/' });
+    expect(set.publicBaseUrl).toBe('https://parts.example.com.au');
+    expect(describeDefaults(set)).toContain('public address: https://parts.example.com.au (PUBLIC_BASE_URL)');
   });
 });
