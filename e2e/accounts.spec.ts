@@ -5,9 +5,8 @@
  * the store's outbox; a stored session older than 30 minutes is dropped on load. Screens of each new page
  * at both widths go to docs/screens, and axe checks each.
  */
-import { readdirSync, readFileSync, statSync } from 'node:fs';
-import path from 'node:path';
 import { expect, test, type Locator, type Page, type TestInfo } from '@playwright/test';
+import { mailFromOutbox } from './support/outbox';
 import { screen } from './support/screens';
 const PLAIN_SKU = 'BL-H4-6055';
 const PASSWORD = 'Sparkplug!42';
@@ -190,23 +189,10 @@ test('a member registers without business details: no business section, and the 
   await expect(page).toHaveURL(/\/$/);
 });
 
-/** The newest .eml in the store's outbox addressed to `email` (E2E_DATA_DIR is the store's DATA_DIR). */
-function otpFromOutbox(email: string): string | null {
-  const outbox = path.join(process.env.E2E_DATA_DIR ?? '', 'outbox');
-  let files: string[];
-  try {
-    files = readdirSync(outbox).filter((f) => f.endsWith('.eml'));
-  } catch {
-    return null;
-  }
-  const mails = files
-    .map((f) => path.join(outbox, f))
-    .map((f) => ({ f, at: statSync(f).mtimeMs, text: readFileSync(f, 'utf8') }))
-    .filter((m) => m.text.includes(email))
-    .sort((a, b) => b.at - a.at);
-  // The text part is quoted-printable: join its soft line breaks before reading the code.
-  const match = mails[0]?.text.replace(/=\r?\n/g, '').match(/password is (\d{6})/);
-  return match?.[1] ?? null;
+/** The code in the newest reset mail to `email`, or null before it arrives. */
+async function otpFromOutbox(email: string): Promise<string | null> {
+  const mail = await mailFromOutbox(`To: ${email}`);
+  return /password is:\s+(\d{6})\b/.exec(mail?.text ?? '')?.[1] ?? null;
 }
 
 test('forgot password: the OTP from the outbox sets a new password and the old one stops working', async ({
@@ -232,7 +218,7 @@ test('forgot password: the OTP from the outbox sets a new password and the old o
   await screen(page, testInfo, 'otp');
 
   await expect.poll(() => otpFromOutbox(email)).toMatch(/^\d{6}$/);
-  const otp = otpFromOutbox(email) ?? '';
+  const otp = (await otpFromOutbox(email)) ?? '';
   await page.getByLabel(/^Code/).fill(otp);
   await page.getByRole('button', { name: 'Confirm OTP' }).click();
   await expect(page.getByText('OTP Confirmed')).toBeVisible();

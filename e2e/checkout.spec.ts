@@ -14,6 +14,7 @@ import {
   PAYMENT_STATUS_FAILED,
 } from '@store/shared/order-constants';
 import { TEST_CARD_MESSAGES } from '@store/shared/test-payments';
+import { mailFromOutbox } from './support/outbox';
 import { expectNoSeriousAxeViolations } from './support/page-checks';
 import { screen, screensDir, settleToasts } from './support/screens';
 /** Demo products (data/demo-catalog/products.csv): one with a discount, one at its list price. */
@@ -128,6 +129,15 @@ test('a guest buys a discounted and a plain product by card, then tracks the ord
   await expect(result).toContainText(plainTitle);
   await expect(page.getByText('Guildford').first()).toBeVisible();
   await expectNoSeriousAxeViolations(page);
+
+  // The customer's confirmation mail (issue 11): the invoice number, the same totals, a link to this page.
+  const invoice = /INV-\d+/.exec(await result.getByRole('heading').first().innerText())?.[0] ?? 'none';
+  await expect.poll(() => mailFromOutbox(`order ${invoice} is confirmed`)).not.toBeNull();
+  const mail = await mailFromOutbox(`order ${invoice} is confirmed`);
+  expect(mail?.text).toContain(checkoutFigures.total);
+  expect(mail?.text).toContain(checkoutFigures.gst);
+  expect(mail?.text).toContain(`/guest-track-order?id=${new URL(page.url()).searchParams.get('id') ?? ''}`);
+
   mkdirSync(screensDir, { recursive: true });
   await page.screenshot({
     path: path.join(screensDir, `track-order-journey-${testInfo.project.name}.png`),

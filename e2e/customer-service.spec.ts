@@ -6,12 +6,13 @@
  * /contact-us and /return-order (with a validation message showing) and /unsubscribe at both widths go to
  * docs/screens, each checked with axe.
  */
-import { mkdtempSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { expect, test, type Page, type TestInfo } from '@playwright/test';
 import { CUSTOMER_SERVICE_MESSAGES } from '@store/shared/customer-service';
 import { NEWSLETTER_MESSAGES } from '@store/shared/newsletter-constants';
+import { mailFromOutbox } from './support/outbox';
 import { screen } from './support/screens';
 
 /** A 1x1 transparent PNG: real PNG bytes, so the server's check by content passes. */
@@ -22,39 +23,6 @@ const TINY_PNG = Buffer.from(
 
 function unique(testInfo: TestInfo, tag: string): string {
   return `${tag}-${testInfo.project.name}-${Date.now().toString(36)}${Math.random().toString(36).slice(2, 6)}`;
-}
-
-/** A mail's text with quoted-printable soft line breaks joined and `=XX` escapes decoded. */
-function decodeMail(raw: string): string {
-  const joined = raw.replace(/=\r?\n/g, '');
-  const bytes: number[] = [];
-  for (let i = 0; i < joined.length; i++) {
-    const hex = joined.slice(i + 1, i + 3);
-    if (joined[i] === '=' && /^[0-9A-F]{2}$/.test(hex)) {
-      bytes.push(parseInt(hex, 16));
-      i += 2;
-    } else {
-      bytes.push(joined.charCodeAt(i));
-    }
-  }
-  return Buffer.from(bytes).toString('utf8');
-}
-
-/** The newest mail in the store's outbox (E2E_DATA_DIR is the store's DATA_DIR) whose text holds `marker`. */
-function mailFromOutbox(marker: string): string | null {
-  const outbox = path.join(process.env.E2E_DATA_DIR ?? '', 'outbox');
-  let files: string[];
-  try {
-    files = readdirSync(outbox).filter((f) => f.endsWith('.eml'));
-  } catch {
-    return null;
-  }
-  const mails = files
-    .map((f) => path.join(outbox, f))
-    .map((f) => ({ at: statSync(f).mtimeMs, text: decodeMail(readFileSync(f, 'utf8')) }))
-    .filter((m) => m.text.includes(marker))
-    .sort((a, b) => b.at - a.at);
-  return mails[0]?.text ?? null;
 }
 
 /** Counts the requests this page sends to `pathname`. */
@@ -103,11 +71,11 @@ test('contact us: missing fields are named, then the message is sent and mailed 
 
   // The store's copy: to its sales address, answerable straight back to the shopper.
   await expect.poll(() => mailFromOutbox(subject)).not.toBeNull();
-  const mail = mailFromOutbox(subject) ?? '';
-  expect(mail).toMatch(new RegExp(`^Subject: Contact form: ${subject}`, 'm'));
-  expect(mail).toMatch(/^To: .*sales@/m);
-  expect(mail).toMatch(new RegExp(`^Reply-To: .*${email.replace(/[.]/g, '\\.')}`, 'm'));
-  expect(mail).toContain('Does the 7-pin towbar wiring kit fit a 2019 Ranger?');
+  const mail = await mailFromOutbox(subject);
+  expect(mail?.subject).toBe(`Contact form: ${subject}`);
+  expect(mail?.to).toMatch(/sales@/);
+  expect(mail?.raw).toMatch(new RegExp(`^Reply-To: .*${email.replace(/[.]/g, '\\.')}`, 'm'));
+  expect(mail?.text).toContain('Does the 7-pin towbar wiring kit fit a 2019 Ranger?');
 });
 
 test.describe('return an order', () => {
@@ -156,10 +124,10 @@ test.describe('return an order', () => {
     await expect(form.getByLabel(/^Photo or document/)).toHaveValue('');
 
     await expect.poll(() => mailFromOutbox(email)).not.toBeNull();
-    const mail = mailFromOutbox(email) ?? '';
-    expect(mail).toMatch(/^Subject: Return request #\d+/m);
-    expect(mail).toContain('NoSuchOrder42');
-    expect(mail).toContain('damaged-pads.png');
+    const mail = await mailFromOutbox(email);
+    expect(mail?.subject).toMatch(/^Return request #\d+/);
+    expect(mail?.text).toContain('NoSuchOrder42');
+    expect(mail?.text).toContain('damaged-pads.png');
   });
 
   test("a 6 MB file is refused in the browser with 'File size exceeds 5MB' and nothing is sent", async ({
@@ -194,7 +162,7 @@ test("newsletter: subscribe from the footer, then the mail's unsubscribe link ta
   await expect(page.getByText(NEWSLETTER_MESSAGES.success)).toBeVisible();
 
   await expect.poll(() => mailFromOutbox(email)).not.toBeNull();
-  const mail = mailFromOutbox(email) ?? '';
+  const mail = (await mailFromOutbox(email))?.text ?? '';
   const links = [...mail.matchAll(/https?:\/\/[^\s"'<>]+\?token=[A-Za-z0-9_-]+/g)]
     .map((m) => new URL(m[0]))
     .filter((url) => url.pathname === '/unsubscribe');
