@@ -1,7 +1,6 @@
 import { Navigate, createBrowserRouter, type RouteObject } from 'react-router';
 import { ROUTE_ALIASES } from '@store/shared/routes';
 import { RootLayout } from './layouts/root-layout';
-import { PENDING_PATHS } from './routes/pending-pages';
 import { PageLoading, RouteError } from './routes/route-error';
 
 const page = (
@@ -104,11 +103,6 @@ export const routes: RouteObject[] = [
             import('./routes/too-many-requests').then((m) => ({ Component: m.TooManyRequestsRoute })),
           ),
           page('404', () => import('./routes/not-found').then((m) => ({ Component: m.NotFoundRoute }))),
-          ...PENDING_PATHS.map((p) =>
-            page(p.slice(1), () =>
-              import('./routes/pending-page').then((m) => ({ Component: m.PendingPageRoute })),
-            ),
-          ),
           // DESIGN §7: the SPEC's odd links lead to their canonical pages, never to a 404.
           ...Object.entries(ROUTE_ALIASES).map(([from, to]) => ({
             path: from.slice(1),
