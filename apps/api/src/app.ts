@@ -12,8 +12,8 @@ import accountRoutes from './modules/accounts/routes';
 import addressLookupRoutes from './modules/address-lookup/routes';
 import catalogRoutes from './modules/catalog/routes';
 import contentRoutes from './modules/content/routes';
-import { getStoreSettings } from './modules/content/content-service';
 import { createMailService, type MailService } from './modules/mail/mail-service';
+import { mailStoreOf } from './modules/mail/mail-store';
 import { createOrderMails, type OrderMails } from './modules/orders/order-mails';
 import { createMailer, type Mailer } from './modules/mail/send-mail';
 import newsletterRoutes from './modules/newsletter/routes';
@@ -84,7 +84,10 @@ export async function buildApp({
   const mailer = createMailer({
     smtpUrl: config.smtpUrl,
     outboxDir: config.outboxDir,
-    from: async () => ({ name: (await getStoreSettings(database.db)).storeName, address: config.mailFrom }),
+    from: async () => ({
+      name: (await mailStoreOf(database.db, config.publicBaseUrl)).name,
+      address: config.mailFrom,
+    }),
   });
   app.decorate('mailer', mailer);
   // Every mail goes through here: sent after the answer, retried, never failing a request (issue 11).

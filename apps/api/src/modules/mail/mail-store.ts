@@ -1,16 +1,34 @@
 /**
- * Who the store's mail is from and where its own mail goes (issue 11), read from the store settings each time
- * so a renamed store or a new ABN shows in the next mail.
+ * Who the store's mail is from and where its own mail goes (issue 11), from the store settings. Read at most
+ * every 30 seconds per database (every order mail needs it, twice), so a renamed store or a new ABN shows in
+ * mail within half a minute.
  */
 import type { Database } from '../../db/client';
 import { getStoreSettings } from '../content/content-service';
 import type { MailStore } from './templates/mail-layout';
+
+/** How long the settings are reused, ms. */
+export const MAIL_STORE_TTL_MS = 30_000;
+
+type StoreIdentity = Omit<MailStore, 'baseUrl'> & { salesEmail: string };
+const cache = new WeakMap<Database, { at: number; identity: Promise<StoreIdentity> }>();
+
+async function readIdentity(db: Database): Promise<StoreIdentity> {
+  const s = await getStoreSettings(db);
+  return { name: s.storeName, abn: s.abn, address: s.businessAddress, salesEmail: s.salesEmail };
+}
 
 /** The store as mails print it, with `baseUrl` (PUBLIC_BASE_URL) for links. */
 export async function mailStoreOf(
   db: Database,
   baseUrl: string,
 ): Promise<MailStore & { salesEmail: string }> {
-  const s = await getStoreSettings(db);
-  return { name: s.storeName, abn: s.abn, address: s.businessAddress, baseUrl, salesEmail: s.salesEmail };
+  let entry = cache.get(db);
+  if (!entry || Date.now() - entry.at > MAIL_STORE_TTL_MS) {
+    entry = { at: Date.now(), identity: readIdentity(db) };
+    cache.set(db, entry);
+    // A failed read is not kept: the next mail asks again.
+    entry.identity.catch(() => cache.delete(db));
+  }
+  return { ...(await entry.identity), baseUrl };
 }
