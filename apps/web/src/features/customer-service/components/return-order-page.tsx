@@ -11,7 +11,7 @@ import {
 import { useForm, useWatch, type FieldErrors, type Resolver } from 'react-hook-form';
 import { Link, useSearchParams } from 'react-router';
 import { toastError, toastSuccess } from '@/features/accounts/account-feedback';
-import { EmailField, errorOf, SubmitButton } from '@/features/accounts/components/form-bits';
+import { errorOf, SubmitButton } from '@/features/accounts/components/form-bits';
 import { CheckoutTextField } from '@/features/checkout/components/checkout-text-field';
 import { useMetaDescription } from '@/features/store/hooks/use-meta-description';
 import { usePageTitle } from '@/features/store/hooks/use-page-title';
@@ -22,6 +22,7 @@ import { memberPrefill } from '../member-prefill';
 import { submitFailureMessage } from '../submit-failure-message';
 import { useSingleSubmit } from '../use-single-submit';
 import { MessageField } from './message-field';
+import { PersonFields } from './person-fields';
 import { ServicePage } from './service-page';
 
 type ReturnFormInput = OrderReturnRequestInput & { [RETURN_FILE_FIELD]?: FileList | null };
@@ -126,59 +127,7 @@ export function ReturnOrderPage() {
           We need your email to answer; everything else helps us find your order faster.
         </p>
         <div className="checkout-fields">
-          <CheckoutTextField
-            name="f_name"
-            label="First name"
-            required={false}
-            message={errorOf(errors.f_name)}
-            layout="f_name"
-          >
-            {(aria) => (
-              <input
-                {...aria}
-                {...fields.f_name}
-                className="checkout-input"
-                autoComplete="given-name"
-                autoCapitalize="words"
-              />
-            )}
-          </CheckoutTextField>
-          <CheckoutTextField
-            name="l_name"
-            label="Last name"
-            required={false}
-            message={errorOf(errors.l_name)}
-            layout="l_name"
-          >
-            {(aria) => (
-              <input
-                {...aria}
-                {...fields.l_name}
-                className="checkout-input"
-                autoComplete="family-name"
-                autoCapitalize="words"
-              />
-            )}
-          </CheckoutTextField>
-          <EmailField registration={fields.email} error={errors.email} />
-          <CheckoutTextField
-            name="phone"
-            label="Phone"
-            required={false}
-            message={errorOf(errors.phone)}
-            layout="phone"
-          >
-            {(aria) => (
-              <input
-                {...aria}
-                {...fields.phone}
-                className="checkout-input"
-                type="tel"
-                inputMode="tel"
-                autoComplete="tel"
-              />
-            )}
-          </CheckoutTextField>
+          <PersonFields fields={fields} errors={errors} namesRequired={false} />
           <CheckoutTextField
             name="order_id"
             label="Order ID"
