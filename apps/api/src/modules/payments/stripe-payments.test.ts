@@ -242,6 +242,8 @@ describe('POST /api/payments/stripe/webhook', () => {
     fake.mode = 'hang-after-create';
     const first = await place(cardOrder('pm_card_visa'));
     fake.mode = 'ok';
+    // The 'received' mail goes out after the answer; Stripe's event comes seconds later in real life.
+    await t.app.mail.settled();
     const publicId = String(first.body.order_id);
     const [intent] = intentsFor(publicId);
     const event = intentEvent('payment_intent.succeeded', intent?.id ?? '');
