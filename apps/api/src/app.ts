@@ -23,6 +23,7 @@ import passwordResetRoutes from './modules/password-reset/routes';
 import paymentRoutes from './modules/payments/routes';
 import webhookRoutes from './modules/payments/webhook-routes';
 import customerServiceRoutes from './modules/customer-service/routes';
+import adminRoutes from './modules/admin/routes';
 import sitemapRoutes from './modules/sitemaps/routes';
 import apiDocs from './plugins/api-docs';
 import authentication from './plugins/authentication';
@@ -121,6 +122,7 @@ export async function buildApp({
       await api.register(paymentRoutes);
       await api.register(webhookRoutes);
       await api.register(customerServiceRoutes);
+      await api.register(adminRoutes);
       await api.register(addressLookupRoutes);
     },
     { prefix: '/api' },

@@ -1,0 +1,89 @@
+/**
+ * `npm run admin:create -- --email owner@example.com --name "Owner" [--role staff]` (issue 12): creates a staff
+ * account (an admin unless `--role staff`) in the configured database and prints its one-time password, which must
+ * be changed at first sign-in at /admin/signin. Exit codes: 0 created; 1 not created (the email has an account,
+ * database error); 2 usage error.
+ */
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { parseArgs } from 'node:util';
+import { z } from 'zod';
+import { STAFF_ROLES } from '@store/shared/admin';
+import { openDatabase, type Database } from '../db/client';
+import { loadConfig } from '../env';
+import { createStaff } from '../modules/admin/staff-accounts';
+
+export const USAGE = `Usage: npm run admin:create -- --email <email> --name "<name>" [--role admin|staff]
+
+Creates a back-office account and prints a one-time password; sign in at /admin/signin and change it.
+  --role   admin (everything, the default) or staff (orders, returns and messages)`;
+
+const argsSchema = z.object({
+  email: z.email('--email must be an email address, e.g. owner@example.com'),
+  name: z.string().trim().min(1, '--name is required').max(100, '--name must be 100 characters or fewer'),
+  role: z.enum(STAFF_ROLES, { error: '--role must be admin or staff' }),
+});
+
+export interface AdminCreateIo {
+  out: (text: string) => void;
+  err: (text: string) => void;
+  /** Tests pass their own database. */
+  openDb?: () => Promise<{ db: Database; close(): Promise<void> }>;
+}
+
+/** Runs the CLI with `argv`; resolves to the exit code. */
+export async function runAdminCreate(argv: string[], io: AdminCreateIo): Promise<number> {
+  let values;
+  try {
+    ({ values } = parseArgs({
+      args: argv,
+      options: {
+        email: { type: 'string' },
+        name: { type: 'string' },
+        role: { type: 'string', default: 'admin' },
+        help: { type: 'boolean', short: 'h', default: false },
+      },
+    }));
+  } catch (error) {
+    io.err(`${(error as Error).message}\n\n${USAGE}`);
+    return 2;
+  }
+  if (values.help) {
+    io.out(USAGE);
+    return 0;
+  }
+  const parsed = argsSchema.safeParse(values);
+  if (!parsed.success) {
+    io.err(`${parsed.error.issues.map((i) => i.message).join('\n')}\n\n${USAGE}`);
+    return 2;
+  }
+  const open =
+    io.openDb ??
+    (async () => {
+      const config = loadConfig();
+      const handle = await openDatabase({ databaseUrl: config.databaseUrl, pgliteDir: config.pgliteDir });
+      return { db: handle.db, close: () => handle.close() };
+    });
+  const target = await open();
+  try {
+    const { staff, password } = await createStaff(target.db, parsed.data);
+    io.out(`Created ${staff.role} ${staff.name} <${staff.email}>.`);
+    io.out(`One-time password: ${password}`);
+    io.out('Sign in at /admin/signin and change it: it works only for that.');
+    return 0;
+  } catch (error) {
+    io.err(`Not created: ${(error as Error).message}`);
+    return 1;
+  } finally {
+    await target.close();
+  }
+}
+
+const isMain =
+  process.argv[1] !== undefined && path.resolve(process.argv[1]) === fileURLToPath(import.meta.url);
+if (isMain) {
+  process.exitCode = await runAdminCreate(process.argv.slice(2), {
+    out: (t) => process.stdout.write(`${t}\n`),
+    err: (t) => process.stderr.write(`${t}\n`),
+  });
+}

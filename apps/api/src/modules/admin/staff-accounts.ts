@@ -1,0 +1,181 @@
+/**
+ * Staff accounts and their sessions (issue 12): argon2id passwords as members have (DESIGN §5.5), bearer tokens
+ * stored as sha256, 30 minutes idle and 12 hours at most, a one-time password that must be changed at first
+ * sign-in. Staff are not customers: their own tables, so a customer token is never a staff token.
+ */
+import { createHash, randomBytes } from 'node:crypto';
+import { and, eq, gt, isNull, sql } from 'drizzle-orm';
+import { SESSION_IDLE_TIMEOUT_MS } from '@store/shared/account-constants';
+import type { StaffRole, StaffUser } from '@store/shared/admin';
+import type { Database } from '../../db/client';
+import { auditLog, staffSessions, staffUsers } from '../../db/schema';
+import { hashPassword, verifyPassword } from '../accounts/passwords';
+import { SESSION_ABSOLUTE_LIMIT_MS } from '../accounts/sessions';
+
+const TOKEN_SHAPE = /^[A-Za-z0-9_-]{43}$/;
+const SLIDE_EVERY_MS = 60_000;
+const hashToken = (token: string) => createHash('sha256').update(token).digest('hex');
+
+type StaffRow = typeof staffUsers.$inferSelect;
+
+/** The staff member as the API answers it. */
+export function presentStaff(row: StaffRow): StaffUser {
+  return {
+    id: row.id,
+    name: row.name,
+    email: row.email,
+    role: row.role,
+    must_change_password: row.mustChangePassword,
+  };
+}
+
+/** A one-time password: 18 random bytes as 24 base64url characters, with the members' rules met. */
+export function oneTimePassword(): string {
+  // An uppercase letter and one of !@#$%^&* are appended so it passes the password rules it must be changed under.
+  return `${randomBytes(18).toString('base64url')}A!`;
+}
+
+/**
+ * Creates a staff account with a one-time password (returned, never stored in clear) that must be changed at
+ * first sign-in, and records it in the audit trail. Throws Error when the email is taken.
+ */
+export async function createStaff(
+  db: Database,
+  input: { email: string; name: string; role: StaffRole },
+  createdBy: number | null = null,
+): Promise<{ staff: StaffUser; password: string }> {
+  const password = oneTimePassword();
+  const email = input.email.trim().toLowerCase();
+  const [existing] = await db
+    .select({ id: staffUsers.id })
+    .from(staffUsers)
+    .where(eq(staffUsers.email, email));
+  if (existing) throw new Error(`A staff account for ${email} already exists.`);
+  const [row] = await db
+    .insert(staffUsers)
+    .values({ email, name: input.name.trim(), role: input.role, passwordHash: await hashPassword(password) })
+    .returning();
+  if (!row) throw new Error('staff insert returned no row');
+  const staff = presentStaff(row);
+  await db.insert(auditLog).values({
+    staffId: createdBy,
+    action: 'staff.create',
+    entityType: 'staff',
+    entityId: String(row.id),
+    before: null,
+    after: { email: staff.email, name: staff.name, role: staff.role },
+  });
+  return { staff, password };
+}
+
+/** The staff member for `email` and `password`, or null (unknown, disabled, or wrong password; same time). */
+export async function checkStaffPassword(
+  db: Database,
+  email: string,
+  password: string,
+): Promise<StaffRow | null> {
+  const [row] = await db
+    .select()
+    .from(staffUsers)
+    .where(and(eq(staffUsers.email, email.toLowerCase()), isNull(staffUsers.disabledAt)));
+  // verifyPassword checks a decoy hash when there is no row, so an unknown email takes as long as a known one.
+  const ok = await verifyPassword(row?.passwordHash ?? null, password);
+  return ok && row ? row : null;
+}
+
+/** Starts a staff session; returns its token (the only time it exists in clear). */
+export async function createStaffSession(db: Database, staffId: number): Promise<string> {
+  const token = randomBytes(32).toString('base64url');
+  const now = Date.now();
+  await db.insert(staffSessions).values({
+    staffId,
+    tokenHash: hashToken(token),
+    expiresAt: new Date(now + SESSION_IDLE_TIMEOUT_MS),
+    absoluteExpiresAt: new Date(now + SESSION_ABSOLUTE_LIMIT_MS),
+  });
+  return token;
+}
+
+/** The staff member of a live session for `token`, or null. Slides the idle expiry like members' sessions. */
+export async function findStaffSession(
+  db: Database,
+  token: string,
+): Promise<{ staff: StaffRow; sessionId: number } | null> {
+  if (!TOKEN_SHAPE.test(token)) return null;
+  const now = new Date();
+  const [row] = await db
+    .select({ staff: staffUsers, session: staffSessions })
+    .from(staffSessions)
+    .innerJoin(staffUsers, eq(staffUsers.id, staffSessions.staffId))
+    .where(
+      and(
+        eq(staffSessions.tokenHash, hashToken(token)),
+        isNull(staffSessions.revokedAt),
+        isNull(staffUsers.disabledAt),
+        gt(staffSessions.expiresAt, now),
+        gt(staffSessions.absoluteExpiresAt, now),
+      ),
+    );
+  if (!row) return null;
+  const slidTo = Math.min(now.getTime() + SESSION_IDLE_TIMEOUT_MS, row.session.absoluteExpiresAt.getTime());
+  if (slidTo - row.session.expiresAt.getTime() > SLIDE_EVERY_MS) {
+    await db
+      .update(staffSessions)
+      .set({ expiresAt: new Date(slidTo) })
+      .where(eq(staffSessions.id, row.session.id));
+  }
+  return { staff: row.staff, sessionId: row.session.id };
+}
+
+/**
+ * Sets a new password, clears the must-change flag, ends the staff member's other sessions, and records it in
+ * the audit trail (without any password).
+ */
+export async function changeStaffPassword(
+  db: Database,
+  staffId: number,
+  keepSessionId: number,
+  newPassword: string,
+): Promise<StaffRow> {
+  const passwordHash = await hashPassword(newPassword);
+  return db.transaction(async (tx) => {
+    const [row] = await tx
+      .update(staffUsers)
+      .set({ passwordHash, mustChangePassword: false })
+      .where(eq(staffUsers.id, staffId))
+      .returning();
+    if (!row) throw new Error(`staff ${staffId} not found`);
+    await tx
+      .update(staffSessions)
+      .set({ revokedAt: sql`now()` })
+      .where(
+        and(
+          eq(staffSessions.staffId, staffId),
+          isNull(staffSessions.revokedAt),
+          sql`${staffSessions.id} <> ${keepSessionId}`,
+        ),
+      );
+    await tx.insert(auditLog).values({
+      staffId,
+      action: 'staff.password_change',
+      entityType: 'staff',
+      entityId: String(staffId),
+      before: null,
+      after: null,
+    });
+    return row;
+  });
+}
+
+/** Every staff account, oldest first. */
+export async function listStaff(db: Database): Promise<StaffRow[]> {
+  return db.select().from(staffUsers).orderBy(staffUsers.id);
+}
+
+/** Ends one staff session (sign out). */
+export async function revokeStaffSession(db: Database, sessionId: number): Promise<void> {
+  await db
+    .update(staffSessions)
+    .set({ revokedAt: sql`now()` })
+    .where(and(eq(staffSessions.id, sessionId), isNull(staffSessions.revokedAt)));
+}
