@@ -24,6 +24,7 @@ import paymentRoutes from './modules/payments/routes';
 import webhookRoutes from './modules/payments/webhook-routes';
 import customerServiceRoutes from './modules/customer-service/routes';
 import adminRoutes from './modules/admin/routes';
+import adminOrderRoutes from './modules/admin/order-routes';
 import sitemapRoutes from './modules/sitemaps/routes';
 import apiDocs from './plugins/api-docs';
 import authentication from './plugins/authentication';
@@ -123,6 +124,7 @@ export async function buildApp({
       await api.register(webhookRoutes);
       await api.register(customerServiceRoutes);
       await api.register(adminRoutes);
+      await api.register(adminOrderRoutes);
       await api.register(addressLookupRoutes);
     },
     { prefix: '/api' },

@@ -272,6 +272,9 @@ export const orders = pgTable(
     paymentReference: text('payment_reference').unique(),
     /** The wallet (PayPal) order the buyer approved; how a wallet payment is found before it is captured. */
     walletOrderId: text('wallet_order_id'),
+    /** Set when the order is marked shipped in the back office (issue 12). */
+    carrier: text('carrier'),
+    trackingNumber: text('tracking_number'),
     fName: text('f_name').notNull(),
     lName: text('l_name').notNull(),
     email: text('email').notNull(),
@@ -549,4 +552,22 @@ export const auditLog = pgTable(
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [index('audit_log_entity_idx').on(t.entityType, t.entityId, t.createdAt)],
+);
+
+/** Every move of an order's status (issue 12), shown on the order's back-office page. */
+export const orderStatusHistory = pgTable(
+  'order_status_history',
+  {
+    id: serial('id').primaryKey(),
+    orderId: integer('order_id')
+      .notNull()
+      .references(() => orders.id, { onDelete: 'cascade' }),
+    fromStatus: text('from_status').notNull(),
+    toStatus: text('to_status').notNull(),
+    /** The staff member who moved it. */
+    staffId: integer('staff_id').references(() => staffUsers.id, { onDelete: 'set null' }),
+    note: text('note').notNull().default(''),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('order_status_history_order_idx').on(t.orderId, t.createdAt)],
 );

@@ -1,0 +1,188 @@
+/**
+ * The back office's orders (issue 12): a paged, filtered, searchable list; one order with everything staff need;
+ * and status moves along `pending → processing → shipped → delivered` or to `cancelled`, each recorded in the
+ * order's history and the audit trail. A cancelled unpaid order gives its stock back exactly once (the move is
+ * conditional on the status it starts from).
+ */
+import { and, asc, count, desc, eq, gte, ilike, lt, or, sql, type SQL } from 'drizzle-orm';
+import {
+  ADMIN_ORDER_MESSAGES as M,
+  ORDER_STATUS_MOVES,
+  type AdminOrderListQuery,
+  type AdminOrderRow,
+  type AdminOrderStatusRequest,
+  type OrderStatus,
+} from '@store/shared/admin-orders';
+import { centsToDecimalString } from '@store/shared/money';
+import {
+  PAYMENT_STATUS_COMPLETED,
+  PAYMENT_STATUS_DISPUTED,
+  PAYMENT_STATUS_FAILED,
+  PAYMENT_STATUS_PARTIALLY_REFUNDED,
+  PAYMENT_STATUS_PENDING,
+} from '@store/shared/order-constants';
+import type { Database } from '../../db/client';
+import {
+  auditLog,
+  orderLineItems,
+  orderReturns,
+  orderStatusHistory,
+  orders,
+  products,
+} from '../../db/schema';
+import { HttpError } from '../../plugins/error-handling';
+
+/** Money that is (still) the store's: such an order is refunded before it is cancelled. */
+const PAID = [PAYMENT_STATUS_COMPLETED, PAYMENT_STATUS_PARTIALLY_REFUNDED, PAYMENT_STATUS_DISPUTED];
+
+/** Orders matching `query`, one page of them, and how many match in all. */
+export async function listAdminOrders(
+  db: Database,
+  query: AdminOrderListQuery,
+): Promise<{ data: AdminOrderRow[]; total: number }> {
+  const where: SQL[] = [];
+  if (query.status) where.push(eq(orders.status, query.status));
+  if (query.payment_status) where.push(eq(orders.paymentStatus, query.payment_status));
+  // Calendar days in Sydney, where the store is; `to` includes its whole day.
+  if (query.from)
+    where.push(gte(orders.createdAt, sql`(${query.from}::date)::timestamp AT TIME ZONE 'Australia/Sydney'`));
+  if (query.to) {
+    where.push(lt(orders.createdAt, sql`(${query.to}::date + 1)::timestamp AT TIME ZONE 'Australia/Sydney'`));
+  }
+  if (query.q) {
+    const like = `%${query.q.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+    const search = or(
+      ilike(orders.invoiceNumber, like),
+      eq(orders.publicId, query.q),
+      ilike(orders.email, like),
+      ilike(sql`${orders.fName} || ' ' || ${orders.lName}`, like),
+    );
+    if (search) where.push(search);
+  }
+  const condition = where.length > 0 ? and(...where) : undefined;
+  const column = {
+    created_at: orders.createdAt,
+    total: orders.totalCents,
+    invoice_number: orders.invoiceNumber,
+  }[query.sort];
+  const order = query.direction === 'asc' ? asc(column) : desc(column);
+  const [rows, [counted]] = await Promise.all([
+    db
+      .select()
+      .from(orders)
+      .where(condition)
+      .orderBy(order, desc(orders.id))
+      .limit(query.per_page)
+      .offset((query.page - 1) * query.per_page),
+    db.select({ n: count() }).from(orders).where(condition),
+  ]);
+  return {
+    data: rows.map((o) => ({
+      public_id: o.publicId,
+      invoice_number: o.invoiceNumber,
+      created_at: o.createdAt.toISOString(),
+      customer: `${o.fName} ${o.lName}`,
+      email: o.email,
+      total: centsToDecimalString(o.totalCents),
+      payment_status: o.paymentStatus,
+      status: o.status,
+    })),
+    total: counted?.n ?? 0,
+  };
+}
+
+/** One order with its lines, history and returns, or null. */
+export async function getAdminOrder(db: Database, publicId: string) {
+  const [order] = await db.select().from(orders).where(eq(orders.publicId, publicId));
+  if (!order) return null;
+  const [items, history, returns] = await Promise.all([
+    db
+      .select()
+      .from(orderLineItems)
+      .where(eq(orderLineItems.orderId, order.id))
+      .orderBy(asc(orderLineItems.id)),
+    db
+      .select()
+      .from(orderStatusHistory)
+      .where(eq(orderStatusHistory.orderId, order.id))
+      .orderBy(asc(orderStatusHistory.createdAt), asc(orderStatusHistory.id)),
+    db.select().from(orderReturns).where(eq(orderReturns.orderId, order.id)).orderBy(asc(orderReturns.id)),
+  ]);
+  return { order, items, history, returns };
+}
+
+export type AdminOrder = NonNullable<Awaited<ReturnType<typeof getAdminOrder>>>;
+
+/**
+ * Moves the order to `request.status` when the move is legal (ORDER_STATUS_MOVES), by `staffId`. Shipping records
+ * the carrier and tracking number; cancelling gives an unpaid order's stock back and marks its payment failed; a
+ * paid order is refused until refunded. Throws HttpError 404, 409 (illegal move, paid, changed meanwhile).
+ * Answers the order before and after.
+ */
+export async function moveOrderStatus(
+  db: Database,
+  publicId: string,
+  request: AdminOrderStatusRequest,
+  staffId: number,
+) {
+  return db.transaction(async (tx) => {
+    const [order] = await tx.select().from(orders).where(eq(orders.publicId, publicId));
+    if (!order) throw new HttpError(404, M.notFound);
+    const from = order.status as OrderStatus;
+    const to = request.status;
+    if (!(ORDER_STATUS_MOVES[from] ?? []).includes(to)) throw new HttpError(409, M.illegalMove(from, to));
+    if (to === 'cancelled' && PAID.includes(order.paymentStatus)) throw new HttpError(409, M.paidNeedsRefund);
+
+    const [moved] = await tx
+      .update(orders)
+      .set({
+        status: to,
+        ...(to === 'shipped' ? { carrier: request.carrier, trackingNumber: request.tracking_number } : {}),
+        ...(to === 'cancelled' && order.paymentStatus === PAYMENT_STATUS_PENDING
+          ? { paymentStatus: PAYMENT_STATUS_FAILED }
+          : {}),
+        updatedAt: sql`now()`,
+      })
+      // Only from the status read above: a concurrent move makes this one change nothing.
+      .where(and(eq(orders.id, order.id), eq(orders.status, from)))
+      .returning();
+    if (!moved) throw new HttpError(409, M.changedMeanwhile);
+
+    if (to === 'cancelled') {
+      const lines = await tx
+        .select({ productId: orderLineItems.productId, quantity: orderLineItems.quantity })
+        .from(orderLineItems)
+        .where(eq(orderLineItems.orderId, order.id));
+      for (const line of lines
+        .filter((l) => l.productId !== null)
+        .sort((a, b) => (a.productId ?? 0) - (b.productId ?? 0))) {
+        await tx
+          .update(products)
+          .set({ stock: sql`${products.stock} + ${line.quantity}` })
+          .where(and(eq(products.id, line.productId ?? 0), sql`${products.stock} IS NOT NULL`));
+      }
+    }
+    await tx.insert(orderStatusHistory).values({
+      orderId: order.id,
+      fromStatus: from,
+      toStatus: to,
+      staffId,
+      note: request.note ?? '',
+    });
+    const snapshot = (o: typeof order) => ({
+      status: o.status,
+      payment_status: o.paymentStatus,
+      carrier: o.carrier,
+      tracking_number: o.trackingNumber,
+    });
+    await tx.insert(auditLog).values({
+      staffId,
+      action: 'order.status',
+      entityType: 'order',
+      entityId: order.publicId,
+      before: snapshot(order),
+      after: snapshot(moved),
+    });
+    return { before: order, after: moved };
+  });
+}

@@ -1,0 +1,208 @@
+/**
+ * The back office's orders (issue 12): the list (filters, search, paging, sort), one order, and every status
+ * move legal and illegal — shipping mails the tracking link, cancelling an unpaid order restocks exactly once, a
+ * paid order is refused until refunded — each with its history and audit rows; 401/403 for outsiders.
+ */
+import { randomUUID } from 'node:crypto';
+import { readdir, readFile } from 'node:fs/promises';
+import path from 'node:path';
+import { eq } from 'drizzle-orm';
+import { simpleParser } from 'mailparser';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { ADMIN_ORDER_MESSAGES } from '@store/shared/admin-orders';
+import { TEST_PAYMENT_METHOD_AUTHENTICATES } from '@store/shared/test-payments';
+import { auditLog, orders, products, staffUsers } from '../../db/schema';
+import { seedCatalog, seedProduct } from '../../../tests/seed-catalog';
+import { createTestApp, type TestApp } from '../../../tests/test-app';
+import { testOrderBody } from '../orders/test-order-body';
+import { createStaff, createStaffSession } from './staff-accounts';
+
+let t: TestApp;
+let productId = 0;
+let adminToken = '';
+let staffToken = '';
+
+/** A signed-in staff member who has changed the one-time password. */
+async function staffSession(email: string, role: 'admin' | 'staff') {
+  const { staff } = await createStaff(t.database.db, { email, name: `${role} person`, role });
+  await t.database.db
+    .update(staffUsers)
+    .set({ mustChangePassword: false })
+    .where(eq(staffUsers.id, staff.id));
+  return createStaffSession(t.database.db, staff.id);
+}
+
+beforeAll(async () => {
+  t = await createTestApp({
+    config: (c) => {
+      c.publicBaseUrl = 'https://shop.example.com.au';
+      c.rateLimits.placeOrdersPerMinute = 1_000;
+    },
+  });
+  await seedCatalog(t.database.db);
+  productId = await seedProduct(t.database.db, {
+    sku: 'ADM-PADS',
+    title: 'Brake Pads Front',
+    priceCents: 5_000,
+    stock: 20,
+  });
+  adminToken = await staffSession('admin@example.com', 'admin');
+  staffToken = await staffSession('staff@example.com', 'staff');
+});
+afterAll(() => t.close());
+
+async function place(email: string, quantity = 1, extra: Record<string, unknown> = {}) {
+  const res = await t.app.inject({
+    method: 'POST',
+    url: '/api/place-order',
+    payload: testOrderBody([{ id: productId, unitPriceCents: 5_000, quantity }], { email, ...extra }),
+    headers: { 'idempotency-key': randomUUID() },
+  });
+  const body = res.json() as { data?: { id: string }; order_id?: string };
+  return body.data?.id ?? body.order_id ?? '';
+}
+
+const api = (method: 'GET' | 'POST', url: string, token = adminToken, payload?: object) =>
+  t.app.inject({
+    method,
+    url,
+    headers: { authorization: `Bearer ${token}` },
+    ...(payload ? { payload } : {}),
+  });
+const move = (publicId: string, body: object, token = adminToken) =>
+  api('POST', `/api/admin/orders/${publicId}/status`, token, body);
+const stock = async () =>
+  (await t.database.db.select({ s: products.stock }).from(products).where(eq(products.id, productId)))[0]?.s;
+
+describe('GET /api/admin/orders', () => {
+  it('pages, filters, searches and sorts; 401 without a token, 403 for a customer', async () => {
+    const a = await place('alice.search@example.com', 1);
+    await place('bob.search@example.com', 3);
+    expect((await t.app.inject({ method: 'GET', url: '/api/admin/orders' })).statusCode).toBe(401);
+
+    const all = await api('GET', '/api/admin/orders?per_page=1');
+    expect(all.statusCode).toBe(200);
+    expect(all.headers['cache-control']).toBe('no-store');
+    const page = all.json() as { data: { public_id: string }[]; total: number };
+    expect(page.data).toHaveLength(1);
+    expect(page.total).toBeGreaterThanOrEqual(2);
+
+    const byEmail = (await api('GET', '/api/admin/orders?q=alice.search')).json();
+    expect(byEmail.data.map((o: { public_id: string }) => o.public_id)).toEqual([a]);
+    const byId = (await api('GET', `/api/admin/orders?q=${a}`)).json();
+    expect(byId.total).toBe(1);
+    const [row] = await t.database.db.select().from(orders).where(eq(orders.publicId, a));
+    const byInvoice = (await api('GET', `/api/admin/orders?q=${row?.invoiceNumber ?? ''}`)).json();
+    expect(byInvoice.data[0]).toMatchObject({ public_id: a, customer: "Jane O'Connor", total: '71.50' });
+    const byName = (await api('GET', "/api/admin/orders?q=jane%20o'connor&per_page=100")).json();
+    expect(byName.total).toBe(byName.data.length);
+
+    const cheapestFirst = (
+      await api('GET', '/api/admin/orders?sort=total&direction=asc&per_page=100')
+    ).json();
+    const totals = cheapestFirst.data.map((o: { total: string }) => Number(o.total));
+    expect(totals).toEqual([...totals].sort((x, y) => x - y));
+    const paid = (
+      await api('GET', '/api/admin/orders?payment_status=completed&status=pending&per_page=100')
+    ).json();
+    expect(
+      paid.data.every(
+        (o: { payment_status: string; status: string }) =>
+          o.payment_status === 'completed' && o.status === 'pending',
+      ),
+    ).toBe(true);
+    const today = new Date().toLocaleDateString('en-CA', { timeZone: 'Australia/Sydney' });
+    expect((await api('GET', `/api/admin/orders?from=${today}&to=${today}`)).json().total).toBe(page.total);
+    expect((await api('GET', '/api/admin/orders?from=2001-01-01&to=2001-01-02')).json().total).toBe(0);
+    expect((await api('GET', '/api/admin/orders?from=yesterday')).statusCode).toBe(400);
+
+    const customer = await t.app.inject({
+      method: 'POST',
+      url: '/api/registered',
+      payload: {
+        name: 'Shopper',
+        email: 'shopper@example.com',
+        password: 'Shopper!Pass1',
+        phone: '0412345678',
+      },
+    });
+    const refused = await api('GET', '/api/admin/orders', (customer.json() as { token: string }).token);
+    expect(refused.statusCode).toBe(403);
+  });
+});
+
+describe('POST /api/admin/orders/{id}/status', () => {
+  it('moves along pending → processing → shipped (mail with tracking) → delivered, refusing illegal moves', async () => {
+    const id = await place('shipping.customer@example.com');
+    expect((await move(id, { status: 'delivered' })).json().message).toBe(
+      ADMIN_ORDER_MESSAGES.illegalMove('pending', 'delivered'),
+    );
+    expect((await move(id, { status: 'processing' }, staffToken)).statusCode).toBe(200);
+    const noTracking = await move(id, { status: 'shipped', carrier: 'Aramex' });
+    expect(noTracking.statusCode).toBe(400);
+    expect(noTracking.json().message).toBe(ADMIN_ORDER_MESSAGES.shippedNeedsTracking);
+    const shipped = await move(id, {
+      status: 'shipped',
+      carrier: 'Australia Post',
+      tracking_number: '33LOB1234567',
+    });
+    expect(shipped.statusCode).toBe(200);
+    expect(shipped.json().data).toMatchObject({
+      status: 'shipped',
+      carrier: 'Australia Post',
+      tracking_number: '33LOB1234567',
+    });
+    expect((await move(id, { status: 'cancelled' })).statusCode).toBe(409);
+    expect((await move(id, { status: 'delivered' })).statusCode).toBe(200);
+    const final = await move(id, { status: 'processing' });
+    expect(final.statusCode).toBe(409);
+    expect(final.json().message).toMatch(/does not change any more/);
+
+    const detail = (await api('GET', `/api/admin/orders/${id}`)).json().data;
+    expect(detail.status_history.map((h: { from: string; to: string }) => `${h.from}>${h.to}`)).toEqual([
+      'pending>processing',
+      'processing>shipped',
+      'shipped>delivered',
+    ]);
+    expect(detail).toMatchObject({ email: 'shipping.customer@example.com', payment_provider: 'test-card' });
+    const audit = await t.database.db.select().from(auditLog).where(eq(auditLog.entityId, id));
+    expect(audit).toHaveLength(3);
+    expect(audit[1]).toMatchObject({
+      action: 'order.status',
+      before: { status: 'processing' },
+      after: { status: 'shipped', tracking_number: '33LOB1234567' },
+    });
+
+    await t.app.mail.settled();
+    const dir = t.app.config.outboxDir;
+    const files = (await readdir(dir)).filter((f) => f.endsWith('.eml'));
+    const mails = await Promise.all(
+      files.map(async (f) => simpleParser(await readFile(path.join(dir, f), 'utf8'))),
+    );
+    const notice = mails.find((m) => m.subject?.endsWith('is on its way'));
+    expect(notice?.text).toContain('https://auspost.com.au/mypost/track/details/33LOB1234567');
+    expect(notice?.text).toContain(`https://shop.example.com.au/guest-track-order?id=${id}`);
+  });
+
+  it('cancelling an unpaid order restocks exactly once; a paid order must be refunded first', async () => {
+    const before = await stock();
+    const held = await place('held.customer@example.com', 2, {
+      stripePaymentMethodId: TEST_PAYMENT_METHOD_AUTHENTICATES,
+    });
+    expect(await stock()).toBe((before ?? 0) - 2);
+    const [first, second] = await Promise.all([
+      move(held, { status: 'cancelled' }),
+      move(held, { status: 'cancelled' }),
+    ]);
+    expect([first.statusCode, second.statusCode].sort()).toEqual([200, 409]);
+    expect(await stock()).toBe(before);
+    const [row] = await t.database.db.select().from(orders).where(eq(orders.publicId, held));
+    expect(row).toMatchObject({ status: 'cancelled', paymentStatus: 'failed' });
+
+    const paid = await place('paid.customer@example.com');
+    const refused = await move(paid, { status: 'cancelled' });
+    expect(refused.statusCode).toBe(409);
+    expect(refused.json().message).toBe(ADMIN_ORDER_MESSAGES.paidNeedsRefund);
+    expect((await api('GET', '/api/admin/orders/NoSuchOrder0000000')).statusCode).toBe(404);
+  });
+});

@@ -1,0 +1,92 @@
+/**
+ * The back office's orders on the wire (issue 12): the list's query and rows, and status moves with their rules
+ * (`pending → processing → shipped → delivered`, or `cancelled` before shipping). One source for the admin
+ * screens and the API.
+ */
+import { z } from 'zod';
+import { PAYMENT_STATUSES } from './order-constants';
+import { noControlCharacters, searchText } from './text-schemas';
+
+export const ORDER_STATUSES = ['pending', 'processing', 'shipped', 'delivered', 'cancelled'] as const;
+export type OrderStatus = (typeof ORDER_STATUSES)[number];
+
+/** Where each status may go next. */
+export const ORDER_STATUS_MOVES: Readonly<Record<OrderStatus, readonly OrderStatus[]>> = {
+  pending: ['processing', 'cancelled'],
+  processing: ['shipped', 'cancelled'],
+  shipped: ['delivered'],
+  delivered: [],
+  cancelled: [],
+};
+
+/** The couriers of the shipping policy (SPEC §9), each with its public tracking page. */
+export const CARRIERS = {
+  'Australia Post': (n: string) => `https://auspost.com.au/mypost/track/details/${encodeURIComponent(n)}`,
+  Aramex: (n: string) => `https://www.aramex.com.au/tools/track?l=${encodeURIComponent(n)}`,
+  CouriersPlease: (n: string) => `https://www.couriersplease.com.au/tools-track/no/${encodeURIComponent(n)}`,
+} as const;
+export type Carrier = keyof typeof CARRIERS;
+export const CARRIER_NAMES = Object.keys(CARRIERS) as Carrier[];
+
+export const ADMIN_ORDER_MESSAGES = {
+  illegalMove: (from: string, to: string) =>
+    `An order that is ${from} cannot become ${to}. ${
+      from === 'delivered' || from === 'cancelled'
+        ? `A ${from} order does not change any more.`
+        : `From ${from} it can become: ${ORDER_STATUS_MOVES[from as OrderStatus].join(' or ')}.`
+    }`,
+  shippedNeedsTracking: 'Choose the carrier and enter the tracking number to mark the order shipped.',
+  paidNeedsRefund:
+    'This order is paid: refund the payment first, then cancel it, so the customer gets their money back.',
+  notFound: 'No order with this id.',
+  changedMeanwhile: 'Someone changed this order a moment ago. Reload it and try again.',
+} as const;
+
+/** `GET /api/admin/orders` query. Dates are `yyyy-mm-dd`, inclusive, in Sydney's calendar. */
+export const adminOrderListQuerySchema = z.object({
+  page: z.coerce.number().int('page must be a whole number').min(1).max(1_000_000).default(1),
+  per_page: z.coerce.number().int('per_page must be a whole number').min(1).max(100).default(20),
+  sort: z.enum(['created_at', 'total', 'invoice_number']).default('created_at'),
+  direction: z.enum(['asc', 'desc']).default('desc'),
+  status: z.enum(ORDER_STATUSES).optional(),
+  payment_status: z.enum(PAYMENT_STATUSES).optional(),
+  from: z.iso.date('from must be a date such as 2026-11-01').optional(),
+  to: z.iso.date('to must be a date such as 2026-11-30').optional(),
+  /** Invoice number, public id, email or name. */
+  q: searchText().trim().max(100, 'q must be 100 characters or fewer').optional(),
+});
+export type AdminOrderListQuery = z.infer<typeof adminOrderListQuerySchema>;
+
+export const adminOrderRowSchema = z.object({
+  public_id: z.string(),
+  invoice_number: z.string(),
+  created_at: z.string(),
+  customer: z.string(),
+  email: z.string(),
+  /** Dollars, e.g. '70.40'. */
+  total: z.string(),
+  payment_status: z.string(),
+  status: z.string(),
+});
+export type AdminOrderRow = z.infer<typeof adminOrderRowSchema>;
+
+export const adminOrderListSchema = z.object({ data: z.array(adminOrderRowSchema), total: z.number().int() });
+
+/** `POST /api/admin/orders/{public id}/status`. */
+export const adminOrderStatusRequestSchema = z
+  .object({
+    status: z.enum(ORDER_STATUSES, { error: `status must be one of ${ORDER_STATUSES.join(', ')}` }),
+    carrier: z.enum(CARRIER_NAMES as [Carrier, ...Carrier[]]).optional(),
+    tracking_number: z
+      .string()
+      .trim()
+      .max(60, 'tracking_number must be 60 characters or fewer')
+      .regex(/^[A-Za-z0-9 -]*$/, 'tracking_number may hold letters, digits, spaces and dashes')
+      .optional(),
+    note: z.string().trim().max(500).superRefine(noControlCharacters('note')).optional(),
+  })
+  .refine((b) => b.status !== 'shipped' || (b.carrier && b.tracking_number), {
+    message: ADMIN_ORDER_MESSAGES.shippedNeedsTracking,
+    path: ['tracking_number'],
+  });
+export type AdminOrderStatusRequest = z.infer<typeof adminOrderStatusRequestSchema>;
