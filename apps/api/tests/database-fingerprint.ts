@@ -28,6 +28,7 @@ const quoteLiteral = (text: string) => `'${text.replace(/'/g, "''")}'`;
  */
 export const BOOKKEEPING_COLUMNS: Readonly<Record<string, readonly string[]>> = {
   user_sessions: ['expires_at'],
+  staff_sessions: ['expires_at'],
   password_resets: ['attempts'],
 };
 

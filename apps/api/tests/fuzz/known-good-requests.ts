@@ -148,9 +148,41 @@ export function knownGoodRequests(f: FuzzFixtures): Record<string, fc.Arbitrary<
     ],
     'POST /api/check-email': [fc.constant(request({ body: json({ email: m.email }) }))],
   };
+  const adminBearer = { authorization: `Bearer ${f.admin.token}` };
+  const adminRequest = (parts: Partial<RequestParts>) =>
+    request({ ...parts, headers: { ...adminBearer, ...parts.headers } });
+  const admin = {
+    'POST /api/admin/login': [
+      fc.constant(request({ body: json({ email: f.admin.email, password: f.admin.password }) })),
+    ],
+    'GET /api/admin/me': [fc.constant(adminRequest({}))],
+    'GET /api/admin/staff': [fc.constant(adminRequest({}))],
+    'GET /api/admin/orders': [
+      fc
+        .record(
+          {
+            q: fc.constantFrom('INV-00', 'fuzz', '%', '_', "O'Connor", f.orderPublicId),
+            status: fc.constantFrom('pending', 'processing', 'cancelled'),
+            payment_status: fc.constantFrom('completed', 'pending', 'failed'),
+            sort: fc.constantFrom('created_at', 'total', 'invoice_number'),
+            direction: fc.constantFrom('asc', 'desc'),
+            page: fc.constantFrom('1', '2'),
+            per_page: fc.constantFrom('1', '20', '100'),
+            from: fc.constant('2026-01-01'),
+            to: fc.constant('2036-12-31'),
+          },
+          { requiredKeys: [] },
+        )
+        .map((q) => adminRequest({ query: Object.entries(q) })),
+    ],
+    'GET /api/admin/orders/{publicId}': [
+      fc.constant(adminRequest({ pathParams: { publicId: f.orderPublicId } })),
+    ],
+  };
 
   return {
     ...member,
+    ...admin,
     'POST /api/place-order': [order({}), order(SHIP_TO), order(UNUSUAL_CUSTOMER), memberOrder],
     'GET /api/products/{sku}': [fc.constantFrom(...f.skus).map((sku) => request({ pathParams: { sku } }))],
     'GET /api/shop': [
@@ -226,6 +258,16 @@ export function refusedValidRequests(f: FuzzFixtures): Record<string, fc.Arbitra
       body([{ ...f.lastUnit, quantity: 2 }], {}),
       // A card that asks for 3-D Secure: 402 requires_action, the order held.
       body(one, { stripePaymentMethodId: TEST_PAYMENT_METHOD_AUTHENTICATES }),
+    ],
+    // An illegal move (pending to delivered): 409 and nothing changes.
+    'POST /api/admin/orders/{publicId}/status': [
+      fc.constant(
+        request({
+          pathParams: { publicId: f.orderPublicId },
+          body: json({ status: 'delivered' }),
+          headers: { authorization: `Bearer ${f.admin.token}` },
+        }),
+      ),
     ],
     // The first run passes the seeded payment's 3-D Secure; later runs meet a payment no longer waiting (409).
     'POST /api/payments/test-card/{paymentId}/authenticate': [

@@ -10,6 +10,7 @@ import { paymentIdOfClientSecret, TEST_PAYMENT_METHOD_AUTHENTICATES } from '@sto
 import type { Database } from '../../src/db/client';
 import { products } from '../../src/db/schema';
 import { testOrderBody, type TestLine } from '../../src/modules/orders/test-order-body';
+import { createStaff } from '../../src/modules/admin/staff-accounts';
 import { SEED_BRANDS, SEED_CATEGORIES, seedCatalog, seedProduct } from '../seed-catalog';
 
 export interface FuzzProduct {
@@ -30,6 +31,8 @@ export interface FuzzFixtures {
   brands: string[];
   orderPublicId: string;
   walletOrderId: string;
+  /** A signed-in admin who has changed the one-time password, for the back-office routes. */
+  admin: { token: string; email: string; password: string };
   /** A test card payment waiting for 3-D Secure (its order held), for the test-card routes. */
   threeDSecure: { paymentId: string; clientSecret: string };
   /** A signed-in member with one saved address and the plans they may choose. */
@@ -45,6 +48,27 @@ export interface FuzzFixtures {
 }
 
 /** Registers a member through the API, saves an address and reads their plans. */
+/** An admin from `createStaff` whose one-time password is changed through the API, as its owner would. */
+async function seedAdmin(app: FastifyInstance): Promise<FuzzFixtures['admin']> {
+  const email = 'fuzz.admin@example.com';
+  const password = 'Fuzz!Admin0rd';
+  const created = await createStaff(app.db, { email, name: 'Fuzz Admin', role: 'admin' });
+  const login = await app.inject({
+    method: 'POST',
+    url: '/api/admin/login',
+    payload: { email, password: created.password },
+  });
+  const token = (login.json() as { token?: string }).token ?? '';
+  const changed = await app.inject({
+    method: 'POST',
+    url: '/api/admin/password',
+    headers: { authorization: `Bearer ${token}` },
+    payload: { current_password: created.password, new_password: password },
+  });
+  if (changed.statusCode !== 200) throw new Error(`setup admin failed: ${changed.body}`);
+  return { token, email, password };
+}
+
 async function seedMember(app: FastifyInstance): Promise<FuzzFixtures['member']> {
   const email = 'fuzz.member@example.com';
   const password = 'Fuzz!passw0rd';
@@ -156,6 +180,7 @@ export async function seedFuzzFixtures(app: FastifyInstance, db: Database): Prom
     orderPublicId: placeOrderResponseSchema.parse(placed.json()).data.id,
     walletOrderId: walletOrderResponseSchema.parse(wallet.json()).data.wallet_order_id,
     threeDSecure: { paymentId, clientSecret },
+    admin: await seedAdmin(app),
     member: await seedMember(app),
   };
 }
