@@ -44,6 +44,15 @@ export const SPA_ROUTES = [
   '/brand',
   '/faqs',
   '/sitemap.xml',
+  // The back office (issue 12): the sign-in and password pages and the shell's sections.
+  '/admin',
+  '/admin/signin',
+  '/admin/password',
+  '/admin/staff',
+  '/admin/orders',
+  '/admin/returns',
+  '/admin/products',
+  '/admin/customers',
   '/:folderName.xml',
 ] as const;
 

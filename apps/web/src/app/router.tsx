@@ -113,6 +113,11 @@ export const routes: RouteObject[] = [
       },
     ],
   },
+  // The back office (issue 12): outside the shop's layout; its code loads only under /admin.
+  {
+    ...page('admin/*', () => import('./routes/admin-app').then((m) => ({ Component: m.AdminAppRoute }))),
+    errorElement: <RouteError />,
+  },
 ];
 
 export function createRouter() {

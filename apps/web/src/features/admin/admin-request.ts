@@ -1,0 +1,42 @@
+/**
+ * The back office's calls through the app's one api client (lib/api-client.ts), carrying the staff member's
+ * bearer instead of the shopper's. A 401 ends the admin session and goes to /admin/signin (keeping the page to
+ * come back to); a 403 asking for the one-time password to be changed goes to /admin/password.
+ */
+import { ADMIN_MESSAGES } from '@store/shared/admin';
+import {
+  ApiError,
+  apiRequest,
+  UNAUTHORIZED_STATUS,
+  type ApiRequestOptions,
+  type Schema,
+} from '@/lib/api-client';
+import { endAdminSession, getAdminToken } from './admin-session-store';
+import { adminNavigate, currentAdminPath } from './admin-navigator';
+
+export const FORBIDDEN_STATUS = 403;
+
+export type AdminRequestOptions = Omit<ApiRequestOptions, 'token' | 'member'>;
+
+/** Calls `/api<path>` with the admin token (never the shopper's) and handles a refused session. */
+export async function adminRequest<T>(
+  path: string,
+  schema: Schema<T>,
+  options: AdminRequestOptions = {},
+): Promise<T> {
+  const token = getAdminToken();
+  try {
+    return await apiRequest(path, schema, { ...options, token, member: false });
+  } catch (error) {
+    if (error instanceof ApiError) {
+      if (error.status === UNAUTHORIZED_STATUS && token !== null) {
+        const from = currentAdminPath();
+        endAdminSession();
+        adminNavigate('/admin/signin', from ? { from } : undefined);
+      } else if (error.status === FORBIDDEN_STATUS && error.message === ADMIN_MESSAGES.changePasswordFirst) {
+        adminNavigate('/admin/password');
+      }
+    }
+    throw error;
+  }
+}

@@ -1,0 +1,269 @@
+import { ADMIN_MESSAGES, type StaffUser } from '@store/shared/admin';
+import { QueryClient } from '@tanstack/react-query';
+import { render, screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { createMemoryRouter, RouterProvider } from 'react-router';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { AppProviders } from '@/app/providers';
+import { AdminAppRoute } from '@/app/routes/admin-app';
+import { resetSessionStoreForTests } from '@/stores/session-store';
+import { makeStoreConfig } from '@/test/fixtures';
+import {
+  ADMIN_SESSION_KEY,
+  getAdminSession,
+  resetAdminSessionStoreForTests,
+  startAdminSession,
+} from '../admin-session-store';
+
+const owner: StaffUser = {
+  id: 1,
+  name: 'Olive Owner',
+  email: 'owner@example.com',
+  role: 'admin',
+  must_change_password: false,
+};
+const clerk: StaffUser = {
+  id: 2,
+  name: 'Sam Clerk',
+  email: 'sam@example.com',
+  role: 'staff',
+  must_change_password: false,
+};
+const PASSWORD = 'Sparkplug!42';
+const NEW_PASSWORD = 'Gearbox#2026';
+
+interface Api {
+  loginUser?: StaffUser;
+  /** What `GET /api/admin/me` and `GET /api/admin/staff` answer when not 200. */
+  meStatus?: number;
+  staffStatus?: number;
+  staffMessage?: string;
+}
+
+/** Fakes the API at the network edge; returns the mock so a test can read what was asked. */
+function stubApi({ loginUser = owner, meStatus = 200, staffStatus = 200, staffMessage = 'Gone' }: Api = {}) {
+  let me = loginUser;
+  const fetchMock = vi.fn(async (input: string, init?: RequestInit) => {
+    const url = new URL(input, 'http://localhost');
+    const json = (body: unknown, status = 200) => new Response(JSON.stringify(body), { status });
+    const body = init?.body ? (JSON.parse(String(init.body)) as Record<string, string>) : {};
+    switch (url.pathname) {
+      case '/api/store-config':
+        return json({ data: makeStoreConfig({ store_name: 'Torque Parts' }) });
+      case '/api/admin/login':
+        return body.password === PASSWORD
+          ? json({ token: 'admin-token', user: loginUser })
+          : json({ message: 'The email or password is incorrect.' }, 401);
+      case '/api/admin/me':
+        return meStatus === 200 ? json({ user: me }) : json({ message: 'Signed out' }, meStatus);
+      case '/api/admin/password':
+        if (body.current_password !== PASSWORD) {
+          return json({ message: ADMIN_MESSAGES.wrongCurrentPassword }, 400);
+        }
+        me = { ...me, must_change_password: false };
+        return json({ message: ADMIN_MESSAGES.passwordChanged, user: me });
+      case '/api/admin/staff':
+        return staffStatus === 200
+          ? json({ data: [owner, { ...clerk, must_change_password: true }] })
+          : json({ message: staffMessage }, staffStatus);
+      case '/api/admin/logout':
+        return json({ message: 'Signed out' });
+      default:
+        return json({ message: 'Not found' }, 404);
+    }
+  });
+  vi.stubGlobal('fetch', fetchMock);
+  return fetchMock;
+}
+
+function renderAdmin(path: string) {
+  const router = createMemoryRouter([{ path: '/admin/*', Component: AdminAppRoute }], {
+    initialEntries: [path],
+  });
+  const queryClient = new QueryClient({ defaultOptions: { queries: { retry: false } } });
+  render(
+    <AppProviders queryClient={queryClient}>
+      <RouterProvider router={router} />
+    </AppProviders>,
+  );
+  return { router, user: userEvent.setup() };
+}
+
+function callsTo(fetchMock: ReturnType<typeof stubApi>, path: string) {
+  return fetchMock.mock.calls.filter(([input]) => new URL(input, 'http://localhost').pathname === path);
+}
+
+/** The text an input's aria-describedby points at. */
+function description(control: HTMLElement): string {
+  const ids = control.getAttribute('aria-describedby')?.split(' ') ?? [];
+  return ids.map((id) => document.getElementById(id)?.textContent ?? '').join(' ');
+}
+
+async function signIn(user: ReturnType<typeof userEvent.setup>, password = PASSWORD) {
+  const form = screen.getByRole('form', { name: 'Back office sign in' });
+  await user.type(within(form).getByLabelText('Email'), 'owner@example.com');
+  await user.type(within(form).getByLabelText('Password'), password);
+  await user.click(within(form).getByRole('button', { name: 'Sign in' }));
+}
+
+beforeEach(() => {
+  sessionStorage.clear();
+  resetAdminSessionStoreForTests();
+  resetSessionStoreForTests();
+});
+
+afterEach(() => {
+  vi.unstubAllGlobals();
+});
+
+describe('back office sign-in', () => {
+  it('signs in to the dashboard with the admin token, kept apart from the customer session', async () => {
+    sessionStorage.setItem(
+      'userSession',
+      JSON.stringify({
+        token: 'shopper-token',
+        user: { id: 9, name: 'Shopper' },
+        subscription: false,
+        timestamp: Date.now(),
+      }),
+    );
+    const fetchMock = stubApi();
+    const { router, user } = renderAdmin('/admin/signin');
+    await signIn(user);
+
+    expect(await screen.findByRole('heading', { name: 'Welcome, Olive Owner' })).toBeTruthy();
+    expect(router.state.location.pathname).toBe('/admin');
+    expect(screen.getByRole('navigation', { name: 'Back office' })).toBeTruthy();
+    expect(await screen.findByText('Torque Parts')).toBeTruthy();
+    const stored = JSON.parse(sessionStorage.getItem(ADMIN_SESSION_KEY) ?? '{}') as Record<string, unknown>;
+    expect(stored).toMatchObject({ token: 'admin-token', user: owner });
+    expect(typeof stored.timestamp).toBe('number');
+    // The shopper's session is untouched, and its bearer never goes to an admin call (nor the admin's to login).
+    expect(JSON.parse(sessionStorage.getItem('userSession') ?? '{}')).toMatchObject({
+      token: 'shopper-token',
+    });
+    await waitFor(() => expect(callsTo(fetchMock, '/api/admin/me')).toHaveLength(1));
+    const headers = (path: string) =>
+      callsTo(fetchMock, path).map(([, init]) => (init?.headers as Record<string, string>).Authorization);
+    expect(headers('/api/admin/me')).toEqual(['Bearer admin-token']);
+    expect(headers('/api/admin/login')).toEqual([undefined]);
+  });
+
+  it('sends a one-time password to /admin/password, then to the dashboard with the message', async () => {
+    stubApi({ loginUser: { ...owner, must_change_password: true } });
+    const { router, user } = renderAdmin('/admin/signin');
+    await signIn(user);
+
+    expect(await screen.findByRole('heading', { name: 'Change your password' })).toBeTruthy();
+    expect(router.state.location.pathname).toBe('/admin/password');
+    expect(screen.getByText(/signed in with a one-time password/)).toBeTruthy();
+
+    const form = screen.getByRole('form', { name: 'Change your password' });
+    await user.click(within(form).getByRole('button', { name: 'Change password' }));
+    expect(description(within(form).getByLabelText('One-time password'))).toBe(
+      'Current password is required',
+    );
+
+    await user.type(within(form).getByLabelText('One-time password'), PASSWORD);
+    await user.type(within(form).getByLabelText('New password'), NEW_PASSWORD);
+    await user.click(within(form).getByRole('button', { name: 'Change password' }));
+
+    expect((await screen.findByRole('status')).textContent).toContain(ADMIN_MESSAGES.passwordChanged);
+    expect(router.state.location.pathname).toBe('/admin');
+    expect(getAdminSession()?.user.must_change_password).toBe(false);
+  });
+
+  it('says so when the password is wrong, and stays signed out', async () => {
+    stubApi();
+    const { router, user } = renderAdmin('/admin/signin');
+    await signIn(user, 'Wrong!pass1');
+
+    await waitFor(() =>
+      expect(screen.getByRole('alert').textContent).toContain('The email or password is incorrect.'),
+    );
+    expect(router.state.location.pathname).toBe('/admin/signin');
+    expect(getAdminSession()).toBeNull();
+  });
+
+  it('shows the schema messages on the fields before calling the server', async () => {
+    const fetchMock = stubApi();
+    const { user } = renderAdmin('/admin/signin');
+    await user.click(screen.getByRole('button', { name: 'Sign in' }));
+    expect(screen.getByLabelText('Email').getAttribute('aria-invalid')).toBe('true');
+    expect(description(screen.getByLabelText('Email'))).toBe('Email is required');
+    expect(callsTo(fetchMock, '/api/admin/login')).toHaveLength(0);
+  });
+});
+
+describe('the back office shell', () => {
+  it('sends a visitor without a session to /admin/signin and back to the page after signing in', async () => {
+    stubApi();
+    const { router, user } = renderAdmin('/admin/staff');
+    expect(await screen.findByRole('form', { name: 'Back office sign in' })).toBeTruthy();
+    expect(router.state.location.pathname).toBe('/admin/signin');
+    await signIn(user);
+    expect(await screen.findByRole('table', { name: /Staff accounts/ })).toBeTruthy();
+    expect(router.state.location.pathname).toBe('/admin/staff');
+  });
+
+  it('lists the staff for an admin', async () => {
+    startAdminSession({ token: 'admin-token', user: owner });
+    stubApi();
+    renderAdmin('/admin/staff');
+    const table = await screen.findByRole('table', { name: 'Staff accounts (2)' });
+    expect(within(table).getByRole('rowheader', { name: 'Sam Clerk' })).toBeTruthy();
+    expect(within(table).getByText('One-time password not yet changed')).toBeTruthy();
+  });
+
+  it('signs out to /admin/signin when a later call answers 401', async () => {
+    startAdminSession({ token: 'admin-token', user: owner });
+    stubApi({ staffStatus: 401, meStatus: 200 });
+    const { router } = renderAdmin('/admin/staff');
+    expect(await screen.findByRole('form', { name: 'Back office sign in' })).toBeTruthy();
+    expect(router.state.location.pathname).toBe('/admin/signin');
+    expect(getAdminSession()).toBeNull();
+    expect(sessionStorage.getItem(ADMIN_SESSION_KEY)).toBeNull();
+  });
+
+  it('goes to /admin/password when the server asks for the one-time password to be changed first', async () => {
+    startAdminSession({ token: 'admin-token', user: owner });
+    stubApi({ staffStatus: 403, staffMessage: ADMIN_MESSAGES.changePasswordFirst });
+    const { router } = renderAdmin('/admin/staff');
+    expect(await screen.findByRole('heading', { name: 'Change your password' })).toBeTruthy();
+    expect(router.state.location.pathname).toBe('/admin/password');
+  });
+
+  it('shows the staff role no staff table, and does not ask for it', async () => {
+    startAdminSession({ token: 'admin-token', user: clerk });
+    const fetchMock = stubApi({ loginUser: clerk });
+    renderAdmin('/admin/staff');
+    expect((await screen.findByRole('alert')).textContent).toContain(ADMIN_MESSAGES.forbidden);
+    expect(screen.queryByRole('table')).toBeNull();
+    expect(screen.getByText('Staff', { selector: '.admin-role' })).toBeTruthy();
+    expect(callsTo(fetchMock, '/api/admin/staff')).toHaveLength(0);
+  });
+
+  it('marks the sections not built yet as coming soon, and signs out', async () => {
+    startAdminSession({ token: 'admin-token', user: owner });
+    const fetchMock = stubApi();
+    const { router, user } = renderAdmin('/admin');
+    await user.click(await screen.findByRole('link', { name: /Orders/ }));
+    expect(await screen.findByRole('heading', { name: 'Orders' })).toBeTruthy();
+    expect(screen.getByText('Coming soon.')).toBeTruthy();
+    await user.click(screen.getByRole('button', { name: 'Sign out' }));
+    expect(await screen.findByRole('form', { name: 'Back office sign in' })).toBeTruthy();
+    expect(router.state.location.pathname).toBe('/admin/signin');
+    expect(callsTo(fetchMock, '/api/admin/logout')).toHaveLength(1);
+    expect(getAdminSession()).toBeNull();
+  });
+
+  it('drops a stored session idle for more than 30 minutes', async () => {
+    sessionStorage.setItem(
+      ADMIN_SESSION_KEY,
+      JSON.stringify({ token: 'admin-token', user: owner, timestamp: Date.now() - 31 * 60_000 }),
+    );
+    stubApi();
+    renderAdmin('/admin');
+    expect(await screen.findByRole('form', { name: 'Back office sign in' })).toBeTruthy();
+  });
+});

@@ -1,0 +1,101 @@
+import { useEffect, useRef, type ReactNode } from 'react';
+import { NavLink, useLocation, useNavigate } from 'react-router';
+import { adminSignOut } from '../api/admin-logout';
+import { useAdminMe } from '../api/get-admin-me';
+import { updateAdminSessionUser, useAdminSession, type AdminSession } from '../admin-session-store';
+import { AdminBrand } from './admin-brand';
+
+/** The back office's sections; those not built yet show a "Coming soon" page. */
+export const ADMIN_SECTIONS = [
+  { to: '/admin', label: 'Dashboard', ready: true },
+  { to: '/admin/orders', label: 'Orders', ready: false },
+  { to: '/admin/returns', label: 'Returns', ready: false },
+  { to: '/admin/products', label: 'Products', ready: false },
+  { to: '/admin/customers', label: 'Customers', ready: false },
+  { to: '/admin/staff', label: 'Staff', ready: true },
+] as const;
+
+const ROLE_LABELS = { admin: 'Admin', staff: 'Staff' } as const;
+
+/**
+ * The /admin shell: its own header (store name, 'Back office', who is signed in, Sign out) and the section nav,
+ * never the shop's header and footer. It asks the server who the token belongs to on entry, so a dead session
+ * goes to /admin/signin and one still on its one-time password goes to /admin/password (admin-request.ts).
+ */
+export function AdminLayout({ children }: { children: ReactNode }) {
+  const session = useAdminSession();
+  if (!session) return null; // RequireAdminSession sends the visitor to /admin/signin
+  return <SignedInLayout session={session}>{children}</SignedInLayout>;
+}
+
+function SignedInLayout({ session, children }: { session: AdminSession; children: ReactNode }) {
+  const navigate = useNavigate();
+  const { pathname, state } = useLocation();
+  const me = useAdminMe(session.token);
+  const main = useRef<HTMLElement>(null);
+  const notice = (state as { notice?: unknown } | null)?.notice;
+
+  useEffect(() => {
+    if (!me.data) return;
+    updateAdminSessionUser(me.data.user);
+    if (me.data.user.must_change_password) void navigate('/admin/password', { replace: true });
+  }, [me.data, navigate]);
+
+  // A new section: focus its main region, as a page load would put the reader at the top.
+  const first = useRef(true);
+  useEffect(() => {
+    if (first.current) {
+      first.current = false;
+      return;
+    }
+    main.current?.focus();
+  }, [pathname]);
+
+  const signOut = async () => {
+    await adminSignOut();
+    void navigate('/admin/signin', { replace: true });
+  };
+
+  return (
+    <div className="admin-shell">
+      <a className="skip-link" href="#admin-main">
+        Skip to content
+      </a>
+      <header className="admin-header">
+        <AdminBrand />
+        <div className="admin-header__user">
+          <span className="admin-header__who">
+            <span className="visually-hidden">Signed in as </span>
+            <span className="admin-header__name">{session.user.name}</span>{' '}
+            <span className="admin-role">{ROLE_LABELS[session.user.role]}</span>
+          </span>
+          <button type="button" className="admin-signout" onClick={() => void signOut()}>
+            Sign out
+          </button>
+        </div>
+      </header>
+      <div className="admin-body">
+        <nav className="admin-nav" aria-label="Back office">
+          <ul>
+            {ADMIN_SECTIONS.map((s) => (
+              <li key={s.to}>
+                <NavLink to={s.to} end className="admin-nav__link">
+                  {s.label}
+                  {!s.ready && <span className="admin-nav__soon"> (soon)</span>}
+                </NavLink>
+              </li>
+            ))}
+          </ul>
+        </nav>
+        <main className="admin-main" id="admin-main" ref={main} tabIndex={-1}>
+          {typeof notice === 'string' && (
+            <p role="status" className="admin-notice">
+              {notice}
+            </p>
+          )}
+          {children}
+        </main>
+      </div>
+    </div>
+  );
+}
