@@ -1,0 +1,240 @@
+/**
+ * The back office's sign-in and shell (issue 12): the first admin comes from `npm run admin:create`, signs in with
+ * its one-time password, is sent to change it, sees the dashboard and the staff table, and signs out. Screens of
+ * /admin/signin and /admin at both widths go to docs/screens, each checked with axe.
+ *
+ * The store Playwright starts keeps its PGlite database open in its own process, and a second process writing that
+ * folder is neither seen by the running store nor safe (the CLI "creates" the admin, the store never finds it). So
+ * this file does what an owner does on a new install: it runs the CLI on a fresh data folder, then starts a store
+ * of its own on that folder (and stops it and removes the folder afterwards).
+ */
+import { spawn, type ChildProcess } from 'node:child_process';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { createServer } from 'node:net';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { expect, test, type Page } from '@playwright/test';
+import { screen } from './support/screens';
+
+const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
+const NEW_PASSWORD = 'Gearbox#2026';
+
+/** Asks the OS for a port nobody is listening on. */
+function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const server = createServer();
+    server.unref();
+    server.on('error', reject);
+    server.listen(0, '127.0.0.1', () => {
+      const address = server.address();
+      server.close(() =>
+        typeof address === 'object' && address
+          ? resolve(address.port)
+          : reject(new Error('No port assigned')),
+      );
+    });
+  });
+}
+
+/** The environment of this file's CLI and store: the store's own defaults (PGlite, memory), none of the runner's. */
+function storeEnv(dataDir: string, extra: Record<string, string> = {}): NodeJS.ProcessEnv {
+  const env: NodeJS.ProcessEnv = { ...process.env, DATA_DIR: dataDir, LOG_LEVEL: 'warn', ...extra };
+  delete env.DATABASE_URL;
+  delete env.REDIS_URL;
+  return env;
+}
+
+/** Runs `npm run admin:create` and answers the one-time password it printed. */
+function createAdmin(dataDir: string, email: string, name: string): Promise<string> {
+  return new Promise((resolve, reject) => {
+    const cli = spawn(
+      'npm',
+      ['run', 'admin:create', '-w', '@store/api', '--', '--email', email, '--name', name],
+      {
+        cwd: repoRoot,
+        env: storeEnv(dataDir),
+      },
+    );
+    let output = '';
+    cli.stdout.on('data', (chunk: Buffer) => (output += chunk.toString()));
+    cli.stderr.on('data', (chunk: Buffer) => (output += chunk.toString()));
+    cli.on('error', reject);
+    cli.on('exit', (code) => {
+      const password = /One-time password: (\S+)/.exec(output)?.[1];
+      if (code === 0 && password) resolve(password);
+      else reject(new Error(`admin:create exited with ${code}:\n${output}`));
+    });
+  });
+}
+
+/** Starts the store on `dataDir` as `npm start` does (the web app already built) and waits until it answers. */
+async function startStore(dataDir: string): Promise<{ baseURL: string; process: ChildProcess }> {
+  const port = await freePort();
+  const child = spawn('npm', ['run', 'start', '-w', '@store/api'], {
+    cwd: repoRoot,
+    detached: true,
+    stdio: ['ignore', 'ignore', 'pipe'],
+    env: storeEnv(dataDir, {
+      PORT: String(port),
+      HOST: '127.0.0.1',
+      RATE_LIMIT_LOGINS_PER_MINUTE: '200',
+      RATE_LIMIT_FORMS_PER_MINUTE: '200',
+      RATE_LIMIT_API_PER_MINUTE: '100000',
+      ...(process.env.E2E_WEB_DIST_DIR ? { WEB_DIST_DIR: process.env.E2E_WEB_DIST_DIR } : {}),
+    }),
+  });
+  let errors = '';
+  child.stderr?.on('data', (chunk: Buffer) => (errors += chunk.toString()));
+  const baseURL = `http://127.0.0.1:${port}`;
+  for (let i = 0; i < 240; i++) {
+    if (child.exitCode !== null) throw new Error(`The admin store stopped (${child.exitCode}):\n${errors}`);
+    const up = await fetch(`${baseURL}/api/store-config`).then(
+      (r) => r.ok,
+      () => false,
+    );
+    if (up) return { baseURL, process: child };
+    await new Promise((r) => setTimeout(r, 500));
+  }
+  throw new Error(`The admin store did not answer in 120 s:\n${errors}`);
+}
+
+/** Stops the store this file started (its whole process group: npm, tsx and node) and waits for it to go. */
+async function stopStore(child: ChildProcess) {
+  if (child.exitCode !== null || child.pid === undefined) return;
+  const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
+  process.kill(-child.pid, 'SIGTERM');
+  const timer = setTimeout(() => {
+    if (child.pid !== undefined && child.exitCode === null) process.kill(-child.pid, 'SIGKILL');
+  }, 10_000);
+  await exited;
+  clearTimeout(timer);
+}
+
+test.describe('with a store of its own, whose first admin the CLI created', () => {
+  let dataDir = '';
+  let store: { baseURL: string; process: ChildProcess } | undefined;
+  let oneTimePassword = '';
+  let email = '';
+
+  test.beforeAll(async () => {
+    const testInfo = test.info();
+    // The CLI (~5 s) and a store loading the demo catalog into an empty folder (~20 s, more on a busy machine).
+    test.setTimeout(180_000);
+    dataDir = mkdtempSync(path.join(tmpdir(), 'store-e2e-admin-'));
+    email = `owner.${testInfo.project.name}@example.com`;
+    oneTimePassword = await createAdmin(dataDir, email, 'Olive Owner');
+    store = await startStore(dataDir);
+  });
+
+  test.afterAll(async () => {
+    if (store) await stopStore(store.process);
+    if (dataDir) rmSync(dataDir, { recursive: true, force: true });
+  });
+
+  function at(pathname: string): string {
+    if (!store) throw new Error('The admin store is not running');
+    return `${store.baseURL}${pathname}`;
+  }
+
+  async function expectNoShopChrome(page: Page) {
+    await expect(page.getByRole('combobox', { name: 'Search products' })).toHaveCount(0);
+    await expect(page.getByRole('contentinfo')).toHaveCount(0);
+  }
+
+  test('the first admin signs in with the one-time password, changes it, sees the staff and signs out', async ({
+    page,
+  }, testInfo) => {
+    test.slow();
+    // Any admin page without a session goes to sign-in, remembering where it was going.
+    await page.goto(at('/admin/staff'));
+    await expect(page).toHaveURL(/\/admin\/signin$/);
+    const form = page.getByRole('form', { name: 'Back office sign in' });
+    await expect(form).toBeVisible();
+    await expectNoShopChrome(page);
+    await screen(page, testInfo, 'admin-signin');
+
+    // A wrong password is said so, next to the form, and keeps the visitor here.
+    await form.getByLabel('Email').fill(email);
+    await form.getByLabel('Password', { exact: true }).fill('Not-the-password1!');
+    await form.getByRole('button', { name: 'Sign in' }).click();
+    await expect(form.getByRole('alert')).toHaveText('The email or password is incorrect.');
+
+    // Signing in by keyboard alone: the one-time password leads to the password change.
+    await form.getByLabel('Password', { exact: true }).fill('');
+    await form.getByLabel('Password', { exact: true }).focus();
+    await page.keyboard.type(oneTimePassword);
+    await page.keyboard.press('Enter');
+    await expect(page).toHaveURL(/\/admin\/password$/);
+    const change = page.getByRole('form', { name: 'Change your password' });
+    await expect(page.getByText(/You signed in with a one-time password/)).toBeVisible();
+    await change.getByLabel('One-time password', { exact: true }).fill(oneTimePassword);
+    await change.getByLabel('New password', { exact: true }).fill(NEW_PASSWORD);
+    await change.getByRole('button', { name: 'Change password' }).click();
+
+    await expect(page).toHaveURL(/\/admin$/);
+    await expect(page.getByRole('status')).toHaveText('Password changed.');
+    await expect(page.getByRole('heading', { name: 'Welcome, Olive Owner' })).toBeVisible();
+    const header = page.getByRole('banner');
+    await expect(header.getByText('Back office')).toBeVisible();
+    await expect(header.getByText('Olive Owner')).toBeVisible();
+    await expect(header.getByText('Admin', { exact: true })).toBeVisible();
+    await expectNoShopChrome(page);
+    await screen(page, testInfo, 'admin');
+
+    const nav = page.getByRole('navigation', { name: 'Back office' });
+    await nav.getByRole('link', { name: /Orders/ }).click();
+    await expect(page.getByRole('heading', { name: 'Orders' })).toBeVisible();
+    await expect(page.getByText('Coming soon.')).toBeVisible();
+
+    await nav.getByRole('link', { name: 'Staff' }).click();
+    await expect(page).toHaveURL(/\/admin\/staff$/);
+    const table = page.getByRole('table', { name: 'Staff accounts (1)' });
+    await expect(table.getByRole('rowheader', { name: 'Olive Owner' })).toBeVisible();
+    await expect(table.getByText(email)).toBeVisible();
+    await screen(page, testInfo, 'admin-staff');
+    if (testInfo.project.name === 'desktop') {
+      // A tablet held upright: every section in sight, nothing wider than the screen.
+      await page.setViewportSize({ width: 768, height: 1024 });
+      for (const name of ['Dashboard', 'Orders', 'Returns', 'Products', 'Customers', 'Staff']) {
+        await expect(nav.getByRole('link', { name: new RegExp(`^${name}`) })).toBeInViewport();
+      }
+      await screen(page, testInfo, 'admin-staff-tablet');
+      await page.setViewportSize({ width: 1366, height: 800 });
+    }
+
+    // Reloading keeps the session (the server's index.html for /admin/staff, the stored admin session).
+    await page.reload();
+    await expect(page.getByRole('table', { name: 'Staff accounts (1)' })).toBeVisible();
+
+    await header.getByRole('button', { name: 'Sign out' }).click();
+    await expect(page).toHaveURL(/\/admin\/signin$/);
+    expect(await page.evaluate(() => sessionStorage.getItem('adminSession'))).toBeNull();
+    await page.goto(at('/admin'));
+    await expect(page).toHaveURL(/\/admin\/signin$/);
+
+    // The new password works; the one-time password does not any more.
+    const again = page.getByRole('form', { name: 'Back office sign in' });
+    await again.getByLabel('Email').fill(email);
+    await again.getByLabel('Password', { exact: true }).fill(oneTimePassword);
+    await again.getByRole('button', { name: 'Sign in' }).click();
+    await expect(again.getByRole('alert')).toHaveText('The email or password is incorrect.');
+    await again.getByLabel('Password', { exact: true }).fill(NEW_PASSWORD);
+    await again.getByRole('button', { name: 'Sign in' }).click();
+    await expect(page).toHaveURL(/\/admin$/);
+    await expect(page.getByRole('heading', { name: 'Welcome, Olive Owner' })).toBeVisible();
+  });
+});
+
+test('shoppers never download the back office', async ({ page }) => {
+  const scripts: string[] = [];
+  page.on('request', (r) => {
+    if (r.resourceType() === 'script') scripts.push(r.url());
+  });
+  await page.goto('/');
+  await expect(page.getByRole('combobox', { name: 'Search products' })).toBeVisible();
+  await page.goto('/signin');
+  await expect(page.getByRole('form', { name: 'Sign in' })).toBeVisible();
+  expect(scripts.length).toBeGreaterThan(0);
+  expect(scripts.filter((u) => /admin/i.test(u))).toEqual([]);
+});
