@@ -226,11 +226,23 @@ describe('the back office shell', () => {
   });
 
   it('goes to /admin/password when the server asks for the one-time password to be changed first', async () => {
-    startAdminSession({ token: 'admin-token', user: owner });
-    stubApi({ staffStatus: 403, staffMessage: ADMIN_MESSAGES.changePasswordFirst });
-    const { router } = renderAdmin('/admin/staff');
+    startAdminSession({ token: 'admin-token', user: { ...owner, must_change_password: true } });
+    stubApi({
+      loginUser: { ...owner, must_change_password: true },
+      staffStatus: 403,
+      staffMessage: ADMIN_MESSAGES.changePasswordFirst,
+    });
+    const { router, user } = renderAdmin('/admin/staff');
     expect(await screen.findByRole('heading', { name: 'Change your password' })).toBeTruthy();
     expect(router.state.location.pathname).toBe('/admin/password');
+
+    // Once changed, the dashboard stays: the shell does not act on what it read before the change.
+    await user.type(screen.getByLabelText('One-time password'), PASSWORD);
+    await user.type(screen.getByLabelText('New password'), NEW_PASSWORD);
+    await user.click(screen.getByRole('button', { name: 'Change password' }));
+    expect(await screen.findByRole('heading', { name: 'Welcome, Olive Owner' })).toBeTruthy();
+    await new Promise((r) => setTimeout(r, 50));
+    expect(router.state.location.pathname).toBe('/admin');
   });
 
   it('shows the staff role no staff table, and does not ask for it', async () => {

@@ -1,5 +1,6 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { ADMIN_MESSAGES, adminPasswordChangeSchema } from '@store/shared/admin';
+import { useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { Link, useNavigate } from 'react-router';
@@ -23,6 +24,7 @@ export function AdminPasswordPage() {
   const navigate = useNavigate();
   const session = useAdminSession();
   const change = useChangeAdminPassword();
+  const queryClient = useQueryClient();
   const [failure, setFailure] = useState<string | null>(null);
   const form = useForm<PasswordInput, unknown, AdminPasswordChange>({
     resolver: zodResolver(adminPasswordChangeSchema),
@@ -37,6 +39,8 @@ export function AdminPasswordPage() {
     try {
       const answer = await change.mutateAsync(values);
       updateAdminSessionUser(answer.user);
+      // What the shell read before the change ("must change the password") is out of date now.
+      queryClient.removeQueries({ queryKey: ['admin'] });
       void navigate('/admin', {
         replace: true,
         state: { notice: answer.message || ADMIN_MESSAGES.passwordChanged },
