@@ -28,6 +28,7 @@ export const ROBOTS_DISALLOWED_PATHS: readonly string[] = [
   '/track-order',
   '/guest-track-order',
   '/unsubscribe',
+  '/admin',
 ];
 
 /** The text of /robots.txt for a store on `base` (an absolute URL without a trailing slash). */
