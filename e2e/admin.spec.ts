@@ -96,6 +96,8 @@ async function startStore(dataDir: string): Promise<{ baseURL: string; process: 
     if (up) return { baseURL, process: child };
     await new Promise((r) => setTimeout(r, 500));
   }
+  // Not up in time: stop what was started before saying so, so nothing is left running.
+  await stopStore(child);
   throw new Error(`The admin store did not answer in 120 s:\n${errors}`);
 }
 
