@@ -8,110 +8,15 @@
  * this file does what an owner does on a new install: it runs the CLI on a fresh data folder, then starts a store
  * of its own on that folder (and stops it and removes the folder afterwards).
  */
-import { spawn, type ChildProcess } from 'node:child_process';
+import type { ChildProcess } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
-import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { expect, test, type Page } from '@playwright/test';
+import { createAdmin, startStore, stopStore } from './support/admin-store';
 import { screen } from './support/screens';
 
-const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const NEW_PASSWORD = 'Gearbox#2026';
-
-/** Asks the OS for a port nobody is listening on. */
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = createServer();
-    server.unref();
-    server.on('error', reject);
-    server.listen(0, '127.0.0.1', () => {
-      const address = server.address();
-      server.close(() =>
-        typeof address === 'object' && address
-          ? resolve(address.port)
-          : reject(new Error('No port assigned')),
-      );
-    });
-  });
-}
-
-/** The environment of this file's CLI and store: the store's own defaults (PGlite, memory), none of the runner's. */
-function storeEnv(dataDir: string, extra: Record<string, string> = {}): NodeJS.ProcessEnv {
-  const env: NodeJS.ProcessEnv = { ...process.env, DATA_DIR: dataDir, LOG_LEVEL: 'warn', ...extra };
-  delete env.DATABASE_URL;
-  delete env.REDIS_URL;
-  return env;
-}
-
-/** Runs `npm run admin:create` and answers the one-time password it printed. */
-function createAdmin(dataDir: string, email: string, name: string): Promise<string> {
-  return new Promise((resolve, reject) => {
-    const cli = spawn(
-      'npm',
-      ['run', 'admin:create', '-w', '@store/api', '--', '--email', email, '--name', name],
-      {
-        cwd: repoRoot,
-        env: storeEnv(dataDir),
-      },
-    );
-    let output = '';
-    cli.stdout.on('data', (chunk: Buffer) => (output += chunk.toString()));
-    cli.stderr.on('data', (chunk: Buffer) => (output += chunk.toString()));
-    cli.on('error', reject);
-    cli.on('exit', (code) => {
-      const password = /One-time password: (\S+)/.exec(output)?.[1];
-      if (code === 0 && password) resolve(password);
-      else reject(new Error(`admin:create exited with ${code}:\n${output}`));
-    });
-  });
-}
-
-/** Starts the store on `dataDir` as `npm start` does (the web app already built) and waits until it answers. */
-async function startStore(dataDir: string): Promise<{ baseURL: string; process: ChildProcess }> {
-  const port = await freePort();
-  const child = spawn('npm', ['run', 'start', '-w', '@store/api'], {
-    cwd: repoRoot,
-    detached: true,
-    stdio: ['ignore', 'ignore', 'pipe'],
-    env: storeEnv(dataDir, {
-      PORT: String(port),
-      HOST: '127.0.0.1',
-      RATE_LIMIT_LOGINS_PER_MINUTE: '200',
-      RATE_LIMIT_FORMS_PER_MINUTE: '200',
-      RATE_LIMIT_API_PER_MINUTE: '100000',
-      ...(process.env.E2E_WEB_DIST_DIR ? { WEB_DIST_DIR: process.env.E2E_WEB_DIST_DIR } : {}),
-    }),
-  });
-  let errors = '';
-  child.stderr?.on('data', (chunk: Buffer) => (errors += chunk.toString()));
-  const baseURL = `http://127.0.0.1:${port}`;
-  for (let i = 0; i < 240; i++) {
-    if (child.exitCode !== null) throw new Error(`The admin store stopped (${child.exitCode}):\n${errors}`);
-    const up = await fetch(`${baseURL}/api/store-config`).then(
-      (r) => r.ok,
-      () => false,
-    );
-    if (up) return { baseURL, process: child };
-    await new Promise((r) => setTimeout(r, 500));
-  }
-  // Not up in time: stop what was started before saying so, so nothing is left running.
-  await stopStore(child);
-  throw new Error(`The admin store did not answer in 120 s:\n${errors}`);
-}
-
-/** Stops the store this file started (its whole process group: npm, tsx and node) and waits for it to go. */
-async function stopStore(child: ChildProcess) {
-  if (child.exitCode !== null || child.pid === undefined) return;
-  const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
-  process.kill(-child.pid, 'SIGTERM');
-  const timer = setTimeout(() => {
-    if (child.pid !== undefined && child.exitCode === null) process.kill(-child.pid, 'SIGKILL');
-  }, 10_000);
-  await exited;
-  clearTimeout(timer);
-}
 
 test.describe('with a store of its own, whose first admin the CLI created', () => {
   let dataDir = '';
@@ -185,9 +90,9 @@ test.describe('with a store of its own, whose first admin the CLI created', () =
     await screen(page, testInfo, 'admin');
 
     const nav = page.getByRole('navigation', { name: 'Back office' });
-    await nav.getByRole('link', { name: /Orders/ }).click();
-    await expect(page.getByRole('heading', { name: 'Orders' })).toBeVisible();
-    await expect(page.getByText('Coming soon.')).toBeVisible();
+    await nav.getByRole('link', { name: 'Orders' }).click();
+    await expect(page).toHaveURL(/\/admin\/orders$/);
+    await expect(page.getByRole('heading', { name: 'Orders', level: 1 })).toBeVisible();
 
     await nav.getByRole('link', { name: 'Staff' }).click();
     await expect(page).toHaveURL(/\/admin\/staff$/);
@@ -198,7 +103,16 @@ test.describe('with a store of its own, whose first admin the CLI created', () =
     if (testInfo.project.name === 'desktop') {
       // A tablet held upright: every section in sight, nothing wider than the screen.
       await page.setViewportSize({ width: 768, height: 1024 });
-      for (const name of ['Dashboard', 'Orders', 'Returns', 'Products', 'Customers', 'Staff']) {
+      for (const name of [
+        'Dashboard',
+        'Orders',
+        'Returns',
+        'Products',
+        'Customers',
+        'Messages',
+        'Subscribers',
+        'Staff',
+      ]) {
         await expect(nav.getByRole('link', { name: new RegExp(`^${name}`) })).toBeInViewport();
       }
       await screen(page, testInfo, 'admin-staff-tablet');

@@ -25,6 +25,11 @@ import webhookRoutes from './modules/payments/webhook-routes';
 import customerServiceRoutes from './modules/customer-service/routes';
 import adminRoutes from './modules/admin/routes';
 import adminOrderRoutes from './modules/admin/order-routes';
+import adminReturnRoutes from './modules/admin/return-routes';
+import adminCustomerRoutes from './modules/admin/customer-routes';
+import adminProductRoutes from './modules/admin/product-routes';
+import adminImportRoutes from './modules/admin/import-routes';
+import adminDashboardRoutes from './modules/admin/dashboard-routes';
 import sitemapRoutes from './modules/sitemaps/routes';
 import apiDocs from './plugins/api-docs';
 import authentication from './plugins/authentication';
@@ -125,6 +130,11 @@ export async function buildApp({
       await api.register(customerServiceRoutes);
       await api.register(adminRoutes);
       await api.register(adminOrderRoutes);
+      await api.register(adminReturnRoutes);
+      await api.register(adminCustomerRoutes);
+      await api.register(adminProductRoutes);
+      await api.register(adminImportRoutes);
+      await api.register(adminDashboardRoutes);
       await api.register(addressLookupRoutes);
     },
     { prefix: '/api' },

@@ -52,7 +52,12 @@ export const SPA_ROUTES = [
   '/admin/orders',
   '/admin/returns',
   '/admin/products',
+  '/admin/orders/:publicId',
+  '/admin/products/import',
+  '/admin/products/:sku',
   '/admin/customers',
+  '/admin/messages',
+  '/admin/subscribers',
   '/:folderName.xml',
 ] as const;
 

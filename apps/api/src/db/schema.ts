@@ -205,6 +205,9 @@ export const contactMessages = pgTable('contact_messages', {
   /** The signed-in member who sent it, or null for a guest. */
   userId: integer('user_id'),
   createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  /** Marked handled in the back office (issue 12), and by whom. */
+  handledAt: timestamp('handled_at', { withTimezone: true }),
+  handledBy: integer('handled_by'),
 });
 
 /**
@@ -231,6 +234,14 @@ export const orderReturns = pgTable(
     fileBytes: integer('file_bytes'),
     userId: integer('user_id'),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    /** The back office's decision (issue 12): 'open' until a staff member approves or rejects it. */
+    status: text('status').$type<'open' | 'approved' | 'rejected'>().notNull().default('open'),
+    /** Approved: the amount to refund (integer cents). */
+    refundCents: integer('refund_cents'),
+    /** Rejected: the reason the customer is mailed; approved: an optional note. */
+    decisionNote: text('decision_note').notNull().default(''),
+    decidedAt: timestamp('decided_at', { withTimezone: true }),
+    decidedBy: integer('decided_by'),
   },
   (t) => [index('order_returns_order_idx').on(t.orderId)],
 );
@@ -515,6 +526,11 @@ export const staffUsers = pgTable('staff_users', {
   mustChangePassword: boolean('must_change_password').notNull().default(true),
   createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   disabledAt: timestamp('disabled_at', { withTimezone: true }),
+  /** The TOTP secret (base32), set while enrolling; the second factor is on once `totpEnabledAt` is set. */
+  totpSecret: text('totp_secret'),
+  totpEnabledAt: timestamp('totp_enabled_at', { withTimezone: true }),
+  /** The last time step a code was accepted for, so one code cannot be used twice. */
+  totpLastStep: integer('totp_last_step'),
 });
 
 /** Staff bearer sessions, as members' (sha256 of the token; 30 minutes idle, 12 hours at most). */
@@ -570,4 +586,61 @@ export const orderStatusHistory = pgTable(
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [index('order_status_history_order_idx').on(t.orderId, t.createdAt)],
+);
+
+/**
+ * Refunds made from the back office (issue 12), through the payment provider that took the payment. One row per
+ * refund; `idempotencyKey` (the Idempotency-Key the back office sent) makes a repeated request the same refund.
+ */
+export const refunds = pgTable(
+  'refunds',
+  {
+    id: serial('id').primaryKey(),
+    orderId: integer('order_id')
+      .notNull()
+      .references(() => orders.id, { onDelete: 'cascade' }),
+    /** Integer cents, > 0. */
+    amountCents: integer('amount_cents').notNull(),
+    reason: text('reason').notNull().default(''),
+    provider: text('provider').notNull(),
+    /** The provider's refund id (Stripe `re_...`, PayPal refund id, `test_refund_...`). */
+    providerRefundId: text('provider_refund_id'),
+    idempotencyKey: text('idempotency_key').notNull().unique(),
+    /** The return this refund settles, when it came from one. */
+    returnId: integer('return_id').references(() => orderReturns.id, { onDelete: 'set null' }),
+    staffId: integer('staff_id').references(() => staffUsers.id, { onDelete: 'set null' }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    index('refunds_order_idx').on(t.orderId, t.createdAt),
+    check('refunds_amount_check', sql`${t.amountCents} > 0`),
+  ],
+);
+
+/**
+ * Catalog imports started from the back office (issue 12): progress read by the upload screen while the same
+ * importer as the CLI runs. `rejected` holds `{ line, reason }` per refused row; `warnings` the rest (images that
+ * did not download).
+ */
+export const catalogImports = pgTable(
+  'catalog_imports',
+  {
+    /** A random uuid, the import's id in its URL. */
+    id: text('id').primaryKey(),
+    staffId: integer('staff_id').references(() => staffUsers.id, { onDelete: 'set null' }),
+    fileName: text('file_name').notNull(),
+    /** 'shopify' | 'woocommerce' | 'store', once detected. */
+    format: text('format'),
+    status: text('status').$type<'running' | 'finished' | 'failed'>().notNull().default('running'),
+    rowsTotal: integer('rows_total').notNull().default(0),
+    rowsDone: integer('rows_done').notNull().default(0),
+    rowsRejected: integer('rows_rejected').notNull().default(0),
+    rejected: jsonb('rejected').$type<{ line: number; reason: string }[]>().notNull().default([]),
+    warnings: jsonb('warnings').$type<string[]>().notNull().default([]),
+    /** Why a failed import stopped (nothing was written). */
+    error: text('error'),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    finishedAt: timestamp('finished_at', { withTimezone: true }),
+  },
+  (t) => [index('catalog_imports_created_idx').on(t.createdAt)],
 );

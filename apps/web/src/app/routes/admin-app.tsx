@@ -1,52 +1,64 @@
 /**
  * The back office (issue 12) under /admin, outside the shop's layout. router.tsx holds one lazy route,
  * `admin/*`, so the shop's first JavaScript carries next to nothing for it and shoppers never download the back
- * office; this route picks the page from the rest of the path.
+ * office; the routes below it live here, in the back office's own chunk.
  */
-import { useParams } from 'react-router';
-import { AdminComingSoonPage } from '@/features/admin/components/admin-coming-soon-page';
+import type { ReactNode } from 'react';
+import { Route, Routes } from 'react-router';
+import { AdminCustomersPage } from '@/features/admin/components/admin-customers-page';
 import { AdminDashboardPage } from '@/features/admin/components/admin-dashboard-page';
+import { AdminImportPage } from '@/features/admin/components/admin-import-page';
 import { AdminLayout } from '@/features/admin/components/admin-layout';
+import { AdminMessagesPage } from '@/features/admin/components/admin-messages-page';
 import { AdminNotFoundPage } from '@/features/admin/components/admin-not-found-page';
+import { AdminOrderPage } from '@/features/admin/components/admin-order-page';
+import { AdminOrdersPage } from '@/features/admin/components/admin-orders-page';
 import { AdminPasswordPage } from '@/features/admin/components/admin-password-page';
+import { AdminProductPage } from '@/features/admin/components/admin-product-page';
+import { AdminProductsPage } from '@/features/admin/components/admin-products-page';
+import { AdminReturnsPage } from '@/features/admin/components/admin-returns-page';
 import { AdminRoot } from '@/features/admin/components/admin-root';
 import { AdminSigninPage } from '@/features/admin/components/admin-signin-page';
 import { AdminStaffPage } from '@/features/admin/components/admin-staff-page';
+import { AdminSubscribersPage } from '@/features/admin/components/admin-subscribers-page';
 import { RequireAdminSession } from '@/features/admin/components/require-admin-session';
 
-/** The shell's sections by the path under /admin ('' is the dashboard). */
-const SECTIONS: Record<string, () => React.ReactNode> = {
-  '': () => <AdminDashboardPage />,
-  staff: () => <AdminStaffPage />,
-  orders: () => <AdminComingSoonPage section="Orders" />,
-  returns: () => <AdminComingSoonPage section="Returns" />,
-  products: () => <AdminComingSoonPage section="Products" />,
-  customers: () => <AdminComingSoonPage section="Customers" />,
-};
-
-function AdminPage({ path }: { path: string }) {
-  if (path === 'signin') return <AdminSigninPage />;
-  if (path === 'password') {
-    return (
-      <RequireAdminSession>
-        <AdminPasswordPage />
-      </RequireAdminSession>
-    );
-  }
-  const section = Object.hasOwn(SECTIONS, path) ? SECTIONS[path] : undefined;
+/** A page inside the shell, for a signed-in staff member. */
+function inShell(page: ReactNode) {
   return (
     <RequireAdminSession>
-      <AdminLayout>{section ? section() : <AdminNotFoundPage />}</AdminLayout>
+      <AdminLayout>{page}</AdminLayout>
     </RequireAdminSession>
   );
 }
 
 /** Every page under /admin. */
 export function AdminAppRoute() {
-  const path = (useParams()['*'] ?? '').replace(/\/+$/, '');
   return (
     <AdminRoot>
-      <AdminPage path={path} />
+      <Routes>
+        <Route path="signin" element={<AdminSigninPage />} />
+        <Route
+          path="password"
+          element={
+            <RequireAdminSession>
+              <AdminPasswordPage />
+            </RequireAdminSession>
+          }
+        />
+        <Route index element={inShell(<AdminDashboardPage />)} />
+        <Route path="orders" element={inShell(<AdminOrdersPage />)} />
+        <Route path="orders/:publicId" element={inShell(<AdminOrderPage />)} />
+        <Route path="returns" element={inShell(<AdminReturnsPage />)} />
+        <Route path="products" element={inShell(<AdminProductsPage />)} />
+        <Route path="products/import" element={inShell(<AdminImportPage />)} />
+        <Route path="products/:sku" element={inShell(<AdminProductPage />)} />
+        <Route path="customers" element={inShell(<AdminCustomersPage />)} />
+        <Route path="messages" element={inShell(<AdminMessagesPage />)} />
+        <Route path="subscribers" element={inShell(<AdminSubscribersPage />)} />
+        <Route path="staff" element={inShell(<AdminStaffPage />)} />
+        <Route path="*" element={inShell(<AdminNotFoundPage />)} />
+      </Routes>
     </AdminRoot>
   );
 }

@@ -5,14 +5,16 @@ import { useAdminMe } from '../api/get-admin-me';
 import { updateAdminSessionUser, useAdminSession, type AdminSession } from '../admin-session-store';
 import { AdminBrand } from './admin-brand';
 
-/** The back office's sections; those not built yet show a "Coming soon" page. */
+/** The back office's sections, in the nav's order. */
 export const ADMIN_SECTIONS = [
-  { to: '/admin', label: 'Dashboard', ready: true },
-  { to: '/admin/orders', label: 'Orders', ready: false },
-  { to: '/admin/returns', label: 'Returns', ready: false },
-  { to: '/admin/products', label: 'Products', ready: false },
-  { to: '/admin/customers', label: 'Customers', ready: false },
-  { to: '/admin/staff', label: 'Staff', ready: true },
+  { to: '/admin', label: 'Dashboard', end: true },
+  { to: '/admin/orders', label: 'Orders', end: false },
+  { to: '/admin/returns', label: 'Returns', end: false },
+  { to: '/admin/products', label: 'Products', end: false },
+  { to: '/admin/customers', label: 'Customers', end: false },
+  { to: '/admin/messages', label: 'Messages', end: false },
+  { to: '/admin/subscribers', label: 'Subscribers', end: false },
+  { to: '/admin/staff', label: 'Staff', end: false },
 ] as const;
 
 const ROLE_LABELS = { admin: 'Admin', staff: 'Staff' } as const;
@@ -79,9 +81,8 @@ function SignedInLayout({ session, children }: { session: AdminSession; children
           <ul>
             {ADMIN_SECTIONS.map((s) => (
               <li key={s.to}>
-                <NavLink to={s.to} end className="admin-nav__link">
+                <NavLink to={s.to} end={s.end} className="admin-nav__link">
                   {s.label}
-                  {!s.ready && <span className="admin-nav__soon"> (soon)</span>}
                 </NavLink>
               </li>
             ))}

@@ -1,0 +1,9 @@
+/**
+ * The back office's customers, contact messages and newsletter subscribers (with the CSV export) (issue 12). Being built: registered now so that the pieces of the back office can be
+ * written side by side.
+ */
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+
+const routes: FastifyPluginAsyncZod = async () => {};
+
+export default routes;

@@ -1,0 +1,9 @@
+/**
+ * The back office's returns (GET /api/admin/returns, GET /api/admin/returns/{id}, the file download, approve and reject) (issue 12). Being built: registered now so that the pieces of the back office can be
+ * written side by side.
+ */
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+
+const routes: FastifyPluginAsyncZod = async () => {};
+
+export default routes;
