@@ -43,3 +43,18 @@ export const adminPasswordChangeSchema = z.object({
     .max(128, 'Password must be 128 characters or fewer'),
   new_password: passwordSchema,
 });
+
+/** One row of an entity's audit trail, shown on the back office's order and product pages (issue 12). */
+export const auditEntrySchema = z.object({
+  id: z.number().int(),
+  /** 'order.status', 'order.refund', 'return.approve', 'product.update', 'catalog.import' … */
+  action: z.string(),
+  /** The staff member's name, or 'Command line'. */
+  staff_name: z.string(),
+  /** The fields that changed, before and after (money in integer cents); null for a creation. */
+  before: z.record(z.string(), z.unknown()).nullable(),
+  after: z.record(z.string(), z.unknown()).nullable(),
+  /** ISO 8601. */
+  at: z.string(),
+});
+export type AuditEntry = z.infer<typeof auditEntrySchema>;

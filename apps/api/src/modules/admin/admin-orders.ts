@@ -22,15 +22,9 @@ import {
   PAYMENT_STATUS_PENDING,
 } from '@store/shared/order-constants';
 import type { Database } from '../../db/client';
-import {
-  auditLog,
-  orderLineItems,
-  orderReturns,
-  orderStatusHistory,
-  orders,
-  products,
-} from '../../db/schema';
+import { orderLineItems, orderReturns, orderStatusHistory, orders, products } from '../../db/schema';
 import { HttpError } from '../../plugins/error-handling';
+import { recordAudit } from './record-audit';
 
 /** Money that is (still) the store's: such an order is refunded before it is cancelled. */
 const PAID = [PAYMENT_STATUS_COMPLETED, PAYMENT_STATUS_PARTIALLY_REFUNDED, PAYMENT_STATUS_DISPUTED];
@@ -175,7 +169,7 @@ export async function moveOrderStatus(
       carrier: o.carrier,
       tracking_number: o.trackingNumber,
     });
-    await tx.insert(auditLog).values({
+    await recordAudit(tx, {
       staffId,
       action: 'order.status',
       entityType: 'order',
