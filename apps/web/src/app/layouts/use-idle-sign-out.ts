@@ -1,9 +1,7 @@
 import { SESSION_IDLE_TIMEOUT_MS } from '@store/shared/account-constants';
-import { useEffect } from 'react';
 import { apiRequest, served } from '@/lib/api-client';
+import { useIdleTimeout } from '@/lib/use-idle-timeout';
 import { endSession, getSession, touchSession, useSession } from '@/stores/session-store';
-
-const ACTIVITY = ['click', 'keydown'] as const;
 
 /**
  * Sign Out (SPEC §2 Header): `POST /api/logout` revokes the token on the server, then the session is
@@ -26,23 +24,9 @@ export async function signOut(): Promise<void> {
  * restarts the timer (and becomes the stored session's timestamp, so a reload keeps an active session).
  */
 export function useIdleSignOut(timeoutMs = SESSION_IDLE_TIMEOUT_MS) {
-  const signedIn = useSession() !== null;
-  useEffect(() => {
-    if (!signedIn) return;
-    let timer: ReturnType<typeof setTimeout> | undefined;
-    const restart = () => {
-      clearTimeout(timer);
-      timer = setTimeout(() => void signOut(), timeoutMs);
-    };
-    const onActivity = () => {
-      touchSession();
-      restart();
-    };
-    restart();
-    for (const type of ACTIVITY) window.addEventListener(type, onActivity, { capture: true, passive: true });
-    return () => {
-      clearTimeout(timer);
-      for (const type of ACTIVITY) window.removeEventListener(type, onActivity, { capture: true });
-    };
-  }, [signedIn, timeoutMs]);
+  useIdleTimeout(useSession() !== null, timeoutMs, signOutWhenIdle, touchSession);
+}
+
+function signOutWhenIdle() {
+  void signOut();
 }

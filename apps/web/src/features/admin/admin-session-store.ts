@@ -6,7 +6,7 @@
  */
 import { SESSION_IDLE_TIMEOUT_MS } from '@store/shared/account-constants';
 import type { StaffUser } from '@store/shared/admin';
-import { useSyncExternalStore } from 'react';
+import { createSessionStore } from '@/lib/create-session-store';
 
 export const ADMIN_SESSION_KEY = 'adminSession';
 
@@ -17,64 +17,25 @@ export interface AdminSession {
   timestamp: number;
 }
 
-type Listener = () => void;
-const listeners = new Set<Listener>();
-let current: AdminSession | null | undefined;
-
-function isSession(v: unknown): v is AdminSession {
-  if (typeof v !== 'object' || v === null) return false;
-  const s = v as Record<string, unknown>;
-  const user = s.user as Record<string, unknown> | null | undefined;
-  return (
-    typeof s.token === 'string' &&
-    s.token !== '' &&
-    typeof s.timestamp === 'number' &&
-    typeof user === 'object' &&
-    user !== null &&
-    typeof user.id === 'number' &&
-    typeof user.name === 'string' &&
-    (user.role === 'admin' || user.role === 'staff') &&
-    typeof user.must_change_password === 'boolean'
-  );
-}
-
-function write(session: AdminSession | null) {
-  try {
-    if (session) globalThis.sessionStorage?.setItem(ADMIN_SESSION_KEY, JSON.stringify(session));
-    else globalThis.sessionStorage?.removeItem(ADMIN_SESSION_KEY);
-  } catch {
-    // Storage blocked: the session lives in memory for this page only.
-  }
-}
+const store = createSessionStore<AdminSession>({
+  key: ADMIN_SESSION_KEY,
+  idleMs: SESSION_IDLE_TIMEOUT_MS,
+  parse: (s) => {
+    const user = s.user as Record<string, unknown> | null | undefined;
+    if (typeof user !== 'object' || user === null) return null;
+    const valid =
+      typeof user.id === 'number' &&
+      typeof user.name === 'string' &&
+      (user.role === 'admin' || user.role === 'staff') &&
+      typeof user.must_change_password === 'boolean';
+    return valid ? (s as unknown as AdminSession) : null;
+  },
+});
 
 /** The stored session, or null when there is none, it is unreadable, or idle for more than 30 minutes. */
-export function readStoredAdminSession(now = Date.now()): AdminSession | null {
-  try {
-    const raw = globalThis.sessionStorage?.getItem(ADMIN_SESSION_KEY);
-    if (!raw) return null;
-    const parsed: unknown = JSON.parse(raw);
-    if (
-      !isSession(parsed) ||
-      now - parsed.timestamp > SESSION_IDLE_TIMEOUT_MS ||
-      parsed.timestamp > now + 60_000
-    ) {
-      write(null);
-      return null;
-    }
-    return parsed;
-  } catch {
-    return null;
-  }
-}
+export const readStoredAdminSession = store.read;
 
-function emit() {
-  for (const l of listeners) l();
-}
-
-export function getAdminSession(): AdminSession | null {
-  if (current === undefined) current = readStoredAdminSession();
-  return current;
-}
+export const getAdminSession = store.get;
 
 export function getAdminToken(): string | null {
   return getAdminSession()?.token ?? null;
@@ -85,48 +46,22 @@ export function startAdminSession(
   answer: { token: string; user: StaffUser },
   now = Date.now(),
 ): AdminSession {
-  current = { token: answer.token, user: answer.user, timestamp: now };
-  write(current);
-  emit();
-  return current;
+  return store.start({ token: answer.token, user: answer.user, timestamp: now });
 }
 
 /** The server answered a newer picture of the staff member (after `me` or a password change). */
 export function updateAdminSessionUser(user: StaffUser) {
-  const s = getAdminSession();
-  if (!s) return;
-  current = { ...s, user };
-  write(current);
-  emit();
+  store.update({ user });
 }
 
 /** A click or key press: the session's last activity is now. */
-export function touchAdminSession(now = Date.now()) {
-  const s = getAdminSession();
-  if (!s) return;
-  current = { ...s, timestamp: now };
-  write(current);
-}
+export const touchAdminSession = store.touch;
 
 /** Signed out of the back office (Sign out, the idle timer, or the server refusing the token). */
-export function endAdminSession() {
-  if (getAdminSession() === null) return;
-  current = null;
-  write(null);
-  emit();
-}
+export const endAdminSession = store.end;
 
 /** Tests: forget what was read, so the next read comes from storage again. */
-export function resetAdminSessionStoreForTests() {
-  current = undefined;
-}
-
-function subscribe(listener: Listener): () => void {
-  listeners.add(listener);
-  return () => listeners.delete(listener);
-}
+export const resetAdminSessionStoreForTests = store.resetForTests;
 
 /** The session for components. */
-export function useAdminSession(): AdminSession | null {
-  return useSyncExternalStore(subscribe, getAdminSession, () => null);
-}
+export const useAdminSession = store.useSession;
