@@ -8,16 +8,15 @@ import {
 } from '@store/shared/customer-service';
 import { useForm, useWatch } from 'react-hook-form';
 import { Link } from 'react-router';
-import { toastError, toastSuccess } from '@/features/accounts/account-feedback';
+import { toastSuccess } from '@/features/accounts/account-feedback';
 import { errorOf, SubmitButton } from '@/features/accounts/components/form-bits';
 import { CheckoutTextField } from '@/features/checkout/components/checkout-text-field';
 import { useMetaDescription } from '@/features/store/hooks/use-meta-description';
 import { usePageTitle } from '@/features/store/hooks/use-page-title';
-import { ApiError } from '@/lib/api-client';
 import { useSession } from '@/stores/session-store';
 import { useContactUs } from '../api/contact-us';
 import { memberPrefill } from '../member-prefill';
-import { submitFailureMessage } from '../submit-failure-message';
+import { showSubmitFailure } from '../show-submit-failure';
 import { useSingleSubmit } from '../use-single-submit';
 import { MessageField } from './message-field';
 import { PersonFields } from './person-fields';
@@ -61,13 +60,7 @@ export function ContactPage() {
         toastSuccess(CUSTOMER_SERVICE_MESSAGES.contactSent);
         reset();
       } catch (error) {
-        const fields = error instanceof ApiError ? (error.fieldErrors ?? []) : [];
-        const known = fields.filter((f): f is { field: keyof ContactRequestInput; message: string } =>
-          Object.hasOwn(values, f.field),
-        );
-        for (const f of known) setError(f.field, { message: f.message });
-        if (known[0]) setFocus(known[0].field);
-        toastError(submitFailureMessage(error));
+        showSubmitFailure(error, (name) => Object.hasOwn(values, name), { setError, setFocus });
       }
     }),
   );

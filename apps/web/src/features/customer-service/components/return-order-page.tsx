@@ -10,16 +10,15 @@ import {
 } from '@store/shared/customer-service';
 import { useForm, useWatch, type FieldErrors, type Resolver } from 'react-hook-form';
 import { Link, useSearchParams } from 'react-router';
-import { toastError, toastSuccess } from '@/features/accounts/account-feedback';
+import { toastSuccess } from '@/features/accounts/account-feedback';
 import { errorOf, SubmitButton } from '@/features/accounts/components/form-bits';
 import { CheckoutTextField } from '@/features/checkout/components/checkout-text-field';
 import { useMetaDescription } from '@/features/store/hooks/use-meta-description';
 import { usePageTitle } from '@/features/store/hooks/use-page-title';
-import { ApiError } from '@/lib/api-client';
 import { useSession } from '@/stores/session-store';
 import { useOrderReturn } from '../api/order-return';
 import { memberPrefill } from '../member-prefill';
-import { submitFailureMessage } from '../submit-failure-message';
+import { showSubmitFailure } from '../show-submit-failure';
 import { useSingleSubmit } from '../use-single-submit';
 import { MessageField } from './message-field';
 import { PersonFields } from './person-fields';
@@ -27,7 +26,6 @@ import { ServicePage } from './service-page';
 
 type ReturnFormInput = OrderReturnRequestInput & { [RETURN_FILE_FIELD]?: FileList | null };
 type ReturnFormValues = OrderReturnRequest & { [RETURN_FILE_FIELD]: File | null };
-type ReturnFieldName = keyof ReturnFormInput;
 
 const textResolver = zodResolver(orderReturnRequestSchema);
 
@@ -99,14 +97,10 @@ export function ReturnOrderPage() {
         toastSuccess(answer.message);
         reset();
       } catch (error) {
-        const named = error instanceof ApiError ? (error.fieldErrors ?? []) : [];
-        const known = named.filter(
-          (f): f is { field: ReturnFieldName; message: string } =>
-            f.field === RETURN_FILE_FIELD || Object.hasOwn(text, f.field),
-        );
-        for (const f of known) setError(f.field, { message: f.message });
-        if (known[0]) setFocus(known[0].field);
-        toastError(submitFailureMessage(error));
+        showSubmitFailure(error, (name) => name === RETURN_FILE_FIELD || Object.hasOwn(text, name), {
+          setError,
+          setFocus,
+        });
       }
     }),
   );
