@@ -178,6 +178,64 @@ export function knownGoodRequests(f: FuzzFixtures): Record<string, fc.Arbitrary<
     'GET /api/admin/orders/{publicId}': [
       fc.constant(adminRequest({ pathParams: { publicId: f.orderPublicId } })),
     ],
+    'GET /api/admin/returns': [
+      fc
+        .record(
+          {
+            q: fc.constantFrom('jane', 'INV-00', '%', '_', "O'Connor", f.orderPublicId),
+            status: fc.constantFrom('open', 'approved', 'rejected'),
+            page: fc.constantFrom('1', '2'),
+            per_page: fc.constantFrom('1', '20', '100'),
+          },
+          { requiredKeys: [] },
+        )
+        .map((q) => adminRequest({ query: Object.entries(q) })),
+    ],
+    'GET /api/admin/returns/{id}': [fc.constant(adminRequest({ pathParams: { id: String(f.returnId) } }))],
+    'GET /api/admin/returns/{id}/file': [
+      fc.constant(adminRequest({ pathParams: { id: String(f.returnId) } })),
+    ],
+    'GET /api/admin/customers': [
+      fc
+        .record(
+          {
+            q: fc.constantFrom('fuzz', '%', '_', 'example.com'),
+            sort: fc.constantFrom('name', 'created_at', 'orders', 'spent'),
+            direction: fc.constantFrom('asc', 'desc'),
+            page: fc.constantFrom('1', '2'),
+            per_page: fc.constantFrom('1', '20', '100'),
+          },
+          { requiredKeys: [] },
+        )
+        .map((q) => adminRequest({ query: Object.entries(q) })),
+    ],
+    'GET /api/admin/customers/{id}': [
+      fc.constant(adminRequest({ pathParams: { id: String(f.member.userId) } })),
+    ],
+    'GET /api/admin/messages': [
+      fc
+        .record(
+          { status: fc.constantFrom('handled', 'unhandled'), page: fc.constantFrom('1', '2') },
+          { requiredKeys: [] },
+        )
+        .map((q) => adminRequest({ query: Object.entries(q) })),
+    ],
+    'POST /api/admin/messages/{id}/handled': [
+      fc
+        .boolean()
+        .map((handled) =>
+          adminRequest({ pathParams: { id: String(f.contactMessageId) }, body: json({ handled }) }),
+        ),
+    ],
+    'GET /api/admin/subscribers': [
+      fc
+        .record(
+          { status: fc.constantFrom('active', 'unsubscribed', 'all'), per_page: fc.constantFrom('1', '100') },
+          { requiredKeys: [] },
+        )
+        .map((q) => adminRequest({ query: Object.entries(q) })),
+    ],
+    'GET /api/admin/subscribers.csv': [fc.constant(adminRequest({}))],
   };
 
   return {
@@ -265,6 +323,25 @@ export function refusedValidRequests(f: FuzzFixtures): Record<string, fc.Arbitra
         request({
           pathParams: { publicId: f.orderPublicId },
           body: json({ status: 'delivered' }),
+          headers: { authorization: `Bearer ${f.admin.token}` },
+        }),
+      ),
+    ],
+    // A return is decided once: the first decision may pass, every later one is 409 and changes nothing.
+    'POST /api/admin/returns/{id}/approve': [
+      fc.constantFrom('0', '0.00', '10.50').map((amount) =>
+        request({
+          pathParams: { id: String(f.returnId) },
+          body: json({ refund_amount: amount, note: 'Fuzz approval' }),
+          headers: { authorization: `Bearer ${f.admin.token}` },
+        }),
+      ),
+    ],
+    'POST /api/admin/returns/{id}/reject': [
+      fc.constant(
+        request({
+          pathParams: { id: String(f.returnId) },
+          body: json({ reason: 'Fuzz rejection' }),
           headers: { authorization: `Bearer ${f.admin.token}` },
         }),
       ),

@@ -8,7 +8,7 @@ import { authResponseSchema, savedAddressSchema, userDetailResponseSchema } from
 import { placeOrderResponseSchema, walletOrderResponseSchema } from '@store/shared/order';
 import { paymentIdOfClientSecret, TEST_PAYMENT_METHOD_AUTHENTICATES } from '@store/shared/test-payments';
 import type { Database } from '../../src/db/client';
-import { products } from '../../src/db/schema';
+import { contactMessages, orderReturns, products } from '../../src/db/schema';
 import { testOrderBody, type TestLine } from '../../src/modules/orders/test-order-body';
 import { createStaff } from '../../src/modules/admin/staff-accounts';
 import { SEED_BRANDS, SEED_CATEGORIES, seedCatalog, seedProduct } from '../seed-catalog';
@@ -33,6 +33,9 @@ export interface FuzzFixtures {
   walletOrderId: string;
   /** A signed-in admin who has changed the one-time password, for the back-office routes. */
   admin: { token: string; email: string; password: string };
+  /** A return request with a PNG (linked to `orderPublicId`) and a contact message, for the back office's routes. */
+  returnId: number;
+  contactMessageId: number;
   /** A test card payment waiting for 3-D Secure (its order held), for the test-card routes. */
   threeDSecure: { paymentId: string; clientSecret: string };
   /** A signed-in member with one saved address and the plans they may choose. */
@@ -67,6 +70,46 @@ async function seedAdmin(app: FastifyInstance): Promise<FuzzFixtures['admin']> {
   });
   if (changed.statusCode !== 200) throw new Error(`setup admin failed: ${changed.body}`);
   return { token, email, password };
+}
+
+/** The smallest valid PNG: a 1x1 transparent pixel. */
+const PNG = Buffer.from(
+  'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNkYPhfDwAChwGA60e6kgAAAABJRU5ErkJggg==',
+  'base64',
+);
+
+/** A return request with a file and a contact message, sent through the forms' API as a customer would. */
+async function seedCustomerService(app: FastifyInstance, db: Database, orderPublicId: string) {
+  const form = new FormData();
+  form.append('email', 'jane@example.com');
+  form.append('order_id', orderPublicId);
+  form.append('message', 'Fuzz return');
+  form.append('file_path', new Blob([PNG], { type: 'image/png' }), 'fuzz.png');
+  const encoded = new Response(form);
+  const sent = await app.inject({
+    method: 'POST',
+    url: '/api/order-return',
+    payload: Buffer.from(await encoded.arrayBuffer()),
+    headers: { 'content-type': encoded.headers.get('content-type') ?? '' },
+  });
+  if (sent.statusCode !== 200) throw new Error(`setup return failed: ${sent.statusCode} ${sent.body}`);
+  const contact = await app.inject({
+    method: 'POST',
+    url: '/api/contact-us',
+    payload: {
+      f_name: 'Fuzz',
+      l_name: 'Contact',
+      email: 'fuzz.contact@example.com',
+      subject: 'Hi',
+      message: 'Hello',
+    },
+  });
+  if (contact.statusCode !== 200)
+    throw new Error(`setup contact failed: ${contact.statusCode} ${contact.body}`);
+  const [returned] = await db.select({ id: orderReturns.id }).from(orderReturns).limit(1);
+  const [message] = await db.select({ id: contactMessages.id }).from(contactMessages).limit(1);
+  if (!returned || !message) throw new Error('setup return or contact message not stored');
+  return { returnId: returned.id, contactMessageId: message.id };
 }
 
 async function seedMember(app: FastifyInstance): Promise<FuzzFixtures['member']> {
@@ -169,7 +212,9 @@ export async function seedFuzzFixtures(app: FastifyInstance, db: Database): Prom
     throw new Error(`setup 3-D Secure order failed: ${held.statusCode} ${held.body}`);
   }
 
+  const orderPublicId = placeOrderResponseSchema.parse(placed.json()).data.id;
   return {
+    ...(await seedCustomerService(app, db, orderPublicId)),
     orderable,
     lastUnit,
     productIds: rows.map((r) => r.id),
@@ -177,7 +222,7 @@ export async function seedFuzzFixtures(app: FastifyInstance, db: Database): Prom
     categories: SEED_CATEGORIES.map((c) => c.sku),
     childCategories: SEED_CATEGORIES.flatMap((c) => c.children.map(([childSku]) => childSku)),
     brands: SEED_BRANDS.map((b) => b.permalink),
-    orderPublicId: placeOrderResponseSchema.parse(placed.json()).data.id,
+    orderPublicId,
     walletOrderId: walletOrderResponseSchema.parse(wallet.json()).data.wallet_order_id,
     threeDSecure: { paymentId, clientSecret },
     admin: await seedAdmin(app),
