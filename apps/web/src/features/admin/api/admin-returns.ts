@@ -1,0 +1,59 @@
+import type {
+  AdminReturnApprove,
+  AdminReturnDetail,
+  AdminReturnListQuery,
+  AdminReturnReject,
+  AdminReturnRow,
+} from '@store/shared/admin-returns';
+import { keepPreviousData, queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { served } from '@/lib/api-client';
+import { adminRequest } from '../admin-request';
+
+export type AdminReturnsQuery = Partial<AdminReturnListQuery>;
+
+/** `GET /api/admin/returns` -> `{ data, total }` (newest first). */
+export function getAdminReturns(query: AdminReturnsQuery, signal?: AbortSignal) {
+  return adminRequest('/admin/returns', served<{ data: AdminReturnRow[]; total: number }>(), {
+    query: { ...query },
+    signal,
+  });
+}
+
+export function useAdminReturns(query: AdminReturnsQuery) {
+  return useQuery(
+    queryOptions({
+      queryKey: ['admin', 'returns', query],
+      queryFn: ({ signal }) => getAdminReturns(query, signal),
+      placeholderData: keepPreviousData,
+    }),
+  );
+}
+
+/** `GET /api/admin/returns/{id}` -> `{ data }`. */
+export function useAdminReturn(id: number) {
+  return useQuery({
+    queryKey: ['admin', 'return', id],
+    queryFn: ({ signal }) =>
+      adminRequest(`/admin/returns/${id}`, served<{ data: AdminReturnDetail }>(), { signal }),
+  });
+}
+
+export type ReturnDecisionRequest =
+  { decision: 'approve'; body: AdminReturnApprove } | { decision: 'reject'; body: AdminReturnReject };
+
+/** `POST /api/admin/returns/{id}/approve` or `/reject` -> `{ message, data }`; 409 once decided. */
+export function useDecideReturn(id: number) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: ({ decision, body }: ReturnDecisionRequest) =>
+      adminRequest(
+        `/admin/returns/${id}/${decision}`,
+        served<{ message: string; data: AdminReturnDetail }>(),
+        { method: 'POST', body },
+      ),
+    onSuccess: (answer) => {
+      queryClient.setQueryData(['admin', 'return', id], { data: answer.data });
+      void queryClient.invalidateQueries({ queryKey: ['admin', 'returns'] });
+    },
+  });
+}
