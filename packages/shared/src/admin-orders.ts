@@ -4,6 +4,7 @@
  * screens and the API.
  */
 import { z } from 'zod';
+import { formatCents, parseDecimalToCents } from './money';
 import { PAYMENT_STATUSES } from './order-constants';
 import { noControlCharacters, searchText } from './text-schemas';
 
@@ -90,3 +91,54 @@ export const adminOrderStatusRequestSchema = z
     path: ['tracking_number'],
   });
 export type AdminOrderStatusRequest = z.infer<typeof adminOrderStatusRequestSchema>;
+
+/** Refunds from the back office (issue 12): messages for the API and the order page alike. */
+export const ADMIN_REFUND_MESSAGES = {
+  keyRequired:
+    'Send an Idempotency-Key header (8 to 100 letters, digits, dashes or underscores, new for each refund) so a repeated request cannot refund twice.',
+  amount: 'amount must be an amount in dollars such as 12.34, more than 0',
+  reason: 'reason must be 500 characters or fewer',
+  notPaid: (paymentStatus: string) =>
+    `Only a paid order can be refunded; the payment of this order is ${paymentStatus.replace(/_/g, ' ')}.`,
+  fullyRefunded: 'This order has been refunded in full: there is nothing left to refund.',
+  tooMuch: (mostCents: number) =>
+    `You can refund at most ${formatCents(mostCents)} on this order (its total less what was refunded already).`,
+  keyReused: 'This Idempotency-Key was used for a different refund. Start a new refund to get a new key.',
+  providerMissing: (provider: string) =>
+    `This order was paid through ${provider}, which the store is not connected to now, so it cannot be refunded here.`,
+  providerRefused: (message: string) => `The payment provider did not make the refund: ${message}`,
+  providerUnreachable:
+    'The payment provider could not be reached, so nothing was refunded. Try again in a moment: repeating the same request cannot refund twice.',
+  refunded: (cents: number, invoiceNumber: string) =>
+    `Refunded ${formatCents(cents)} on order ${invoiceNumber}.`,
+} as const;
+
+/** `POST /api/admin/orders/{public id}/refunds` body; the amount in dollars like every amount on the wire. */
+export const adminRefundRequestSchema = z.object({
+  amount: z
+    .string({ error: ADMIN_REFUND_MESSAGES.amount })
+    .trim()
+    .max(12, ADMIN_REFUND_MESSAGES.amount)
+    .refine((v) => (parseDecimalToCents(v) ?? 0) > 0, ADMIN_REFUND_MESSAGES.amount),
+  reason: z
+    .string()
+    .trim()
+    .max(500, ADMIN_REFUND_MESSAGES.reason)
+    .superRefine(noControlCharacters('reason'))
+    .default(''),
+});
+export type AdminRefundRequest = z.infer<typeof adminRefundRequestSchema>;
+
+/** One refund as the order page shows it. */
+export const adminRefundSchema = z.object({
+  id: z.number().int(),
+  /** Dollars, e.g. '12.34'. */
+  amount: z.string(),
+  reason: z.string(),
+  provider: z.string(),
+  provider_refund_id: z.string().nullable(),
+  return_id: z.number().int().nullable(),
+  staff_name: z.string(),
+  created_at: z.string(),
+});
+export type AdminRefund = z.infer<typeof adminRefundSchema>;

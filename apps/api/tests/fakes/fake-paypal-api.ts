@@ -2,7 +2,9 @@
  * PayPal's REST API faked at the network edge (issue 10 contract tests): a local HTTP server answering in the
  * shapes of PayPal's Orders v2 and Webhooks references — OAuth token, create / get / capture an order (with
  * PayPal-Request-Id idempotency, ORDER_NOT_APPROVED, ORDER_ALREADY_CAPTURED, the 422 with
- * PAYEE_ACCOUNT_RESTRICTED, a 5xx and a hang) and verify-webhook-signature — reached through PAYPAL_API_BASE.
+ * PAYEE_ACCOUNT_RESTRICTED, a 5xx and a hang), refund a capture (Payments v2, with PayPal-Request-Id
+ * idempotency and REFUND_AMOUNT_EXCEEDED; issue 12) and verify-webhook-signature — reached through
+ * PAYPAL_API_BASE.
  */
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
@@ -17,6 +19,15 @@ export interface FakeOrder {
   status: 'CREATED' | 'APPROVED' | 'COMPLETED';
   amount: { currency_code: string; value: string };
   capture?: { id: string; status: 'COMPLETED' | 'REFUNDED' | 'PARTIALLY_REFUNDED' };
+  /** Cents refunded from the capture so far. */
+  refundedCents?: number;
+}
+
+export interface FakePaypalRefund {
+  id: string;
+  captureId: string;
+  amount: { currency_code: string; value: string };
+  noteToPayer: string | null;
 }
 
 export interface FakePaypalApi {
@@ -27,6 +38,9 @@ export interface FakePaypalApi {
   requests: { method: string; path: string; headers: IncomingMessage['headers']; body: string }[];
   tokenCalls: number;
   captureMode: 'ok' | 'restricted' | 'server-error' | 'hang';
+  /** Refunds by PayPal-Request-Id: the same id answers the same refund. */
+  refunds: Map<string, FakePaypalRefund>;
+  refundMode: 'ok' | 'server-error';
   /** The buyer approves the order on PayPal's site. */
   approve(id: string): void;
   close(): Promise<void>;
@@ -46,6 +60,8 @@ export async function startFakePaypalApi(): Promise<FakePaypalApi> {
     requests: [],
     tokenCalls: 0,
     captureMode: 'ok',
+    refunds: new Map(),
+    refundMode: 'ok',
     approve(id) {
       const order = fake.orders.get(id);
       if (!order) throw new Error(`no PayPal order ${id}`);
@@ -89,6 +105,9 @@ export async function startFakePaypalApi(): Promise<FakePaypalApi> {
           links: [{ rel: 'approve', href: `https://www.sandbox.paypal.com/checkoutnow?token=${id}` }],
         });
       }
+      const refundPath = /^\/v2\/payments\/captures\/([^/]+)\/refund$/.exec(path);
+      if (req.method === 'POST' && refundPath)
+        return refund(req, res, decodeURIComponent(refundPath[1] ?? ''), body);
       const match = /^\/v2\/checkout\/orders\/([^/]+)(\/capture)?$/.exec(path);
       const order = match?.[1] ? fake.orders.get(decodeURIComponent(match[1])) : undefined;
       if (!order)
@@ -149,6 +168,74 @@ export async function startFakePaypalApi(): Promise<FakePaypalApi> {
       });
     });
   });
+  function refund(req: IncomingMessage, res: ServerResponse, captureId: string, body: string) {
+    if (fake.refundMode === 'server-error') return send(res, 500, { name: 'INTERNAL_SERVER_ERROR' });
+    const requestId = String(req.headers['paypal-request-id'] ?? '');
+    const answer = (r: FakePaypalRefund) =>
+      send(res, 201, {
+        id: r.id,
+        status: 'COMPLETED',
+        amount: r.amount,
+        links: [{ rel: 'up', href: `${fake.apiBase}/v2/payments/captures/${captureId}`, method: 'GET' }],
+      });
+    const earlier = fake.refunds.get(requestId);
+    if (earlier) return answer(earlier);
+    const order = [...fake.orders.values()].find((o) => o.capture?.id === captureId);
+    if (!order?.capture)
+      return send(res, 404, { name: 'RESOURCE_NOT_FOUND', details: [{ issue: 'INVALID_RESOURCE_ID' }] });
+    const asked = JSON.parse(body || '{}') as {
+      amount?: { currency_code: string; value: string };
+      note_to_payer?: string;
+    };
+    const total = Math.round(Number(order.amount.value) * 100);
+    const left = total - (order.refundedCents ?? 0);
+    const cents = asked.amount ? Math.round(Number(asked.amount.value) * 100) : left;
+    if (left === 0) {
+      return send(res, 422, {
+        name: 'UNPROCESSABLE_ENTITY',
+        details: [
+          { issue: 'CAPTURE_FULLY_REFUNDED', description: 'The capture has already been fully refunded.' },
+        ],
+      });
+    }
+    if (
+      asked.amount?.currency_code !== undefined &&
+      asked.amount.currency_code !== order.amount.currency_code
+    ) {
+      return send(res, 422, {
+        name: 'UNPROCESSABLE_ENTITY',
+        details: [
+          {
+            issue: 'REFUND_CAPTURE_CURRENCY_MISMATCH',
+            description: 'Refund must be in the capture currency.',
+          },
+        ],
+      });
+    }
+    if (!(cents > 0) || cents > left) {
+      return send(res, 422, {
+        name: 'UNPROCESSABLE_ENTITY',
+        details: [
+          {
+            issue: 'REFUND_AMOUNT_EXCEEDED',
+            description:
+              'The refund amount must be less than or equal to the capture amount that has not yet been refunded.',
+          },
+        ],
+      });
+    }
+    const made: FakePaypalRefund = {
+      id: `1JU08902781691411${String(fake.refunds.size).padStart(3, '0')}`,
+      captureId,
+      amount: { currency_code: order.amount.currency_code, value: (cents / 100).toFixed(2) },
+      noteToPayer: asked.note_to_payer ?? null,
+    };
+    fake.refunds.set(requestId, made);
+    order.refundedCents = (order.refundedCents ?? 0) + cents;
+    order.capture.status = order.refundedCents === total ? 'REFUNDED' : 'PARTIALLY_REFUNDED';
+    return answer(made);
+  }
+
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   fake.apiBase = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
   return fake;

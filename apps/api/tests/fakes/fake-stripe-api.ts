@@ -7,6 +7,9 @@
  * Test payment methods, as Stripe's test mode names them: `pm_card_visa` succeeds, `pm_card_chargeDeclined`
  * is declined (402 card_error), `pm_card_authenticationRequired` needs 3-D Secure (requires_action until a
  * test calls `completeAuthentication` or `failAuthentication`).
+ *
+ * Refunds (issue 12): POST /v1/refunds for a PaymentIntent's charge, refused (400 invalid_request_error) for
+ * more than is left or a PaymentIntent without a charge; `mode = 'server-error'` makes it answer 500 too.
  */
 import { randomBytes } from 'node:crypto';
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
@@ -49,6 +52,19 @@ export interface FakeCharge {
   status: 'succeeded' | 'failed';
 }
 
+export interface FakeRefund {
+  id: string;
+  object: 'refund';
+  amount: number;
+  currency: string;
+  charge: string;
+  payment_intent: string;
+  reason: string | null;
+  metadata: Record<string, string>;
+  status: 'succeeded' | 'pending';
+  created: number;
+}
+
 export interface FakeStripeRequest {
   method: string;
   path: string;
@@ -63,6 +79,8 @@ export interface FakeStripeApi {
   apiBase: string;
   intents: Map<string, FakePaymentIntent>;
   charges: Map<string, FakeCharge>;
+  /** Refunds made through POST /v1/refunds, by id. */
+  refunds: Map<string, FakeRefund>;
   requests: FakeStripeRequest[];
   mode: FakeStripeMode;
   /** The shopper passes 3-D Secure in the browser: the PaymentIntent succeeds. */
@@ -95,6 +113,7 @@ async function readBody(req: IncomingMessage): Promise<string> {
 export async function startFakeStripeApi(): Promise<FakeStripeApi> {
   const intents = new Map<string, FakePaymentIntent>();
   const charges = new Map<string, FakeCharge>();
+  const refunds = new Map<string, FakeRefund>();
   const requests: FakeStripeRequest[] = [];
   /** Idempotency-Key -> the first answer, as Stripe keeps it for 24 hours. */
   const answered = new Map<string, { status: number; body: unknown }>();
@@ -121,6 +140,7 @@ export async function startFakeStripeApi(): Promise<FakeStripeApi> {
     apiBase: '',
     intents,
     charges,
+    refunds,
     requests,
     mode: 'ok',
     completeAuthentication(id) {
@@ -236,6 +256,67 @@ export async function startFakeStripeApi(): Promise<FakeStripeApi> {
           return;
         }
         return answer(status, payload);
+      }
+
+      if (req.method === 'POST' && url.pathname === '/v1/refunds') {
+        if (api.mode === 'server-error') {
+          return send(res, 500, { error: { type: 'api_error', message: 'An unknown error occurred' } });
+        }
+        const piId = body.get('payment_intent') ?? '';
+        const intent = intents.get(piId);
+        const charge = charges.get(intent?.latest_charge ?? '');
+        if (!intent || !charge) {
+          return answer(400, {
+            error: {
+              type: 'invalid_request_error',
+              code: intent ? 'charge_not_found' : 'resource_missing',
+              message: intent
+                ? `PaymentIntent ${piId} does not have a successful charge to refund.`
+                : `No such payment_intent: '${piId}'`,
+            },
+          });
+        }
+        const left = charge.amount - charge.amount_refunded;
+        const amount = body.has('amount') ? Number(body.get('amount')) : left;
+        if (left === 0) {
+          return answer(400, {
+            error: {
+              type: 'invalid_request_error',
+              code: 'charge_already_refunded',
+              message: `Charge ${charge.id} has already been refunded.`,
+            },
+          });
+        }
+        if (!Number.isInteger(amount) || amount <= 0 || amount > left) {
+          return answer(400, {
+            error: {
+              type: 'invalid_request_error',
+              code: 'amount_too_large',
+              message: `Refund amount ($${(amount / 100).toFixed(2)}) is greater than unrefunded amount on charge ($${(left / 100).toFixed(2)})`,
+            },
+          });
+        }
+        const metadata: Record<string, string> = {};
+        for (const [k, v] of body) {
+          const m = /^metadata\[(.+)\]$/.exec(k);
+          if (m?.[1]) metadata[m[1]] = v;
+        }
+        const refund: FakeRefund = {
+          id: `re_${randomBytes(12).toString('hex')}`,
+          object: 'refund',
+          amount,
+          currency: intent.currency,
+          charge: charge.id,
+          payment_intent: intent.id,
+          reason: body.get('reason'),
+          metadata,
+          status: 'succeeded',
+          created: Math.floor(Date.now() / 1000),
+        };
+        refunds.set(refund.id, refund);
+        charge.amount_refunded += amount;
+        charge.refunded = charge.amount_refunded === charge.amount;
+        return answer(200, refund);
       }
 
       if (req.method === 'GET' && url.pathname === '/v1/payment_intents/search') {

@@ -1,7 +1,9 @@
 /**
  * The back office's orders (issue 12): the list (filters, search, paging, sort), one order, and every status
  * move legal and illegal — shipping mails the tracking link, cancelling an unpaid order restocks exactly once, a
- * paid order is refused until refunded — each with its history and audit rows; 401/403 for outsiders.
+ * paid order is refused until refunded — each with its history and audit rows; refunds (once per
+ * Idempotency-Key, also when racing; over-refund and unpaid refused; partial then full; cancel after a full
+ * refund restocks once); 401/403 for outsiders.
  */
 import { randomUUID } from 'node:crypto';
 import { readdir, readFile } from 'node:fs/promises';
@@ -9,9 +11,9 @@ import path from 'node:path';
 import { eq } from 'drizzle-orm';
 import { simpleParser } from 'mailparser';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ADMIN_ORDER_MESSAGES } from '@store/shared/admin-orders';
+import { ADMIN_ORDER_MESSAGES, ADMIN_REFUND_MESSAGES } from '@store/shared/admin-orders';
 import { TEST_PAYMENT_METHOD_AUTHENTICATES } from '@store/shared/test-payments';
-import { auditLog, orders, products, staffUsers } from '../../db/schema';
+import { auditLog, orders, products, refunds, staffUsers } from '../../db/schema';
 import { seedCatalog, seedProduct } from '../../../tests/seed-catalog';
 import { createTestApp, type TestApp } from '../../../tests/test-app';
 import { testOrderBody } from '../orders/test-order-body';
@@ -204,5 +206,159 @@ describe('POST /api/admin/orders/{id}/status', () => {
     expect(refused.statusCode).toBe(409);
     expect(refused.json().message).toBe(ADMIN_ORDER_MESSAGES.paidNeedsRefund);
     expect((await api('GET', '/api/admin/orders/NoSuchOrder0000000')).statusCode).toBe(404);
+  });
+});
+
+describe('POST /api/admin/orders/{id}/refunds', () => {
+  const refund = (publicId: string, body: object, key: string | null, token = adminToken) =>
+    t.app.inject({
+      method: 'POST',
+      url: `/api/admin/orders/${publicId}/refunds`,
+      headers: { authorization: `Bearer ${token}`, ...(key ? { 'idempotency-key': key } : {}) },
+      payload: body,
+    });
+  const refundRows = async (publicId: string) => {
+    const [row] = await t.database.db.select().from(orders).where(eq(orders.publicId, publicId));
+    return t.database.db
+      .select()
+      .from(refunds)
+      .where(eq(refunds.orderId, row?.id ?? 0));
+  };
+
+  it('401 without a token, 403 for a customer; the Idempotency-Key is required', async () => {
+    const id = await place('refund.guard@example.com');
+    const anonymous = await t.app.inject({
+      method: 'POST',
+      url: `/api/admin/orders/${id}/refunds`,
+      headers: { 'idempotency-key': randomUUID() },
+      payload: { amount: '1.00' },
+    });
+    expect(anonymous.statusCode).toBe(401);
+    const customer = await t.app.inject({
+      method: 'POST',
+      url: '/api/registered',
+      payload: {
+        name: 'Refund Shopper',
+        email: 'refund.shopper@example.com',
+        password: 'Shopper!Pass1',
+        phone: '0412345678',
+      },
+    });
+    const asCustomer = await refund(
+      id,
+      { amount: '1.00' },
+      randomUUID(),
+      (customer.json() as { token: string }).token,
+    );
+    expect(asCustomer.statusCode).toBe(403);
+    const noKey = await refund(id, { amount: '1.00' }, null);
+    expect(noKey.statusCode).toBe(400);
+    expect(noKey.json().message).toContain(ADMIN_REFUND_MESSAGES.keyRequired);
+    const badAmount = await refund(id, { amount: 'ten dollars' }, randomUUID());
+    expect(badAmount.statusCode).toBe(400);
+    expect(badAmount.json().message).toContain('amount');
+    expect(await refundRows(id)).toHaveLength(0);
+  });
+
+  it('partial then full refund: statuses, records, audit, mail; over-refund and unpaid refused; then cancel restocks once', async () => {
+    const id = await place('refund.customer@example.com', 2);
+    const total = Number((await api('GET', `/api/admin/orders/${id}`)).json().data.total_amount);
+    const totalCents = Math.round(total * 100);
+    const stockBefore = await stock();
+
+    const over = await refund(id, { amount: (total + 0.01).toFixed(2) }, randomUUID());
+    expect(over.statusCode).toBe(400);
+    expect(over.json().message).toBe(ADMIN_REFUND_MESSAGES.tooMuch(totalCents));
+    expect(over.json().message).toContain(`$${total.toFixed(2)}`);
+
+    const key = randomUUID();
+    const first = await refund(id, { amount: '20.00', reason: 'Wrong size' }, key, staffToken);
+    expect(first.statusCode).toBe(201);
+    expect(first.json().message).toMatch(/^Refunded \$20\.00 on order /);
+    const data = first.json().data;
+    expect(data).toMatchObject({
+      payment_status: 'partially_refunded',
+      refunded_total: '20.00',
+      refundable: ((totalCents - 2_000) / 100).toFixed(2),
+    });
+    expect(data.refunds).toEqual([
+      expect.objectContaining({
+        amount: '20.00',
+        reason: 'Wrong size',
+        provider: 'test-card',
+        provider_refund_id: expect.stringMatching(/^re_test_/),
+        staff_name: 'staff person',
+      }),
+    ]);
+    expect(data.audit[0]).toMatchObject({
+      action: 'order.refund',
+      staff_name: 'staff person',
+      before: { payment_status: 'completed', refunded_cents: 0 },
+      after: { payment_status: 'partially_refunded', refunded_cents: 2_000, refund_cents: 2_000 },
+    });
+
+    // The same request again (sequentially, then twice at once) is the same refund: recorded once.
+    const again = await refund(id, { amount: '20.00', reason: 'Wrong size' }, key, staffToken);
+    expect(again.statusCode).toBe(200);
+    expect(again.headers['idempotent-replayed']).toBe('true');
+    const otherUse = await refund(id, { amount: '5.00' }, key);
+    expect(otherUse.statusCode).toBe(422);
+    expect(otherUse.json().message).toBe(ADMIN_REFUND_MESSAGES.keyReused);
+    const raceKey = randomUUID();
+    const raced = await Promise.all([
+      refund(id, { amount: '1.00' }, raceKey),
+      refund(id, { amount: '1.00' }, raceKey),
+    ]);
+    expect(raced.map((r) => r.statusCode).sort()).toEqual([200, 201]);
+    expect(raced[0]?.json().data.refunds).toHaveLength(2);
+    expect(await refundRows(id)).toHaveLength(2);
+
+    // Paid orders are refunded before they are cancelled.
+    expect((await move(id, { status: 'cancelled' })).json().message).toBe(
+      ADMIN_ORDER_MESSAGES.paidNeedsRefund,
+    );
+
+    const rest = ((totalCents - 2_100) / 100).toFixed(2);
+    const full = await refund(id, { amount: rest, reason: 'Order cancelled' }, randomUUID());
+    expect(full.statusCode).toBe(201);
+    expect(full.json().data).toMatchObject({
+      payment_status: 'refunded',
+      refunded_total: total.toFixed(2),
+      refundable: '0.00',
+    });
+    const nothingLeft = await refund(id, { amount: '1.00' }, randomUUID());
+    expect(nothingLeft.statusCode).toBe(409);
+    expect(nothingLeft.json().message).toBe(ADMIN_REFUND_MESSAGES.fullyRefunded);
+    const audit = await t.database.db.select().from(auditLog).where(eq(auditLog.entityId, id));
+    expect(audit.filter((a) => a.action === 'order.refund')).toHaveLength(3);
+
+    // Fully refunded and not shipped: it can be cancelled now, and its stock comes back exactly once.
+    const cancels = await Promise.all([move(id, { status: 'cancelled' }), move(id, { status: 'cancelled' })]);
+    expect(cancels.map((c) => c.statusCode).sort()).toEqual([200, 409]);
+    expect(await stock()).toBe((stockBefore ?? 0) + 2);
+    const [row] = await t.database.db.select().from(orders).where(eq(orders.publicId, id));
+    expect(row).toMatchObject({ status: 'cancelled', paymentStatus: 'refunded' });
+
+    await t.app.mail.settled();
+    const dir = t.app.config.outboxDir;
+    const files = (await readdir(dir)).filter((f) => f.endsWith('.eml'));
+    const mails = await Promise.all(
+      files.map(async (f) => simpleParser(await readFile(path.join(dir, f), 'utf8'))),
+    );
+    const notices = mails.filter(
+      (m) => m.subject?.includes(row?.invoiceNumber ?? '?') && m.subject.startsWith('A refund for your'),
+    );
+    expect(notices).toHaveLength(3);
+    expect(notices.map((m) => m.text).join('\n')).toContain('We have refunded $20.00');
+
+    // An unpaid order has nothing to refund.
+    const held = await place('refund.unpaid@example.com', 1, {
+      stripePaymentMethodId: TEST_PAYMENT_METHOD_AUTHENTICATES,
+    });
+    const unpaid = await refund(held, { amount: '1.00' }, randomUUID());
+    expect(unpaid.statusCode).toBe(409);
+    expect(unpaid.json().message).toBe(ADMIN_REFUND_MESSAGES.notPaid('pending'));
+    expect(await refundRows(held)).toHaveLength(0);
+    expect((await refund('NoSuchOrder0000000', { amount: '1.00' }, randomUUID())).statusCode).toBe(404);
   });
 });

@@ -1,25 +1,37 @@
 /**
  * The back office's orders (issue 12): `GET /api/admin/orders` (paged list with filters and search, answering
- * `data` and `total`), `GET /api/admin/orders/{public id}`, `POST /api/admin/orders/{public id}/status`. Staff and
- * admins alike. Shipping mails the customer a notice with the tracking link (after the answer).
+ * `data` and `total`), `GET /api/admin/orders/{public id}` (with its refunds and audit trail),
+ * `POST /api/admin/orders/{public id}/status` and `POST /api/admin/orders/{public id}/refunds` (Idempotency-Key
+ * required). Staff and admins alike. Shipping mails the customer a notice with the tracking link, a refund a
+ * refund notice (after the answer).
  */
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { asc, eq } from 'drizzle-orm';
 import { z } from 'zod';
+import { auditEntrySchema } from '@store/shared/admin';
 import {
   ADMIN_ORDER_MESSAGES,
+  ADMIN_REFUND_MESSAGES,
+  adminRefundRequestSchema,
+  adminRefundSchema,
   adminOrderListQuerySchema,
   adminOrderListSchema,
   adminOrderStatusRequestSchema,
   CARRIERS,
   type Carrier,
 } from '@store/shared/admin-orders';
-import { centsToDecimalString } from '@store/shared/money';
+import { centsToDecimalString, parseDecimalToCents } from '@store/shared/money';
+import { IDEMPOTENCY_KEY_HEADER, IDEMPOTENCY_KEY_PATTERN } from '@store/shared/order-constants';
+import type { Database } from '../../db/client';
+import { refunds, staffUsers } from '../../db/schema';
 import { HttpError } from '../../plugins/error-handling';
 import { mailStoreOf } from '../mail/mail-store';
 import { renderMail } from '../mail/render-mail';
 import { ShippingNoticeMail, shippingNoticeSubject } from '../mail/templates/shipping-notice-mail';
 import { presentOrderDetail } from '../orders/order-presenter';
 import { getAdminOrder, listAdminOrders, moveOrderStatus, type AdminOrder } from './admin-orders';
+import { auditTrail } from './record-audit';
+import { refundOrder } from './refund-order';
 import { requireStaff, staffOf } from './require-staff';
 
 const messageSchema = z.object({ message: z.string() });
@@ -33,8 +45,52 @@ const params = z.object({
     .regex(/^[A-Za-z0-9]{16,64}$/, ADMIN_ORDER_MESSAGES.notFound),
 });
 
-/** The order as the back office reads it: the customer's view plus who, how paid, and what happened. */
-function presentAdminOrder({ order, items, history, returns }: AdminOrder) {
+/** The order's refunds, oldest first, with who made each. */
+async function refundsOf(db: Database, orderId: number) {
+  const rows = await db
+    .select({ refund: refunds, staffName: staffUsers.name })
+    .from(refunds)
+    .leftJoin(staffUsers, eq(staffUsers.id, refunds.staffId))
+    .where(eq(refunds.orderId, orderId))
+    .orderBy(asc(refunds.createdAt), asc(refunds.id));
+  return rows.map(({ refund: r, staffName }) => ({
+    id: r.id,
+    amountCents: r.amountCents,
+    amount: centsToDecimalString(r.amountCents),
+    reason: r.reason,
+    provider: r.provider,
+    provider_refund_id: r.providerRefundId,
+    return_id: r.returnId,
+    staff_name: staffName ?? (r.staffId === null ? 'Command line' : 'Former staff member'),
+    created_at: r.createdAt.toISOString(),
+  }));
+}
+
+/**
+ * The order as the back office reads it: the customer's view plus who, how paid, what happened, its refunds
+ * (`refunded_total`, and `refundable`: what is left) and its audit trail, newest first.
+ */
+async function presentAdminOrder(db: Database, found: AdminOrder) {
+  const { order } = found;
+  const [refundRows, audit] = await Promise.all([
+    refundsOf(db, order.id),
+    auditTrail(db, 'order', order.publicId),
+  ]);
+  const refundedCents = refundRows.reduce((sum, r) => sum + r.amountCents, 0);
+  return {
+    ...presentBasics(found),
+    refunds: refundRows.map(({ amountCents: _cents, ...r }) => r),
+    refunded_total: centsToDecimalString(refundedCents),
+    refundable: centsToDecimalString(
+      ['completed', 'partially_refunded'].includes(order.paymentStatus)
+        ? Math.max(0, order.totalCents - refundedCents)
+        : 0,
+    ),
+    audit,
+  };
+}
+
+function presentBasics({ order, items, history, returns }: AdminOrder) {
   return {
     ...presentOrderDetail(order, items),
     f_name: order.fName,
@@ -58,7 +114,14 @@ function presentAdminOrder({ order, items, history, returns }: AdminOrder) {
   };
 }
 
-const adminOrderSchema = z.looseObject({ id: z.string(), status: z.string() });
+const adminOrderSchema = z.looseObject({
+  id: z.string(),
+  status: z.string(),
+  refunds: z.array(adminRefundSchema),
+  refunded_total: z.string(),
+  refundable: z.string(),
+  audit: z.array(auditEntrySchema),
+});
 
 const adminOrderRoutes: FastifyPluginAsyncZod = async (app) => {
   const tags = ['admin'];
@@ -104,7 +167,7 @@ const adminOrderRoutes: FastifyPluginAsyncZod = async (app) => {
     async (req) => {
       const found = await getAdminOrder(app.db, req.params.publicId);
       if (!found) throw new HttpError(404, ADMIN_ORDER_MESSAGES.notFound);
-      return { data: presentAdminOrder(found) };
+      return { data: await presentAdminOrder(app.db, found) };
     },
   );
 
@@ -157,8 +220,60 @@ const adminOrderRoutes: FastifyPluginAsyncZod = async (app) => {
       if (!found) throw new HttpError(404, ADMIN_ORDER_MESSAGES.notFound);
       return {
         message: `Order ${after.invoiceNumber} is now ${after.status}.`,
-        data: presentAdminOrder(found),
+        data: await presentAdminOrder(app.db, found),
       };
+    },
+  );
+
+  app.post(
+    '/admin/orders/:publicId/refunds',
+    {
+      preHandler: guard,
+      schema: {
+        tags,
+        summary: 'Refund part or all of a paid order through its payment provider (Idempotency-Key required)',
+        description:
+          'amount is dollars ("12.34"), more than 0 and at most the total less what was refunded. The same ' +
+          'Idempotency-Key answers the first refund again (200, Idempotent-Replayed: true) and never refunds ' +
+          'twice; another refund with a used key is 422. 402: the provider refused; 502: it could not be ' +
+          'reached (nothing recorded in either case).',
+        params,
+        headers: z.looseObject({
+          [IDEMPOTENCY_KEY_HEADER]: z
+            .string({ error: ADMIN_REFUND_MESSAGES.keyRequired })
+            .regex(IDEMPOTENCY_KEY_PATTERN, ADMIN_REFUND_MESSAGES.keyRequired),
+        }),
+        body: adminRefundRequestSchema,
+        response: {
+          200: z.object({ message: z.string(), data: adminOrderSchema }),
+          201: z.object({ message: z.string(), data: adminOrderSchema }),
+          400: fieldErrors,
+          401: messageSchema,
+          402: messageSchema,
+          403: messageSchema,
+          404: messageSchema,
+          409: messageSchema,
+          422: messageSchema,
+          502: messageSchema,
+        },
+      },
+    },
+    async (req, reply) => {
+      const { staff } = staffOf(req);
+      const outcome = await refundOrder(app, {
+        orderPublicId: req.params.publicId,
+        amountCents: parseDecimalToCents(req.body.amount) ?? 0,
+        reason: req.body.reason,
+        idempotencyKey: req.headers[IDEMPOTENCY_KEY_HEADER],
+        staffId: staff.id,
+      });
+      const found = await getAdminOrder(app.db, req.params.publicId);
+      if (!found) throw new HttpError(404, ADMIN_ORDER_MESSAGES.notFound);
+      if (outcome.replayed) reply.header('idempotent-replayed', 'true');
+      return reply.code(outcome.replayed ? 200 : 201).send({
+        message: ADMIN_REFUND_MESSAGES.refunded(outcome.refund.amountCents, outcome.order.invoiceNumber),
+        data: await presentAdminOrder(app.db, found),
+      });
     },
   );
 };

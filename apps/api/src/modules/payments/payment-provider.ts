@@ -12,6 +12,10 @@
  *   checking that the order's amount is `expectedAmountCents` (the server's own total), answering
  *   'completed' only when the capture status is COMPLETED.
  *
+ * - Refunds (issue 12, back office): `refund` gives money back from a paid payment — Stripe
+ *   `POST /v1/refunds` for the PaymentIntent, PayPal `POST /v2/payments/captures/{id}/refund` — with an
+ *   idempotency key (Stripe Idempotency-Key, PayPal-Request-Id), so a repeated refund is the same refund.
+ *
  * Amounts are integer cents; the currency is AUD (SPEC §9). Providers answer declines as values and throw
  * only when they cannot be reached or answer nonsense (the workflow then cancels the order).
  */
@@ -47,6 +51,26 @@ export type CardChargeResult =
 export type ProviderPaymentState =
   'pending' | 'completed' | 'failed' | 'refunded' | 'partially_refunded' | 'disputed' | 'unknown';
 
+/** A refund asked of a provider (issue 12). */
+export interface RefundRequest {
+  /** The payment to refund: the card's PaymentIntent id, or the wallet's capture id (orders.payment_reference). */
+  paymentId: string;
+  /** Integer cents, > 0, at most what is left of the payment. */
+  amountCents: number;
+  currency: Currency;
+  /** The same key is the same refund at the provider: never a second one. */
+  idempotencyKey: string;
+  /** Why, for the provider's dashboard (and PayPal's note to the payer); may be empty. */
+  reason: string;
+}
+
+/**
+ * What the provider did: 'succeeded' (money on its way back), 'pending' (the provider has it and finishes it
+ * later; it counts as made), or 'failed' with the provider's message (nothing was refunded).
+ */
+export type RefundResult =
+  { status: 'succeeded' | 'pending'; refundId: string } | { status: 'failed'; message: string };
+
 export interface CardPaymentProvider {
   /** 'test-card' or 'stripe'; stored on the order as its payment provider. */
   name: string;
@@ -72,6 +96,11 @@ export interface CardPaymentProvider {
    * the provider cannot be reached.
    */
   cancel(paymentId: string): Promise<boolean>;
+  /**
+   * Refunds `amountCents` of PaymentIntent `paymentId` (issue 12). A provider's refusal (more than is left,
+   * an unknown payment) is 'failed'; throws only when the provider cannot be reached.
+   */
+  refund(request: RefundRequest): Promise<RefundResult>;
 }
 
 export interface WalletOrderRequest {
@@ -112,4 +141,9 @@ export interface WalletPaymentProvider {
    * Throws when the provider cannot be reached.
    */
   paymentState(walletOrderId: string): Promise<{ state: ProviderPaymentState; captureId?: string }>;
+  /**
+   * Refunds `amountCents` of capture `paymentId` (issue 12). A provider's refusal is 'failed'; throws only when
+   * the provider cannot be reached.
+   */
+  refund(request: RefundRequest): Promise<RefundResult>;
 }

@@ -158,3 +158,52 @@ describe('PayPal Orders v2 adapter', () => {
     );
   });
 });
+
+describe('PayPal refunds (issue 12)', () => {
+  it('refunds part of a capture in AUD with the PayPal-Request-Id, repeats as the same refund, refuses more than is left', async () => {
+    fake.refundMode = 'ok';
+    const p = provider();
+    const walletOrderId = await approvedOrder(p, 5_000);
+    const captured = await p.capture({ walletOrderId, expectedAmountCents: 5_000, idempotencyKey: KEY });
+    if (captured.status !== 'completed') throw new Error('not captured');
+    const request = {
+      paymentId: captured.captureId,
+      amountCents: 1_234,
+      currency: 'AUD' as const,
+      idempotencyKey: `refund_${KEY}`,
+      reason: 'Damaged in transit',
+    };
+    const first = await p.refund(request);
+    expect(first).toEqual({ status: 'succeeded', refundId: expect.any(String) });
+    const call = fake.requests.find((r) => r.path.endsWith('/refund'));
+    expect(call?.path).toBe(`/v2/payments/captures/${captured.captureId}/refund`);
+    expect(call?.headers['paypal-request-id']).toBe(request.idempotencyKey);
+    expect(JSON.parse(call?.body ?? '{}')).toEqual({
+      amount: { currency_code: 'AUD', value: '12.34' },
+      note_to_payer: 'Damaged in transit',
+    });
+    expect(await p.refund(request)).toEqual(first);
+    expect(fake.refunds.size).toBe(1);
+
+    const tooMuch = await p.refund({ ...request, amountCents: 3_767, idempotencyKey: `${KEY}-2` });
+    expect(tooMuch).toEqual({ status: 'failed', message: expect.stringContaining('not yet been refunded') });
+    expect(await p.refund({ ...request, amountCents: 3_766, idempotencyKey: `${KEY}-3` })).toMatchObject({
+      status: 'succeeded',
+    });
+    expect((await p.paymentState(walletOrderId)).state).toBe('refunded');
+  });
+
+  it('throws PaypalUnavailableError when PayPal answers 5xx', async () => {
+    fake.refundMode = 'server-error';
+    await expect(
+      provider().refund({
+        paymentId: 'ANYCAPTURE',
+        amountCents: 100,
+        currency: 'AUD',
+        idempotencyKey: `${KEY}-down`,
+        reason: '',
+      }),
+    ).rejects.toBeInstanceOf(PaypalUnavailableError);
+    fake.refundMode = 'ok';
+  });
+});

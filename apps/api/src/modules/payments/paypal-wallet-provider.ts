@@ -9,6 +9,9 @@
  *   retried after a timeout is the same capture at PayPal (never a second charge). 'completed' only when the
  *   capture's status is COMPLETED; PayPal's 4xx answers become 'failed' with the first detail issue (e.g.
  *   PAYEE_ACCOUNT_RESTRICTED, SPEC §8); 5xx answers, timeouts and unreadable answers throw.
+ * - `refund` (issue 12): POST /v2/payments/captures/{capture id}/refund with the amount in AUD and the caller's
+ *   key as PayPal-Request-Id (the same key is the same refund); COMPLETED is 'succeeded', PENDING 'pending',
+ *   a 4xx (e.g. REFUND_AMOUNT_EXCEEDED, CAPTURE_FULLY_REFUNDED) 'failed' with PayPal's description.
  *
  * `apiBase` (PAYPAL_API_BASE) points the calls at a sandbox, a recording proxy or the tests' local fake.
  * Not yet chosen by choose-payment-providers: it is wired together with the PayPal button (issue 10).
@@ -16,7 +19,12 @@
 import { randomUUID } from 'node:crypto';
 import { z } from 'zod';
 import { centsToDecimalString, parseDecimalToCents } from '@store/shared/money';
-import type { ProviderPaymentState, WalletCaptureResult, WalletPaymentProvider } from './payment-provider';
+import type {
+  ProviderPaymentState,
+  RefundResult,
+  WalletCaptureResult,
+  WalletPaymentProvider,
+} from './payment-provider';
 
 export interface PaypalOptions {
   clientId: string;
@@ -100,6 +108,8 @@ export interface PaypalWalletProvider extends WalletPaymentProvider {
     webhookId: string,
   ): Promise<boolean>;
 }
+
+const refundAnswer = z.object({ id: z.string().min(1), status: z.string() });
 
 const verifyAnswer = z.object({ verification_status: z.string() });
 
@@ -226,6 +236,27 @@ export function createPaypalWalletProvider(options: PaypalOptions): PaypalWallet
       const parsed = verifyAnswer.safeParse(res.json);
       if (!res.ok || !parsed.success) return false;
       return parsed.data.verification_status === 'SUCCESS';
+    },
+
+    async refund({ paymentId, amountCents, currency, idempotencyKey, reason }): Promise<RefundResult> {
+      const res = await api(
+        `/v2/payments/captures/${encodeURIComponent(paymentId)}/refund`,
+        'POST',
+        idempotencyKey,
+        {
+          amount: { currency_code: currency, value: centsToDecimalString(amountCents) },
+          ...(reason ? { note_to_payer: reason.slice(0, 255) } : {}),
+        },
+      );
+      if (!res.ok) {
+        const failed = failure(res.json, 'PayPal did not refund the payment.');
+        return { status: 'failed', message: failed.status === 'failed' ? failed.message : '' };
+      }
+      const refund = refundAnswer.safeParse(res.json);
+      if (!refund.success) throw new PaypalUnavailableError('PayPal answered a refund we cannot read');
+      if (refund.data.status === 'COMPLETED') return { status: 'succeeded', refundId: refund.data.id };
+      if (refund.data.status === 'PENDING') return { status: 'pending', refundId: refund.data.id };
+      return { status: 'failed', message: `PayPal left the refund ${refund.data.status.toLowerCase()}.` };
     },
 
     async paymentState(walletOrderId) {

@@ -154,3 +154,56 @@ describe('Stripe card adapter', () => {
     await expect(p.charge(charge('pm_card_visa'))).rejects.toBeInstanceOf(StripeUnavailableError);
   });
 });
+
+describe('Stripe refunds (issue 12)', () => {
+  it('refunds part of a PaymentIntent with the Idempotency-Key, repeats as the same refund, refuses more than is left', async () => {
+    const p = provider();
+    const paid = await p.charge(charge('pm_card_visa', 10_000));
+    if (paid.status !== 'succeeded') throw new Error('not paid');
+    const request = {
+      paymentId: paid.paymentId,
+      amountCents: 2_550,
+      currency: 'AUD' as const,
+      idempotencyKey: 'refund_key_one',
+      reason: 'Wrong part',
+    };
+    const first = await p.refund(request);
+    expect(first).toEqual({ status: 'succeeded', refundId: expect.stringMatching(/^re_/) });
+    const call = fake.requests.find((r) => r.path === '/v1/refunds');
+    expect(call?.idempotencyKey).toBe('refund_key_one');
+    expect(Object.fromEntries(call?.body ?? [])).toMatchObject({
+      payment_intent: paid.paymentId,
+      amount: '2550',
+      'metadata[note]': 'Wrong part',
+    });
+    expect(await p.refund(request)).toEqual(first);
+    expect(fake.refunds.size).toBe(1);
+
+    const tooMuch = await p.refund({ ...request, amountCents: 7_451, idempotencyKey: 'refund_key_two' });
+    expect(tooMuch).toEqual({
+      status: 'failed',
+      message: expect.stringContaining('greater than unrefunded'),
+    });
+    expect(
+      await p.refund({ ...request, amountCents: 7_450, idempotencyKey: 'refund_key_three' }),
+    ).toMatchObject({
+      status: 'succeeded',
+    });
+    expect((await p.paymentState({ paymentId: paid.paymentId, orderPublicId: 'x' })).state).toBe('refunded');
+  });
+
+  it('throws StripeUnavailableError when Stripe answers 5xx', async () => {
+    const paid = await provider().charge(charge('pm_card_visa', 1_000));
+    if (paid.status !== 'succeeded') throw new Error('not paid');
+    fake.mode = 'server-error';
+    await expect(
+      provider().refund({
+        paymentId: paid.paymentId,
+        amountCents: 100,
+        currency: 'AUD',
+        idempotencyKey: 'refund_key_down',
+        reason: '',
+      }),
+    ).rejects.toBeInstanceOf(StripeUnavailableError);
+  });
+});

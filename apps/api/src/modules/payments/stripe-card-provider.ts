@@ -9,6 +9,8 @@
  * - `check`: GET the PaymentIntent after the browser finished 3-D Secure (or while it is `processing`);
  *   one left in `requires_confirmation` is confirmed by the server.
  * - `paymentState`: reconciliation reads the PaymentIntent with its latest charge (refunds, disputes).
+ * - `refund` (issue 12): POST /v1/refunds for the PaymentIntent and amount with the caller's Idempotency-Key;
+ *   Stripe's refusal (more than is left, already refunded) is 'failed' with its message.
  *
  * A card error (HTTP 402, `card_error`) is a decline with Stripe's message; a request Stripe refuses as invalid
  * (e.g. an unknown payment method) is a decline too, since retrying it cannot help. Connection failures,
@@ -23,6 +25,8 @@ import type {
   CardChargeResult,
   CardPaymentProvider,
   ProviderPaymentState,
+  RefundRequest,
+  RefundResult,
 } from './payment-provider';
 
 export interface StripeOptions {
@@ -157,6 +161,46 @@ export function createStripeCardProvider(options: StripeOptions): CardPaymentPro
         // Stripe refuses to cancel a PaymentIntent that succeeded or is processing: it stays as it is.
         if (err instanceof Stripe.errors.StripeInvalidRequestError) return false;
         throw new StripeUnavailableError('Stripe could not be reached', { cause: err });
+      }
+    },
+
+    async refund(request: RefundRequest): Promise<RefundResult> {
+      // Two requests with one key at the same moment: Stripe answers the second 409 idempotency_key_in_use
+      // until the first is done; waiting a little gets the first one's answer.
+      for (let attempt = 1; ; attempt++) {
+        try {
+          const refund = await stripe.refunds.create(
+            {
+              payment_intent: request.paymentId,
+              amount: request.amountCents,
+              reason: 'requested_by_customer',
+              metadata: request.reason ? { note: request.reason.slice(0, 500) } : {},
+            },
+            { idempotencyKey: request.idempotencyKey },
+          );
+          if (refund.status === 'failed' || refund.status === 'canceled') {
+            return {
+              status: 'failed',
+              message: `Stripe could not refund the payment (${refund.failure_reason ?? refund.status}).`,
+            };
+          }
+          return { status: refund.status === 'succeeded' ? 'succeeded' : 'pending', refundId: refund.id };
+        } catch (err) {
+          const inUse =
+            err instanceof Stripe.errors.StripeError &&
+            (err.code === 'idempotency_key_in_use' || err.code === 'lock_timeout');
+          if (inUse && attempt < 5) {
+            await new Promise((resolve) => setTimeout(resolve, 200 * attempt));
+            continue;
+          }
+          if (err instanceof Stripe.errors.StripeInvalidRequestError && !inUse) {
+            return { status: 'failed', message: err.message || 'Stripe refused the refund.' };
+          }
+          const reason = err instanceof Stripe.errors.StripeError ? err.type : (err as Error).name;
+          throw new StripeUnavailableError(`Stripe could not be reached for a refund (${reason})`, {
+            cause: err,
+          });
+        }
       }
     },
 

@@ -6,14 +6,19 @@
  * `authenticate` / `fail` (routes `POST /api/payments/test-card/:paymentId/{authenticate,fail}`, registered
  * only while this provider serves).
  */
-import { randomBytes } from 'node:crypto';
+import { createHash, randomBytes } from 'node:crypto';
 import {
   TEST_CARD_MESSAGES,
   TEST_PAYMENT_METHOD_AUTHENTICATES,
   TEST_PAYMENT_METHOD_DECLINES,
   TEST_PAYMENT_METHOD_PAYS,
 } from '@store/shared/test-payments';
-import type { CardChargeResult, CardPaymentProvider, ProviderPaymentState } from './payment-provider';
+import type {
+  CardChargeResult,
+  CardPaymentProvider,
+  ProviderPaymentState,
+  RefundResult,
+} from './payment-provider';
 
 export const UNKNOWN_TEST_PAYMENT_METHOD = 'Unknown test payment method';
 
@@ -25,6 +30,25 @@ interface TestPaymentIntent {
   clientSecret: string;
   status: 'succeeded' | 'requires_action' | 'declined';
   message?: string;
+}
+
+/**
+ * The offline providers' refund (issue 12): at once, with an id derived from the idempotency key, so the same
+ * key is the same refund. A payment this process charged and did not complete cannot be refunded; one it does
+ * not know (charged before a restart) is refunded, as the test provider keeps no money to check.
+ */
+export function testRefund(
+  prefix: string,
+  request: { amountCents: number; idempotencyKey: string },
+  notPaid: boolean,
+): RefundResult {
+  if (!Number.isInteger(request.amountCents) || request.amountCents <= 0) {
+    return { status: 'failed', message: 'The refund must be a positive whole number of cents.' };
+  }
+  if (notPaid)
+    return { status: 'failed', message: 'This payment was not completed, so it cannot be refunded.' };
+  const digest = createHash('sha256').update(request.idempotencyKey).digest('hex').slice(0, 24);
+  return { status: 'succeeded', refundId: `${prefix}${digest}` };
 }
 
 export type TestCardAction = 'done' | 'not_found' | 'not_waiting';
@@ -132,6 +156,10 @@ export function createTestCardProvider(): TestCardProvider {
       intent.status = 'declined';
       intent.message = 'The payment was cancelled.';
       return true;
+    },
+    async refund(request) {
+      const intent = byId.get(request.paymentId);
+      return testRefund('re_test_', request, intent !== undefined && intent.status !== 'succeeded');
     },
     authenticate: (paymentId, clientSecret) => act(paymentId, clientSecret, 'succeeded'),
     fail: (paymentId, clientSecret) => act(paymentId, clientSecret, 'declined'),

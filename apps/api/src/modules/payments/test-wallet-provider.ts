@@ -7,6 +7,7 @@
  */
 import { randomBytes } from 'node:crypto';
 import type { ProviderPaymentState, WalletCaptureResult, WalletPaymentProvider } from './payment-provider';
+import { testRefund } from './test-card-provider';
 
 /** Capped so a long-running test store stays small; the oldest wallet orders are forgotten first. */
 const MAX_WALLET_ORDERS = 10_000;
@@ -107,6 +108,10 @@ export function createTestWalletProvider(): TestWalletProvider {
       if (!order) return { state: 'unknown' };
       if (order.captureId) return { state: 'completed', captureId: order.captureId };
       return { state: order.cancelled ? 'failed' : 'pending' };
+    },
+    async refund(request) {
+      // The wallet's payment reference is the capture (TWCAP...); a wallet order id was never captured.
+      return testRefund('TWREF', request, !request.paymentId.startsWith('TWCAP'));
     },
     approve: (walletOrderId) =>
       act(walletOrderId, (o) => {

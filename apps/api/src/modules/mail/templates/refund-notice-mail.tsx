@@ -1,0 +1,40 @@
+/** The refund notice (issue 12): money from an order is on its way back to the customer's card or wallet. */
+import { Heading, Text } from '@react-email/components';
+import { MailLayout, mailStyles, type MailStore } from './mail-layout';
+
+export interface RefundNoticeMailProps {
+  store: MailStore;
+  fName: string;
+  invoiceNumber: string;
+  /** What was refunded now, already formatted ('$12.34'). */
+  amount: string;
+  /** Everything refunded on the order so far, formatted. */
+  refundedTotal: string;
+  /** 'card' or 'PayPal': where the money goes back to. */
+  paidWith: string;
+  reason: string;
+  /** The store's own page for the order. */
+  orderUrl: string;
+}
+
+/** The subject line of a refund notice. */
+export function refundNoticeSubject(storeName: string, invoiceNumber: string): string {
+  return `A refund for your ${storeName} order ${invoiceNumber}`;
+}
+
+export function RefundNoticeMail(p: RefundNoticeMailProps) {
+  return (
+    <MailLayout store={p.store} preview={refundNoticeSubject(p.store.name, p.invoiceNumber)}>
+      <Heading as="h1" style={mailStyles.heading}>
+        We have refunded you
+      </Heading>
+      <Text style={mailStyles.text}>{`Hello ${p.fName},`}</Text>
+      <Text style={mailStyles.text}>
+        {`We have refunded ${p.amount} of order ${p.invoiceNumber} to your ${p.paidWith}. Banks usually show a refund within 5 to 10 business days.`}
+      </Text>
+      {p.reason ? <Text style={mailStyles.text}>{`Reason: ${p.reason}`}</Text> : null}
+      <Text style={mailStyles.muted}>{`Refunded on this order so far: ${p.refundedTotal}.`}</Text>
+      <Text style={mailStyles.muted}>{`Your order at ${p.store.name}: ${p.orderUrl}`}</Text>
+    </MailLayout>
+  );
+}
