@@ -178,6 +178,16 @@ export function knownGoodRequests(f: FuzzFixtures): Record<string, fc.Arbitrary<
     'GET /api/admin/orders/{publicId}': [
       fc.constant(adminRequest({ pathParams: { publicId: f.orderPublicId } })),
     ],
+    // A cent refunded from the seeded paid order, each with a new key (issue 12 refunds).
+    'POST /api/admin/orders/{publicId}/refunds': [
+      fc.uuid().map((key) =>
+        adminRequest({
+          pathParams: { publicId: f.orderPublicId },
+          headers: { [IDEMPOTENCY_KEY_HEADER]: key },
+          body: json({ amount: '0.01', reason: 'Fuzz refund' }),
+        }),
+      ),
+    ],
     'GET /api/admin/returns': [
       fc
         .record(
@@ -324,6 +334,16 @@ export function refusedValidRequests(f: FuzzFixtures): Record<string, fc.Arbitra
           pathParams: { publicId: f.orderPublicId },
           body: json({ status: 'delivered' }),
           headers: { authorization: `Bearer ${f.admin.token}` },
+        }),
+      ),
+    ],
+    // More than the order's total: 400 naming the most that can be refunded, nothing refunded.
+    'POST /api/admin/orders/{publicId}/refunds': [
+      fc.uuid().map((key) =>
+        request({
+          pathParams: { publicId: f.orderPublicId },
+          body: json({ amount: '99999.99', reason: 'Too much' }),
+          headers: { authorization: `Bearer ${f.admin.token}`, [IDEMPOTENCY_KEY_HEADER]: key },
         }),
       ),
     ],
