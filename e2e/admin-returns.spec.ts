@@ -31,8 +31,8 @@ test.describe('returns, messages and subscribers in the back office', () => {
   const contactSubject = `Sunday hours ${stamp}`;
   const readerEmail = `reader.${stamp}@example.com`;
 
-  test.beforeAll(async ({}, testInfo) => {
-    if (testInfo.project.name !== 'desktop') return;
+  test.beforeAll(async () => {
+    if (test.info().project.name !== 'desktop') return;
     test.setTimeout(180_000);
     tempDir = mkdtempSync(path.join(tmpdir(), 'store-e2e-admin-returns-'));
     store = await startAdminStore({ email: 'owner.returns@example.com' });
@@ -43,8 +43,8 @@ test.describe('returns, messages and subscribers in the back office', () => {
     if (tempDir) rmSync(tempDir, { recursive: true, force: true });
   });
 
-  test.beforeEach(({}, testInfo) => {
-    test.skip(testInfo.project.name !== 'desktop', 'one store of its own, screens taken at three widths');
+  test.beforeEach(() => {
+    test.skip(test.info().project.name !== 'desktop', 'one store of its own, screens taken at three widths');
   });
 
   function at(pathname: string): string {
