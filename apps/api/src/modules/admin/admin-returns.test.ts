@@ -9,8 +9,9 @@ import path from 'node:path';
 import { desc, eq } from 'drizzle-orm';
 import { simpleParser } from 'mailparser';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { ADMIN_REFUND_MESSAGES } from '@store/shared/admin-orders';
 import { ADMIN_RETURN_MESSAGES } from '@store/shared/admin-returns';
-import { auditLog, orderReturns, orders, staffUsers } from '../../db/schema';
+import { auditLog, orderReturns, orders, refunds, staffUsers } from '../../db/schema';
 import { seedCatalog, seedProduct } from '../../../tests/seed-catalog';
 import { createTestApp, type TestApp } from '../../../tests/test-app';
 import { testOrderBody } from '../orders/test-order-body';
@@ -317,6 +318,40 @@ describe('approving and rejecting', () => {
     expect(mails[0]?.text).toContain('$12.34');
     expect(mails[0]?.text).toContain(`request #${id} for order ${order.invoiceNumber}`);
     expect(mails[0]?.text).toContain('Thanks for sending it back.');
+  });
+
+  it('refuses a refund above what the order can still refund, recording nothing; concurrent approvals refund once', async () => {
+    const order = await placeOrder('too.much@example.com');
+    const id = await sendReturn({ order_id: order.publicId, email: 'too.much@example.com' });
+    const tooMuch = await api('POST', `/api/admin/returns/${id}/approve`, adminToken, {
+      refund_amount: '49.51',
+    });
+    expect(tooMuch.statusCode).toBe(400);
+    expect(tooMuch.json()).toMatchObject({
+      message: ADMIN_REFUND_MESSAGES.tooMuch(4_950),
+      errors: [{ field: 'refund_amount' }],
+    });
+    const [still] = await t.database.db.select().from(orderReturns).where(eq(orderReturns.id, id));
+    expect(still?.status).toBe('open');
+    expect(await t.database.db.select().from(refunds).where(eq(refunds.returnId, id))).toEqual([]);
+
+    const both = await Promise.all([
+      api('POST', `/api/admin/returns/${id}/approve`, adminToken, { refund_amount: '49.50' }),
+      api('POST', `/api/admin/returns/${id}/approve`, staffToken, { refund_amount: '49.50' }),
+    ]);
+    expect(both.map((r) => r.statusCode).sort()).toEqual([200, 409]);
+    expect(await t.database.db.select().from(refunds).where(eq(refunds.returnId, id))).toHaveLength(1);
+    const [refunded] = await t.database.db.select().from(orders).where(eq(orders.publicId, order.publicId));
+    expect(refunded?.paymentStatus).toBe('refunded');
+
+    // Approving without a refund moves no money.
+    const other = await placeOrder('no.refund@example.com');
+    const free = await sendReturn({ order_id: other.publicId, email: 'no.refund@example.com' });
+    expect(
+      (await api('POST', `/api/admin/returns/${free}/approve`, adminToken, { refund_amount: '0' }))
+        .statusCode,
+    ).toBe(200);
+    expect(await t.database.db.select().from(refunds).where(eq(refunds.returnId, free))).toEqual([]);
   });
 
   it('rejects only with a reason, which the customer is mailed', async () => {

@@ -33,6 +33,7 @@ import {
   type DecidedReturn,
   type ReturnDecision,
 } from './admin-returns';
+import { refundOrder } from './refund-order';
 import { requireStaff, staffOf } from './require-staff';
 
 const messageSchema = z.object({ message: z.string() });
@@ -194,10 +195,11 @@ const adminReturnRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         tags,
         summary:
-          'Approve an open return request with the refund amount in dollars (0 for none); the customer is mailed',
+          'Approve an open return request with the refund amount in dollars (0 for none): a linked order is ' +
+          'refunded through its payment provider first (key return-{id}); the customer is mailed',
         params,
         body: adminReturnApproveSchema,
-        response: decisionResponses,
+        response: { ...decisionResponses, 402: messageSchema, 422: messageSchema, 502: messageSchema },
       },
     },
     async (req) => {
@@ -205,6 +207,33 @@ const adminReturnRoutes: FastifyPluginAsyncZod = async (app) => {
       const refundCents = parseDecimalToCents(req.body.refund_amount);
       if (refundCents === null) throw new HttpError(400, M.refundAmount);
       const { staff } = staffOf(req);
+      const current = await getAdminReturn(app.db, id);
+      if (!current) throw new HttpError(404, M.notFound);
+      // Checked before any money moves: a decided request refunds nothing (the decision below checks again).
+      if (current.status !== 'open') throw new HttpError(409, M.alreadyDecided(current.status));
+      if (current.order && refundCents > 0) {
+        // The money first, then the decision: a refused or failed refund records nothing and leaves the request
+        // open. The key is the request's own, so a repeated or concurrent approval refunds once.
+        try {
+          await refundOrder(
+            { db: app.db, payments: app.payments, log: req.log },
+            {
+              orderPublicId: current.order.public_id,
+              amountCents: refundCents,
+              reason: `Return #${id}`,
+              idempotencyKey: `return-${id}`,
+              staffId: staff.id,
+              returnId: id,
+            },
+          );
+        } catch (err) {
+          // refundOrder names its field `amount`; here it is `refund_amount`.
+          if (err instanceof HttpError && err.statusCode === 400) {
+            throw new HttpError(400, err.message, [{ field: 'refund_amount', message: err.message }]);
+          }
+          throw err;
+        }
+      }
       const { data } = await decide(
         id,
         { status: 'approved', refundCents, note: req.body.note ?? '' },
