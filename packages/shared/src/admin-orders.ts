@@ -142,3 +142,65 @@ export const adminRefundSchema = z.object({
   created_at: z.string(),
 });
 export type AdminRefund = z.infer<typeof adminRefundSchema>;
+
+/** The order page's shipping form: carrier and tracking number (the status move adds `status: 'shipped'`). */
+export const adminShipFormSchema = z.object({
+  carrier: z.enum(CARRIER_NAMES as [Carrier, ...Carrier[]], { error: 'Choose the carrier.' }),
+  tracking_number: z
+    .string()
+    .trim()
+    .min(1, 'Enter the tracking number.')
+    .max(60, 'The tracking number must be 60 characters or fewer.')
+    .regex(/^[A-Za-z0-9 -]*$/, 'The tracking number may hold letters, digits, spaces and dashes.'),
+});
+export type AdminShipForm = z.infer<typeof adminShipFormSchema>;
+
+/** `GET /api/admin/orders/{public id}` -> `{ data }`: everything the order page shows. Money in dollars. */
+export interface AdminOrderDetail {
+  id: string;
+  invoice_number: string;
+  created_at: string;
+  subTotal: string;
+  discountedAmount: string;
+  discount: string;
+  delivery_charges: string;
+  totalGst: string;
+  total_amount: string;
+  payment_method: string;
+  payment_status: string;
+  payment_provider: string;
+  payment_reference: string | null;
+  status: OrderStatus;
+  f_name: string;
+  l_name: string;
+  email: string;
+  phone: string;
+  /** The delivery address on one line. */
+  address: string;
+  billing_address: string;
+  carrier: Carrier | null;
+  tracking_number: string | null;
+  order_items: {
+    id: number;
+    product_id: number | null;
+    product_title: string;
+    sku: string;
+    quantity: number;
+    price: string;
+    qp_subtotal: string;
+  }[];
+  order_meta: { option: string; value: string }[];
+  status_history: { from: string; to: string; staff_id: number | null; note: string; at: string }[];
+  returns: { id: number; subject: string; created_at: string }[];
+  refunds: AdminRefund[];
+  refunded_total: string;
+  refundable: string;
+  audit: {
+    id: number;
+    action: string;
+    staff_name: string;
+    before: Record<string, unknown> | null;
+    after: Record<string, unknown> | null;
+    at: string;
+  }[];
+}

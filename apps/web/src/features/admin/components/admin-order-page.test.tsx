@@ -1,0 +1,288 @@
+/**
+ * The back office's orders list and order page (issue 12), rendered in the real admin routes with the API faked at
+ * the network edge: filters and search in the URL, sort by total, the order page's facts, moving to processing,
+ * shipping with a carrier and tracking number, cancelling after a confirmation, and refunding — with the same
+ * Idempotency-Key when the same refund is retried after the network failed, and a new one for the next refund.
+ */
+import type { StaffUser } from '@store/shared/admin';
+import type { AdminOrderDetail, AdminOrderRow } from '@store/shared/admin-orders';
+import { QueryClient } from '@tanstack/react-query';
+import { render, screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { createMemoryRouter, RouterProvider } from 'react-router';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { AppProviders } from '@/app/providers';
+import { AdminAppRoute } from '@/app/routes/admin-app';
+import { resetSessionStoreForTests } from '@/stores/session-store';
+import { makeStoreConfig } from '@/test/fixtures';
+import { resetAdminSessionStoreForTests, startAdminSession } from '../admin-session-store';
+
+const clerk: StaffUser = {
+  id: 2,
+  name: 'Sam Clerk',
+  email: 'sam@example.com',
+  role: 'staff',
+  must_change_password: false,
+};
+const row: AdminOrderRow = {
+  public_id: 'AbCdEfGhIjKlMnOp',
+  invoice_number: 'INV-001042',
+  created_at: '2026-11-24T23:00:00.000Z',
+  customer: 'Jane Buyer',
+  email: 'jane@example.com',
+  total: '71.50',
+  payment_status: 'completed',
+  status: 'pending',
+};
+const detail: AdminOrderDetail = {
+  id: row.public_id,
+  invoice_number: row.invoice_number,
+  created_at: row.created_at,
+  subTotal: '60.00',
+  discountedAmount: '0.00',
+  discount: '0.00',
+  delivery_charges: '11.50',
+  totalGst: '6.50',
+  total_amount: '71.50',
+  payment_method: 'Stripe',
+  payment_status: 'completed',
+  payment_provider: 'test-card',
+  payment_reference: 'pi_test_123',
+  status: 'pending',
+  f_name: 'Jane',
+  l_name: 'Buyer',
+  email: 'jane@example.com',
+  phone: '0412345678',
+  address: '1 Test St, Sydney NSW 2000',
+  billing_address: '1 Test St, Sydney NSW 2000',
+  carrier: null,
+  tracking_number: null,
+  order_items: [
+    {
+      id: 1,
+      product_id: 9,
+      product_title: 'Brake Pads Front',
+      sku: 'BP-1',
+      quantity: 2,
+      price: '30.00',
+      qp_subtotal: '60.00',
+    },
+  ],
+  order_meta: [],
+  status_history: [],
+  returns: [],
+  refunds: [],
+  refunded_total: '0.00',
+  refundable: '71.50',
+  audit: [],
+};
+
+function stubApi() {
+  let current = detail;
+  let refundFailures = 1;
+  const refundKeys: string[] = [];
+  const fetchMock = vi.fn(async (input: string, init?: RequestInit) => {
+    const url = new URL(input, 'http://localhost');
+    const json = (body: unknown, status = 200) => new Response(JSON.stringify(body), { status });
+    const body = init?.body ? (JSON.parse(String(init.body)) as Record<string, string>) : {};
+    switch (url.pathname) {
+      case '/api/store-config':
+        return json({ data: makeStoreConfig({ store_name: 'Torque Parts' }) });
+      case '/api/admin/me':
+        return json({ user: clerk });
+      case '/api/admin/orders':
+        return json({
+          data: [{ ...row, status: current.status, payment_status: current.payment_status }],
+          total: 1,
+        });
+      case `/api/admin/orders/${row.public_id}`:
+        return json({ data: current });
+      case `/api/admin/orders/${row.public_id}/status`: {
+        const to = body.status as AdminOrderDetail['status'];
+        current = {
+          ...current,
+          status: to,
+          carrier: (body.carrier as AdminOrderDetail['carrier']) ?? current.carrier,
+          tracking_number: body.tracking_number ?? current.tracking_number,
+          status_history: [
+            ...current.status_history,
+            { from: current.status, to, staff_id: 2, note: '', at: '2026-11-25T01:00:00.000Z' },
+          ],
+        };
+        return json({ message: `Order INV-001042 is now ${to}.`, data: current });
+      }
+      case `/api/admin/orders/${row.public_id}/refunds`: {
+        refundKeys.push(new Headers(init?.headers).get('idempotency-key') ?? '');
+        // The first try never answers (the network drops it); the retry carries the same key.
+        if (refundFailures-- > 0) throw new TypeError('Failed to fetch');
+        const cents = Math.round(Number(body.amount) * 100);
+        const refunded = Math.round(Number(current.refunded_total) * 100) + cents;
+        current = {
+          ...current,
+          payment_status: refunded === 7150 ? 'refunded' : 'partially_refunded',
+          refunded_total: (refunded / 100).toFixed(2),
+          refundable: ((7150 - refunded) / 100).toFixed(2),
+          refunds: [
+            ...current.refunds,
+            {
+              id: current.refunds.length + 1,
+              amount: body.amount ?? '',
+              reason: body.reason ?? '',
+              provider: 'test-card',
+              provider_refund_id: 're_test_abc',
+              return_id: null,
+              staff_name: 'Sam Clerk',
+              created_at: '2026-11-25T02:00:00.000Z',
+            },
+          ],
+          audit: [
+            {
+              id: 10 + current.refunds.length,
+              action: 'order.refund',
+              staff_name: 'Sam Clerk',
+              before: { payment_status: current.payment_status },
+              after: { refund_cents: cents },
+              at: '2026-11-25T02:00:00.000Z',
+            },
+            ...current.audit,
+          ],
+        };
+        return json({ message: `Refunded $${body.amount} on order INV-001042.`, data: current }, 201);
+      }
+      default:
+        return json({ message: 'Not found' }, 404);
+    }
+  });
+  vi.stubGlobal('fetch', fetchMock);
+  return { fetchMock, refundKeys };
+}
+
+function renderAdmin(path: string) {
+  startAdminSession({ token: 'admin-token', user: clerk });
+  const router = createMemoryRouter([{ path: '/admin/*', Component: AdminAppRoute }], {
+    initialEntries: [path],
+  });
+  const queryClient = new QueryClient({ defaultOptions: { queries: { retry: false } } });
+  render(
+    <AppProviders queryClient={queryClient}>
+      <RouterProvider router={router} />
+    </AppProviders>,
+  );
+  return { router, user: userEvent.setup() };
+}
+
+beforeEach(() => {
+  sessionStorage.clear();
+  resetAdminSessionStoreForTests();
+  resetSessionStoreForTests();
+});
+afterEach(() => {
+  vi.restoreAllMocks();
+  vi.unstubAllGlobals();
+});
+
+describe('/admin/orders', () => {
+  it('lists orders with filters, search and sorting kept in the URL, and links each to its page', async () => {
+    const { fetchMock } = stubApi();
+    const { router, user } = renderAdmin('/admin/orders?status=pending');
+    const table = await screen.findByRole('table', { name: /Orders \(1\)/ });
+    const link = within(table).getByRole('link', { name: 'INV-001042' });
+    expect(link.getAttribute('href')).toBe(`/admin/orders/${row.public_id}`);
+    expect(within(table).getByRole('rowheader', { name: 'INV-001042' })).toBeTruthy();
+    expect(within(table).getByText('$71.50')).toBeTruthy();
+    expect((screen.getByLabelText('Order status') as HTMLInputElement).value).toBe('pending');
+
+    await user.selectOptions(screen.getByLabelText('Payment'), 'completed');
+    await user.type(screen.getByLabelText('Invoice, order id, email or name'), 'jane@example.com');
+    await user.click(screen.getByRole('button', { name: 'Search' }));
+    await user.click(screen.getByRole('button', { name: /Total/ }));
+    await waitFor(() => {
+      const params = new URLSearchParams(router.state.location.search);
+      expect(Object.fromEntries(params)).toMatchObject({
+        status: 'pending',
+        payment_status: 'completed',
+        q: 'jane@example.com',
+        sort: 'total',
+      });
+    });
+    const last = new URL(
+      String(fetchMock.mock.calls.filter(([u]) => String(u).includes('/api/admin/orders?')).at(-1)?.[0]),
+      'http://x',
+    );
+    expect(last.searchParams.get('q')).toBe('jane@example.com');
+    expect(last.searchParams.get('sort')).toBe('total');
+  });
+
+  it('says when the orders did not load', async () => {
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async (input: string) => {
+        if (String(input).includes('/api/admin/orders'))
+          return new Response(JSON.stringify({ message: 'Database down' }), { status: 503 });
+        if (String(input).includes('/api/admin/me')) return new Response(JSON.stringify({ user: clerk }));
+        return new Response(JSON.stringify({ data: makeStoreConfig({}) }));
+      }),
+    );
+    renderAdmin('/admin/orders');
+    expect((await screen.findByRole('alert')).textContent).toContain(
+      'The orders did not load: Database down',
+    );
+  });
+});
+
+describe('/admin/orders/:publicId', () => {
+  it('moves the order, ships it with a tracking link, and refunds with one key per intended refund', async () => {
+    const { refundKeys } = stubApi();
+    const { user } = renderAdmin(`/admin/orders/${row.public_id}`);
+    expect(await screen.findByRole('heading', { level: 1, name: 'Order INV-001042' })).toBeTruthy();
+    expect(screen.getByText('Brake Pads Front')).toBeTruthy();
+    expect(screen.getByText('GST included').nextElementSibling.textContent).toContain('$6.50');
+    expect(screen.getByText('Reference: pi_test_123')).toBeTruthy();
+
+    await user.click(screen.getByRole('button', { name: 'Move to processing' }));
+    await waitFor(() => expect(screen.getByText('Order INV-001042 is now processing.')).toBeTruthy());
+
+    await user.click(screen.getByRole('button', { name: 'Mark shipped' }));
+    expect(await screen.findByText('Enter the tracking number.')).toBeTruthy();
+    await user.selectOptions(screen.getByLabelText('Carrier'), 'Australia Post');
+    await user.type(screen.getByLabelText('Tracking number'), '33LOB1234567');
+    await user.click(screen.getByRole('button', { name: 'Mark shipped' }));
+    await waitFor(() => expect(screen.getByText('Order INV-001042 is now shipped.')).toBeTruthy());
+    expect(screen.getByRole('link', { name: /Track with Australia Post/ }).getAttribute('href')).toBe(
+      'https://auspost.com.au/mypost/track/details/33LOB1234567',
+    );
+
+    const amount = screen.getByLabelText('Amount (AUD)');
+    expect((amount as HTMLInputElement).value).toBe('71.50');
+    await user.clear(amount);
+    await user.type(amount, '20.00');
+    await user.type(screen.getByLabelText(/Reason/), 'Wrong size');
+    await user.click(screen.getByRole('button', { name: 'Refund' }));
+    expect((await screen.findByRole('alert')).textContent).toContain('The store did not answer');
+    await user.click(screen.getByRole('button', { name: 'Refund' }));
+    await waitFor(() => expect(screen.getByText('Refunded $20.00 on order INV-001042.')).toBeTruthy());
+    expect(refundKeys).toHaveLength(2);
+    expect(refundKeys[0]).toMatch(/^[0-9a-f-]{36}$/);
+    expect(refundKeys[1]).toBe(refundKeys[0]);
+    expect(screen.getByText(/Refunded \$20\.00 of \$71\.50/)).toBeTruthy();
+    expect(screen.getByText('order.refund')).toBeTruthy();
+
+    // The next refund is another intended refund: a new key; the amount defaults to what is left.
+    expect((screen.getByLabelText('Amount (AUD)') as HTMLInputElement).value).toBe('51.50');
+    await user.click(screen.getByRole('button', { name: 'Refund' }));
+    await waitFor(() => expect(screen.getByText('This order has been refunded in full.')).toBeTruthy());
+    expect(refundKeys).toHaveLength(3);
+    expect(refundKeys[2]).not.toBe(refundKeys[0]);
+  });
+
+  it('cancels only after the confirmation', async () => {
+    stubApi();
+    const { user } = renderAdmin(`/admin/orders/${row.public_id}`);
+    await user.click(await screen.findByRole('button', { name: 'Cancel order…' }));
+    await user.click(screen.getByRole('button', { name: 'Keep the order' }));
+    await user.click(screen.getByRole('button', { name: 'Cancel order…' }));
+    await user.click(screen.getByRole('button', { name: 'Yes, cancel the order' }));
+    await waitFor(() => expect(screen.getByText('Order INV-001042 is now cancelled.')).toBeTruthy());
+    expect(screen.getByText('A cancelled order does not change any more.')).toBeTruthy();
+  });
+});
