@@ -236,7 +236,7 @@ describe('/admin/orders/:publicId', () => {
     const { user } = renderAdmin(`/admin/orders/${row.public_id}`);
     expect(await screen.findByRole('heading', { level: 1, name: 'Order INV-001042' })).toBeTruthy();
     expect(screen.getByText('Brake Pads Front')).toBeTruthy();
-    expect(screen.getByText('GST included').nextElementSibling.textContent).toContain('$6.50');
+    expect(screen.getByText('GST included').nextElementSibling?.textContent).toContain('$6.50');
     expect(screen.getByText('Reference: pi_test_123')).toBeTruthy();
 
     await user.click(screen.getByRole('button', { name: 'Move to processing' }));
