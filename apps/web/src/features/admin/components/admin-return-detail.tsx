@@ -223,7 +223,7 @@ function ApproveForm({ detail, onDecided }: { detail: ReturnDetail; onDecided: (
         label="Refund amount ($)"
         hint={
           detail.order
-            ? `The order's total is ${dollars(detail.order.total)}. Enter 0 for no refund.`
+            ? `Refunded to the customer through the order's payment provider. The order's total is ${dollars(detail.order.total)}; enter 0 for no refund.`
             : 'Not linked to an order: the amount is recorded and told to the customer. Enter 0 for no refund.'
         }
         inputMode="decimal"
