@@ -314,7 +314,8 @@ function OrderAudit({ order }: { order: AdminOrderDetail }) {
               <ul>
                 {Object.keys({ ...a.before, ...a.after }).map((key) => (
                   <li key={key}>
-                    {key.replace(/_/g, ' ')}: {show(key, a.before?.[key])} → {show(key, a.after?.[key])}
+                    {key.replace(/_cents$/, '').replace(/_/g, ' ')}: {show(key, a.before?.[key])} →{' '}
+                    {show(key, a.after?.[key])}
                   </li>
                 ))}
               </ul>
