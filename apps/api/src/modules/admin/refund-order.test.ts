@@ -23,6 +23,7 @@ import { seedCatalog, seedProduct } from '../../../tests/seed-catalog';
 import { createTestApp, type TestApp } from '../../../tests/test-app';
 import { testOrderBody } from '../orders/test-order-body';
 import { createPaypalWalletProvider } from '../payments/paypal-wallet-provider';
+import { eventNews, processPaymentEvent } from '../payments/process-payment-event';
 import { createStripeCardProvider } from '../payments/stripe-card-provider';
 import { providerRefundKey, refundOrder, type RefundOrderDeps } from './refund-order';
 
@@ -214,5 +215,31 @@ describe('refundOrder through PayPal', () => {
       idempotencyKey: randomUUID(),
     });
     expect(rest.order.paymentStatus).toBe('refunded');
+  });
+});
+
+describe('refunds and the webhooks that tell of them later', () => {
+  it('a webhook for a refund already recorded changes nothing, and a late partial one does not undo a full refund', async () => {
+    const order = await paidOrder('stripe');
+    const base = { orderPublicId: order.publicId, reason: '', staffId: null };
+    await refundOrder(deps, { ...base, amountCents: 1_000, idempotencyKey: randomUUID() });
+    const told = (id: string, refundedCents: number) =>
+      processPaymentEvent(t.database.db, {
+        ...eventNews('stripe', id, 'charge.refunded'),
+        news: 'refunded',
+        paymentReference: order.reference,
+        refundedCents,
+      });
+    expect(await told(`evt_${randomUUID()}`, 1_000)).toMatchObject({ outcome: 'unchanged' });
+    const statusOf = async () =>
+      (await t.database.db.select().from(orders).where(eq(orders.id, order.orderId)))[0]?.paymentStatus;
+    expect(await statusOf()).toBe('partially_refunded');
+
+    await refundOrder(deps, { ...base, amountCents: order.totalCents - 1_000, idempotencyKey: randomUUID() });
+    expect(await statusOf()).toBe('refunded');
+    expect(await told(`evt_${randomUUID()}`, 1_000)).toMatchObject({ outcome: 'unchanged' });
+    expect(await told(`evt_${randomUUID()}`, order.totalCents)).toMatchObject({ outcome: 'unchanged' });
+    expect(await statusOf()).toBe('refunded');
+    expect(await rowsOf(order.orderId)).toHaveLength(2);
   });
 });
