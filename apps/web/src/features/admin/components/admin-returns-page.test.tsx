@@ -131,6 +131,54 @@ function stubApi(me: StaffUser = owner) {
           ],
           total: 1,
         });
+      case '/api/admin/customers':
+        return json({
+          data: [
+            {
+              id: 5,
+              name: 'Bianca Buyer',
+              email: 'bianca@example.com',
+              phone: '0412345678',
+              created_at: '2026-01-10T01:00:00.000Z',
+              orders_count: 2,
+              total_spent: '140.80',
+              last_order_at: '2026-11-20T01:00:00.000Z',
+            },
+          ],
+          total: 1,
+        });
+      case '/api/admin/customers/5':
+        return json({
+          data: {
+            id: 5,
+            name: 'Bianca Buyer',
+            email: 'bianca@example.com',
+            phone: '0412345678',
+            created_at: '2026-01-10T01:00:00.000Z',
+            orders_count: 1,
+            total_spent: '70.40',
+            last_order_at: '2026-11-20T01:00:00.000Z',
+            addresses: [
+              {
+                id: 1,
+                name: 'Bianca Buyer',
+                address: '1 Test St, Moorabbin VIC 3189',
+                phone: '',
+                address_type: 'Home',
+              },
+            ],
+            orders: [
+              {
+                public_id: 'ZyXwVuTsRqPoNmLk',
+                invoice_number: 'INV-001050',
+                created_at: '2026-11-20T01:00:00.000Z',
+                total: '70.40',
+                payment_status: 'completed',
+                status: 'shipped',
+              },
+            ],
+          },
+        });
       case '/api/admin/subscribers.csv':
         return new Response('email,consent_at,consent_source\r\n', {
           status: 200,
@@ -262,6 +310,28 @@ describe('/admin/subscribers and /admin/customers', () => {
     await user.click(screen.getByRole('button', { name: 'Export CSV' }));
     expect(await screen.findByText('Saved subscribers-2026-11-25.csv.')).toBeTruthy();
     expect(saved.map((s) => s.name)).toEqual(['subscribers-2026-11-25.csv']);
+  });
+
+  it('lists customers for an admin, sorts on the server and shows one with their orders', async () => {
+    const fetchMock = stubApi();
+    const { router, user } = renderAdmin('/admin/customers');
+    const table = await screen.findByRole('table', { name: 'Customers (1)' });
+    expect(within(table).getByText('$140.80')).toBeTruthy();
+    await user.click(within(table).getByRole('button', { name: /Spent/ }));
+    await waitFor(() =>
+      expect(
+        fetchMock.mock.calls.some(
+          ([input]) => String(input).includes('/admin/customers?') && String(input).includes('sort=spent'),
+        ),
+      ).toBe(true),
+    );
+    await user.click(within(table).getByRole('link', { name: 'Bianca Buyer' }));
+    expect(router.state.location.search).toBe('?id=5');
+    const orders = await screen.findByRole('table', { name: 'Orders of Bianca Buyer (1)' });
+    expect(within(orders).getByRole('link', { name: 'INV-001050' }).getAttribute('href')).toBe(
+      '/admin/orders/ZyXwVuTsRqPoNmLk',
+    );
+    expect(screen.getByText(/1 Test St, Moorabbin VIC 3189/)).toBeTruthy();
   });
 
   it('tells staff that customers and subscribers are for admins', async () => {
