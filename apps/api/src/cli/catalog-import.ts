@@ -1,6 +1,8 @@
 /**
- * `npm run catalog:import -- <file.csv> [--images <folder>] [--skip-invalid]` (DESIGN §4): imports a Shopify or
- * WooCommerce product CSV into the configured database (env.ts: DATABASE_URL or PGlite) and media folder.
+ * `npm run catalog:import -- <file.csv> [--images <folder>] [--skip-invalid] [--offline]` (DESIGN §4): imports a
+ * Shopify or WooCommerce product CSV into the configured database (env.ts: DATABASE_URL or PGlite) and media
+ * folder. Images are taken from `--images` by file name; image URLs not found there are downloaded (issue 12, see
+ * download-product-images.ts) unless `--offline`.
  * Prints every rejected row as `line 7, column "Regular price": <reason>`, then warnings, then
  * `Imported <file>: 12 created, 3 updated, 140 unchanged, 2 rejected, 5 skipped`.
  * Exit codes: 0 imported; 1 nothing imported (rejected rows without --skip-invalid, unreadable CSV, database
@@ -16,11 +18,12 @@ import { loadConfig } from '../env';
 import { CatalogFileError, formatRejection } from '../modules/catalog-import/catalog-row';
 import { importCatalog } from '../modules/catalog-import/import-catalog';
 
-export const USAGE = `Usage: npm run catalog:import -- <file.csv> [--images <folder>] [--skip-invalid]
+export const USAGE = `Usage: npm run catalog:import -- <file.csv> [--images <folder>] [--skip-invalid] [--offline]
 
 Imports a Shopify (legacy or 2024 headers) or WooCommerce product CSV. Products are matched by SKU.
   --images <folder>  take the images the CSV names (by file name) from this folder
   --skip-invalid     import the good rows even when some rows are rejected
+  --offline          do not download image URLs (only the --images folder and earlier imports)
   --help             show this help`;
 
 /** Where the CLI writes, and how it opens the database (tests pass their own). */
@@ -31,6 +34,8 @@ export interface CatalogImportIo {
   progress?: boolean;
   /** Folder relative paths are resolved against (default: INIT_CWD, set by npm, else the working directory). */
   cwd?: string;
+  /** Image download settings (tests point them at a local server); `--offline` turns downloads off. */
+  imageDownloads?: NonNullable<Parameters<typeof importCatalog>[0]['downloadImages']>;
   openDb?: () => Promise<{ db: Database; mediaDir: string; close(): Promise<void> }>;
 }
 
@@ -44,6 +49,7 @@ export async function runCatalogImport(argv: string[], io: CatalogImportIo): Pro
       options: {
         images: { type: 'string' },
         'skip-invalid': { type: 'boolean', default: false },
+        offline: { type: 'boolean', default: false },
         help: { type: 'boolean', short: 'h', default: false },
       },
     });
@@ -101,6 +107,7 @@ export async function runCatalogImport(argv: string[], io: CatalogImportIo): Pro
       imagesDir,
       mediaDir: target.mediaDir,
       skipInvalid: args.values['skip-invalid'],
+      downloadImages: args.values.offline ? false : (io.imageDownloads ?? true),
       onProgress: (done, total) => {
         if (!bar) return;
         if (!barStarted) {

@@ -26,10 +26,16 @@ beforeEach(async () => {
   );
 });
 
+/** Runs the CLI offline (the fixtures' image URLs point to the internet; tests never fetch from it). */
 async function run(...argv: string[]) {
+  return runOnline(...argv, '--offline');
+}
+
+async function runOnline(...argv: string[]) {
   const out: string[] = [];
   const err: string[] = [];
   const code = await runCatalogImport(argv, {
+    imageDownloads: { allowPrivateHosts: true, backoffMs: 10, timeoutMs: 2_000 },
     out: (t) => out.push(t),
     err: (t) => err.push(t),
     progress: false,

@@ -18,7 +18,12 @@ import {
 import { refreshSearchWords } from '../catalog/search-products';
 import type { CatalogFormat, CatalogRow, Rejection, SkippedRow } from './catalog-row';
 import { parseCatalogCsv } from './parse-catalog-csv';
-import { createImageResolver, imageFileName } from './resolve-product-images';
+import {
+  createImageDownloader,
+  isDownloadableUrl,
+  type ImageDownloadOptions,
+} from './download-product-images';
+import { createImageResolver, imageFileName, type ImageResolution } from './resolve-product-images';
 
 /** Rows per SQL statement (10,000 products take 20 inserts, well under PostgreSQL's 65,535 parameters). */
 const BATCH = 500;
@@ -36,8 +41,15 @@ export interface ImportCatalogOptions {
   mediaDir: string;
   /** Import the good rows even when some are rejected. */
   skipInvalid?: boolean | undefined;
+  /**
+   * Download image URLs (http/https) not found in `imagesDir` or the media folder (issue 12; see
+   * `createImageDownloader`): true, or the downloader's settings. Off by default (offline).
+   */
+  downloadImages?: boolean | Omit<ImageDownloadOptions, 'mediaDir'> | undefined;
   /** Called as products are written: (rows done, rows in total). */
   onProgress?: ((done: number, total: number) => void) | undefined;
+  /** Called as images are fetched or copied, before products are written: (images done, images in total). */
+  onImageProgress?: ((done: number, total: number) => void) | undefined;
   /** The time that decides whether dated sales are active (default: now). */
   now?: Date | undefined;
 }
@@ -106,23 +118,52 @@ export async function importCatalog(options: ImportCatalogOptions): Promise<Impo
   const total = rows.length;
   options.onProgress?.(0, total);
 
-  // Images: copied before the transaction (files are not transactional; a leftover copy is harmless).
+  // Images: copied (or downloaded) before the transaction (files are not transactional; a leftover copy is
+  // harmless). All rows at once: the downloader keeps to its own concurrency limit.
   const resolver = createImageResolver({ imagesDir: options.imagesDir, mediaDir: options.mediaDir });
+  const downloader = options.downloadImages
+    ? createImageDownloader({
+        mediaDir: options.mediaDir,
+        ...(typeof options.downloadImages === 'object' ? options.downloadImages : {}),
+      })
+    : null;
+  const imageTotal = rows.reduce((n, r) => n + r.images.length, 0);
+  let imagesDone = 0;
+  if (imageTotal > 0) options.onImageProgress?.(0, imageTotal);
+  const resolveImage = async (source: string): Promise<ImageResolution & { downloaded?: boolean }> => {
+    const local = await resolver.resolve(source);
+    if ('path' in local || !downloader || !isDownloadableUrl(source)) return local;
+    return { ...(await downloader.download(source)), downloaded: true };
+  };
+  const resolutions = await Promise.all(
+    rows.map((row) =>
+      Promise.all(
+        row.images.map(async (source) => {
+          const r = await resolveImage(source);
+          options.onImageProgress?.(++imagesDone, imageTotal);
+          return r;
+        }),
+      ),
+    ),
+  );
   const imagePaths: string[][] = [];
-  for (const row of rows) {
+  rows.forEach((row, i) => {
     const found: string[] = [];
-    for (const source of row.images) {
-      const r = await resolver.resolve(source);
+    row.images.forEach((source, j) => {
+      const r = resolutions[i]?.[j];
+      if (!r) return;
       if ('path' in r) {
         if (!found.includes(r.path)) found.push(r.path);
+      } else if (r.downloaded) {
+        report.warnings.push(`line ${row.line}: image "${source}" ${r.missing}; product imported without it`);
       } else {
         report.warnings.push(
           `line ${row.line}: image "${imageFileName(source) ?? source}" ${r.missing}; product imported without it`,
         );
       }
-    }
+    });
     imagePaths.push(found);
-  }
+  });
 
   await options.db.transaction(async (tx) => {
     const taxonomy = await resolveTaxonomy(tx, rows);
