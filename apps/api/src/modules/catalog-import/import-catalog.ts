@@ -57,6 +57,8 @@ export interface ImportCatalogOptions {
 /** What an import did (or, when `blocked`, would not do), for the CLI and the demo-catalog loader. */
 export interface ImportReport {
   format: CatalogFormat;
+  /** Rows that passed the checks (imported unless `blocked`). */
+  rows: number;
   created: number;
   updated: number;
   unchanged: number;
@@ -99,6 +101,7 @@ export async function importCatalog(options: ImportCatalogOptions): Promise<Impo
   const parsed = parseCatalogCsv(options.csv, options.now ? { now: options.now } : {});
   const report: ImportReport = {
     format: parsed.format,
+    rows: parsed.rows.length,
     created: 0,
     updated: 0,
     unchanged: 0,
