@@ -96,12 +96,13 @@ export const adminProductUpdateSchema = z
     path: ['discount_percent'],
   })
   .refine(
-    (b) =>
-      !(b.sale_price != null && b.price !== undefined && moneyCents(b.sale_price) >= moneyCents(b.price)),
-    {
-      message: M.saleAbovePrice('the new price'),
-      path: ['sale_price'],
+    (b) => {
+      // Only when both amounts are readable: an unreadable one has its own message.
+      const sale = typeof b.sale_price === 'string' ? parseDecimalToCents(b.sale_price) : null;
+      const price = typeof b.price === 'string' ? parseDecimalToCents(b.price) : null;
+      return sale === null || price === null || sale < price;
     },
+    { message: M.saleAbovePrice('the new price'), path: ['sale_price'] },
   )
   .refine((b) => Object.keys(b).length > 0, { message: M.nothingToChange, path: [] });
 export type AdminProductUpdate = z.infer<typeof adminProductUpdateSchema>;
@@ -140,10 +141,11 @@ export const adminProductFormSchema = z
     path: ['discount_percent'],
   })
   .refine(
-    (f) =>
-      f.sale_price === '' ||
-      parseDecimalToCents(f.price) === null ||
-      moneyCents(f.sale_price) < moneyCents(f.price),
+    (f) => {
+      const sale = typeof f.sale_price === 'string' ? parseDecimalToCents(f.sale_price) : null;
+      const price = typeof f.price === 'string' ? parseDecimalToCents(f.price) : null;
+      return sale === null || price === null || sale < price;
+    },
     { message: M.saleAbovePrice('the price above'), path: ['sale_price'] },
   );
 export type AdminProductForm = z.infer<typeof adminProductFormSchema>;

@@ -1,0 +1,225 @@
+/**
+ * The back office's catalog pages (issue 12), rendered in the real admin routes with the API faked at the network
+ * edge: the products list (low stock highlighted, search and the low-stock filter sent to the server), the
+ * editor (the shared schema refuses a sale price above the price before sending; a save sends only the changed
+ * fields and shows the audit trail), and the import (upload, a labelled progress bar polled until finished,
+ * rejected rows as a table of line and reason, warnings).
+ */
+import type { StaffUser } from '@store/shared/admin';
+import type { AdminImport } from '@store/shared/admin-imports';
+import { ADMIN_PRODUCT_MESSAGES, type AdminProduct } from '@store/shared/admin-products';
+import { QueryClient } from '@tanstack/react-query';
+import { render, screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { createMemoryRouter, RouterProvider } from 'react-router';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { AppProviders } from '@/app/providers';
+import { AdminAppRoute } from '@/app/routes/admin-app';
+import { resetSessionStoreForTests } from '@/stores/session-store';
+import { makeStoreConfig } from '@/test/fixtures';
+import { resetAdminSessionStoreForTests, startAdminSession } from '../admin-session-store';
+
+const owner: StaffUser = {
+  id: 1,
+  name: 'Olive Owner',
+  email: 'owner@example.com',
+  role: 'admin',
+  must_change_password: false,
+};
+
+const pads: AdminProduct = {
+  id: 4,
+  sku: 'BP-FRONT',
+  title: 'Ceramic Brake Pads Front',
+  permalink: 'ceramic-brake-pads-front',
+  price: '89.00',
+  sale_price: null,
+  discount_percent: null,
+  stock: 3,
+  is_featured: false,
+  seo_title: null,
+  seo_description: null,
+  category: 'Brakes',
+  updated_at: '2026-11-24T23:00:00.000Z',
+};
+
+const running: AdminImport = {
+  id: '6f1c7c3e-3b8e-4d59-9d7c-2f0a4f9b1e11',
+  file_name: 'woo.csv',
+  format: null,
+  status: 'running',
+  rows_total: 0,
+  rows_done: 0,
+  rows_rejected: 0,
+  rejected: [],
+  warnings: [],
+  error: null,
+  staff_name: 'Olive Owner',
+  created_at: '2026-11-25T01:00:00.000Z',
+  finished_at: null,
+};
+
+function stubApi() {
+  let product = pads;
+  let audit: unknown[] = [];
+  let polls = 0;
+  const patches: unknown[] = [];
+  const fetchMock = vi.fn(async (input: string, init?: RequestInit) => {
+    const url = new URL(input, 'http://localhost');
+    const json = (body: unknown, status = 200) => new Response(JSON.stringify(body), { status });
+    switch (url.pathname) {
+      case '/api/store-config':
+        return json({ data: makeStoreConfig({ store_name: 'Torque Parts' }) });
+      case '/api/admin/me':
+        return json({ user: owner });
+      case '/api/admin/products':
+        return json({ data: [{ ...product }], total: 1 });
+      case '/api/admin/products/BP-FRONT':
+        if (init?.method === 'PATCH') {
+          const body = JSON.parse(String(init.body)) as Record<string, unknown>;
+          patches.push(body);
+          product = {
+            ...product,
+            price: String(body.price ?? product.price),
+            updated_at: '2026-11-25T02:00:00.000Z',
+          };
+          audit = [
+            {
+              id: 1,
+              action: 'product.update',
+              staff_name: 'Olive Owner',
+              before: { price_cents: 8900 },
+              after: { price_cents: 7950 },
+              at: '2026-11-25T02:00:00.000Z',
+            },
+          ];
+          return json({ message: ADMIN_PRODUCT_MESSAGES.saved('BP-FRONT'), data: product, audit });
+        }
+        return json({ data: product, audit });
+      case '/api/admin/imports':
+        if (init?.method === 'POST') {
+          expect(init.body).toBeInstanceOf(FormData);
+          return json({ message: 'Importing woo.csv…', data: running }, 202);
+        }
+        return json({ data: polls > 1 ? [] : [] });
+      case `/api/admin/imports/${running.id}`:
+        polls++;
+        return json({
+          data:
+            polls < 2
+              ? { ...running, rows_total: 4, rows_done: 1 }
+              : {
+                  ...running,
+                  status: 'finished',
+                  format: 'woocommerce',
+                  rows_total: 4,
+                  rows_done: 3,
+                  rows_rejected: 1,
+                  rejected: [{ line: 5, reason: 'column "Regular price": "twelve" is not a price' }],
+                  warnings: [
+                    'line 2: image "https://x.example/a.png" could not be downloaded: answered HTTP 404',
+                  ],
+                  finished_at: '2026-11-25T01:00:03.000Z',
+                },
+        });
+      default:
+        return json({ message: 'Not found' }, 404);
+    }
+  });
+  vi.stubGlobal('fetch', fetchMock);
+  return { fetchMock, patches };
+}
+
+function renderAdmin(path: string) {
+  startAdminSession({ token: 'admin-token', user: owner });
+  const router = createMemoryRouter([{ path: '/admin/*', Component: AdminAppRoute }], {
+    initialEntries: [path],
+  });
+  const queryClient = new QueryClient({ defaultOptions: { queries: { retry: false } } });
+  render(
+    <AppProviders queryClient={queryClient}>
+      <RouterProvider router={router} />
+    </AppProviders>,
+  );
+  return { router, user: userEvent.setup() };
+}
+
+beforeEach(() => {
+  sessionStorage.clear();
+  resetAdminSessionStoreForTests();
+  resetSessionStoreForTests();
+});
+afterEach(() => {
+  vi.unstubAllGlobals();
+});
+
+describe('/admin/products', () => {
+  it('lists products with low stock marked, and sends the search and the low-stock filter', async () => {
+    const { fetchMock } = stubApi();
+    const { user, router } = renderAdmin('/admin/products');
+    const table = await screen.findByRole('table', { name: /Products/ });
+    const row = within(table).getByRole('row', { name: /Ceramic Brake Pads Front/ });
+    expect(within(row).getByText('$89.00')).toBeTruthy();
+    expect(within(row).getByText('low')).toBeTruthy();
+    expect(screen.getByRole('link', { name: 'Import products' }).getAttribute('href')).toBe(
+      '/admin/products/import',
+    );
+
+    await user.type(screen.getByLabelText('SKU or title'), 'pads');
+    await user.click(screen.getByRole('button', { name: 'Search' }));
+    await user.click(screen.getByLabelText(/Low stock only/));
+    await waitFor(() => expect(router.state.location.search).toContain('low_stock=true'));
+    const calls = fetchMock.mock.calls.map(([u]) => String(u)).filter((u) => u.includes('/admin/products?'));
+    expect(calls.some((u) => u.includes('q=pads') && u.includes('low_stock=true'))).toBe(true);
+
+    await user.click(within(row).getByRole('link', { name: 'Ceramic Brake Pads Front' }));
+    expect(router.state.location.pathname).toBe('/admin/products/BP-FRONT');
+  });
+});
+
+describe('/admin/products/{sku}', () => {
+  it('refuses a sale price above the price before sending, then saves only the changed price', async () => {
+    const { patches } = stubApi();
+    const { user } = renderAdmin('/admin/products/BP-FRONT');
+    expect(await screen.findByRole('heading', { level: 1, name: 'Ceramic Brake Pads Front' })).toBeTruthy();
+    expect(screen.getByRole('link', { name: /View in the shop/ }).getAttribute('href')).toBe(
+      '/product/ceramic-brake-pads-front',
+    );
+
+    await user.type(screen.getByLabelText('Sale price ($)'), '99.00');
+    await user.click(screen.getByRole('button', { name: 'Save changes' }));
+    expect(await screen.findByText(ADMIN_PRODUCT_MESSAGES.saleAbovePrice('the price above'))).toBeTruthy();
+    expect(screen.getByLabelText('Sale price ($)').getAttribute('aria-invalid')).toBe('true');
+    expect(patches).toEqual([]);
+
+    await user.clear(screen.getByLabelText('Sale price ($)'));
+    await user.clear(screen.getByLabelText('Price ($)'));
+    await user.type(screen.getByLabelText('Price ($)'), '79.50');
+    await user.click(screen.getByRole('button', { name: 'Save changes' }));
+    await waitFor(() => expect(patches).toEqual([{ price: '79.50', sale_price: null }]));
+    expect(await screen.findByText('Saved BP-FRONT.')).toBeTruthy();
+    const trail = screen.getByRole('region', { name: 'Audit trail' });
+    expect(within(trail).getByText(/Price: \$89\.00 → \$79\.50/)).toBeTruthy();
+  });
+});
+
+describe('/admin/products/import', () => {
+  it('uploads a CSV, shows labelled progress polled until finished, rejected rows and warnings', async () => {
+    stubApi();
+    const { user } = renderAdmin('/admin/products/import');
+    const input = await screen.findByLabelText('CSV file');
+    await user.click(screen.getByRole('button', { name: 'Upload and import' }));
+    expect(await screen.findByText('Choose a CSV file to import.')).toBeTruthy();
+
+    await user.upload(input, new File(['ID,Type,SKU\n'], 'woo.csv', { type: 'text/csv' }));
+    await user.click(screen.getByRole('button', { name: 'Upload and import' }));
+    const bar = await screen.findByRole('progressbar', { name: 'Rows imported' });
+    expect(bar).toBeTruthy();
+    await screen.findByText(/3 of 4 rows done, 1 rejected, 1 warning\./, undefined, { timeout: 4_000 });
+    expect(bar.getAttribute('value')).toBe('3');
+    const rejected = screen.getByRole('table', { name: /Rejected rows/ });
+    expect(within(rejected).getByRole('rowheader', { name: '5' })).toBeTruthy();
+    expect(within(rejected).getByText(/"twelve" is not a price/)).toBeTruthy();
+    expect(screen.getByText(/could not be downloaded: answered HTTP 404/)).toBeTruthy();
+  });
+});
