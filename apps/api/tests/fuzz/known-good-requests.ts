@@ -178,6 +178,36 @@ export function knownGoodRequests(f: FuzzFixtures): Record<string, fc.Arbitrary<
     'GET /api/admin/orders/{publicId}': [
       fc.constant(adminRequest({ pathParams: { publicId: f.orderPublicId } })),
     ],
+    // The back office's catalog (issue 12): list filters, one product, an SEO edit (stock and prices are what
+    // the order routes' checks rely on, so the known-good edit leaves them alone).
+    'GET /api/admin/products': [
+      fc
+        .record(
+          {
+            q: fc.constantFrom('brake', 'H4', '%', '_', "O'Connor", ...f.skus.slice(0, 3)),
+            low_stock: fc.constantFrom('true', 'false'),
+            featured: fc.constantFrom('true', 'false'),
+            sort: fc.constantFrom('title', 'price', 'stock', 'updated_at'),
+            direction: fc.constantFrom('asc', 'desc'),
+            page: fc.constantFrom('1', '2'),
+            per_page: fc.constantFrom('1', '20', '100'),
+          },
+          { requiredKeys: [] },
+        )
+        .map((q) => adminRequest({ query: Object.entries(q) })),
+    ],
+    'GET /api/admin/products/{sku}': [
+      fc.constantFrom(...f.skus.slice(0, 3)).map((sku) => adminRequest({ pathParams: { sku } })),
+    ],
+    'PATCH /api/admin/products/{sku}': [
+      fc
+        .record({
+          sku: fc.constantFrom(...f.skus.slice(0, 3)),
+          title: fc.constantFrom('Fuzz title', "O'Connor"),
+        })
+        .map(({ sku, title }) => adminRequest({ pathParams: { sku }, body: json({ seo_title: title }) })),
+    ],
+    'GET /api/admin/imports': [fc.constant(adminRequest({}))],
     // A cent refunded from the seeded paid order, each with a new key (issue 12 refunds).
     'POST /api/admin/orders/{publicId}/refunds': [
       fc.uuid().map((key) =>
