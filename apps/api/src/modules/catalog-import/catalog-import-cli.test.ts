@@ -98,6 +98,20 @@ describe('catalog:import CLI', () => {
     );
   });
 
+  it('still imports the WooCommerce sample and the demo catalog with its --images folder', async () => {
+    const sample = await run('woocommerce-sample-products.csv');
+    expect(sample.code).toBe(0);
+    expect(sample.out).toMatch(
+      /^Imported woocommerce-sample-products\.csv: 20 created, 0 updated, 0 unchanged, 0 rejected, 4 skipped/,
+    );
+    const demo = path.resolve(FIXTURES, '../../../../data/demo-catalog');
+    const r = await run(path.join(demo, 'products.csv'), '--images', path.join(demo, 'images'));
+    expect(r.code).toBe(0);
+    // No row refused (the demo data may miss a picture or two: those are warnings).
+    expect(r.err).not.toMatch(/^line \d+, column/m);
+    expect(r.out).toMatch(/ created, 0 updated, 0 unchanged, 0 rejected, 0 skipped/);
+  });
+
   it('exits 1 with the expected header sets for a file in an unknown format', async () => {
     const file = path.join(mediaDir, 'prices.csv');
     await writeFile(file, 'Name,Cost\nWidget,1.00\n');
