@@ -1,9 +1,31 @@
 /**
- * The back office's the dashboard's figures (GET /api/admin/dashboard) (issue 12). Being built: registered now so that the pieces of the back office can be
- * written side by side.
+ * The back office's dashboard (issue 12 item 6): `GET /api/admin/dashboard`, for staff and admins alike.
  */
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { adminDashboardSchema } from '@store/shared/admin-dashboard';
+import { readDashboard } from './admin-dashboard';
+import { requireStaff } from './require-staff';
 
-const routes: FastifyPluginAsyncZod = async () => {};
+const messageSchema = z.object({ message: z.string() });
+
+const routes: FastifyPluginAsyncZod = async (app) => {
+  app.get(
+    '/admin/dashboard',
+    {
+      preHandler: requireStaff(app),
+      schema: {
+        tags: ['admin'],
+        summary:
+          "Today's and this month's orders and revenue (GST apart), orders waiting to ship, open returns, low stock",
+        response: { 200: adminDashboardSchema, 401: messageSchema, 403: messageSchema },
+      },
+    },
+    async (_req, reply) => {
+      reply.header('cache-control', 'no-store');
+      return readDashboard(app.db);
+    },
+  );
+};
 
 export default routes;

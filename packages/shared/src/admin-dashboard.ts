@@ -1,0 +1,50 @@
+/**
+ * The back office's dashboard on the wire (issue 12 item 6): today's and this month's orders and revenue (GST
+ * shown separately) in Sydney's calendar, orders waiting to ship, open returns, unhandled messages and low-stock
+ * products. Money is a decimal string of dollars, as everywhere in the API.
+ */
+import { z } from 'zod';
+
+/** A product at or below this many units is low on stock. */
+export const LOW_STOCK_THRESHOLD = 5;
+
+const periodSchema = z.object({
+  /** Orders placed in the period, cancelled ones excluded. */
+  orders: z.number().int(),
+  /** Totals (GST included) of those whose payment was taken. */
+  revenue: z.string(),
+  /** The GST within `revenue`. */
+  gst: z.string(),
+  /** Refunds made in the period (any order's). */
+  refunded: z.string(),
+});
+export type DashboardPeriod = z.infer<typeof periodSchema>;
+
+export const adminDashboardSchema = z.object({
+  /** Sydney's calendar day (`yyyy-mm-dd`) and month (`yyyy-mm`) the figures are for. */
+  today: z.string(),
+  month: z.string(),
+  periods: z.object({ today: periodSchema, month: periodSchema }),
+  /** Paid orders not yet shipped (pending or processing), oldest first, at most 10, and how many in all. */
+  waiting_to_ship: z.object({
+    total: z.number().int(),
+    data: z.array(
+      z.object({
+        public_id: z.string(),
+        invoice_number: z.string(),
+        created_at: z.string(),
+        customer: z.string(),
+        total: z.string(),
+        status: z.string(),
+      }),
+    ),
+  }),
+  open_returns: z.number().int(),
+  unhandled_messages: z.number().int(),
+  /** Products with stock ≤ LOW_STOCK_THRESHOLD, fewest first, at most 20, and how many in all. */
+  low_stock: z.object({
+    total: z.number().int(),
+    data: z.array(z.object({ sku: z.string(), title: z.string(), stock: z.number().int() })),
+  }),
+});
+export type AdminDashboard = z.infer<typeof adminDashboardSchema>;
