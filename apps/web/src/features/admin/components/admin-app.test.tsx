@@ -1,4 +1,5 @@
 import { ADMIN_MESSAGES, type StaffUser } from '@store/shared/admin';
+import type { AdminDashboard } from '@store/shared/admin-dashboard';
 import { QueryClient } from '@tanstack/react-query';
 import { render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
@@ -30,6 +31,30 @@ const clerk: StaffUser = {
   must_change_password: false,
 };
 const PASSWORD = 'Sparkplug!42';
+const DASHBOARD: AdminDashboard = {
+  today: '2026-11-20',
+  month: '2026-11',
+  periods: {
+    today: { orders: 3, revenue: '181.50', gst: '16.50', refunded: '0.00' },
+    month: { orders: 41, revenue: '5210.40', gst: '473.67', refunded: '12.34' },
+  },
+  waiting_to_ship: {
+    total: 12,
+    data: [
+      {
+        public_id: 'ABCDEFGHJKLMNPQR',
+        invoice_number: 'INV-001042',
+        created_at: '2026-11-19T23:00:00.000Z',
+        customer: 'Jane Citizen',
+        total: '70.40',
+        status: 'processing',
+      },
+    ],
+  },
+  open_returns: 1,
+  unhandled_messages: 0,
+  low_stock: { total: 1, data: [{ sku: 'H4-GLOBE', title: 'H4 Headlight Globe', stock: 2 }] },
+};
 const NEW_PASSWORD = 'Gearbox#2026';
 
 interface Api {
@@ -68,6 +93,8 @@ function stubApi({ loginUser = owner, meStatus = 200, staffStatus = 200, staffMe
           : json({ message: staffMessage }, staffStatus);
       case '/api/admin/logout':
         return json({ message: 'Signed out' });
+      case '/api/admin/dashboard':
+        return json(DASHBOARD);
       default:
         return json({ message: 'Not found' }, 404);
     }
@@ -267,6 +294,29 @@ describe('the back office shell', () => {
     expect(router.state.location.pathname).toBe('/admin/signin');
     expect(callsTo(fetchMock, '/api/admin/logout')).toHaveLength(1);
     expect(getAdminSession()).toBeNull();
+  });
+
+  it("shows the dashboard's figures and what needs doing, with links to it", async () => {
+    startAdminSession({ token: 'admin-token', user: owner });
+    stubApi();
+    renderAdmin('/admin');
+    const today = await screen.findByRole('region', { name: 'Today' });
+    expect(within(today).getByText('Revenue (inc. GST)').nextElementSibling?.textContent).toBe('$181.50');
+    expect(within(today).getByText('GST').nextElementSibling?.textContent).toBe('$16.50');
+    const month = screen.getByRole('region', { name: 'November 2026' });
+    expect(within(month).getByText('Orders').nextElementSibling?.textContent).toBe('41');
+    expect(within(month).getByText('Refunded').nextElementSibling?.textContent).toBe('$12.34');
+    const todo = screen.getByRole('list', { name: 'To do' });
+    expect(within(todo).getByText(/waiting to ship/).textContent).toBe('12 paid orders waiting to ship');
+    expect(within(todo).getByRole('link', { name: '1 open return' }).getAttribute('href')).toBe(
+      '/admin/returns?status=open',
+    );
+    expect(screen.getByRole('link', { name: 'INV-001042' }).getAttribute('href')).toBe(
+      '/admin/orders/ABCDEFGHJKLMNPQR',
+    );
+    expect(screen.getByRole('link', { name: 'H4 Headlight Globe' }).getAttribute('href')).toBe(
+      '/admin/products/H4-GLOBE',
+    );
   });
 
   it('drops a stored session idle for more than 30 minutes', async () => {

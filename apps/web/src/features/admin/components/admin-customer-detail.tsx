@@ -1,6 +1,6 @@
 import { Link } from 'react-router';
 import { useAdminCustomer } from '../api/admin-customers';
-import { dollars, sydneyDate, sydneyDateTime } from './admin-return-format';
+import { dollars, sydneyDate, sydneyDateTime } from '../admin-format';
 import { useAdminTitle } from './use-admin-title';
 
 /** One customer (issue 12): their details, saved addresses and orders, each order linking to its page. */

@@ -7,7 +7,7 @@ import { useAdminCustomers } from '../api/admin-customers';
 import { useAdminSession } from '../admin-session-store';
 import { AdminCustomerDetail } from './admin-customer-detail';
 import { AdminDataTable, type SortDirection } from './admin-data-table';
-import { dollars, sydneyDate } from './admin-return-format';
+import { dollars, sydneyDate } from '../admin-format';
 import { useAdminTitle } from './use-admin-title';
 
 const PER_PAGE = 20;

@@ -2,7 +2,7 @@ import { ADMIN_IMPORT_MESSAGES, IMPORT_FILE_MAX_BYTES, type AdminImport } from '
 import { useState, type FormEvent } from 'react';
 import { Link } from 'react-router';
 import { useAdminImport, useAdminImports, useUploadImport } from '../api/admin-imports';
-import { sydneyDateTime } from './admin-return-format';
+import { sydneyDateTime } from '../admin-format';
 import { useAdminTitle } from './use-admin-title';
 import './admin-product.css';
 

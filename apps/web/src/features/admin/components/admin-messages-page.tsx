@@ -2,7 +2,7 @@ import { MESSAGE_FILTERS, type AdminMessageRow } from '@store/shared/admin-custo
 import { useState } from 'react';
 import { useSearchParams } from 'react-router';
 import { useAdminMessages, useMarkMessageHandled } from '../api/admin-messages';
-import { sydneyDateTime } from './admin-return-format';
+import { sydneyDateTime } from '../admin-format';
 import { useAdminTitle } from './use-admin-title';
 
 const PER_PAGE = 20;

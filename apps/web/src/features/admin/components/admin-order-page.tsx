@@ -19,7 +19,7 @@ import { ApiError } from '@/lib/api-client';
 import { useAdminOrder, useMoveOrderStatus, useRefundOrder } from '../api/admin-orders';
 import { AdminField } from './admin-field';
 import { orderStatusLabel, paymentStatusLabel } from './admin-order-labels';
-import { dollars, sydneyDateTime } from './admin-return-format';
+import { dollars, sydneyDateTime } from '../admin-format';
 import { useAdminTitle } from './use-admin-title';
 import './admin-order.css';
 

@@ -11,7 +11,7 @@ import {
   PAYMENT_STATUS_LABELS,
   paymentStatusLabel,
 } from './admin-order-labels';
-import { dollars, sydneyDateTime } from './admin-return-format';
+import { dollars, sydneyDateTime } from '../admin-format';
 import { useAdminTitle } from './use-admin-title';
 import './admin-order.css';
 

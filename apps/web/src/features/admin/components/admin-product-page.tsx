@@ -17,7 +17,7 @@ import { Link, useParams } from 'react-router';
 import { ApiError } from '@/lib/api-client';
 import { useAdminProduct, useUpdateAdminProduct } from '../api/admin-products';
 import { AdminField } from './admin-field';
-import { sydneyDateTime } from './admin-return-format';
+import { sydneyDateTime } from '../admin-format';
 import { useAdminTitle } from './use-admin-title';
 import './admin-product.css';
 

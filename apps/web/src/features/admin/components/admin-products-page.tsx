@@ -4,7 +4,7 @@ import { useState, type FormEvent } from 'react';
 import { Link, useSearchParams } from 'react-router';
 import { useAdminProducts } from '../api/admin-products';
 import { AdminDataTable, type AdminTableSort } from './admin-data-table';
-import { dollars, sydneyDateTime } from './admin-return-format';
+import { dollars, sydneyDateTime } from '../admin-format';
 import { useAdminTitle } from './use-admin-title';
 import './admin-product.css';
 

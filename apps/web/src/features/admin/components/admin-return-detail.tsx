@@ -15,7 +15,7 @@ import { ApiError } from '@/lib/api-client';
 import { downloadAdminFile } from '../api/admin-return-file';
 import { useAdminReturn, useDecideReturn, type ReturnDecisionRequest } from '../api/admin-returns';
 import { AdminField } from './admin-field';
-import { dollars, fileSize, sydneyDateTime } from './admin-return-format';
+import { dollars, fileSize, sydneyDateTime } from '../admin-format';
 import { useAdminTitle } from './use-admin-title';
 
 /** One return request (issue 12): what the customer wrote, the file to download, the order, the decision. */

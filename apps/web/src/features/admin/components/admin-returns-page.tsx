@@ -5,7 +5,7 @@ import { Link, useSearchParams } from 'react-router';
 import { useAdminReturns } from '../api/admin-returns';
 import { AdminDataTable } from './admin-data-table';
 import { AdminReturnDetail } from './admin-return-detail';
-import { sydneyDateTime } from './admin-return-format';
+import { sydneyDateTime } from '../admin-format';
 import { useAdminTitle } from './use-admin-title';
 
 const PER_PAGE = 20;

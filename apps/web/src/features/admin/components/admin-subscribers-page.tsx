@@ -10,7 +10,7 @@ import { useSearchParams } from 'react-router';
 import { downloadSubscribersCsv, useAdminSubscribers } from '../api/admin-subscribers';
 import { useAdminSession } from '../admin-session-store';
 import { AdminDataTable } from './admin-data-table';
-import { sydneyDateTime } from './admin-return-format';
+import { sydneyDateTime } from '../admin-format';
 import { useAdminTitle } from './use-admin-title';
 
 const PER_PAGE = 50;

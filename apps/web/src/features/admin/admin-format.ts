@@ -1,3 +1,4 @@
+/** How the back office writes money, times and sizes (issue 12): one place, used by every section. */
 import { formatCents, parseDecimalToCents } from '@store/shared/money';
 
 /** '70.40' (the API's dollars) -> '$70.40'. */
