@@ -76,6 +76,7 @@ const envSchema = z.object({
       .optional(),
   ),
   ALLOW_TEST_PAYMENTS: flag(false),
+  ADMIN_REQUIRE_TOTP: flag(false),
   GOOGLE_MAPS_API_KEY: optionalText,
   TRUST_PROXY: z.coerce.number().int().min(0).max(10).default(0),
   RATE_LIMIT_ORDER_LOOKUPS_PER_MINUTE: z.coerce.number().int().min(1).default(20),
@@ -134,6 +135,8 @@ export interface AppConfig {
   paypalApiBase: string;
   /** Lets the offline test payment providers run under NODE_ENV=production (DESIGN §3); never on a real store. */
   allowTestPayments: boolean;
+  /** Admins must use a TOTP second factor (issue 12): until they set one up, only that setup is open to them. */
+  adminRequireTotp: boolean;
   googleMapsApiKey: string | undefined;
   /**
    * How many proxies (load balancer, CDN) stand in front of the store; 0 trusts none. The client IP that rate
@@ -198,6 +201,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     paypalClientSecret: e.PAYPAL_CLIENT_SECRET,
     paypalApiBase: e.PAYPAL_API_BASE ?? PAYPAL_API_BASES[e.PAYPAL_ENV],
     allowTestPayments: e.ALLOW_TEST_PAYMENTS,
+    adminRequireTotp: e.ADMIN_REQUIRE_TOTP,
     googleMapsApiKey: e.GOOGLE_MAPS_API_KEY,
     trustProxyHops: e.TRUST_PROXY,
     rateLimits: {

@@ -16,10 +16,27 @@ export const ADMIN_MESSAGES = {
   passwordChanged: 'Password changed.',
   wrongCurrentPassword: 'The current password is incorrect.',
   samePassword: 'Choose a new password, not the one-time password again.',
+  totpRequired: 'Enter the 6-digit code from your authenticator app.',
+  totpWrong: 'The code is incorrect or has expired. Enter the code your authenticator app shows now.',
+  totpSetupFirst: 'Set up two-step sign-in before using the back office: admins must use it on this store.',
+  totpEnabled: 'Two-step sign-in is on. You will be asked for a code each time you sign in.',
+  totpDisabled: 'Two-step sign-in is off.',
+  totpAlreadyOn: 'Two-step sign-in is already on.',
+  totpNotStarted: 'Start the setup first: scan the new QR code, then enter its code.',
+  totpCannotDisable: 'Admins must use two-step sign-in on this store, so it cannot be turned off.',
 } as const;
 
-/** `POST /api/admin/login`: email and password, as members sign in. */
-export const adminLoginRequestSchema = loginRequestSchema;
+/** A TOTP code as typed: six digits, spaces allowed between them ('123 456'). */
+export const totpCodeSchema = z
+  .string({ error: ADMIN_MESSAGES.totpRequired })
+  .transform((v) => v.replace(/\s+/g, ''))
+  .pipe(z.string().regex(/^\d{6}$/, 'The code is the 6 digits your authenticator app shows.'));
+
+/**
+ * `POST /api/admin/login`: email and password, as members sign in, and the TOTP `code` for a staff member who
+ * has two-step sign-in on (without it the answer is 401 with `code: 'totp_required'`).
+ */
+export const adminLoginRequestSchema = loginRequestSchema.extend({ code: totpCodeSchema.optional() });
 
 /** The signed-in staff member. */
 export const staffUserSchema = z.object({
@@ -29,6 +46,10 @@ export const staffUserSchema = z.object({
   role: z.enum(STAFF_ROLES),
   /** True until the one-time password from `admin:create` is changed; every other admin call answers 403. */
   must_change_password: z.boolean(),
+  /** Two-step sign-in (TOTP) is on for this account. */
+  totp_enabled: z.boolean(),
+  /** This account must turn two-step sign-in on before anything else (an admin under ADMIN_REQUIRE_TOTP=1). */
+  totp_setup_required: z.boolean(),
 });
 export type StaffUser = z.infer<typeof staffUserSchema>;
 
@@ -58,3 +79,14 @@ export const auditEntrySchema = z.object({
   at: z.string(),
 });
 export type AuditEntry = z.infer<typeof auditEntrySchema>;
+
+/** `POST /api/admin/totp/setup` answer: a new secret to scan (not yet in use until confirmed with a code). */
+export const totpSetupResponseSchema = z.object({
+  /** Base32, for typing into an app that cannot scan. */
+  secret: z.string(),
+  /** `otpauth://totp/...`, for the QR code. */
+  otpauth_uri: z.string(),
+});
+
+/** `POST /api/admin/totp/enable` and `/disable`: a current code. */
+export const totpCodeRequestSchema = z.object({ code: totpCodeSchema });

@@ -1,13 +1,15 @@
 /**
  * Who may use the back office (issue 12): every `/api/admin/*` call but sign-in checks the bearer on the server.
  * No token or a dead one → 401; a customer's token → 403; a staff member whose role may not → 403; a staff member
- * who has not yet changed the one-time password → 403 on everything but the password change and `me`.
+ * who has not yet changed the one-time password → 403 on everything but the password change and `me`; an admin who
+ * must set up two-step sign-in (ADMIN_REQUIRE_TOTP=1) → 403 on everything but that setup, `me` and sign-out.
  */
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { ADMIN_MESSAGES, type StaffRole } from '@store/shared/admin';
 import { bearerToken } from '../../plugins/authentication';
 import { HttpError } from '../../plugins/error-handling';
 import { findStaffSession } from './staff-accounts';
+import { totpSetupRequired } from './staff-totp';
 
 type StaffSession = NonNullable<Awaited<ReturnType<typeof findStaffSession>>>;
 const sessions = new WeakMap<FastifyRequest, StaffSession>();
@@ -24,6 +26,8 @@ export interface StaffGuardOptions {
   roles?: readonly StaffRole[];
   /** Open to a staff member who must still change the one-time password (the change itself, `me`). */
   beforePasswordChange?: boolean;
+  /** Open to an admin who must still set up two-step sign-in (ADMIN_REQUIRE_TOTP=1): the setup itself. */
+  beforeTotpSetup?: boolean;
 }
 
 /** A preHandler that admits only staff (see the module comment). */
@@ -39,6 +43,10 @@ export function requireStaff(app: FastifyInstance, options: StaffGuardOptions = 
     if (!roles.includes(session.staff.role)) throw new HttpError(403, ADMIN_MESSAGES.forbidden);
     if (session.staff.mustChangePassword && !options.beforePasswordChange) {
       throw new HttpError(403, ADMIN_MESSAGES.changePasswordFirst);
+    }
+    const mayWaitForTotp = options.beforeTotpSetup || options.beforePasswordChange;
+    if (!mayWaitForTotp && totpSetupRequired(session.staff, app.config.adminRequireTotp)) {
+      throw new HttpError(403, ADMIN_MESSAGES.totpSetupFirst);
     }
     sessions.set(request, session);
   };

@@ -1,6 +1,7 @@
 /**
  * Back-office sign-in and the staff member's own account (issue 12): `POST /api/admin/login`,
- * `GET /api/admin/me`, `POST /api/admin/password`, `POST /api/admin/logout`, and `GET /api/admin/staff` (admins). Thin: schema, one call, answer.
+ * `GET /api/admin/me`, `POST /api/admin/password`, two-step sign-in (`POST /api/admin/totp/setup`, `/enable`,
+ * `/disable`), `POST /api/admin/logout`, and `GET /api/admin/staff` (admins). Thin: schema, one call, answer.
  * Every answer is for one staff member: `Cache-Control: no-store`.
  */
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
@@ -12,15 +13,20 @@ import {
   adminLoginResponseSchema,
   adminPasswordChangeSchema,
   staffUserSchema,
+  totpCodeRequestSchema,
+  totpSetupResponseSchema,
 } from '@store/shared/admin';
 import { HttpError } from '../../plugins/error-handling';
 import { perMinute } from '../../plugins/rate-limit';
 import { verifyPassword } from '../accounts/passwords';
+import { mailStoreOf } from '../mail/mail-store';
 import { requireStaff, staffOf } from './require-staff';
+import { checkSignInCode, disableTotp, enableTotp, startTotpSetup } from './staff-totp';
 import {
   changeStaffPassword,
   checkStaffPassword,
   createStaffSession,
+  findStaff,
   listStaff,
   presentStaff,
   revokeStaffSession,
@@ -45,15 +51,32 @@ const adminRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         tags,
         summary:
-          'Staff sign-in: email and password; answers a bearer token and the staff member with its role',
+          'Staff sign-in: email, password and (when two-step sign-in is on) the TOTP code; answers a bearer token and the staff member with its role',
         body: adminLoginRequestSchema,
-        response: { 200: adminLoginResponseSchema, 400: fieldErrors, 401: messageSchema, 429: messageSchema },
+        response: {
+          200: adminLoginResponseSchema,
+          400: fieldErrors,
+          401: messageSchema.extend({ code: z.literal('totp_required').optional() }),
+          429: messageSchema,
+        },
       },
     },
-    async (req) => {
+    async (req, reply) => {
       const staff = await checkStaffPassword(app.db, req.body.email, req.body.password);
       if (!staff) throw new HttpError(401, ACCOUNT_MESSAGES.wrongCredentials);
-      return { token: await createStaffSession(app.db, staff.id), user: presentStaff(staff) };
+      if (staff.totpEnabledAt) {
+        // The password was right: say a code is wanted (the sign-in form then asks for it).
+        if (!req.body.code) {
+          return reply.code(401).send({ message: ADMIN_MESSAGES.totpRequired, code: 'totp_required' });
+        }
+        if (!(await checkSignInCode(app.db, staff, req.body.code))) {
+          return reply.code(401).send({ message: ADMIN_MESSAGES.totpWrong, code: 'totp_required' });
+        }
+      }
+      return {
+        token: await createStaffSession(app.db, staff.id),
+        user: presentStaff(staff, app.config.adminRequireTotp),
+      };
     },
   );
 
@@ -67,7 +90,7 @@ const adminRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: z.object({ user: staffUserSchema }), 401: messageSchema, 403: messageSchema },
       },
     },
-    async (req) => ({ user: presentStaff(staffOf(req).staff) }),
+    async (req) => ({ user: presentStaff(staffOf(req).staff, app.config.adminRequireTotp) }),
   );
 
   app.post(
@@ -97,7 +120,10 @@ const adminRoutes: FastifyPluginAsyncZod = async (app) => {
         throw new HttpError(400, ADMIN_MESSAGES.samePassword);
       }
       const row = await changeStaffPassword(app.db, staff.id, sessionId, req.body.new_password);
-      return { message: ADMIN_MESSAGES.passwordChanged, user: presentStaff(row) };
+      return {
+        message: ADMIN_MESSAGES.passwordChanged,
+        user: presentStaff(row, app.config.adminRequireTotp),
+      };
     },
   );
 
@@ -115,7 +141,103 @@ const adminRoutes: FastifyPluginAsyncZod = async (app) => {
         },
       },
     },
-    async () => ({ data: (await listStaff(app.db)).map(presentStaff) }),
+    async () => ({ data: (await listStaff(app.db)).map((row) => presentStaff(row)) }),
+  );
+
+  const totpGuard = requireStaff(app, { beforeTotpSetup: true });
+  const totpLimit = { rateLimit: perMinute(app.config.rateLimits.loginsPerMinute) };
+
+  app.post(
+    '/admin/totp/setup',
+    {
+      config: totpLimit,
+      preHandler: totpGuard,
+      schema: {
+        tags,
+        summary:
+          'Start setting up two-step sign-in: a new TOTP secret and its otpauth:// URI (used once a code from it is entered)',
+        response: {
+          200: totpSetupResponseSchema,
+          401: messageSchema,
+          403: messageSchema,
+          409: messageSchema,
+        },
+      },
+    },
+    async (req) => {
+      const store = await mailStoreOf(app.db, app.config.publicBaseUrl);
+      const setup = await startTotpSetup(app.db, staffOf(req).staff, store.name);
+      if (!setup) throw new HttpError(409, ADMIN_MESSAGES.totpAlreadyOn);
+      return { secret: setup.secret, otpauth_uri: setup.otpauthUri };
+    },
+  );
+
+  app.post(
+    '/admin/totp/enable',
+    {
+      config: totpLimit,
+      preHandler: totpGuard,
+      schema: {
+        tags,
+        summary: 'Turn two-step sign-in on with a code from the secret just set up',
+        body: totpCodeRequestSchema,
+        response: {
+          200: messageSchema.extend({ user: staffUserSchema }),
+          400: fieldErrors,
+          401: messageSchema,
+          403: messageSchema,
+          409: messageSchema,
+          429: messageSchema,
+        },
+      },
+    },
+    async (req) => {
+      const { staff } = staffOf(req);
+      const outcome = await enableTotp(app.db, staff, req.body.code);
+      if (outcome === 'already_on') throw new HttpError(409, ADMIN_MESSAGES.totpAlreadyOn);
+      if (outcome === 'not_started') throw new HttpError(409, ADMIN_MESSAGES.totpNotStarted);
+      if (outcome === 'wrong')
+        throw new HttpError(400, ADMIN_MESSAGES.totpWrong, [
+          { field: 'code', message: ADMIN_MESSAGES.totpWrong },
+        ]);
+      const row = await findStaff(app.db, staff.id);
+      return { message: ADMIN_MESSAGES.totpEnabled, user: presentStaff(row, app.config.adminRequireTotp) };
+    },
+  );
+
+  app.post(
+    '/admin/totp/disable',
+    {
+      config: totpLimit,
+      preHandler: requireStaff(app),
+      schema: {
+        tags,
+        summary: 'Turn two-step sign-in off with a current code (not for admins under ADMIN_REQUIRE_TOTP=1)',
+        body: totpCodeRequestSchema,
+        response: {
+          200: messageSchema.extend({ user: staffUserSchema }),
+          400: fieldErrors,
+          401: messageSchema,
+          403: messageSchema,
+          409: messageSchema,
+          429: messageSchema,
+        },
+      },
+    },
+    async (req) => {
+      const { staff } = staffOf(req);
+      if (app.config.adminRequireTotp && staff.role === 'admin') {
+        throw new HttpError(403, ADMIN_MESSAGES.totpCannotDisable);
+      }
+      const outcome = await disableTotp(app.db, staff, req.body.code);
+      if (outcome === 'not_on') throw new HttpError(409, ADMIN_MESSAGES.totpDisabled);
+      if (outcome === 'wrong')
+        throw new HttpError(400, ADMIN_MESSAGES.totpWrong, [
+          { field: 'code', message: ADMIN_MESSAGES.totpWrong },
+        ]);
+      const row = await findStaff(app.db, staff.id);
+      return { message: ADMIN_MESSAGES.totpDisabled, user: presentStaff(row, app.config.adminRequireTotp) };
+    },
   );
 
   app.post(

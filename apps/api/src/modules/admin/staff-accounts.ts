@@ -11,6 +11,7 @@ import type { Database } from '../../db/client';
 import { auditLog, staffSessions, staffUsers } from '../../db/schema';
 import { hashPassword, verifyPassword } from '../accounts/passwords';
 import { SESSION_ABSOLUTE_LIMIT_MS } from '../accounts/sessions';
+import { totpSetupRequired } from './staff-totp';
 
 const TOKEN_SHAPE = /^[A-Za-z0-9_-]{43}$/;
 const SLIDE_EVERY_MS = 60_000;
@@ -18,14 +19,16 @@ const hashToken = (token: string) => createHash('sha256').update(token).digest('
 
 type StaffRow = typeof staffUsers.$inferSelect;
 
-/** The staff member as the API answers it. */
-export function presentStaff(row: StaffRow): StaffUser {
+/** The staff member as the API answers it; `adminRequireTotp` is the store's ADMIN_REQUIRE_TOTP. */
+export function presentStaff(row: StaffRow, adminRequireTotp = false): StaffUser {
   return {
     id: row.id,
     name: row.name,
     email: row.email,
     role: row.role,
     must_change_password: row.mustChangePassword,
+    totp_enabled: row.totpEnabledAt !== null,
+    totp_setup_required: totpSetupRequired(row, adminRequireTotp),
   };
 }
 
@@ -81,6 +84,13 @@ export async function checkStaffPassword(
   // verifyPassword checks a decoy hash when there is no row, so an unknown email takes as long as a known one.
   const ok = await verifyPassword(row?.passwordHash ?? null, password);
   return ok && row ? row : null;
+}
+
+/** One staff member's row by id. Throws when there is none (callers hold a live session for it). */
+export async function findStaff(db: Database, id: number): Promise<StaffRow> {
+  const [row] = await db.select().from(staffUsers).where(eq(staffUsers.id, id));
+  if (!row) throw new Error(`No staff member ${id}`);
+  return row;
 }
 
 /** Starts a staff session; returns its token (the only time it exists in clear). */

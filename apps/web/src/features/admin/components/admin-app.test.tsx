@@ -22,6 +22,8 @@ const owner: StaffUser = {
   email: 'owner@example.com',
   role: 'admin',
   must_change_password: false,
+  totp_enabled: false,
+  totp_setup_required: false,
 };
 const clerk: StaffUser = {
   id: 2,
@@ -29,6 +31,8 @@ const clerk: StaffUser = {
   email: 'sam@example.com',
   role: 'staff',
   must_change_password: false,
+  totp_enabled: false,
+  totp_setup_required: false,
 };
 const PASSWORD = 'Sparkplug!42';
 const DASHBOARD: AdminDashboard = {

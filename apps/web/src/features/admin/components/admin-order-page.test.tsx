@@ -23,6 +23,8 @@ const clerk: StaffUser = {
   email: 'sam@example.com',
   role: 'staff',
   must_change_password: false,
+  totp_enabled: false,
+  totp_setup_required: false,
 };
 const row: AdminOrderRow = {
   public_id: 'AbCdEfGhIjKlMnOp',

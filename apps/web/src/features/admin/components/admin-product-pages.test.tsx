@@ -25,6 +25,8 @@ const owner: StaffUser = {
   email: 'owner@example.com',
   role: 'admin',
   must_change_password: false,
+  totp_enabled: false,
+  totp_setup_required: false,
 };
 
 const pads: AdminProduct = {

@@ -24,6 +24,8 @@ const owner: StaffUser = {
   email: 'owner@example.com',
   role: 'admin',
   must_change_password: false,
+  totp_enabled: false,
+  totp_setup_required: false,
 };
 const clerk: StaffUser = {
   id: 2,
@@ -31,6 +33,8 @@ const clerk: StaffUser = {
   email: 'sam@example.com',
   role: 'staff',
   must_change_password: false,
+  totp_enabled: false,
+  totp_setup_required: false,
 };
 
 const row: AdminReturnRow = {
