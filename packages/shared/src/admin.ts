@@ -48,7 +48,9 @@ export const staffUserSchema = z.object({
   must_change_password: z.boolean(),
   /** Two-step sign-in (TOTP) is on for this account. */
   totp_enabled: z.boolean(),
-  /** This account must turn two-step sign-in on before anything else (an admin under ADMIN_REQUIRE_TOTP=1). */
+  /** This account must use two-step sign-in (an admin under ADMIN_REQUIRE_TOTP=1): it cannot be turned off. */
+  totp_required: z.boolean(),
+  /** `totp_required` and not yet on: the setup comes before anything else. */
   totp_setup_required: z.boolean(),
 });
 export type StaffUser = z.infer<typeof staffUserSchema>;

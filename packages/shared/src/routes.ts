@@ -58,6 +58,7 @@ export const SPA_ROUTES = [
   '/admin/customers',
   '/admin/messages',
   '/admin/subscribers',
+  '/admin/security',
   '/:folderName.xml',
 ] as const;
 

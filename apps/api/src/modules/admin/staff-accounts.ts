@@ -28,6 +28,7 @@ export function presentStaff(row: StaffRow, adminRequireTotp = false): StaffUser
     role: row.role,
     must_change_password: row.mustChangePassword,
     totp_enabled: row.totpEnabledAt !== null,
+    totp_required: adminRequireTotp && row.role === 'admin',
     totp_setup_required: totpSetupRequired(row, adminRequireTotp),
   };
 }

@@ -18,6 +18,7 @@ import { AdminProductPage } from '@/features/admin/components/admin-product-page
 import { AdminProductsPage } from '@/features/admin/components/admin-products-page';
 import { AdminReturnsPage } from '@/features/admin/components/admin-returns-page';
 import { AdminRoot } from '@/features/admin/components/admin-root';
+import { AdminSecurityPage } from '@/features/admin/components/admin-security-page';
 import { AdminSigninPage } from '@/features/admin/components/admin-signin-page';
 import { AdminStaffPage } from '@/features/admin/components/admin-staff-page';
 import { AdminSubscribersPage } from '@/features/admin/components/admin-subscribers-page';
@@ -57,6 +58,7 @@ export function AdminAppRoute() {
         <Route path="messages" element={inShell(<AdminMessagesPage />)} />
         <Route path="subscribers" element={inShell(<AdminSubscribersPage />)} />
         <Route path="staff" element={inShell(<AdminStaffPage />)} />
+        <Route path="security" element={inShell(<AdminSecurityPage />)} />
         <Route path="*" element={inShell(<AdminNotFoundPage />)} />
       </Routes>
     </AdminRoot>

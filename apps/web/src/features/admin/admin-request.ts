@@ -1,7 +1,8 @@
 /**
  * The back office's calls through the app's one api client (lib/api-client.ts), carrying the staff member's
  * bearer instead of the shopper's. A 401 ends the admin session and goes to /admin/signin (keeping the page to
- * come back to); a 403 asking for the one-time password to be changed goes to /admin/password.
+ * come back to); a 403 asking for the one-time password to be changed goes to /admin/password, one asking for
+ * two-step sign-in to be set up to /admin/security.
  */
 import { ADMIN_MESSAGES } from '@store/shared/admin';
 import {
@@ -35,6 +36,8 @@ export async function adminRequest<T>(
         adminNavigate('/admin/signin', from ? { from } : undefined);
       } else if (error.status === FORBIDDEN_STATUS && error.message === ADMIN_MESSAGES.changePasswordFirst) {
         adminNavigate('/admin/password');
+      } else if (error.status === FORBIDDEN_STATUS && error.message === ADMIN_MESSAGES.totpSetupFirst) {
+        adminNavigate('/admin/security');
       }
     }
     throw error;

@@ -1,5 +1,5 @@
-import type { StaffUser } from '@store/shared/admin';
-import type { LoginRequest } from '@store/shared/account';
+import type { adminLoginRequestSchema, StaffUser } from '@store/shared/admin';
+import type { z } from 'zod';
 import { useMutation } from '@tanstack/react-query';
 import { apiRequest, served } from '@/lib/api-client';
 
@@ -8,8 +8,11 @@ export interface AdminLoginAnswer {
   user: StaffUser;
 }
 
-/** `POST /api/admin/login` `{ email, password }` -> `{ token, user }`; 401 `{ message }`, 429. Sends no bearer. */
-export function adminLogin(body: LoginRequest): Promise<AdminLoginAnswer> {
+/**
+ * `POST /api/admin/login` `{ email, password, code? }` -> `{ token, user }`; 401 `{ message }` (also when the
+ * TOTP code is wanted or wrong), 429. Sends no bearer.
+ */
+export function adminLogin(body: z.output<typeof adminLoginRequestSchema>): Promise<AdminLoginAnswer> {
   return apiRequest('/admin/login', served<AdminLoginAnswer>(), { method: 'POST', body, token: null });
 }
 

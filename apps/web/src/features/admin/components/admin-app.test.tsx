@@ -23,6 +23,7 @@ const owner: StaffUser = {
   role: 'admin',
   must_change_password: false,
   totp_enabled: false,
+  totp_required: false,
   totp_setup_required: false,
 };
 const clerk: StaffUser = {
@@ -32,6 +33,7 @@ const clerk: StaffUser = {
   role: 'staff',
   must_change_password: false,
   totp_enabled: false,
+  totp_required: false,
   totp_setup_required: false,
 };
 const PASSWORD = 'Sparkplug!42';
@@ -67,10 +69,18 @@ interface Api {
   meStatus?: number;
   staffStatus?: number;
   staffMessage?: string;
+  /** Two-step sign-in is on: login wants this code. */
+  totpCode?: string;
 }
 
 /** Fakes the API at the network edge; returns the mock so a test can read what was asked. */
-function stubApi({ loginUser = owner, meStatus = 200, staffStatus = 200, staffMessage = 'Gone' }: Api = {}) {
+function stubApi({
+  loginUser = owner,
+  meStatus = 200,
+  staffStatus = 200,
+  staffMessage = 'Gone',
+  totpCode,
+}: Api = {}) {
   let me = loginUser;
   const fetchMock = vi.fn(async (input: string, init?: RequestInit) => {
     const url = new URL(input, 'http://localhost');
@@ -80,9 +90,22 @@ function stubApi({ loginUser = owner, meStatus = 200, staffStatus = 200, staffMe
       case '/api/store-config':
         return json({ data: makeStoreConfig({ store_name: 'Torque Parts' }) });
       case '/api/admin/login':
-        return body.password === PASSWORD
-          ? json({ token: 'admin-token', user: loginUser })
-          : json({ message: 'The email or password is incorrect.' }, 401);
+        if (body.password !== PASSWORD) return json({ message: 'The email or password is incorrect.' }, 401);
+        if (totpCode && !body.code)
+          return json({ message: ADMIN_MESSAGES.totpRequired, code: 'totp_required' }, 401);
+        if (totpCode && body.code !== totpCode) {
+          return json({ message: ADMIN_MESSAGES.totpWrong, code: 'totp_required' }, 401);
+        }
+        return json({ token: 'admin-token', user: loginUser });
+      case '/api/admin/totp/setup':
+        return json({
+          secret: 'JBSWY3DPEHPK3PXP',
+          otpauth_uri: 'otpauth://totp/Torque:owner%40example.com?secret=JBSWY3DPEHPK3PXP',
+        });
+      case '/api/admin/totp/enable':
+        if (body.code !== '123456') return json({ message: ADMIN_MESSAGES.totpWrong }, 400);
+        me = { ...me, totp_enabled: true, totp_setup_required: false };
+        return json({ message: ADMIN_MESSAGES.totpEnabled, user: me });
       case '/api/admin/me':
         return meStatus === 200 ? json({ user: me }) : json({ message: 'Signed out' }, meStatus);
       case '/api/admin/password':
@@ -321,6 +344,49 @@ describe('the back office shell', () => {
     expect(screen.getByRole('link', { name: 'H4 Headlight Globe' }).getAttribute('href')).toBe(
       '/admin/products/H4-GLOBE',
     );
+  });
+
+  it('asks for the authentication code after a right password when two-step sign-in is on', async () => {
+    const fetchMock = stubApi({ totpCode: '654321' });
+    const { router, user } = renderAdmin('/admin/signin');
+    await signIn(user);
+    const code = await screen.findByLabelText('Authentication code');
+    await waitFor(() => expect(document.activeElement).toBe(code));
+    expect(screen.getByRole('alert').textContent).toBe('');
+    await user.type(code, '111 111');
+    await user.click(screen.getByRole('button', { name: 'Sign in' }));
+    expect((await screen.findByRole('alert')).textContent).toBe(ADMIN_MESSAGES.totpWrong);
+    await user.clear(code);
+    await user.type(code, '654 321');
+    await user.click(screen.getByRole('button', { name: 'Sign in' }));
+    await waitFor(() => expect(router.state.location.pathname).toBe('/admin'));
+    const last = callsTo(fetchMock, '/api/admin/login').at(-1);
+    expect(JSON.parse(String(last?.[1]?.body))).toMatchObject({ code: '654321' });
+  });
+
+  it('sends an admin who must use two-step sign-in to set it up, with a QR code and the key', async () => {
+    const held = { ...owner, totp_required: true, totp_setup_required: true };
+    stubApi({ loginUser: held });
+    const { router, user } = renderAdmin('/admin/signin');
+    await signIn(user);
+    await waitFor(() => expect(router.state.location.pathname).toBe('/admin/security'));
+    expect(screen.getByText(ADMIN_MESSAGES.totpSetupFirst)).toBeTruthy();
+    await user.click(screen.getByRole('button', { name: 'Set up two-step sign-in' }));
+    expect(await screen.findByRole('img', { name: 'QR code for your authenticator app' })).toBeTruthy();
+    expect(screen.getByText('JBSW Y3DP EHPK 3PXP')).toBeTruthy();
+    const form = screen.getByRole('form', { name: 'Confirm two-step sign-in' });
+    await user.type(within(form).getByLabelText('Code from the app'), '000000');
+    await user.click(within(form).getByRole('button', { name: 'Turn on two-step sign-in' }));
+    expect(description(await within(form).findByLabelText('Code from the app'))).toContain(
+      ADMIN_MESSAGES.totpWrong,
+    );
+    await user.clear(within(form).getByLabelText('Code from the app'));
+    await user.type(within(form).getByLabelText('Code from the app'), '123456');
+    await user.click(within(form).getByRole('button', { name: 'Turn on two-step sign-in' }));
+    expect(await screen.findByText(ADMIN_MESSAGES.totpEnabled)).toBeTruthy();
+    expect(getAdminSession()?.user.totp_enabled).toBe(true);
+    // Required for this admin: no way to turn it off.
+    expect(screen.getByText(ADMIN_MESSAGES.totpCannotDisable)).toBeTruthy();
   });
 
   it('drops a stored session idle for more than 30 minutes', async () => {

@@ -15,6 +15,7 @@ export const ADMIN_SECTIONS = [
   { to: '/admin/messages', label: 'Messages', end: false },
   { to: '/admin/subscribers', label: 'Subscribers', end: false },
   { to: '/admin/staff', label: 'Staff', end: false },
+  { to: '/admin/security', label: 'Security', end: false },
 ] as const;
 
 const ROLE_LABELS = { admin: 'Admin', staff: 'Staff' } as const;
@@ -41,7 +42,10 @@ function SignedInLayout({ session, children }: { session: AdminSession; children
     if (!me.data) return;
     updateAdminSessionUser(me.data.user);
     if (me.data.user.must_change_password) void navigate('/admin/password', { replace: true });
-  }, [me.data, navigate]);
+    else if (me.data.user.totp_setup_required && pathname !== '/admin/security') {
+      void navigate('/admin/security', { replace: true });
+    }
+  }, [me.data, navigate, pathname]);
 
   // A new section: focus its main region, as a page load would put the reader at the top.
   const first = useRef(true);

@@ -24,6 +24,7 @@ const clerk: StaffUser = {
   role: 'staff',
   must_change_password: false,
   totp_enabled: false,
+  totp_required: false,
   totp_setup_required: false,
 };
 const row: AdminOrderRow = {

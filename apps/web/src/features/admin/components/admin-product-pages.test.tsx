@@ -26,6 +26,7 @@ const owner: StaffUser = {
   role: 'admin',
   must_change_password: false,
   totp_enabled: false,
+  totp_required: false,
   totp_setup_required: false,
 };
 

@@ -25,6 +25,7 @@ const owner: StaffUser = {
   role: 'admin',
   must_change_password: false,
   totp_enabled: false,
+  totp_required: false,
   totp_setup_required: false,
 };
 const clerk: StaffUser = {
@@ -34,6 +35,7 @@ const clerk: StaffUser = {
   role: 'staff',
   must_change_password: false,
   totp_enabled: false,
+  totp_required: false,
   totp_setup_required: false,
 };
 

@@ -1,7 +1,6 @@
 import { zodResolver } from '@hookform/resolvers/zod';
-import type { LoginRequest } from '@store/shared/account';
-import { adminLoginRequestSchema } from '@store/shared/admin';
-import { useState } from 'react';
+import { ADMIN_MESSAGES, adminLoginRequestSchema } from '@store/shared/admin';
+import { useEffect, useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { Navigate, useLocation, useNavigate } from 'react-router';
 import type { z } from 'zod';
@@ -13,6 +12,7 @@ import { AdminCard } from './admin-card';
 import { useAdminTitle } from './use-admin-title';
 
 type LoginInput = z.input<typeof adminLoginRequestSchema>;
+type LoginRequest = z.output<typeof adminLoginRequestSchema>;
 
 /** Where to go after signing in: the back-office page that sent the staff member here, else the dashboard. */
 export function adminReturnPath(state: unknown): string {
@@ -22,7 +22,18 @@ export function adminReturnPath(state: unknown): string {
     : '/admin';
 }
 
-/** /admin/signin: a staff member's email and password; a one-time password leads on to /admin/password. */
+/** Where a freshly signed-in staff member must go first, if anywhere. */
+function firstStop(user: { must_change_password: boolean; totp_setup_required: boolean }): string | null {
+  if (user.must_change_password) return '/admin/password';
+  if (user.totp_setup_required) return '/admin/security';
+  return null;
+}
+
+/**
+ * /admin/signin: a staff member's email and password, then the 6-digit code when two-step sign-in is on (the
+ * server says so after a right password); a one-time password leads on to /admin/password, an admin who must set
+ * up two-step sign-in to /admin/security.
+ */
 export function AdminSigninPage() {
   useAdminTitle('Sign in');
   const navigate = useNavigate();
@@ -30,21 +41,33 @@ export function AdminSigninPage() {
   const session = useAdminSession();
   const login = useAdminLogin();
   const [failure, setFailure] = useState<string | null>(null);
+  const [needsCode, setNeedsCode] = useState(false);
   const form = useForm<LoginInput, unknown, LoginRequest>({
     resolver: zodResolver(adminLoginRequestSchema),
     defaultValues: { email: '', password: '' },
     mode: 'onTouched',
   });
-  const { register, handleSubmit, formState } = form;
+  const { register, handleSubmit, formState, setFocus } = form;
+  useEffect(() => {
+    if (needsCode) setFocus('code');
+  }, [needsCode, setFocus]);
 
   const onSubmit = handleSubmit(async (values) => {
     setFailure(null);
     try {
       const answer = await login.mutateAsync(values);
       startAdminSession(answer);
-      if (answer.user.must_change_password) void navigate('/admin/password', { replace: true });
-      else void navigate(adminReturnPath(location.state), { replace: true });
+      void navigate(firstStop(answer.user) ?? adminReturnPath(location.state), { replace: true });
     } catch (error) {
+      const askedForCode =
+        error instanceof ApiError &&
+        (error.message === ADMIN_MESSAGES.totpRequired || error.message === ADMIN_MESSAGES.totpWrong);
+      if (askedForCode) setNeedsCode(true);
+      // The first ask for a code is not a failure: the code field says what to do.
+      if (askedForCode && !values.code) {
+        setFailure(null);
+        return;
+      }
       setFailure(
         error instanceof ApiError && error.status !== 429
           ? error.message
@@ -56,7 +79,7 @@ export function AdminSigninPage() {
   // Already signed in (a reload, a bookmark): on to the back office. Not while the form is submitting, which
   // decides where to go itself.
   if (session && !formState.isSubmitting && !login.isPending && !login.isSuccess) {
-    return <Navigate to={session.user.must_change_password ? '/admin/password' : '/admin'} replace />;
+    return <Navigate to={firstStop(session.user) ?? '/admin'} replace />;
   }
 
   return (
@@ -84,6 +107,17 @@ export function AdminSigninPage() {
           autoComplete="current-password"
           error={formState.errors.password}
         />
+        {needsCode && (
+          <AdminField
+            {...register('code', { setValueAs: (v: string) => (v === '' ? undefined : v) })}
+            label="Authentication code"
+            hint={ADMIN_MESSAGES.totpRequired}
+            inputMode="numeric"
+            autoComplete="one-time-code"
+            maxLength={7}
+            error={formState.errors.code}
+          />
+        )}
         <button type="submit" className="button admin-submit" disabled={formState.isSubmitting}>
           {formState.isSubmitting ? 'Signing in...' : 'Sign in'}
         </button>
