@@ -8,13 +8,24 @@ export interface AdminFieldProps extends Omit<InputHTMLAttributes<HTMLInputEleme
   hint?: string;
   /** A password box with a Show/Hide toggle. */
   password?: boolean;
+  /** The field may be left empty (it is then not announced as required). */
+  optional?: boolean;
 }
 
 /**
  * One labelled back-office field: the label, an optional hint, the control and its error underneath, tied to
  * the control by aria-describedby and aria-invalid so a screen reader reads the message with the field.
  */
-export function AdminField({ name, label, error, hint, password = false, type, ...rest }: AdminFieldProps) {
+export function AdminField({
+  name,
+  label,
+  error,
+  hint,
+  password = false,
+  optional = false,
+  type,
+  ...rest
+}: AdminFieldProps) {
   const [shown, setShown] = useState(false);
   const id = `admin-${name}`;
   const hintId = `${id}-hint`;
@@ -29,7 +40,7 @@ export function AdminField({ name, label, error, hint, password = false, type, .
       className="admin-input"
       aria-invalid={Boolean(error?.message)}
       aria-describedby={describedBy}
-      aria-required
+      aria-required={!optional}
       spellCheck={password ? false : undefined}
     />
   );

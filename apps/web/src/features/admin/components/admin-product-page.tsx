@@ -133,6 +133,7 @@ function ProductEditor({
           />
           <AdminField
             label="Sale price ($)"
+            optional
             hint="Empty for no sale."
             inputMode="decimal"
             autoComplete="off"
@@ -142,6 +143,7 @@ function ProductEditor({
           />
           <AdminField
             label="Or percent off"
+            optional
             hint="A whole number from 1 to 99, instead of a sale price."
             inputMode="numeric"
             autoComplete="off"
@@ -156,6 +158,7 @@ function ProductEditor({
         <div className="admin-product-grid">
           <AdminField
             label="Stock"
+            optional
             hint="Units on hand; empty if you do not track stock."
             inputMode="numeric"
             autoComplete="off"
@@ -173,6 +176,7 @@ function ProductEditor({
         <legend>Search engines</legend>
         <AdminField
           label="Meta title"
+          optional
           hint={`At most ${SEO_TITLE_MAX} characters; empty to use the product's title.`}
           maxLength={SEO_TITLE_MAX}
           aria-required={false}
