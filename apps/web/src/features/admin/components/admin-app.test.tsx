@@ -370,7 +370,7 @@ describe('the back office shell', () => {
     const { router, user } = renderAdmin('/admin/signin');
     await signIn(user);
     await waitFor(() => expect(router.state.location.pathname).toBe('/admin/security'));
-    expect(screen.getByText(ADMIN_MESSAGES.totpSetupFirst)).toBeTruthy();
+    expect(await screen.findByText(ADMIN_MESSAGES.totpSetupFirst)).toBeTruthy();
     await user.click(screen.getByRole('button', { name: 'Set up two-step sign-in' }));
     expect(await screen.findByRole('img', { name: 'QR code for your authenticator app' })).toBeTruthy();
     expect(screen.getByText('JBSW Y3DP EHPK 3PXP')).toBeTruthy();
