@@ -1,14 +1,16 @@
 import { ADMIN_MESSAGES } from '@store/shared/admin';
-import { CUSTOMER_SORTS, type AdminCustomerRow, type CustomerSort } from '@store/shared/admin-customers';
+import { CUSTOMER_SORTS, type AdminCustomerRow } from '@store/shared/admin-customers';
 import { createColumnHelper } from '@tanstack/react-table';
-import { useState, type FormEvent } from 'react';
 import { Link, useSearchParams } from 'react-router';
 import { useAdminCustomers } from '../api/admin-customers';
 import { useAdminSession } from '../admin-session-store';
 import { AdminCustomerDetail } from './admin-customer-detail';
-import { AdminDataTable, type SortDirection } from './admin-data-table';
+import { AdminDataTable } from './admin-data-table';
+import { AdminLoadState } from './admin-load-state';
+import { AdminSearchForm } from './admin-search-form';
 import { dollars, sydneyDate } from '../admin-format';
 import { useAdminTitle } from './use-admin-title';
+import { useListParams } from '../use-list-params';
 
 const PER_PAGE = 20;
 const column = createColumnHelper<AdminCustomerRow>();
@@ -75,71 +77,47 @@ export function AdminCustomersPage() {
 }
 
 function CustomersList() {
-  const [params, setParams] = useSearchParams();
-  const sort: CustomerSort = CUSTOMER_SORTS.find((s) => s === params.get('sort')) ?? 'created_at';
-  const direction: SortDirection = params.get('direction') === 'asc' ? 'asc' : 'desc';
-  const q = params.get('q') ?? '';
-  const page = Math.max(1, Number(params.get('page')) || 1);
-  const [search, setSearch] = useState(q);
-  const customers = useAdminCustomers({ sort, direction, q: q || undefined, page, per_page: PER_PAGE });
-  const go = (next: Record<string, string | null>) => {
-    const merged = new URLSearchParams(params);
-    for (const [k, v] of Object.entries(next)) {
-      if (v) merged.set(k, v);
-      else merged.delete(k);
-    }
-    setParams(merged);
-  };
-  const onSearch = (event: FormEvent) => {
-    event.preventDefault();
-    go({ q: search.trim() || null, page: null });
-  };
+  const { page, q, search, readSort, setSort, setPage } = useListParams();
+  const sort = readSort(CUSTOMER_SORTS, { id: 'created_at', direction: 'desc' });
+  const customers = useAdminCustomers({
+    sort: sort.id,
+    direction: sort.direction,
+    q: q || undefined,
+    page,
+    per_page: PER_PAGE,
+  });
   return (
     <section className="admin-page" aria-labelledby="admin-page-title">
       <h1 id="admin-page-title">Customers</h1>
       <div className="admin-toolbar">
-        <form role="search" aria-label="Search customers" className="admin-return-search" onSubmit={onSearch}>
-          <div className="admin-field">
-            <label className="admin-field__label" htmlFor="admin-customers-q">
-              Name or email
-            </label>
-            <input
-              id="admin-customers-q"
-              className="admin-input"
-              type="search"
-              value={search}
-              maxLength={100}
-              onChange={(e) => setSearch(e.target.value)}
-            />
-          </div>
-          <button type="submit" className="button">
-            Search
-          </button>
-        </form>
-      </div>
-      {customers.isPending ? (
-        <p role="status">Loading customers…</p>
-      ) : customers.isError ? (
-        <p role="alert" className="admin-form__alert">
-          The customers did not load: {customers.error.message}
-        </p>
-      ) : (
-        <AdminDataTable
-          caption="Customers"
-          columns={columns}
-          rows={customers.data.data}
-          total={customers.data.total}
-          page={page}
-          perPage={PER_PAGE}
-          onPageChange={(p) => go({ page: String(p) })}
-          sort={{ id: sort, direction }}
-          sortableColumns={['name', 'created_at', 'orders', 'spent']}
-          onSortChange={(s) => go({ sort: s.id, direction: s.direction, page: null })}
-          getRowId={(r) => String(r.id)}
-          emptyMessage={q ? 'No customers match this search.' : 'No customers have signed up yet.'}
-          busy={customers.isFetching}
+        <AdminSearchForm
+          id="admin-customers-q"
+          label="Name or email"
+          name="Search customers"
+          className="admin-return-search"
+          q={q}
+          onSearch={search}
         />
-      )}
+      </div>
+      <AdminLoadState query={customers} what="customers">
+        {(data) => (
+          <AdminDataTable
+            caption="Customers"
+            columns={columns}
+            rows={data.data}
+            total={data.total}
+            page={page}
+            perPage={PER_PAGE}
+            onPageChange={setPage}
+            sort={sort}
+            sortableColumns={['name', 'created_at', 'orders', 'spent']}
+            onSortChange={setSort}
+            getRowId={(r) => String(r.id)}
+            emptyMessage={q ? 'No customers match this search.' : 'No customers have signed up yet.'}
+            busy={customers.isFetching}
+          />
+        )}
+      </AdminLoadState>
     </section>
   );
 }

@@ -1,9 +1,10 @@
 import { MESSAGE_FILTERS, type AdminMessageRow } from '@store/shared/admin-customers';
 import { useState } from 'react';
-import { useSearchParams } from 'react-router';
 import { useAdminMessages, useMarkMessageHandled } from '../api/admin-messages';
 import { sydneyDateTime } from '../admin-format';
+import { AdminLoadState } from './admin-load-state';
 import { useAdminTitle } from './use-admin-title';
+import { useListParams } from '../use-list-params';
 
 const PER_PAGE = 20;
 const FILTER_LABELS = { unhandled: 'Not handled', handled: 'Handled' } as const;
@@ -14,20 +15,11 @@ const FILTER_LABELS = { unhandled: 'Not handled', handled: 'Handled' } as const;
  */
 export function AdminMessagesPage() {
   useAdminTitle('Messages');
-  const [params, setParams] = useSearchParams();
+  const { params, page, update, setPage } = useListParams();
   const status = MESSAGE_FILTERS.find((s) => s === params.get('status'));
-  const page = Math.max(1, Number(params.get('page')) || 1);
   const messages = useAdminMessages({ status, page, per_page: PER_PAGE });
   const [notice, setNotice] = useState<string | null>(null);
   const pages = Math.max(1, Math.ceil((messages.data?.total ?? 0) / PER_PAGE));
-  const go = (next: Record<string, string | null>) => {
-    const merged = new URLSearchParams(params);
-    for (const [k, v] of Object.entries(next)) {
-      if (v) merged.set(k, v);
-      else merged.delete(k);
-    }
-    setParams(merged);
-  };
 
   return (
     <section className="admin-page" aria-labelledby="admin-page-title">
@@ -41,7 +33,7 @@ export function AdminMessagesPage() {
             id="admin-messages-status"
             className="admin-input"
             value={status ?? ''}
-            onChange={(e) => go({ status: e.target.value || null, page: null })}
+            onChange={(e) => update({ status: e.target.value || null, page: null })}
           >
             <option value="">All messages</option>
             {MESSAGE_FILTERS.map((s) => (
@@ -55,51 +47,49 @@ export function AdminMessagesPage() {
       <div role="status" className={notice ? 'admin-notice' : undefined}>
         {notice}
       </div>
-      {messages.isPending ? (
-        <p role="status">Loading messages…</p>
-      ) : messages.isError ? (
-        <p role="alert" className="admin-form__alert">
-          The messages did not load: {messages.error.message}
-        </p>
-      ) : messages.data.total === 0 ? (
-        <p className="admin-soon" role="status">
-          {status ? 'No messages match this filter.' : 'No contact messages yet.'}
-        </p>
-      ) : (
-        <>
-          <h2 className="admin-message-count">
-            {messages.data.total.toLocaleString('en-AU')} message{messages.data.total === 1 ? '' : 's'}
-          </h2>
-          <ul className="admin-messages" aria-busy={messages.isFetching}>
-            {messages.data.data.map((m) => (
-              <MessageCard key={m.id} message={m} onChanged={setNotice} />
-            ))}
-          </ul>
-          {pages > 1 && (
-            <nav className="admin-pager" aria-label="Messages pages">
-              <button
-                type="button"
-                className="button admin-button--secondary"
-                disabled={page <= 1}
-                onClick={() => go({ page: String(page - 1) })}
-              >
-                Previous
-              </button>
-              <span aria-live="polite">
-                Page {page} of {pages}
-              </span>
-              <button
-                type="button"
-                className="button admin-button--secondary"
-                disabled={page >= pages}
-                onClick={() => go({ page: String(page + 1) })}
-              >
-                Next
-              </button>
-            </nav>
-          )}
-        </>
-      )}
+      <AdminLoadState query={messages} what="messages">
+        {(data) =>
+          data.total === 0 ? (
+            <p className="admin-soon" role="status">
+              {status ? 'No messages match this filter.' : 'No contact messages yet.'}
+            </p>
+          ) : (
+            <>
+              <h2 className="admin-message-count">
+                {data.total.toLocaleString('en-AU')} message{data.total === 1 ? '' : 's'}
+              </h2>
+              <ul className="admin-messages" aria-busy={messages.isFetching}>
+                {data.data.map((m) => (
+                  <MessageCard key={m.id} message={m} onChanged={setNotice} />
+                ))}
+              </ul>
+              {pages > 1 && (
+                <nav className="admin-pager" aria-label="Messages pages">
+                  <button
+                    type="button"
+                    className="button admin-button--secondary"
+                    disabled={page <= 1}
+                    onClick={() => setPage(page - 1)}
+                  >
+                    Previous
+                  </button>
+                  <span aria-live="polite">
+                    Page {page} of {pages}
+                  </span>
+                  <button
+                    type="button"
+                    className="button admin-button--secondary"
+                    disabled={page >= pages}
+                    onClick={() => setPage(page + 1)}
+                  >
+                    Next
+                  </button>
+                </nav>
+              )}
+            </>
+          )
+        }
+      </AdminLoadState>
     </section>
   );
 }

@@ -1,10 +1,11 @@
 import { ORDER_STATUSES, type AdminOrderRow } from '@store/shared/admin-orders';
 import { PAYMENT_STATUSES } from '@store/shared/order-constants';
 import { createColumnHelper } from '@tanstack/react-table';
-import { useState, type FormEvent } from 'react';
-import { Link, useSearchParams } from 'react-router';
+import { useRef } from 'react';
+import { Link } from 'react-router';
 import { useAdminOrders } from '../api/admin-orders';
-import { AdminDataTable, type AdminTableSort } from './admin-data-table';
+import { AdminDataTable } from './admin-data-table';
+import { AdminLoadState } from './admin-load-state';
 import {
   ORDER_STATUS_LABELS,
   orderStatusLabel,
@@ -12,12 +13,13 @@ import {
   paymentStatusLabel,
 } from './admin-order-labels';
 import { dollars, sydneyDateTime } from '../admin-format';
+import { AdminSearchForm, type AdminSearchFormHandle } from './admin-search-form';
 import { useAdminTitle } from './use-admin-title';
+import { useListParams } from '../use-list-params';
 import './admin-order.css';
 
 const PER_PAGE = 20;
 const SORTABLE = ['created_at', 'total', 'invoice_number'] as const;
-type SortColumn = (typeof SORTABLE)[number];
 const DATE = /^\d{4}-\d{2}-\d{2}$/;
 
 const column = createColumnHelper<AdminOrderRow>();
@@ -75,16 +77,13 @@ const columns = [
  */
 export function AdminOrdersPage() {
   useAdminTitle('Orders');
-  const [params, setParams] = useSearchParams();
+  const { params, page, q, update, search, readSort, setSort, setPage } = useListParams();
   const status = ORDER_STATUSES.find((s) => s === params.get('status'));
   const paymentStatus = PAYMENT_STATUSES.find((s) => s === params.get('payment_status'));
   const from = DATE.test(params.get('from') ?? '') ? (params.get('from') ?? undefined) : undefined;
   const to = DATE.test(params.get('to') ?? '') ? (params.get('to') ?? undefined) : undefined;
-  const q = params.get('q') ?? '';
-  const page = Math.max(1, Number(params.get('page')) || 1);
-  const sortId: SortColumn = SORTABLE.find((s) => s === params.get('sort')) ?? 'created_at';
-  const direction = params.get('direction') === 'asc' ? 'asc' : 'desc';
-  const [search, setSearch] = useState(q);
+  const sort = readSort(SORTABLE, { id: 'created_at', direction: 'desc' });
+  const searchForm = useRef<AdminSearchFormHandle>(null);
   const orders = useAdminOrders({
     status,
     payment_status: paymentStatus,
@@ -93,23 +92,9 @@ export function AdminOrdersPage() {
     q: q || undefined,
     page,
     per_page: PER_PAGE,
-    sort: sortId,
-    direction,
+    sort: sort.id,
+    direction: sort.direction,
   });
-
-  const update = (next: Record<string, string | null>) => {
-    const merged = new URLSearchParams(params);
-    for (const [key, value] of Object.entries(next)) {
-      if (value) merged.set(key, value);
-      else merged.delete(key);
-    }
-    setParams(merged);
-  };
-  const onSearch = (event: FormEvent) => {
-    event.preventDefault();
-    update({ q: search.trim() || null, page: null });
-  };
-  const onSort = (sort: AdminTableSort) => update({ sort: sort.id, direction: sort.direction, page: null });
   const filtered = Boolean(status || paymentStatus || from || to || q);
 
   return (
@@ -176,53 +161,40 @@ export function AdminOrdersPage() {
             onChange={(e) => update({ to: e.target.value || null, page: null })}
           />
         </div>
-        <form role="search" aria-label="Search orders" className="admin-orders-search" onSubmit={onSearch}>
-          <div className="admin-field">
-            <label className="admin-field__label" htmlFor="admin-orders-q">
-              Invoice, order id, email or name
-            </label>
-            <input
-              id="admin-orders-q"
-              className="admin-input"
-              type="search"
-              value={search}
-              maxLength={100}
-              onChange={(e) => setSearch(e.target.value)}
-            />
-          </div>
-          <button type="submit" className="button">
-            Search
-          </button>
-        </form>
+        <AdminSearchForm
+          id="admin-orders-q"
+          label="Invoice, order id, email or name"
+          name="Search orders"
+          className="admin-orders-search"
+          q={q}
+          onSearch={search}
+          ref={searchForm}
+        />
         {filtered && (
-          <Link className="admin-orders-clear" to="/admin/orders" onClick={() => setSearch('')}>
+          <Link className="admin-orders-clear" to="/admin/orders" onClick={() => searchForm.current?.clear()}>
             Clear filters
           </Link>
         )}
       </div>
-      {orders.isPending ? (
-        <p role="status">Loading orders…</p>
-      ) : orders.isError ? (
-        <p role="alert" className="admin-form__alert">
-          The orders did not load: {orders.error.message}
-        </p>
-      ) : (
-        <AdminDataTable
-          caption="Orders"
-          columns={columns}
-          rows={orders.data.data}
-          total={orders.data.total}
-          page={page}
-          perPage={PER_PAGE}
-          onPageChange={(p) => update({ page: String(p) })}
-          sort={{ id: sortId, direction }}
-          sortableColumns={SORTABLE}
-          onSortChange={onSort}
-          getRowId={(r) => r.public_id}
-          emptyMessage={filtered ? 'No orders match these filters.' : 'No orders yet.'}
-          busy={orders.isFetching}
-        />
-      )}
+      <AdminLoadState query={orders} what="orders">
+        {(data) => (
+          <AdminDataTable
+            caption="Orders"
+            columns={columns}
+            rows={data.data}
+            total={data.total}
+            page={page}
+            perPage={PER_PAGE}
+            onPageChange={setPage}
+            sort={sort}
+            sortableColumns={SORTABLE}
+            onSortChange={setSort}
+            getRowId={(r) => r.public_id}
+            emptyMessage={filtered ? 'No orders match these filters.' : 'No orders yet.'}
+            busy={orders.isFetching}
+          />
+        )}
+      </AdminLoadState>
     </section>
   );
 }

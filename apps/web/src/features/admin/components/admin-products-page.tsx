@@ -1,16 +1,18 @@
 import { LOW_STOCK_AT_MOST, type AdminProductRow } from '@store/shared/admin-products';
 import { createColumnHelper } from '@tanstack/react-table';
-import { useState, type FormEvent } from 'react';
-import { Link, useSearchParams } from 'react-router';
+import { useRef } from 'react';
+import { Link } from 'react-router';
 import { useAdminProducts } from '../api/admin-products';
-import { AdminDataTable, type AdminTableSort } from './admin-data-table';
+import { AdminDataTable } from './admin-data-table';
+import { AdminLoadState } from './admin-load-state';
 import { dollars, sydneyDateTime } from '../admin-format';
+import { AdminSearchForm, type AdminSearchFormHandle } from './admin-search-form';
 import { useAdminTitle } from './use-admin-title';
+import { useListParams } from '../use-list-params';
 import './admin-product.css';
 
 const PER_PAGE = 20;
 const SORTABLE = ['title', 'price', 'stock', 'updated_at'] as const;
-type SortColumn = (typeof SORTABLE)[number];
 
 const column = createColumnHelper<AdminProductRow>();
 const columns = [
@@ -66,35 +68,18 @@ const columns = [
  */
 export function AdminProductsPage() {
   useAdminTitle('Products');
-  const [params, setParams] = useSearchParams();
-  const q = params.get('q') ?? '';
+  const { params, page, q, update, search, readSort, setSort, setPage } = useListParams();
   const lowStock = params.get('low_stock') === 'true';
-  const page = Math.max(1, Number(params.get('page')) || 1);
-  const sortId: SortColumn = SORTABLE.find((s) => s === params.get('sort')) ?? 'title';
-  const direction = params.get('direction') === 'desc' ? 'desc' : 'asc';
-  const [search, setSearch] = useState(q);
+  const sort = readSort(SORTABLE, { id: 'title', direction: 'asc' });
+  const searchForm = useRef<AdminSearchFormHandle>(null);
   const products = useAdminProducts({
     q: q || undefined,
     low_stock: lowStock ? 'true' : undefined,
     page,
     per_page: PER_PAGE,
-    sort: sortId,
-    direction,
+    sort: sort.id,
+    direction: sort.direction,
   });
-
-  const update = (next: Record<string, string | null>) => {
-    const merged = new URLSearchParams(params);
-    for (const [key, value] of Object.entries(next)) {
-      if (value) merged.set(key, value);
-      else merged.delete(key);
-    }
-    setParams(merged);
-  };
-  const onSearch = (event: FormEvent) => {
-    event.preventDefault();
-    update({ q: search.trim() || null, page: null });
-  };
-  const onSort = (sort: AdminTableSort) => update({ sort: sort.id, direction: sort.direction, page: null });
   const filtered = Boolean(q || lowStock);
 
   return (
@@ -106,24 +91,15 @@ export function AdminProductsPage() {
         </Link>
       </div>
       <div className="admin-toolbar admin-product-toolbar">
-        <form role="search" aria-label="Search products" className="admin-product-search" onSubmit={onSearch}>
-          <div className="admin-field">
-            <label className="admin-field__label" htmlFor="admin-products-q">
-              SKU or title
-            </label>
-            <input
-              id="admin-products-q"
-              className="admin-input"
-              type="search"
-              value={search}
-              maxLength={100}
-              onChange={(e) => setSearch(e.target.value)}
-            />
-          </div>
-          <button type="submit" className="button">
-            Search
-          </button>
-        </form>
+        <AdminSearchForm
+          id="admin-products-q"
+          label="SKU or title"
+          name="Search products"
+          className="admin-product-search"
+          q={q}
+          onSearch={search}
+          ref={searchForm}
+        />
         <div className="admin-product-check">
           <input
             id="admin-products-low"
@@ -134,34 +110,34 @@ export function AdminProductsPage() {
           <label htmlFor="admin-products-low">Low stock only ({LOW_STOCK_AT_MOST} or fewer)</label>
         </div>
         {filtered && (
-          <Link className="admin-product-clear" to="/admin/products" onClick={() => setSearch('')}>
+          <Link
+            className="admin-product-clear"
+            to="/admin/products"
+            onClick={() => searchForm.current?.clear()}
+          >
             Clear filters
           </Link>
         )}
       </div>
-      {products.isPending ? (
-        <p role="status">Loading products…</p>
-      ) : products.isError ? (
-        <p role="alert" className="admin-form__alert">
-          The products did not load: {products.error.message}
-        </p>
-      ) : (
-        <AdminDataTable
-          caption="Products"
-          columns={columns}
-          rows={products.data.data}
-          total={products.data.total}
-          page={page}
-          perPage={PER_PAGE}
-          onPageChange={(p) => update({ page: String(p) })}
-          sort={{ id: sortId, direction }}
-          sortableColumns={SORTABLE}
-          onSortChange={onSort}
-          getRowId={(r) => r.sku}
-          emptyMessage={filtered ? 'No products match these filters.' : 'No products yet: import a CSV.'}
-          busy={products.isFetching}
-        />
-      )}
+      <AdminLoadState query={products} what="products">
+        {(data) => (
+          <AdminDataTable
+            caption="Products"
+            columns={columns}
+            rows={data.data}
+            total={data.total}
+            page={page}
+            perPage={PER_PAGE}
+            onPageChange={setPage}
+            sort={sort}
+            sortableColumns={SORTABLE}
+            onSortChange={setSort}
+            getRowId={(r) => r.sku}
+            emptyMessage={filtered ? 'No products match these filters.' : 'No products yet: import a CSV.'}
+            busy={products.isFetching}
+          />
+        )}
+      </AdminLoadState>
     </section>
   );
 }

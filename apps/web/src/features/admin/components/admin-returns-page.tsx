@@ -1,12 +1,14 @@
 import { RETURN_STATUSES, type AdminReturnRow, type ReturnStatus } from '@store/shared/admin-returns';
 import { createColumnHelper } from '@tanstack/react-table';
-import { useState, type FormEvent } from 'react';
 import { Link, useSearchParams } from 'react-router';
 import { useAdminReturns } from '../api/admin-returns';
 import { AdminDataTable } from './admin-data-table';
+import { AdminLoadState } from './admin-load-state';
 import { AdminReturnDetail } from './admin-return-detail';
+import { AdminSearchForm } from './admin-search-form';
 import { sydneyDateTime } from '../admin-format';
 import { useAdminTitle } from './use-admin-title';
+import { useListParams } from '../use-list-params';
 
 const PER_PAGE = 20;
 const STATUS_LABELS: Record<ReturnStatus, string> = {
@@ -72,25 +74,9 @@ export function AdminReturnsPage() {
 
 function AdminReturnsList() {
   useAdminTitle('Returns');
-  const [params, setParams] = useSearchParams();
+  const { params, page, q, update, search, setPage } = useListParams();
   const status = RETURN_STATUSES.find((s) => s === params.get('status'));
-  const q = params.get('q') ?? '';
-  const page = Math.max(1, Number(params.get('page')) || 1);
-  const [search, setSearch] = useState(q);
   const returns = useAdminReturns({ status, q: q || undefined, page, per_page: PER_PAGE });
-
-  const update = (next: Record<string, string | null>) => {
-    const merged = new URLSearchParams(params);
-    for (const [key, value] of Object.entries(next)) {
-      if (value) merged.set(key, value);
-      else merged.delete(key);
-    }
-    setParams(merged);
-  };
-  const onSearch = (event: FormEvent) => {
-    event.preventDefault();
-    update({ q: search.trim() || null, page: null });
-  };
 
   return (
     <section className="admin-page" aria-labelledby="admin-page-title">
@@ -114,45 +100,31 @@ function AdminReturnsList() {
             ))}
           </select>
         </div>
-        <form role="search" aria-label="Search returns" className="admin-return-search" onSubmit={onSearch}>
-          <div className="admin-field">
-            <label className="admin-field__label" htmlFor="admin-returns-q">
-              Email, name or order
-            </label>
-            <input
-              id="admin-returns-q"
-              className="admin-input"
-              type="search"
-              value={search}
-              maxLength={100}
-              onChange={(e) => setSearch(e.target.value)}
-            />
-          </div>
-          <button type="submit" className="button">
-            Search
-          </button>
-        </form>
-      </div>
-      {returns.isPending ? (
-        <p role="status">Loading returns…</p>
-      ) : returns.isError ? (
-        <p role="alert" className="admin-form__alert">
-          The returns did not load: {returns.error.message}
-        </p>
-      ) : (
-        <AdminDataTable
-          caption="Return requests"
-          columns={columns}
-          rows={returns.data.data}
-          total={returns.data.total}
-          page={page}
-          perPage={PER_PAGE}
-          onPageChange={(p) => update({ page: String(p) })}
-          getRowId={(r) => String(r.id)}
-          emptyMessage={status || q ? 'No return requests match these filters.' : 'No return requests yet.'}
-          busy={returns.isFetching}
+        <AdminSearchForm
+          id="admin-returns-q"
+          label="Email, name or order"
+          name="Search returns"
+          className="admin-return-search"
+          q={q}
+          onSearch={search}
         />
-      )}
+      </div>
+      <AdminLoadState query={returns} what="returns">
+        {(data) => (
+          <AdminDataTable
+            caption="Return requests"
+            columns={columns}
+            rows={data.data}
+            total={data.total}
+            page={page}
+            perPage={PER_PAGE}
+            onPageChange={setPage}
+            getRowId={(r) => String(r.id)}
+            emptyMessage={status || q ? 'No return requests match these filters.' : 'No return requests yet.'}
+            busy={returns.isFetching}
+          />
+        )}
+      </AdminLoadState>
     </section>
   );
 }

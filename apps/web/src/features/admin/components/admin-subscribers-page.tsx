@@ -6,12 +6,13 @@ import {
 } from '@store/shared/admin-customers';
 import { createColumnHelper } from '@tanstack/react-table';
 import { useState } from 'react';
-import { useSearchParams } from 'react-router';
 import { downloadSubscribersCsv, useAdminSubscribers } from '../api/admin-subscribers';
 import { useAdminSession } from '../admin-session-store';
 import { AdminDataTable } from './admin-data-table';
+import { AdminLoadState } from './admin-load-state';
 import { sydneyDateTime } from '../admin-format';
 import { useAdminTitle } from './use-admin-title';
+import { useListParams } from '../use-list-params';
 
 const PER_PAGE = 50;
 const FILTER_LABELS: Record<SubscriberFilter, string> = {
@@ -68,9 +69,8 @@ export function AdminSubscribersPage() {
 }
 
 function SubscribersTable() {
-  const [params, setParams] = useSearchParams();
+  const { params, page, update, setPage } = useListParams();
   const status = SUBSCRIBER_FILTERS.find((s) => s === params.get('status')) ?? 'active';
-  const page = Math.max(1, Number(params.get('page')) || 1);
   const subscribers = useAdminSubscribers({ status, page, per_page: PER_PAGE });
   const [exporting, setExporting] = useState<{ busy: boolean; message: string | null; error: string | null }>(
     {
@@ -92,14 +92,6 @@ function SubscribersTable() {
       });
     }
   };
-  const go = (next: Record<string, string | null>) => {
-    const merged = new URLSearchParams(params);
-    for (const [k, v] of Object.entries(next)) {
-      if (v) merged.set(k, v);
-      else merged.delete(k);
-    }
-    setParams(merged);
-  };
 
   return (
     <>
@@ -112,7 +104,9 @@ function SubscribersTable() {
             id="admin-subscribers-status"
             className="admin-input"
             value={status}
-            onChange={(e) => go({ status: e.target.value === 'active' ? null : e.target.value, page: null })}
+            onChange={(e) =>
+              update({ status: e.target.value === 'active' ? null : e.target.value, page: null })
+            }
           >
             {SUBSCRIBER_FILTERS.map((s) => (
               <option key={s} value={s}>
@@ -134,26 +128,22 @@ function SubscribersTable() {
       <div role="alert" className="admin-form__alert">
         {exporting.error}
       </div>
-      {subscribers.isPending ? (
-        <p role="status">Loading subscribers…</p>
-      ) : subscribers.isError ? (
-        <p role="alert" className="admin-form__alert">
-          The subscribers did not load: {subscribers.error.message}
-        </p>
-      ) : (
-        <AdminDataTable
-          caption="Newsletter subscribers"
-          columns={columns}
-          rows={subscribers.data.data}
-          total={subscribers.data.total}
-          page={page}
-          perPage={PER_PAGE}
-          onPageChange={(p) => go({ page: String(p) })}
-          getRowId={(r) => String(r.id)}
-          emptyMessage="No subscribers match this filter."
-          busy={subscribers.isFetching}
-        />
-      )}
+      <AdminLoadState query={subscribers} what="subscribers">
+        {(data) => (
+          <AdminDataTable
+            caption="Newsletter subscribers"
+            columns={columns}
+            rows={data.data}
+            total={data.total}
+            page={page}
+            perPage={PER_PAGE}
+            onPageChange={setPage}
+            getRowId={(r) => String(r.id)}
+            emptyMessage="No subscribers match this filter."
+            busy={subscribers.isFetching}
+          />
+        )}
+      </AdminLoadState>
     </>
   );
 }
