@@ -11,13 +11,15 @@ import { addressFieldsSchema, checkStateAndPostcode } from './checkout-form';
 import { ACCOUNT_MESSAGES, BUSINESS_META_KEYS, OTP_LENGTH, PASSWORD_MIN_LENGTH } from './account-constants';
 import { noControlCharacters } from './text-schemas';
 
-const email = z
+/** An email as people type it: trimmed, checked, lower-cased. */
+export const emailSchema = z
   .string({ error: 'Email is required' })
   .trim()
   .min(1, 'Email is required')
   .max(254, 'Email is too long')
   .pipe(z.email(ACCOUNT_MESSAGES.invalidEmail))
   .transform((e) => e.toLowerCase());
+const email = emailSchema;
 
 /** SPEC §5 signup password rules, in the SPEC's order and words. */
 export const passwordSchema = z

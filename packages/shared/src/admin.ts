@@ -3,7 +3,8 @@
  * the signed-in staff member, and the first-sign-in password change. One source for the admin screens and the API.
  */
 import { z } from 'zod';
-import { loginRequestSchema, passwordSchema } from './account';
+import { emailSchema, loginRequestSchema, passwordSchema } from './account';
+import { noControlCharacters } from './text-schemas';
 
 export const STAFF_ROLES = ['admin', 'staff'] as const;
 export type StaffRole = (typeof STAFF_ROLES)[number];
@@ -24,6 +25,11 @@ export const ADMIN_MESSAGES = {
   totpAlreadyOn: 'Two-step sign-in is already on.',
   totpNotStarted: 'Start the setup first: scan the new QR code, then enter its code.',
   totpCannotDisable: 'Admins must use two-step sign-in on this store, so it cannot be turned off.',
+  staffEmailTaken: 'There is already a staff account with this email.',
+  staffNotFound: 'No staff account with this id.',
+  cannotDisableSelf: 'You cannot disable your own account: ask another admin.',
+  lastAdmin:
+    'This is the only active admin: make another admin first, so someone can still manage the store.',
 } as const;
 
 /** A TOTP code as typed: six digits, spaces allowed between them ('123 456'). */
@@ -52,6 +58,8 @@ export const staffUserSchema = z.object({
   totp_required: z.boolean(),
   /** `totp_required` and not yet on: the setup comes before anything else. */
   totp_setup_required: z.boolean(),
+  /** A disabled account cannot sign in (its sessions ended when it was disabled). */
+  disabled: z.boolean(),
 });
 export type StaffUser = z.infer<typeof staffUserSchema>;
 
@@ -92,3 +100,21 @@ export const totpSetupResponseSchema = z.object({
 
 /** `POST /api/admin/totp/enable` and `/disable`: a current code. */
 export const totpCodeRequestSchema = z.object({ code: totpCodeSchema });
+
+/** `POST /api/admin/staff` (admins): a new staff account; the answer carries its one-time password, once. */
+export const staffCreateRequestSchema = z.object({
+  email: emailSchema,
+  name: z
+    .string({ error: 'Name is required' })
+    .trim()
+    .min(1, 'Name is required')
+    .max(100, 'Name must be 100 characters or fewer')
+    .superRefine(noControlCharacters('name')),
+  role: z.enum(STAFF_ROLES, { error: 'Role must be admin or staff' }),
+});
+export type StaffCreateRequest = z.output<typeof staffCreateRequestSchema>;
+
+/** `POST /api/admin/staff/{id}/status` (admins): disable an account (ending its sessions) or enable it again. */
+export const staffStatusRequestSchema = z.object({
+  disabled: z.boolean({ error: 'disabled must be true or false' }),
+});

@@ -3,7 +3,7 @@
  * changed, 401 without a token, 403 for a customer's token and before the password change, sessions ended by a
  * password change, and the audit trail of both.
  */
-import { eq } from 'drizzle-orm';
+import { eq, isNull } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ACCOUNT_MESSAGES } from '@store/shared/account-constants';
 import { ADMIN_MESSAGES } from '@store/shared/admin';
@@ -13,7 +13,7 @@ import { runAdminCreate } from '../../cli/admin-create';
 
 let t: TestApp;
 beforeAll(async () => {
-  t = await createTestApp();
+  t = await createTestApp({ config: (c) => void (c.rateLimits.loginsPerMinute = 1_000) });
 });
 afterAll(() => t.close());
 
@@ -165,5 +165,150 @@ describe('who may call the back office', () => {
     const token = (await login('leaver@example.com', created.password)).body.token ?? '';
     expect((await call('POST', '/api/admin/logout', token)).statusCode).toBe(200);
     expect((await call('GET', '/api/admin/me', token)).statusCode).toBe(401);
+  });
+});
+
+describe('staff management (admins)', () => {
+  /** An admin or staff member past the one-time password, and their token. */
+  async function signedIn(email: string, role: 'admin' | 'staff') {
+    const created = await createAdmin(email, role);
+    const token = (await login(email, created.password)).body.token ?? '';
+    await call('POST', '/api/admin/password', token, {
+      current_password: created.password,
+      new_password: NEW_PASSWORD,
+    });
+    return token;
+  }
+
+  it('adds an account with a one-time password shown once, refuses a taken email, audits it', async () => {
+    const admin = await signedIn('boss@example.com', 'admin');
+    const added = await call('POST', '/api/admin/staff', admin, {
+      email: ' Packer@Example.com ',
+      name: 'Pat Packer',
+      role: 'staff',
+    });
+    expect(added.statusCode).toBe(201);
+    const body = added.json() as {
+      user: { id: number; email: string; role: string; must_change_password: boolean };
+      one_time_password: string;
+    };
+    expect(body.user).toMatchObject({
+      email: 'packer@example.com',
+      role: 'staff',
+      must_change_password: true,
+    });
+    const first = await login('packer@example.com', body.one_time_password);
+    expect(first.body.user?.must_change_password).toBe(true);
+
+    const again = await call('POST', '/api/admin/staff', admin, {
+      email: 'packer@example.com',
+      name: 'X',
+      role: 'staff',
+    });
+    expect(again.statusCode).toBe(409);
+    expect(again.json().message).toBe(ADMIN_MESSAGES.staffEmailTaken);
+    const bad = await call('POST', '/api/admin/staff', admin, {
+      email: 'not-an-email',
+      name: '',
+      role: 'owner',
+    });
+    expect(bad.statusCode).toBe(400);
+    const fields = (bad.json() as { errors: { field: string }[] }).errors.map((e) => e.field).sort();
+    expect(fields).toEqual(['email', 'name', 'role']);
+
+    const [row] = await t.database.db
+      .select()
+      .from(auditLog)
+      .where(eq(auditLog.entityId, String(body.user.id)));
+    expect(row).toMatchObject({
+      action: 'staff.create',
+      after: { email: 'packer@example.com', role: 'staff' },
+    });
+    expect(JSON.stringify(row)).not.toContain(body.one_time_password);
+
+    // Staff may not add accounts; nobody without a token may.
+    const clerk = await signedIn('clerk2@example.com', 'staff');
+    expect(
+      (await call('POST', '/api/admin/staff', clerk, { email: 'a@example.com', name: 'A', role: 'staff' }))
+        .statusCode,
+    ).toBe(403);
+    expect(
+      (
+        await call('POST', '/api/admin/staff', undefined, {
+          email: 'a@example.com',
+          name: 'A',
+          role: 'staff',
+        })
+      ).statusCode,
+    ).toBe(401);
+  });
+
+  it('disables an account (its sessions end, it cannot sign in) and enables it again; never oneself or the last admin', async () => {
+    const admin = await signedIn('chief@example.com', 'admin');
+    const clerk = await signedIn('temp@example.com', 'staff');
+    const [clerkRow] = await t.database.db
+      .select()
+      .from(staffUsers)
+      .where(eq(staffUsers.email, 'temp@example.com'));
+    const [adminRow] = await t.database.db
+      .select()
+      .from(staffUsers)
+      .where(eq(staffUsers.email, 'chief@example.com'));
+    const off = await call('POST', `/api/admin/staff/${clerkRow?.id}/status`, admin, { disabled: true });
+    expect(off.statusCode).toBe(200);
+    expect(off.json()).toMatchObject({ user: { disabled: true } });
+    expect((await call('GET', '/api/admin/me', clerk)).statusCode).toBe(401);
+    expect((await login('temp@example.com', NEW_PASSWORD)).status).toBe(401);
+    const on = await call('POST', `/api/admin/staff/${clerkRow?.id}/status`, admin, { disabled: false });
+    expect(on.json()).toMatchObject({ user: { disabled: false } });
+    expect((await login('temp@example.com', NEW_PASSWORD)).status).toBe(200);
+    const actions = await t.database.db
+      .select({ action: auditLog.action })
+      .from(auditLog)
+      .where(eq(auditLog.entityId, String(clerkRow?.id)));
+    expect(actions.map((a) => a.action)).toEqual(expect.arrayContaining(['staff.disable', 'staff.enable']));
+
+    const self = await call('POST', `/api/admin/staff/${adminRow?.id}/status`, admin, { disabled: true });
+    expect(self.statusCode).toBe(400);
+    expect(self.json().message).toBe(ADMIN_MESSAGES.cannotDisableSelf);
+    expect((await call('POST', '/api/admin/staff/999999/status', admin, { disabled: true })).statusCode).toBe(
+      404,
+    );
+  });
+
+  it('keeps at least one active admin', async () => {
+    const fresh = await createTestApp();
+    try {
+      const make = async (email: string, role: 'admin' | 'staff') => {
+        const { createStaff, createStaffSession } = await import('./staff-accounts');
+        const { staff } = await createStaff(fresh.database.db, { email, name: email, role });
+        await fresh.database.db
+          .update(staffUsers)
+          .set({ mustChangePassword: false })
+          .where(eq(staffUsers.id, staff.id));
+        return { id: staff.id, token: await createStaffSession(fresh.database.db, staff.id) };
+      };
+      const a = await make('a@example.com', 'admin');
+      const b = await make('b@example.com', 'admin');
+      const post = (token: string, id: number) =>
+        fresh.app.inject({
+          method: 'POST',
+          url: `/api/admin/staff/${id}/status`,
+          headers: { authorization: `Bearer ${token}` },
+          payload: { disabled: true },
+        });
+      // Two admins disabling each other at the same moment: one wins, the other is refused (409 for the last
+      // admin, or 401 once its own session has ended), and an admin remains.
+      const answers = await Promise.all([post(a.token, b.id), post(b.token, a.id)]);
+      const codes = answers.map((r) => r.statusCode).sort();
+      expect(codes[0]).toBe(200);
+      expect([401, 409]).toContain(codes[1]);
+      const refused = answers.find((r) => r.statusCode === 409);
+      if (refused) expect(refused.json().message).toBe(ADMIN_MESSAGES.lastAdmin);
+      const active = await fresh.database.db.select().from(staffUsers).where(isNull(staffUsers.disabledAt));
+      expect(active.map((r) => r.role)).toEqual(['admin']);
+    } finally {
+      await fresh.close();
+    }
   });
 });

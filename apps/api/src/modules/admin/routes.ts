@@ -12,6 +12,8 @@ import {
   adminLoginRequestSchema,
   adminLoginResponseSchema,
   adminPasswordChangeSchema,
+  staffCreateRequestSchema,
+  staffStatusRequestSchema,
   staffUserSchema,
   totpCodeRequestSchema,
   totpSetupResponseSchema,
@@ -25,11 +27,14 @@ import { checkSignInCode, disableTotp, enableTotp, startTotpSetup } from './staf
 import {
   changeStaffPassword,
   checkStaffPassword,
+  createStaff,
   createStaffSession,
   findStaff,
   listStaff,
   presentStaff,
   revokeStaffSession,
+  setStaffDisabled,
+  StaffEmailTakenError,
 } from './staff-accounts';
 
 const messageSchema = z.object({ message: z.string() });
@@ -237,6 +242,70 @@ const adminRoutes: FastifyPluginAsyncZod = async (app) => {
         ]);
       const row = await findStaff(app.db, staff.id);
       return { message: ADMIN_MESSAGES.totpDisabled, user: presentStaff(row, app.config.adminRequireTotp) };
+    },
+  );
+
+  app.post(
+    '/admin/staff',
+    {
+      preHandler: requireStaff(app, { roles: ['admin'] }),
+      schema: {
+        tags,
+        summary: 'Add a staff account (admins only); the answer carries its one-time password, once',
+        body: staffCreateRequestSchema,
+        response: {
+          201: z.object({ message: z.string(), user: staffUserSchema, one_time_password: z.string() }),
+          400: fieldErrors,
+          401: messageSchema,
+          403: messageSchema,
+          409: messageSchema,
+        },
+      },
+    },
+    async (req, reply) => {
+      try {
+        const { staff, password } = await createStaff(app.db, req.body, staffOf(req).staff.id);
+        return reply.code(201).send({
+          message: `${staff.name} can now sign in with the one-time password below, once, and must then choose their own.`,
+          user: presentStaff(await findStaff(app.db, staff.id), app.config.adminRequireTotp),
+          one_time_password: password,
+        });
+      } catch (error) {
+        if (error instanceof StaffEmailTakenError) throw new HttpError(409, ADMIN_MESSAGES.staffEmailTaken);
+        throw error;
+      }
+    },
+  );
+
+  app.post(
+    '/admin/staff/:id/status',
+    {
+      preHandler: requireStaff(app, { roles: ['admin'] }),
+      schema: {
+        tags,
+        summary: 'Disable a staff account (ending its sessions) or enable it again (admins only)',
+        params: z.object({ id: z.coerce.number().int().min(1).max(2_147_483_647) }),
+        body: staffStatusRequestSchema,
+        response: {
+          200: z.object({ message: z.string(), user: staffUserSchema }),
+          400: fieldErrors,
+          401: messageSchema,
+          403: messageSchema,
+          404: messageSchema,
+          409: messageSchema,
+        },
+      },
+    },
+    async (req) => {
+      const row = await setStaffDisabled(app.db, {
+        staffId: req.params.id,
+        disabled: req.body.disabled,
+        by: staffOf(req).staff.id,
+      });
+      return {
+        message: row.disabledAt ? `${row.name} can no longer sign in.` : `${row.name} can sign in again.`,
+        user: presentStaff(row, app.config.adminRequireTotp),
+      };
     },
   );
 

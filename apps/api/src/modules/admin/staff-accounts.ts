@@ -6,11 +6,13 @@
 import { createHash, randomBytes } from 'node:crypto';
 import { and, eq, gt, isNull, sql } from 'drizzle-orm';
 import { SESSION_IDLE_TIMEOUT_MS } from '@store/shared/account-constants';
-import type { StaffRole, StaffUser } from '@store/shared/admin';
+import { ADMIN_MESSAGES, type StaffRole, type StaffUser } from '@store/shared/admin';
 import type { Database } from '../../db/client';
 import { auditLog, staffSessions, staffUsers } from '../../db/schema';
 import { hashPassword, verifyPassword } from '../accounts/passwords';
+import { HttpError } from '../../plugins/error-handling';
 import { SESSION_ABSOLUTE_LIMIT_MS } from '../accounts/sessions';
+import { recordAudit } from './record-audit';
 import { totpSetupRequired } from './staff-totp';
 
 const TOKEN_SHAPE = /^[A-Za-z0-9_-]{43}$/;
@@ -30,6 +32,7 @@ export function presentStaff(row: StaffRow, adminRequireTotp = false): StaffUser
     totp_enabled: row.totpEnabledAt !== null,
     totp_required: adminRequireTotp && row.role === 'admin',
     totp_setup_required: totpSetupRequired(row, adminRequireTotp),
+    disabled: row.disabledAt !== null,
   };
 }
 
@@ -39,9 +42,12 @@ export function oneTimePassword(): string {
   return `${randomBytes(18).toString('base64url')}A!`;
 }
 
+/** The email is taken by another staff account (the CLI says so; the API answers 409). */
+export class StaffEmailTakenError extends Error {}
+
 /**
  * Creates a staff account with a one-time password (returned, never stored in clear) that must be changed at
- * first sign-in, and records it in the audit trail. Throws Error when the email is taken.
+ * first sign-in, and records it in the audit trail. Throws StaffEmailTakenError when the email is taken.
  */
 export async function createStaff(
   db: Database,
@@ -54,12 +60,14 @@ export async function createStaff(
     .select({ id: staffUsers.id })
     .from(staffUsers)
     .where(eq(staffUsers.email, email));
-  if (existing) throw new Error(`A staff account for ${email} already exists.`);
+  if (existing) throw new StaffEmailTakenError(`A staff account for ${email} already exists.`);
   const [row] = await db
     .insert(staffUsers)
     .values({ email, name: input.name.trim(), role: input.role, passwordHash: await hashPassword(password) })
+    .onConflictDoNothing({ target: staffUsers.email })
     .returning();
-  if (!row) throw new Error('staff insert returned no row');
+  // Created meanwhile by another request.
+  if (!row) throw new StaffEmailTakenError(`A staff account for ${email} already exists.`);
   const staff = presentStaff(row);
   await db.insert(auditLog).values({
     staffId: createdBy,
@@ -189,4 +197,50 @@ export async function revokeStaffSession(db: Database, sessionId: number): Promi
     .update(staffSessions)
     .set({ revokedAt: sql`now()` })
     .where(and(eq(staffSessions.id, sessionId), isNull(staffSessions.revokedAt)));
+}
+
+/**
+ * Disables (ending every session) or enables a staff account, with its audit row. Throws HttpError 404 for an
+ * unknown id, 400 for one's own account, 409 when it would leave no active admin.
+ */
+export async function setStaffDisabled(
+  db: Database,
+  input: { staffId: number; disabled: boolean; by: number },
+): Promise<StaffRow> {
+  if (input.staffId === input.by) throw new HttpError(400, ADMIN_MESSAGES.cannotDisableSelf);
+  return db.transaction(async (tx) => {
+    // Locks every admin row, so two admins disabling each other at once cannot both succeed.
+    const admins = await tx
+      .select({ id: staffUsers.id })
+      .from(staffUsers)
+      .where(and(eq(staffUsers.role, 'admin'), isNull(staffUsers.disabledAt)))
+      .for('update');
+    const [row] = await tx.select().from(staffUsers).where(eq(staffUsers.id, input.staffId)).for('update');
+    if (!row) throw new HttpError(404, ADMIN_MESSAGES.staffNotFound);
+    if ((row.disabledAt !== null) === input.disabled) return row;
+    if (input.disabled && row.role === 'admin' && admins.length <= 1) {
+      throw new HttpError(409, ADMIN_MESSAGES.lastAdmin);
+    }
+    const [updated] = await tx
+      .update(staffUsers)
+      .set({ disabledAt: input.disabled ? new Date() : null })
+      .where(eq(staffUsers.id, row.id))
+      .returning();
+    if (input.disabled) {
+      await tx
+        .update(staffSessions)
+        .set({ revokedAt: sql`now()` })
+        .where(and(eq(staffSessions.staffId, row.id), isNull(staffSessions.revokedAt)));
+    }
+    await recordAudit(tx, {
+      staffId: input.by,
+      action: input.disabled ? 'staff.disable' : 'staff.enable',
+      entityType: 'staff',
+      entityId: String(row.id),
+      before: { disabled: !input.disabled },
+      after: { disabled: input.disabled },
+    });
+    if (!updated) throw new Error('staff update returned no row');
+    return updated;
+  });
 }

@@ -25,6 +25,7 @@ const owner: StaffUser = {
   totp_enabled: false,
   totp_required: false,
   totp_setup_required: false,
+  disabled: false,
 };
 const clerk: StaffUser = {
   id: 2,
@@ -35,6 +36,7 @@ const clerk: StaffUser = {
   totp_enabled: false,
   totp_required: false,
   totp_setup_required: false,
+  disabled: false,
 };
 const PASSWORD = 'Sparkplug!42';
 const DASHBOARD: AdminDashboard = {
@@ -115,6 +117,18 @@ function stubApi({
         me = { ...me, must_change_password: false };
         return json({ message: ADMIN_MESSAGES.passwordChanged, user: me });
       case '/api/admin/staff':
+        if (init?.method === 'POST') {
+          return body.email === 'taken@example.com'
+            ? json({ message: ADMIN_MESSAGES.staffEmailTaken }, 409)
+            : json(
+                {
+                  message: `${body.name} can now sign in with the one-time password below, once, and must then choose their own.`,
+                  user: { ...clerk, id: 3, name: body.name, email: body.email, must_change_password: true },
+                  one_time_password: 'OneTimeXyz123A!',
+                },
+                201,
+              );
+        }
         return staffStatus === 200
           ? json({ data: [owner, { ...clerk, must_change_password: true }] })
           : json({ message: staffMessage }, staffStatus);
@@ -387,6 +401,29 @@ describe('the back office shell', () => {
     expect(getAdminSession()?.user.totp_enabled).toBe(true);
     // Required for this admin: no way to turn it off.
     expect(screen.getByText(ADMIN_MESSAGES.totpCannotDisable)).toBeTruthy();
+  });
+
+  it('adds a staff account and shows its one-time password once; a taken email is said at the field', async () => {
+    startAdminSession({ token: 'admin-token', user: owner });
+    const fetchMock = stubApi();
+    const { user } = renderAdmin('/admin/staff');
+    const form = await screen.findByRole('form', { name: 'Add a staff account' });
+    await user.type(within(form).getByLabelText('Name'), 'Pat Packer');
+    await user.type(within(form).getByLabelText('Email'), 'taken@example.com');
+    await user.click(within(form).getByRole('button', { name: 'Add account' }));
+    await waitFor(() =>
+      expect(description(within(form).getByLabelText('Email'))).toContain(ADMIN_MESSAGES.staffEmailTaken),
+    );
+    await user.clear(within(form).getByLabelText('Email'));
+    await user.type(within(form).getByLabelText('Email'), 'pat@example.com');
+    await user.click(within(form).getByRole('button', { name: 'Add account' }));
+    expect(await screen.findByText('OneTimeXyz123A!')).toBeTruthy();
+    const sent = callsTo(fetchMock, '/api/admin/staff').filter(([, init]) => init?.method === 'POST');
+    expect(JSON.parse(String(sent.at(-1)?.[1]?.body))).toEqual({
+      name: 'Pat Packer',
+      email: 'pat@example.com',
+      role: 'staff',
+    });
   });
 
   it('drops a stored session idle for more than 30 minutes', async () => {

@@ -26,6 +26,7 @@ const clerk: StaffUser = {
   totp_enabled: false,
   totp_required: false,
   totp_setup_required: false,
+  disabled: false,
 };
 const row: AdminOrderRow = {
   public_id: 'AbCdEfGhIjKlMnOp',

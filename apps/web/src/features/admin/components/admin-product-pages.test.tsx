@@ -28,6 +28,7 @@ const owner: StaffUser = {
   totp_enabled: false,
   totp_required: false,
   totp_setup_required: false,
+  disabled: false,
 };
 
 const pads: AdminProduct = {

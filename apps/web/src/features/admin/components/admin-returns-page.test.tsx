@@ -27,6 +27,7 @@ const owner: StaffUser = {
   totp_enabled: false,
   totp_required: false,
   totp_setup_required: false,
+  disabled: false,
 };
 const clerk: StaffUser = {
   id: 2,
@@ -37,6 +38,7 @@ const clerk: StaffUser = {
   totp_enabled: false,
   totp_required: false,
   totp_setup_required: false,
+  disabled: false,
 };
 
 const row: AdminReturnRow = {
