@@ -5,8 +5,7 @@ import { Link, useSearchParams } from 'react-router';
 import { useAdminCustomers } from '../api/admin-customers';
 import { useAdminSession } from '../admin-session-store';
 import { AdminCustomerDetail } from './admin-customer-detail';
-import { AdminDataTable } from './admin-data-table';
-import { AdminLoadState } from './admin-load-state';
+import { AdminQueryTable } from './admin-load-state';
 import { AdminSearchForm } from './admin-search-form';
 import { dollars, sydneyDate } from '../admin-format';
 import { useAdminTitle } from './use-admin-title';
@@ -99,25 +98,20 @@ function CustomersList() {
           onSearch={search}
         />
       </div>
-      <AdminLoadState query={customers} what="customers">
-        {(data) => (
-          <AdminDataTable
-            caption="Customers"
-            columns={columns}
-            rows={data.data}
-            total={data.total}
-            page={page}
-            perPage={PER_PAGE}
-            onPageChange={setPage}
-            sort={sort}
-            sortableColumns={['name', 'created_at', 'orders', 'spent']}
-            onSortChange={setSort}
-            getRowId={(r) => String(r.id)}
-            emptyMessage={q ? 'No customers match this search.' : 'No customers have signed up yet.'}
-            busy={customers.isFetching}
-          />
-        )}
-      </AdminLoadState>
+      <AdminQueryTable
+        query={customers}
+        what="customers"
+        caption="Customers"
+        columns={columns}
+        page={page}
+        perPage={PER_PAGE}
+        onPageChange={setPage}
+        sort={sort}
+        sortableColumns={['name', 'created_at', 'orders', 'spent']}
+        onSortChange={setSort}
+        getRowId={(r) => String(r.id)}
+        emptyMessage={q ? 'No customers match this search.' : 'No customers have signed up yet.'}
+      />
     </section>
   );
 }

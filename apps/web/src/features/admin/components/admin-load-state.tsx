@@ -1,8 +1,9 @@
 import type { UseQueryResult } from '@tanstack/react-query';
 import type { ReactNode } from 'react';
+import { AdminDataTable, type AdminDataTableProps } from './admin-data-table';
 
 export interface AdminLoadStateProps<TData, TError extends { message: string }> {
-  /** A TanStack Query result, e.g. `useAdminOrders(...)`. */
+  /** A TanStack Query result, e.g. `useAdminMessages(...)`. */
   query: UseQueryResult<TData, TError>;
   /** What is loading, as the texts say it, e.g. 'orders': 'Loading orders…', 'The orders did not load: …'. */
   what: string;
@@ -29,4 +30,30 @@ export function AdminLoadState<TData, TError extends { message: string }>({
     );
   }
   return children(query.data);
+}
+
+export type AdminQueryTableProps<Row, TError extends { message: string }> = Omit<
+  AdminDataTableProps<Row>,
+  'rows' | 'total' | 'busy'
+> & {
+  /** A list query answering `{ data: Row[], total }`, e.g. `useAdminOrders(...)`. */
+  query: UseQueryResult<{ data: Row[]; total: number }, TError>;
+  /** As in `AdminLoadState`, e.g. 'orders'. */
+  what: string;
+};
+
+/**
+ * A back-office list's table behind its load states (issue 12): `AdminLoadState` around an `AdminDataTable` of
+ * the answer's rows and total, busy while another page is fetched. The other props go to the table as they are.
+ */
+export function AdminQueryTable<Row, TError extends { message: string }>({
+  query,
+  what,
+  ...table
+}: AdminQueryTableProps<Row, TError>) {
+  return (
+    <AdminLoadState query={query} what={what}>
+      {(data) => <AdminDataTable {...table} rows={data.data} total={data.total} busy={query.isFetching} />}
+    </AdminLoadState>
+  );
 }

@@ -4,8 +4,7 @@ import { createColumnHelper } from '@tanstack/react-table';
 import { useRef } from 'react';
 import { Link } from 'react-router';
 import { useAdminOrders } from '../api/admin-orders';
-import { AdminDataTable } from './admin-data-table';
-import { AdminLoadState } from './admin-load-state';
+import { AdminQueryTable } from './admin-load-state';
 import {
   ORDER_STATUS_LABELS,
   orderStatusLabel,
@@ -176,25 +175,20 @@ export function AdminOrdersPage() {
           </Link>
         )}
       </div>
-      <AdminLoadState query={orders} what="orders">
-        {(data) => (
-          <AdminDataTable
-            caption="Orders"
-            columns={columns}
-            rows={data.data}
-            total={data.total}
-            page={page}
-            perPage={PER_PAGE}
-            onPageChange={setPage}
-            sort={sort}
-            sortableColumns={SORTABLE}
-            onSortChange={setSort}
-            getRowId={(r) => r.public_id}
-            emptyMessage={filtered ? 'No orders match these filters.' : 'No orders yet.'}
-            busy={orders.isFetching}
-          />
-        )}
-      </AdminLoadState>
+      <AdminQueryTable
+        query={orders}
+        what="orders"
+        caption="Orders"
+        columns={columns}
+        page={page}
+        perPage={PER_PAGE}
+        onPageChange={setPage}
+        sort={sort}
+        sortableColumns={SORTABLE}
+        onSortChange={setSort}
+        getRowId={(r) => r.public_id}
+        emptyMessage={filtered ? 'No orders match these filters.' : 'No orders yet.'}
+      />
     </section>
   );
 }

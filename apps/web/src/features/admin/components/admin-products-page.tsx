@@ -3,8 +3,7 @@ import { createColumnHelper } from '@tanstack/react-table';
 import { useRef } from 'react';
 import { Link } from 'react-router';
 import { useAdminProducts } from '../api/admin-products';
-import { AdminDataTable } from './admin-data-table';
-import { AdminLoadState } from './admin-load-state';
+import { AdminQueryTable } from './admin-load-state';
 import { dollars, sydneyDateTime } from '../admin-format';
 import { AdminSearchForm, type AdminSearchFormHandle } from './admin-search-form';
 import { useAdminTitle } from './use-admin-title';
@@ -119,25 +118,20 @@ export function AdminProductsPage() {
           </Link>
         )}
       </div>
-      <AdminLoadState query={products} what="products">
-        {(data) => (
-          <AdminDataTable
-            caption="Products"
-            columns={columns}
-            rows={data.data}
-            total={data.total}
-            page={page}
-            perPage={PER_PAGE}
-            onPageChange={setPage}
-            sort={sort}
-            sortableColumns={SORTABLE}
-            onSortChange={setSort}
-            getRowId={(r) => r.sku}
-            emptyMessage={filtered ? 'No products match these filters.' : 'No products yet: import a CSV.'}
-            busy={products.isFetching}
-          />
-        )}
-      </AdminLoadState>
+      <AdminQueryTable
+        query={products}
+        what="products"
+        caption="Products"
+        columns={columns}
+        page={page}
+        perPage={PER_PAGE}
+        onPageChange={setPage}
+        sort={sort}
+        sortableColumns={SORTABLE}
+        onSortChange={setSort}
+        getRowId={(r) => r.sku}
+        emptyMessage={filtered ? 'No products match these filters.' : 'No products yet: import a CSV.'}
+      />
     </section>
   );
 }

@@ -2,8 +2,7 @@ import { RETURN_STATUSES, type AdminReturnRow, type ReturnStatus } from '@store/
 import { createColumnHelper } from '@tanstack/react-table';
 import { Link, useSearchParams } from 'react-router';
 import { useAdminReturns } from '../api/admin-returns';
-import { AdminDataTable } from './admin-data-table';
-import { AdminLoadState } from './admin-load-state';
+import { AdminQueryTable } from './admin-load-state';
 import { AdminReturnDetail } from './admin-return-detail';
 import { AdminSearchForm } from './admin-search-form';
 import { sydneyDateTime } from '../admin-format';
@@ -109,22 +108,17 @@ function AdminReturnsList() {
           onSearch={search}
         />
       </div>
-      <AdminLoadState query={returns} what="returns">
-        {(data) => (
-          <AdminDataTable
-            caption="Return requests"
-            columns={columns}
-            rows={data.data}
-            total={data.total}
-            page={page}
-            perPage={PER_PAGE}
-            onPageChange={setPage}
-            getRowId={(r) => String(r.id)}
-            emptyMessage={status || q ? 'No return requests match these filters.' : 'No return requests yet.'}
-            busy={returns.isFetching}
-          />
-        )}
-      </AdminLoadState>
+      <AdminQueryTable
+        query={returns}
+        what="returns"
+        caption="Return requests"
+        columns={columns}
+        page={page}
+        perPage={PER_PAGE}
+        onPageChange={setPage}
+        getRowId={(r) => String(r.id)}
+        emptyMessage={status || q ? 'No return requests match these filters.' : 'No return requests yet.'}
+      />
     </section>
   );
 }

@@ -8,8 +8,7 @@ import { createColumnHelper } from '@tanstack/react-table';
 import { useState } from 'react';
 import { downloadSubscribersCsv, useAdminSubscribers } from '../api/admin-subscribers';
 import { useAdminSession } from '../admin-session-store';
-import { AdminDataTable } from './admin-data-table';
-import { AdminLoadState } from './admin-load-state';
+import { AdminQueryTable } from './admin-load-state';
 import { sydneyDateTime } from '../admin-format';
 import { useAdminTitle } from './use-admin-title';
 import { useListParams } from '../use-list-params';
@@ -128,22 +127,17 @@ function SubscribersTable() {
       <div role="alert" className="admin-form__alert">
         {exporting.error}
       </div>
-      <AdminLoadState query={subscribers} what="subscribers">
-        {(data) => (
-          <AdminDataTable
-            caption="Newsletter subscribers"
-            columns={columns}
-            rows={data.data}
-            total={data.total}
-            page={page}
-            perPage={PER_PAGE}
-            onPageChange={setPage}
-            getRowId={(r) => String(r.id)}
-            emptyMessage="No subscribers match this filter."
-            busy={subscribers.isFetching}
-          />
-        )}
-      </AdminLoadState>
+      <AdminQueryTable
+        query={subscribers}
+        what="subscribers"
+        caption="Newsletter subscribers"
+        columns={columns}
+        page={page}
+        perPage={PER_PAGE}
+        onPageChange={setPage}
+        getRowId={(r) => String(r.id)}
+        emptyMessage="No subscribers match this filter."
+      />
     </>
   );
 }
