@@ -190,7 +190,15 @@ export interface AdminOrderDetail {
     qp_subtotal: string;
   }[];
   order_meta: { option: string; value: string }[];
-  status_history: { from: string; to: string; staff_id: number | null; note: string; at: string }[];
+  status_history: {
+    from: string;
+    to: string;
+    staff_id: number | null;
+    /** Who moved it (null once the account is gone). */
+    staff_name: string | null;
+    note: string;
+    at: string;
+  }[];
   returns: { id: number; subject: string; created_at: string }[];
   refunds: AdminRefund[];
   refunded_total: string;

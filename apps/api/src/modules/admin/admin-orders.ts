@@ -22,7 +22,14 @@ import {
   PAYMENT_STATUS_PENDING,
 } from '@store/shared/order-constants';
 import type { Database } from '../../db/client';
-import { orderLineItems, orderReturns, orderStatusHistory, orders, products } from '../../db/schema';
+import {
+  orderLineItems,
+  orderReturns,
+  orderStatusHistory,
+  orders,
+  products,
+  staffUsers,
+} from '../../db/schema';
 import { HttpError } from '../../plugins/error-handling';
 import { recordAudit } from './record-audit';
 
@@ -96,8 +103,16 @@ export async function getAdminOrder(db: Database, publicId: string) {
       .where(eq(orderLineItems.orderId, order.id))
       .orderBy(asc(orderLineItems.id)),
     db
-      .select()
+      .select({
+        fromStatus: orderStatusHistory.fromStatus,
+        toStatus: orderStatusHistory.toStatus,
+        staffId: orderStatusHistory.staffId,
+        staffName: staffUsers.name,
+        note: orderStatusHistory.note,
+        createdAt: orderStatusHistory.createdAt,
+      })
       .from(orderStatusHistory)
+      .leftJoin(staffUsers, eq(staffUsers.id, orderStatusHistory.staffId))
       .where(eq(orderStatusHistory.orderId, order.id))
       .orderBy(asc(orderStatusHistory.createdAt), asc(orderStatusHistory.id)),
     db.select().from(orderReturns).where(eq(orderReturns.orderId, order.id)).orderBy(asc(orderReturns.id)),

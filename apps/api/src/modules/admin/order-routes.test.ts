@@ -166,6 +166,10 @@ describe('POST /api/admin/orders/{id}/status', () => {
       'processing>shipped',
       'shipped>delivered',
     ]);
+    // Each move says who made it.
+    expect(new Set(detail.status_history.map((h: { staff_name: string }) => h.staff_name))).toEqual(
+      new Set(['admin person', 'staff person']),
+    );
     expect(detail).toMatchObject({ email: 'shipping.customer@example.com', payment_provider: 'test-card' });
     const audit = await t.database.db.select().from(auditLog).where(eq(auditLog.entityId, id));
     expect(audit).toHaveLength(3);

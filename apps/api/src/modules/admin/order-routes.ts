@@ -107,6 +107,7 @@ function presentBasics({ order, items, history, returns }: AdminOrder) {
       from: h.fromStatus,
       to: h.toStatus,
       staff_id: h.staffId,
+      staff_name: h.staffName,
       note: h.note,
       at: h.createdAt.toISOString(),
     })),

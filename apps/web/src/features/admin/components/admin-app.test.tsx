@@ -321,6 +321,12 @@ describe('the back office shell', () => {
     expect(screen.queryByRole('table')).toBeNull();
     expect(screen.getByText('Staff', { selector: '.admin-role' })).toBeTruthy();
     expect(callsTo(fetchMock, '/api/admin/staff')).toHaveLength(0);
+    // The nav offers the staff role only what it may use.
+    const nav = screen.getByRole('navigation', { name: 'Back office' });
+    const links = within(nav)
+      .getAllByRole('link')
+      .map((a) => a.textContent);
+    expect(links).toEqual(['Dashboard', 'Orders', 'Returns', 'Messages', 'Security']);
   });
 
   it('moves between sections by the nav, and signs out', async () => {

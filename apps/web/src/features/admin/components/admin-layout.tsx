@@ -5,17 +5,17 @@ import { useAdminMe } from '../api/get-admin-me';
 import { updateAdminSessionUser, useAdminSession, type AdminSession } from '../admin-session-store';
 import { AdminBrand } from './admin-brand';
 
-/** The back office's sections, in the nav's order. */
+/** The back office's sections, in the nav's order, with the roles that may use them (decision 0018). */
 export const ADMIN_SECTIONS = [
-  { to: '/admin', label: 'Dashboard', end: true },
-  { to: '/admin/orders', label: 'Orders', end: false },
-  { to: '/admin/returns', label: 'Returns', end: false },
-  { to: '/admin/products', label: 'Products', end: false },
-  { to: '/admin/customers', label: 'Customers', end: false },
-  { to: '/admin/messages', label: 'Messages', end: false },
-  { to: '/admin/subscribers', label: 'Subscribers', end: false },
-  { to: '/admin/staff', label: 'Staff', end: false },
-  { to: '/admin/security', label: 'Security', end: false },
+  { to: '/admin', label: 'Dashboard', end: true, adminOnly: false },
+  { to: '/admin/orders', label: 'Orders', end: false, adminOnly: false },
+  { to: '/admin/returns', label: 'Returns', end: false, adminOnly: false },
+  { to: '/admin/products', label: 'Products', end: false, adminOnly: true },
+  { to: '/admin/customers', label: 'Customers', end: false, adminOnly: true },
+  { to: '/admin/messages', label: 'Messages', end: false, adminOnly: false },
+  { to: '/admin/subscribers', label: 'Subscribers', end: false, adminOnly: true },
+  { to: '/admin/staff', label: 'Staff', end: false, adminOnly: true },
+  { to: '/admin/security', label: 'Security', end: false, adminOnly: false },
 ] as const;
 
 const ROLE_LABELS = { admin: 'Admin', staff: 'Staff' } as const;
@@ -83,7 +83,7 @@ function SignedInLayout({ session, children }: { session: AdminSession; children
       <div className="admin-body">
         <nav className="admin-nav" aria-label="Back office">
           <ul>
-            {ADMIN_SECTIONS.map((s) => (
+            {ADMIN_SECTIONS.filter((s) => !s.adminOnly || session.user.role === 'admin').map((s) => (
               <li key={s.to}>
                 <NavLink to={s.to} end={s.end} className="admin-nav__link">
                   {s.label}

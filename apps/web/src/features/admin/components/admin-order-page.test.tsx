@@ -110,7 +110,14 @@ function stubApi() {
           tracking_number: body.tracking_number ?? current.tracking_number,
           status_history: [
             ...current.status_history,
-            { from: current.status, to, staff_id: 2, note: '', at: '2026-11-25T01:00:00.000Z' },
+            {
+              from: current.status,
+              to,
+              staff_id: 2,
+              staff_name: 'Sam Clerk',
+              note: '',
+              at: '2026-11-25T01:00:00.000Z',
+            },
           ],
         };
         return json({ message: `Order INV-001042 is now ${to}.`, data: current });

@@ -284,6 +284,7 @@ function OrderHistory({ order }: { order: AdminOrderDetail }) {
           {order.status_history.map((h, i) => (
             <li key={`${h.at}-${i}`}>
               {orderStatusLabel(h.from)} → {orderStatusLabel(h.to)} on {sydneyDateTime(h.at)}
+              {h.staff_name ? ` by ${h.staff_name}` : ''}
               {h.note ? ` — ${h.note}` : ''}
             </li>
           ))}
