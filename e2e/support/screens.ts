@@ -11,7 +11,7 @@ import { expectNoSeriousAxeViolations } from './page-checks';
 export const screensDir = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../docs/screens');
 
 /**
- * Waits for toasts to finish sliding in: mid-animation their text is translucent, which axe rightly reports as
+ * Waits for toasts to finish sliding in or out: mid-animation their text is translucent, which axe rightly reports as
  * low contrast.
  */
 export async function settleToasts(page: Page) {
@@ -19,7 +19,7 @@ export async function settleToasts(page: Page) {
     Promise.all(
       document
         .getAnimations()
-        .filter((a) => a instanceof CSSAnimation && a.animationName.includes('bounceIn'))
+        .filter((a) => a instanceof CSSAnimation && /bounce(In|Out)/.test(a.animationName))
         .map((a) => a.finished.catch(() => undefined)),
     ),
   );
