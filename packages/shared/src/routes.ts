@@ -69,23 +69,26 @@ export const ROUTE_ALIASES: Readonly<Record<string, string>> = {
   '/shipping-option': '/shipping-policy',
 };
 
-const routeRegexes = SPA_ROUTES.map(
-  (pattern) =>
-    new RegExp(
-      `^${pattern
-        .split('/')
-        .map((seg) =>
-          seg.startsWith(':')
-            ? seg.endsWith('.xml')
-              ? '[^/]+\\.xml'
-              : '[^/]+'
-            : seg.replace(/[.*+?^${}()|[\]\\]/g, '\\$&'),
-        )
-        .join('/')}/?$`,
-    ),
-);
+/** The route table as regular expressions, built on first use (so the web bundle, which needs none, drops it). */
+let routeRegexes: RegExp[] | undefined;
+
+function toRegex(pattern: string): RegExp {
+  return new RegExp(
+    `^${pattern
+      .split('/')
+      .map((seg) =>
+        seg.startsWith(':')
+          ? seg.endsWith('.xml')
+            ? '[^/]+\\.xml'
+            : '[^/]+'
+          : seg.replace(/[.*+?^${}()|[\]\\]/g, '\\$&'),
+      )
+      .join('/')}/?$`,
+  );
+}
 
 /** True when a URL path (no query) is one of the SPA's routes. */
 export function isSpaRoute(pathname: string): boolean {
+  routeRegexes ??= SPA_ROUTES.map(toRegex);
   return routeRegexes.some((re) => re.test(pathname));
 }

@@ -4,7 +4,7 @@
  * office; the routes below it live here, in the back office's own chunk.
  */
 import type { ReactNode } from 'react';
-import { Route, Routes } from 'react-router';
+import { useRoutes } from 'react-router';
 import { AdminCustomersPage } from '@/features/admin/components/admin-customers-page';
 import { AdminDashboardPage } from '@/features/admin/components/admin-dashboard-page';
 import { AdminImportPage } from '@/features/admin/components/admin-import-page';
@@ -33,34 +33,35 @@ function inShell(page: ReactNode) {
   );
 }
 
-/** Every page under /admin. */
+/**
+ * Every page under /admin. `useRoutes` with a plain route list, not `<Routes>` children: the JSX form pulls React
+ * Router's children-to-routes code into the shop's first chunk (React Router lives there), which shoppers would
+ * then download for nothing.
+ */
 export function AdminAppRoute() {
-  return (
-    <AdminRoot>
-      <Routes>
-        <Route path="signin" element={<AdminSigninPage />} />
-        <Route
-          path="password"
-          element={
-            <RequireAdminSession>
-              <AdminPasswordPage />
-            </RequireAdminSession>
-          }
-        />
-        <Route index element={inShell(<AdminDashboardPage />)} />
-        <Route path="orders" element={inShell(<AdminOrdersPage />)} />
-        <Route path="orders/:publicId" element={inShell(<AdminOrderPage />)} />
-        <Route path="returns" element={inShell(<AdminReturnsPage />)} />
-        <Route path="products" element={inShell(<AdminProductsPage />)} />
-        <Route path="products/import" element={inShell(<AdminImportPage />)} />
-        <Route path="products/:sku" element={inShell(<AdminProductPage />)} />
-        <Route path="customers" element={inShell(<AdminCustomersPage />)} />
-        <Route path="messages" element={inShell(<AdminMessagesPage />)} />
-        <Route path="subscribers" element={inShell(<AdminSubscribersPage />)} />
-        <Route path="staff" element={inShell(<AdminStaffPage />)} />
-        <Route path="security" element={inShell(<AdminSecurityPage />)} />
-        <Route path="*" element={inShell(<AdminNotFoundPage />)} />
-      </Routes>
-    </AdminRoot>
-  );
+  const page = useRoutes([
+    { path: 'signin', element: <AdminSigninPage /> },
+    {
+      path: 'password',
+      element: (
+        <RequireAdminSession>
+          <AdminPasswordPage />
+        </RequireAdminSession>
+      ),
+    },
+    { index: true, element: inShell(<AdminDashboardPage />) },
+    { path: 'orders', element: inShell(<AdminOrdersPage />) },
+    { path: 'orders/:publicId', element: inShell(<AdminOrderPage />) },
+    { path: 'returns', element: inShell(<AdminReturnsPage />) },
+    { path: 'products', element: inShell(<AdminProductsPage />) },
+    { path: 'products/import', element: inShell(<AdminImportPage />) },
+    { path: 'products/:sku', element: inShell(<AdminProductPage />) },
+    { path: 'customers', element: inShell(<AdminCustomersPage />) },
+    { path: 'messages', element: inShell(<AdminMessagesPage />) },
+    { path: 'subscribers', element: inShell(<AdminSubscribersPage />) },
+    { path: 'staff', element: inShell(<AdminStaffPage />) },
+    { path: 'security', element: inShell(<AdminSecurityPage />) },
+    { path: '*', element: inShell(<AdminNotFoundPage />) },
+  ]);
+  return <AdminRoot>{page}</AdminRoot>;
 }
