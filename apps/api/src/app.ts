@@ -30,6 +30,7 @@ import adminCustomerRoutes from './modules/admin/customer-routes';
 import adminProductRoutes from './modules/admin/product-routes';
 import adminImportRoutes from './modules/admin/import-routes';
 import adminDashboardRoutes from './modules/admin/dashboard-routes';
+import healthRoutes from './modules/health/routes';
 import sitemapRoutes from './modules/sitemaps/routes';
 import apiDocs from './plugins/api-docs';
 import authentication from './plugins/authentication';
@@ -119,6 +120,7 @@ export async function buildApp({
   await app.register(
     async (api) => {
       await api.register(httpCaching);
+      await api.register(healthRoutes);
       await api.register(catalogRoutes);
       await api.register(contentRoutes);
       await api.register(newsletterRoutes);

@@ -41,7 +41,12 @@ export interface OpenDatabaseOptions {
 export async function openDatabase(options: OpenDatabaseOptions): Promise<DatabaseHandle> {
   const shouldMigrate = options.migrate ?? true;
   if (options.databaseUrl) {
-    const pool = new pg.Pool({ connectionString: options.databaseUrl, max: options.poolSize ?? 10 });
+    // A database that does not answer fails a request in 5 s (503) instead of holding it forever.
+    const pool = new pg.Pool({
+      connectionString: options.databaseUrl,
+      max: options.poolSize ?? 10,
+      connectionTimeoutMillis: 5_000,
+    });
     // An idle connection can be cut by the server (restart, failover, an administrator). The pool drops it and
     // opens another on the next query; without a listener the 'error' event would crash the whole process.
     pool.on('error', (err) => {

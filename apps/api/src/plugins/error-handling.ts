@@ -1,9 +1,17 @@
 /**
  * One error shape for the whole API (SPEC §7 clients read `message`): 4xx answers say what to fix,
- * 5xx answers never leak stack traces or SQL and carry the request id that the log line has (DESIGN §5.9).
+ * 5xx answers never leak stack traces or SQL and carry the request id that the log line has (DESIGN §5.9). A
+ * database that cannot be reached is a 503 with Retry-After, not a 500 (issue 13).
  */
 import fp from 'fastify-plugin';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
+import { isDatabaseUnavailable } from '../db/is-database-unavailable';
+
+/** Said with a 503 while the database cannot be reached (issue 13). */
+export const DATABASE_UNAVAILABLE_MESSAGE =
+  'The store is briefly unavailable. Please try again in a few seconds.';
+/** Seconds a client should wait before trying again after a 503. */
+export const DATABASE_RETRY_AFTER_S = 5;
 
 /** One field's problem, as 400 answers list them. */
 export interface FieldError {
@@ -84,6 +92,15 @@ export default fp(async (app) => {
     if (status < 500) {
       // Fastify's own 4xx (bad JSON, body too large, unsupported media type) carry a readable message.
       return reply.status(status).send({ message: String(e.message ?? 'Bad request') });
+    }
+    if (isDatabaseUnavailable(err)) {
+      // Not a bug to page anyone about per request: the database is away, and the pool reconnects by itself.
+      request.log.warn({ err }, 'database unavailable');
+      return reply
+        .status(503)
+        .header('retry-after', String(DATABASE_RETRY_AFTER_S))
+        .header('cache-control', 'no-store')
+        .send({ message: DATABASE_UNAVAILABLE_MESSAGE, request_id: request.id });
     }
     request.log.error({ err }, 'request failed');
     return reply.status(status).send({
