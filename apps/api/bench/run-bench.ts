@@ -1,29 +1,82 @@
 /**
- * `npm run bench`: imports a generated 10,000-product catalog (timed), then measures req/s and latency of
- * the hot catalog calls, of place-order (offline test card, a fresh Idempotency-Key per request, a product
- * whose stock is untracked so it never runs out), of sign-in and of a signed-in profile read with autocannon on loopback, beside a bare node:http
- * hello-world measured in the same run, and prints each as a ratio to it. Server and load generator are
- * separate processes.
+ * `npm run bench`: for each catalog size, generates a synthetic catalog (src/cli/catalog-generate.ts), imports
+ * it (timed, whole CLI process) and imports the same file again (nothing changes, timed), starts the store,
+ * measures it with autocannon on loopback, reads its RSS and stops it. Server and load generator are separate
+ * processes; a bare node:http hello-world is measured in the same run and every call is shown as a ratio to it.
  *
- * Options (env): BENCH_COUNT (10000), BENCH_SECONDS per endpoint (10), BENCH_CONNECTIONS (20),
- * BENCH_DATABASE_URL (PostgreSQL instead of embedded PGlite; the database is emptied first), BENCH_LOG_LEVEL
- * (warn; `info` logs every request as production does, through the redaction of decision 0011, to /dev/null).
+ * Requests are spread over the whole catalog so that no cache can answer them all from a few keys; every
+ * request picks its URL at random from a shuffled list:
+ * - `GET /api/products/{sku}`: the SKU of any product of the generated file (read from its CSV);
+ * - `GET /api/shop`: unfiltered and every category, child category and brand (from /api/categories and
+ *   /api/brands), pages 1-20;
+ * - `GET /api/search-product`: at least 500 distinct queries made of the catalog's own title words — whole
+ *   words, 3-letter prefixes, two-word queries, SKUs and words with one letter changed (a typo).
+ * Then a second pass of those three at 50 connections (req/s, errors, p99: overload must degrade, not fail).
+ * At the first size only (to save time): place-order (offline test card, a fresh Idempotency-Key per request,
+ * a product whose stock is untracked so it never runs out), sign-in (argon2id) and a signed-in profile read.
+ *
+ * Prints one table per size (req/s, p50/p95/p99 in ms from every response, errors = socket errors + non-2xx,
+ * ratio to node:http) and, when more than one size ran, a growth column in the largest size's table: the
+ * call's p50 there over its p50 at the smallest size.
+ *
+ * Every process it starts is stopped and its temp folder removed on every exit path (failure, SIGINT, SIGTERM).
+ *
+ * Options (env): BENCH_SIZES, comma-separated product counts run in one go (e.g. 1000,10000,100000; default
+ * BENCH_COUNT if set, else 10000), BENCH_SECONDS per endpoint (10, after a 2 s warm-up), BENCH_CONNECTIONS (20),
+ * BENCH_DATABASE_URL (PostgreSQL instead of embedded PGlite; the database is emptied before each size),
+ * BENCH_LOG_LEVEL (warn; `info` logs every request as production does, through the redaction of decision 0011,
+ * to /dev/null).
  */
-import { spawn, type ChildProcess } from 'node:child_process';
+import { execSync, spawn, type ChildProcess } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
-import { mkdtemp, rm } from 'node:fs/promises';
+import { createReadStream, rmSync } from 'node:fs';
+import { mkdir, mkdtemp, rm } from 'node:fs/promises';
 import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import autocannon from 'autocannon';
+import { parse } from 'csv-parse';
 import pg from 'pg';
 
 const API_DIR = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
-const COUNT = Number(process.env.BENCH_COUNT ?? 10_000);
+const SIZES = (process.env.BENCH_SIZES ?? process.env.BENCH_COUNT ?? '10000')
+  .split(',')
+  .map((s) => s.trim())
+  .filter((s) => s !== '')
+  .map(Number);
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 10);
 const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 20);
+const OVERLOAD_CONNECTIONS = 50;
 const DATABASE_URL = process.env.BENCH_DATABASE_URL;
+const SHOP_PAGES = 20;
+const MIN_SEARCH_QUERIES = 500;
+
+/** Every child process alive and the temp folder, so that any exit path can clean up. */
+const children = new Set<ChildProcess>();
+let tmpDir: string | undefined;
+
+function killAllSync() {
+  for (const child of children) child.kill('SIGKILL');
+  children.clear();
+  if (tmpDir) rmSync(tmpDir, { recursive: true, force: true });
+  tmpDir = undefined;
+}
+
+for (const signal of ['SIGINT', 'SIGTERM'] as const) {
+  process.once(signal, () => {
+    console.error(`\n${signal}: stopping ${children.size} child process(es) and removing the temp folder`);
+    killAllSync();
+    process.exit(signal === 'SIGINT' ? 130 : 143);
+  });
+}
+process.once('exit', killAllSync);
+
+function track(child: ChildProcess): ChildProcess {
+  children.add(child);
+  child.once('exit', () => children.delete(child));
+  return child;
+}
 
 function freePort(): Promise<number> {
   return new Promise((resolve, reject) => {
@@ -37,38 +90,77 @@ function freePort(): Promise<number> {
 
 function run(cmd: string, args: string[], env: NodeJS.ProcessEnv): Promise<void> {
   return new Promise((resolve, reject) => {
-    const child = spawn(cmd, args, { cwd: API_DIR, env, stdio: ['ignore', 'inherit', 'inherit'] });
+    const child = track(spawn(cmd, args, { cwd: API_DIR, env, stdio: ['ignore', 'inherit', 'inherit'] }));
+    child.on('error', reject);
     child.on('exit', (code) =>
       code === 0 ? resolve() : reject(new Error(`${cmd} ${args.join(' ')} exited ${code}`)),
     );
   });
 }
 
-async function startServer(args: string[], env: NodeJS.ProcessEnv, readyUrl: string): Promise<ChildProcess> {
-  const child = spawn(process.execPath, ['--import', 'tsx', ...args], {
-    cwd: API_DIR,
-    env,
-    // Request logs (BENCH_LOG_LEVEL=info) are written and thrown away: their cost counts, their lines do not.
-    stdio: ['ignore', env.LOG_LEVEL === 'info' ? 'ignore' : 'inherit', 'inherit'],
-  });
-  for (let i = 0; i < 600; i++) {
-    try {
-      const res = await fetch(readyUrl);
-      if (res.ok) return child;
-    } catch {
-      // not listening yet
-    }
-    await new Promise((r) => setTimeout(r, 100));
-  }
-  child.kill();
-  throw new Error(`server did not answer ${readyUrl}`);
+function exited(child: ChildProcess): boolean {
+  return child.exitCode !== null || child.signalCode !== null;
 }
 
+/** Stops a child: SIGTERM, then SIGKILL if it is still there after 10 s. Resolves once it has exited. */
 function stop(child: ChildProcess): Promise<void> {
+  if (exited(child)) return Promise.resolve();
   return new Promise((resolve) => {
-    child.once('exit', () => resolve());
+    const timer = setTimeout(() => child.kill('SIGKILL'), 10_000);
+    child.once('exit', () => {
+      clearTimeout(timer);
+      resolve();
+    });
     child.kill('SIGTERM');
   });
+}
+
+async function startServer(args: string[], env: NodeJS.ProcessEnv, readyUrl: string): Promise<ChildProcess> {
+  const child = track(
+    spawn(process.execPath, ['--import', 'tsx', ...args], {
+      cwd: API_DIR,
+      env,
+      // Request logs (BENCH_LOG_LEVEL=info) are written and thrown away: their cost counts, their lines do not.
+      stdio: ['ignore', env.LOG_LEVEL === 'info' ? 'ignore' : 'inherit', 'inherit'],
+    }),
+  );
+  try {
+    for (let i = 0; i < 600 && !exited(child); i++) {
+      try {
+        const res = await fetch(readyUrl);
+        if (res.ok) return child;
+      } catch {
+        // not listening yet
+      }
+      await new Promise((r) => setTimeout(r, 100));
+    }
+    throw new Error(
+      `server ${args.join(' ')} did not answer ${readyUrl}${exited(child) ? ' (it exited)' : ''}`,
+    );
+  } catch (error) {
+    await stop(child);
+    throw error;
+  }
+}
+
+async function getJson<T>(url: string): Promise<T> {
+  const res = await fetch(url);
+  if (!res.ok) throw new Error(`${url} answered ${res.status}`);
+  return (await res.json()) as T;
+}
+
+/** Fisher-Yates, in place. */
+function shuffle<T>(items: T[]): T[] {
+  for (let k = items.length - 1; k > 0; k--) {
+    const j = Math.floor(Math.random() * (k + 1));
+    [items[k], items[j]] = [items[j] as T, items[k] as T];
+  }
+  return items;
+}
+
+/** Up to `n` items drawn at random from `items` (without repetition). */
+function sample<T>(items: Iterable<T>, n: number): T[] {
+  return shuffle([...items]).slice(0, n);
 }
 
 interface Measured {
@@ -87,28 +179,27 @@ function quantile(sorted: number[], q: number): number {
 }
 
 /**
- * Warms up for 2 s (JIT, database caches), then measures for BENCH_SECONDS. GETs rotate through `paths`;
- * a `request` (e.g. a POST with its own setupRequest) replaces them. autocannon reports no p95, so the
- * response times are collected from its 'response' events.
+ * Warms up for 2 s (JIT, database caches), then measures for BENCH_SECONDS at `connections`. Each GET takes a
+ * URL of `paths` at random; a `request` (e.g. a POST with its own setupRequest) replaces them. Quantiles come
+ * from every response's time (autocannon's 'response' events: it reports no p95).
  */
 async function measure(
   name: string,
   baseUrl: string,
   paths: string[],
   request?: autocannon.Request,
+  connections = CONNECTIONS,
 ): Promise<Measured> {
-  let i = 0;
+  const pick = () => paths[Math.floor(Math.random() * paths.length)] ?? '/';
   const load = async (duration: number) => {
     const times: number[] = [];
     const result = await new Promise<autocannon.Result>((resolve, reject) => {
       const instance = autocannon(
         {
           url: baseUrl,
-          connections: CONNECTIONS,
+          connections,
           duration,
-          requests: [
-            request ?? { setupRequest: (req) => ({ ...req, path: paths[i++ % paths.length] ?? '/' }) },
-          ],
+          requests: [request ?? { setupRequest: (req) => ({ ...req, path: pick() }) }],
         },
         (err, res) => (err ? reject(err) : resolve(res)),
       );
@@ -121,11 +212,73 @@ async function measure(
   return {
     name,
     rps: result.requests.average,
-    p50: result.latency.p50,
+    p50: quantile(times, 0.5),
     p95: quantile(times, 0.95),
-    p99: result.latency.p99,
+    p99: quantile(times, 0.99),
     errors: result.errors + result.non2xx,
   };
+}
+
+/** SKU and title of every product of a generated WooCommerce CSV (its SKU and Name columns). */
+async function readCatalog(csv: string): Promise<{ skus: string[]; titles: string[] }> {
+  const skus: string[] = [];
+  const titles: string[] = [];
+  const parser = createReadStream(csv).pipe(parse({ columns: true }));
+  for await (const record of parser as AsyncIterable<Record<string, string>>) {
+    if (record.SKU) skus.push(record.SKU);
+    if (record.Name) titles.push(record.Name);
+  }
+  return { skus, titles };
+}
+
+/** One letter of `word` changed to another (not the first letter, so a prefix search cannot hide it). */
+function typo(word: string): string {
+  const at = 1 + Math.floor(Math.random() * (word.length - 1));
+  const letters = 'abcdefghijklmnopqrstuvwxyz'.replace(word[at] ?? '', '');
+  return word.slice(0, at) + letters[Math.floor(Math.random() * letters.length)] + word.slice(at + 1);
+}
+
+/**
+ * Search queries from the catalog's own titles: whole words, 3-letter prefixes, two-word queries (adjacent words),
+ * SKUs and one-typo words; at least MIN_SEARCH_QUERIES distinct, shuffled.
+ */
+function searchQueries(titles: string[], skus: string[]): string[] {
+  const words = new Set<string>();
+  const pairs = new Set<string>();
+  for (const title of titles) {
+    const tokens = title.toLowerCase().split(/\s+/);
+    for (let k = 0; k < tokens.length; k++) {
+      const w = tokens[k] ?? '';
+      if (/^[a-z]{3,}$/.test(w)) words.add(w);
+      const next = tokens[k + 1];
+      if (next && /^[a-z]{2,}$/.test(w) && /^[a-z]{2,}$/.test(next) && pairs.size < 20_000)
+        pairs.add(`${w} ${next}`);
+    }
+  }
+  const prefixes = new Set([...words].map((w) => w.slice(0, 3)));
+  const typos = new Set<string>();
+  const long = [...words].filter((w) => w.length >= 5);
+  for (let k = 0; k < 2000 && typos.size < 200 && long.length; k++) {
+    const t = typo(long[Math.floor(Math.random() * long.length)] ?? '');
+    if (!words.has(t)) typos.add(t);
+  }
+  const queries = new Set<string>([
+    ...sample(words, 200),
+    ...sample(prefixes, 100),
+    ...sample(pairs, 200),
+    ...sample(skus, 200),
+    ...typos,
+  ]);
+  // A small catalog has fewer distinct words: top up with more pairs and SKUs.
+  for (const extra of [...sample(pairs, pairs.size), ...sample(skus, 1000)]) {
+    if (queries.size >= MIN_SEARCH_QUERIES) break;
+    queries.add(extra);
+  }
+  if (queries.size < MIN_SEARCH_QUERIES)
+    throw new Error(
+      `only ${queries.size} distinct search queries from the catalog (${MIN_SEARCH_QUERIES} wanted)`,
+    );
+  return shuffle([...queries]);
 }
 
 /**
@@ -133,9 +286,9 @@ async function measure(
  * own 409 answer, and a fresh Idempotency-Key per request so each one places a new order.
  */
 async function placeOrderRequest(base: string): Promise<autocannon.Request> {
-  const shop = (await (await fetch(`${base}/api/shop?pagination=100`)).json()) as {
-    data: { id: number; product_meta: { option: string }[] }[];
-  };
+  const shop = await getJson<{ data: { id: number; product_meta: { option: string }[] }[] }>(
+    `${base}/api/shop?pagination=100`,
+  );
   const untracked = shop.data.find((p) => !p.product_meta.some((m) => m.option === '_stock'));
   if (!untracked) throw new Error('no product with untracked stock in the first 100 of the catalog');
   const body = {
@@ -222,40 +375,61 @@ async function memberRequests(
   };
 }
 
-async function main() {
-  const tmp = await mkdtemp(path.join(os.tmpdir(), 'store-bench-'));
-  const csv = path.join(tmp, 'catalog.csv');
+interface SizeResult {
+  count: number;
+  importMs: number;
+  reimportMs: number;
+  rss: number;
+  shopUrls: number;
+  searchQueries: number;
+  results: Measured[];
+  overload: Measured[];
+}
+
+async function emptyPostgres(url: string) {
+  const c = new pg.Client({ connectionString: url });
+  await c.connect();
+  try {
+    await c.query(
+      'DROP SCHEMA IF EXISTS public CASCADE; DROP SCHEMA IF EXISTS drizzle CASCADE; CREATE SCHEMA public;',
+    );
+  } finally {
+    await c.end();
+  }
+}
+
+/** One size: generate, import twice, start the store, measure, read its RSS, stop it. */
+async function benchSize(count: number, tmp: string, first: boolean): Promise<SizeResult> {
+  const dataDir = path.join(tmp, `size-${count}`);
+  await mkdir(dataDir, { recursive: true });
+  const csv = path.join(dataDir, 'catalog.csv');
   const baseEnv: NodeJS.ProcessEnv = {
     ...process.env,
-    DATA_DIR: tmp,
+    DATA_DIR: dataDir,
     LOG_LEVEL: process.env.BENCH_LOG_LEVEL ?? 'warn',
     DEMO_CATALOG: '0',
     NODE_ENV: 'production',
     DATABASE_URL: DATABASE_URL ?? '',
   };
-  if (DATABASE_URL) {
-    const c = new pg.Client({ connectionString: DATABASE_URL });
-    await c.connect();
-    await c.query(
-      'DROP SCHEMA IF EXISTS public CASCADE; DROP SCHEMA IF EXISTS drizzle CASCADE; CREATE SCHEMA public;',
-    );
-    await c.end();
-  }
+  if (DATABASE_URL) await emptyPostgres(DATABASE_URL);
 
-  console.log(`generating ${COUNT} products ...`);
+  console.log(`\n[${count}] generating ${count} products ...`);
   await run(
     process.execPath,
-    ['--import', 'tsx', 'src/cli/catalog-generate.ts', '--count', String(COUNT), '--out', csv],
+    ['--import', 'tsx', 'src/cli/catalog-generate.ts', '--count', String(count), '--out', csv],
     baseEnv,
   );
-  console.log(`importing into ${DATABASE_URL ? 'PostgreSQL' : 'embedded PGlite'} ...`);
+  console.log(`[${count}] importing into ${DATABASE_URL ? 'PostgreSQL' : 'embedded PGlite'} ...`);
   const t0 = performance.now();
   await run(process.execPath, ['--import', 'tsx', 'src/cli/catalog-import.ts', csv], baseEnv);
   const importMs = performance.now() - t0;
-  console.log(`second import of the same file (nothing changes) ...`);
+  console.log(`[${count}] second import of the same file (nothing changes) ...`);
   const t1 = performance.now();
   await run(process.execPath, ['--import', 'tsx', 'src/cli/catalog-import.ts', csv], baseEnv);
   const reimportMs = performance.now() - t1;
+  const catalog = await readCatalog(csv);
+  if (catalog.skus.length !== count)
+    throw new Error(`the generated file has ${catalog.skus.length} SKUs, ${count} expected`);
 
   const port = await freePort();
   const base = `http://127.0.0.1:${port}`;
@@ -273,87 +447,138 @@ async function main() {
     },
     `${base}/api/store-config`,
   );
-  const results: Measured[] = [];
-  const rss: number[] = [];
   try {
-    const shop = (await (await fetch(`${base}/api/shop?pagination=100`)).json()) as {
-      data: { sku: string }[];
+    const cats = await getJson<{ data: { sku: string; child_categories: { child_sku: string }[] }[] }>(
+      `${base}/api/categories`,
+    );
+    const brandList = await getJson<{ data: { data: { permalink: string }[] } }>(`${base}/api/brands`);
+    const filters = [
+      '',
+      ...cats.data.map((c) => `&category=${encodeURIComponent(c.sku)}`),
+      ...cats.data.flatMap((c) =>
+        c.child_categories.map((ch) => `&child_category=${encodeURIComponent(ch.child_sku)}`),
+      ),
+      ...brandList.data.data.map((b) => `&brand=${encodeURIComponent(b.permalink)}`),
+    ];
+    const shopUrls = shuffle(
+      filters.flatMap((f) => Array.from({ length: SHOP_PAGES }, (_, p) => `/api/shop?page=${p + 1}${f}`)),
+    );
+    const productUrls = catalog.skus.map((s) => `/api/products/${encodeURIComponent(s)}`);
+    const queries = searchQueries(catalog.titles, catalog.skus);
+    const searchUrls = queries.map((q) => `/api/search-product?search=${encodeURIComponent(q)}`);
+    console.log(
+      `[${count}] measuring: ${productUrls.length} product URLs, ${shopUrls.length} shop URLs (${filters.length} filters x ${SHOP_PAGES} pages), ${searchUrls.length} search queries`,
+    );
+
+    const catalogCalls: [string, string[]][] = [
+      ['GET /api/products/{sku}', productUrls],
+      ['GET /api/shop', shopUrls],
+      ['GET /api/search-product', searchUrls],
+    ];
+    const results: Measured[] = [];
+    for (const [name, urls] of catalogCalls) results.push(await measure(name, base, urls));
+    if (first) {
+      results.push(await measure('POST /api/place-order', base, [], await placeOrderRequest(base)));
+      const member = await memberRequests(base);
+      results.push(await measure('POST /api/login (argon2id)', base, [], member.login));
+      results.push(await measure('GET /api/profile (bearer)', base, [], member.profile));
+    }
+    const overload: Measured[] = [];
+    for (const [name, urls] of catalogCalls)
+      overload.push(await measure(name, base, urls, undefined, OVERLOAD_CONNECTIONS));
+    const rss = Number(execSync(`ps -o rss= -p ${store.pid}`).toString().trim()) * 1024;
+    return {
+      count,
+      importMs,
+      reimportMs,
+      rss,
+      shopUrls: shopUrls.length,
+      searchQueries: searchUrls.length,
+      results,
+      overload,
     };
-    const skus = shop.data.map((p) => p.sku);
-    const cats = (await (await fetch(`${base}/api/categories`)).json()) as { data: { sku: string }[] };
-    // Caches are bypassed: each request is a distinct URL the server must answer in full.
-    results.push(
-      await measure(
-        'GET /api/products/{sku}',
-        base,
-        skus.map((s) => `/api/products/${encodeURIComponent(s)}`),
-      ),
-    );
-    results.push(
-      await measure(
-        'GET /api/shop',
-        base,
-        cats.data
-          .flatMap((c) => [1, 2, 3, 7].map((p) => `/api/shop?page=${p}&category=${c.sku}`))
-          .concat(['/api/shop?page=1', '/api/shop?page=40']),
-      ),
-    );
-    results.push(
-      await measure(
-        'GET /api/search-product',
-        base,
-        [
-          'battery',
-          'h4 globe',
-          'batt',
-          'socket set',
-          'ratchet strap',
-          'wheel nut',
-          'batery',
-          'led torch',
-          skus[0] ?? 'x',
-        ].map((q) => `/api/search-product?search=${encodeURIComponent(q)}`),
-      ),
-    );
-    results.push(await measure('POST /api/place-order', base, [], await placeOrderRequest(base)));
-    const member = await memberRequests(base);
-    results.push(await measure('POST /api/login (argon2id)', base, [], member.login));
-    results.push(await measure('GET /api/profile (bearer)', base, [], member.profile));
-    const { execSync } = await import('node:child_process');
-    rss.push(Number(execSync(`ps -o rss= -p ${store.pid}`).toString().trim()) * 1024);
   } finally {
     await stop(store);
+    await rm(dataDir, { recursive: true, force: true });
   }
+}
 
+async function measureBaseline(): Promise<{ normal: Measured; overload: Measured }> {
   const helloPort = await freePort();
   const hello = await startServer(
     ['bench/hello-server.ts'],
     { ...process.env, PORT: String(helloPort) },
     `http://127.0.0.1:${helloPort}/`,
   );
-  let baseline: Measured;
   try {
-    baseline = await measure('bare node:http hello-world', `http://127.0.0.1:${helloPort}`, ['/']);
+    const url = `http://127.0.0.1:${helloPort}`;
+    return {
+      normal: await measure('bare node:http hello-world', url, ['/']),
+      overload: await measure('bare node:http hello-world', url, ['/'], undefined, OVERLOAD_CONNECTIONS),
+    };
   } finally {
     await stop(hello);
   }
-  await rm(tmp, { recursive: true, force: true });
+}
 
+function printReport(baseline: { normal: Measured; overload: Measured }, sizes: SizeResult[]) {
   const pad = (s: string, n: number) => s.padEnd(n);
+  const sorted = [...sizes].sort((a, b) => a.count - b.count);
+  const smallest = sorted[0];
+  const largest = sorted[sorted.length - 1];
+  const growthShown = sizes.length > 1 && smallest && largest && smallest.count !== largest.count;
   console.log(
-    `\nBenchmark: ${COUNT} products, ${DATABASE_URL ? 'PostgreSQL' : 'embedded PGlite'}, ${CONNECTIONS} connections, ${SECONDS}s each, ${os.cpus().length} cores, Node ${process.version}`,
+    `\nBenchmark: ${sizes.map((s) => s.count).join(', ')} products, ${DATABASE_URL ? 'PostgreSQL' : 'embedded PGlite'}, ${CONNECTIONS} connections (second pass ${OVERLOAD_CONNECTIONS}), ${SECONDS}s each, ${os.cpus().length} cores, Node ${process.version}`,
   );
-  console.log(
-    `import of ${COUNT} rows: ${(importMs / 1000).toFixed(1)} s (${Math.round(COUNT / (importMs / 1000))} rows/s, whole CLI process); re-import unchanged: ${(reimportMs / 1000).toFixed(1)} s`,
-  );
-  console.log(`store RSS after load: ${Math.round((rss[0] ?? 0) / 1024 / 1024)} MiB`);
-  console.log(
-    `${pad('endpoint', 30)} ${pad('req/s', 9)} ${pad('p50 ms', 8)} ${pad('p95 ms', 8)} ${pad('p99 ms', 8)} ${pad('errors', 7)} ratio to baseline`,
-  );
-  for (const r of [baseline, ...results]) {
+  for (const size of sizes) {
+    const withGrowth = growthShown && size === largest;
+    console.log(`\n== ${size.count} products ==`);
     console.log(
-      `${pad(r.name, 30)} ${pad(r.rps.toFixed(0), 9)} ${pad(String(r.p50), 8)} ${pad(String(r.p95), 8)} ${pad(String(r.p99), 8)} ${pad(String(r.errors), 7)} ${(r.rps / baseline.rps).toFixed(3)}`,
+      `import of ${size.count} rows: ${(size.importMs / 1000).toFixed(1)} s (${Math.round(size.count / (size.importMs / 1000))} rows/s, whole CLI process); re-import unchanged: ${(size.reimportMs / 1000).toFixed(1)} s`,
     );
+    console.log(`store RSS after load: ${Math.round(size.rss / 1024 / 1024)} MiB`);
+    console.log(
+      `requests spread over: ${size.count} product SKUs, ${size.shopUrls} shop URLs, ${size.searchQueries} search queries`,
+    );
+    console.log(
+      `${pad('endpoint', 30)} ${pad('req/s', 9)} ${pad('p50 ms', 8)} ${pad('p95 ms', 8)} ${pad('p99 ms', 8)} ${pad('errors', 7)} ${pad('ratio', 7)}${withGrowth ? ` p50 growth ${smallest.count}->${size.count}` : ''}`,
+    );
+    for (const r of [baseline.normal, ...size.results]) {
+      const atSmallest = smallest?.results.find((s) => s.name === r.name);
+      const growth =
+        r === baseline.normal
+          ? ''
+          : atSmallest && atSmallest.p50 > 0
+            ? `${(r.p50 / atSmallest.p50).toFixed(2)}x`
+            : '-';
+      console.log(
+        `${pad(r.name, 30)} ${pad(r.rps.toFixed(0), 9)} ${pad(String(r.p50), 8)} ${pad(String(r.p95), 8)} ${pad(String(r.p99), 8)} ${pad(String(r.errors), 7)} ${pad((r.rps / baseline.normal.rps).toFixed(3), 7)}${withGrowth ? ` ${growth}` : ''}`,
+      );
+    }
+    console.log(`second pass, ${OVERLOAD_CONNECTIONS} connections:`);
+    console.log(`${pad('endpoint', 30)} ${pad('req/s', 9)} ${pad('p99 ms', 8)} ${pad('errors', 7)} ratio`);
+    for (const r of [baseline.overload, ...size.overload]) {
+      console.log(
+        `${pad(r.name, 30)} ${pad(r.rps.toFixed(0), 9)} ${pad(String(r.p99), 8)} ${pad(String(r.errors), 7)} ${(r.rps / baseline.overload.rps).toFixed(3)}`,
+      );
+    }
+  }
+}
+
+async function main() {
+  if (!SIZES.length || SIZES.some((n) => !Number.isSafeInteger(n) || n < 1))
+    throw new Error(`BENCH_SIZES must be whole numbers of products, like 1000,10000,100000`);
+  tmpDir = await mkdtemp(path.join(os.tmpdir(), 'store-bench-'));
+  try {
+    console.log('measuring the bare node:http baseline ...');
+    const baseline = await measureBaseline();
+    const sizes: SizeResult[] = [];
+    for (const [k, count] of SIZES.entries()) sizes.push(await benchSize(count, tmpDir, k === 0));
+    printReport(baseline, sizes);
+  } finally {
+    await Promise.all([...children].map(stop));
+    await rm(tmpDir, { recursive: true, force: true });
+    tmpDir = undefined;
   }
 }
 
