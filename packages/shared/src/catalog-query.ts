@@ -32,13 +32,71 @@ function positiveInt(name: string, max: number) {
 const filterValue = (name: string) =>
   z.string().trim().max(200, `${name} is too long (200 characters at most)`).optional();
 
+/**
+ * Orders a listing can be sorted in (issue 13). `relevance` is the search ranking and only search offers it;
+ * the shop's default is `newest`. Prices compare the price a shopper pays (after the product's discount).
+ */
+export const SHOP_SORTS = ['newest', 'price_asc', 'price_desc', 'name'] as const;
+export const SEARCH_SORTS = ['relevance', ...SHOP_SORTS] as const;
+export type ShopSort = (typeof SHOP_SORTS)[number];
+export type SearchSort = (typeof SEARCH_SORTS)[number];
+
+/** Labels of the sort menu, in menu order. */
+export const SORT_LABELS: Record<SearchSort, string> = {
+  relevance: 'Relevance',
+  newest: 'Newest',
+  price_asc: 'Price: low to high',
+  price_desc: 'Price: high to low',
+  name: 'Name: A to Z',
+};
+
+/** Highest price a price filter accepts, whole dollars: far above any auto part, and a safe number of cents. */
+export const MAX_PRICE_FILTER_DOLLARS = 1_000_000;
+
+/** A price bound from a query string in dollars ("130", "129.95") -> integer cents. */
+function priceBound(name: string) {
+  return z
+    .string()
+    .trim()
+    .regex(/^\d{1,7}(\.\d{1,2})?$/, `${name} must be an amount in dollars, such as 130 or 129.95`)
+    .transform((v) => Math.round(Number(v) * 100))
+    .refine((c) => c <= MAX_PRICE_FILTER_DOLLARS * 100, `${name} must be at most ${MAX_PRICE_FILTER_DOLLARS}`)
+    .optional();
+}
+
+/** `in_stock=1` (or true): only products that can be bought now (stock above 0 or not tracked). */
+const inStockFlag = z
+  .enum(['1', 'true', '0', 'false'], { error: 'in_stock must be 1 or 0' })
+  .transform((v) => v === '1' || v === 'true')
+  .optional();
+
+/**
+ * Filters shared by the shop and search (issue 13): a price range in dollars, read as integer cents
+ * (`min_price_cents`, `max_price_cents`, either may be absent) and in stock only. A range whose minimum is above
+ * its maximum is refused.
+ */
+const listingFilters = {
+  min_price: priceBound('min_price'),
+  max_price: priceBound('max_price'),
+  in_stock: inStockFlag,
+};
+
+function checkPriceRange(q: { min_price?: number | undefined; max_price?: number | undefined }) {
+  return q.min_price === undefined || q.max_price === undefined || q.min_price <= q.max_price;
+}
+const PRICE_RANGE_MESSAGE = 'min_price must not be above max_price';
+
 export const shopQuerySchema = z.object({
   page: positiveInt('page', MAX_PAGE).default(1),
   pagination: positiveInt('pagination', MAX_PAGE_SIZE).default(DEFAULT_PAGE_SIZE),
   category: filterValue('category'),
   child_category: filterValue('child_category'),
   brand: filterValue('brand'),
-});
+  sort: z
+    .enum(SHOP_SORTS, { error: `sort must be one of ${SHOP_SORTS.join(', ')}` })
+    .default('newest'),
+  ...listingFilters,
+}).refine(checkPriceRange, { message: PRICE_RANGE_MESSAGE, path: ['min_price'] });
 export type ShopQuery = z.infer<typeof shopQuerySchema>;
 
 export const latestProductsQuerySchema = z.object({
@@ -52,5 +110,9 @@ export const searchQuerySchema = z.object({
     .max(SEARCH_MAX_CHARS, `search must be at most ${SEARCH_MAX_CHARS} characters`),
   page: positiveInt('page', MAX_PAGE).default(1),
   pagination: positiveInt('pagination', MAX_PAGE_SIZE).default(SEARCH_RESULT_LIMIT),
-});
+  sort: z
+    .enum(SEARCH_SORTS, { error: `sort must be one of ${SEARCH_SORTS.join(', ')}` })
+    .default('relevance'),
+  ...listingFilters,
+}).refine(checkPriceRange, { message: PRICE_RANGE_MESSAGE, path: ['min_price'] });
 export type SearchQuery = z.infer<typeof searchQuerySchema>;

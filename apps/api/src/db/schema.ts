@@ -5,6 +5,7 @@
  */
 import { sql } from 'drizzle-orm';
 import {
+  bigint,
   boolean,
   check,
   customType,
@@ -99,6 +100,12 @@ export const products = pgTable(
     importHash: text('import_hash'),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+    /**
+     * When the row last changed in any way, stock included: set by the trigger `products_touch_changed_at`
+     * (migration 0010) on every UPDATE, so no code path can forget it. The catalog read model re-reads the rows
+     * changed since its last look (decision 0019). `updated_at` stays the content's date (sitemaps' lastmod).
+     */
+    changedAt: timestamp('changed_at', { withTimezone: true }).notNull().defaultNow(),
   },
   // DESC indexes keep NULLS FIRST, the default of `ORDER BY ... DESC`; a NULLS LAST index would not serve it.
   (t) => [
@@ -119,7 +126,23 @@ export const products = pgTable(
       .where(sql`${t.isFeatured}`),
     index('products_search_vector_idx').using('gin', t.searchVector),
     uniqueIndex('products_sku_lower_idx').on(sql`lower(${t.sku})`),
+    index('products_changed_idx').on(t.changedAt),
   ],
+);
+
+/**
+ * One row: the catalog's version, bumped in the same transaction as every change the read model cannot pick up
+ * row by row (an import, categories, brands, images, discounts; decision 0019). Each instance's read model
+ * reloads when it sees a new version.
+ */
+export const catalogState = pgTable(
+  'catalog_state',
+  {
+    id: integer('id').primaryKey().default(1),
+    version: bigint('version', { mode: 'number' }).notNull().default(1),
+    changedAt: timestamp('changed_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [check('catalog_state_one_row', sql`${t.id} = 1`)],
 );
 
 export const productImages = pgTable(
