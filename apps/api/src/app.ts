@@ -10,6 +10,7 @@ import type { AppConfig } from './env';
 import { loggerOptions } from './logger-options';
 import accountRoutes from './modules/accounts/routes';
 import addressLookupRoutes from './modules/address-lookup/routes';
+import { createCatalogReadModel, type CatalogReadModel } from './modules/catalog/catalog-read-model';
 import catalogRoutes from './modules/catalog/routes';
 import contentRoutes from './modules/content/routes';
 import { createMailService, type MailService } from './modules/mail/mail-service';
@@ -51,6 +52,8 @@ declare module 'fastify' {
     mailer: Mailer;
     mail: MailService;
     orderMails: OrderMails;
+    /** The catalog read model (decision 0019): catalog reads come from here, never from the database. */
+    catalog: CatalogReadModel;
   }
 }
 
@@ -102,6 +105,14 @@ export async function buildApp({
   const mail = createMailService(mailer, app.log, mailRetryDelaysMs);
   app.decorate('mail', mail);
   app.decorate('orderMails', createOrderMails(database.db, mail, config.publicBaseUrl));
+  const catalog = createCatalogReadModel({
+    db: database.db,
+    log: app.log,
+    pollMs: config.catalogPollMs,
+    listenUrl: database.kind === 'postgres' ? config.databaseUrl : undefined,
+  });
+  app.decorate('catalog', catalog);
+  app.addHook('onClose', () => catalog.close());
   // Waiting retries end at once; a send already under way finishes before the app is gone.
   app.addHook('onClose', async () => {
     mail.close();

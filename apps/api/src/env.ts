@@ -79,6 +79,7 @@ const envSchema = z.object({
   ADMIN_REQUIRE_TOTP: flag(false),
   GOOGLE_MAPS_API_KEY: optionalText,
   TRUST_PROXY: z.coerce.number().int().min(0).max(10).default(0),
+  CATALOG_POLL_MS: z.coerce.number().int().min(0).max(60_000).default(1_000),
   RATE_LIMIT_ORDER_LOOKUPS_PER_MINUTE: z.coerce.number().int().min(1).default(20),
   RATE_LIMIT_PLACE_ORDERS_PER_MINUTE: z.coerce.number().int().min(1).default(20),
   RATE_LIMIT_LOGINS_PER_MINUTE: z.coerce.number().int().min(1).default(10),
@@ -143,6 +144,11 @@ export interface AppConfig {
    * limits count by is read from X-Forwarded-For only that many hops back, so a client cannot forge it.
    */
   trustProxyHops: number;
+  /**
+   * Ms between the catalog read model's looks at the database for changes made elsewhere (decision 0019): the
+   * most that stock shown can lag. 0 looks before every catalog read.
+   */
+  catalogPollMs: number;
   /** Requests per client IP per minute (SPEC §8 429s): order tracking and details, place-order, sign-in. */
   rateLimits: {
     orderLookupsPerMinute: number;
@@ -204,6 +210,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     adminRequireTotp: e.ADMIN_REQUIRE_TOTP,
     googleMapsApiKey: e.GOOGLE_MAPS_API_KEY,
     trustProxyHops: e.TRUST_PROXY,
+    catalogPollMs: e.CATALOG_POLL_MS,
     rateLimits: {
       orderLookupsPerMinute: e.RATE_LIMIT_ORDER_LOOKUPS_PER_MINUTE,
       placeOrdersPerMinute: e.RATE_LIMIT_PLACE_ORDERS_PER_MINUTE,

@@ -19,6 +19,9 @@ if (config.demoCatalog && (await isCatalogEmpty(database.db))) {
   app.log.info(`demo catalog: ${report.created} products created, ${report.warnings.length} warnings`);
 }
 
+// Catalog reads answer from memory (decision 0019): load the catalog before the first shopper arrives.
+await app.catalog.view();
+
 let closing = false;
 async function shutdown(signal: string) {
   if (closing) return;

@@ -7,7 +7,7 @@ import path from 'node:path';
 import type { FastifyInstance, RouteOptions } from 'fastify';
 import type { DestinationStream } from 'pino';
 import { buildApp } from '../src/app';
-import type { DatabaseHandle } from '../src/db/client';
+import { openDatabase, type DatabaseHandle } from '../src/db/client';
 import { loadConfig, type AppConfig } from '../src/env';
 import { createTestDatabase } from './test-db';
 
@@ -25,13 +25,24 @@ export interface CreateTestAppOptions {
   logStream?: DestinationStream;
   /** Sees every route as the app adds it. */
   onRoute?: (route: RouteOptions) => void;
+  /** Use this database (closed with the app) instead of a new one. */
+  database?: DatabaseHandle;
+  /** Open a pool of its own on this existing PostgreSQL database, as a second instance would (not dropped). */
+  databaseUrl?: string;
 }
 
 export async function createTestApp(options: CreateTestAppOptions = {}): Promise<TestApp> {
-  const database = await createTestDatabase();
+  const database =
+    options.database ??
+    (options.databaseUrl
+      ? await openDatabase({ databaseUrl: options.databaseUrl, migrate: false })
+      : await createTestDatabase());
   const dataDir = await mkdtemp(path.join(os.tmpdir(), 'store-test-'));
   const config = loadConfig({ NODE_ENV: 'test', DATA_DIR: dataDir, LOG_LEVEL: 'silent' });
   config.webDistDir = options.webDistDir ?? path.join(dataDir, 'no-web-build');
+  // Tests write the catalog straight into the database between requests: look before every catalog read.
+  // The freshness tests set the production poll themselves (decision 0019).
+  config.catalogPollMs = 0;
   options.config?.(config);
   const app = await buildApp({
     config,

@@ -10,7 +10,8 @@ import { inject } from 'vitest';
 import { openDatabase, type DatabaseHandle } from '../src/db/client';
 import { TEMPLATE_DB_NAME, adminUrl } from './test-db-names';
 
-export async function createTestDatabase(): Promise<DatabaseHandle> {
+/** A test database; `url` is set on PostgreSQL, so a second app (another "instance") can open it too. */
+export async function createTestDatabase(): Promise<DatabaseHandle & { url?: string }> {
   const url = process.env.TEST_DATABASE_URL;
   if (url) {
     const name = `store_test_${randomBytes(6).toString('hex')}`;
@@ -23,6 +24,7 @@ export async function createTestDatabase(): Promise<DatabaseHandle> {
     const handle = await openDatabase({ databaseUrl: dbUrl.toString(), poolSize: 20 });
     return {
       ...handle,
+      url: dbUrl.toString(),
       async close() {
         await handle.close();
         const a = new pg.Client({ connectionString: adminUrl(url) });

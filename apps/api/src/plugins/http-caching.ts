@@ -4,6 +4,7 @@
  * `config: { cache: seconds }`.
  */
 import etag from '@fastify/etag';
+import type { FastifyReply } from 'fastify';
 import fp from 'fastify-plugin';
 
 declare module 'fastify' {
@@ -31,3 +32,14 @@ export default fp(async (app) => {
     return payload;
   });
 });
+
+/**
+ * Sends JSON text as it is (no serialisation, no body hashing): the catalog's answers are built once per product
+ * and carry their own ETag (decision 0019). A matching If-None-Match still gets its 304 from @fastify/etag.
+ */
+export function sendJsonAnswer(reply: FastifyReply, answer: { json: string; etag: string }): FastifyReply {
+  reply.header('content-type', 'application/json; charset=utf-8');
+  reply.header('etag', answer.etag);
+  // Fastify sends a string whose content type is JSON as it is; the route's response schema only documents it.
+  return reply.send(answer.json);
+}

@@ -6,7 +6,7 @@
  */
 import type { FastifyInstance } from 'fastify';
 import { storeNameOrFallback } from '@store/shared/store-name';
-import { findProduct } from '../modules/catalog/catalog-service';
+import type { Product } from '@store/shared/product';
 import { getStoreSettings } from '../modules/content/content-service';
 
 const ESCAPES: Record<string, string> = {
@@ -50,7 +50,9 @@ async function leadImage(
     } catch {
       return null;
     }
-    const found = await findProduct(app.db, key).catch(() => null);
+    const entry = (await app.catalog.view().catch(() => null))?.find(key);
+    // Our own JSON, written by the presenter from the shared product schema.
+    const found = entry ? (JSON.parse(entry.json) as Product) : null;
     const path = found?.featured_image ?? found?.gallery_media?.split(',')[0];
     return found && path ? { path, alt: found.title, width: 800, height: 800 } : null;
   }

@@ -111,6 +111,11 @@ export interface StartImportOptions {
   skipInvalid: boolean;
   /** Told about an import that failed for a reason other than its file (a bug, the database). */
   onError?: (error: unknown) => void;
+  /**
+   * Awaited after the import's commit and before its row says finished, so that whoever sees "finished" sees
+   * the new catalog (the read model's refresh, decision 0019).
+   */
+  onCatalogChanged?: () => Promise<void>;
 }
 
 /**
@@ -183,6 +188,8 @@ async function run(options: StartImportOptions, id: string, state: Live): Promis
       },
     });
     if (report.blocked) failure = M.blocked(report.rejected);
+    // A refresh that fails (the database went away) is the poll's to retry; the import itself has committed.
+    else await options.onCatalogChanged?.().catch(() => undefined);
   } catch (error) {
     if (error instanceof CatalogFileError) failure = error.message;
     else {

@@ -148,6 +148,7 @@ const adminImportRoutes: FastifyPluginAsyncZod = async (app) => {
         staffId: staff.id,
         skipInvalid,
         onError: (error) => app.log.error({ err: error }, 'catalog import failed'),
+        onCatalogChanged: () => app.catalog.refresh(),
       });
       const tracked = finished.catch((error: unknown) =>
         app.log.error({ err: error }, 'catalog import could not record its result'),

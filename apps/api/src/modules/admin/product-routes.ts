@@ -96,6 +96,8 @@ const adminProductRoutes: FastifyPluginAsyncZod = async (app) => {
     async (req) => {
       const { staff } = staffOf(req);
       const { changed, product } = await updateAdminProduct(app.db, req.params.sku, req.body, staff.id);
+      // The shop shows the edit from the next request on (decision 0019).
+      if (changed) await app.catalog.refresh();
       return {
         message: changed ? ADMIN_PRODUCT_MESSAGES.saved(product.sku) : ADMIN_PRODUCT_MESSAGES.unchanged,
         data: product,

@@ -1,7 +1,8 @@
 /**
  * Catalog calls of SPEC §7 under /api: /categories, /latest-products, /virtual-products, /shop,
  * /products/{sku}, /search-product, and /cart-products (the cart re-reads its products' current prices).
- * Thin: schema, one service call, answer.
+ * Thin: schema, one call, answer. Catalog reads answer from the read model (decision 0019) as JSON text built
+ * once per product, with their ETag; the response schemas document them. /cart-products reads the database.
  */
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
@@ -9,15 +10,16 @@ import { latestProductsQuerySchema, searchQuerySchema, shopQuerySchema } from '@
 import { categorySchema, productSchema } from '@store/shared/product';
 import { MAX_DB_ID } from '../../db/client';
 import { HttpError } from '../../plugins/error-handling';
+import { sendJsonAnswer } from '../../plugins/http-caching';
 import {
-  findProduct,
-  getProductsByIds,
-  listCategories,
-  listFeaturedProducts,
-  listLatestProducts,
-  listShopProducts,
-} from './catalog-service';
-import { searchProducts } from './search-products';
+  categoriesAnswer,
+  featuredAnswer,
+  latestAnswer,
+  productAnswer,
+  searchAnswer,
+  shopAnswer,
+} from './catalog-answers';
+import { getProductsByIds } from './catalog-service';
 
 /** Seconds shared caches may keep catalog answers. */
 const CATALOG_CACHE_S = 60;
@@ -63,7 +65,7 @@ const catalogRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: z.object({ data: z.array(categorySchema) }) },
       },
     },
-    async () => ({ data: await listCategories(app.db) }),
+    async (_req, reply) => sendJsonAnswer(reply, categoriesAnswer(await app.catalog.view())),
   );
 
   app.get(
@@ -77,7 +79,7 @@ const catalogRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: z.object({ data: z.object({ data: z.array(productSchema) }) }), ...errorResponses },
       },
     },
-    async (req) => ({ data: { data: await listLatestProducts(app.db, req.query.pagination) } }),
+    async (req, reply) => sendJsonAnswer(reply, latestAnswer(await app.catalog.view(), req.query.pagination)),
   );
 
   app.get(
@@ -90,7 +92,7 @@ const catalogRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: z.object({ data: z.array(productSchema) }) },
       },
     },
-    async () => ({ data: await listFeaturedProducts(app.db) }),
+    async (_req, reply) => sendJsonAnswer(reply, featuredAnswer(await app.catalog.view())),
   );
 
   app.get(
@@ -99,7 +101,8 @@ const catalogRoutes: FastifyPluginAsyncZod = async (app) => {
       config,
       schema: {
         tags,
-        summary: 'One page of products, filtered by category, child category and brand',
+        summary:
+          'One page of products, filtered by category, child category, brand, price range and stock, in the order asked',
         querystring: shopQuerySchema,
         response: {
           200: z.object({
@@ -115,7 +118,7 @@ const catalogRoutes: FastifyPluginAsyncZod = async (app) => {
         },
       },
     },
-    async (req) => listShopProducts(app.db, req.query),
+    async (req, reply) => sendJsonAnswer(reply, shopAnswer(await app.catalog.view(), req.query)),
   );
 
   app.get(
@@ -131,10 +134,10 @@ const catalogRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: z.object({ data: productSchema }), 404: messageSchema, ...errorResponses },
       },
     },
-    async (req) => {
-      const product = await findProduct(app.db, req.params.sku);
-      if (!product) throw new HttpError(404, `No product with SKU "${req.params.sku}"`);
-      return { data: product };
+    async (req, reply) => {
+      const answer = productAnswer(await app.catalog.view(), req.params.sku);
+      if (!answer) throw new HttpError(404, `No product with SKU "${req.params.sku}"`);
+      return sendJsonAnswer(reply, answer);
     },
   );
 
@@ -158,7 +161,8 @@ const catalogRoutes: FastifyPluginAsyncZod = async (app) => {
       config,
       schema: {
         tags,
-        summary: 'Ranked product search (title, SKU, brand, category; prefixes and typos)',
+        summary:
+          'Ranked product search (title, SKU, brand, category; prefixes and typos), with sort, price range and stock filters',
         querystring: searchQuerySchema,
         response: {
           200: z.object({
@@ -170,7 +174,7 @@ const catalogRoutes: FastifyPluginAsyncZod = async (app) => {
         },
       },
     },
-    async (req) => searchProducts(app.db, req.query.search, req.query.page, req.query.pagination),
+    async (req, reply) => sendJsonAnswer(reply, searchAnswer(await app.catalog.view(), req.query)),
   );
 };
 

@@ -142,12 +142,18 @@ describe.skipIf(!databaseUrl)('PostgreSQL unreachable (TEST_DATABASE_URL)', () =
     expect(ready.statusCode).toBe(503);
     expect(ready.headers['retry-after']).toBe('5');
     expect((await app.inject({ url: '/api/health/live' })).statusCode).toBe(200);
-    for (const url of ['/api/categories', '/api/shop?page=1', '/api/products/NOPE-1']) {
+    // Calls that need the database say so ...
+    for (const url of ['/api/cart-products?ids=1', '/api/brands']) {
       const res = await app.inject({ url });
       expect(res.statusCode, url).toBe(503);
       expect(res.headers['retry-after']).toBe('5');
       expect(res.json()).toMatchObject({ message: DATABASE_UNAVAILABLE_MESSAGE });
     }
+    // ... while catalog reads keep answering from the read model (stale-if-error, decision 0019).
+    for (const url of ['/api/categories', '/api/shop?page=1']) {
+      expect((await app.inject({ url })).statusCode, url).toBe(200);
+    }
+    expect((await app.inject({ url: '/api/products/NOPE-1' })).statusCode).toBe(404);
 
     await relay.open();
     await expect

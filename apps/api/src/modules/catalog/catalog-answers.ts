@@ -1,0 +1,116 @@
+/**
+ * Catalog answers from a view (SPEC §7 /products/{sku}, /shop, /latest-products, /virtual-products, /categories,
+ * /search-product; issue 13): the JSON text each call answers, put together from the products' JSON built once per
+ * snapshot, with an ETag that changes whenever what it shows changes. Nothing here touches the database, and the
+ * cost of a page does not grow with the catalog.
+ */
+import type { SearchQuery, ShopQuery } from '@store/shared/catalog-query';
+import type { CatalogView, ListingFilter } from './catalog-view';
+
+/** A ready answer: JSON text and its weak ETag. */
+export interface JsonAnswer {
+  json: string;
+  etag: string;
+}
+
+/** Featured products the home carousel shows (SPEC §2). */
+const FEATURED_LIMIT = 24;
+
+function listingEtag(view: CatalogView, kind: string): string {
+  return `W/"${kind}${view.stamp()}"`;
+}
+
+function productsJson(view: CatalogView, ids: Int32Array, from: number, to: number): string {
+  const parts: string[] = [];
+  for (let k = from; k < Math.min(to, ids.length); k++) {
+    const e = view.byId(ids[k] ?? 0);
+    if (e) parts.push(e.json);
+  }
+  return `[${parts.join(',')}]`;
+}
+
+function pageJson(view: CatalogView, ids: Int32Array, page: number, perPage: number): string {
+  const total = ids.length;
+  const from = (page - 1) * perPage;
+  return `"data":${productsJson(view, ids, from, from + perPage)},"total":${total},"last_page":${Math.max(1, Math.ceil(total / perPage))},"current_page":${page},"per_page":${perPage}`;
+}
+
+function priceAndStock(q: { min_price?: number | undefined; max_price?: number | undefined; in_stock?: boolean | undefined }): ListingFilter {
+  return {
+    ...(q.min_price !== undefined ? { minCents: q.min_price } : {}),
+    ...(q.max_price !== undefined ? { maxCents: q.max_price } : {}),
+    ...(q.in_stock ? { inStock: true } : {}),
+  };
+}
+
+/** SPEC §7 /products/{sku}: by SKU (any case), else permalink; null when there is none. */
+export function productAnswer(view: CatalogView, skuOrPermalink: string): JsonAnswer | null {
+  const e = view.find(skuOrPermalink);
+  if (!e) return null;
+  return { json: `{"data":${e.json}}`, etag: `W/"p${e.id}-${e.changedMs.toString(36)}-${view.version}"` };
+}
+
+/** SPEC §3 categories with their children. */
+export function categoriesAnswer(view: CatalogView): JsonAnswer {
+  return { json: view.categoriesJson, etag: listingEtag(view, 'c') };
+}
+
+/** SPEC §7 /latest-products: the newest `limit`. */
+export function latestAnswer(view: CatalogView, limit: number): JsonAnswer {
+  const ids = view.list('newest', {});
+  return { json: `{"data":{"data":${productsJson(view, ids, 0, limit)}}}`, etag: listingEtag(view, 'n') };
+}
+
+/** SPEC §7 /virtual-products: the featured products, newest first. */
+export function featuredAnswer(view: CatalogView): JsonAnswer {
+  const ids = view.list('newest', { featured: true });
+  return { json: `{"data":${productsJson(view, ids, 0, FEATURED_LIMIT)}}`, etag: listingEtag(view, 'f') };
+}
+
+/**
+ * SPEC §7 /shop: one page, filtered by category (sku or permalink), child category sku and brand permalink, all
+ * optional and combined with AND, plus issue 13's sort, price range and in stock only. A filter naming nothing
+ * matches no products; `filters` says what each one matched, for the 'Search Results for' heading.
+ */
+export function shopAnswer(view: CatalogView, q: ShopQuery): JsonAnswer {
+  const { categoryByKey, childByKey, brandByKey } = view.taxonomy;
+  const category = q.category ? categoryByKey.get(q.category) : undefined;
+  const child = q.child_category ? childByKey.get(q.child_category) : undefined;
+  const brand = q.brand ? brandByKey.get(q.brand) : undefined;
+  const impossible =
+    (q.category !== undefined && !category) ||
+    (q.child_category !== undefined && !child) ||
+    (q.brand !== undefined && !brand);
+  const filters = {
+    category: category ? { sku: category.sku, title: category.title } : null,
+    child_category: child ? { child_sku: child.sku, child_title: child.title } : null,
+    brand: brand ? { permalink: brand.permalink, title: brand.title } : null,
+  };
+  const ids = impossible
+    ? new Int32Array(0)
+    : view.list(q.sort, {
+        ...(category ? { categoryId: category.id } : {}),
+        ...(child ? { childCategoryId: child.id } : {}),
+        ...(brand ? { brandId: brand.id } : {}),
+        ...priceAndStock(q),
+      });
+  return {
+    json: `{${pageJson(view, ids, q.page, q.pagination)},"filters":${JSON.stringify(filters)}}`,
+    etag: listingEtag(view, 's'),
+  };
+}
+
+/**
+ * SPEC §7 /search-product: ranked search (decision 0020) with issue 13's sort, price range and in stock only.
+ * `corrected_query` says which words were searched for when the spelling correction found something.
+ */
+export function searchAnswer(view: CatalogView, q: SearchQuery): JsonAnswer {
+  const text = q.search.trim().slice(0, 100);
+  const hits = view.search(text, q.sort, priceAndStock(q));
+  const corrected =
+    hits.corrected !== undefined && hits.ids.length > 0 ? `,"corrected_query":${JSON.stringify(hits.corrected)}` : '';
+  return {
+    json: `{${pageJson(view, hits.ids, q.page, q.pagination)}${corrected}}`,
+    etag: listingEtag(view, 'q'),
+  };
+}

@@ -1,0 +1,188 @@
+/**
+ * The catalog read model (issue 13, decision 0019): the whole catalog in this process as a `CatalogView`, so that
+ * catalog reads cost the same at 1,000 and 100,000 products and never wait on the database.
+ *
+ * Freshness contract:
+ * - A change made in this process calls `refresh()` after its commit and awaits it: the very next request sees it.
+ * - Changes made elsewhere (another instance, the CLI importer) are seen by the poll, every `pollMs` (1 s by
+ *   default): it reads the database's clock and the catalog version in one round trip; a new version reloads
+ *   everything, otherwise only the product rows whose `changed_at` moved (stock taken by orders, edits) are
+ *   re-read. On PostgreSQL a LISTEN on `catalog_changed` polls at once when another instance bumps the version.
+ *   Stock shown may therefore lag by about `pollMs`; placing an order always checks stock in the database.
+ * - `pollMs: 0` checks before every read (tests that write the database directly use it).
+ * - While the database cannot be reached, reads keep answering from the last view (stale-if-error); only the
+ *   first load needs the database.
+ */
+import type { FastifyBaseLogger } from 'fastify';
+import pg from 'pg';
+import type { Database } from '../../db/client';
+import { CATALOG_CHANNEL } from './catalog-version';
+import {
+  loadCatalogEntries,
+  loadChangedEntries,
+  loadTaxonomy,
+  readClockAndVersion,
+  TooManyChanges,
+  type CatalogEntry,
+  type CatalogTaxonomy,
+} from './catalog-snapshot';
+import { createCatalogView, type CatalogView } from './catalog-view';
+
+/**
+ * How far back each poll looks for changed rows, ms. `changed_at` is its transaction's start, so a transaction
+ * that commits after a poll began is still found by the next polls as long as it took less than this.
+ */
+const CHANGE_WINDOW_MS = 10_000;
+
+export interface CatalogReadModelOptions {
+  db: Database;
+  log: FastifyBaseLogger;
+  /** Ms between polls; 0 checks before every read. */
+  pollMs: number;
+  /** PostgreSQL URL to LISTEN on for other instances' catalog changes (none on embedded PGlite). */
+  listenUrl?: string | undefined;
+}
+
+export interface CatalogReadModel {
+  /** The current view; loads it on first use (throws if the database cannot be read then). */
+  view(): Promise<CatalogView>;
+  /** Checks the database now and applies what changed; resolves when the view shows it. */
+  refresh(): Promise<void>;
+  /** Stops polling and listening. */
+  close(): Promise<void>;
+}
+
+export function createCatalogReadModel(options: CatalogReadModelOptions): CatalogReadModel {
+  const { db, log, pollMs } = options;
+  let current: CatalogView | null = null;
+  /** The one load or poll under way; everyone who asks waits for the same one. */
+  let running: Promise<void> | null = null;
+  /** A refresh asked for while one was running: run once more after it, so a commit just made is seen. */
+  let again = false;
+  let timer: NodeJS.Timeout | null = null;
+  let closed = false;
+  let listener: pg.Client | null = null;
+  let listenStarted = false;
+  let lastErrorLogMs = 0;
+
+  async function loadAll(): Promise<void> {
+    const started = performance.now();
+    const clock = await readClockAndVersion(db);
+    const [entries, taxonomy] = await Promise.all([loadCatalogEntries(db), loadTaxonomy(db)]);
+    current = createCatalogView({
+      version: clock.version,
+      entries,
+      taxonomy,
+      sinceMs: clock.nowMs - CHANGE_WINDOW_MS,
+    });
+    log.info(
+      `catalog read model: ${entries.length} products loaded (version ${clock.version}) in ${Math.round(performance.now() - started)} ms`,
+    );
+  }
+
+  async function poll(): Promise<void> {
+    if (!current) return loadAll();
+    const clock = await readClockAndVersion(db);
+    if (clock.version !== current.version) return loadAll();
+    let changed: CatalogEntry[];
+    try {
+      changed = await loadChangedEntries(db, current.sinceMs);
+    } catch (error) {
+      if (error instanceof TooManyChanges) return loadAll();
+      throw error;
+    }
+    let taxonomy: CatalogTaxonomy | undefined;
+    // A product naming a brand or category the view does not know came with a new taxonomy row.
+    if (changed.some((e) => !current?.knowsTaxonomyOf(e))) taxonomy = await loadTaxonomy(db);
+    current.apply(changed, clock.nowMs - CHANGE_WINDOW_MS, taxonomy);
+  }
+
+  function runOnce(): Promise<void> {
+    if (running) {
+      again = true;
+      return running;
+    }
+    running = (async () => {
+      try {
+        do {
+          again = false;
+          await poll();
+        } while (again);
+      } finally {
+        running = null;
+      }
+    })();
+    return running;
+  }
+
+  function schedule() {
+    if (closed || pollMs <= 0 || timer) return;
+    timer = setTimeout(() => {
+      timer = null;
+      runOnce()
+        .catch((error: unknown) => {
+          // Stale-if-error: the last view keeps answering; say so at most once a minute.
+          const now = Date.now();
+          if (now - lastErrorLogMs > 60_000) {
+            lastErrorLogMs = now;
+            log.warn(
+              `catalog read model: could not check the catalog (${(error as Error).message}); serving the last view`,
+            );
+          }
+        })
+        .finally(schedule);
+    }, pollMs);
+    timer.unref();
+  }
+
+  /** LISTENs on one connection of its own; a lost connection is opened again a second later. */
+  function listen(url: string) {
+    if (closed) return;
+    const client = new pg.Client({ connectionString: url });
+    listener = client;
+    let dropped = false;
+    const reconnect = (error: Error) => {
+      if (dropped) return;
+      dropped = true;
+      if (listener === client) listener = null;
+      client.end().catch(() => {});
+      if (closed) return;
+      log.warn(`catalog read model: LISTEN connection lost (${error.message}); polling until it is back`);
+      setTimeout(() => listen(url), 1_000).unref();
+    };
+    client.on('error', reconnect);
+    client.on('notification', (n) => {
+      if (n.channel === CATALOG_CHANNEL && current && Number(n.payload) !== current.version)
+        void runOnce().catch(() => {});
+    });
+    client
+      .connect()
+      .then(() => client.query(`LISTEN ${CATALOG_CHANNEL}`))
+      .catch(reconnect);
+  }
+
+  return {
+    async view() {
+      if (!current || pollMs <= 0) await runOnce();
+      if (!current) throw new Error('the catalog could not be loaded');
+      schedule();
+      if (options.listenUrl && !listenStarted && !closed) {
+        listenStarted = true;
+        listen(options.listenUrl);
+      }
+      return current;
+    },
+    async refresh() {
+      await runOnce();
+    },
+    async close() {
+      closed = true;
+      if (timer) clearTimeout(timer);
+      timer = null;
+      const l = listener;
+      listener = null;
+      if (l) await l.end().catch(() => {});
+      if (running) await running.catch(() => {});
+    },
+  };
+}

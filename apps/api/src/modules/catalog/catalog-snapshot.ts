@@ -1,0 +1,244 @@
+/**
+ * A catalog snapshot (decision 0019): every product of the catalog as the JSON the API answers (SPEC §3 product,
+ * built once by the presenter), with the few fields listings filter and sort on, and the categories and brands
+ * the shop's filters name. Catalog reads (SPEC §7 /products/{sku}, /shop, /latest-products, /virtual-products,
+ * /categories, /search-product) are answered from it without the database; `catalog-read-model.ts` keeps it
+ * current.
+ *
+ * Memory: one JSON string per product plus ~80 bytes of fields (measured by `npm run bench`, which prints the
+ * store's RSS at each catalog size).
+ */
+import { asc, eq, gt, inArray, sql } from 'drizzle-orm';
+import { discountedPriceCents, type DiscountType } from '@store/shared/discount';
+import type { Category } from '@store/shared/product';
+import { rowsOf, type Database } from '../../db/client';
+import {
+  brands,
+  categories,
+  childCategories,
+  productDiscounts,
+  productImages,
+  products,
+} from '../../db/schema';
+import { presentProduct, type ProductImageRecord, type ProductRecord } from './product-presenter';
+
+/** One product of a snapshot. */
+export interface CatalogEntry {
+  id: number;
+  sku: string;
+  permalink: string;
+  categoryId: number | null;
+  childCategoryId: number | null;
+  brandId: number | null;
+  /** What the shopper pays before GST and delivery: the price after the product's discount, cents. */
+  payCents: number;
+  title: string;
+  /** created_at, ms since the epoch: the listings' newest-first order. */
+  createdMs: number;
+  /** Units on hand; null when stock is not tracked (always available). */
+  stock: number | null;
+  isFeatured: boolean;
+  /** changed_at, ms: a row re-read with the same value has not changed. */
+  changedMs: number;
+  /** Search fields (the products' generated search columns). */
+  searchBrand: string;
+  searchCategory: string;
+  tags: string;
+  /** The SPEC §3 product as JSON text, exactly what /products/{sku} answers under `data`. */
+  json: string;
+}
+
+export interface CategoryRef {
+  id: number;
+  sku: string;
+  title: string;
+}
+
+/** What the catalog's categories, child categories and brands are, for filters and /categories. */
+export interface CatalogTaxonomy {
+  categories: Category[];
+  /** By category sku and by permalink. */
+  categoryByKey: Map<string, CategoryRef>;
+  /** By child category sku. */
+  childByKey: Map<string, CategoryRef>;
+  /** By brand permalink. */
+  brandByKey: Map<string, { id: number; permalink: string; title: string }>;
+  /** Every id there is, so a product naming another can be told apart. */
+  ids: { categories: Set<number>; children: Set<number>; brands: Set<number> };
+}
+
+/** Products read a chunk at a time, so a large catalog never needs one huge result in memory. */
+const LOAD_CHUNK = 10_000;
+
+const rowColumns = {
+  id: products.id,
+  categoryId: products.categoryId,
+  childCategoryId: products.childCategoryId,
+  brandId: products.brandId,
+  title: products.title,
+  permalink: products.permalink,
+  sku: products.sku,
+  priceCents: products.priceCents,
+  stock: products.stock,
+  weightGrams: products.weightGrams,
+  shortDescription: products.shortDescription,
+  longDescription: products.longDescription,
+  seoTitle: products.seoTitle,
+  seoDescription: products.seoDescription,
+  seoTags: products.seoTags,
+  canonicalUrl: products.canonicalUrl,
+  schemaMarkup: products.schemaMarkup,
+  badge: products.badge,
+  isFeatured: products.isFeatured,
+  createdAt: products.createdAt,
+  changedAt: products.changedAt,
+  searchBrand: products.searchBrand,
+  searchCategory: products.searchCategory,
+  brandTitle: brands.title,
+  brandPermalink: brands.permalink,
+  brandCoverImage: brands.coverImage,
+  discountType: productDiscounts.discountType,
+  discountValue: productDiscounts.discountValue,
+};
+
+type Row = ProductRecord & {
+  brandId: number | null;
+  changedAt: Date;
+  searchBrand: string;
+  searchCategory: string;
+};
+
+function selectRows(db: Database) {
+  return db
+    .select(rowColumns)
+    .from(products)
+    .leftJoin(brands, eq(brands.id, products.brandId))
+    .leftJoin(productDiscounts, eq(productDiscounts.productId, products.id));
+}
+
+function toEntry(row: Row, images: ProductImageRecord[]): CatalogEntry {
+  const product = presentProduct(row, images);
+  const discounted =
+    row.discountType !== null && row.discountValue !== null
+      ? discountedPriceCents(row.priceCents, { type: row.discountType as DiscountType, value: row.discountValue })
+      : null;
+  return {
+    id: row.id,
+    sku: row.sku,
+    permalink: row.permalink,
+    categoryId: row.categoryId,
+    childCategoryId: row.childCategoryId,
+    brandId: row.brandId,
+    payCents: discounted ?? row.priceCents,
+    title: row.title,
+    createdMs: row.createdAt.getTime(),
+    stock: row.stock,
+    isFeatured: row.isFeatured,
+    changedMs: row.changedAt.getTime(),
+    searchBrand: row.searchBrand,
+    searchCategory: row.searchCategory,
+    tags: row.seoTags ?? '',
+    json: JSON.stringify(product),
+  };
+}
+
+async function imagesOf(db: Database, ids: number[]): Promise<Map<number, ProductImageRecord[]>> {
+  const byProduct = new Map<number, ProductImageRecord[]>();
+  if (ids.length === 0) return byProduct;
+  const rows = await db
+    .select({ productId: productImages.productId, path: productImages.path, isFeatured: productImages.isFeatured })
+    .from(productImages)
+    .where(inArray(productImages.productId, ids))
+    .orderBy(asc(productImages.productId), asc(productImages.position), asc(productImages.id));
+  for (const r of rows) {
+    const list = byProduct.get(r.productId);
+    if (list) list.push({ path: r.path, isFeatured: r.isFeatured });
+    else byProduct.set(r.productId, [{ path: r.path, isFeatured: r.isFeatured }]);
+  }
+  return byProduct;
+}
+
+async function entriesOf(db: Database, rows: Row[]): Promise<CatalogEntry[]> {
+  const images = await imagesOf(
+    db,
+    rows.map((r) => r.id),
+  );
+  return rows.map((r) => toEntry(r, images.get(r.id) ?? []));
+}
+
+/** Every product, in id order, a chunk at a time. */
+export async function loadCatalogEntries(db: Database): Promise<CatalogEntry[]> {
+  const entries: CatalogEntry[] = [];
+  let after = 0;
+  for (;;) {
+    const rows = await selectRows(db).where(gt(products.id, after)).orderBy(asc(products.id)).limit(LOAD_CHUNK);
+    if (rows.length === 0) break;
+    for (const e of await entriesOf(db, rows)) entries.push(e);
+    after = rows[rows.length - 1]?.id ?? after;
+    if (rows.length < LOAD_CHUNK) break;
+  }
+  return entries;
+}
+
+/** The products whose rows changed after `sinceMs` (changed_at, the database's clock). */
+export async function loadChangedEntries(db: Database, sinceMs: number): Promise<CatalogEntry[]> {
+  const rows = await selectRows(db)
+    .where(gt(products.changedAt, new Date(sinceMs)))
+    .orderBy(asc(products.id))
+    .limit(LOAD_CHUNK + 1);
+  // More changed rows than a chunk is an import's worth: the caller reloads everything instead.
+  if (rows.length > LOAD_CHUNK) throw new TooManyChanges();
+  return entriesOf(db, rows);
+}
+
+/** More rows changed than an incremental refresh should take on: reload the whole catalog. */
+export class TooManyChanges extends Error {
+  constructor() {
+    super('too many changed products for an incremental refresh');
+  }
+}
+
+/** Categories (with their children) and brands, for /categories and the shop's filters. */
+export async function loadTaxonomy(db: Database): Promise<CatalogTaxonomy> {
+  const [cats, children, brandRows] = await Promise.all([
+    db.select().from(categories).orderBy(asc(categories.position), asc(categories.id)),
+    db.select().from(childCategories).orderBy(asc(childCategories.position), asc(childCategories.id)),
+    db.select({ id: brands.id, permalink: brands.permalink, title: brands.title }).from(brands),
+  ]);
+  const categoryByKey = new Map<string, CategoryRef>();
+  // The permalink is a second name; a category's own sku wins when another's permalink is the same text.
+  for (const c of cats) categoryByKey.set(c.permalink, { id: c.id, sku: c.sku, title: c.title });
+  for (const c of cats) categoryByKey.set(c.sku, { id: c.id, sku: c.sku, title: c.title });
+  const childByKey = new Map<string, CategoryRef>();
+  for (const ch of [...children].reverse())
+    childByKey.set(ch.childSku, { id: ch.id, sku: ch.childSku, title: ch.childTitle });
+  return {
+    categories: cats.map((c) => ({
+      id: c.id,
+      title: c.title,
+      sku: c.sku,
+      permalink: c.permalink,
+      thumbnail_image: c.thumbnailImage,
+      child_categories: children
+        .filter((ch) => ch.categoryId === c.id)
+        .map((ch) => ({ child_sku: ch.childSku, child_title: ch.childTitle })),
+    })),
+    categoryByKey,
+    childByKey,
+    brandByKey: new Map(brandRows.map((b) => [b.permalink, b])),
+    ids: {
+      categories: new Set(cats.map((c) => c.id)),
+      children: new Set(children.map((c) => c.id)),
+      brands: new Set(brandRows.map((b) => b.id)),
+    },
+  };
+}
+
+/** The database's clock and the catalog version, read together (one round trip). */
+export async function readClockAndVersion(db: Database): Promise<{ nowMs: number; version: number }> {
+  const rows = rowsOf<{ now: Date | string; version: string | number | null }>(
+    await db.execute(sql`SELECT now() AS now, (SELECT version FROM catalog_state WHERE id = 1) AS version`),
+  );
+  const r = rows[0];
+  return { nowMs: r ? new Date(r.now).getTime() : Date.now(), version: Number(r?.version ?? 0) };
+}

@@ -1,0 +1,318 @@
+/**
+ * One catalog view (decision 0019): the products of a snapshot by id, SKU and permalink, their orders for every
+ * sort, filtered lists cached by what was asked, and the search index. Built by the read model from a full
+ * load and updated in place by its polls (`apply`). Listings hold ids and are cut into pages at request time, so a
+ * product whose stock changed shows its new stock in every cached list at once.
+ *
+ * Bounded memory: cached lists count at most MAX_CACHED_IDS ids in all (4 bytes each), search results the same.
+ */
+import { LRUCache } from 'lru-cache';
+import type { SearchSort, ShopSort } from '@store/shared/catalog-query';
+import type { CatalogEntry, CatalogTaxonomy } from './catalog-snapshot';
+import { buildSearchIndex, searchIndex, type SearchIndex } from './search-index';
+
+/** Ids kept in cached lists, in all: 4 MB. */
+const MAX_CACHED_IDS = 1_000_000;
+/** Ids kept in cached search results, in all. */
+const MAX_CACHED_SEARCH_IDS = 1_000_000;
+
+/** What a listing keeps (all optional, combined with AND). Prices in cents. */
+export interface ListingFilter {
+  categoryId?: number;
+  childCategoryId?: number;
+  brandId?: number;
+  minCents?: number;
+  maxCents?: number;
+  inStock?: boolean;
+  featured?: boolean;
+}
+
+export interface CatalogViewInit {
+  version: number;
+  entries: CatalogEntry[];
+  taxonomy: CatalogTaxonomy;
+  /** Where the next poll starts looking for changed rows (database clock, ms). */
+  sinceMs: number;
+}
+
+export interface SearchHits {
+  ids: Int32Array;
+  corrected?: string;
+}
+
+export interface CatalogView {
+  readonly version: number;
+  /** Where the next poll starts looking for changed rows. */
+  readonly sinceMs: number;
+  readonly size: number;
+  readonly taxonomy: CatalogTaxonomy;
+  /** `{"data":[...categories]}`, built once per taxonomy. */
+  readonly categoriesJson: string;
+  /** Changes whenever any product shown changes; the same on every instance that shows the same catalog. */
+  stamp(): string;
+  byId(id: number): CatalogEntry | undefined;
+  /** By SKU (any case), else by permalink (cards link by permalink). */
+  find(skuOrPermalink: string): CatalogEntry | undefined;
+  /** Ids of the products a listing shows, in `sort` order. */
+  list(sort: ShopSort, filter: ListingFilter): Int32Array;
+  /** Ids matching a search, in `sort` order (`relevance`: the search ranking), filtered. */
+  search(text: string, sort: SearchSort, filter: ListingFilter): SearchHits;
+  /** False when the product names a category, child category or brand this view has never seen. */
+  knowsTaxonomyOf(entry: CatalogEntry): boolean;
+  /** Applies re-read rows (and a re-read taxonomy), and moves the poll's window. */
+  apply(changed: CatalogEntry[], sinceMs: number, taxonomy?: CatalogTaxonomy): void;
+}
+
+/** Can be bought now: stock above 0, or stock not tracked. */
+export function isAvailable(e: CatalogEntry): boolean {
+  return e.stock === null || e.stock > 0;
+}
+
+function entryHash(e: CatalogEntry): number {
+  return (Math.imul(e.id, 2654435761) ^ Math.imul(e.changedMs % 2147483629, 40503)) >>> 0;
+}
+
+const collator = new Intl.Collator('en-AU', { sensitivity: 'base', numeric: true });
+
+function newestFirst(a: CatalogEntry, b: CatalogEntry): number {
+  return b.createdMs - a.createdMs || b.id - a.id;
+}
+
+const comparators: Record<ShopSort, (a: CatalogEntry, b: CatalogEntry) => number> = {
+  newest: newestFirst,
+  price_asc: (a, b) => a.payCents - b.payCents || newestFirst(a, b),
+  price_desc: (a, b) => b.payCents - a.payCents || newestFirst(a, b),
+  name: (a, b) => collator.compare(a.title, b.title) || newestFirst(a, b),
+};
+
+function filterKey(f: ListingFilter, stockGen: number): string {
+  return [
+    f.categoryId ?? '',
+    f.childCategoryId ?? '',
+    f.brandId ?? '',
+    f.minCents ?? '',
+    f.maxCents ?? '',
+    f.inStock ? `s${stockGen}` : '',
+    f.featured ? 'f' : '',
+  ].join('|');
+}
+
+function isUnfiltered(f: ListingFilter): boolean {
+  return (
+    f.categoryId === undefined &&
+    f.childCategoryId === undefined &&
+    f.brandId === undefined &&
+    f.minCents === undefined &&
+    f.maxCents === undefined &&
+    !f.inStock &&
+    !f.featured
+  );
+}
+
+function matches(e: CatalogEntry, f: ListingFilter): boolean {
+  return (
+    (f.categoryId === undefined || e.categoryId === f.categoryId) &&
+    (f.childCategoryId === undefined || e.childCategoryId === f.childCategoryId) &&
+    (f.brandId === undefined || e.brandId === f.brandId) &&
+    (f.minCents === undefined || e.payCents >= f.minCents) &&
+    (f.maxCents === undefined || e.payCents <= f.maxCents) &&
+    (!f.inStock || isAvailable(e)) &&
+    (!f.featured || e.isFeatured)
+  );
+}
+
+function searchableChanged(a: CatalogEntry, b: CatalogEntry): boolean {
+  return (
+    a.sku !== b.sku ||
+    a.title !== b.title ||
+    a.searchBrand !== b.searchBrand ||
+    a.searchCategory !== b.searchCategory ||
+    a.tags !== b.tags
+  );
+}
+
+function orderChanged(a: CatalogEntry, b: CatalogEntry): boolean {
+  return (
+    a.payCents !== b.payCents ||
+    a.title !== b.title ||
+    a.createdMs !== b.createdMs ||
+    a.categoryId !== b.categoryId ||
+    a.childCategoryId !== b.childCategoryId ||
+    a.brandId !== b.brandId ||
+    a.isFeatured !== b.isFeatured
+  );
+}
+
+function categoriesJsonOf(taxonomy: CatalogTaxonomy): string {
+  return JSON.stringify({ data: taxonomy.categories });
+}
+
+/** Builds a view over a full load. */
+export function createCatalogView(init: CatalogViewInit): CatalogView {
+  const byId = new Map<number, CatalogEntry>();
+  const bySku = new Map<string, CatalogEntry>();
+  const byPermalink = new Map<string, CatalogEntry>();
+  let stamp = 0;
+  for (const e of init.entries) {
+    byId.set(e.id, e);
+    bySku.set(e.sku.toLowerCase(), e);
+    byPermalink.set(e.permalink, e);
+    stamp ^= entryHash(e);
+  }
+  let taxonomy = init.taxonomy;
+  let categoriesJson = categoriesJsonOf(taxonomy);
+  let sinceMs = init.sinceMs;
+  let stockGen = 0;
+  const orders = new Map<ShopSort, Int32Array>();
+  const lists = new LRUCache<string, Int32Array>({
+    maxSize: MAX_CACHED_IDS,
+    sizeCalculation: (ids) => ids.length + 1,
+  });
+  let index: SearchIndex | null = null;
+  const searches = new LRUCache<string, SearchHits>({
+    maxSize: MAX_CACHED_SEARCH_IDS,
+    sizeCalculation: (hits) => hits.ids.length + 1,
+  });
+
+  function orderOf(sort: ShopSort): Int32Array {
+    let order = orders.get(sort);
+    if (!order) {
+      const all = [...byId.values()].sort(comparators[sort]);
+      order = Int32Array.from(all, (e) => e.id);
+      orders.set(sort, order);
+    }
+    return order;
+  }
+
+  function filtered(order: Int32Array, keep: (e: CatalogEntry) => boolean): Int32Array {
+    const out: number[] = [];
+    for (const id of order) {
+      const e = byId.get(id);
+      if (e && keep(e)) out.push(id);
+    }
+    return Int32Array.from(out);
+  }
+
+  function searchHits(text: string): SearchHits {
+    const key = text.trim().toLowerCase();
+    let hits = searches.get(key);
+    if (!hits) {
+      if (!index)
+        index = buildSearchIndex(
+          [...byId.values()].map((e) => ({
+            id: e.id,
+            sku: e.sku,
+            title: e.title,
+            brand: e.searchBrand,
+            category: e.searchCategory,
+            tags: e.tags,
+          })),
+        );
+      const found = searchIndex(index, text);
+      hits = {
+        ids: found.ids instanceof Int32Array ? found.ids : Int32Array.from(found.ids),
+        ...(found.corrected !== undefined ? { corrected: found.corrected } : {}),
+      };
+      searches.set(key, hits);
+    }
+    return hits;
+  }
+
+  return {
+    get version() {
+      return init.version;
+    },
+    get sinceMs() {
+      return sinceMs;
+    },
+    get size() {
+      return byId.size;
+    },
+    get taxonomy() {
+      return taxonomy;
+    },
+    get categoriesJson() {
+      return categoriesJson;
+    },
+    stamp() {
+      return `${init.version}-${stamp.toString(36)}`;
+    },
+    byId: (id) => byId.get(id),
+    find(key) {
+      return bySku.get(key.toLowerCase()) ?? byPermalink.get(key);
+    },
+    list(sort, filter) {
+      const order = orderOf(sort);
+      if (isUnfiltered(filter)) return order;
+      const key = `l|${sort}|${filterKey(filter, stockGen)}`;
+      let ids = lists.get(key);
+      if (!ids) {
+        ids = filtered(order, (e) => matches(e, filter));
+        lists.set(key, ids);
+      }
+      return ids;
+    },
+    search(text, sort, filter) {
+      const hits = searchHits(text);
+      if (sort === 'relevance' && isUnfiltered(filter)) return hits;
+      const key = `s|${text.trim().toLowerCase()}|${sort}|${filterKey(filter, stockGen)}`;
+      let ids = lists.get(key);
+      if (!ids) {
+        if (sort === 'relevance') {
+          ids = filtered(hits.ids, (e) => matches(e, filter));
+        } else {
+          const wanted = new Set(hits.ids);
+          ids = filtered(orderOf(sort), (e) => wanted.has(e.id) && matches(e, filter));
+        }
+        lists.set(key, ids);
+      }
+      return { ids, ...(hits.corrected !== undefined ? { corrected: hits.corrected } : {}) };
+    },
+    knowsTaxonomyOf(e) {
+      return (
+        (e.categoryId === null || taxonomy.ids.categories.has(e.categoryId)) &&
+        (e.childCategoryId === null || taxonomy.ids.children.has(e.childCategoryId)) &&
+        (e.brandId === null || taxonomy.ids.brands.has(e.brandId))
+      );
+    },
+    apply(changed, nextSinceMs, nextTaxonomy) {
+      sinceMs = nextSinceMs;
+      if (nextTaxonomy) {
+        taxonomy = nextTaxonomy;
+        categoriesJson = categoriesJsonOf(taxonomy);
+      }
+      let reorder = false;
+      let reindex = false;
+      let flips = false;
+      for (const e of changed) {
+        const old = byId.get(e.id);
+        if (old && old.changedMs === e.changedMs && old.json === e.json) continue;
+        if (old) {
+          stamp ^= entryHash(old);
+          if (bySku.get(old.sku.toLowerCase()) === old) bySku.delete(old.sku.toLowerCase());
+          if (byPermalink.get(old.permalink) === old) byPermalink.delete(old.permalink);
+          reorder ||= orderChanged(old, e);
+          reindex ||= searchableChanged(old, e);
+          flips ||= isAvailable(old) !== isAvailable(e);
+        } else {
+          reorder = true;
+          reindex = true;
+        }
+        byId.set(e.id, e);
+        bySku.set(e.sku.toLowerCase(), e);
+        byPermalink.set(e.permalink, e);
+        stamp ^= entryHash(e);
+      }
+      if (reorder || reindex) {
+        orders.clear();
+        lists.clear();
+      } else if (flips) {
+        stockGen++;
+      }
+      if (reindex) {
+        index = null;
+        searches.clear();
+      }
+    },
+  };
+}
