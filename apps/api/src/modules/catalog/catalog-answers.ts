@@ -35,7 +35,11 @@ function pageJson(view: CatalogView, ids: Int32Array, page: number, perPage: num
   return `"data":${productsJson(view, ids, from, from + perPage)},"total":${total},"last_page":${Math.max(1, Math.ceil(total / perPage))},"current_page":${page},"per_page":${perPage}`;
 }
 
-function priceAndStock(q: { min_price?: number | undefined; max_price?: number | undefined; in_stock?: boolean | undefined }): ListingFilter {
+function priceAndStock(q: {
+  min_price?: number | undefined;
+  max_price?: number | undefined;
+  in_stock?: boolean | undefined;
+}): ListingFilter {
   return {
     ...(q.min_price !== undefined ? { minCents: q.min_price } : {}),
     ...(q.max_price !== undefined ? { maxCents: q.max_price } : {}),
@@ -108,7 +112,9 @@ export function searchAnswer(view: CatalogView, q: SearchQuery): JsonAnswer {
   const text = q.search.trim().slice(0, 100);
   const hits = view.search(text, q.sort, priceAndStock(q));
   const corrected =
-    hits.corrected !== undefined && hits.ids.length > 0 ? `,"corrected_query":${JSON.stringify(hits.corrected)}` : '';
+    hits.corrected !== undefined && hits.ids.length > 0
+      ? `,"corrected_query":${JSON.stringify(hits.corrected)}`
+      : '';
   return {
     json: `{${pageJson(view, hits.ids, q.page, q.pagination)}${corrected}}`,
     etag: listingEtag(view, 'q'),

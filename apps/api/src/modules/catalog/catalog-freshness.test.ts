@@ -23,7 +23,10 @@ const NO_POLL_MS = 600_000;
 
 async function adminToken(t: TestApp, email: string): Promise<string> {
   const { staff } = await createStaff(t.database.db, { email, name: 'Import admin', role: 'admin' });
-  await t.database.db.update(staffUsers).set({ mustChangePassword: false }).where(eq(staffUsers.id, staff.id));
+  await t.database.db
+    .update(staffUsers)
+    .set({ mustChangePassword: false })
+    .where(eq(staffUsers.id, staff.id));
   return createStaffSession(t.database.db, staff.id);
 }
 
@@ -148,7 +151,12 @@ describe('stock shown', () => {
       },
     });
     await seedCatalog(t.database.db);
-    id = await seedProduct(t.database.db, { sku: 'FRESH-STOCK', title: 'Fresh Stock Fuse', priceCents: 900, stock: 7 });
+    id = await seedProduct(t.database.db, {
+      sku: 'FRESH-STOCK',
+      title: 'Fresh Stock Fuse',
+      priceCents: 900,
+      stock: 7,
+    });
   });
   afterAll(() => t.close());
 
@@ -204,10 +212,13 @@ describe.runIf(process.env.TEST_DATABASE_URL)('two instances on one PostgreSQL',
     expect(await importThroughBackOffice(a, token, file.csv)).toBe('finished');
     const finished = Date.now();
     await expect
-      .poll(async () => (await b.app.inject({ method: 'GET', url: `/api/products/${file.skus[1]}` })).statusCode, {
-        timeout: 5_000,
-        interval: 100,
-      })
+      .poll(
+        async () => (await b.app.inject({ method: 'GET', url: `/api/products/${file.skus[1]}` })).statusCode,
+        {
+          timeout: 5_000,
+          interval: 100,
+        },
+      )
       .toBe(200);
     expect(Date.now() - finished).toBeLessThan(5_000);
     expect(await shopTotal(b)).toBe(before + 2);

@@ -63,4 +63,3 @@ export async function getProductsByIds(db: Database, ids: number[]): Promise<Pro
   const byId = new Map(rows.map((r) => [r.id, r]));
   return present(ids.map((id) => byId.get(id)).filter((r): r is ProductRow => r !== undefined));
 }
-

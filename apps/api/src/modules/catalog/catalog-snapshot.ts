@@ -120,7 +120,10 @@ function toEntry(row: Row, images: ProductImageRecord[]): CatalogEntry {
   const product = presentProduct(row, images);
   const discounted =
     row.discountType !== null && row.discountValue !== null
-      ? discountedPriceCents(row.priceCents, { type: row.discountType as DiscountType, value: row.discountValue })
+      ? discountedPriceCents(row.priceCents, {
+          type: row.discountType as DiscountType,
+          value: row.discountValue,
+        })
       : null;
   return {
     id: row.id,
@@ -146,7 +149,11 @@ async function imagesOf(db: Database, ids: number[]): Promise<Map<number, Produc
   const byProduct = new Map<number, ProductImageRecord[]>();
   if (ids.length === 0) return byProduct;
   const rows = await db
-    .select({ productId: productImages.productId, path: productImages.path, isFeatured: productImages.isFeatured })
+    .select({
+      productId: productImages.productId,
+      path: productImages.path,
+      isFeatured: productImages.isFeatured,
+    })
     .from(productImages)
     .where(inArray(productImages.productId, ids))
     .orderBy(asc(productImages.productId), asc(productImages.position), asc(productImages.id));
@@ -171,7 +178,10 @@ export async function loadCatalogEntries(db: Database): Promise<CatalogEntry[]> 
   const entries: CatalogEntry[] = [];
   let after = 0;
   for (;;) {
-    const rows = await selectRows(db).where(gt(products.id, after)).orderBy(asc(products.id)).limit(LOAD_CHUNK);
+    const rows = await selectRows(db)
+      .where(gt(products.id, after))
+      .orderBy(asc(products.id))
+      .limit(LOAD_CHUNK);
     if (rows.length === 0) break;
     for (const e of await entriesOf(db, rows)) entries.push(e);
     after = rows[rows.length - 1]?.id ?? after;

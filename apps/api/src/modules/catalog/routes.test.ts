@@ -109,6 +109,82 @@ describe('GET /api/shop', () => {
   });
 });
 
+describe('sort and filters (issue 13)', () => {
+  /** What the shopper pays: the discounted price when there is one, else _price; cents. */
+  const pays = (p: Product) =>
+    Math.round(Number(p.discount_data?.discounted_price ?? meta(p, '_price')) * 100);
+  const all = async (query: string) => {
+    const { res, body } = await get(`/api/shop?pagination=100${query}`);
+    expect(res.statusCode).toBe(200);
+    return body as { data: Product[]; total: number };
+  };
+
+  it('sorts by price both ways and by name, every product once', async () => {
+    const newest = await all('');
+    const up = await all('&sort=price_asc');
+    const down = await all('&sort=price_desc');
+    const byName = await all('&sort=name');
+    for (const list of [up, down, byName]) {
+      expect(list.total).toBe(newest.total);
+      expect(new Set(list.data.map((p) => p.id))).toEqual(new Set(newest.data.map((p) => p.id)));
+    }
+    const upPrices = up.data.map(pays);
+    expect(upPrices).toEqual([...upPrices].sort((a, b) => a - b));
+    const downPrices = down.data.map(pays);
+    expect(downPrices).toEqual([...downPrices].sort((a, b) => b - a));
+    const titles = byName.data.map((p) => p.title);
+    expect(titles).toEqual(
+      [...titles].sort((a, b) => a.localeCompare(b, 'en-AU', { sensitivity: 'base', numeric: true })),
+    );
+  });
+
+  it('keeps a price range (in dollars, after discounts) and in stock only, counting what is left', async () => {
+    const everything = await all('');
+    const ranged = await all('&min_price=20&max_price=30');
+    const expected = everything.data.filter((p) => pays(p) >= 2000 && pays(p) <= 3000);
+    expect(expected.length).toBeGreaterThan(0);
+    expect(ranged.total).toBe(expected.length);
+    expect(ranged.data.map((p) => p.id)).toEqual(expected.map((p) => p.id));
+
+    const inStock = await all('&in_stock=1');
+    const soldOut = everything.data.filter((p) => meta(p, '_stock') === '0');
+    expect(soldOut.length).toBeGreaterThan(0);
+    expect(inStock.total).toBe(everything.total - soldOut.length);
+    expect(inStock.data.some((p) => meta(p, '_stock') === '0')).toBe(false);
+  });
+
+  it('combines them with the category filters and keeps them across pages', async () => {
+    const cat = await all('&category=headlights-and-torches&sort=price_desc');
+    const paged = [1, 2, 3].map((page) =>
+      get(`/api/shop?category=headlights-and-torches&sort=price_desc&pagination=2&page=${page}`),
+    );
+    const pages = (await Promise.all(paged)).flatMap((r) => (r.body as { data: Product[] }).data);
+    expect(pages.map((p) => p.id)).toEqual(cat.data.slice(0, 6).map((p) => p.id));
+  });
+
+  it('sorts and filters search results', async () => {
+    const { body: relevance } = await get('/api/search-product?search=globe&pagination=100');
+    const { body: cheap } = await get(
+      '/api/search-product?search=globe&pagination=100&sort=price_asc&max_price=30',
+    );
+    const expected = (relevance as { data: Product[] }).data.filter((p) => pays(p) <= 3000);
+    expect((cheap as { total: number }).total).toBe(expected.length);
+    const prices = (cheap as { data: Product[] }).data.map(pays);
+    expect(prices).toEqual([...prices].sort((a, b) => a - b));
+  });
+
+  it('refuses a range upside down and an unknown sort with a message', async () => {
+    const { res, body } = await get('/api/shop?min_price=500&max_price=130');
+    expect(res.statusCode).toBe(400);
+    expect(JSON.stringify(body)).toContain('min_price must not be above max_price');
+    const bad = await get('/api/search-product?search=globe&sort=cheapest');
+    expect(bad.res.statusCode).toBe(400);
+    expect(JSON.stringify(bad.body)).toContain(
+      'sort must be one of relevance, newest, price_asc, price_desc, name',
+    );
+  });
+});
+
 describe('lists', () => {
   it('/latest-products defaults to 20 and honours pagination', async () => {
     expect((await get('/api/latest-products')).body.data.data).toHaveLength(20);
