@@ -36,7 +36,7 @@ import sitemapRoutes from './modules/sitemaps/routes';
 import apiDocs from './plugins/api-docs';
 import authentication from './plugins/authentication';
 import errorHandling from './plugins/error-handling';
-import httpCaching from './plugins/http-caching';
+import httpCaching, { COMPRESS_MIN_BYTES } from './plugins/http-caching';
 import rateLimit from './plugins/rate-limit';
 import rejectControlCharacters from './plugins/reject-control-characters';
 import securityHeaders from './plugins/security-headers';
@@ -126,7 +126,8 @@ export async function buildApp({
   await app.register(rateLimit, { redisUrl: config.redisUrl, apiPerMinute: config.rateLimits.apiPerMinute });
   await app.register(securityHeaders);
   await app.register(authentication);
-  await app.register(import('@fastify/compress'), { threshold: 1024 });
+  // Small JSON is sent as it is (decision 0019): compressing a 2 kB answer costs more CPU than it saves time.
+  await app.register(import('@fastify/compress'), { threshold: COMPRESS_MIN_BYTES });
   await app.register(apiDocs);
   await app.register(
     async (api) => {

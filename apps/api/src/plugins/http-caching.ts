@@ -3,9 +3,12 @@
  * Cache-Control, so browsers and CDNs can reuse answers (HEAD and 304 say the same as the GET). Routes opt in with
  * `config: { cache: seconds }`.
  */
+import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
+import { Negotiator } from '@fastify/accept-negotiator';
 import etag from '@fastify/etag';
 import type { FastifyReply } from 'fastify';
 import fp from 'fastify-plugin';
+import { LRUCache } from 'lru-cache';
 
 declare module 'fastify' {
   interface FastifyContextConfig {
@@ -33,13 +36,44 @@ export default fp(async (app) => {
   });
 });
 
+/** Answers shorter than this go uncompressed: a product's JSON gains little and would cost a compression each. */
+export const COMPRESS_MIN_BYTES = 4096;
+/** Compressed catalog answers kept, in bytes (decision 0019). */
+const COMPRESSED_CACHE_BYTES = 32 * 1024 * 1024;
+const encodings = new Negotiator({ supportedValues: ['br', 'gzip'] });
+/** Compressed bodies by URL, ETag and encoding: a listing page is compressed once per catalog change. */
+const compressed = new LRUCache<string, Buffer>({
+  maxSize: COMPRESSED_CACHE_BYTES,
+  sizeCalculation: (b) => b.length + 64,
+});
+
+function compress(text: string, encoding: 'br' | 'gzip'): Buffer {
+  return encoding === 'br'
+    ? brotliCompressSync(text, { params: { [constants.BROTLI_PARAM_QUALITY]: 5 } })
+    : gzipSync(text, { level: 6 });
+}
+
 /**
  * Sends JSON text as it is (no serialisation, no body hashing): the catalog's answers are built once per product
  * and carry their own ETag (decision 0019). A matching If-None-Match still gets its 304 from @fastify/etag.
+ * Large answers are compressed for clients that accept br or gzip, once per URL and ETag (an LRU of 32 MB).
  */
 export function sendJsonAnswer(reply: FastifyReply, answer: { json: string; etag: string }): FastifyReply {
   reply.header('content-type', 'application/json; charset=utf-8');
   reply.header('etag', answer.etag);
+  const accept = reply.request.headers['accept-encoding'];
+  const encoding = answer.json.length >= COMPRESS_MIN_BYTES && accept ? encodings.negotiate(accept) : null;
+  if (encoding && reply.request.headers['if-none-match'] !== answer.etag) {
+    const key = `${reply.request.url}|${answer.etag}|${encoding}`;
+    let body = compressed.get(key);
+    if (!body) {
+      body = compress(answer.json, encoding);
+      compressed.set(key, body);
+    }
+    reply.header('content-encoding', encoding);
+    reply.header('vary', 'accept-encoding');
+    return reply.send(body);
+  }
   // Fastify sends a string whose content type is JSON as it is; the route's response schema only documents it.
   return reply.send(answer.json);
 }

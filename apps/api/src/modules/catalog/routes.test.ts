@@ -1,3 +1,4 @@
+import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { productSchema, type Product } from '@store/shared/product';
 import { createTestApp, type TestApp } from '../../../tests/test-app';
@@ -304,6 +305,30 @@ describe('HTTP caching', () => {
   it('does not let caches keep errors', async () => {
     const { res } = await get('/api/products/NOPE');
     expect(res.headers['cache-control']).toBe('no-store');
+  });
+  it('compresses a large listing for clients that accept it, and sends a small answer as it is', async () => {
+    const plain = await t.app.inject({ method: 'GET', url: '/api/shop?pagination=40' });
+    expect(plain.headers['content-encoding']).toBeUndefined();
+    for (const [accept, encoding, unpack] of [
+      ['gzip, deflate, br', 'br', brotliDecompressSync],
+      ['gzip', 'gzip', gunzipSync],
+    ] as const) {
+      const res = await t.app.inject({
+        method: 'GET',
+        url: '/api/shop?pagination=40',
+        headers: { 'accept-encoding': accept },
+      });
+      expect(res.headers['content-encoding']).toBe(encoding);
+      expect(res.headers.vary).toContain('accept-encoding');
+      expect(unpack(res.rawPayload).toString('utf8')).toBe(plain.body);
+    }
+    const product = await t.app.inject({
+      method: 'GET',
+      url: '/api/products/KL-H7-55',
+      headers: { 'accept-encoding': 'gzip, br' },
+    });
+    expect(product.body.length).toBeLessThan(4096);
+    expect(product.headers['content-encoding']).toBeUndefined();
   });
 });
 
