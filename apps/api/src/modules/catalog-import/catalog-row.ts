@@ -104,6 +104,9 @@ export const catalogRowSchema = z
 export type CatalogRow = z.infer<typeof catalogRowSchema>;
 export type CatalogRowField = keyof CatalogRow;
 
+/** Every field of a CatalogRow, in schema order. */
+export const CATALOG_ROW_FIELDS: readonly CatalogRowField[] = catalogRowSchema.keyof().options;
+
 /** What parsing a catalog file gives: importable rows, rejected and skipped rows, and warnings. Pure data. */
 export interface CatalogParseResult {
   format: CatalogFormat;

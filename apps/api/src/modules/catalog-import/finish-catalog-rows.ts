@@ -4,11 +4,13 @@
  */
 import { showInvisible } from '@store/shared/control-characters';
 import { slugify } from '@store/shared/slug';
+import type { ProductFields } from './catalog-format';
 import { catalogRowSchema, type CatalogRow, type CatalogRowField, type Rejection } from './catalog-row';
 
-/** A built row and, for each field, the column of the file it came from (for rejection messages). */
+/** A built row, not yet checked: its line, its fields, and for each field the file's column it came from. */
 export interface RowDraft {
-  row: CatalogRow;
+  line: number;
+  fields: ProductFields;
   columns: Partial<Record<CatalogRowField, string>>;
 }
 
@@ -24,33 +26,34 @@ export function finishCatalogRows(
 ): CatalogRow[] {
   const firstLineOfSku = new Map<string, number>();
   const accepted: CatalogRow[] = [];
-  for (const { row, columns } of drafts) {
+  for (const { line, fields, columns } of drafts) {
     const columnOf = (field: string) => columns[field as CatalogRowField] ?? field;
     let ok = true;
-    const parsed = catalogRowSchema.safeParse(row);
+    const parsed = catalogRowSchema.safeParse(fields);
     if (!parsed.success) {
       ok = false;
       for (const issue of parsed.error.issues) {
         const field = String(issue.path[0] ?? '');
         out.rejections.push({
-          line: row.line,
+          line,
           column: columnOf(field),
-          reason: describeIssue(field, row, issue.message),
+          reason: describeIssue(field, fields, issue.message),
         });
       }
     }
-    const key = row.sku.trim().toLowerCase();
+    const sku = typeof fields.sku === 'string' ? fields.sku : '';
+    const key = sku.trim().toLowerCase();
     if (key !== '') {
       const earlier = firstLineOfSku.get(key);
       if (earlier !== undefined) {
         ok = false;
         out.rejections.push({
-          line: row.line,
+          line,
           column: columnOf('sku'),
-          reason: `SKU "${row.sku}" is already used on line ${earlier}; each product needs its own SKU`,
+          reason: `SKU "${sku}" is already used on line ${earlier}; each product needs its own SKU`,
         });
       } else {
-        firstLineOfSku.set(key, row.line);
+        firstLineOfSku.set(key, line);
       }
     }
     if (ok && parsed.success) accepted.push(parsed.data);
@@ -76,8 +79,9 @@ export function finishCatalogRows(
 }
 
 /** Zod's messages for numeric bounds are generic; say which value was wrong. */
-function describeIssue(field: string, row: CatalogRow, message: string): string {
-  const value = (row as unknown as Record<string, unknown>)[field];
+function describeIssue(field: string, fields: ProductFields, message: string): string {
+  const source: Readonly<Record<string, unknown>> = fields;
+  const value = source[field];
   if (field === 'stock' && typeof value === 'number') return `${value} is not a stock level of 0 or more`;
   if (typeof value === 'string' && !message.startsWith('"')) {
     // Invisible characters are written as \\uXXXX: a NUL or an escape sequence must not reach the terminal.

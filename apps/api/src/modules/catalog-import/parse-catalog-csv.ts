@@ -3,9 +3,8 @@
  * Pure: no database, no file system.
  */
 import type { CatalogParseResult } from './catalog-row';
-import { detectCsvFormat } from './detect-csv-format';
-import { parseShopifyCsv } from './parse-shopify-csv';
-import { parseWooCommerceCsv } from './parse-woocommerce-csv';
+import { detectCatalogFormat } from './detect-csv-format';
+import { readCatalogRows } from './read-catalog-rows';
 import { readCsvTable } from './read-csv-table';
 
 /**
@@ -15,9 +14,8 @@ import { readCsvTable } from './read-csv-table';
  */
 export function parseCatalogCsv(text: string, options: { now?: Date } = {}): CatalogParseResult {
   const table = readCsvTable(text);
-  const format = detectCsvFormat(table.headers);
-  const result =
-    format === 'woocommerce' ? parseWooCommerceCsv(table, options) : parseShopifyCsv(table, format);
+  const { format, spec } = detectCatalogFormat(table.headers);
+  const result = readCatalogRows(table, spec, format, options);
   const byLine = (a: { line: number }, b: { line: number }) => a.line - b.line;
   result.rejections.sort(byLine);
   result.skipped.sort(byLine);
