@@ -1,4 +1,13 @@
-import { useSearchParams } from 'react-router';
+import { Link, useSearchParams } from 'react-router';
+import { ListingControls } from '@/components/ui/listing-controls';
+import { ListingErrorActions } from '@/components/ui/listing-error';
+import {
+  SHOP_SORT_OPTIONS,
+  hasListingFilters,
+  readListingQuery,
+  withoutFilters,
+  type ListingQuery,
+} from '@/components/ui/listing-query';
 import { Pagination } from '@/components/ui/pagination';
 import { brandPagePath } from '@/features/brands/brand-path';
 import { useShopProducts, type ShopAnswer } from '@/features/catalog/api/get-shop-products';
@@ -15,12 +24,21 @@ function pageNumber(value: string | null): number {
   return Number.isInteger(page) && page >= 1 ? page : 1;
 }
 
-/** /brand?page=&brand= (SPEC §2 Brands pages): one brand's products, or every product without a brand. */
+/** The shop's default order (SHOP_SORTS' first): left out of the address. */
+const DEFAULT_SORT = SHOP_SORT_OPTIONS[0];
+
+/**
+ * /brand?page=&brand=&sort&min_price&max_price&in_stock (SPEC §2 Brands pages; the sort and filters of issue
+ * 13): one brand's products, or every product without a brand.
+ */
 export function BrandRoute() {
   const [params] = useSearchParams();
   const brand = params.get('brand')?.trim() || undefined;
   const page = pageNumber(params.get('page'));
-  const shop = useShopProducts({ page, brand });
+  const listing = readListingQuery(params);
+  const shop = useShopProducts({ page, brand, ...listing });
+  // A change of sort or filter goes back to page 1 and keeps the brand.
+  const listingHref = (next: ListingQuery) => brandPagePath(brand, 1, next);
 
   // The query keeps the previous answer while the next page loads; another brand's answer must not show.
   const sameBrand = (answer: ShopAnswer) => (answer.filters.brand?.permalink ?? undefined) === brand;
@@ -32,34 +50,55 @@ export function BrandRoute() {
 
   return (
     <div className="container page brands-page">
-      <div className="brands-page__head">
-        <h1 className="brands-page__title">
-          {heading ?? (
-            <>
-              Brand: <span className="brands-page__title-skeleton skeleton" aria-hidden="true" />
-            </>
-          )}
-        </h1>
-        {loading ? (
-          <p className="brands-page__lead" role="status">
-            Loading products...
-          </p>
-        ) : answer ? (
-          <p className="brands-page__lead">There are {answer.total} products.</p>
-        ) : null}
-      </div>
+      <ListingControls
+        sorts={SHOP_SORT_OPTIONS}
+        defaultSort={DEFAULT_SORT}
+        query={listing}
+        hrefFor={listingHref}
+        head={
+          <div className="brands-page__head">
+            <h1 className="brands-page__title">
+              {heading ?? (
+                <>
+                  Brand: <span className="brands-page__title-skeleton skeleton" aria-hidden="true" />
+                </>
+              )}
+            </h1>
+            {loading ? (
+              <p className="brands-page__lead" role="status">
+                Loading products...
+              </p>
+            ) : answer ? (
+              <p className="brands-page__lead">There are {answer.total} products.</p>
+            ) : null}
+          </div>
+        }
+      />
 
       {shop.isError && !answer ? (
         <div className="notice notice--error" role="alert">
           <p>Error loading products. Please try again later.</p>
-          <button type="button" className="button" onClick={() => void shop.refetch()}>
-            Try again
-          </button>
+          <ListingErrorActions
+            showMessage
+            error={shop.error}
+            clearHref={listingHref({})}
+            onRetry={() => void shop.refetch()}
+          />
         </div>
       ) : answer === undefined ? (
         <ProductGridSkeleton count={BRAND_PAGE_SHOWN} />
       ) : answer.data.length === 0 ? (
-        <p className="notice">No Product Found</p>
+        hasListingFilters(listing) ? (
+          <div className="notice">
+            <p>No Product Found</p>
+            <p>Nothing from this brand matches this price range or stock filter. Try a wider range.</p>
+            <Link className="button" to={listingHref(withoutFilters(listing))}>
+              Clear price and stock filters
+            </Link>
+          </div>
+        ) : (
+          <p className="notice">No Product Found</p>
+        )
       ) : (
         <div className="brands-page__grid-wrap" aria-busy={shop.isPlaceholderData}>
           <ProductGrid products={answer.data.slice(0, BRAND_PAGE_SHOWN)} cardHeadingLevel={2} />
@@ -70,7 +109,7 @@ export function BrandRoute() {
         <Pagination
           items={shopPageItems(page, answer.last_page)}
           current={page}
-          hrefFor={(p) => brandPagePath(brand, p)}
+          hrefFor={(p) => brandPagePath(brand, p, listing)}
           label="Pages of products"
         />
       )}

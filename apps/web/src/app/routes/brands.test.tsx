@@ -1,6 +1,7 @@
 import type { Brand, Product } from '@store/shared/product';
 import { QueryClient } from '@tanstack/react-query';
 import { render, screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
 import { createMemoryRouter, RouterProvider } from 'react-router';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { PRODUCT_IMAGE_FALLBACK } from '@/lib/media';
@@ -112,7 +113,8 @@ describe('/brand', () => {
     );
     renderApp('/brand?page=1&brand=voltcore');
 
-    expect(await screen.findByText('Loading products...')).toBeTruthy();
+    // The first visit loads the route's code, which takes a while on a busy machine.
+    expect(await screen.findByText('Loading products...', {}, { timeout: 5000 })).toBeTruthy();
     expect(await screen.findByRole('heading', { level: 1, name: 'Brand: Voltcore' })).toBeTruthy();
     expect(screen.getByText('There are 31 products.')).toBeTruthy();
     await waitFor(() => expect(document.title).toBe('Brand: Voltcore | Southern Cross Auto Parts'));
@@ -166,5 +168,44 @@ describe('/brand', () => {
     expect((await screen.findByRole('alert')).textContent).toContain(
       'Error loading products. Please try again later.',
     );
+  });
+});
+
+describe('/brand sort and filters (issue 13)', () => {
+  it('asks with the address’s sort and filters, keeps them in page links, and sorts from the menu on page 1', async () => {
+    const user = userEvent.setup();
+    const fetchMock = stubApi((url) =>
+      url.pathname === '/api/shop'
+        ? shopAnswer(products(15), 31, 3, 2, { permalink: 'voltcore', title: 'Voltcore' })
+        : undefined,
+    );
+    const router = renderApp('/brand?page=2&brand=voltcore&sort=price_asc&max_price=200&in_stock=1');
+    expect(
+      await screen.findByRole('heading', { level: 1, name: 'Brand: Voltcore' }, { timeout: 5000 }),
+    ).toBeTruthy();
+    const shopCall = fetchMock.mock.calls
+      .map(([input]) => new URL(input, 'http://localhost'))
+      .find((url) => url.pathname === '/api/shop');
+    expect(Object.fromEntries(shopCall?.searchParams ?? [])).toEqual({
+      page: '2',
+      brand: 'voltcore',
+      sort: 'price_asc',
+      max_price: '200',
+      in_stock: '1',
+      pagination: '15',
+    });
+
+    const pages = screen.getByRole('navigation', { name: 'Pages of products' });
+    expect(within(pages).getByRole('link', { name: 'Page 3' }).getAttribute('href')).toBe(
+      '/brand?page=3&brand=voltcore&sort=price_asc&max_price=200&in_stock=1',
+    );
+    expect(
+      screen.getByRole('link', { name: 'Remove filter Price: up to $200.00' }).getAttribute('href'),
+    ).toBe('/brand?page=1&brand=voltcore&sort=price_asc&in_stock=1');
+
+    const menu = screen.getByRole<HTMLSelectElement>('combobox', { name: 'Sort by' });
+    expect(menu.value).toBe('price_asc');
+    await user.selectOptions(menu, 'Name: A to Z');
+    expect(router.state.location.search).toBe('?page=1&brand=voltcore&sort=name&max_price=200&in_stock=1');
   });
 });

@@ -1,5 +1,6 @@
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { render, screen, within } from '@testing-library/react';
+import { render, screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
 import { createMemoryRouter, RouterProvider } from 'react-router';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { makeProduct } from '@/test/fixtures';
@@ -37,6 +38,7 @@ function renderAt(path: string) {
       <RouterProvider router={router} />
     </QueryClientProvider>,
   );
+  return router;
 }
 
 afterEach(() => {
@@ -93,5 +95,88 @@ describe('search results page', () => {
     renderAt('/search-results?query=ab');
     expect(screen.getByText('Number of characters at least are 3')).toBeTruthy();
     expect(fetchMock).not.toHaveBeenCalled();
+  });
+});
+
+describe('search sort and filters (issue 13)', () => {
+  const asked = (fetchMock: ReturnType<typeof stubSearch>) =>
+    Object.fromEntries(new URL(String(fetchMock.mock.calls.at(-1)?.[0]), 'http://localhost').searchParams);
+
+  it('ranks by relevance by default and sorts from the menu, back to page 1 with the search kept', async () => {
+    const user = userEvent.setup();
+    const fetchMock = stubSearch(() => page(15, 98, 7));
+    const router = renderAt('/search-results?query=batt&page=4&in_stock=1');
+    await screen.findByText('There are 98 products.');
+    expect(asked(fetchMock)).toEqual({ search: 'batt', page: '4', in_stock: '1', pagination: '15' });
+
+    const menu = screen.getByRole<HTMLSelectElement>('combobox', { name: 'Sort by' });
+    expect(menu.value).toBe('relevance');
+    expect(
+      within(menu)
+        .getAllByRole('option')
+        .map((o) => o.textContent),
+    ).toEqual(['Relevance', 'Newest', 'Price: low to high', 'Price: high to low', 'Name: A to Z']);
+    await user.selectOptions(menu, 'Price: high to low');
+    expect(router.state.location.search).toBe('?query=batt&sort=price_desc&in_stock=1');
+    await waitFor(() => expect(asked(fetchMock)).toMatchObject({ page: '1', sort: 'price_desc' }));
+
+    // Page links keep the sort and filters.
+    const pages = await screen.findByRole('navigation', { name: 'Pages of search results' });
+    expect(within(pages).getByRole('link', { name: 'Page 2' }).getAttribute('href')).toBe(
+      '/search-results?query=batt&page=2&sort=price_desc&in_stock=1',
+    );
+    // Relevance is the default: it leaves the address.
+    await user.selectOptions(screen.getByRole('combobox', { name: 'Sort by' }), 'Relevance');
+    expect(router.state.location.search).toBe('?query=batt&in_stock=1');
+  });
+
+  it('sets a price range from Filters and lists it under Filtered by, with a way to remove it', async () => {
+    const user = userEvent.setup();
+    stubSearch(() => page(3, 3, 1));
+    const router = renderAt('/search-results?query=batt&sort=name');
+    await screen.findByText('There are 3 products.');
+
+    const toggle = screen.getByRole('button', { name: 'Filters' });
+    expect(toggle.getAttribute('aria-expanded')).toBe('false');
+    expect(screen.queryByRole('textbox', { name: 'Min price' })).toBeNull();
+    await user.click(toggle);
+    await user.type(screen.getByRole('textbox', { name: 'Min price' }), '130');
+    await user.type(screen.getByRole('textbox', { name: 'Max price' }), '500');
+    await user.click(screen.getByRole('button', { name: 'Apply' }));
+    expect(router.state.location.search).toBe('?query=batt&sort=name&min_price=130&max_price=500');
+
+    const chip = await screen.findByRole('link', { name: 'Remove filter Price: $130.00 to $500.00' });
+    expect(chip.getAttribute('href')).toBe('/search-results?query=batt&sort=name');
+    expect(screen.getByRole('link', { name: 'Clear filters' }).getAttribute('href')).toBe(
+      '/search-results?query=batt&sort=name',
+    );
+  });
+
+  it("keeps 'Error fetching search results' and says why when the address's filters are refused", async () => {
+    stubSearch(() => ({
+      status: 400,
+      body: {
+        message: 'Invalid query: sort must be one of relevance, newest, price_asc, price_desc, name',
+        errors: [
+          { field: 'sort', message: 'sort must be one of relevance, newest, price_asc, price_desc, name' },
+        ],
+      },
+    }));
+    renderAt('/search-results?query=batt&sort=cheapest');
+    const alert = await screen.findByRole('alert');
+    expect(alert.textContent).toContain(SEARCH_ERROR);
+    expect(alert.textContent).toContain('sort must be one of relevance');
+    expect(within(alert).getByRole('link', { name: 'Clear sort and filters' }).getAttribute('href')).toBe(
+      '/search-results?query=batt',
+    );
+  });
+
+  it("says 'No results found.' and offers to clear the filters when they leave nothing", async () => {
+    stubSearch(() => page(0, 0, 1));
+    renderAt('/search-results?query=batt&min_price=9000');
+    expect(await screen.findByText(NO_RESULTS)).toBeTruthy();
+    expect(screen.getByRole('link', { name: 'Clear price and stock filters' }).getAttribute('href')).toBe(
+      '/search-results?query=batt',
+    );
   });
 });

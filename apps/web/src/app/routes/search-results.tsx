@@ -1,4 +1,13 @@
-import { useSearchParams } from 'react-router';
+import { Link, useSearchParams } from 'react-router';
+import { ListingControls } from '@/components/ui/listing-controls';
+import { ListingErrorActions } from '@/components/ui/listing-error';
+import {
+  SEARCH_SORT_OPTIONS,
+  hasListingFilters,
+  readListingQuery,
+  withoutFilters,
+  type ListingQuery,
+} from '@/components/ui/listing-query';
 import { Pagination } from '@/components/ui/pagination';
 import { ProductGrid, ProductGridSkeleton } from '@/features/catalog/components/product-grid';
 import { SEARCH_MIN_CHARS, SEARCH_PAGE_SIZE, useSearchProducts } from '@/features/search/api/search-products';
@@ -17,38 +26,58 @@ function pageFrom(value: string | null): number {
   return Number.isInteger(page) && page >= 1 ? page : 1;
 }
 
+/** Search's default order, its ranking (SEARCH_SORTS' first): left out of the address. */
+const DEFAULT_SORT = SEARCH_SORT_OPTIONS[0];
+
 /**
- * /search-results?query={text}&page={n} (SPEC §2 Search results): 15 product cards a page, the page links
- * of SPEC §2, 'No results found.' and 'Error fetching search results'. A new page starts at the top
- * (the root layout scrolls on every query change).
+ * /search-results?query={text}&page={n}&sort&min_price&max_price&in_stock (SPEC §2 Search results; the sort and
+ * filters of issue 13): 15 product cards a page, the page links of SPEC §2, 'No results found.' and 'Error
+ * fetching search results'. A new page starts at the top (the root layout scrolls on every query change).
  */
 export function SearchResultsRoute() {
   const [params] = useSearchParams();
   const query = (params.get('query') ?? '').trim();
   const page = pageFrom(params.get('page'));
+  const listing = readListingQuery(params);
   const searchable = query.length >= SEARCH_MIN_CHARS;
-  const results = useSearchProducts(query, page);
+  const results = useSearchProducts(query, page, listing);
+  // A change of sort or filter goes back to page 1 (no page in the address) and keeps the search.
+  const listingHref = (next: ListingQuery) => searchResultsHref(query, undefined, next);
   usePageTitle(query ? `Search results for “${query}”` : 'Search results');
 
   const answer = results.data;
   const corrected = answer?.corrected_query?.trim();
   const loading = searchable && results.isPending;
 
+  const heading = (
+    <header className="search-results__head">
+      <h1 className="section-title">{query ? `Search results for “${query}”` : 'Search results'}</h1>
+      {answer && !results.isError && (
+        <p className="search-results__summary" role="status">
+          {corrected && corrected.toLowerCase() !== query.toLowerCase() && (
+            <>
+              Showing results for “<strong>{corrected}</strong>”.{' '}
+            </>
+          )}
+          {answer.total === 1 ? 'There is 1 product.' : `There are ${answer.total} products.`}
+        </p>
+      )}
+    </header>
+  );
+
   return (
     <div className="container page search-results">
-      <header className="search-results__head">
-        <h1 className="section-title">{query ? `Search results for “${query}”` : 'Search results'}</h1>
-        {answer && !results.isError && (
-          <p className="search-results__summary" role="status">
-            {corrected && corrected.toLowerCase() !== query.toLowerCase() && (
-              <>
-                Showing results for “<strong>{corrected}</strong>”.{' '}
-              </>
-            )}
-            {answer.total === 1 ? 'There is 1 product.' : `There are ${answer.total} products.`}
-          </p>
-        )}
-      </header>
+      {searchable ? (
+        <ListingControls
+          sorts={SEARCH_SORT_OPTIONS}
+          defaultSort={DEFAULT_SORT}
+          query={listing}
+          hrefFor={listingHref}
+          head={heading}
+        />
+      ) : (
+        heading
+      )}
 
       {!searchable ? (
         <p className="notice">{SEARCH_MESSAGES.tooShort}</p>
@@ -62,12 +91,25 @@ export function SearchResultsRoute() {
       ) : results.isError ? (
         <div className="notice notice--error" role="alert">
           <p>{SEARCH_ERROR}</p>
-          <button type="button" className="button" onClick={() => void results.refetch()}>
-            Try again
-          </button>
+          <ListingErrorActions
+            showMessage
+            error={results.error}
+            clearHref={listingHref({})}
+            onRetry={() => void results.refetch()}
+          />
         </div>
       ) : !answer || answer.data.length === 0 ? (
-        <p className="notice">{NO_RESULTS}</p>
+        hasListingFilters(listing) ? (
+          <div className="notice">
+            <p>{NO_RESULTS}</p>
+            <p>Nothing found matches this price range or stock filter. Try a wider range.</p>
+            <Link className="button" to={listingHref(withoutFilters(listing))}>
+              Clear price and stock filters
+            </Link>
+          </div>
+        ) : (
+          <p className="notice">{NO_RESULTS}</p>
+        )
       ) : (
         <div aria-busy={results.isPlaceholderData}>
           <ProductGrid products={answer.data.slice(0, SEARCH_PAGE_SIZE)} cardHeadingLevel={2} />
@@ -78,7 +120,7 @@ export function SearchResultsRoute() {
         <Pagination
           items={searchPageItems(page, answer.last_page)}
           current={page}
-          hrefFor={(p) => searchResultsHref(query, p)}
+          hrefFor={(p) => searchResultsHref(query, p, listing)}
           label="Pages of search results"
         />
       )}

@@ -1,9 +1,11 @@
 import type { Product } from '@store/shared/product';
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
+import type { ListingQuery } from '@/components/ui/listing-query';
 import { apiRequest, served } from '@/lib/api-client';
 import { SHOP_PAGE_SIZE } from '@/lib/pagination';
 
-export interface ShopParams {
+/** A shop or brand page's address: its page and filters, and the sort, price range and in stock only. */
+export interface ShopParams extends ListingQuery {
   page: number;
   category?: string | undefined;
   child_category?: string | undefined;
@@ -24,7 +26,11 @@ export interface ShopAnswer {
   };
 }
 
-/** `GET /api/shop?page&category&child_category&brand&pagination=20` -> `{ data, total, last_page, ... }`. */
+/**
+ * `GET /api/shop?page&category&child_category&brand&sort&min_price&max_price&in_stock&pagination=15` ->
+ * `{ data, total, last_page, ... }`. The listing values go as the address wrote them; the API answers 400 with a
+ * message for a bad one.
+ */
 export function getShopProducts(params: ShopParams, signal?: AbortSignal): Promise<ShopAnswer> {
   return apiRequest('/shop', served<ShopAnswer>(), {
     query: { ...params, pagination: SHOP_PAGE_SIZE },

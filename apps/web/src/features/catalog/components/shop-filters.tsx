@@ -1,6 +1,7 @@
 import type { Category } from '@store/shared/product';
 import { useState } from 'react';
 import { Link } from 'react-router';
+import { ListingFilterForm, type ListingFilters } from '@/components/ui/listing-filter-form';
 import { useBrands } from '../api/get-brands';
 import { useCategories } from '../api/get-categories';
 import type { ShopParams } from '../api/get-shop-products';
@@ -42,7 +43,7 @@ function CategoryItem({ category, active, onNavigate }: CategoryItemProps) {
     <li className="shop-filters__category">
       <div className="shop-filters__row">
         <Link
-          to={shopFilterHref('category', category.sku)}
+          to={shopFilterHref('category', category.sku, active)}
           className="shop-filters__link"
           aria-current={isCurrent ? 'page' : undefined}
           onClick={onNavigate}
@@ -67,7 +68,7 @@ function CategoryItem({ category, active, onNavigate }: CategoryItemProps) {
           {category.child_categories.map((child) => (
             <li key={child.child_sku}>
               <Link
-                to={shopFilterHref('child_category', child.child_sku)}
+                to={shopFilterHref('child_category', child.child_sku, active)}
                 className="shop-filters__link shop-filters__link--child"
                 aria-current={active.child_category === child.child_sku && !active.brand ? 'page' : undefined}
                 onClick={onNavigate}
@@ -88,13 +89,16 @@ export interface ShopFiltersProps {
   active: ShopParams;
   /** Called when a filter link is followed (the phone layout closes the panel). */
   onNavigate: () => void;
+  /** Called with the price range and in stock only when they are applied or cleared. */
+  onApply: (filters: ListingFilters) => void;
 }
 
 /**
- * The shop sidebar (SPEC §2): categories, each with its expandable child categories, and brands, every
- * link back to /shop on page 1. The price slider of the SPEC is hidden and has no effect, so it is left out.
+ * The shop sidebar (SPEC §2): the price range and in stock only (the SPEC's hidden price slider, made to work
+ * as two boxes in issue 13), then categories, each with its expandable child categories, and brands, every
+ * link back to /shop on page 1 keeping the sort, price range and in stock only.
  */
-export function ShopFilters({ id, active, onNavigate }: ShopFiltersProps) {
+export function ShopFilters({ id, active, onNavigate, onApply }: ShopFiltersProps) {
   const categories = useCategories();
   const brands = useBrands();
   const failed = categories.error ?? brands.error;
@@ -103,6 +107,11 @@ export function ShopFilters({ id, active, onNavigate }: ShopFiltersProps) {
 
   return (
     <aside id={id} className="shop-filters" aria-label="Filters">
+      <ListingFilterForm
+        query={active}
+        onApply={onApply}
+        onClear={() => onApply({ min_price: undefined, max_price: undefined, in_stock: undefined })}
+      />
       {failed ? (
         <p className="notice notice--error" role="alert">
           Error loading categories and brands: {errorText(failed)}
@@ -141,7 +150,7 @@ export function ShopFilters({ id, active, onNavigate }: ShopFiltersProps) {
               {brandList.map((brand) => (
                 <li key={brand.permalink}>
                   <Link
-                    to={shopFilterHref('brand', brand.permalink)}
+                    to={shopFilterHref('brand', brand.permalink, active)}
                     className="shop-filters__link"
                     aria-current={
                       active.brand === brand.permalink && !active.category && !active.child_category

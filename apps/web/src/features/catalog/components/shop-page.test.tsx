@@ -1,5 +1,5 @@
 import { QueryClient } from '@tanstack/react-query';
-import { render, screen, within } from '@testing-library/react';
+import { render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { createMemoryRouter, RouterProvider } from 'react-router';
 import { afterEach, describe, expect, it, vi } from 'vitest';
@@ -197,6 +197,180 @@ describe('shop page (SPEC §2 Shop listing)', () => {
     await user.click(await screen.findByRole('button', { name: 'Filters' }));
     expect((await screen.findByRole('alert')).textContent).toBe(
       'Error loading categories and brands: Catalog is restarting',
+    );
+  });
+});
+
+describe('shop sort and filters (issue 13)', () => {
+  const batteries: ShopAnswer['filters'] = { ...noMatch, category: { sku: 'batteries', title: 'Batteries' } };
+  const lastAsked = (fetchMock: ReturnType<typeof stubApi>) => {
+    const shopCalls = fetchMock.mock.calls
+      .map(([input]) => new URL(String(input), 'http://localhost'))
+      .filter((url) => url.pathname === '/api/shop');
+    return Object.fromEntries(shopCalls.at(-1)?.searchParams ?? []);
+  };
+
+  it('loads a shared address as it is: asks the API with it, shows it, and keeps it in every link', async () => {
+    const user = userEvent.setup();
+    const fetchMock = stubApi({ '/api/shop': { status: 200, body: shopAnswer(26, batteries) } });
+    renderShop('/shop?page=1&category=batteries&sort=price_desc&min_price=130&max_price=500&in_stock=1');
+    await screen.findByText('There are 26 products.');
+
+    expect(lastAsked(fetchMock)).toEqual({
+      page: '1',
+      category: 'batteries',
+      sort: 'price_desc',
+      min_price: '130',
+      max_price: '500',
+      in_stock: '1',
+      pagination: '15',
+    });
+    expect(screen.getByRole<HTMLSelectElement>('combobox', { name: 'Sort by' }).value).toBe('price_desc');
+
+    const pages = screen.getByRole('navigation', { name: 'Pages of products' });
+    expect(within(pages).getByRole('link', { name: 'Page 2' }).getAttribute('href')).toBe(
+      '/shop?page=2&category=batteries&sort=price_desc&min_price=130&max_price=500&in_stock=1',
+    );
+
+    // The summary names each filter; removing one goes to page 1 and keeps the others and the sort.
+    const summary = screen.getByRole('list', { name: 'Filtered by' });
+    const remove = (name: string) =>
+      within(summary)
+        .getByRole('link', { name: `Remove filter ${name}` })
+        .getAttribute('href');
+    expect(remove('Category: Batteries')).toBe(
+      '/shop?page=1&sort=price_desc&min_price=130&max_price=500&in_stock=1',
+    );
+    expect(remove('Price: $130.00 to $500.00')).toBe(
+      '/shop?page=1&category=batteries&sort=price_desc&in_stock=1',
+    );
+    expect(remove('In stock only')).toBe(
+      '/shop?page=1&category=batteries&sort=price_desc&min_price=130&max_price=500',
+    );
+    expect(screen.getByRole('link', { name: 'Clear filters' }).getAttribute('href')).toBe(
+      '/shop?page=1&sort=price_desc',
+    );
+
+    // The Filters panel opens with the boxes filled in from the address.
+    await user.click(screen.getByRole('button', { name: 'Filters, 3 set' }));
+    const sidebar = screen.getByRole('complementary', { name: 'Filters' });
+    expect(within(sidebar).getByRole<HTMLInputElement>('textbox', { name: 'Min price' }).value).toBe('130');
+    expect(within(sidebar).getByRole<HTMLInputElement>('textbox', { name: 'Max price' }).value).toBe('500');
+    expect(within(sidebar).getByRole<HTMLInputElement>('checkbox', { name: 'In stock only' }).checked).toBe(
+      true,
+    );
+  });
+
+  it('sorts from the menu: back to page 1, the category and filters kept, the default sort left out', async () => {
+    const user = userEvent.setup();
+    const fetchMock = stubApi({ '/api/shop': { status: 200, body: shopAnswer(45, batteries, 3) } });
+    const router = renderShop('/shop?page=3&category=batteries&min_price=130&in_stock=1');
+    await screen.findByText('There are 45 products.');
+    const menu = screen.getByRole<HTMLSelectElement>('combobox', { name: 'Sort by' });
+    // The shop's default is newest; search's relevance is not offered here.
+    expect(menu.value).toBe('newest');
+    expect(
+      within(menu)
+        .getAllByRole('option')
+        .map((o) => o.textContent),
+    ).toEqual(['Newest', 'Price: low to high', 'Price: high to low', 'Name: A to Z']);
+
+    await user.selectOptions(menu, 'Price: low to high');
+    expect(router.state.location.search).toBe(
+      '?page=1&category=batteries&sort=price_asc&min_price=130&in_stock=1',
+    );
+    await waitFor(() => expect(lastAsked(fetchMock)).toMatchObject({ page: '1', sort: 'price_asc' }));
+    expect(document.activeElement).toBe(screen.getByRole('combobox', { name: 'Sort by' }));
+
+    await user.selectOptions(screen.getByRole('combobox', { name: 'Sort by' }), 'Newest');
+    expect(router.state.location.search).toBe('?page=1&category=batteries&min_price=130&in_stock=1');
+  });
+
+  it('applies a price range and in stock only from the sidebar, on page 1, keeping category and sort', async () => {
+    const user = userEvent.setup();
+    stubApi({
+      '/api/shop': { status: 200, body: shopAnswer(45, batteries, 2) },
+      '/api/categories': {
+        status: 200,
+        body: {
+          data: [
+            {
+              id: 1,
+              title: 'Batteries',
+              sku: 'batteries',
+              permalink: 'batteries',
+              thumbnail_image: null,
+              child_categories: [],
+            },
+          ],
+        },
+      },
+      '/api/brands': {
+        status: 200,
+        body: { data: { data: [], general_settings: { _gst_percentage: 10, _delivery_charges: 15 } } },
+      },
+    });
+    const router = renderShop('/shop?page=2&category=batteries&sort=name');
+    await screen.findByText('There are 45 products.');
+    await user.click(screen.getByRole('button', { name: 'Filters, 1 set' }));
+    const sidebar = screen.getByRole('complementary', { name: 'Filters' });
+
+    await user.type(within(sidebar).getByRole('textbox', { name: 'Min price' }), '100');
+    await user.type(within(sidebar).getByRole('textbox', { name: 'Max price' }), '249.5');
+    await user.click(within(sidebar).getByRole('checkbox', { name: 'In stock only' }));
+    await user.click(within(sidebar).getByRole('button', { name: 'Apply' }));
+    expect(router.state.location.search).toBe(
+      '?page=1&category=batteries&sort=name&min_price=100&max_price=249.50&in_stock=1',
+    );
+    expect(await screen.findByRole('link', { name: 'Remove filter Price: $100.00 to $249.50' })).toBeTruthy();
+    // On a narrow screen (jsdom has no matchMedia) the panel closes over the list, focus back on its button.
+    const toggle = screen.getByRole('button', { name: 'Filters, 3 set' });
+    expect(toggle.getAttribute('aria-expanded')).toBe('false');
+    expect(document.activeElement).toBe(toggle);
+
+    // Another category keeps the sort and filters the shopper chose.
+    await user.click(toggle);
+    const reopened = screen.getByRole('complementary', { name: 'Filters' });
+    expect((await within(reopened).findByRole('link', { name: 'Batteries' })).getAttribute('href')).toBe(
+      '/shop?page=1&category=batteries&sort=name&min_price=100&max_price=249.50&in_stock=1',
+    );
+
+    await user.click(within(reopened).getByRole('button', { name: 'Clear price and stock filters' }));
+    expect(router.state.location.search).toBe('?page=1&category=batteries&sort=name');
+  });
+
+  it('explains an address the API refuses (minimum above maximum) and links to the list without it', async () => {
+    stubApi({
+      '/api/shop': {
+        status: 400,
+        body: {
+          message: 'Invalid query: min_price must not be above max_price',
+          errors: [{ field: 'min_price', message: 'min_price must not be above max_price' }],
+        },
+      },
+    });
+    renderShop('/shop?page=1&category=batteries&min_price=500&max_price=130');
+    const alert = await screen.findByRole('alert');
+    expect(alert.textContent).toContain(
+      'Error loading products: Invalid query: min_price must not be above max_price',
+    );
+    expect(alert.textContent).toContain('can’t be used');
+    expect(within(alert).getByRole('link', { name: 'Clear sort and filters' }).getAttribute('href')).toBe(
+      '/shop?page=1&category=batteries',
+    );
+    // Trying again cannot help.
+    expect(within(alert).queryByRole('button', { name: 'Try again' })).toBeNull();
+    // The heading still says what was asked for.
+    expect(screen.getByRole('heading', { level: 1 }).textContent).toBe('Search Results for batteries');
+  });
+
+  it("says 'No Product Found' and offers to clear the price and stock filters when they leave nothing", async () => {
+    stubApi({ '/api/shop': { status: 200, body: shopAnswer(0, batteries) } });
+    renderShop('/shop?page=1&category=batteries&max_price=5&in_stock=1');
+    expect(await screen.findByText('No Product Found')).toBeTruthy();
+    expect(screen.getByText('There are 0 products.')).toBeTruthy();
+    expect(screen.getByRole('link', { name: 'Clear price and stock filters' }).getAttribute('href')).toBe(
+      '/shop?page=1&category=batteries',
     );
   });
 });

@@ -1,10 +1,32 @@
-import { useEffect, useId, useState } from 'react';
-import { Link, useNavigationType, useSearchParams } from 'react-router';
+import { useEffect } from 'react';
+import { Link, useNavigate, useNavigationType, useSearchParams } from 'react-router';
+import { ActiveFilters } from '@/components/ui/active-filters';
+import { FiltersToggle, useFiltersPanel } from '@/components/ui/filters-toggle';
+import { ListingErrorActions } from '@/components/ui/listing-error';
+import {
+  SHOP_SORT_OPTIONS,
+  hasListingFilters,
+  listingFilterItems,
+  pickListingQuery,
+  selectedSort,
+  withSort,
+  withoutFilters,
+  type ActiveFilterItem,
+  type ListingQuery,
+} from '@/components/ui/listing-query';
 import { Pagination } from '@/components/ui/pagination';
+import { SortSelect } from '@/components/ui/sort-select';
 import { usePageTitle } from '@/features/store/hooks/use-page-title';
 import { SHOP_PAGINATION_MIN_TOTAL, shopPageItems } from '@/lib/pagination';
-import { useShopProducts } from '../api/get-shop-products';
-import { productCountText, readShopParams, shopHref, shopResultsTitle } from '../shop-search';
+import { useShopProducts, type ShopAnswer, type ShopParams } from '../api/get-shop-products';
+import {
+  productCountText,
+  readShopParams,
+  shopHref,
+  shopListingHref,
+  shopResultsTitle,
+  shopWithoutFilterHref,
+} from '../shop-search';
 import { ProductGrid, ProductGridSkeleton } from './product-grid';
 import { ShopFilters } from './shop-filters';
 import './shop-page.css';
@@ -12,36 +34,57 @@ import './shop-page.css';
 /** SPEC §9: the API answers 20 a page, the shop shows at most 15 of them. */
 export const SHOP_CARDS_SHOWN = 15;
 
-/** From this width the filters open beside the grid instead of above it. */
-const SIDE_BY_SIDE_QUERY = '(min-width: 1024px)';
+/** The shop's default order (SHOP_SORTS' first): left out of its address. */
+const DEFAULT_SORT = SHOP_SORT_OPTIONS[0];
 
 function errorText(error: unknown): string {
   return (error instanceof Error && error.message.trim()) || 'Unknown error';
 }
 
-function FilterIcon() {
-  return (
-    <svg viewBox="0 0 24 24" width="18" height="18" aria-hidden="true" focusable="false">
-      <path
-        d="M4 6h16M7 12h10M10 18h4"
-        fill="none"
-        stroke="currentColor"
-        strokeWidth="2"
-        strokeLinecap="round"
-      />
-    </svg>
-  );
+/**
+ * Every filter narrowing the shop, for the 'Filtered by' summary: its category, child category and brand (by
+ * their titles once the API has matched them), then the price range and in stock only.
+ */
+function shopFilterItems(params: ShopParams, matched: ShopAnswer['filters'] | undefined): ActiveFilterItem[] {
+  const items: ActiveFilterItem[] = [];
+  if (params.category) {
+    items.push({
+      key: 'category',
+      label: `Category: ${matched?.category?.title ?? params.category}`,
+      href: shopWithoutFilterHref(params, 'category'),
+    });
+  }
+  if (params.child_category) {
+    items.push({
+      key: 'child_category',
+      label: `Sub-category: ${matched?.child_category?.child_title ?? params.child_category}`,
+      href: shopWithoutFilterHref(params, 'child_category'),
+    });
+  }
+  if (params.brand) {
+    items.push({
+      key: 'brand',
+      label: `Brand: ${matched?.brand?.title ?? params.brand}`,
+      href: shopWithoutFilterHref(params, 'brand'),
+    });
+  }
+  return [...items, ...listingFilterItems(params, (listing) => shopListingHref(params, listing))];
 }
 
-/** /shop?page&category&child_category&brand (SPEC §2 Shop listing). */
+/**
+ * /shop?page&category&child_category&brand&sort&min_price&max_price&in_stock (SPEC §2 Shop listing; the sort,
+ * price range and in stock only of issue 13).
+ */
 export function ShopPage() {
   const [searchParams] = useSearchParams();
   const params = readShopParams(searchParams);
   const shop = useShopProducts(params);
-  const [filtersOpen, setFiltersOpen] = useState(false);
-  const filtersId = useId();
+  const navigate = useNavigate();
+  const { open: filtersOpen, panelId: filtersId, toggleRef, toggle, afterChoice } = useFiltersPanel();
   const search = searchParams.toString();
   usePageTitle('Shop');
+  const listing = pickListingQuery(params);
+  const listingHref = (query: ListingQuery) => shopListingHref(params, query);
 
   const navigationType = useNavigationType();
 
@@ -54,9 +97,9 @@ export function ShopPage() {
   const products = answer?.data.slice(0, SHOP_CARDS_SHOWN) ?? [];
   const total = answer?.total ?? 0;
   const lastPage = answer?.last_page ?? 1;
-  const hasFilter = Boolean(params.category || params.child_category || params.brand);
   // While another page or filter loads, the previous cards stay (dimmed); the heading and count wait for it.
   const current = shop.isPlaceholderData ? undefined : answer;
+  const activeFilters = shopFilterItems(params, current?.filters);
 
   return (
     <div className="container page shop">
@@ -71,27 +114,30 @@ export function ShopPage() {
             )}
           </h1>
           <p className="shop__count" aria-live="polite">
-            {current ? productCountText(current.total) : <span className="skeleton shop__count-skeleton" />}
+            {current ? (
+              productCountText(current.total)
+            ) : shop.isError ? null : (
+              <span className="skeleton shop__count-skeleton" />
+            )}
           </p>
         </div>
         <div className="shop__tools">
-          {hasFilter && (
-            <Link to={shopHref({ page: 1 })} className="shop__clear">
-              Clear filters
-            </Link>
-          )}
-          <button
-            type="button"
-            className="shop__toggle"
-            aria-expanded={filtersOpen}
-            aria-controls={filtersId}
-            onClick={() => setFiltersOpen((open) => !open)}
-          >
-            <FilterIcon />
-            Filters
-          </button>
+          <SortSelect
+            sorts={SHOP_SORT_OPTIONS}
+            value={selectedSort(listing, SHOP_SORT_OPTIONS, DEFAULT_SORT)}
+            onChange={(sort) => void navigate(listingHref(withSort(listing, sort, DEFAULT_SORT)))}
+          />
+          <FiltersToggle
+            ref={toggleRef}
+            expanded={filtersOpen}
+            controls={filtersId}
+            onToggle={toggle}
+            activeCount={activeFilters.length}
+          />
         </div>
       </header>
+
+      <ActiveFilters items={activeFilters} clearHref={shopHref({ page: 1, sort: params.sort })} />
 
       <div className={filtersOpen ? 'shop__layout has-filters' : 'shop__layout'}>
         {/* SPEC §2: the sidebar is hidden until asked for. */}
@@ -99,8 +145,10 @@ export function ShopPage() {
           <ShopFilters
             id={filtersId}
             active={params}
-            onNavigate={() => {
-              if (!window.matchMedia?.(SIDE_BY_SIDE_QUERY).matches) setFiltersOpen(false);
+            onNavigate={afterChoice}
+            onApply={(chosen) => {
+              void navigate(listingHref({ ...listing, ...chosen }));
+              afterChoice();
             }}
           />
         ) : (
@@ -123,17 +171,30 @@ export function ShopPage() {
           ) : shop.isError ? (
             <div className="notice notice--error" role="alert">
               <p>Error loading products: {errorText(shop.error)}</p>
-              <button type="button" className="button" onClick={() => void shop.refetch()}>
-                Try again
-              </button>
+              <ListingErrorActions
+                error={shop.error}
+                clearHref={listingHref({})}
+                onRetry={() => void shop.refetch()}
+              />
             </div>
           ) : products.length === 0 ? (
             <div className="notice shop__empty">
               <p className="shop__empty-title">No Product Found</p>
-              <p>Try another category or brand, or browse the whole range.</p>
-              <Link className="button" to={shopHref({ page: 1 })}>
-                Shop all products
-              </Link>
+              {hasListingFilters(listing) ? (
+                <>
+                  <p>Nothing here matches this price range or stock filter. Try a wider range.</p>
+                  <Link className="button" to={listingHref(withoutFilters(listing))}>
+                    Clear price and stock filters
+                  </Link>
+                </>
+              ) : (
+                <>
+                  <p>Try another category or brand, or browse the whole range.</p>
+                  <Link className="button" to={shopHref({ page: 1 })}>
+                    Shop all products
+                  </Link>
+                </>
+              )}
             </div>
           ) : (
             <ProductGrid products={products} cardHeadingLevel={2} />

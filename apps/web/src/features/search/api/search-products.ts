@@ -1,5 +1,6 @@
 import type { Product } from '@store/shared/product';
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
+import type { ListingQuery } from '@/components/ui/listing-query';
 import { apiRequest, served } from '@/lib/api-client';
 
 /** SPEC §9: 15 suggestions, 15 results a page, 3 characters before any request. */
@@ -16,23 +17,32 @@ export interface SearchAnswer {
   corrected_query?: string;
 }
 
-/** `GET /api/search-product?search=&page=&pagination=15` -> ranked products (SPEC §7). */
-export function searchProducts(search: string, page = 1, signal?: AbortSignal): Promise<SearchAnswer> {
+/**
+ * `GET /api/search-product?search=&page=&sort=&min_price=&max_price=&in_stock=&pagination=15` -> ranked products
+ * (SPEC §7; the sort and filters of issue 13, sent as the address wrote them).
+ */
+export function searchProducts(
+  search: string,
+  page = 1,
+  listing: ListingQuery = {},
+  signal?: AbortSignal,
+): Promise<SearchAnswer> {
   return apiRequest('/search-product', served<SearchAnswer>(), {
-    query: { search, page, pagination: SEARCH_PAGE_SIZE },
+    query: { search, page, ...listing, pagination: SEARCH_PAGE_SIZE },
     signal,
   });
 }
 
-export function searchProductsQueryOptions(search: string, page = 1) {
+/** The header's suggestions ask without a listing query: the same key as page 1 of the results page. */
+export function searchProductsQueryOptions(search: string, page = 1, listing: ListingQuery = {}) {
   return queryOptions({
-    queryKey: ['search', search, page],
-    queryFn: ({ signal }) => searchProducts(search, page, signal),
+    queryKey: ['search', search, page, listing],
+    queryFn: ({ signal }) => searchProducts(search, page, listing, signal),
     enabled: search.trim().length >= SEARCH_MIN_CHARS,
     placeholderData: keepPreviousData,
   });
 }
 
-export function useSearchProducts(search: string, page = 1) {
-  return useQuery(searchProductsQueryOptions(search, page));
+export function useSearchProducts(search: string, page = 1, listing: ListingQuery = {}) {
+  return useQuery(searchProductsQueryOptions(search, page, listing));
 }

@@ -1,0 +1,193 @@
+/**
+ * Sort and filters of the listing pages (issue 13, decision 0022): /shop (and its category pages), /brand and
+ * /search-results carry `sort`, `min_price`, `max_price` (dollars) and `in_stock=1` in their address, so a
+ * filtered list can be shared and crawled. The API validates them (packages/shared/src/catalog-query.ts) and
+ * answers 400 with a message for a bad one; this module reads them from an address as they are, writes them
+ * back in one order, and names them for people.
+ *
+ * The sort names, labels and price limit below are typed by the shared contract and compared with its values by
+ * listing-query.test.ts. They are not imported as values: catalog-query.ts builds zod schemas, and importing it
+ * would add zod (about 26 KB gzip) to every listing page (decision 0005).
+ */
+import type { SearchSort, ShopSort } from '@store/shared/catalog-query';
+import { centsToDecimalString, formatCents, parseDecimalToCents } from '@store/shared/money';
+import { ApiError } from '@/lib/api-client';
+
+/** The listing part of an address, as written there (the API reads and validates the same strings). */
+export interface ListingQuery {
+  sort?: string | undefined;
+  /** Dollars, e.g. '130' or '129.95'. */
+  min_price?: string | undefined;
+  max_price?: string | undefined;
+  /** '1' when only products in stock are shown. */
+  in_stock?: string | undefined;
+}
+
+/** The listing parameters, in the order they are written after a page's own (page, category, query ...). */
+export const LISTING_PARAMS = ['sort', 'min_price', 'max_price', 'in_stock'] as const;
+export type ListingParam = (typeof LISTING_PARAMS)[number];
+
+/** The shop's sorts (shared SHOP_SORTS), in menu order; the first is the default. */
+export const SHOP_SORT_OPTIONS = [
+  'newest',
+  'price_asc',
+  'price_desc',
+  'name',
+] as const satisfies readonly ShopSort[];
+/** Search adds its ranking, which is its default (shared SEARCH_SORTS). */
+export const SEARCH_SORT_OPTIONS = [
+  'relevance',
+  ...SHOP_SORT_OPTIONS,
+] as const satisfies readonly SearchSort[];
+
+/** Fails to compile if the shared contract gains a sort that a menu lacks (`satisfies` above catches extras). */
+type NoneMissing<Missing extends never> = Missing;
+export type ShopSortsListed = NoneMissing<Exclude<ShopSort, (typeof SHOP_SORT_OPTIONS)[number]>>;
+export type SearchSortsListed = NoneMissing<Exclude<SearchSort, (typeof SEARCH_SORT_OPTIONS)[number]>>;
+
+/** The menu's labels (shared SORT_LABELS). */
+export const SORT_OPTION_LABELS: Record<SearchSort, string> = {
+  relevance: 'Relevance',
+  newest: 'Newest',
+  price_asc: 'Price: low to high',
+  price_desc: 'Price: high to low',
+  name: 'Name: A to Z',
+};
+
+/** Highest amount a price filter accepts, in whole dollars (shared MAX_PRICE_FILTER_DOLLARS). */
+export const PRICE_FILTER_MAX_DOLLARS = 1_000_000;
+
+/** SPEC §2: the shop's price slider ranges from 130 to 500; shown as the boxes' placeholders. */
+export const PRICE_RANGE_HINT = { min: 130, max: 500 } as const;
+
+/** Reads the listing parameters of an address; blank ones are left out, the rest kept as written. */
+export function readListingQuery(search: URLSearchParams): ListingQuery {
+  const query: ListingQuery = {};
+  for (const name of LISTING_PARAMS) {
+    const value = search.get(name)?.trim();
+    if (value) query[name] = value;
+  }
+  return query;
+}
+
+/** Writes the listing parameters that are set onto an address, in LISTING_PARAMS order. */
+export function appendListingQuery(search: URLSearchParams, query: ListingQuery): URLSearchParams {
+  for (const name of LISTING_PARAMS) {
+    const value = query[name];
+    if (value) search.set(name, value);
+  }
+  return search;
+}
+
+/** Only the listing parameters of a larger object (a page's params), without the blank ones. */
+export function pickListingQuery(from: ListingQuery): ListingQuery {
+  const query: ListingQuery = {};
+  for (const name of LISTING_PARAMS) if (from[name]) query[name] = from[name];
+  return query;
+}
+
+/** The sort the menu shows: the address's when the menu offers it, else the page's default. */
+export function selectedSort<S extends string>(query: ListingQuery, sorts: readonly S[], fallback: S): S {
+  return sorts.find((s) => s === query.sort) ?? fallback;
+}
+
+/** The query with another sort; the default sort is left out of the address. */
+export function withSort(query: ListingQuery, sort: string, defaultSort: string): ListingQuery {
+  return { ...query, sort: sort === defaultSort ? undefined : sort };
+}
+
+/** The query without its price range and in-stock filter (the sort stays). */
+export function withoutFilters(query: ListingQuery): ListingQuery {
+  return { sort: query.sort };
+}
+
+/** True when `in_stock` asks for products in stock only ('1' or 'true', as the API reads it). */
+export function inStockOnly(query: ListingQuery): boolean {
+  return query.in_stock === '1' || query.in_stock === 'true';
+}
+
+/** True when a price bound or in stock only narrows the list. */
+export function hasListingFilters(query: ListingQuery): boolean {
+  return Boolean(query.min_price || query.max_price || inStockOnly(query));
+}
+
+/** True when the address says anything about sort or filters (its sort, price or in_stock, valid or not). */
+export function hasListingQuery(query: ListingQuery): boolean {
+  return LISTING_PARAMS.some((name) => Boolean(query[name]));
+}
+
+/** '$130.00' for an amount the API would read, else the text as written. */
+function priceText(dollars: string): string {
+  const cents = /^\d{1,7}(\.\d{1,2})?$/.test(dollars) ? parseDecimalToCents(dollars) : null;
+  return cents === null ? dollars : formatCents(cents);
+}
+
+/** 'Price: $130.00 to $500.00', 'Price: from $130.00', 'Price: up to $500.00', or null without a range. */
+export function priceRangeText(query: ListingQuery): string | null {
+  const { min_price: min, max_price: max } = query;
+  if (min && max) return `Price: ${priceText(min)} to ${priceText(max)}`;
+  if (min) return `Price: from ${priceText(min)}`;
+  if (max) return `Price: up to ${priceText(max)}`;
+  return null;
+}
+
+export const IN_STOCK_ONLY = 'In stock only';
+
+/** One active filter as the summary shows it: its text and the address without it. */
+export interface ActiveFilterItem {
+  key: string;
+  label: string;
+  href: string;
+}
+
+/**
+ * The summary's items for the price range and in stock only; removing one goes back to page 1 and keeps
+ * everything else. `hrefFor` builds the page's address (page 1) for a listing query.
+ */
+export function listingFilterItems(
+  query: ListingQuery,
+  hrefFor: (query: ListingQuery) => string,
+): ActiveFilterItem[] {
+  const items: ActiveFilterItem[] = [];
+  const price = priceRangeText(query);
+  if (price) {
+    items.push({
+      key: 'price',
+      label: price,
+      href: hrefFor({ ...query, min_price: undefined, max_price: undefined }),
+    });
+  }
+  if (inStockOnly(query)) {
+    items.push({ key: 'in_stock', label: IN_STOCK_ONLY, href: hrefFor({ ...query, in_stock: undefined }) });
+  }
+  return items;
+}
+
+/** The price boxes' messages. */
+export const PRICE_MESSAGES = {
+  notAnAmount: 'Enter an amount in dollars, such as 130 or 129.95.',
+  tooHigh: `Enter an amount up to $${PRICE_FILTER_MAX_DOLLARS.toLocaleString('en-AU')}.`,
+  minAboveMax: 'The minimum price must not be above the maximum.',
+} as const;
+
+/**
+ * What a price box holds, as the address writes it: '' for an empty box, whole dollars ('130') or dollars
+ * and cents ('129.95'), or the message to show. Accepts '$130' and '1,299' as people type them.
+ */
+export function readPriceInput(text: string): { dollars: string } | { error: string } {
+  if (text.trim() === '') return { dollars: '' };
+  const cents = parseDecimalToCents(text);
+  if (cents === null) return { error: PRICE_MESSAGES.notAnAmount };
+  if (cents > PRICE_FILTER_MAX_DOLLARS * 100) return { error: PRICE_MESSAGES.tooHigh };
+  return { dollars: cents % 100 === 0 ? String(cents / 100) : centsToDecimalString(cents) };
+}
+
+/**
+ * True when the API refused the address's sort, price range or in_stock (400 naming one of them, such as a
+ * minimum above the maximum): trying again cannot help, leaving them out can.
+ */
+export function isListingQueryError(error: unknown): boolean {
+  if (!(error instanceof ApiError) || error.status !== 400) return false;
+  const named = (text: string) => LISTING_PARAMS.some((name) => new RegExp(`\\b${name}\\b`).test(text));
+  return (error.fieldErrors ?? []).some((e) => named(e.field)) || named(error.message);
+}

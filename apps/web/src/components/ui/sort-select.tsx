@@ -1,0 +1,41 @@
+import type { SearchSort } from '@store/shared/catalog-query';
+import { useId } from 'react';
+import { SORT_OPTION_LABELS } from './listing-query';
+import './listing-controls.css';
+
+export interface SortSelectProps<S extends SearchSort> {
+  /** The sorts offered, in menu order (SHOP_SORT_OPTIONS or SEARCH_SORT_OPTIONS). */
+  sorts: readonly S[];
+  value: S;
+  onChange: (sort: S) => void;
+}
+
+/**
+ * The listing's 'Sort by' menu (issue 13). Choosing an order shows it at once: the page's address changes and
+ * the list is asked for again; focus stays on the menu.
+ */
+export function SortSelect<S extends SearchSort>({ sorts, value, onChange }: SortSelectProps<S>) {
+  const id = useId();
+  return (
+    <div className="sort-select">
+      <label htmlFor={id} className="sort-select__label">
+        Sort by
+      </label>
+      <select
+        id={id}
+        className="sort-select__menu"
+        value={value}
+        onChange={(event) => {
+          const chosen = sorts.find((s) => s === event.target.value);
+          if (chosen) onChange(chosen);
+        }}
+      >
+        {sorts.map((sort) => (
+          <option key={sort} value={sort}>
+            {SORT_OPTION_LABELS[sort]}
+          </option>
+        ))}
+      </select>
+    </div>
+  );
+}
