@@ -24,58 +24,74 @@ export function finishCatalogRows(
   drafts: readonly RowDraft[],
   out: { rejections: Rejection[]; warnings: string[] },
 ): CatalogRow[] {
+  const checker = createCatalogRowChecker(out);
+  for (const draft of drafts) checker.add(draft);
+  return checker.finish();
+}
+
+/**
+ * `finishCatalogRows` one draft at a time: `add` checks a draft (rejections go to `out` at once), `finish` settles
+ * permalinks (warnings) and returns the accepted rows in the order they were added.
+ */
+export function createCatalogRowChecker(out: { rejections: Rejection[]; warnings: string[] }): {
+  add(draft: RowDraft): void;
+  finish(): CatalogRow[];
+} {
   const firstLineOfSku = new Map<string, number>();
   const accepted: CatalogRow[] = [];
-  for (const { line, fields, columns } of drafts) {
-    const columnOf = (field: string) => columns[field as CatalogRowField] ?? field;
-    let ok = true;
-    const parsed = catalogRowSchema.safeParse(fields);
-    if (!parsed.success) {
-      ok = false;
-      for (const issue of parsed.error.issues) {
-        const field = String(issue.path[0] ?? '');
-        out.rejections.push({
-          line,
-          column: columnOf(field),
-          reason: describeIssue(field, fields, issue.message),
-        });
-      }
-    }
-    const sku = typeof fields.sku === 'string' ? fields.sku : '';
-    const key = sku.trim().toLowerCase();
-    if (key !== '') {
-      const earlier = firstLineOfSku.get(key);
-      if (earlier !== undefined) {
+  return {
+    add({ line, fields, columns }) {
+      const columnOf = (field: string) => columns[field as CatalogRowField] ?? field;
+      let ok = true;
+      const parsed = catalogRowSchema.safeParse(fields);
+      if (!parsed.success) {
         ok = false;
-        out.rejections.push({
-          line,
-          column: columnOf('sku'),
-          reason: `SKU "${sku}" is already used on line ${earlier}; each product needs its own SKU`,
-        });
-      } else {
-        firstLineOfSku.set(key, line);
+        for (const issue of parsed.error.issues) {
+          const field = String(issue.path[0] ?? '');
+          out.rejections.push({
+            line,
+            column: columnOf(field),
+            reason: describeIssue(field, fields, issue.message),
+          });
+        }
       }
-    }
-    if (ok && parsed.success) accepted.push(parsed.data);
-  }
-
-  const permalinkOwner = new Map<string, number>();
-  for (const row of accepted) {
-    const wanted = row.permalink;
-    let candidate = wanted;
-    for (let n = 2; permalinkOwner.has(candidate); n++) {
-      const base = `${wanted}-${slugify(row.sku)}`.replace(/-+$/, '');
-      candidate = n === 2 ? base : `${base}-${n}`;
-    }
-    if (candidate !== wanted) {
-      out.warnings.push(
-        `line ${row.line}: permalink "${wanted}" is already used by line ${permalinkOwner.get(wanted)}; using "${candidate}"`,
-      );
-      row.permalink = candidate;
-    }
-    permalinkOwner.set(candidate, row.line);
-  }
-  return accepted;
+      const sku = typeof fields.sku === 'string' ? fields.sku : '';
+      const key = sku.trim().toLowerCase();
+      if (key !== '') {
+        const earlier = firstLineOfSku.get(key);
+        if (earlier !== undefined) {
+          ok = false;
+          out.rejections.push({
+            line,
+            column: columnOf('sku'),
+            reason: `SKU "${sku}" is already used on line ${earlier}; each product needs its own SKU`,
+          });
+        } else {
+          firstLineOfSku.set(key, line);
+        }
+      }
+      if (ok && parsed.success) accepted.push(parsed.data);
+    },
+    finish() {
+      const permalinkOwner = new Map<string, number>();
+      for (const row of accepted) {
+        const wanted = row.permalink;
+        let candidate = wanted;
+        for (let n = 2; permalinkOwner.has(candidate); n++) {
+          const base = `${wanted}-${slugify(row.sku)}`.replace(/-+$/, '');
+          candidate = n === 2 ? base : `${base}-${n}`;
+        }
+        if (candidate !== wanted) {
+          out.warnings.push(
+            `line ${row.line}: permalink "${wanted}" is already used by line ${permalinkOwner.get(wanted)}; using "${candidate}"`,
+          );
+          row.permalink = candidate;
+        }
+        permalinkOwner.set(candidate, row.line);
+      }
+      return accepted;
+    },
+  };
 }
 
 /** Zod's messages for numeric bounds are generic; say which value was wrong. */

@@ -53,10 +53,13 @@ export function oneRowPerProduct<C extends ColumnMap>(options: {
           context.skip(record.line, recordSkip);
           continue;
         }
-        const product = context.read(record, 'product');
-        const item = context.read(record, 'item');
-        if (!product || !item) continue;
-        const values = { ...own, ...product, ...item };
+        const product = context.read(record, 'product', own);
+        if (!product) {
+          context.read(record, 'item', own);
+          continue;
+        }
+        const values = context.read(record, 'item', product);
+        if (!values) continue;
         const sku = options.sku(values);
         const productSkip = context.productSkip(product, sku);
         if (productSkip !== null) {
@@ -158,16 +161,17 @@ export function variantRowsByHandle<C extends ColumnMap>(options: {
           continue;
         }
 
+        // Each row's values: the product's, with the row's own image (and, for a variant, its own cells).
         const images: { src: string; position: number; line: number }[] = [];
-        const recordValues = new Map<CsvRecord, RecordValues<C>>();
+        const rowValues = new Map<CsvRecord, typeof product & RecordValues<C>>();
         let imagesOk = true;
         for (const r of records) {
-          const image = context.read(r, 'record');
+          const image = context.read(r, 'record', { ...product });
           if (!image) {
             imagesOk = false;
             continue;
           }
-          recordValues.set(r, image);
+          rowValues.set(r, image);
           const src = options.image.src(image);
           const position = options.image.position(image);
           if (src !== '') images.push({ src, position: position ?? Number.MAX_SAFE_INTEGER, line: r.line });
@@ -182,9 +186,9 @@ export function variantRowsByHandle<C extends ColumnMap>(options: {
         const handleSlug = slugify(handle) || slugify(title);
 
         for (const r of variantRows) {
-          const item = context.read(r, 'item');
-          if (!item) continue;
-          const values = { ...recordValues.get(r), ...product, ...item };
+          const row = rowValues.get(r);
+          const values = row ? context.read(r, 'item', row) : null;
+          if (!values) continue;
           const optionValues = options
             .options(values)
             .map((o) => o.trim())
@@ -249,9 +253,10 @@ export function parentAndVariationRows<C extends ColumnMap>(options: {
   options: (values: ItemValues<C>) => readonly string[];
   inherit: readonly InheritedField[];
 }): RowsRule<C> {
+  // What the first pass keeps of every row is small: a row's values are read again when its turn comes, so
+  // that 100,000 of them do not live through the whole file.
   interface Entry {
     record: CsvRecord;
-    values: RecordValues<C>;
     kind: string;
     sku: string;
     skipped: string | null;
@@ -275,7 +280,6 @@ export function parentAndVariationRows<C extends ColumnMap>(options: {
         if (!values) continue;
         const entry: Entry = {
           record,
-          values,
           kind: options.kind(values),
           sku: context.raw(record, options.sku).trim(),
           skipped: context.recordSkip(values),
@@ -343,10 +347,16 @@ export function parentAndVariationRows<C extends ColumnMap>(options: {
           parent = lent;
         }
 
-        const product = context.read(record, 'product');
-        const item = context.read(record, 'item');
-        if (!product || !item) continue;
-        const values = { ...entry.values, ...product, ...item };
+        // Read once already without a problem, so this cannot fail.
+        const own = context.read(record, 'record');
+        if (!own) continue;
+        const product = context.read(record, 'product', own);
+        if (!product) {
+          context.read(record, 'item', own);
+          continue;
+        }
+        const values = context.read(record, 'item', product);
+        if (!values) continue;
         let sku = entry.sku;
         let title = options.title(product) ?? '';
         let permalink = slugify(title) || slugify(sku);
@@ -550,7 +560,8 @@ export function yoastVariables<C extends ColumnMap>(
       const title = typeof fields.title === 'string' ? fields.title : '';
       for (const key of keys) {
         const text = fields[key];
-        if (typeof text !== 'string') continue;
+        // Nothing to fill, collapse or trim: the text stays as it is.
+        if (typeof text !== 'string' || (text !== '' && !/%%|\s\s|[^\S ]|^[\s-]|[\s-]$/.test(text))) continue;
         const filled = text
           .replace(/%%title%%/g, title)
           .replace(/%%sep%%/g, '-')

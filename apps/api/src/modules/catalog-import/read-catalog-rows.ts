@@ -21,7 +21,7 @@ import {
   type SkippedRow,
 } from './catalog-row';
 import { CellIssue } from './cell-parsers';
-import { finishCatalogRows, type RowDraft } from './finish-catalog-rows';
+import { createCatalogRowChecker } from './finish-catalog-rows';
 import { findColumn, type CsvRecord, type CsvTable } from './read-csv-table';
 
 interface BoundColumn {
@@ -50,7 +50,8 @@ export function readCatalogRows<C extends ColumnMap>(
   const rejections: Rejection[] = [];
   const warnings: string[] = [];
   const skipped: SkippedRow[] = [];
-  const drafts: RowDraft[] = [];
+  // Rows are checked as they are made, so the drafts do not pile up for the garbage collector.
+  const checker = createCatalogRowChecker({ rejections, warnings });
 
   const bound = new Map<string, BoundColumn & { index: number }>();
   for (const [key, column] of Object.entries(spec.columns)) {
@@ -106,6 +107,11 @@ export function readCatalogRows<C extends ColumnMap>(
   const productRules = (spec.fields ?? []).flatMap((r) => (r.level === 'product' ? [r] : []));
   const itemRules = (spec.fields ?? []).flatMap((r) => (r.level === 'item' ? [r] : []));
   const columnName = (key: string) => bound.get(key)?.name ?? key;
+  // Every row's values object starts as a copy of this one, so they all share one fast shape (an object given
+  // its properties one by one by computed key would turn into a slow dictionary after a dozen).
+  const valuesTemplate: unknown = JSON.parse(
+    JSON.stringify(Object.fromEntries([...bound.keys()].map((k) => [k, null]))),
+  );
 
   // The column each field's rejections name.
   const fieldColumns: Partial<Record<CatalogRowField, string>> = {};
@@ -125,8 +131,12 @@ export function readCatalogRows<C extends ColumnMap>(
     },
     has: (key) => (bound.get(key)?.index ?? -1) >= 0,
     column: columnName,
-    read<L extends ColumnLevel>(record: CsvRecord, level: L): ValuesAt<C, L> | null {
-      const values: Record<string, unknown> = {};
+    read<L extends ColumnLevel, T extends object = object>(
+      record: CsvRecord,
+      level: L,
+      into?: T,
+    ): (T & ValuesAt<C, L>) | null {
+      const values: object = into ?? Object.assign({}, valuesTemplate);
       let ok = true;
       for (const column of levels[level]) {
         const value = column.read(record);
@@ -134,11 +144,11 @@ export function readCatalogRows<C extends ColumnMap>(
           rejections.push({ line: record.line, column: column.name, reason: value.reason });
           ok = false;
         } else {
-          values[column.key] = value;
+          Reflect.set(values, column.key, value);
         }
       }
-      // The object has exactly the keys of the level's columns, each parsed by its own column's parser.
-      return ok ? (values as ValuesAt<C, L>) : null;
+      // `values` now holds every column of the level, each parsed by its own column's parser.
+      return ok ? (values as T & ValuesAt<C, L>) : null;
     },
     recordSkip(values) {
       for (const rule of spec.skip ?? []) {
@@ -155,14 +165,14 @@ export function readCatalogRows<C extends ColumnMap>(
       return null;
     },
     productFields(values) {
-      const fields: ProductFields = {};
+      const fields: ProductFields = { ...EMPTY_FIELDS };
       const source: Readonly<Record<string, unknown>> = values;
       for (const { field, key } of productFieldColumns) fields[field] = source[key];
       for (const rule of productRules) rule.apply(fields, values, context, 0);
       return fields;
     },
     addItem(line: number, product: ProductFields, values, naming: ItemNaming) {
-      const fields: ProductFields = { ...EMPTY_FIELDS, ...product };
+      const fields: ProductFields = { ...product };
       const source: Readonly<Record<string, unknown>> = values;
       for (const { field, key } of itemFieldColumns) fields[field] = source[key];
       fields.line = line;
@@ -174,7 +184,7 @@ export function readCatalogRows<C extends ColumnMap>(
         warnings.push(`line ${line}: stock ${fields.stock} is below 0; imported as 0`);
         fields.stock = 0;
       }
-      drafts.push({ line, fields, columns: fieldColumns });
+      checker.add({ line, fields, columns: fieldColumns });
     },
     reject(line, key, reason) {
       rejections.push({ line, column: columnName(key), reason });
@@ -188,12 +198,17 @@ export function readCatalogRows<C extends ColumnMap>(
   };
 
   spec.rows.read(context);
-  const rows = finishCatalogRows(drafts, { rejections, warnings });
+  const rows = checker.finish();
   return { format, rows, rejections, warnings, skipped };
 }
 
-/** Fields no column or rule of a format fills. */
+/** Every field, with the value it has when no column or rule of a format fills it (in schema order). */
 const EMPTY_FIELDS: ProductFields = {
+  line: 0,
+  sku: '',
+  title: '',
+  permalink: '',
+  priceCents: 0,
   discount: null,
   stock: null,
   weightGrams: null,
