@@ -12,7 +12,10 @@ INSERT INTO "catalog_state" ("id", "version") VALUES (1, 1) ON CONFLICT DO NOTHI
 -- so the catalog read model can re-read what changed without each code path having to say so (decision 0019).
 CREATE FUNCTION "products_touch_changed_at"() RETURNS trigger LANGUAGE plpgsql AS $$
 BEGIN
-  NEW.changed_at := now();
+  -- An UPDATE that changes nothing (a re-import of the same row) leaves the date alone.
+  IF NEW IS DISTINCT FROM OLD THEN
+    NEW.changed_at := now();
+  END IF;
   RETURN NEW;
 END
 $$;--> statement-breakpoint
