@@ -2,6 +2,7 @@ import { mkdirSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { expect, test } from '@playwright/test';
+import { expectOrdered, expectTitles, listingAnswer, shownPrices } from './support/listing';
 import { expectNoSeriousAxeViolations } from './support/page-checks';
 
 const screensDir = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../docs/screens');
@@ -81,4 +82,38 @@ test('/brand for an unknown brand says No Product Found', async ({ page }) => {
   await page.goto('/brand?page=1&brand=no-such-brand');
   await expect(page.getByText('No Product Found')).toBeVisible();
   await expect(page.getByText('There are 0 products.')).toBeVisible();
+});
+
+test('/brand sorts by price and keeps the brand', async ({ page, request }) => {
+  await page.goto('/brand?page=1');
+  const main = page.getByRole('main');
+  await main.getByRole('combobox', { name: 'Sort by' }).selectOption({ label: 'Price: high to low' });
+  await expect(page).toHaveURL('/brand?page=1&sort=price_desc');
+  const answer = await listingAnswer(request, '/api/shop?page=1&sort=price_desc&pagination=15');
+  await expectTitles(
+    main,
+    answer.data.map((p) => p.title),
+  );
+  expectOrdered(await shownPrices(main), 'descending');
+  const pages = page.getByRole('navigation', { name: 'Pages of products' });
+  await expect(pages.getByRole('link', { name: 'Page 2', exact: true })).toHaveAttribute(
+    'href',
+    '/brand?page=2&sort=price_desc',
+  );
+
+  await page.goto('/brand?page=1&brand=voltcore&in_stock=1');
+  await main.getByRole('combobox', { name: 'Sort by' }).selectOption({ label: 'Price: low to high' });
+  await expect(page).toHaveURL('/brand?page=1&brand=voltcore&sort=price_asc&in_stock=1');
+  const voltcore = await listingAnswer(
+    request,
+    '/api/shop?page=1&brand=voltcore&sort=price_asc&in_stock=1&pagination=15',
+  );
+  await expectTitles(
+    main,
+    voltcore.data.map((p) => p.title),
+  );
+  expectOrdered(await shownPrices(main), 'ascending');
+  await expect(page.getByRole('heading', { level: 1, name: 'Brand: Voltcore' })).toBeVisible();
+  await expect(main.getByRole('button', { name: 'Out of stock' })).toHaveCount(0);
+  await expectNoSeriousAxeViolations(page);
 });

@@ -3,6 +3,9 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import AxeBuilder from '@axe-core/playwright';
 import { expect, test } from '@playwright/test';
+import { cards, expectOrdered, expectTitles, listingAnswer, shownPrices } from './support/listing';
+import { loadAllImages } from './support/page-checks';
+import { screen } from './support/screens';
 
 const screensDir = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../docs/screens');
 
@@ -97,4 +100,66 @@ test('Enter without a selection opens the results page, which pages and passes a
     path: path.join(screensDir, `search-results-${testInfo.project.name}.png`),
     fullPage: true,
   });
+});
+
+test('search results sort by price and filter to in stock; page links keep both', async ({
+  page,
+  request,
+}, testInfo) => {
+  // Three lists checked against the API's answers, axe and a full-page picture.
+  test.slow();
+  const query = 'batt';
+  await page.goto(`/search-results?query=${query}`);
+  const main = page.getByRole('main');
+  const sort = main.getByRole('combobox', { name: 'Sort by' });
+  // Search ranks by relevance unless told otherwise.
+  await expect(sort).toHaveValue('relevance');
+  const relevance = await listingAnswer(request, `/api/search-product?search=${query}&pagination=15`);
+  await expectTitles(
+    main,
+    relevance.data.map((p) => p.title),
+  );
+
+  await sort.selectOption({ label: 'Price: low to high' });
+  await expect(page).toHaveURL(`/search-results?query=${query}&sort=price_asc`);
+  const cheapest = await listingAnswer(
+    request,
+    `/api/search-product?search=${query}&sort=price_asc&pagination=15`,
+  );
+  await expectTitles(
+    main,
+    cheapest.data.map((p) => p.title),
+  );
+  expectOrdered(await shownPrices(main), 'ascending');
+  await expect(main.getByText(`There are ${cheapest.total} products.`)).toBeVisible();
+
+  // In stock only, from the Filters panel: back to page 1 with the sort kept.
+  await main.getByRole('button', { name: /^Filters/ }).click();
+  const form = main.getByRole('form', { name: 'Price and stock' });
+  await form.getByRole('checkbox', { name: 'In stock only' }).check();
+  await form.getByRole('button', { name: 'Apply' }).click();
+  await expect(page).toHaveURL(`/search-results?query=${query}&sort=price_asc&in_stock=1`);
+  const inStock = await listingAnswer(
+    request,
+    `/api/search-product?search=${query}&sort=price_asc&in_stock=1&pagination=15`,
+  );
+  await expectTitles(
+    main,
+    inStock.data.map((p) => p.title),
+  );
+  expectOrdered(await shownPrices(main), 'ascending');
+  await expect(main.getByRole('button', { name: 'Out of stock' })).toHaveCount(0);
+  await expect(main.getByRole('link', { name: 'Remove filter In stock only' })).toBeVisible();
+
+  if (inStock.last_page > 1) {
+    const pages = main.getByRole('navigation', { name: 'Pages of search results' });
+    await expect(pages.getByRole('link', { name: 'Page 2' })).toHaveAttribute(
+      'href',
+      `/search-results?query=${query}&page=2&sort=price_asc&in_stock=1`,
+    );
+  }
+  await expect(cards(main)).toHaveCount(Math.min(15, inStock.total));
+  await loadAllImages(page);
+  await page.mouse.move(0, 0);
+  await screen(page, testInfo, 'search-results-sorted');
 });
