@@ -3,6 +3,7 @@
  * Bad values are rejected with a message a person can act on; the API answers 400 with it.
  */
 import { z } from 'zod';
+import { MAX_PRICE_FILTER_DOLLARS, SEARCH_SORTS, SHOP_SORTS } from './listing-sorts';
 import { searchText } from './text-schemas';
 
 /** SPEC §9: the shop asks for 20 a page; the API allows up to 100. */
@@ -31,27 +32,6 @@ function positiveInt(name: string, max: number) {
 
 const filterValue = (name: string) =>
   z.string().trim().max(200, `${name} is too long (200 characters at most)`).optional();
-
-/**
- * Orders a listing can be sorted in (issue 13). `relevance` is the search ranking and only search offers it;
- * the shop's default is `newest`. Prices compare the price a shopper pays (after the product's discount).
- */
-export const SHOP_SORTS = ['newest', 'price_asc', 'price_desc', 'name'] as const;
-export const SEARCH_SORTS = ['relevance', ...SHOP_SORTS] as const;
-export type ShopSort = (typeof SHOP_SORTS)[number];
-export type SearchSort = (typeof SEARCH_SORTS)[number];
-
-/** Labels of the sort menu, in menu order. */
-export const SORT_LABELS: Record<SearchSort, string> = {
-  relevance: 'Relevance',
-  newest: 'Newest',
-  price_asc: 'Price: low to high',
-  price_desc: 'Price: high to low',
-  name: 'Name: A to Z',
-};
-
-/** Highest price a price filter accepts, whole dollars: far above any auto part, and a safe number of cents. */
-export const MAX_PRICE_FILTER_DOLLARS = 1_000_000;
 
 /** A price bound from a query string in dollars ("130", "129.95") -> integer cents. */
 function priceBound(name: string) {
@@ -86,33 +66,35 @@ function checkPriceRange(q: { min_price?: number | undefined; max_price?: number
 }
 const PRICE_RANGE_MESSAGE = 'min_price must not be above max_price';
 
-export const shopQuerySchema = z.object({
-  page: positiveInt('page', MAX_PAGE).default(1),
-  pagination: positiveInt('pagination', MAX_PAGE_SIZE).default(DEFAULT_PAGE_SIZE),
-  category: filterValue('category'),
-  child_category: filterValue('child_category'),
-  brand: filterValue('brand'),
-  sort: z
-    .enum(SHOP_SORTS, { error: `sort must be one of ${SHOP_SORTS.join(', ')}` })
-    .default('newest'),
-  ...listingFilters,
-}).refine(checkPriceRange, { message: PRICE_RANGE_MESSAGE, path: ['min_price'] });
+export const shopQuerySchema = z
+  .object({
+    page: positiveInt('page', MAX_PAGE).default(1),
+    pagination: positiveInt('pagination', MAX_PAGE_SIZE).default(DEFAULT_PAGE_SIZE),
+    category: filterValue('category'),
+    child_category: filterValue('child_category'),
+    brand: filterValue('brand'),
+    sort: z.enum(SHOP_SORTS, { error: `sort must be one of ${SHOP_SORTS.join(', ')}` }).default('newest'),
+    ...listingFilters,
+  })
+  .refine(checkPriceRange, { message: PRICE_RANGE_MESSAGE, path: ['min_price'] });
 export type ShopQuery = z.infer<typeof shopQuerySchema>;
 
 export const latestProductsQuerySchema = z.object({
   pagination: positiveInt('pagination', MAX_PAGE_SIZE).default(DEFAULT_PAGE_SIZE),
 });
 
-export const searchQuerySchema = z.object({
-  search: searchText({ error: 'search is required' })
-    .trim()
-    .min(1, 'search must not be empty')
-    .max(SEARCH_MAX_CHARS, `search must be at most ${SEARCH_MAX_CHARS} characters`),
-  page: positiveInt('page', MAX_PAGE).default(1),
-  pagination: positiveInt('pagination', MAX_PAGE_SIZE).default(SEARCH_RESULT_LIMIT),
-  sort: z
-    .enum(SEARCH_SORTS, { error: `sort must be one of ${SEARCH_SORTS.join(', ')}` })
-    .default('relevance'),
-  ...listingFilters,
-}).refine(checkPriceRange, { message: PRICE_RANGE_MESSAGE, path: ['min_price'] });
+export const searchQuerySchema = z
+  .object({
+    search: searchText({ error: 'search is required' })
+      .trim()
+      .min(1, 'search must not be empty')
+      .max(SEARCH_MAX_CHARS, `search must be at most ${SEARCH_MAX_CHARS} characters`),
+    page: positiveInt('page', MAX_PAGE).default(1),
+    pagination: positiveInt('pagination', MAX_PAGE_SIZE).default(SEARCH_RESULT_LIMIT),
+    sort: z
+      .enum(SEARCH_SORTS, { error: `sort must be one of ${SEARCH_SORTS.join(', ')}` })
+      .default('relevance'),
+    ...listingFilters,
+  })
+  .refine(checkPriceRange, { message: PRICE_RANGE_MESSAGE, path: ['min_price'] });
 export type SearchQuery = z.infer<typeof searchQuerySchema>;

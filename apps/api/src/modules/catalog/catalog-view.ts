@@ -7,7 +7,7 @@
  * Bounded memory: cached lists count at most MAX_CACHED_IDS ids in all (4 bytes each), search results the same.
  */
 import { LRUCache } from 'lru-cache';
-import type { SearchSort, ShopSort } from '@store/shared/catalog-query';
+import type { SearchSort, ShopSort } from '@store/shared/listing-sorts';
 import type { CatalogEntry, CatalogTaxonomy } from './catalog-snapshot';
 import { buildSearchIndex, searchIndex, type SearchIndex } from './search-index';
 

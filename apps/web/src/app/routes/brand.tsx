@@ -2,12 +2,12 @@ import { Link, useSearchParams } from 'react-router';
 import { ListingControls } from '@/components/ui/listing-controls';
 import { ListingErrorActions } from '@/components/ui/listing-error';
 import {
-  SHOP_SORT_OPTIONS,
   hasListingFilters,
   readListingQuery,
   withoutFilters,
   type ListingQuery,
 } from '@/components/ui/listing-query';
+import { SHOP_SORTS } from '@store/shared/listing-sorts';
 import { Pagination } from '@/components/ui/pagination';
 import { brandPagePath } from '@/features/brands/brand-path';
 import { useShopProducts, type ShopAnswer } from '@/features/catalog/api/get-shop-products';
@@ -25,7 +25,7 @@ function pageNumber(value: string | null): number {
 }
 
 /** The shop's default order (SHOP_SORTS' first): left out of the address. */
-const DEFAULT_SORT = SHOP_SORT_OPTIONS[0];
+const DEFAULT_SORT = SHOP_SORTS[0];
 
 /**
  * /brand?page=&brand=&sort&min_price&max_price&in_stock (SPEC §2 Brands pages; the sort and filters of issue
@@ -51,7 +51,7 @@ export function BrandRoute() {
   return (
     <div className="container page brands-page">
       <ListingControls
-        sorts={SHOP_SORT_OPTIONS}
+        sorts={SHOP_SORTS}
         defaultSort={DEFAULT_SORT}
         query={listing}
         hrefFor={listingHref}

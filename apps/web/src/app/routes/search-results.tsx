@@ -1,8 +1,8 @@
+import { SEARCH_SORTS } from '@store/shared/listing-sorts';
 import { Link, useSearchParams } from 'react-router';
 import { ListingControls } from '@/components/ui/listing-controls';
 import { ListingErrorActions } from '@/components/ui/listing-error';
 import {
-  SEARCH_SORT_OPTIONS,
   hasListingFilters,
   readListingQuery,
   withoutFilters,
@@ -27,7 +27,7 @@ function pageFrom(value: string | null): number {
 }
 
 /** Search's default order, its ranking (SEARCH_SORTS' first): left out of the address. */
-const DEFAULT_SORT = SEARCH_SORT_OPTIONS[0];
+const DEFAULT_SORT = SEARCH_SORTS[0];
 
 /**
  * /search-results?query={text}&page={n}&sort&min_price&max_price&in_stock (SPEC §2 Search results; the sort and
@@ -69,7 +69,7 @@ export function SearchResultsRoute() {
     <div className="container page search-results">
       {searchable ? (
         <ListingControls
-          sorts={SEARCH_SORT_OPTIONS}
+          sorts={SEARCH_SORTS}
           defaultSort={DEFAULT_SORT}
           query={listing}
           hrefFor={listingHref}

@@ -1,4 +1,4 @@
-import type { SearchSort } from '@store/shared/catalog-query';
+import type { SearchSort } from '@store/shared/listing-sorts';
 import type { ReactNode } from 'react';
 import { useNavigate } from 'react-router';
 import { ActiveFilters } from './active-filters';
@@ -15,7 +15,7 @@ import { SortSelect } from './sort-select';
 import './listing-controls.css';
 
 export interface ListingControlsProps<S extends SearchSort> {
-  /** The sorts offered, in menu order (SEARCH_SORT_OPTIONS or SHOP_SORT_OPTIONS). */
+  /** The sorts offered, in menu order (SEARCH_SORTS or SHOP_SORTS). */
   sorts: readonly S[];
   /** The page's default sort (left out of its address). */
   defaultSort: S;

@@ -1,18 +1,9 @@
-import {
-  MAX_PRICE_FILTER_DOLLARS,
-  SEARCH_SORTS,
-  SHOP_SORTS,
-  SORT_LABELS,
-  shopQuerySchema,
-} from '@store/shared/catalog-query';
+import { shopQuerySchema } from '@store/shared/catalog-query';
+import { SEARCH_SORTS, SHOP_SORTS } from '@store/shared/listing-sorts';
 import { describe, expect, it } from 'vitest';
 import { ApiError } from '@/lib/api-client';
 import {
-  PRICE_FILTER_MAX_DOLLARS,
   PRICE_MESSAGES,
-  SEARCH_SORT_OPTIONS,
-  SHOP_SORT_OPTIONS,
-  SORT_OPTION_LABELS,
   appendListingQuery,
   hasListingFilters,
   isListingQueryError,
@@ -25,15 +16,7 @@ import {
   withoutFilters,
 } from './listing-query';
 
-describe('the web copy of the shared listing contract', () => {
-  // listing-query.ts keeps these values itself so the listing pages load no zod (decision 0005, 0022).
-  it('offers exactly the shared sorts, in the same order, with the same labels and price limit', () => {
-    expect(SHOP_SORT_OPTIONS).toEqual(SHOP_SORTS);
-    expect(SEARCH_SORT_OPTIONS).toEqual(SEARCH_SORTS);
-    expect(SORT_OPTION_LABELS).toEqual(SORT_LABELS);
-    expect(PRICE_FILTER_MAX_DOLLARS).toBe(MAX_PRICE_FILTER_DOLLARS);
-  });
-
+describe('the listing query and the shared contract', () => {
   it('writes amounts from the price boxes that the API reads as the same cents', () => {
     for (const typed of ['130', '129.95', '$1,299', '12.5', ' 5 ', '0', '1000000']) {
       const read = readPriceInput(typed);
@@ -73,9 +56,9 @@ describe('reading and writing the listing part of an address', () => {
   });
 
   it('shows the default sort for a sort the menu does not offer', () => {
-    expect(selectedSort({ sort: 'price_asc' }, SHOP_SORT_OPTIONS, 'newest')).toBe('price_asc');
-    expect(selectedSort({ sort: 'relevance' }, SHOP_SORT_OPTIONS, 'newest')).toBe('newest');
-    expect(selectedSort({}, SEARCH_SORT_OPTIONS, 'relevance')).toBe('relevance');
+    expect(selectedSort({ sort: 'price_asc' }, SHOP_SORTS, 'newest')).toBe('price_asc');
+    expect(selectedSort({ sort: 'relevance' }, SHOP_SORTS, 'newest')).toBe('newest');
+    expect(selectedSort({}, SEARCH_SORTS, 'relevance')).toBe('relevance');
   });
 });
 

@@ -5,11 +5,10 @@
  * answers 400 with a message for a bad one; this module reads them from an address as they are, writes them
  * back in one order, and names them for people.
  *
- * The sort names, labels and price limit below are typed by the shared contract and compared with its values by
- * listing-query.test.ts. They are not imported as values: catalog-query.ts builds zod schemas, and importing it
- * would add zod (about 26 KB gzip) to every listing page (decision 0005).
+ * The sorts, their labels and the price limit come from `@store/shared/listing-sorts`, which has no zod, so the
+ * listing pages do not load the schemas (decision 0005).
  */
-import type { SearchSort, ShopSort } from '@store/shared/catalog-query';
+import { MAX_PRICE_FILTER_DOLLARS } from '@store/shared/listing-sorts';
 import { centsToDecimalString, formatCents, parseDecimalToCents } from '@store/shared/money';
 import { ApiError } from '@/lib/api-client';
 
@@ -26,36 +25,6 @@ export interface ListingQuery {
 /** The listing parameters, in the order they are written after a page's own (page, category, query ...). */
 export const LISTING_PARAMS = ['sort', 'min_price', 'max_price', 'in_stock'] as const;
 export type ListingParam = (typeof LISTING_PARAMS)[number];
-
-/** The shop's sorts (shared SHOP_SORTS), in menu order; the first is the default. */
-export const SHOP_SORT_OPTIONS = [
-  'newest',
-  'price_asc',
-  'price_desc',
-  'name',
-] as const satisfies readonly ShopSort[];
-/** Search adds its ranking, which is its default (shared SEARCH_SORTS). */
-export const SEARCH_SORT_OPTIONS = [
-  'relevance',
-  ...SHOP_SORT_OPTIONS,
-] as const satisfies readonly SearchSort[];
-
-/** Fails to compile if the shared contract gains a sort that a menu lacks (`satisfies` above catches extras). */
-type NoneMissing<Missing extends never> = Missing;
-export type ShopSortsListed = NoneMissing<Exclude<ShopSort, (typeof SHOP_SORT_OPTIONS)[number]>>;
-export type SearchSortsListed = NoneMissing<Exclude<SearchSort, (typeof SEARCH_SORT_OPTIONS)[number]>>;
-
-/** The menu's labels (shared SORT_LABELS). */
-export const SORT_OPTION_LABELS: Record<SearchSort, string> = {
-  relevance: 'Relevance',
-  newest: 'Newest',
-  price_asc: 'Price: low to high',
-  price_desc: 'Price: high to low',
-  name: 'Name: A to Z',
-};
-
-/** Highest amount a price filter accepts, in whole dollars (shared MAX_PRICE_FILTER_DOLLARS). */
-export const PRICE_FILTER_MAX_DOLLARS = 1_000_000;
 
 /** SPEC §2: the shop's price slider ranges from 130 to 500; shown as the boxes' placeholders. */
 export const PRICE_RANGE_HINT = { min: 130, max: 500 } as const;
@@ -166,7 +135,7 @@ export function listingFilterItems(
 /** The price boxes' messages. */
 export const PRICE_MESSAGES = {
   notAnAmount: 'Enter an amount in dollars, such as 130 or 129.95.',
-  tooHigh: `Enter an amount up to $${PRICE_FILTER_MAX_DOLLARS.toLocaleString('en-AU')}.`,
+  tooHigh: `Enter an amount up to $${MAX_PRICE_FILTER_DOLLARS.toLocaleString('en-AU')}.`,
   minAboveMax: 'The minimum price must not be above the maximum.',
 } as const;
 
@@ -178,7 +147,7 @@ export function readPriceInput(text: string): { dollars: string } | { error: str
   if (text.trim() === '') return { dollars: '' };
   const cents = parseDecimalToCents(text);
   if (cents === null) return { error: PRICE_MESSAGES.notAnAmount };
-  if (cents > PRICE_FILTER_MAX_DOLLARS * 100) return { error: PRICE_MESSAGES.tooHigh };
+  if (cents > MAX_PRICE_FILTER_DOLLARS * 100) return { error: PRICE_MESSAGES.tooHigh };
   return { dollars: cents % 100 === 0 ? String(cents / 100) : centsToDecimalString(cents) };
 }
 

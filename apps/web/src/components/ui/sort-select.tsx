@@ -1,10 +1,9 @@
-import type { SearchSort } from '@store/shared/catalog-query';
+import { SORT_LABELS, type SearchSort } from '@store/shared/listing-sorts';
 import { useId } from 'react';
-import { SORT_OPTION_LABELS } from './listing-query';
 import './listing-controls.css';
 
 export interface SortSelectProps<S extends SearchSort> {
-  /** The sorts offered, in menu order (SHOP_SORT_OPTIONS or SEARCH_SORT_OPTIONS). */
+  /** The sorts offered, in menu order (SHOP_SORTS or SEARCH_SORTS). */
   sorts: readonly S[];
   value: S;
   onChange: (sort: S) => void;
@@ -32,7 +31,7 @@ export function SortSelect<S extends SearchSort>({ sorts, value, onChange }: Sor
       >
         {sorts.map((sort) => (
           <option key={sort} value={sort}>
-            {SORT_OPTION_LABELS[sort]}
+            {SORT_LABELS[sort]}
           </option>
         ))}
       </select>

@@ -1,10 +1,10 @@
+import { SHOP_SORTS } from '@store/shared/listing-sorts';
 import { useEffect } from 'react';
 import { Link, useNavigate, useNavigationType, useSearchParams } from 'react-router';
 import { ActiveFilters } from '@/components/ui/active-filters';
 import { FiltersToggle, useFiltersPanel } from '@/components/ui/filters-toggle';
 import { ListingErrorActions } from '@/components/ui/listing-error';
 import {
-  SHOP_SORT_OPTIONS,
   hasListingFilters,
   listingFilterItems,
   pickListingQuery,
@@ -35,7 +35,7 @@ import './shop-page.css';
 export const SHOP_CARDS_SHOWN = 15;
 
 /** The shop's default order (SHOP_SORTS' first): left out of its address. */
-const DEFAULT_SORT = SHOP_SORT_OPTIONS[0];
+const DEFAULT_SORT = SHOP_SORTS[0];
 
 function errorText(error: unknown): string {
   return (error instanceof Error && error.message.trim()) || 'Unknown error';
@@ -123,8 +123,8 @@ export function ShopPage() {
         </div>
         <div className="shop__tools">
           <SortSelect
-            sorts={SHOP_SORT_OPTIONS}
-            value={selectedSort(listing, SHOP_SORT_OPTIONS, DEFAULT_SORT)}
+            sorts={SHOP_SORTS}
+            value={selectedSort(listing, SHOP_SORTS, DEFAULT_SORT)}
             onChange={(sort) => void navigate(listingHref(withSort(listing, sort, DEFAULT_SORT)))}
           />
           <FiltersToggle
