@@ -12,11 +12,11 @@ import { readFile, stat } from 'node:fs/promises';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
-import cliProgress from 'cli-progress';
 import { openDatabase, type Database } from '../db/client';
 import { loadConfig } from '../env';
 import { CatalogFileError, formatRejection } from '../modules/catalog-import/catalog-row';
 import { importCatalog } from '../modules/catalog-import/import-catalog';
+import { createImportProgress, type ProgressMode } from '../modules/catalog-import/import-progress';
 
 export const USAGE = `Usage: npm run catalog:import -- <file.csv> [--images <folder>] [--skip-invalid] [--offline]
 
@@ -30,8 +30,11 @@ Imports a Shopify (legacy or 2024 headers) or WooCommerce product CSV. Products 
 export interface CatalogImportIo {
   out: (text: string) => void;
   err: (text: string) => void;
-  /** Show a progress bar (default: stdout is a terminal). */
-  progress?: boolean;
+  /**
+   * How progress is shown: a bar redrawn in place on stderr, a line through `err` every 5 s, or nothing (`true` is
+   * a bar, `false` nothing). Default: a bar when stderr is a terminal, otherwise lines (CI, pipes).
+   */
+  progress?: ProgressMode | boolean;
   /** Folder relative paths are resolved against (default: INIT_CWD, set by npm, else the working directory). */
   cwd?: string;
   /** Image download settings (tests point them at a local server); `--offline` turns downloads off. */
@@ -91,14 +94,15 @@ export async function runCatalogImport(argv: string[], io: CatalogImportIo): Pro
       return { db: handle.db, mediaDir: config.mediaDir, close: () => handle.close() };
     });
   const target = await open();
-  const bar =
-    (io.progress ?? process.stdout.isTTY === true)
-      ? new cliProgress.SingleBar(
-          { format: 'Importing [{bar}] {value}/{total} products', hideCursor: true },
-          cliProgress.Presets.shades_classic,
-        )
-      : null;
-  let barStarted = false;
+  const progress = createImportProgress({
+    mode:
+      io.progress === true
+        ? 'bar'
+        : io.progress === false
+          ? 'none'
+          : (io.progress ?? (process.stderr.isTTY ? 'bar' : 'lines')),
+    write: io.err,
+  });
   try {
     const started = Date.now();
     const report = await importCatalog({
@@ -108,15 +112,11 @@ export async function runCatalogImport(argv: string[], io: CatalogImportIo): Pro
       mediaDir: target.mediaDir,
       skipInvalid: args.values['skip-invalid'],
       downloadImages: args.values.offline ? false : (io.imageDownloads ?? true),
-      onProgress: (done, total) => {
-        if (!bar) return;
-        if (!barStarted) {
-          bar.start(total, done);
-          barStarted = true;
-        } else bar.update(done);
-      },
+      onCheckProgress: (done, total) => progress.update('checking', done, total),
+      onImageProgress: (done, total) => progress.update('images', done, total),
+      onProgress: (done, total) => progress.update('writing', done, total),
     });
-    bar?.stop();
+    progress.stop();
     for (const r of report.rejections) io.err(formatRejection(r));
     for (const w of report.warnings) io.err(`warning: ${w}`);
     const relative = path.relative(cwd, file);
@@ -136,7 +136,7 @@ export async function runCatalogImport(argv: string[], io: CatalogImportIo): Pro
     }
     return 0;
   } catch (error) {
-    bar?.stop();
+    progress.stop();
     if (error instanceof CatalogFileError) {
       io.err(`Cannot import ${file}:\n${error.message}`);
       return 1;

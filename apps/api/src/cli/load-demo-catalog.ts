@@ -11,6 +11,7 @@ import { storeSettingsInputSchema } from '@store/shared/store-settings';
 import type { Database } from '../db/client';
 import { brands, categories } from '../db/schema';
 import { REPO_ROOT, type AppConfig } from '../env';
+import { bumpCatalogVersion } from '../modules/catalog/catalog-version';
 import { importCatalog, type ImportReport } from '../modules/catalog-import/import-catalog';
 import { saveStoreSettings } from '../modules/content/content-service';
 
@@ -29,6 +30,12 @@ const demoStoreSchema = z.object({
   categories: z.array(z.object({ sku: z.string(), thumbnail_image: z.string() })),
 });
 
+/**
+ * Imports `dir`'s products.csv (images from its images/ folder) into `db`, then copies the brand and home pictures
+ * into the media folder and saves store.json's settings, brand logos and category pictures, bumping the catalog
+ * version in that transaction. Returns the import's report. Throws when a product row is rejected or store.json
+ * does not match its schema.
+ */
 export async function loadDemoCatalog(
   db: Database,
   config: Pick<AppConfig, 'mediaDir'>,
@@ -61,6 +68,8 @@ export async function loadDemoCatalog(
     for (const c of store.categories) {
       await tx.update(categories).set({ thumbnailImage: c.thumbnail_image }).where(eq(categories.sku, c.sku));
     }
+    // Brand logos and category pictures are catalog the read model does not re-read row by row (decision 0019).
+    await bumpCatalogVersion(tx);
   });
   return report;
 }

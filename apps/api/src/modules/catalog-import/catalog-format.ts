@@ -150,6 +150,8 @@ export interface FormatContext<C extends ColumnMap> {
    * the format's item field rules, stock below 0 read as 0 (with a warning).
    */
   addItem(line: number, product: ProductFields, values: ItemValues<C>, naming: ItemNaming): void;
+  /** Counts `records` more rows of the file as dealt with (for progress). */
+  advance(records: number): void;
   reject(line: number, key: keyof C & string, reason: string): void;
   skip(line: number, reason: string): void;
   warn(message: string): void;

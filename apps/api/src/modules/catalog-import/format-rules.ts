@@ -46,6 +46,7 @@ export function oneRowPerProduct<C extends ColumnMap>(options: {
   return {
     read(context) {
       for (const record of context.records) {
+        context.advance(1);
         const own = context.read(record, 'record');
         if (!own) continue;
         const recordSkip = context.recordSkip(own);
@@ -124,6 +125,7 @@ export function variantRowsByHandle<C extends ColumnMap>(options: {
         let handle = context.raw(record, options.handle).trim();
         if (handle === '') handle = slugify(context.raw(record, options.title));
         if (handle === '') {
+          context.advance(1);
           context.reject(
             record.line,
             options.handle,
@@ -138,6 +140,7 @@ export function variantRowsByHandle<C extends ColumnMap>(options: {
       }
 
       for (const { handle, records } of groups.values()) {
+        context.advance(records.length);
         const first = records[0];
         if (!first) continue;
         const product = context.read(first, 'product');
@@ -277,7 +280,10 @@ export function parentAndVariationRows<C extends ColumnMap>(options: {
       const bySku = new Map<string, Entry>();
       for (const record of context.records) {
         const values = context.read(record, 'record');
-        if (!values) continue;
+        if (!values) {
+          context.advance(1);
+          continue;
+        }
         const entry: Entry = {
           record,
           kind: options.kind(values),
@@ -311,6 +317,7 @@ export function parentAndVariationRows<C extends ColumnMap>(options: {
       }
 
       for (const entry of entries) {
+        context.advance(1);
         const { record } = entry;
         const line = record.line;
         if (entry.skipped !== null) {

@@ -4,7 +4,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { asc, eq, sql } from 'drizzle-orm';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import type { DatabaseHandle } from '../../db/client';
+import { rowsOf, type DatabaseHandle } from '../../db/client';
 import {
   brands,
   categories,
@@ -14,6 +14,8 @@ import {
   products,
 } from '../../db/schema';
 import { createTestDatabase } from '../../../tests/test-db';
+import { readCatalogVersion } from '../catalog/catalog-version';
+import { refreshSearchWords } from '../catalog/search-products';
 import { generateCatalogCsv } from './generate-catalog-csv';
 import { importCatalog } from './import-catalog';
 
@@ -356,6 +358,7 @@ describe('importCatalog: matching existing data', () => {
 
   it('leaves the catalog as it was when the database fails part way', async () => {
     await importCatalog({ db: db(), csv: woo('simple,KEEP,Keep Me,10,Brakes,'), mediaDir });
+    const version = await readCatalogVersion(db());
     await db().execute(sql`
       CREATE OR REPLACE FUNCTION fail_on_boom() RETURNS trigger AS $$
       BEGIN IF NEW.sku = 'BOOM' THEN RAISE EXCEPTION 'boom'; END IF; RETURN NEW; END $$ LANGUAGE plpgsql`);
@@ -381,6 +384,74 @@ describe('importCatalog: matching existing data', () => {
     expect((await productBySku('KEEP')).priceCents).toBe(1000);
     expect((await db().select().from(categories)).map((c) => c.title)).toEqual(['Brakes']);
     expect(await count(brands)).toBe(0);
+    // The version bump rolled back with the rest: nobody is told of a catalog that did not change.
+    expect(await readCatalogVersion(db())).toBe(version);
+  });
+
+  it('bumps the catalog version when it writes, and only then', async () => {
+    const before = await readCatalogVersion(db());
+    const csv = woo('simple,V-1,Valve,10,Engine,Bosch', 'simple,V-2,Valve Seal,4,Engine,Bosch');
+    await importCatalog({ db: db(), csv, mediaDir });
+    expect(await readCatalogVersion(db())).toBe(before + 1);
+    // Nothing changed: no reload for every instance's read model.
+    expect(await importCatalog({ db: db(), csv, mediaDir })).toMatchObject({ unchanged: 2 });
+    expect(await readCatalogVersion(db())).toBe(before + 1);
+    // Rejected rows block the import: nothing written, nothing announced.
+    const blocked = await importCatalog({ db: db(), csv: woo('simple,V-3,Valve Cap,abc,,'), mediaDir });
+    expect(blocked.blocked).toBe(true);
+    expect(await readCatalogVersion(db())).toBe(before + 1);
+    await importCatalog({ db: db(), csv: csv.replace(',4,', ',5,'), mediaDir });
+    expect(await readCatalogVersion(db())).toBe(before + 2);
+  });
+
+  it('rebuilds the same spelling vocabulary as refreshSearchWords', async () => {
+    await importCatalog({ db: db(), csv: generateCatalogCsv({ count: 300, seed: 3 }), mediaDir });
+    await importCatalog({
+      db: db(),
+      csv: await fixture('woocommerce-sample-products.csv'),
+      mediaDir,
+      now: NOW,
+    });
+    const words = async () =>
+      rowsOf<{ word: string }>(await db().execute(sql`SELECT word FROM search_words ORDER BY word`)).map(
+        (r) => r.word,
+      );
+    const imported = await words();
+    expect(imported.length).toBeGreaterThan(100);
+    await refreshSearchWords(db());
+    expect(await words()).toEqual(imported);
+  });
+
+  it('reports progress while it checks the rows, then while it writes them, several thousand at a time', async () => {
+    const csv = generateCatalogCsv({ count: 6000, seed: 5 });
+    const checked: number[] = [];
+    const written: number[] = [];
+    const report = await importCatalog({
+      db: db(),
+      csv,
+      mediaDir,
+      onCheckProgress: (done, total) => {
+        expect(total).toBe(6000);
+        checked.push(done);
+      },
+      onProgress: (done) => written.push(done),
+    });
+    expect(report).toMatchObject({ created: 6000, rejected: 0 });
+    expect(checked).toEqual([0, 1000, 2000, 3000, 4000, 5000, 6000, 6000]);
+    // Written in more than one statement, each product with its own id, discount and category.
+    expect(new Set(written).size).toBeGreaterThan(3);
+    expect(written.at(-1)).toBe(6000);
+    const joined = rowsOf<{ n: number }>(
+      await db().execute(sql`
+        SELECT count(*)::int AS n FROM products p
+        JOIN child_categories c ON c.id = p.child_category_id AND c.category_id = p.category_id
+        JOIN brands b ON b.id = p.brand_id AND b.title = p.search_brand`),
+    );
+    expect(joined[0]?.n).toBe(6000);
+    const discounted = rowsOf<{ n: number }>(
+      await db().execute(sql`SELECT count(*)::int AS n FROM product_discounts`),
+    );
+    expect(discounted[0]?.n).toBeGreaterThan(500);
   });
 
   it('writes a generated catalog larger than one batch, and re-imports it unchanged', async () => {

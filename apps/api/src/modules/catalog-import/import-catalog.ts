@@ -4,29 +4,33 @@
  * nothing at all when a row is rejected unless `skipInvalid`.
  */
 import { createHash } from 'node:crypto';
-import { getTableColumns, inArray, sql } from 'drizzle-orm';
+import { sql } from 'drizzle-orm';
 import { slugify } from '@store/shared/slug';
-import type { Database } from '../../db/client';
+import { rowsOf, type Database } from '../../db/client';
+import { brands, categories, childCategories } from '../../db/schema';
+import { bumpCatalogVersion } from '../catalog/catalog-version';
 import {
-  brands,
-  categories,
-  childCategories,
-  productDiscounts,
-  productImages,
-  products,
-} from '../../db/schema';
-import { refreshSearchWords } from '../catalog/search-products';
-import type { CatalogFormat, CatalogRow, Rejection, SkippedRow } from './catalog-row';
+  CATALOG_ROW_FIELDS,
+  type CatalogFormat,
+  type CatalogRow,
+  type Rejection,
+  type SkippedRow,
+} from './catalog-row';
 import { parseCatalogCsv } from './parse-catalog-csv';
-import {
-  createImageDownloader,
-  isDownloadableUrl,
-  type ImageDownloadOptions,
-} from './download-product-images';
+import { rebuildSearchWords } from './rebuild-search-words';
+import type { ImageDownloadOptions } from './download-product-images';
 import { createImageResolver, imageFileName, type ImageResolution } from './resolve-product-images';
+import { columnNames, unnestRows, type UnnestColumn, type UnnestType } from './unnest-rows';
 
-/** Rows per SQL statement (10,000 products take 20 inserts, well under PostgreSQL's 65,535 parameters). */
+/** Rows per statement for taxonomy inserts (a few parameters each). */
 const BATCH = 500;
+/**
+ * Products per statement: each statement sends one array per column (see `unnestRows`), so a batch is limited by
+ * its size (about 2 MB of text here) and by how often progress is reported, not by PostgreSQL's 65,535 parameters.
+ */
+const PRODUCT_BATCH = 2_500;
+/** SKUs or permalinks per lookup (one array parameter). */
+const LOOKUP_BATCH = 10_000;
 /** Bumped when the meaning of imported fields changes, so the next import rewrites every product once. */
 const IMPORT_HASH_VERSION = 1;
 
@@ -46,6 +50,8 @@ export interface ImportCatalogOptions {
    * `createImageDownloader`): true, or the downloader's settings. Off by default (offline).
    */
   downloadImages?: boolean | Omit<ImageDownloadOptions, 'mediaDir'> | undefined;
+  /** Called as the file's rows are read and checked, before anything else: (rows done, rows in the file). */
+  onCheckProgress?: ((done: number, total: number) => void) | undefined;
   /** Called as products are written: (rows done, rows in total). */
   onProgress?: ((done: number, total: number) => void) | undefined;
   /** Called as images are fetched or copied, before products are written: (images done, images in total). */
@@ -73,7 +79,6 @@ export interface ImportReport {
 }
 
 type Tx = Parameters<Parameters<Database['transaction']>[0]>[0];
-type ProductValues = typeof products.$inferInsert;
 
 interface Resolved {
   row: CatalogRow;
@@ -94,11 +99,17 @@ interface Resolved {
  * child categories (child_sku = slug of the title, or of "<category> <child>" when another category's child
  * has that slug) and brands (permalink = slug); upserts products by SKU (case-insensitive): a product whose
  * hash of imported fields (`import_hash`) is unchanged is not written at all, a changed one has its columns,
- * images and discount replaced; the search vocabulary is then rebuilt. Images are copied before the transaction (see `createImageResolver`); a
- * missing image is a warning. Throws CatalogFileError for an unreadable file; a database error rolls back.
+ * images and discount replaced; the search vocabulary is then rebuilt and the catalog version bumped
+ * (`bumpCatalogVersion`, announced on commit), unless nothing was written. Products are written thousands to a
+ * statement (`unnestRows`). Images are copied before the transaction (see `createImageResolver`); a missing image
+ * is a warning. Throws CatalogFileError for an unreadable file; a database error rolls everything back and is
+ * thrown.
  */
 export async function importCatalog(options: ImportCatalogOptions): Promise<ImportReport> {
-  const parsed = parseCatalogCsv(options.csv, options.now ? { now: options.now } : {});
+  const parsed = parseCatalogCsv(options.csv, {
+    ...(options.now ? { now: options.now } : {}),
+    onProgress: options.onCheckProgress,
+  });
   const report: ImportReport = {
     format: parsed.format,
     rows: parsed.rows.length,
@@ -116,58 +127,11 @@ export async function importCatalog(options: ImportCatalogOptions): Promise<Impo
     report.blocked = true;
     return report;
   }
-
   const rows = parsed.rows;
   const total = rows.length;
   options.onProgress?.(0, total);
-
-  // Images: copied (or downloaded) before the transaction (files are not transactional; a leftover copy is
-  // harmless). All rows at once: the downloader keeps to its own concurrency limit.
-  const resolver = createImageResolver({ imagesDir: options.imagesDir, mediaDir: options.mediaDir });
-  const downloader = options.downloadImages
-    ? createImageDownloader({
-        mediaDir: options.mediaDir,
-        ...(typeof options.downloadImages === 'object' ? options.downloadImages : {}),
-      })
-    : null;
-  const imageTotal = rows.reduce((n, r) => n + r.images.length, 0);
-  let imagesDone = 0;
-  if (imageTotal > 0) options.onImageProgress?.(0, imageTotal);
-  const resolveImage = async (source: string): Promise<ImageResolution & { downloaded?: boolean }> => {
-    const local = await resolver.resolve(source);
-    if ('path' in local || !downloader || !isDownloadableUrl(source)) return local;
-    return { ...(await downloader.download(source)), downloaded: true };
-  };
-  const resolutions = await Promise.all(
-    rows.map((row) =>
-      Promise.all(
-        row.images.map(async (source) => {
-          const r = await resolveImage(source);
-          options.onImageProgress?.(++imagesDone, imageTotal);
-          return r;
-        }),
-      ),
-    ),
-  );
-  const imagePaths: string[][] = [];
-  rows.forEach((row, i) => {
-    const found: string[] = [];
-    row.images.forEach((source, j) => {
-      const r = resolutions[i]?.[j];
-      if (!r) return;
-      if ('path' in r) {
-        if (!found.includes(r.path)) found.push(r.path);
-      } else if (r.downloaded) {
-        report.warnings.push(`line ${row.line}: image "${source}" ${r.missing}; product imported without it`);
-      } else {
-        report.warnings.push(
-          `line ${row.line}: image "${imageFileName(source) ?? source}" ${r.missing}; product imported without it`,
-        );
-      }
-    });
-    imagePaths.push(found);
-  });
-
+  const imagePaths = await resolveImages(rows, options, report.warnings);
+  let written = false;
   await options.db.transaction(async (tx) => {
     const taxonomy = await resolveTaxonomy(tx, rows);
     const resolved: Resolved[] = rows.map((row, i) => {
@@ -181,18 +145,17 @@ export async function importCatalog(options: ImportCatalogOptions): Promise<Impo
         childCategoryId: child?.id ?? null,
         brandId: brand?.id ?? null,
         searchBrand: brand?.title ?? '',
-        searchCategory: [category?.title, child?.title].filter(Boolean).join(' '),
+        searchCategory: category ? (child ? `${category.title} ${child.title}` : category.title) : '',
         hash: '',
       };
     });
-
     const existing = await loadExistingProducts(tx, rows);
     await settlePermalinks(tx, rows, report.warnings);
 
     const creates: Resolved[] = [];
     const updates: { item: Resolved; id: number; permalinkChanged: boolean }[] = [];
     for (const item of resolved) {
-      const hash = importHash(item);
+      const hash = importHash(item.row, item.imagePaths);
       item.hash = hash;
       const found = existing.get(item.row.sku.toLowerCase());
       if (!found) creates.push(item);
@@ -214,43 +177,46 @@ export async function importCatalog(options: ImportCatalogOptions): Promise<Impo
 
     // A product may take a permalink another product of this file is giving up: move those aside first.
     const moving = updates.filter((u) => u.permalinkChanged).map((u) => u.id);
-    for (const ids of chunks(moving, BATCH)) {
-      await tx
-        .update(products)
-        .set({ permalink: sql`'__import_' || ${products.id}` })
-        .where(inArray(products.id, ids));
+    for (const ids of chunks(moving, LOOKUP_BATCH)) {
+      await tx.execute(
+        sql`UPDATE products SET permalink = '__import_' || id WHERE id = ANY(${sql.param(ids)}::int4[])`,
+      );
     }
 
-    const columns = getTableColumns(products);
-    const updatable = (Object.keys(columns) as (keyof typeof columns)[]).filter(
-      (k) => !['id', 'createdAt', 'searchText', 'searchVector'].includes(k),
-    );
-    const setFromExcluded = Object.fromEntries(
-      updatable.map((k) => [k, k === 'updatedAt' ? sql`now()` : sql.raw(`excluded."${columns[k].name}"`)]),
-    );
     const changed: { id: number; item: Resolved }[] = [];
-    for (const batch of chunks(updates, BATCH)) {
-      await tx
-        .insert(products)
-        .values(batch.map((u) => ({ id: u.id, ...productValues(u.item) })))
-        .onConflictDoUpdate({ target: products.id, set: setFromExcluded });
-      changed.push(...batch.map((u) => ({ id: u.id, item: u.item })));
+    const productColumns = PRODUCT_COLUMNS.map((c) => c.name);
+    const assignments = sql.raw(
+      [...productColumns.map((c) => `"${c}" = excluded."${c}"`), 'updated_at = now()'].join(', '),
+    );
+    for (const batch of chunks(updates, PRODUCT_BATCH)) {
+      const values = unnestRows([
+        { name: 'id', type: 'int4', values: batch.map((u) => u.id) },
+        ...productColumnValues(batch.map((u) => u.item)),
+      ]);
+      await tx.execute(sql`
+        INSERT INTO products ("id", ${columnNames(PRODUCT_COLUMNS)}) ${values}
+        ON CONFLICT (id) DO UPDATE SET ${assignments}`);
+      for (const u of batch) changed.push({ id: u.id, item: u.item });
       report.updated += batch.length;
       done += batch.length;
       options.onProgress?.(done, total);
     }
-    const updatedIds = updates.map((u) => u.id);
-    for (const ids of chunks(updatedIds, BATCH)) {
-      await tx.delete(productImages).where(inArray(productImages.productId, ids));
-      await tx.delete(productDiscounts).where(inArray(productDiscounts.productId, ids));
+    for (const ids of chunks(
+      updates.map((u) => u.id),
+      LOOKUP_BATCH,
+    )) {
+      const list = sql`ANY(${sql.param(ids)}::int4[])`;
+      await tx.execute(sql`DELETE FROM product_images WHERE product_id = ${list}`);
+      await tx.execute(sql`DELETE FROM product_discounts WHERE product_id = ${list}`);
     }
 
-    for (const batch of chunks(creates, BATCH)) {
-      const inserted = await tx
-        .insert(products)
-        .values(batch.map(productValues))
-        .returning({ id: products.id, sku: products.sku });
-      const idBySku = new Map(inserted.map((p) => [p.sku, p.id]));
+    for (const batch of chunks(creates, PRODUCT_BATCH)) {
+      const inserted = rowsOf<{ id: number; sku: string }>(
+        await tx.execute(sql`
+          INSERT INTO products (${columnNames(PRODUCT_COLUMNS)}) ${unnestRows(productColumnValues(batch))}
+          RETURNING id, sku`),
+      );
+      const idBySku = new Map(inserted.map((p) => [p.sku, Number(p.id)]));
       for (const item of batch) {
         const id = idBySku.get(item.row.sku);
         if (id !== undefined) changed.push({ id, item });
@@ -261,74 +227,175 @@ export async function importCatalog(options: ImportCatalogOptions): Promise<Impo
     }
 
     const images = changed.flatMap(({ id, item }) =>
-      item.imagePaths.map((p, position) => ({
-        productId: id,
-        path: p,
-        isFeatured: position === 0,
-        position,
-      })),
+      item.imagePaths.map((path, position) => ({ id, path, position })),
     );
-    for (const batch of chunks(images, BATCH * 2)) await tx.insert(productImages).values(batch);
+    for (const batch of chunks(images, PRODUCT_BATCH * 2)) {
+      const columns: UnnestColumn[] = [
+        { name: 'product_id', type: 'int4', values: batch.map((i) => i.id) },
+        { name: 'path', type: 'text', values: batch.map((i) => i.path) },
+        { name: 'is_featured', type: 'bool', values: batch.map((i) => i.position === 0) },
+        { name: 'position', type: 'int4', values: batch.map((i) => i.position) },
+      ];
+      await tx.execute(sql`INSERT INTO product_images (${columnNames(columns)}) ${unnestRows(columns)}`);
+    }
     const discounts = changed.flatMap(({ id, item }) =>
-      item.row.discount
-        ? [{ productId: id, discountType: item.row.discount.type, discountValue: item.row.discount.value }]
-        : [],
+      item.row.discount ? [{ id, ...item.row.discount }] : [],
     );
-    for (const batch of chunks(discounts, BATCH * 2)) await tx.insert(productDiscounts).values(batch);
-
+    for (const batch of chunks(discounts, PRODUCT_BATCH * 2)) {
+      const columns: UnnestColumn[] = [
+        { name: 'product_id', type: 'int4', values: batch.map((d) => d.id) },
+        { name: 'discount_type', type: 'int2', values: batch.map((d) => d.type) },
+        { name: 'discount_value', type: 'int4', values: batch.map((d) => d.value) },
+      ];
+      await tx.execute(sql`INSERT INTO product_discounts (${columnNames(columns)}) ${unnestRows(columns)}`);
+    }
+    written = changed.length > 0 || taxonomy.created > 0;
     // Search corrects misspellings against the catalog's vocabulary; rebuild it when products changed.
-    if (changed.length > 0) await refreshSearchWords(tx);
+    if (changed.length > 0) await rebuildSearchWords(tx);
+    // The catalog read model reloads on a new version; NOTIFY is delivered on commit only (decision 0019).
+    if (written) await bumpCatalogVersion(tx);
   });
   // Fresh statistics after a bulk change, or the planner keeps scanning the whole table instead of using the
   // search indexes (PGlite has no autovacuum to do it later).
-  if (report.created + report.updated > 0) {
+  if (written) {
     await options.db.execute(
       sql`ANALYZE products, product_images, product_discounts, categories, child_categories, brands, search_words`,
     );
   }
-
   options.onProgress?.(total, total);
   return report;
 }
 
-function productValues(item: Resolved): ProductValues {
-  const r = item.row;
-  return {
-    sku: r.sku,
-    title: r.title,
-    permalink: r.permalink,
-    categoryId: item.categoryId,
-    childCategoryId: item.childCategoryId,
-    brandId: item.brandId,
-    priceCents: r.priceCents,
-    stock: r.stock,
-    weightGrams: r.weightGrams,
-    shortDescription: r.shortDescription,
-    longDescription: r.longDescription,
-    seoTitle: r.seoTitle,
-    seoDescription: r.seoDescription,
-    seoTags: r.seoTags,
-    canonicalUrl: r.canonicalUrl,
-    schemaMarkup: r.schemaMarkup,
-    badge: r.badge,
-    isFeatured: r.isFeatured,
-    searchBrand: item.searchBrand,
-    searchCategory: item.searchCategory,
-    importHash: item.hash,
+/**
+ * The stored image paths of each row, in row order: copied (or downloaded) before the transaction (files are not
+ * transactional; a leftover copy is harmless), each missing one a warning. The downloader keeps to its own
+ * concurrency limit.
+ */
+async function resolveImages(
+  rows: readonly CatalogRow[],
+  options: ImportCatalogOptions,
+  warnings: string[],
+): Promise<string[][]> {
+  const imagePaths: string[][] = rows.map(() => []);
+  const withImages = rows.flatMap((row, i) => (row.images.length > 0 ? [{ row, i }] : []));
+  if (withImages.length === 0) return imagePaths;
+  const resolver = createImageResolver({ imagesDir: options.imagesDir, mediaDir: options.mediaDir });
+  // Loaded only when there is something to download (it brings file-type and the HTTP stack).
+  const download = options.downloadImages ? await import('./download-product-images') : null;
+  const downloader = download
+    ? download.createImageDownloader({
+        mediaDir: options.mediaDir,
+        ...(typeof options.downloadImages === 'object' ? options.downloadImages : {}),
+      })
+    : null;
+  const imageTotal = withImages.reduce((n, { row }) => n + row.images.length, 0);
+  let imagesDone = 0;
+  options.onImageProgress?.(0, imageTotal);
+  const resolveImage = async (source: string): Promise<ImageResolution & { downloaded?: boolean }> => {
+    const local = await resolver.resolve(source);
+    if ('path' in local || !downloader || !download?.isDownloadableUrl(source)) return local;
+    return { ...(await downloader.download(source)), downloaded: true };
   };
+  const resolutions = await Promise.all(
+    withImages.map(({ row }) =>
+      Promise.all(
+        row.images.map(async (source) => {
+          const r = await resolveImage(source);
+          options.onImageProgress?.(++imagesDone, imageTotal);
+          return r;
+        }),
+      ),
+    ),
+  );
+  withImages.forEach(({ row, i }, k) => {
+    const found: string[] = [];
+    row.images.forEach((source, j) => {
+      const r = resolutions[k]?.[j];
+      if (!r) return;
+      if ('path' in r) {
+        if (!found.includes(r.path)) found.push(r.path);
+      } else if (r.downloaded) {
+        warnings.push(`line ${row.line}: image "${source}" ${r.missing}; product imported without it`);
+      } else {
+        warnings.push(
+          `line ${row.line}: image "${imageFileName(source) ?? source}" ${r.missing}; product imported without it`,
+        );
+      }
+    });
+    imagePaths[i] = found;
+  });
+  return imagePaths;
 }
+
+/** The products columns an import writes, with their element types (see `productColumnValues`). */
+const PRODUCT_COLUMNS = [
+  { name: 'sku', type: 'text' },
+  { name: 'title', type: 'text' },
+  { name: 'permalink', type: 'text' },
+  { name: 'category_id', type: 'int4' },
+  { name: 'child_category_id', type: 'int4' },
+  { name: 'brand_id', type: 'int4' },
+  { name: 'price_cents', type: 'int4' },
+  { name: 'stock', type: 'int4' },
+  { name: 'weight_grams', type: 'int4' },
+  { name: 'short_description', type: 'text' },
+  { name: 'long_description', type: 'text' },
+  { name: 'seo_title', type: 'text' },
+  { name: 'seo_description', type: 'text' },
+  { name: 'seo_tags', type: 'text' },
+  { name: 'canonical_url', type: 'text' },
+  { name: 'schema_markup', type: 'text' },
+  { name: 'badge', type: 'text' },
+  { name: 'is_featured', type: 'bool' },
+  { name: 'search_brand', type: 'text' },
+  { name: 'search_category', type: 'text' },
+  { name: 'import_hash', type: 'text' },
+] as const satisfies readonly { name: string; type: UnnestType }[];
+
+type ProductColumnName = (typeof PRODUCT_COLUMNS)[number]['name'];
+
+/** What each products column holds for an item. */
+const PRODUCT_VALUE: Record<ProductColumnName, (item: Resolved) => string | number | boolean | null> = {
+  sku: (i) => i.row.sku,
+  title: (i) => i.row.title,
+  permalink: (i) => i.row.permalink,
+  category_id: (i) => i.categoryId,
+  child_category_id: (i) => i.childCategoryId,
+  brand_id: (i) => i.brandId,
+  price_cents: (i) => i.row.priceCents,
+  stock: (i) => i.row.stock,
+  weight_grams: (i) => i.row.weightGrams,
+  short_description: (i) => i.row.shortDescription,
+  long_description: (i) => i.row.longDescription,
+  seo_title: (i) => i.row.seoTitle,
+  seo_description: (i) => i.row.seoDescription,
+  seo_tags: (i) => i.row.seoTags,
+  canonical_url: (i) => i.row.canonicalUrl,
+  schema_markup: (i) => i.row.schemaMarkup,
+  badge: (i) => i.row.badge,
+  is_featured: (i) => i.row.isFeatured,
+  search_brand: (i) => i.searchBrand,
+  search_category: (i) => i.searchCategory,
+  import_hash: (i) => i.hash,
+};
+
+/** The products columns of a batch, one array each. */
+function productColumnValues(items: readonly Resolved[]): UnnestColumn[] {
+  return PRODUCT_COLUMNS.map((c) => ({ ...c, values: items.map(PRODUCT_VALUE[c.name]) }));
+}
+
+/** The CatalogRow fields the hash covers, in sorted order (the row's line and its image sources are not). */
+const HASHED_FIELDS = CATALOG_ROW_FIELDS.filter((f) => f !== 'line' && f !== 'images').sort();
 
 /**
  * Stable hash of everything an import writes for a product: the row's fields (not its line number), in sorted
- * key order, plus the stored image paths.
+ * key order, plus the stored image paths. (The same text as ever is hashed, so a catalog imported by an earlier
+ * version of the importer re-imports as unchanged.)
  */
-function importHash(item: Resolved): string {
-  const { line: _line, images: _images, ...fields } = item.row;
-  const sorted = Object.keys(fields)
-    .sort()
-    .map((k) => [k, (fields as Record<string, unknown>)[k]]);
+function importHash(row: CatalogRow, imagePaths: readonly string[]): string {
+  const sorted = HASHED_FIELDS.map((k) => [k, row[k]]);
   return createHash('sha256')
-    .update(JSON.stringify([IMPORT_HASH_VERSION, sorted, item.imagePaths]))
+    .update(JSON.stringify([IMPORT_HASH_VERSION, sorted, imagePaths]))
     .digest('hex');
 }
 
@@ -349,20 +416,31 @@ async function loadExistingProducts(
 ): Promise<Map<string, ExistingProduct>> {
   const out = new Map<string, ExistingProduct>();
   const skus = rows.map((r) => r.sku.toLowerCase());
-  for (const batch of chunks(skus, BATCH)) {
-    const found = await tx
-      .select({
-        id: products.id,
-        sku: products.sku,
-        permalink: products.permalink,
-        importHash: products.importHash,
-        categoryId: products.categoryId,
-        childCategoryId: products.childCategoryId,
-        brandId: products.brandId,
-      })
-      .from(products)
-      .where(inArray(sql`lower(${products.sku})`, batch));
-    for (const p of found) out.set(p.sku.toLowerCase(), p);
+  for (const batch of chunks(skus, LOOKUP_BATCH)) {
+    const found = rowsOf<{
+      id: number;
+      sku: string;
+      permalink: string;
+      import_hash: string | null;
+      category_id: number | null;
+      child_category_id: number | null;
+      brand_id: number | null;
+    }>(
+      await tx.execute(sql`
+        SELECT id, sku, permalink, import_hash, category_id, child_category_id, brand_id
+        FROM products WHERE lower(sku) = ANY(${sql.param(batch)}::text[])`),
+    );
+    for (const p of found) {
+      out.set(p.sku.toLowerCase(), {
+        id: p.id,
+        sku: p.sku,
+        permalink: p.permalink,
+        importHash: p.import_hash,
+        categoryId: p.category_id,
+        childCategoryId: p.child_category_id,
+        brandId: p.brand_id,
+      });
+    }
   }
   return out;
 }
@@ -378,11 +456,12 @@ async function settlePermalinks(tx: Tx, rows: readonly CatalogRow[], warnings: s
   /** Permalinks held by products outside this file, for the candidates asked about. */
   const foreignHolders = async (candidates: string[]) => {
     const holders = new Map<string, string>();
-    for (const batch of chunks(candidates, BATCH)) {
-      const found = await tx
-        .select({ sku: products.sku, permalink: products.permalink })
-        .from(products)
-        .where(inArray(products.permalink, batch));
+    for (const batch of chunks(candidates, LOOKUP_BATCH)) {
+      const found = rowsOf<{ sku: string; permalink: string }>(
+        await tx.execute(
+          sql`SELECT sku, permalink FROM products WHERE permalink = ANY(${sql.param(batch)}::text[])`,
+        ),
+      );
       for (const p of found) if (!inFile.has(p.sku.toLowerCase())) holders.set(p.permalink, p.sku);
     }
     return holders;
@@ -415,9 +494,21 @@ interface Named {
 }
 
 /**
- * Finds or creates the categories, child categories and brands the rows name, and returns lookups by row.
+ * Finds or creates the categories, child categories and brands the rows name, and returns lookups by row and how
+ * many it created.
  */
 async function resolveTaxonomy(tx: Tx, rows: readonly CatalogRow[]) {
+  // A catalog names a few hundred categories and brands across thousands of rows: slug each title once.
+  const slugs = new Map<string, string>();
+  const slugOf = (title: string): string => {
+    let slug = slugs.get(title);
+    if (slug === undefined) {
+      slug = slugify(title);
+      slugs.set(title, slug);
+    }
+    return slug;
+  };
+  let created = 0;
   // Categories: matched by slug against sku or permalink.
   const cats = await tx
     .select({
@@ -438,7 +529,7 @@ async function resolveTaxonomy(tx: Tx, rows: readonly CatalogRow[]) {
   const plannedCatSlugs = new Set<string>();
   for (const r of rows) {
     if (!r.categoryTitle) continue;
-    const slug = slugify(r.categoryTitle);
+    const slug = slugOf(r.categoryTitle);
     if (catBySlug.has(slug) || plannedCatSlugs.has(slug)) continue;
     plannedCatSlugs.add(slug);
     newCats.push({ title: r.categoryTitle, sku: slug, permalink: slug, position: nextPosition++ });
@@ -449,9 +540,10 @@ async function resolveTaxonomy(tx: Tx, rows: readonly CatalogRow[]) {
       .values(batch)
       .returning({ id: categories.id, title: categories.title, sku: categories.sku });
     for (const c of inserted) catBySlug.set(c.sku, c);
+    created += inserted.length;
   }
   const categoryOf = (r: CatalogRow) =>
-    r.categoryTitle ? (catBySlug.get(slugify(r.categoryTitle)) ?? null) : null;
+    r.categoryTitle ? (catBySlug.get(slugOf(r.categoryTitle)) ?? null) : null;
 
   // Child categories: matched within their category by the slug of their title (or their child_sku).
   const children = await tx
@@ -463,7 +555,7 @@ async function resolveTaxonomy(tx: Tx, rows: readonly CatalogRow[]) {
       position: childCategories.position,
     })
     .from(childCategories);
-  const childKey = (categoryId: number, title: string) => `${categoryId}|${slugify(title)}`;
+  const childKey = (categoryId: number, title: string) => `${categoryId}|${slugOf(title)}`;
   const childByKey = new Map<string, Named>();
   const takenChildSkus = new Set<string>();
   const nextChildPosition = new Map<number, number>();
@@ -482,8 +574,8 @@ async function resolveTaxonomy(tx: Tx, rows: readonly CatalogRow[]) {
     const key = childKey(cat.id, r.childCategoryTitle);
     if (childByKey.has(key) || plannedChildKeys.has(key)) continue;
     plannedChildKeys.add(key);
-    let sku = slugify(r.childCategoryTitle);
-    if (takenChildSkus.has(sku)) sku = slugify(`${cat.title} ${r.childCategoryTitle}`);
+    let sku = slugOf(r.childCategoryTitle);
+    if (takenChildSkus.has(sku)) sku = slugOf(`${cat.title} ${r.childCategoryTitle}`);
     const base = sku;
     for (let n = 2; takenChildSkus.has(sku); n++) sku = `${base}-${n}`;
     takenChildSkus.add(sku);
@@ -500,6 +592,7 @@ async function resolveTaxonomy(tx: Tx, rows: readonly CatalogRow[]) {
         childSku: childCategories.childSku,
         childTitle: childCategories.childTitle,
       });
+    created += inserted.length;
     const bySku = new Map(inserted.map((c) => [c.childSku, c]));
     for (const planned of batch) {
       const c = bySku.get(planned.childSku);
@@ -516,7 +609,7 @@ async function resolveTaxonomy(tx: Tx, rows: readonly CatalogRow[]) {
   const plannedBrandSlugs = new Set<string>();
   for (const r of rows) {
     if (!r.brandTitle) continue;
-    const slug = slugify(r.brandTitle);
+    const slug = slugOf(r.brandTitle);
     if (brandBySlug.has(slug) || plannedBrandSlugs.has(slug)) continue;
     plannedBrandSlugs.add(slug);
     newBrands.push({ title: r.brandTitle, permalink: slug });
@@ -527,9 +620,12 @@ async function resolveTaxonomy(tx: Tx, rows: readonly CatalogRow[]) {
       .values(batch)
       .returning({ id: brands.id, title: brands.title, permalink: brands.permalink });
     for (const b of inserted) brandBySlug.set(b.permalink, b);
+    created += inserted.length;
   }
 
   return {
+    /** Categories, child categories and brands created. */
+    created,
     category: categoryOf,
     child(r: CatalogRow): Named | null {
       const cat = categoryOf(r);
@@ -537,7 +633,7 @@ async function resolveTaxonomy(tx: Tx, rows: readonly CatalogRow[]) {
         ? (childByKey.get(childKey(cat.id, r.childCategoryTitle)) ?? null)
         : null;
     },
-    brand: (r: CatalogRow) => (r.brandTitle ? (brandBySlug.get(slugify(r.brandTitle)) ?? null) : null),
+    brand: (r: CatalogRow) => (r.brandTitle ? (brandBySlug.get(slugOf(r.brandTitle)) ?? null) : null),
   };
 }
 

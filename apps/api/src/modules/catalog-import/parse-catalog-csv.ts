@@ -10,9 +10,12 @@ import { readCsvTable } from './read-csv-table';
 /**
  * Reads CSV text (UTF-8, BOM allowed), detects Shopify legacy / Shopify 2024 / WooCommerce from the header and
  * parses it. Rejections and skipped rows come back sorted by line. `now` (default: the current time) decides
- * whether dated sales are active. Throws CatalogFileError when the text is not CSV or the header set is unknown.
+ * whether dated sales are active; `onProgress` hears (rows checked, rows in the file) as the rows are read. Throws CatalogFileError when the text is not CSV or the header set is unknown.
  */
-export function parseCatalogCsv(text: string, options: { now?: Date } = {}): CatalogParseResult {
+export function parseCatalogCsv(
+  text: string,
+  options: { now?: Date; onProgress?: ((done: number, total: number) => void) | undefined } = {},
+): CatalogParseResult {
   const table = readCsvTable(text);
   const { format, spec } = detectCatalogFormat(table.headers);
   const result = readCatalogRows(table, spec, format, options);

@@ -33,19 +33,24 @@ interface BoundColumn {
 }
 
 const FIELDS = new Set<string>(CATALOG_ROW_FIELDS);
+/** Progress is reported every this many rows. */
+const PROGRESS_EVERY = 1_000;
 const isCatalogField = (key: string): key is CatalogRowField => FIELDS.has(key);
 
 /**
  * Reads `table` as `spec` in its header generation `format`. `now` (default: the current time) decides whether
- * dated sales are active. Rejections and skipped rows come back in the order the rules found them; warnings too.
+ * dated sales are active; `onProgress` hears (rows dealt with, rows in the file) every 1,000 rows. Rejections and skipped rows come back in the order the rules found them; warnings too.
  * Never throws for bad rows.
  */
 export function readCatalogRows<C extends ColumnMap>(
   table: CsvTable,
   spec: CatalogFormatSpec<C>,
   format: CatalogFormat,
-  options: { now?: Date } = {},
+  options: { now?: Date; onProgress?: ((done: number, total: number) => void) | undefined } = {},
 ): CatalogParseResult {
+  const total = table.records.length;
+  let done = 0;
+  let reported = 0;
   const mapCell = spec.cell ?? ((raw: string) => raw);
   const rejections: Rejection[] = [];
   const warnings: string[] = [];
@@ -186,6 +191,13 @@ export function readCatalogRows<C extends ColumnMap>(
       }
       checker.add({ line, fields, columns: fieldColumns });
     },
+    advance(records) {
+      done += records;
+      if (done - reported >= PROGRESS_EVERY) {
+        reported = done;
+        options.onProgress?.(Math.min(done, total), total);
+      }
+    },
     reject(line, key, reason) {
       rejections.push({ line, column: columnName(key), reason });
     },
@@ -197,8 +209,10 @@ export function readCatalogRows<C extends ColumnMap>(
     },
   };
 
+  options.onProgress?.(0, total);
   spec.rows.read(context);
   const rows = checker.finish();
+  options.onProgress?.(total, total);
   return { format, rows, rejections, warnings, skipped };
 }
 
