@@ -150,7 +150,7 @@ export async function importCatalog(options: ImportCatalogOptions): Promise<Impo
       };
     });
     const existing = await loadExistingProducts(tx, rows);
-    await settlePermalinks(tx, rows, report.warnings);
+    await settlePermalinks(tx, rows, existing, report.warnings);
 
     const creates: Resolved[] = [];
     const updates: { item: Resolved; id: number; permalinkChanged: boolean }[] = [];
@@ -448,9 +448,15 @@ async function loadExistingProducts(
 /**
  * Permalinks are unique: a row whose permalink belongs to a product that is not in this file gets
  * `<permalink>-<sku slug>` (then `-2`, `-3` ...) with a warning. Rows' permalinks are already unique among
- * themselves (see `finishCatalogRows`).
+ * themselves (see `finishCatalogRows`). A row whose product already has that permalink is not asked about: the
+ * product holding it is its own (a re-import asks about nothing).
  */
-async function settlePermalinks(tx: Tx, rows: readonly CatalogRow[], warnings: string[]): Promise<void> {
+async function settlePermalinks(
+  tx: Tx,
+  rows: readonly CatalogRow[],
+  existing: ReadonlyMap<string, ExistingProduct>,
+  warnings: string[],
+): Promise<void> {
   const inFile = new Set(rows.map((r) => r.sku.toLowerCase()));
   const taken = new Set(rows.map((r) => r.permalink));
   /** Permalinks held by products outside this file, for the candidates asked about. */
@@ -467,7 +473,7 @@ async function settlePermalinks(tx: Tx, rows: readonly CatalogRow[], warnings: s
     return holders;
   };
 
-  let pending = [...rows];
+  let pending = rows.filter((r) => existing.get(r.sku.toLowerCase())?.permalink !== r.permalink);
   let holders = await foreignHolders(pending.map((r) => r.permalink));
   for (let round = 0; round < 20 && pending.length > 0; round++) {
     const clashing = pending.filter((r) => holders.has(r.permalink));
