@@ -9,6 +9,8 @@ export default mergeConfig(
       environment: 'jsdom',
       include: ['src/**/*.test.{ts,tsx}'],
       setupFiles: ['./src/test/setup.ts'],
+      // Journeys through several lazily loaded pages wait on compiles when the machine is busy (see setup.ts).
+      testTimeout: 20_000,
     },
   }),
 );
