@@ -15,11 +15,12 @@ export const DEFAULT_RETRY_DELAYS_MS = [5_000, 30_000, 120_000] as const;
 
 export interface MailService {
   /**
-   * Sends `message` (or the message a still-rendering promise resolves to) now and retries in the background
-   * when sending fails. `kind` names the mail in the logs ('order confirmation', 'contact message'). Never throws;
-   * a message that cannot be rendered is logged and dropped.
+   * Sends `message` (or the message a still-rendering promise resolves to, or the one `message()` renders) once
+   * the current turn of the event loop is over — after the answer of the request that caused it has been
+   * written — and retries in the background when sending fails. `kind` names the mail in the logs ('order
+   * confirmation', 'contact message'). Never throws; a message that cannot be rendered is logged and dropped.
    */
-  deliver(kind: string, message: MailMessage | Promise<MailMessage>): void;
+  deliver(kind: string, message: MailMessage | Promise<MailMessage> | (() => Promise<MailMessage>)): void;
   /** Resolves when every mail handed over so far has been sent or given up (tests, shutdown). */
   settled(): Promise<void>;
   /** Stops waiting retries (app close). */
@@ -46,10 +47,13 @@ export function createMailService(
       timers.set(timer, resolve);
     });
 
-  async function attempt(kind: string, pendingMessage: MailMessage | Promise<MailMessage>): Promise<void> {
+  async function attempt(
+    kind: string,
+    pendingMessage: MailMessage | Promise<MailMessage> | (() => Promise<MailMessage>),
+  ): Promise<void> {
     let message: MailMessage;
     try {
-      message = await pendingMessage;
+      message = await (typeof pendingMessage === 'function' ? pendingMessage() : pendingMessage);
     } catch (err) {
       log.error({ err, mail: kind }, 'mail not sent: it could not be rendered');
       return;
@@ -77,7 +81,12 @@ export function createMailService(
 
   return {
     deliver(kind, message) {
-      const run = attempt(kind, message).finally(() => pending.delete(run));
+      // A message still rendering is watched from now on: a failure before the mail's turn is handled, not fatal.
+      if (message instanceof Promise) message.catch(() => undefined);
+      // setImmediate: rendering and writing wait until the request's answer is on its way (decision 0023).
+      const run = new Promise((resolve) => setImmediate(resolve))
+        .then(() => attempt(kind, message))
+        .finally(() => pending.delete(run));
       pending.add(run);
     },
     async settled() {

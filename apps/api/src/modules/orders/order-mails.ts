@@ -11,17 +11,27 @@ import type { MailService } from '../mail/mail-service';
 import { mailStoreOf } from '../mail/mail-store';
 import { renderMail } from '../mail/render-mail';
 import { OrderMail, orderMailSubject, type OrderMailProps } from '../mail/templates/order-mail';
+import type { OrderLineItemRow, OrderRow } from './order-presenter';
+
+/**
+ * The order and its lines as the caller already has them (place-order, which has just written them): the mail is
+ * composed from these instead of reading them back.
+ */
+export interface KnownOrder {
+  order: OrderRow;
+  items: readonly OrderLineItemRow[];
+}
 
 export interface OrderMails {
   /** The order's payment is confirmed: the confirmation with lines and totals. Never throws. */
-  paymentConfirmed(orderId: number): void;
+  paymentConfirmed(orderId: number, known?: KnownOrder): void;
   /** The order is placed and waits for its payment (3-D Secure, provider unreachable). Never throws. */
-  orderReceived(orderId: number): void;
+  orderReceived(orderId: number, known?: KnownOrder): void;
 }
 
 /** Order mails for the store's database and mail service; links go to `baseUrl` (PUBLIC_BASE_URL). */
 export function createOrderMails(db: Database, mail: MailService, baseUrl: string): OrderMails {
-  async function compose(orderId: number, kind: OrderMailProps['kind']) {
+  async function read(orderId: number): Promise<KnownOrder> {
     const [order] = await db.select().from(orders).where(eq(orders.id, orderId));
     if (!order) throw new Error(`order ${orderId} not found for its mail`);
     const items = await db
@@ -29,6 +39,11 @@ export function createOrderMails(db: Database, mail: MailService, baseUrl: strin
       .from(orderLineItems)
       .where(eq(orderLineItems.orderId, orderId))
       .orderBy(asc(orderLineItems.id));
+    return { order, items };
+  }
+
+  async function compose(orderId: number, kind: OrderMailProps['kind'], known?: KnownOrder) {
+    const { order, items } = known ?? (await read(orderId));
     const store = await mailStoreOf(db, baseUrl);
     const parts = await renderMail(
       OrderMail({
@@ -50,13 +65,15 @@ export function createOrderMails(db: Database, mail: MailService, baseUrl: strin
             post_code: order.sPostCode,
           }),
         },
-        lines: items.map((i) => ({
-          title: i.productTitle,
-          sku: i.sku,
-          quantity: i.quantity,
-          unitPriceCents: i.unitPriceCents,
-          lineSubtotalCents: i.lineSubtotalCents,
-        })),
+        lines: [...items]
+          .sort((a, b) => a.id - b.id)
+          .map((i) => ({
+            title: i.productTitle,
+            sku: i.sku,
+            quantity: i.quantity,
+            unitPriceCents: i.unitPriceCents,
+            lineSubtotalCents: i.lineSubtotalCents,
+          })),
         trackUrl: `${baseUrl}/guest-track-order?id=${order.publicId}`,
       }),
     );
@@ -64,7 +81,10 @@ export function createOrderMails(db: Database, mail: MailService, baseUrl: strin
   }
 
   return {
-    paymentConfirmed: (orderId) => mail.deliver('order confirmation', compose(orderId, 'confirmed')),
-    orderReceived: (orderId) => mail.deliver('order received', compose(orderId, 'received')),
+    // Composed when the mail service gets to it, after the answer (a render costs the answering thread CPU).
+    paymentConfirmed: (orderId, known) =>
+      mail.deliver('order confirmation', () => compose(orderId, 'confirmed', known)),
+    orderReceived: (orderId, known) =>
+      mail.deliver('order received', () => compose(orderId, 'received', known)),
   };
 }

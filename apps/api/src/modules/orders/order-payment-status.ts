@@ -20,8 +20,9 @@ import {
   PAYMENT_STATUS_REFUNDED,
 } from '@store/shared/order-constants';
 import type { Database } from '../../db/client';
-import { orderLineItems, orders, products } from '../../db/schema';
+import { idempotencyKeys, orderLineItems, orders, products } from '../../db/schema';
 import type { OrderRow } from './order-presenter';
+import { storeAnswer, type StoredAnswer } from './with-idempotency-key';
 
 /** What a payment event or a provider's answer means for an order. */
 export type PaymentNews = 'completed' | 'failed' | 'refunded' | 'partially_refunded' | 'disputed';
@@ -45,16 +46,18 @@ const STATUS_OF: Record<Exclude<PaymentNews, 'failed'>, string> = {
 };
 
 /**
- * Marks a pending order paid with the provider's payment id (`reference`, kept when null). Answers the order
- * as it now is (also when it was already paid, e.g. by the webhook first), or null when it does not exist, and
- * whether this call is the one that marked it paid.
+ * Marks a pending order paid with the provider's payment id (`reference`, kept when null). Answers whether this
+ * call is the one that marked it paid (false when it was paid already, e.g. by the webhook first, or is not
+ * pending). With `answer`, the same statement stores the place-order answer against its Idempotency-Key, only if
+ * the order was marked paid (`stored` says whether it was).
  */
 export async function markOrderPaid(
   db: Database,
   orderId: number,
   reference: string | null,
-): Promise<{ order: OrderRow | null; changed: boolean }> {
-  const [paid] = await db
+  answer?: { key: string } & StoredAnswer,
+): Promise<{ changed: boolean; stored: boolean }> {
+  const paid = db
     .update(orders)
     .set({
       paymentStatus: PAYMENT_STATUS_COMPLETED,
@@ -62,10 +65,32 @@ export async function markOrderPaid(
       updatedAt: sql`now()`,
     })
     .where(and(eq(orders.id, orderId), eq(orders.paymentStatus, PAYMENT_STATUS_PENDING)))
-    .returning();
-  if (paid) return { order: paid, changed: true };
-  const [order] = await db.select().from(orders).where(eq(orders.id, orderId));
-  return { order: order ?? null, changed: false };
+    .returning({ id: orders.id });
+  if (!answer) return { changed: (await paid).length > 0, stored: false };
+  const paidOrder = db.$with('paid_order').as(paid);
+  const storedAnswer = db.$with('stored_answer').as(
+    storeAnswer(db, answer.key, answer, sql`EXISTS (SELECT 1 FROM ${paidOrder})`).returning({
+      key: idempotencyKeys.key,
+    }),
+  );
+  const [row] = await db
+    .with(paidOrder, storedAnswer)
+    .select({ stored: sql<boolean>`EXISTS (SELECT 1 FROM ${storedAnswer})` })
+    .from(paidOrder);
+  return { changed: row !== undefined, stored: row?.stored === true };
+}
+
+/**
+ * The order as markOrderPaid leaves it, without reading it back: payment completed, the provider's payment id
+ * kept. (`updated_at` is the database's clock there and this process's here; nothing shown reads it.)
+ */
+export function asPaid(order: OrderRow, reference: string | null): OrderRow {
+  return {
+    ...order,
+    paymentStatus: PAYMENT_STATUS_COMPLETED,
+    paymentReference: reference ?? order.paymentReference,
+    updatedAt: new Date(),
+  };
 }
 
 /** Keeps the provider's payment id on a pending order (known before it is paid, e.g. during 3-D Secure). */

@@ -1,10 +1,11 @@
 import { randomUUID } from 'node:crypto';
-import { count, eq } from 'drizzle-orm';
+import { count, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { CHECKOUT_MESSAGES } from '@store/shared/checkout-form';
 import { orderErrorSchema, placeOrderResponseSchema, serverTotalsSchema } from '@store/shared/order';
 import { ORDER_MESSAGES } from '@store/shared/order-constants';
 import { TEST_CARD_MESSAGES, TEST_PAYMENT_METHOD_DECLINES } from '@store/shared/test-payments';
+import { rowsOf } from '../../db/client';
 import { idempotencyKeys, orderLineItems, orders, products } from '../../db/schema';
 import { createTestApp, type TestApp } from '../../../tests/test-app';
 import { seedCatalog, seedProduct } from '../../../tests/seed-catalog';
@@ -212,6 +213,19 @@ describe('POST /api/place-order: a card order', () => {
     });
     expect(res.statusCode).toBe(200);
     expect(await stockOf(ids.untracked)).toBeNull();
+  });
+
+  it('does not rewrite the row of a product whose stock is untracked', async () => {
+    // xmin is the transaction that wrote the row's current version: an UPDATE, even one that changes nothing,
+    // would make a new version (decision 0023).
+    const version = async () =>
+      rowsOf<{ v: string }>(
+        await t.database.db.execute(sql`SELECT xmin::text AS v FROM products WHERE id = ${ids.untracked}`),
+      )[0]?.v;
+    const before = await version();
+    const { res } = await placeOrder(testOrderBody([line(ids.untracked, 1200, 2), line(ids.tracked, 2500)]));
+    expect(res.statusCode).toBe(200);
+    expect(await version()).toBe(before);
   });
 
   it('gives increasing invoice numbers, with no gap after an out-of-stock attempt', async () => {
@@ -470,5 +484,29 @@ describe('POST /api/place-order: declined card', () => {
     );
     expect(res.statusCode).toBe(402);
     expect(body).toEqual({ code: 'payment_declined', message: 'Unknown test payment method' });
+  });
+});
+
+describe('POST /api/place-order: invoice numbers and the stored answer', () => {
+  it('keeps every digit once the invoice sequence passes 999999', async () => {
+    // Last in this file: the sequence stays high for the rest of the file's database.
+    await t.database.db.execute(sql`SELECT setval('order_invoice_number_seq', 1234567)`);
+    const { res, body } = await placeOrder(testOrderBody([line(ids.tracked, 2500)]));
+    expect(res.statusCode).toBe(200);
+    expect(body.data.invoice_number).toBe('INV-1234568');
+  });
+
+  it('stores the paid answer against the key with the order marked paid', async () => {
+    const key = randomUUID();
+    const { res } = await placeOrder(testOrderBody([line(ids.tracked, 2500)]), key);
+    expect(res.statusCode).toBe(200);
+    const [stored] = await t.database.db.select().from(idempotencyKeys).where(eq(idempotencyKeys.key, key));
+    expect(stored).toMatchObject({ status: 'done', responseStatus: 200, orderId: expect.any(Number) });
+    expect(stored?.responseBody).toEqual(res.json());
+    const [order] = await t.database.db
+      .select()
+      .from(orders)
+      .where(eq(orders.id, stored?.orderId ?? 0));
+    expect(order?.paymentStatus).toBe('completed');
   });
 });

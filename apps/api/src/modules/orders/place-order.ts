@@ -9,7 +9,7 @@
  * The payment call is outside the transaction so no row lock is held while a provider answers.
  */
 import type { FastifyBaseLogger } from 'fastify';
-import { and, asc, eq, gte, isNull, or, sql } from 'drizzle-orm';
+import { and, asc, eq, isNull, or, sql } from 'drizzle-orm';
 import { CHECKOUT_MESSAGES } from '@store/shared/checkout-form';
 import { type OrderError, type PlaceOrderRequest, type PlaceOrderResponse } from '@store/shared/order';
 import {
@@ -19,7 +19,7 @@ import {
   PAYMENT_STATUS_FAILED,
   PAYMENT_STATUS_PENDING,
 } from '@store/shared/order-constants';
-import { rowsOf, type Database } from '../../db/client';
+import type { Database } from '../../db/client';
 import { describeDatabaseError } from '../../db/describe-database-error';
 import { orderLineItems, orders, products } from '../../db/schema';
 import { HttpError } from '../../plugins/error-handling';
@@ -28,7 +28,7 @@ import type { WalletCaptureResult } from '../payments/payment-provider';
 import { memberOrderDiscounts } from '../accounts/discount-plans';
 import { generatePublicOrderId } from './generate-public-order-id';
 import type { OrderMails } from './order-mails';
-import { cancelUnpaidOrder, markOrderPaid, recordPaymentReference } from './order-payment-status';
+import { asPaid, cancelUnpaidOrder, markOrderPaid, recordPaymentReference } from './order-payment-status';
 import { presentOrderDetail, type OrderLineItemRow, type OrderRow } from './order-presenter';
 import {
   presentServerTotals,
@@ -36,7 +36,7 @@ import {
   type PricedOrder,
   type PricedOrderLine,
 } from './price-order-lines';
-import type { IdempotentOutcome } from './with-idempotency-key';
+import type { IdempotencyClaim, IdempotentOutcome } from './with-idempotency-key';
 
 export interface PlaceOrderDeps {
   db: Database;
@@ -63,11 +63,13 @@ export const PAYMENT_UNAVAILABLE_MESSAGE =
  *   the order exists as cancelled / payment 'failed', its stock released;
  * - 502 `{ message }` — the provider could not be reached; the order is cancelled likewise.
  * Throws HttpError 400 for a missing payment reference, an unknown product or a zero subtotal (nothing
- * written). `orderId` in the outcome is the internal id of the order written, or null.
+ * written). `orderId` in the outcome is the internal id of the order written, or null. With the `claim` of
+ * its Idempotency-Key, a paid order's answer is stored in the statement that marks it paid.
  */
 export async function placeOrder(
   deps: PlaceOrderDeps,
   request: PlaceOrderRequest,
+  claim: IdempotencyClaim | null = null,
 ): Promise<IdempotentOutcome<PlaceOrderBody>> {
   const { db } = deps;
 
@@ -132,9 +134,9 @@ export async function placeOrder(
   const { order, items } = created;
 
   // 5. Take the payment, outside the transaction, and answer what it came to.
-  const outcome = await settlePayment(deps, order, items, request);
+  const outcome = await settlePayment(deps, order, items, request, claim);
   // Held for its payment: the customer hears that the order exists; the confirmation follows once paid.
-  if (outcome.final === false) deps.mails?.orderReceived(order.id);
+  if (outcome.final === false) deps.mails?.orderReceived(order.id, { order, items });
   return outcome;
 }
 
@@ -191,6 +193,7 @@ async function settlePayment(
   order: OrderRow,
   items: OrderLineItemRow[],
   request: PlaceOrderRequest,
+  claim: IdempotencyClaim | null = null,
 ): Promise<IdempotentOutcome<PlaceOrderBody>> {
   const held = (statusCode: number, body: PlaceOrderBody): IdempotentOutcome<PlaceOrderBody> => ({
     statusCode,
@@ -238,12 +241,27 @@ async function settlePayment(
   // Paid: record the provider's payment id. From here on nothing may throw: the money is taken, so the
   // answer must be stored against the Idempotency-Key and replayed, never turned into a 500 that invites a
   // second order (and a second charge). The webhook or reconciliation marks it paid if the database fails.
-  let paid: OrderRow | null = null;
-  for (let attempt = 1; attempt <= 3 && !paid; attempt++) {
+  // The answer is known before the write (the order as marking it paid leaves it), so the same statement
+  // stores it against the key.
+  const paidOrder = asPaid(order, payment.reference);
+  const paidAnswer = placedAnswer(paidOrder, items);
+  let answer: IdempotentOutcome<PlaceOrderBody> | null = null;
+  for (let attempt = 1; attempt <= 3 && !answer; attempt++) {
     try {
-      const marked = await markOrderPaid(deps.db, order.id, payment.reference);
-      paid = marked.order;
-      if (marked.changed) deps.mails?.paymentConfirmed(order.id);
+      const marked = await markOrderPaid(
+        deps.db,
+        order.id,
+        payment.reference,
+        claim ? { key: claim.key, ...paidAnswer, orderId: order.id } : undefined,
+      );
+      if (marked.changed) {
+        answer = { ...paidAnswer, stored: marked.stored };
+        deps.mails?.paymentConfirmed(order.id, { order: paidOrder, items });
+      } else {
+        // Paid already (the webhook got there first) or no longer pending: answer the order as it is now.
+        const [now] = await deps.db.select().from(orders).where(eq(orders.id, order.id));
+        if (now) answer = placedAnswer(now, items);
+      }
     } catch (err) {
       deps.log?.error(
         { err, attempt, invoice: order.invoiceNumber, paymentReference: payment.reference },
@@ -251,13 +269,13 @@ async function settlePayment(
       );
     }
   }
-  if (!paid) {
+  if (!answer) {
     deps.log?.error(
       { invoice: order.invoiceNumber, paymentReference: payment.reference },
       'ORDER PAID BUT STILL PENDING IN THE DATABASE: npm run payments:reconcile will mark it paid',
     );
   }
-  return placedAnswer(paid ?? order, items);
+  return answer ?? placedAnswer(order, items);
 }
 
 /**
@@ -348,11 +366,25 @@ interface Shortage {
   left: number;
 }
 
+/** How often the reservation is tried again when PostgreSQL picks it as a deadlock's victim. */
+const DEADLOCK_RETRIES = 2;
+
 /**
- * One transaction: for each line (in product id order, so two orders never wait on each other's rows)
- * `stock = stock - q` only where enough is left (NULL stock is untracked and always available); then the
- * invoice number — taken only now, so a failed attempt leaves no gap — and the order with its lines.
- * Rolls everything back and answers the shortage when a line cannot be reserved.
+ * The invoice number from the sequence, in the INSERT itself: `INV-` and at least six digits (INV-001001),
+ * more once the sequence passes 999999 (lpad alone would cut them off).
+ */
+const nextInvoiceNumber = sql`(SELECT 'INV-' || lpad(n, greatest(6, length(n)), '0')
+  FROM (SELECT nextval('order_invoice_number_seq')::text AS n) AS invoice)`;
+
+/**
+ * One transaction: take the stock of every line whose product tracks it, in one statement, only where enough is
+ * left; then the order, with its invoice number (taken only now, so a failed attempt leaves no gap), and its
+ * lines in one multi-row INSERT. Rolls everything back and answers the shortage when a line cannot be reserved.
+ *
+ * A product that did not track its stock when the lines were priced is not touched: `stock - q` would leave its
+ * NULL as it was, and the UPDATE would still write a new row version (every index, the changed_at trigger, the
+ * catalog read model re-reading it) on every order. Should the product start tracking stock between the pricing
+ * and this transaction, the order counts as placed just before that change, which set the stock outright.
  */
 async function reserveStockAndCreateOrder(
   db: Database,
@@ -361,7 +393,6 @@ async function reserveStockAndCreateOrder(
 ): Promise<
   { order: OrderRow; items: OrderLineItemRow[] } | { shortage: Shortage } | { walletOrderUsed: true }
 > {
-  const found: { shortage?: Shortage } = {};
   if (values.walletOrderId) {
     // One wallet payment pays one order; the unique index settles a race between two requests.
     const [used] = await db
@@ -371,64 +402,94 @@ async function reserveStockAndCreateOrder(
       .limit(1);
     if (used) return { walletOrderUsed: true };
   }
-  try {
-    return await db.transaction(async (tx) => {
-      for (const line of [...lines].sort((a, b) => a.productId - b.productId)) {
-        const reserved = await tx
-          .update(products)
-          .set({ stock: sql`${products.stock} - ${line.quantity}` })
-          .where(
-            and(
-              eq(products.id, line.productId),
-              or(isNull(products.stock), gte(products.stock, line.quantity)),
-            ),
-          )
-          .returning({ id: products.id });
-        if (reserved.length === 0) {
-          const [row] = await tx
-            .select({ stock: products.stock })
-            .from(products)
-            .where(eq(products.id, line.productId));
-          found.shortage = {
-            productId: line.productId,
-            title: line.title,
-            left: Math.max(0, row?.stock ?? 0),
-          };
-          tx.rollback();
+  // Units per tracked product, in product id order: the rows are locked in that order, so two orders never wait
+  // on each other's rows (and if PostgreSQL plans otherwise, a deadlock is retried below).
+  const wanted = new Map<number, { quantity: number; title: string }>();
+  for (const line of lines) {
+    if (!line.stockTracked) continue;
+    const entry = wanted.get(line.productId);
+    wanted.set(line.productId, { quantity: (entry?.quantity ?? 0) + line.quantity, title: line.title });
+  }
+  const reserve = [...wanted].sort(([a], [b]) => a - b);
+
+  for (let attempt = 0; ; attempt++) {
+    const found: { shortage?: Shortage } = {};
+    try {
+      return await db.transaction(async (tx) => {
+        if (reserve.length > 0) {
+          const rows = sql.join(
+            reserve.map(([id, w]) => sql`(${id}::integer, ${w.quantity}::integer)`),
+            sql`, `,
+          );
+          const taken = await tx
+            .update(products)
+            .set({ stock: sql`${products.stock} - wanted.quantity` })
+            .from(sql`(VALUES ${rows}) AS wanted (product_id, quantity)`)
+            .where(
+              and(
+                sql`${products.id} = wanted.product_id`,
+                or(isNull(products.stock), sql`${products.stock} >= wanted.quantity`),
+              ),
+            )
+            .returning({ id: products.id });
+          if (taken.length < reserve.length) {
+            const takenIds = new Set(taken.map((t) => t.id));
+            const [productId, w] = reserve.find(([id]) => !takenIds.has(id)) ?? [];
+            if (productId === undefined || !w) throw new Error('reservation fell short on no line');
+            // A fresh read (READ COMMITTED: a new snapshot) says how many are left after the other buyers.
+            const [row] = await tx
+              .select({ stock: products.stock })
+              .from(products)
+              .where(eq(products.id, productId));
+            found.shortage = { productId, title: w.title, left: Math.max(0, row?.stock ?? 0) };
+            tx.rollback();
+          }
         }
-      }
-      const [seq] = rowsOf<{ n: string }>(
-        await tx.execute(sql`SELECT nextval('order_invoice_number_seq')::text AS n`),
-      );
-      if (!seq) throw new Error('nextval returned no row');
-      const [order] = await tx
-        .insert(orders)
-        .values({ ...values, invoiceNumber: `INV-${seq.n.padStart(6, '0')}` })
-        .returning();
-      if (!order) throw new Error('order insert returned no row');
-      const items = await tx
-        .insert(orderLineItems)
-        .values(
-          lines.map((l) => ({
-            orderId: order.id,
-            productId: l.productId,
-            sku: l.sku,
-            productTitle: l.title,
-            quantity: l.quantity,
-            unitPriceCents: l.unitPriceCents,
-            lineSubtotalCents: l.lineSubtotalCents,
-          })),
-        )
-        .returning();
-      return { order, items };
-    });
-  } catch (err) {
-    if (found.shortage) return { shortage: found.shortage };
-    if (describeDatabaseError(err)?.constraint === 'orders_wallet_order_idx')
-      return { walletOrderUsed: true };
-    throw err;
+        return insertOrderWithLines(tx, values, lines);
+      });
+    } catch (err) {
+      if (found.shortage) return { shortage: found.shortage };
+      const failure = describeDatabaseError(err);
+      if (failure?.constraint === 'orders_wallet_order_idx') return { walletOrderUsed: true };
+      if (failure?.sqlstate === DEADLOCK_DETECTED && attempt < DEADLOCK_RETRIES) continue;
+      throw err;
+    }
   }
 }
+
+/**
+ * The order, with its invoice number, and all its lines in one multi-row INSERT: two statements, each answering
+ * what it wrote (RETURNING), nothing read back.
+ */
+async function insertOrderWithLines(
+  tx: Pick<Database, 'insert'>,
+  values: NewOrder,
+  lines: readonly PricedOrderLine[],
+): Promise<{ order: OrderRow; items: OrderLineItemRow[] }> {
+  const [order] = await tx
+    .insert(orders)
+    .values({ ...values, invoiceNumber: nextInvoiceNumber })
+    .returning();
+  if (!order) throw new Error('order insert returned no row');
+  const items = await tx
+    .insert(orderLineItems)
+    .values(
+      lines.map((l) => ({
+        orderId: order.id,
+        productId: l.productId,
+        sku: l.sku,
+        productTitle: l.title,
+        quantity: l.quantity,
+        unitPriceCents: l.unitPriceCents,
+        lineSubtotalCents: l.lineSubtotalCents,
+      })),
+    )
+    .returning();
+  return { order, items };
+}
+
+/** SQLSTATE of a transaction PostgreSQL rolled back to break a deadlock; nothing of it was written. */
+const DEADLOCK_DETECTED = '40P01';
 
 type PaymentResult =
   | { kind: 'paid'; reference: string }

@@ -80,7 +80,7 @@ const orderRoutes: FastifyPluginAsyncZod = async (app) => {
         app.db,
         key,
         hashed,
-        () => placeOrder(deps, req.body),
+        (claim) => placeOrder(deps, req.body, claim),
         {},
         // A held order (3-D Secure, provider unreachable) is carried on, never placed a second time.
         (orderId) => resumePlacedOrder(deps, orderId, req.body),
