@@ -2,11 +2,18 @@
  * Sends the store's mail with nodemailer (DESIGN §2, §3): over SMTP when SMTP_URL is set, otherwise each
  * message is written as an RFC 822 `.eml` file to the outbox folder, where tests and a person can read it.
  * Every message is multipart: a plain-text part and an HTML part.
+ *
+ * The outbox is written the cheap way (decision 0023): every placed order writes one, in the same process
+ * that answers the next shopper. nodemailer's MailComposer builds the message directly (the stream transport
+ * around it added its own pipeline and cost nearly twice the CPU for the same bytes), and the file is written
+ * synchronously (about 60 µs for a 15 KB mail, against 300-400 µs of CPU for fs/promises' mkdir + open + write +
+ * close through the thread pool); the folder is made only when a write finds it missing.
  */
-import { mkdir, writeFile } from 'node:fs/promises';
+import { mkdirSync, writeFileSync } from 'node:fs';
 import { randomBytes } from 'node:crypto';
 import path from 'node:path';
-import nodemailer, { type Transporter } from 'nodemailer';
+import nodemailer, { type SendMailOptions, type Transporter } from 'nodemailer';
+import MailComposer from 'nodemailer/lib/mail-composer';
 
 export interface MailMessage {
   to: string;
@@ -44,17 +51,40 @@ export function createMailer(options: MailerOptions): Mailer {
       },
     };
   }
-  const transport = nodemailer.createTransport({ streamTransport: true, buffer: true, newline: 'unix' });
   return {
     kind: 'outbox',
     async send(m) {
-      const info = await transport.sendMail({ from: await options.from(), ...m });
-      await mkdir(options.outboxDir, { recursive: true });
+      const message = await composeMessage({ from: await options.from(), ...m });
       // Sortable by time, unique without coordination between instances.
       const name = `${new Date().toISOString().replace(/[:.]/g, '-')}-${randomBytes(4).toString('hex')}.eml`;
-      await writeFile(path.join(options.outboxDir, name), info.message as Buffer);
+      writeOutboxFile(options.outboxDir, name, message);
     },
   };
+}
+
+/**
+ * The whole message as nodemailer's stream transport wrote it (`newline: 'unix'`): MailComposer's RFC 822
+ * bytes with LF line ends. The bytes are 7-bit (headers as encoded words, bodies quoted-printable), so reading
+ * them as latin1 changes nothing but the line ends.
+ */
+function composeMessage(mail: SendMailOptions): Promise<Buffer> {
+  return new Promise((resolve, reject) => {
+    new MailComposer(mail).compile().build((err, message) => {
+      if (err) reject(err);
+      else resolve(Buffer.from(message.toString('latin1').replaceAll('\r\n', '\n'), 'latin1'));
+    });
+  });
+}
+
+/** Writes one outbox file, making the folder first when it is missing (first mail, or removed since). */
+function writeOutboxFile(dir: string, name: string, message: Buffer): void {
+  try {
+    writeFileSync(path.join(dir, name), message);
+  } catch (err) {
+    if ((err as NodeJS.ErrnoException).code !== 'ENOENT') throw err;
+    mkdirSync(dir, { recursive: true });
+    writeFileSync(path.join(dir, name), message);
+  }
 }
 
 /** Text made safe to place inside HTML. */
