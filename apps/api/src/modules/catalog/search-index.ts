@@ -912,6 +912,9 @@ interface IndexData extends SearchIndex {
   /** Scratch space for one search at a time (searches are synchronous). */
   scores: Uint8Array;
   wordFields: Uint8Array;
+  /** The documents still matching, and the documents one prefix's postings reached. */
+  matches: Int32Array;
+  touched: Int32Array;
   sharedTrigrams: Uint16Array;
 }
 
@@ -1046,6 +1049,8 @@ export function buildSearchIndex(docs: Iterable<SearchDocument>): SearchIndex {
     vocabularyNumber,
     scores: new Uint8Array(n),
     wordFields: new Uint8Array(n),
+    matches: new Int32Array(n),
+    touched: new Int32Array(n),
     sharedTrigrams: new Uint16Array(vocabulary.length),
   };
   return index;
@@ -1076,66 +1081,72 @@ function queryLexemes(word: string): string[] {
 }
 
 /**
- * Marks in `scores` the documents having every prefix (AND), scored by fields; returns how many. `scores` is
- * all zero after for a search that matched nothing.
+ * The documents having every prefix (AND), each scored in `scores` by the fields its words occur in: the first
+ * `count` entries of `ix.matches`. The work follows the postings of the query's prefixes and the documents still
+ * matching, never the whole catalog (issue 13: the cost of a search does not grow with the catalog, only with
+ * what it finds). The caller clears `scores` of the matches when done (rankedIds does).
  */
 function matchAll(ix: IndexData, prefixes: string[]): number {
-  const { scores, wordFields, lexemes, postStart, postDocs, postFields } = ix;
-  const n = ix.size;
-  scores.fill(0);
-  if (prefixes.length === 0) return 0;
-  let matched = 0;
-  prefixes.forEach((prefix, w) => {
-    wordFields.fill(0);
+  const { scores, wordFields, lexemes, postStart, postDocs, postFields, matches, touched } = ix;
+  let count = 0;
+  for (let w = 0; w < prefixes.length; w++) {
+    const prefix = prefixes[w] as string;
     const from = lowerBound(lexemes, prefix);
     let to = from;
     while (to < lexemes.length && (lexemes[to] as string).startsWith(prefix)) to++;
-    const start = postStart[from] as number;
     const end = postStart[to] as number;
-    for (let p = start; p < end; p++) {
+    let marked = 0;
+    for (let p = postStart[from] as number; p < end; p++) {
       const d = postDocs[p] as number;
-      wordFields[d] = (wordFields[d] as number) | (postFields[p] as number);
+      const f = wordFields[d] as number;
+      if (f === 0) touched[marked++] = d;
+      wordFields[d] = f | (postFields[p] as number);
     }
-    matched = 0;
     if (w === 0) {
-      for (let d = 0; d < n; d++) {
-        const f = wordFields[d] as number;
-        if (f !== 0) {
-          scores[d] = WORD_SCORE[f] as number;
-          matched++;
-        }
+      for (let k = 0; k < marked; k++) {
+        const d = touched[k] as number;
+        scores[d] = WORD_SCORE[wordFields[d] as number] as number;
+        matches[count++] = d;
       }
     } else {
-      for (let d = 0; d < n; d++) {
-        const s = scores[d] as number;
-        if (s === 0) continue;
+      // Keep the matches this word also has; the others drop out (their score back to 0).
+      let kept = 0;
+      for (let k = 0; k < count; k++) {
+        const d = matches[k] as number;
         const f = wordFields[d] as number;
         if (f === 0) scores[d] = 0;
         else {
-          scores[d] = Math.min(MAX_SCORE, s + (WORD_SCORE[f] as number));
-          matched++;
+          scores[d] = Math.min(MAX_SCORE, (scores[d] as number) + (WORD_SCORE[f] as number));
+          matches[kept++] = d;
         }
       }
+      count = kept;
     }
-  });
-  return matched;
+    for (let k = 0; k < marked; k++) wordFields[touched[k] as number] = 0;
+    if (count === 0) break;
+  }
+  return count;
 }
 
-/** The matching ids, exact SKU first, then by score, ties highest id first (a counting sort: scores are small). */
-function rankedIds(ix: IndexData, matched: number, skuDoc: number): Int32Array {
-  const { scores, ids } = ix;
-  const n = ix.size;
-  let at = 0;
+/**
+ * The matching ids (the first `count` of `ix.matches`), exact SKU first, then by score, ties highest id first:
+ * a counting sort by score over the matches in descending document order. Leaves `scores` all zero.
+ */
+function rankedIds(ix: IndexData, count: number, skuDoc: number): Int32Array {
+  const { scores, ids, matches } = ix;
+  const docs = matches.subarray(0, count).sort().reverse();
+  let skuMatched = false;
   if (skuDoc >= 0 && (scores[skuDoc] as number) > 0) {
     // The SKU's product matched the words too: it is listed once, first.
     scores[skuDoc] = 0;
-    matched--;
+    skuMatched = true;
   }
-  const out = new Int32Array(matched + (skuDoc >= 0 ? 1 : 0));
+  const out = new Int32Array(count - (skuMatched ? 1 : 0) + (skuDoc >= 0 ? 1 : 0));
+  let at = 0;
   if (skuDoc >= 0) out[at++] = ids[skuDoc] as number;
   const counts = new Int32Array(MAX_SCORE + 1);
-  for (let d = 0; d < n; d++) {
-    const s = scores[d] as number;
+  for (let k = 0; k < count; k++) {
+    const s = scores[docs[k] as number] as number;
     counts[s] = (counts[s] as number) + 1;
   }
   // Where each score's products start in `out`, highest score first.
@@ -1144,12 +1155,14 @@ function rankedIds(ix: IndexData, matched: number, skuDoc: number): Int32Array {
     starts[s] = at;
     at += counts[s] as number;
   }
-  for (let d = n - 1; d >= 0; d--) {
+  for (let k = 0; k < count; k++) {
+    const d = docs[k] as number;
     const s = scores[d] as number;
+    scores[d] = 0;
     if (s === 0) continue;
-    const k = starts[s] as number;
-    starts[s] = k + 1;
-    out[k] = ids[d] as number;
+    const slot = starts[s] as number;
+    starts[s] = slot + 1;
+    out[slot] = ids[d] as number;
   }
   return out;
 }
