@@ -26,6 +26,9 @@ export interface DatabaseHandle {
 
 export const MIGRATIONS_DIR = path.join(path.dirname(fileURLToPath(import.meta.url)), 'migrations');
 
+/** PGlite's shared_buffers (see openDatabase); PostgreSQL's own setting is the operator's. */
+export const PGLITE_SHARED_BUFFERS = '32MB';
+
 export interface OpenDatabaseOptions {
   databaseUrl?: string | undefined;
   /** PGlite folder, or `memory://`. */
@@ -71,6 +74,10 @@ export async function openDatabase(options: OpenDatabaseOptions): Promise<Databa
   if (dir !== 'memory://') mkdirSync(dir, { recursive: true });
   const client = new PGlite(dir, {
     extensions: { pg_trgm },
+    // PostgreSQL's default 128 MB of shared buffers lives inside PGlite's WebAssembly memory and is touched as
+    // pages are read, so it counts fully in the store's RSS (issue 13: ≤ 512 MiB at 100,000 products). Catalog
+    // reads answer from the read model (decision 0019), not from buffered pages; 32 MB keeps the hot indexes.
+    startParams: [...PGlite.defaultStartParams, '-c', `shared_buffers=${PGLITE_SHARED_BUFFERS}`],
     ...(options.pgliteLoadDataDir ? { loadDataDir: options.pgliteLoadDataDir } : {}),
   });
   await client.waitReady;

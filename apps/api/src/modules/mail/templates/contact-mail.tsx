@@ -1,5 +1,6 @@
 /** A contact-form message, mailed to the store's sales address (SPEC §2 /contact-us; issue 11). */
-import { Heading, Text } from '@react-email/components';
+import { Heading } from '@react-email/heading';
+import { Text } from '@react-email/text';
 import type { ContactRequest } from '@store/shared/customer-service';
 import { MailLayout, mailStyles, type MailStore } from './mail-layout';
 

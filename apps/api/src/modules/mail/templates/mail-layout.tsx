@@ -3,7 +3,15 @@
  * with the business's name, ABN and address (and, for marketing mail, the unsubscribe link the Spam Act asks
  * for). React Email components, so text is escaped by construction and the HTML holds up in mail clients.
  */
-import { Body, Container, Head, Hr, Html, Link, Preview, Section, Text } from '@react-email/components';
+import { Body } from '@react-email/body';
+import { Container } from '@react-email/container';
+import { Head } from '@react-email/head';
+import { Hr } from '@react-email/hr';
+import { Html } from '@react-email/html';
+import { Link } from '@react-email/link';
+import { Preview } from '@react-email/preview';
+import { Section } from '@react-email/section';
+import { Text } from '@react-email/text';
 import type { ReactNode } from 'react';
 
 /** Who the mail is from, as printed in it. */

@@ -2,7 +2,9 @@
  * The newsletter's confirmation mail (issue 11; Spam Act 2003): says what the reader signed up for, when and
  * where, and carries the one-click unsubscribe link every later newsletter carries too.
  */
-import { Button, Heading, Text } from '@react-email/components';
+import { Button } from '@react-email/button';
+import { Heading } from '@react-email/heading';
+import { Text } from '@react-email/text';
 import { MailLayout, mailStyles, type MailStore } from './mail-layout';
 
 export interface NewsletterWelcomeMailProps {

@@ -4,7 +4,12 @@
  * most orders, or later by a webhook or reconciliation). Lines, totals with GST and delivery, the invoice
  * number and a link to track the order by its public id. Every amount goes through the shared money helper.
  */
-import { Button, Column, Heading, Row, Section, Text } from '@react-email/components';
+import { Button } from '@react-email/button';
+import { Column } from '@react-email/column';
+import { Heading } from '@react-email/heading';
+import { Row } from '@react-email/row';
+import { Section } from '@react-email/section';
+import { Text } from '@react-email/text';
 import { formatCents } from '@store/shared/money';
 import { MailLayout, mailStyles, type MailStore } from './mail-layout';
 

@@ -1,5 +1,6 @@
 /** The password-reset code mail (SPEC §2 /forget-password, §4; issue 9, templated in issue 11). */
-import { Heading, Text } from '@react-email/components';
+import { Heading } from '@react-email/heading';
+import { Text } from '@react-email/text';
 import { MailLayout, mailStyles, type MailStore } from './mail-layout';
 
 export interface OtpMailProps {

@@ -1,5 +1,6 @@
 /** The refund notice (issue 12): money from an order is on its way back to the customer's card or wallet. */
-import { Heading, Text } from '@react-email/components';
+import { Heading } from '@react-email/heading';
+import { Text } from '@react-email/text';
 import { MailLayout, mailStyles, type MailStore } from './mail-layout';
 
 export interface RefundNoticeMailProps {

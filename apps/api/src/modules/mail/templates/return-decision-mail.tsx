@@ -2,7 +2,8 @@
  * The back office's answer to a return request (issue 12), mailed to the customer: approved (with the refund
  * amount, or no refund) or rejected (with the staff member's reason).
  */
-import { Heading, Text } from '@react-email/components';
+import { Heading } from '@react-email/heading';
+import { Text } from '@react-email/text';
 import { MailLayout, mailStyles, type MailStore } from './mail-layout';
 
 export type ReturnDecisionMailProps =

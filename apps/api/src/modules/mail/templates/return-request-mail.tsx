@@ -1,5 +1,6 @@
 /** A return request, mailed to the store's sales address (SPEC §2 /return-order; issue 11). */
-import { Heading, Text } from '@react-email/components';
+import { Heading } from '@react-email/heading';
+import { Text } from '@react-email/text';
 import type { OrderReturnRequest } from '@store/shared/customer-service';
 import { MailLayout, mailStyles, type MailStore } from './mail-layout';
 

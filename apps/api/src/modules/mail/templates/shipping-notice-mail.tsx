@@ -1,5 +1,7 @@
 /** The shipping notice (issue 12): the order is on its way, with the carrier, tracking number and its link. */
-import { Button, Heading, Text } from '@react-email/components';
+import { Button } from '@react-email/button';
+import { Heading } from '@react-email/heading';
+import { Text } from '@react-email/text';
 import { MailLayout, mailStyles, type MailStore } from './mail-layout';
 
 export interface ShippingNoticeMailProps {
