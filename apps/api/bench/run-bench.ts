@@ -117,7 +117,7 @@ function stop(child: ChildProcess): Promise<void> {
 
 async function startServer(args: string[], env: NodeJS.ProcessEnv, readyUrl: string): Promise<ChildProcess> {
   const child = track(
-    spawn(process.execPath, ['--import', 'tsx', ...args], {
+    spawn(process.execPath, args, {
       cwd: API_DIR,
       env,
       // Request logs (BENCH_LOG_LEVEL=info) are written and thrown away: their cost counts, their lines do not.
@@ -434,7 +434,8 @@ async function benchSize(count: number, tmp: string, first: boolean): Promise<Si
   const port = await freePort();
   const base = `http://127.0.0.1:${port}`;
   const store = await startServer(
-    ['src/server.ts'],
+    // What `npm start` runs: the bundled server (decision 0024), built once when the bench starts.
+    ['dist/server.mjs'],
     {
       ...baseEnv,
       PORT: String(port),
@@ -506,7 +507,7 @@ async function benchSize(count: number, tmp: string, first: boolean): Promise<Si
 async function measureBaseline(): Promise<{ normal: Measured; overload: Measured }> {
   const helloPort = await freePort();
   const hello = await startServer(
-    ['bench/hello-server.ts'],
+    ['--import', 'tsx', 'bench/hello-server.ts'],
     { ...process.env, PORT: String(helloPort) },
     `http://127.0.0.1:${helloPort}/`,
   );
@@ -570,6 +571,8 @@ async function main() {
     throw new Error(`BENCH_SIZES must be whole numbers of products, like 1000,10000,100000`);
   tmpDir = await mkdtemp(path.join(os.tmpdir(), 'store-bench-'));
   try {
+    console.log('building the server as npm start does (dist/server.mjs) ...');
+    await run(process.execPath, ['scripts/build-server.mjs'], process.env);
     console.log('measuring the bare node:http baseline ...');
     const baseline = await measureBaseline();
     const sizes: SizeResult[] = [];

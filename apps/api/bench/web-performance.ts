@@ -43,7 +43,8 @@ function run(cmd: string, args: string[], cwd: string): Promise<void> {
 }
 
 async function startStore(env: NodeJS.ProcessEnv, base: string): Promise<ChildProcess> {
-  const child = spawn(process.execPath, ['--import', 'tsx', 'src/server.ts'], {
+  await run(process.execPath, ['scripts/build-server.mjs'], API_DIR);
+  const child = spawn(process.execPath, ['dist/server.mjs'], {
     cwd: API_DIR,
     env,
     stdio: 'inherit',

@@ -6,7 +6,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { z } from 'zod';
 
-/** Repository root: apps/api/src -> ../../.. */
+/** Repository root: apps/api/src (or apps/api/dist, the bundled server) -> ../../.. */
 export const REPO_ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../..');
 
 const optionalText = z

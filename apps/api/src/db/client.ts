@@ -4,7 +4,6 @@
  */
 import { mkdirSync } from 'node:fs';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { PGlite } from '@electric-sql/pglite';
 import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
 import { sql } from 'drizzle-orm';
@@ -14,6 +13,7 @@ import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
 import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
 import pg from 'pg';
+import { REPO_ROOT } from '../env';
 import * as schema from './schema';
 
 export type Database = PgDatabase<PgQueryResultHKT, typeof schema>;
@@ -24,7 +24,8 @@ export interface DatabaseHandle {
   close(): Promise<void>;
 }
 
-export const MIGRATIONS_DIR = path.join(path.dirname(fileURLToPath(import.meta.url)), 'migrations');
+/** From the repository root, so that the bundled server (dist/server.mjs, decision 0024) finds them too. */
+export const MIGRATIONS_DIR = path.join(REPO_ROOT, 'apps/api/src/db/migrations');
 
 /** PGlite's shared_buffers (see openDatabase); PostgreSQL's own setting is the operator's. */
 export const PGLITE_SHARED_BUFFERS = '32MB';

@@ -47,7 +47,7 @@ const compressed = new LRUCache<string, Buffer>({
   sizeCalculation: (b) => b.length + 64,
 });
 
-function compress(text: string, encoding: 'br' | 'gzip'): Buffer {
+function compress(text: string | Buffer, encoding: 'br' | 'gzip'): Buffer {
   return encoding === 'br'
     ? brotliCompressSync(text, { params: { [constants.BROTLI_PARAM_QUALITY]: 5 } })
     : gzipSync(text, { level: 6 });
@@ -58,7 +58,10 @@ function compress(text: string, encoding: 'br' | 'gzip'): Buffer {
  * and carry their own ETag (decision 0019). A matching If-None-Match still gets its 304 from @fastify/etag.
  * Large answers are compressed for clients that accept br or gzip, once per URL and ETag (an LRU of 32 MB).
  */
-export function sendJsonAnswer(reply: FastifyReply, answer: { json: string; etag: string }): FastifyReply {
+export function sendJsonAnswer(
+  reply: FastifyReply,
+  answer: { json: string | Buffer; etag: string },
+): FastifyReply {
   reply.header('content-type', 'application/json; charset=utf-8');
   reply.header('etag', answer.etag);
   const accept = reply.request.headers['accept-encoding'];
@@ -74,6 +77,6 @@ export function sendJsonAnswer(reply: FastifyReply, answer: { json: string; etag
     reply.header('vary', 'accept-encoding');
     return reply.send(body);
   }
-  // Fastify sends a string whose content type is JSON as it is; the route's response schema only documents it.
+  // Fastify sends a string or Buffer whose content type is JSON as it is; the route's schema only documents it.
   return reply.send(answer.json);
 }

@@ -52,7 +52,7 @@ async function leadImage(
     }
     const entry = (await app.catalog.view().catch(() => null))?.find(key);
     // Our own JSON, written by the presenter from the shared product schema.
-    const found = entry ? (JSON.parse(entry.json) as Product) : null;
+    const found = entry ? (JSON.parse(entry.json.toString()) as Product) : null;
     const path = found?.featured_image ?? found?.gallery_media?.split(',')[0];
     return found && path ? { path, alt: found.title, width: 800, height: 800 } : null;
   }

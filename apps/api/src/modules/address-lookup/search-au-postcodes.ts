@@ -6,16 +6,13 @@
  */
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import type { FastifyBaseLogger } from 'fastify';
 import { AU_STATES, type AuStateCode } from '@store/shared/address';
 import { ADDRESS_SUGGESTION_LIMIT, type AddressSuggestion } from '@store/shared/address-lookup';
+import { REPO_ROOT } from '../../env';
 
-/** The bundled GeoNames file: apps/api/src/modules/address-lookup -> apps/api/data/au-postcodes/AU.txt. */
-export const AU_POSTCODES_FILE = path.resolve(
-  path.dirname(fileURLToPath(import.meta.url)),
-  '../../../data/au-postcodes/AU.txt',
-);
+/** The GeoNames file shipped with the store, from the repository root (the bundled server runs from dist/). */
+export const AU_POSTCODES_FILE = path.join(REPO_ROOT, 'apps/api/data/au-postcodes/AU.txt');
 
 interface PostcodeEntry {
   /** Suburb as written in the file, e.g. "O'Connor". */

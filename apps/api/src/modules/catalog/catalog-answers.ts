@@ -7,9 +7,9 @@
 import type { SearchQuery, ShopQuery } from '@store/shared/catalog-query';
 import type { CatalogView, ListingFilter } from './catalog-view';
 
-/** A ready answer: JSON text and its weak ETag. */
+/** A ready answer: UTF-8 JSON (the products' bytes joined, never re-encoded) and its weak ETag. */
 export interface JsonAnswer {
-  json: string;
+  json: Buffer;
   etag: string;
 }
 
@@ -20,19 +20,34 @@ function listingEtag(view: CatalogView, kind: string): string {
   return `W/"${kind}${view.stamp()}"`;
 }
 
-function productsJson(view: CatalogView, ids: Int32Array, from: number, to: number): string {
-  const parts: string[] = [];
+const COMMA = Buffer.from(',');
+
+/** `before`, the products ids[from, to) as a JSON array, then `after`: one Buffer. */
+function withProducts(
+  view: CatalogView,
+  before: string,
+  ids: Int32Array,
+  from: number,
+  to: number,
+  after: string,
+): Buffer {
+  const parts: Buffer[] = [Buffer.from(`${before}[`)];
   for (let k = from; k < Math.min(to, ids.length); k++) {
     const e = view.byId(ids[k] ?? 0);
-    if (e) parts.push(e.json);
+    if (!e) continue;
+    if (parts.length > 1) parts.push(COMMA);
+    parts.push(e.json);
   }
-  return `[${parts.join(',')}]`;
+  parts.push(Buffer.from(`]${after}`));
+  return Buffer.concat(parts);
 }
 
-function pageJson(view: CatalogView, ids: Int32Array, page: number, perPage: number): string {
+/** `{"data":[...page...],"total":…,"last_page":…,"current_page":…,"per_page":…` + `after` + `}`. */
+function pageJson(view: CatalogView, ids: Int32Array, page: number, perPage: number, after: string): Buffer {
   const total = ids.length;
   const from = (page - 1) * perPage;
-  return `"data":${productsJson(view, ids, from, from + perPage)},"total":${total},"last_page":${Math.max(1, Math.ceil(total / perPage))},"current_page":${page},"per_page":${perPage}`;
+  const paging = `,"total":${total},"last_page":${Math.max(1, Math.ceil(total / perPage))},"current_page":${page},"per_page":${perPage}`;
+  return withProducts(view, '{"data":', ids, from, from + perPage, `${paging}${after}}`);
 }
 
 function priceAndStock(q: {
@@ -47,28 +62,37 @@ function priceAndStock(q: {
   };
 }
 
+const DATA_OPEN = Buffer.from('{"data":');
+const CLOSE = Buffer.from('}');
+
 /** SPEC §7 /products/{sku}: by SKU (any case), else permalink; null when there is none. */
 export function productAnswer(view: CatalogView, skuOrPermalink: string): JsonAnswer | null {
   const e = view.find(skuOrPermalink);
   if (!e) return null;
-  return { json: `{"data":${e.json}}`, etag: `W/"p${e.id}-${e.changedMs.toString(36)}-${view.version}"` };
+  return {
+    json: Buffer.concat([DATA_OPEN, e.json, CLOSE]),
+    etag: `W/"p${e.id}-${e.changedMs.toString(36)}-${view.version}"`,
+  };
 }
 
 /** SPEC §3 categories with their children. */
 export function categoriesAnswer(view: CatalogView): JsonAnswer {
-  return { json: view.categoriesJson, etag: listingEtag(view, 'c') };
+  return { json: Buffer.from(view.categoriesJson), etag: listingEtag(view, 'c') };
 }
 
 /** SPEC §7 /latest-products: the newest `limit`. */
 export function latestAnswer(view: CatalogView, limit: number): JsonAnswer {
   const ids = view.list('newest', {});
-  return { json: `{"data":{"data":${productsJson(view, ids, 0, limit)}}}`, etag: listingEtag(view, 'n') };
+  return { json: withProducts(view, '{"data":{"data":', ids, 0, limit, '}}'), etag: listingEtag(view, 'n') };
 }
 
 /** SPEC §7 /virtual-products: the featured products, newest first. */
 export function featuredAnswer(view: CatalogView): JsonAnswer {
   const ids = view.list('newest', { featured: true });
-  return { json: `{"data":${productsJson(view, ids, 0, FEATURED_LIMIT)}}`, etag: listingEtag(view, 'f') };
+  return {
+    json: withProducts(view, '{"data":', ids, 0, FEATURED_LIMIT, '}'),
+    etag: listingEtag(view, 'f'),
+  };
 }
 
 /**
@@ -99,7 +123,7 @@ export function shopAnswer(view: CatalogView, q: ShopQuery): JsonAnswer {
         ...priceAndStock(q),
       });
   return {
-    json: `{${pageJson(view, ids, q.page, q.pagination)},"filters":${JSON.stringify(filters)}}`,
+    json: pageJson(view, ids, q.page, q.pagination, `,"filters":${JSON.stringify(filters)}`),
     etag: listingEtag(view, 's'),
   };
 }
@@ -116,7 +140,7 @@ export function searchAnswer(view: CatalogView, q: SearchQuery): JsonAnswer {
       ? `,"corrected_query":${JSON.stringify(hits.corrected)}`
       : '';
   return {
-    json: `{${pageJson(view, hits.ids, q.page, q.pagination)}${corrected}}`,
+    json: pageJson(view, hits.ids, q.page, q.pagination, corrected),
     etag: listingEtag(view, 'q'),
   };
 }

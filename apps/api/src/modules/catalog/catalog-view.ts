@@ -286,7 +286,7 @@ export function createCatalogView(init: CatalogViewInit): CatalogView {
       let flips = false;
       for (const e of changed) {
         const old = byId.get(e.id);
-        if (old && old.changedMs === e.changedMs && old.json === e.json) continue;
+        if (old && old.changedMs === e.changedMs && old.json.equals(e.json)) continue;
         if (old) {
           stamp ^= entryHash(old);
           if (bySku.get(old.sku.toLowerCase()) === old) bySku.delete(old.sku.toLowerCase());
