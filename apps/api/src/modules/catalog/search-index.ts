@@ -1134,7 +1134,16 @@ function matchAll(ix: IndexData, prefixes: string[]): number {
  */
 function rankedIds(ix: IndexData, count: number, skuDoc: number): Int32Array {
   const { scores, ids, matches } = ix;
-  const docs = matches.subarray(0, count).sort().reverse();
+  const n = ix.size;
+  // The matches in descending document order: sorted when few, else read off `scores` in one pass over the
+  // catalog (a pass over n bytes costs less than sorting more than about n/16 numbers).
+  let docs: Int32Array;
+  if (count * 16 < n) docs = matches.subarray(0, count).sort().reverse();
+  else {
+    let k = 0;
+    for (let d = n - 1; d >= 0; d--) if ((scores[d] as number) !== 0) matches[k++] = d;
+    docs = matches.subarray(0, k);
+  }
   let skuMatched = false;
   if (skuDoc >= 0 && (scores[skuDoc] as number) > 0) {
     // The SKU's product matched the words too: it is listed once, first.
