@@ -77,7 +77,7 @@ export function productAnswer(view: CatalogView, skuOrPermalink: string): JsonAn
 
 /** SPEC §3 categories with their children. */
 export function categoriesAnswer(view: CatalogView): JsonAnswer {
-  return { json: Buffer.from(view.categoriesJson), etag: listingEtag(view, 'c') };
+  return { json: view.categoriesJson, etag: listingEtag(view, 'c') };
 }
 
 /** SPEC §7 /latest-products: the newest `limit`. */

@@ -46,8 +46,8 @@ export interface CatalogView {
   readonly sinceMs: number;
   readonly size: number;
   readonly taxonomy: CatalogTaxonomy;
-  /** `{"data":[...categories]}`, built once per taxonomy. */
-  readonly categoriesJson: string;
+  /** `{"data":[...categories]}` as UTF-8, built once per taxonomy (answers send these bytes as they are). */
+  readonly categoriesJson: Buffer;
   /** Changes whenever any product shown changes; the same on every instance that shows the same catalog. */
   stamp(): string;
   byId(id: number): CatalogEntry | undefined;
@@ -143,8 +143,8 @@ function orderChanged(a: CatalogEntry, b: CatalogEntry): boolean {
   );
 }
 
-function categoriesJsonOf(taxonomy: CatalogTaxonomy): string {
-  return JSON.stringify({ data: taxonomy.categories });
+function categoriesJsonOf(taxonomy: CatalogTaxonomy): Buffer {
+  return Buffer.from(JSON.stringify({ data: taxonomy.categories }));
 }
 
 /** Builds a view over a full load. */
