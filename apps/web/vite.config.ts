@@ -6,18 +6,22 @@ import { defineConfig } from 'vite';
 const apiOrigin = process.env.API_ORIGIN ?? 'http://localhost:3000';
 const proxy = { '/api': apiOrigin, '/media': apiOrigin };
 
-export default defineConfig({
+export default defineConfig(({ isSsrBuild }) => ({
   root: fileURLToPath(new URL('.', import.meta.url)),
+  // The server bundle (entry-server.tsx) needs no copy of the public files; the client build has them.
+  publicDir: isSsrBuild ? false : 'public',
   plugins: [react()],
   resolve: {
     // `@/lib/api-client` -> src/lib/api-client (the same alias is in tsconfig.json `paths`).
     alias: { '@': fileURLToPath(new URL('./src', import.meta.url)) },
   },
   build: {
+    // The server reads it to link a server-rendered page's own stylesheets and scripts (decision 0025).
+    manifest: !isSsrBuild,
     outDir: 'dist',
     assetsDir: 'assets',
     emptyOutDir: true,
   },
   server: { proxy },
   preview: { proxy },
-});
+}));

@@ -1,23 +1,65 @@
+import { hydrate } from '@tanstack/react-query';
 import { StrictMode, startTransition } from 'react';
-import { createRoot } from 'react-dom/client';
+import { createRoot, hydrateRoot } from 'react-dom/client';
+import { matchRoutes } from 'react-router';
 import { RouterProvider } from 'react-router/dom';
-import { AppProviders } from './app/providers';
-import { createRouter } from './app/router';
+import { AppProviders, createQueryClient } from './app/providers';
+import { createRouter, routes } from './app/router';
+import type { SsrState } from './entry-server';
+import { setSiteOrigin } from './lib/site-origin';
 import './styles/global.css';
 
 const root = document.getElementById('root');
 if (!root) throw new Error('index.html has no #root element');
 
-const router = createRouter();
+/** The server's hand-over (entry-server.tsx), present when the server rendered this page. */
+function readSsrState(): SsrState | null {
+  const block = document.getElementById('ssr-state');
+  if (!block?.textContent) return null;
+  try {
+    return JSON.parse(block.textContent) as SsrState;
+  } catch {
+    return null;
+  }
+}
 
-// A transition lets React render the first page in short slices instead of one long task, so a phone's
-// main thread stays free for input (Total Blocking Time).
-startTransition(() => {
-  createRoot(root).render(
+/**
+ * Loads the code of the routes this address shows, so that the router starts with the page already there and
+ * the first render matches the server's HTML (a lazy route would otherwise render its loading state first).
+ */
+async function loadMatchedRoutes(): Promise<void> {
+  const matches = matchRoutes(routes, window.location) ?? [];
+  await Promise.all(
+    matches.map(async ({ route }) => {
+      if (typeof route.lazy !== 'function') return;
+      const loaded = await route.lazy();
+      Object.assign(route, loaded, { lazy: undefined });
+    }),
+  );
+}
+
+async function start(): Promise<void> {
+  const ssr = readSsrState();
+  const queryClient = createQueryClient();
+  if (ssr) {
+    setSiteOrigin(ssr.origin);
+    hydrate(queryClient, ssr.queries);
+    await loadMatchedRoutes();
+  }
+  const router = createRouter();
+  const app = (
     <StrictMode>
-      <AppProviders>
+      <AppProviders queryClient={queryClient}>
         <RouterProvider router={router} />
       </AppProviders>
-    </StrictMode>,
+    </StrictMode>
   );
-});
+  // A transition lets React render (or hydrate) the first page in short slices instead of one long task, so a
+  // phone's main thread stays free for input (Total Blocking Time).
+  startTransition(() => {
+    if (ssr && root) hydrateRoot(root, app);
+    else if (root) createRoot(root).render(app);
+  });
+}
+
+void start();

@@ -19,6 +19,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import fp from 'fastify-plugin';
 import { Redis } from 'ioredis';
 import { HttpError } from './error-handling';
+import { isInternalRenderRequest } from './render-page';
 
 /** The 429 body's message, for every limited route. */
 export const TOO_MANY_REQUESTS_MESSAGE = 'Too many requests. Please wait a minute and try again.';
@@ -86,8 +87,9 @@ export default fp<RateLimitPluginOptions>(
       global: true,
       max: opts.apiPerMinute,
       timeWindow: RATE_LIMIT_WINDOW_MS,
-      // The global limit covers the API only: a page load's scripts, images and the SPA shell are not counted.
-      allowList: (req) => !(req.url ?? '').startsWith('/api/'),
+      // The global limit covers the API only: a page load's scripts, images and the SPA shell are not counted,
+      // nor the calls this process makes to render a page (render-page.ts).
+      allowList: (req) => !(req.url ?? '').startsWith('/api/') || isInternalRenderRequest(req),
       hook: 'onRequest',
       // A Redis outage must not take the store down: the limit is skipped, the request served.
       skipOnError: true,

@@ -8,6 +8,7 @@ import type { FastifyInstance } from 'fastify';
 import { storeNameOrFallback } from '@store/shared/store-name';
 import type { Product } from '@store/shared/product';
 import { getStoreSettings } from '../modules/content/content-service';
+import type { PageHead } from './render-page';
 
 const ESCAPES: Record<string, string> = {
   '&': '&amp;',
@@ -63,10 +64,12 @@ export async function renderIndexHtml(
   app: FastifyInstance,
   template: string,
   pathname: string,
+  head: PageHead | null = null,
 ): Promise<string> {
   const settings = await getStoreSettings(app.db).catch(() => null);
   const name = escapeHtml(storeNameOrFallback(settings?.storeName));
-  const description = settings?.metaDescription ? escapeHtml(settings.metaDescription) : null;
+  const pageDescription = head?.description ?? settings?.metaDescription;
+  const description = pageDescription ? escapeHtml(pageDescription) : null;
   const image = await leadImage(app, pathname, settings?.heroSlides[0]);
   const src = image ? escapeHtml(mediaUrl(app.config.publicMediaUrl, image.path)) : null;
   const preload = src ? `<link rel="preload" as="image" href="${src}" fetchpriority="high" />` : '';
@@ -81,7 +84,8 @@ export async function renderIndexHtml(
         `height:auto;margin:0 auto" />`
       : '');
 
-  let html = template.replace(/<title>[^<]*<\/title>/, `<title>${name}</title>`);
+  const title = head ? escapeHtml(head.title) : name;
+  let html = template.replace(/<title>[^<]*<\/title>/, `<title>${title}</title>`);
   if (description) {
     html = html.replace(
       /<meta name="description" content="[^"]*"\s*\/?>/,

@@ -11,6 +11,7 @@ import fp from 'fastify-plugin';
 import { ROUTE_ALIASES, isSpaRoute } from '@store/shared/routes';
 import { REPO_ROOT } from '../env';
 import { renderIndexHtml } from './render-index-html';
+import { isServerRenderedPage, loadPageRenderer, type PageHead } from './render-page';
 
 const ONE_YEAR_S = 31_536_000;
 const MEDIA_MAX_AGE_S = 86_400;
@@ -48,6 +49,8 @@ export default fp(async (app) => {
       prefix: '/',
       wildcard: false,
       index: false,
+      // The server's own rendering code and the build's manifest (render-page.ts) are not served to browsers.
+      allowedPath: (pathName) => !pathName.startsWith('/ssr/') && !pathName.startsWith('/.vite/'),
       setHeaders: (res, filePath) => {
         const hashed = filePath.includes(`${path.sep}assets${path.sep}`);
         res.header('cache-control', hashed ? `public, max-age=${ONE_YEAR_S}, immutable` : 'no-cache');
@@ -56,6 +59,7 @@ export default fp(async (app) => {
   } else {
     app.log.warn(`web app not built (${indexFile ?? 'WEB_DIST_DIR unset'} missing): run npm run build`);
   }
+  const pageRenderer = hasSpa && webDistDir ? await loadPageRenderer(app, webDistDir) : null;
 
   app.setNotFoundHandler(async (request, reply) => {
     const url = new URL(request.url, 'http://local');
@@ -86,10 +90,19 @@ export default fp(async (app) => {
         .send('The web app is not built yet. Run `npm run build`, then reload.');
     }
     const status = pathname === '/' || isSpaRoute(pathname) ? 200 : 404;
+    let template = indexTemplate ?? '';
+    let head: PageHead | null = null;
+    if (pageRenderer && status === 200 && isServerRenderedPage(pathname)) {
+      const page = await pageRenderer.render(template, `${url.pathname}${url.search}`);
+      if (page && 'redirect' in page) return reply.redirect(page.redirect.location, page.redirect.status);
+      // The rendered page gets the shell's image preload and the page's own title and description; its
+      // #root is already full.
+      if (page) ({ html: template, head } = page);
+    }
     return reply
       .status(status)
       .header('cache-control', 'no-cache')
       .type('text/html; charset=utf-8')
-      .send(await renderIndexHtml(app, indexTemplate ?? '', pathname));
+      .send(await renderIndexHtml(app, template, pathname, head));
   });
 });

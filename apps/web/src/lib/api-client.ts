@@ -13,6 +13,17 @@ import { redirectToTooManyRequests } from './too-many-requests';
 
 export const API_BASE = '/api';
 
+/**
+ * How requests are sent: the browser's `fetch`, or, while the server renders a page (entry-server.tsx), the
+ * store's own API answering in the same process.
+ */
+let transport: (url: string, init: RequestInit) => Promise<Response> = (url, init) => fetch(url, init);
+
+/** Server rendering only: sends every API request through `send` instead of the network. */
+export function setApiTransport(send: (url: string, init: RequestInit) => Promise<Response>): void {
+  transport = send;
+}
+
 /** Anything that validates unknown data into a T: a zod schema, or `envelope(schema)`. */
 export interface Schema<T> {
   parse(input: unknown): T;
@@ -108,7 +119,7 @@ export async function apiRequest<T>(
   const headers: Record<string, string> = { Accept: 'application/json', ...bearerHeaders(token) };
   if (body !== undefined) headers['Content-Type'] = 'application/json';
 
-  const response = await fetch(apiUrl(path, query), {
+  const response = await transport(apiUrl(path, query), {
     method,
     headers,
     body: body === undefined ? undefined : JSON.stringify(body),

@@ -233,14 +233,21 @@ function subscribe(listener: Listener) {
   };
 }
 
-/** The cart's lines; re-renders on every change (this tab or another). */
+/** What a server-rendered page shows: the cart lives in the browser, so the server knows none of it. */
+const NO_LINES: CartLine[] = [];
+const NO_PRICE_CHANGES: CartPriceChange[] = [];
+
+/**
+ * The cart's lines; re-renders on every change (this tab or another). Empty on the server and while a
+ * server-rendered page hydrates, then the stored lines (so the first render matches the HTML).
+ */
 export function useCartLines(): CartLine[] {
-  return useSyncExternalStore(subscribe, getCartLines, getCartLines);
+  return useSyncExternalStore(subscribe, getCartLines, () => NO_LINES);
 }
 
 /** Unit price changes found since the cart was last shown, oldest first (SPEC §9 cents). */
 export function useCartPriceChanges(): CartPriceChange[] {
-  return useSyncExternalStore(subscribe, getPriceChanges, getPriceChanges);
+  return useSyncExternalStore(subscribe, getPriceChanges, () => NO_PRICE_CHANGES);
 }
 
 /** Number of items in the cart (sum of quantities), for the header icon. */

@@ -1,12 +1,15 @@
 import { useEffect, useState, type RefObject } from 'react';
+import { useServerHtml } from '@/lib/use-server-html';
 
 /**
  * True once the element has come within `margin` of the viewport (and stays true). Below-the-fold sections
  * use it to render their placeholders first, so the first page's JavaScript does less work before a phone
- * can respond (Total Blocking Time). Without IntersectionObserver (old browsers, jsdom) it is true at once.
+ * can respond (Total Blocking Time). Without IntersectionObserver (old browsers, jsdom) it is true at once, and so
+ * it is on a server-rendered page: the server shows every section, and hydration starts from what it showed.
  */
 export function useNearViewport(ref: RefObject<Element | null>, margin = '400px'): boolean {
-  const [near, setNear] = useState(() => typeof IntersectionObserver === 'undefined');
+  const serverHtml = useServerHtml();
+  const [near, setNear] = useState(() => serverHtml || typeof IntersectionObserver === 'undefined');
   useEffect(() => {
     const element = ref.current;
     if (near || !element) return;

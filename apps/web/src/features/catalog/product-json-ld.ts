@@ -15,15 +15,17 @@ export interface JsonLdContext {
   mediaBase: string | null;
 }
 
-export function productJsonLd(
-  product: Product,
-  { pageUrl, mediaBase }: JsonLdContext,
-): Record<string, unknown> {
+/** The product's main picture as an absolute URL, or undefined (none, or the media base not known yet). */
+export function productImageUrl(product: Product, { pageUrl, mediaBase }: JsonLdContext): string | undefined {
+  return product.featured_image && mediaBase !== null
+    ? new URL(mediaUrl(mediaBase, product.featured_image), pageUrl).href
+    : undefined;
+}
+
+export function productJsonLd(product: Product, context: JsonLdContext): Record<string, unknown> {
+  const { pageUrl } = context;
   const { saleCents } = productPricing(product);
-  const image =
-    product.featured_image && mediaBase !== null
-      ? new URL(mediaUrl(mediaBase, product.featured_image), pageUrl).href
-      : undefined;
+  const image = productImageUrl(product, context);
   const description = productSeoDescription(product);
   return {
     '@context': 'https://schema.org',

@@ -1,6 +1,7 @@
 import { useCallback, useState } from 'react';
 import { useLocation } from 'react-router';
 import { useThrottledCallback } from '@/features/catalog/hooks/use-throttled-callback';
+import { useServerHtml } from '@/lib/use-server-html';
 import { useCartCount } from '@/stores/cart-store';
 import { CART_PATH } from '../cart-messages';
 
@@ -24,13 +25,16 @@ export function useCartSidebar(): CartSidebarState {
   const { key, pathname } = useLocation();
   const onCartPage = pathname.replace(/\/+$/, '') === CART_PATH;
   const count = useCartCount();
+  const serverHtml = useServerHtml();
   // Open on the page it was opened on: a navigation closes it without an effect.
   const [openedOn, setOpenedOn] = useState<string | null>(null);
   // The count at the last render, to see an add happen (React's "adjust state while rendering" pattern).
-  const [seenCount, setSeenCount] = useState(count);
-  if (count !== seenCount) {
-    setSeenCount(count);
-    if (count > seenCount && !onCartPage) setOpenedOn(key);
+  // A server-rendered page hydrates with an empty cart and then shows the stored one: that jump (the render
+  // after the hydrating one) is the cart appearing, not an add.
+  const [seen, setSeen] = useState({ count, serverHtml });
+  if (count !== seen.count || serverHtml !== seen.serverHtml) {
+    setSeen({ count, serverHtml });
+    if (count > seen.count && !seen.serverHtml && !onCartPage) setOpenedOn(key);
   }
 
   const toggle = useThrottledCallback(

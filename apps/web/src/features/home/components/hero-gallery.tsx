@@ -1,5 +1,5 @@
 import type { HeroSlide } from '@store/shared/store-settings';
-import { useEffect, useRef, useState, type FocusEvent } from 'react';
+import { useEffect, useRef, useState, useSyncExternalStore, type FocusEvent } from 'react';
 import { Link } from 'react-router';
 import { ProductImage } from '@/components/ui/product-image';
 import './hero-gallery.css';
@@ -7,8 +7,24 @@ import './hero-gallery.css';
 /** SPEC §9: the hero advances every 5 seconds. */
 export const HERO_INTERVAL_MS = 5000;
 
-function prefersReducedMotion(): boolean {
-  return window.matchMedia?.('(prefers-reduced-motion: reduce)').matches ?? false;
+const REDUCED_MOTION = '(prefers-reduced-motion: reduce)';
+
+function subscribeToReducedMotion(onChange: () => void): () => void {
+  const query = window.matchMedia?.(REDUCED_MOTION);
+  query?.addEventListener?.('change', onChange);
+  return () => query?.removeEventListener?.('change', onChange);
+}
+
+/**
+ * Whether the shopper asks for reduced motion. False on the server and while a server-rendered page hydrates
+ * (the HTML cannot know), then the browser's answer.
+ */
+function usePrefersReducedMotion(): boolean {
+  return useSyncExternalStore(
+    subscribeToReducedMotion,
+    () => window.matchMedia?.(REDUCED_MOTION).matches ?? false,
+    () => false,
+  );
 }
 
 export interface HeroGalleryProps {
@@ -25,7 +41,10 @@ export function HeroGallery({ slides }: HeroGalleryProps) {
   const [active, setActive] = useState(0);
   const [hovered, setHovered] = useState(false);
   const [focused, setFocused] = useState(false);
-  const [stopped, setStopped] = useState(prefersReducedMotion);
+  // The pause button's choice, once the shopper has made one; until then, their reduced-motion setting.
+  const [stoppedByShopper, setStoppedByShopper] = useState<boolean | null>(null);
+  const reducedMotion = usePrefersReducedMotion();
+  const stopped = stoppedByShopper ?? reducedMotion;
   // Keyboard focus pauses the slides; the focus that comes with a click or a tap on a bubble does not.
   const pointerPressed = useRef(false);
   const count = slides?.length ?? 0;
@@ -120,7 +139,7 @@ export function HeroGallery({ slides }: HeroGalleryProps) {
             type="button"
             className="hero__pause"
             aria-label={stopped ? 'Play slideshow' : 'Pause slideshow'}
-            onClick={() => setStopped((s) => !s)}
+            onClick={() => setStoppedByShopper(!stopped)}
           >
             <svg viewBox="0 0 24 24" width="16" height="16" aria-hidden="true" focusable="false">
               {stopped ? (

@@ -1,4 +1,5 @@
 import { useEffect } from 'react';
+import { noteServerHead } from '@/lib/server-head';
 import { useStoreConfig } from '../api/get-store-config';
 
 /**
@@ -12,6 +13,7 @@ export function useMetaDescription(description: string): void {
   const config = useStoreConfig();
   const fallback = config.data?.meta_description.trim() ?? '';
   const wanted = description.trim();
+  if (wanted) noteServerHead({ description: wanted });
   useEffect(() => {
     const meta = document.querySelector('meta[name="description"]');
     if (!meta || !wanted) return;

@@ -1,4 +1,5 @@
 import { useEffect, useSyncExternalStore } from 'react';
+import { noteServerHead } from '@/lib/server-head';
 
 /**
  * Page titles. A page calls `usePageTitle('Shop')` and the tab reads 'Shop | {store name}'; pages that set
@@ -44,6 +45,7 @@ export function documentTitle(pageTitle: string | null, storeName: string): stri
  */
 export function usePageTitle(title: string | null | undefined): void {
   const wanted = title?.trim() ?? '';
+  if (wanted) noteServerHead({ pageTitle: wanted });
   useEffect(() => {
     if (!wanted) return;
     const entry = { title: wanted };

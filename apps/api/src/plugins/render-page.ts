@@ -1,0 +1,210 @@
+/**
+ * Server rendering of the storefront's catalog pages (issue 14, decision 0025): home, shop (and its category
+ * and brand filters), brands, brand, search results and product pages arrive as HTML the shopper can read before
+ * any JavaScript runs, with the data they show handed to the browser for hydration.
+ *
+ * The web build's server bundle (`<web dist>/ssr/entry-server.js`, built by `npm run build`) renders the page;
+ * the API calls it makes are answered in this process by `app.inject` (no network, the same routes, schemas
+ * and read model as every other caller), marked with a per-process secret so that the API's rate limit does not
+ * count one page's calls against the server's own address. Without the bundle, or for a page whose data could
+ * not be read, the caller falls back to the browser-rendered shell (render-index-html.ts).
+ */
+import { randomBytes } from 'node:crypto';
+import { existsSync, readFileSync } from 'node:fs';
+import path from 'node:path';
+import { pathToFileURL } from 'node:url';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { LRUCache } from 'lru-cache';
+
+/**
+ * How long a rendered page is reused, ms. A catalog change (new version, a product's price or stock) is seen
+ * at once, because the cache key carries the catalog's stamp; the store's settings (name, banners, menus)
+ * within this long, as stock shown may lag (issue 13).
+ */
+export const RENDERED_PAGE_TTL_MS = 5_000;
+/** Rendered pages kept, in characters of HTML (about 2 bytes each). */
+const RENDERED_PAGE_CACHE_CHARS = 16 * 1024 * 1024;
+
+/** The header that marks this process's own API calls while it renders a page. */
+const INTERNAL_HEADER = 'x-store-render';
+/** Its value: new at every start, never sent to a browser, so no client can claim it. */
+const INTERNAL_TOKEN = randomBytes(24).toString('base64url');
+
+/** True for the API calls this process makes while rendering a page (they are not a client's requests). */
+export function isInternalRenderRequest(request: Pick<FastifyRequest, 'headers'>): boolean {
+  return request.headers[INTERNAL_HEADER] === INTERNAL_TOKEN;
+}
+
+/** The run of `<link>`, `<meta>` and `<title>` elements at the start of React's output. */
+const LEADING_HOISTABLES = /^(?:<(?:link|meta)\b[^>]*>|<title\b[^>]*>[^<]*<\/title>)+/;
+
+/**
+ * The pages rendered on the server (SPEC §2 catalog pages), each with the web app's module that renders it
+ * (apps/web/src/app/router.tsx): the build's manifest names the stylesheets and scripts of that module, which
+ * the page links so it is styled before any script runs and hydrates without fetching them one after another.
+ * Everything else stays browser-rendered.
+ */
+const SERVER_RENDERED_PAGES: readonly { path: RegExp; module: string }[] = [
+  { path: /^\/$/, module: 'src/app/routes/home.tsx' },
+  { path: /^\/shop\/?$/, module: 'src/app/routes/shop.tsx' },
+  { path: /^\/brands\/?$/, module: 'src/app/routes/brands.tsx' },
+  { path: /^\/brand\/?$/, module: 'src/app/routes/brand.tsx' },
+  { path: /^\/search-results\/?$/, module: 'src/app/routes/search-results.tsx' },
+  { path: /^\/product\/[^/]+\/?$/, module: 'src/app/routes/product.tsx' },
+];
+
+function serverRenderedModule(pathname: string): string | undefined {
+  return SERVER_RENDERED_PAGES.find((p) => p.path.test(pathname))?.module;
+}
+
+/** True when `pathname` (decoded) is one of the server-rendered pages. */
+export function isServerRenderedPage(pathname: string): boolean {
+  return serverRenderedModule(pathname) !== undefined;
+}
+
+interface ManifestChunk {
+  file: string;
+  isEntry?: boolean;
+  imports?: string[];
+  css?: string[];
+}
+
+/**
+ * `<link>` tags for each server-rendered page's module: its stylesheets and those of every chunk it imports,
+ * and a module preload of its scripts, except what the entry (index.html) already loads. Throws when the
+ * manifest lacks a page's module (the table above and the route table have drifted apart).
+ */
+function pageLinks(manifest: Record<string, ManifestChunk>): Map<string, string> {
+  const entry = new Set<string>();
+  const walk = (key: string, into: Set<string>) => {
+    if (into.has(key)) return;
+    into.add(key);
+    for (const child of manifest[key]?.imports ?? []) walk(child, into);
+  };
+  walk('index.html', entry);
+  const links = new Map<string, string>();
+  for (const { module } of SERVER_RENDERED_PAGES) {
+    if (!manifest[module]) throw new Error(`the web build's manifest has no ${module}`);
+    const chunks = new Set<string>();
+    walk(module, chunks);
+    const own = [...chunks].filter((key) => !entry.has(key)).map((key) => manifest[key]);
+    const css = own.flatMap((chunk) => chunk?.css ?? []);
+    const js = own.flatMap((chunk) => (chunk ? [chunk.file] : []));
+    links.set(
+      module,
+      [
+        ...css.map((file) => `<link rel="stylesheet" crossorigin href="/${file}">`),
+        ...js.map((file) => `<link rel="modulepreload" crossorigin href="/${file}">`),
+      ].join(''),
+    );
+  }
+  return links;
+}
+
+/** The document's title and the page's own meta description, as the page set them. */
+export interface PageHead {
+  title: string;
+  description: string | null;
+}
+
+interface RenderedPage {
+  html: string;
+  head?: PageHead;
+  state: string;
+  redirect?: { status: number; location: string };
+  failed?: string[];
+}
+
+type RenderPage = (
+  url: URL,
+  options: {
+    fetchApi: (url: string, init: RequestInit) => Promise<Response>;
+    origin: string;
+  },
+) => Promise<RenderedPage>;
+
+export interface PageRenderer {
+  /**
+   * The page at `url` (path and query) as the HTML document to send, built on `template` (the web build's
+   * index.html); a redirect to follow instead; or null when the page is left to the browser.
+   */
+  render(
+    template: string,
+    url: string,
+  ): Promise<
+    { html: string; head: PageHead | null } | { redirect: { status: number; location: string } } | null
+  >;
+}
+
+/**
+ * Loads the server bundle from `webDistDir`; null (and a warning) when the build has none. Never throws for a
+ * missing bundle; a bundle that fails to load is an error of the build and is thrown.
+ */
+export async function loadPageRenderer(
+  app: FastifyInstance,
+  webDistDir: string,
+): Promise<PageRenderer | null> {
+  const file = path.join(webDistDir, 'ssr', 'entry-server.js');
+  const manifestFile = path.join(webDistDir, '.vite', 'manifest.json');
+  const missing = [file, manifestFile].find((f) => !existsSync(f));
+  if (missing) {
+    app.log.warn(`server rendering off: ${missing} is missing (npm run build makes it)`);
+    return null;
+  }
+  const { renderPage } = (await import(pathToFileURL(file).href)) as { renderPage: RenderPage };
+  const manifest = JSON.parse(readFileSync(manifestFile, 'utf8')) as Record<string, ManifestChunk>;
+  const links = pageLinks(manifest);
+
+  async function fetchApi(url: string, init: RequestInit): Promise<Response> {
+    const answer = await app.inject({
+      method: (init.method ?? 'GET') as 'GET',
+      url,
+      headers: { accept: 'application/json', [INTERNAL_HEADER]: INTERNAL_TOKEN },
+    });
+    const status = answer.statusCode;
+    // A Response cannot carry a body with these statuses.
+    const body = status === 204 || status === 304 ? null : answer.rawPayload;
+    return new Response(body, {
+      status,
+      headers: { 'content-type': String(answer.headers['content-type'] ?? 'application/json') },
+    });
+  }
+
+  const cache = new LRUCache<string, RenderedPage>({
+    maxSize: RENDERED_PAGE_CACHE_CHARS,
+    sizeCalculation: (page) => Math.max(1, page.html.length + page.state.length),
+    ttl: RENDERED_PAGE_TTL_MS,
+  });
+
+  return {
+    async render(template, url) {
+      const view = await app.catalog.view().catch(() => null);
+      const key = `${view ? `${view.version}:${view.stamp()}` : '-'} ${url}`;
+      let page = cache.get(key);
+      if (!page) {
+        page = await renderPage(new URL(url, app.config.publicBaseUrl), {
+          fetchApi,
+          origin: app.config.publicBaseUrl,
+        });
+        if (page.failed)
+          app.log.info({ url, failed: page.failed }, 'page left to the browser: its data failed');
+        else if (view) cache.set(key, page);
+      }
+      if (page.redirect) return { redirect: page.redirect };
+      if (page.failed) return null;
+      // React 19 puts the <link>, <meta> and <title> elements a page renders first, for the document's head,
+      // where search engines read a canonical link and where hydration looks for them.
+      const module = serverRenderedModule(new URL(url, 'http://local').pathname);
+      const head =
+        (module ? (links.get(module) ?? '') : '') + (LEADING_HOISTABLES.exec(page.html)?.[0] ?? '');
+      const body = page.html.replace(LEADING_HOISTABLES, '');
+      const html = template
+        // The shell's "this store needs JavaScript" note is not true of a page that arrives rendered.
+        .replace(/<noscript>[\s\S]*?<\/noscript>\s*/, '')
+        .replace('</head>', `${head}</head>`)
+        .replace('<div id="root"></div>', `<div id="root">${body}</div>`)
+        .replace('</body>', `<script type="application/json" id="ssr-state">${page.state}</script></body>`);
+      return { html, head: page.head ?? null };
+    },
+  };
+}
