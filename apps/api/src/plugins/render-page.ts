@@ -126,7 +126,8 @@ type RenderPage = (
 export interface PageRenderer {
   /**
    * The page at `url` (path and query) as the HTML document to send, built on `template` (the web build's
-   * index.html); a redirect to follow instead; or null when the page is left to the browser.
+   * index.html); a redirect to follow instead; or null when the page is left to the browser (its data failed,
+   * or rendering threw: logged). Never throws.
    */
   render(
     template: string,
@@ -182,10 +183,16 @@ export async function loadPageRenderer(
       const key = `${view ? `${view.version}:${view.stamp()}` : '-'} ${url}`;
       let page = cache.get(key);
       if (!page) {
-        page = await renderPage(new URL(url, app.config.publicBaseUrl), {
-          fetchApi,
-          origin: app.config.publicBaseUrl,
-        });
+        try {
+          page = await renderPage(new URL(url, app.config.publicBaseUrl), {
+            fetchApi,
+            origin: app.config.publicBaseUrl,
+          });
+        } catch (err) {
+          // A page that cannot be rendered here is still a page: the browser renders it (and its error screen).
+          app.log.error({ err, url }, 'server rendering failed; the page is left to the browser');
+          return null;
+        }
         if (page.failed)
           app.log.info({ url, failed: page.failed }, 'page left to the browser: its data failed');
         else if (view) cache.set(key, page);
