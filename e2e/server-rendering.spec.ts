@@ -5,6 +5,11 @@
  */
 import { expect, test, type ConsoleMessage, type Page } from '@playwright/test';
 
+test.skip(
+  process.env.E2E_SERVER_RENDERING !== '1',
+  'server rendering is off by default (SERVER_RENDERING); E2E_SERVER_RENDERING=1 turns it on for the journeys',
+);
+
 /** A demo product with a discount, two images and stock (data/demo-catalog/products.csv). */
 const SKU = 'VC-NS70-680';
 

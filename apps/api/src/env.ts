@@ -76,6 +76,7 @@ const envSchema = z.object({
       .optional(),
   ),
   ALLOW_TEST_PAYMENTS: flag(false),
+  SERVER_RENDERING: flag(false),
   ADMIN_REQUIRE_TOTP: flag(false),
   GOOGLE_MAPS_API_KEY: optionalText,
   TRUST_PROXY: z.coerce.number().int().min(0).max(10).default(0),
@@ -136,6 +137,11 @@ export interface AppConfig {
   paypalApiBase: string;
   /** Lets the offline test payment providers run under NODE_ENV=production (DESIGN §3); never on a real store. */
   allowTestPayments: boolean;
+  /**
+   * SERVER_RENDERING=1: catalog pages arrive rendered (decision 0025). Off by default until a tap made while a
+   * slow phone is still hydrating the page is sure to be kept (issue 14).
+   */
+  serverRendering: boolean;
   /** Admins must use a TOTP second factor (issue 12): until they set one up, only that setup is open to them. */
   adminRequireTotp: boolean;
   googleMapsApiKey: string | undefined;
@@ -207,6 +213,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     paypalClientSecret: e.PAYPAL_CLIENT_SECRET,
     paypalApiBase: e.PAYPAL_API_BASE ?? PAYPAL_API_BASES[e.PAYPAL_ENV],
     allowTestPayments: e.ALLOW_TEST_PAYMENTS,
+    serverRendering: e.SERVER_RENDERING,
     adminRequireTotp: e.ADMIN_REQUIRE_TOTP,
     googleMapsApiKey: e.GOOGLE_MAPS_API_KEY,
     trustProxyHops: e.TRUST_PROXY,

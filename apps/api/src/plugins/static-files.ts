@@ -59,7 +59,8 @@ export default fp(async (app) => {
   } else {
     app.log.warn(`web app not built (${indexFile ?? 'WEB_DIST_DIR unset'} missing): run npm run build`);
   }
-  const pageRenderer = hasSpa && webDistDir ? await loadPageRenderer(app, webDistDir) : null;
+  const pageRenderer =
+    hasSpa && webDistDir && app.config.serverRendering ? await loadPageRenderer(app, webDistDir) : null;
 
   app.setNotFoundHandler(async (request, reply) => {
     const url = new URL(request.url, 'http://local');
