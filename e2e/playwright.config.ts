@@ -107,9 +107,9 @@ export default defineConfig({
       // Every journey also sends its forms and API calls from that one address.
       RATE_LIMIT_FORMS_PER_MINUTE: '200',
       RATE_LIMIT_API_PER_MINUTE: '100000',
-      // Server rendering (decision 0025) is off by default for now; E2E_SERVER_RENDERING=1 runs every journey on
-      // rendered pages, and server-rendering.spec.ts only then.
-      SERVER_RENDERING: process.env.E2E_SERVER_RENDERING === '1' ? '1' : '0',
+      // Server rendering (decision 0025) is on, as in production; E2E_SERVER_RENDERING=0 runs every journey on
+      // browser-rendered pages instead (and skips server-rendering.spec.ts).
+      SERVER_RENDERING: process.env.E2E_SERVER_RENDERING === '0' ? '0' : '1',
       ...(webDistDir ? { WEB_DIST_DIR: webDistDir } : {}),
     },
     url: `${baseURL}/api/store-config`,

@@ -76,7 +76,7 @@ const envSchema = z.object({
       .optional(),
   ),
   ALLOW_TEST_PAYMENTS: flag(false),
-  SERVER_RENDERING: flag(false),
+  SERVER_RENDERING: flag(true),
   ADMIN_REQUIRE_TOTP: flag(false),
   GOOGLE_MAPS_API_KEY: optionalText,
   TRUST_PROXY: z.coerce.number().int().min(0).max(10).default(0),
@@ -138,8 +138,8 @@ export interface AppConfig {
   /** Lets the offline test payment providers run under NODE_ENV=production (DESIGN §3); never on a real store. */
   allowTestPayments: boolean;
   /**
-   * SERVER_RENDERING=1: catalog pages arrive rendered (decision 0025). Off by default until a tap made while a
-   * slow phone is still hydrating the page is sure to be kept (issue 14).
+   * Catalog pages arrive rendered (decision 0025); on by default, SERVER_RENDERING=0 sends the empty shell
+   * instead (the browser renders every page, as before issue 14).
    */
   serverRendering: boolean;
   /** Admins must use a TOTP second factor (issue 12): until they set one up, only that setup is open to them. */

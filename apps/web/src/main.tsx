@@ -46,7 +46,7 @@ async function start(): Promise<void> {
     hydrate(queryClient, ssr.queries);
     await loadMatchedRoutes();
   }
-  const router = createRouter();
+  const router = createRouter(ssr !== null);
   const app = (
     <StrictMode>
       <AppProviders queryClient={queryClient}>

@@ -120,6 +120,11 @@ export const routes: RouteObject[] = [
   },
 ];
 
-export function createRouter() {
-  return createBrowserRouter(routes);
+/**
+ * The browser's router. `serverRendered`: the page arrived rendered (decision 0025), so the router starts as
+ * hydrated — without that it would scroll to the top once hydration commits, undoing a scroll the shopper made
+ * while the page was still hydrating (and moving what they were about to tap).
+ */
+export function createRouter(serverRendered = false) {
+  return createBrowserRouter(routes, serverRendered ? { hydrationData: {} } : undefined);
 }
