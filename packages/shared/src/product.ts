@@ -22,6 +22,21 @@ export const productBrandSchema = z.object({
   cover_image: z.string().nullable(),
 });
 
+/**
+ * One picture of a product as the catalog stored it: its path (as in `featured_image` / `gallery_media`), its
+ * intrinsic size in pixels (null when the file could not be measured: an image stored before sizes were kept, or
+ * one the importer could not read), and the widths of the WebP copies made of it at import (decision 0026; none
+ * for SVG, for a picture narrower than the smallest width, or one that could not be read). `productImageSrcSet`
+ * in `product-image.ts` turns it into a srcset.
+ */
+export const productImageSchema = z.object({
+  path: z.string(),
+  width: z.number().int().positive().nullable(),
+  height: z.number().int().positive().nullable(),
+  widths: z.array(z.number().int().positive()),
+});
+export type ProductImage = z.infer<typeof productImageSchema>;
+
 export const productSchema = z.object({
   id: z.number().int(),
   category_id: z.number().int().nullable(),
@@ -32,6 +47,11 @@ export const productSchema = z.object({
   featured_image: z.string().nullable(),
   /** Comma-separated image paths of the gallery (SPEC §3). */
   gallery_media: z.string().nullable(),
+  /**
+   * Every picture of `featured_image` and `gallery_media`, featured first then the gallery in order, with its size
+   * and WebP widths (decision 0026), so a page can reserve its box and offer a srcset. Not in the SPEC: added.
+   */
+  images: z.array(productImageSchema),
   short_description: z.string().nullable(),
   /** Sanitised HTML; the product page strips it for display (SPEC §2). */
   long_description: z.string().nullable(),

@@ -156,6 +156,14 @@ export const productImages = pgTable(
     path: text('path').notNull(),
     isFeatured: boolean('is_featured').notNull().default(false),
     position: integer('position').notNull().default(0),
+    /** Intrinsic size in pixels, measured at import; null when the file could not be read (or predates it). */
+    width: integer('width'),
+    height: integer('height'),
+    /** Widths of the WebP copies made at import (decision 0026): `products/variants/<name>-<width>w.webp`. */
+    variantWidths: integer('variant_widths')
+      .array()
+      .notNull()
+      .default(sql`'{}'::integer[]`),
   },
   (t) => [index('product_images_product_idx').on(t.productId, t.position)],
 );

@@ -11,6 +11,8 @@ export function makeProduct(overrides: Partial<Product> = {}): Product {
     sku: 'BP-100',
     featured_image: 'products/brake-pads.jpg',
     gallery_media: null,
+    // No size known for the featured image (as for pictures stored before sizes were kept, decision 0026).
+    images: [],
     short_description: null,
     long_description: null,
     brand: { title: 'Bendix', permalink: 'bendix', cover_image: null },

@@ -19,6 +19,7 @@ import {
 import { parseCatalogCsv } from './parse-catalog-csv';
 import { rebuildSearchWords } from './rebuild-search-words';
 import type { ImageDownloadOptions } from './download-product-images';
+import { createImagePreparer, type PreparedImage } from './prepare-product-images';
 import { createImageResolver, imageFileName, type ImageResolution } from './resolve-product-images';
 import { columnNames, unnestRows, type UnnestColumn, type UnnestType } from './unnest-rows';
 
@@ -54,7 +55,10 @@ export interface ImportCatalogOptions {
   onCheckProgress?: ((done: number, total: number) => void) | undefined;
   /** Called as products are written: (rows done, rows in total). */
   onProgress?: ((done: number, total: number) => void) | undefined;
-  /** Called as images are fetched or copied, before products are written: (images done, images in total). */
+  /**
+   * Called as images are fetched or copied, measured and given their WebP copies, before products are written:
+   * (images done, images in total).
+   */
   onImageProgress?: ((done: number, total: number) => void) | undefined;
   /** The time that decides whether dated sales are active (default: now). */
   now?: Date | undefined;
@@ -80,9 +84,17 @@ export interface ImportReport {
 
 type Tx = Parameters<Parameters<Database['transaction']>[0]>[0];
 
+/** A stored picture of a product, with what `createImagePreparer` learnt of it. */
+interface StoredImage {
+  path: string;
+  width: number | null;
+  height: number | null;
+  widths: number[];
+}
+
 interface Resolved {
   row: CatalogRow;
-  imagePaths: string[];
+  images: StoredImage[];
   categoryId: number | null;
   childCategoryId: number | null;
   brandId: number | null;
@@ -101,8 +113,8 @@ interface Resolved {
  * hash of imported fields (`import_hash`) is unchanged is not written at all, a changed one has its columns,
  * images and discount replaced; the search vocabulary is then rebuilt and the catalog version bumped
  * (`bumpCatalogVersion`, announced on commit), unless nothing was written. Products are written thousands to a
- * statement (`unnestRows`). Images are copied before the transaction (see `createImageResolver`); a missing image
- * is a warning. Throws CatalogFileError for an unreadable file; a database error rolls everything back and is
+ * statement (`unnestRows`). Images are copied before the transaction (see `createImageResolver`), then measured
+ * and given WebP copies (`createImagePreparer`, decision 0026); a missing or unreadable image is a warning. Throws CatalogFileError for an unreadable file; a database error rolls everything back and is
  * thrown.
  */
 export async function importCatalog(options: ImportCatalogOptions): Promise<ImportReport> {
@@ -130,7 +142,7 @@ export async function importCatalog(options: ImportCatalogOptions): Promise<Impo
   const rows = parsed.rows;
   const total = rows.length;
   options.onProgress?.(0, total);
-  const imagePaths = await resolveImages(rows, options, report.warnings);
+  const storedImages = await resolveImages(rows, options, report.warnings);
   let written = false;
   await options.db.transaction(async (tx) => {
     const taxonomy = await resolveTaxonomy(tx, rows);
@@ -140,7 +152,7 @@ export async function importCatalog(options: ImportCatalogOptions): Promise<Impo
       const brand = taxonomy.brand(row);
       return {
         row,
-        imagePaths: imagePaths[i] ?? [],
+        images: storedImages[i] ?? [],
         categoryId: category?.id ?? null,
         childCategoryId: child?.id ?? null,
         brandId: brand?.id ?? null,
@@ -155,7 +167,7 @@ export async function importCatalog(options: ImportCatalogOptions): Promise<Impo
     const creates: Resolved[] = [];
     const updates: { item: Resolved; id: number; permalinkChanged: boolean }[] = [];
     for (const item of resolved) {
-      const hash = importHash(item.row, item.imagePaths);
+      const hash = importHash(item.row, item.images);
       item.hash = hash;
       const found = existing.get(item.row.sku.toLowerCase());
       if (!found) creates.push(item);
@@ -227,16 +239,23 @@ export async function importCatalog(options: ImportCatalogOptions): Promise<Impo
     }
 
     const images = changed.flatMap(({ id, item }) =>
-      item.imagePaths.map((path, position) => ({ id, path, position })),
+      item.images.map((image, position) => ({ id, image, position })),
     );
     for (const batch of chunks(images, PRODUCT_BATCH * 2)) {
       const columns: UnnestColumn[] = [
         { name: 'product_id', type: 'int4', values: batch.map((i) => i.id) },
-        { name: 'path', type: 'text', values: batch.map((i) => i.path) },
+        { name: 'path', type: 'text', values: batch.map((i) => i.image.path) },
         { name: 'is_featured', type: 'bool', values: batch.map((i) => i.position === 0) },
         { name: 'position', type: 'int4', values: batch.map((i) => i.position) },
+        { name: 'width', type: 'int4', values: batch.map((i) => i.image.width) },
+        { name: 'height', type: 'int4', values: batch.map((i) => i.image.height) },
+        // An array per row cannot be one more array dimension (unnest would flatten it): sent as its text form.
+        { name: 'variant_widths', type: 'text', values: batch.map((i) => `{${i.image.widths.join(',')}}`) },
       ];
-      await tx.execute(sql`INSERT INTO product_images (${columnNames(columns)}) ${unnestRows(columns)}`);
+      await tx.execute(sql`
+        INSERT INTO product_images (${columnNames(columns)})
+        SELECT product_id, path, is_featured, position, width, height, variant_widths::int4[]
+        FROM (${unnestRows(columns)}) AS r`);
     }
     const discounts = changed.flatMap(({ id, item }) =>
       item.row.discount ? [{ id, ...item.row.discount }] : [],
@@ -267,19 +286,22 @@ export async function importCatalog(options: ImportCatalogOptions): Promise<Impo
 }
 
 /**
- * The stored image paths of each row, in row order: copied (or downloaded) before the transaction (files are not
- * transactional; a leftover copy is harmless), each missing one a warning. The downloader keeps to its own
- * concurrency limit.
+ * The stored images of each row, in row order: copied (or downloaded) before the transaction (files are not
+ * transactional; a leftover copy is harmless), each missing one a warning; then each stored picture is measured
+ * and given its WebP copies (`createImagePreparer`, decision 0026), a picture that cannot be read or copied a
+ * warning too (it is kept, without the size or copies it lacks). The downloader and the preparer keep to their
+ * own concurrency limits, so one picture is being measured while others download.
  */
 async function resolveImages(
   rows: readonly CatalogRow[],
   options: ImportCatalogOptions,
   warnings: string[],
-): Promise<string[][]> {
-  const imagePaths: string[][] = rows.map(() => []);
+): Promise<StoredImage[][]> {
+  const stored: StoredImage[][] = rows.map(() => []);
   const withImages = rows.flatMap((row, i) => (row.images.length > 0 ? [{ row, i }] : []));
-  if (withImages.length === 0) return imagePaths;
+  if (withImages.length === 0) return stored;
   const resolver = createImageResolver({ imagesDir: options.imagesDir, mediaDir: options.mediaDir });
+  const preparer = createImagePreparer({ mediaDir: options.mediaDir });
   // Loaded only when there is something to download (it brings file-type and the HTTP stack).
   const download = options.downloadImages ? await import('./download-product-images') : null;
   const downloader = download
@@ -291,10 +313,14 @@ async function resolveImages(
   const imageTotal = withImages.reduce((n, { row }) => n + row.images.length, 0);
   let imagesDone = 0;
   options.onImageProgress?.(0, imageTotal);
-  const resolveImage = async (source: string): Promise<ImageResolution & { downloaded?: boolean }> => {
-    const local = await resolver.resolve(source);
-    if ('path' in local || !downloader || !download?.isDownloadableUrl(source)) return local;
-    return { ...(await downloader.download(source)), downloaded: true };
+  type Resolution = ImageResolution & { downloaded?: boolean; prepared?: PreparedImage };
+  const resolveImage = async (source: string): Promise<Resolution> => {
+    const local: Resolution = await resolver.resolve(source);
+    const found =
+      'path' in local || !downloader || !download?.isDownloadableUrl(source)
+        ? local
+        : { ...(await downloader.download(source)), downloaded: true };
+    return 'path' in found ? { ...found, prepared: await preparer.prepare(found.path) } : found;
   };
   const resolutions = await Promise.all(
     withImages.map(({ row }) =>
@@ -308,12 +334,22 @@ async function resolveImages(
     ),
   );
   withImages.forEach(({ row, i }, k) => {
-    const found: string[] = [];
+    const found: StoredImage[] = [];
     row.images.forEach((source, j) => {
       const r = resolutions[k]?.[j];
       if (!r) return;
       if ('path' in r) {
-        if (!found.includes(r.path)) found.push(r.path);
+        if (found.some((f) => f.path === r.path)) return;
+        const prepared = r.prepared ?? { width: null, height: null, widths: [] };
+        found.push({ path: r.path, width: prepared.width, height: prepared.height, widths: prepared.widths });
+        if (prepared.problem) {
+          warnings.push(
+            `line ${row.line}: image "${imageFileName(source) ?? source}" ${prepared.problem}; ` +
+              (prepared.width === null
+                ? 'product imported with it, without its size or smaller copies'
+                : 'product imported with it, without its smaller copies'),
+          );
+        }
       } else if (r.downloaded) {
         warnings.push(`line ${row.line}: image "${source}" ${r.missing}; product imported without it`);
       } else {
@@ -322,9 +358,9 @@ async function resolveImages(
         );
       }
     });
-    imagePaths[i] = found;
+    stored[i] = found;
   });
-  return imagePaths;
+  return stored;
 }
 
 /** The products columns an import writes, with their element types (see `productColumnValues`). */
@@ -389,13 +425,16 @@ const HASHED_FIELDS = CATALOG_ROW_FIELDS.filter((f) => f !== 'line' && f !== 'im
 
 /**
  * Stable hash of everything an import writes for a product: the row's fields (not its line number), in sorted
- * key order, plus the stored image paths. (The same text as ever is hashed, so a catalog imported by an earlier
- * version of the importer re-imports as unchanged.)
+ * key order, plus its stored images: the path of each, and for a measured picture its size and copy widths too,
+ * so a picture replaced under the same name (another size) rewrites its product. (A product whose images were
+ * not measured hashes the same text as ever, so it re-imports as unchanged; one imported before pictures were
+ * measured is rewritten once, which stores the sizes it lacked.)
  */
-function importHash(row: CatalogRow, imagePaths: readonly string[]): string {
+function importHash(row: CatalogRow, images: readonly StoredImage[]): string {
   const sorted = HASHED_FIELDS.map((k) => [k, row[k]]);
+  const imageKeys = images.map((i) => (i.width === null ? i.path : [i.path, i.width, i.height, i.widths]));
   return createHash('sha256')
-    .update(JSON.stringify([IMPORT_HASH_VERSION, sorted, imagePaths]))
+    .update(JSON.stringify([IMPORT_HASH_VERSION, sorted, imageKeys]))
     .digest('hex');
 }
 

@@ -38,7 +38,11 @@ const productColumns = {
   discountType: productDiscounts.discountType,
   discountValue: productDiscounts.discountValue,
   images: sql<ProductImageRecord[] | null>`(
-    SELECT json_agg(json_build_object('path', i.path, 'isFeatured', i.is_featured) ORDER BY i.position, i.id)
+    SELECT json_agg(
+      json_build_object(
+        'path', i.path, 'isFeatured', i.is_featured,
+        'width', i.width, 'height', i.height, 'widths', i.variant_widths
+      ) ORDER BY i.position, i.id)
     FROM ${productImages} i WHERE i.product_id = ${products.id})`,
 };
 

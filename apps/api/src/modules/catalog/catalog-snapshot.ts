@@ -157,14 +157,17 @@ async function imagesOf(db: Database, ids: number[]): Promise<Map<number, Produc
       productId: productImages.productId,
       path: productImages.path,
       isFeatured: productImages.isFeatured,
+      width: productImages.width,
+      height: productImages.height,
+      widths: productImages.variantWidths,
     })
     .from(productImages)
     .where(inArray(productImages.productId, ids))
     .orderBy(asc(productImages.productId), asc(productImages.position), asc(productImages.id));
-  for (const r of rows) {
-    const list = byProduct.get(r.productId);
-    if (list) list.push({ path: r.path, isFeatured: r.isFeatured });
-    else byProduct.set(r.productId, [{ path: r.path, isFeatured: r.isFeatured }]);
+  for (const { productId, ...image } of rows) {
+    const list = byProduct.get(productId);
+    if (list) list.push(image);
+    else byProduct.set(productId, [image]);
   }
   return byProduct;
 }

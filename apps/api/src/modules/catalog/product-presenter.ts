@@ -1,7 +1,7 @@
 /**
  * Turns product rows into the SPEC §3 product shape: `product_meta` as {option, value} (`_price` a decimal
  * string, `_stock`, `_weight` in kg, SEO options) and `discount_data` (DESIGN §4: relational inside,
- * SPEC shapes at the edge).
+ * SPEC shapes at the edge), plus `images`: each picture's size and WebP widths (decision 0026).
  */
 import { centsToDecimalString } from '@store/shared/money';
 import { DISCOUNT_PERCENT, discountedPriceCents, type DiscountType } from '@store/shared/discount';
@@ -38,6 +38,11 @@ export interface ProductRecord {
 export interface ProductImageRecord {
   path: string;
   isFeatured: boolean;
+  /** Intrinsic size, null when not measured (decision 0026). */
+  width: number | null;
+  height: number | null;
+  /** Widths of the picture's WebP copies. */
+  widths: number[];
 }
 
 /** grams -> kg as a decimal string without trailing zeros ("1.25"). */
@@ -47,7 +52,8 @@ function gramsToKg(grams: number): string {
 
 export function presentProduct(row: ProductRecord, images: ProductImageRecord[]): Product {
   const featured = images.find((i) => i.isFeatured) ?? null;
-  const gallery = images.filter((i) => i !== featured).map((i) => i.path);
+  const galleryImages = images.filter((i) => i !== featured);
+  const gallery = galleryImages.map((i) => i.path);
 
   const meta: ProductMeta[] = [{ option: '_price', value: centsToDecimalString(row.priceCents) }];
   const optional: [string, string | null][] = [
@@ -81,6 +87,12 @@ export function presentProduct(row: ProductRecord, images: ProductImageRecord[])
     sku: row.sku,
     featured_image: featured?.path ?? null,
     gallery_media: gallery.length ? gallery.join(',') : null,
+    images: (featured ? [featured, ...galleryImages] : galleryImages).map((i) => ({
+      path: i.path,
+      width: i.width,
+      height: i.height,
+      widths: i.widths,
+    })),
     short_description: row.shortDescription,
     long_description: row.longDescription,
     brand:

@@ -1,0 +1,142 @@
+/**
+ * Measures each product picture an import stores and makes its WebP copies (issue 14, decision 0026), with sharp:
+ * the intrinsic width and height of every picture (SVG included, from its width/height or viewBox), and for the
+ * raster formats browsers show (JPEG, PNG, WebP, GIF, AVIF) a WebP copy at each width of `PRODUCT_IMAGE_WIDTHS`
+ * up to the picture's own, stored as `products/variants/<name>-<width>w.webp` (`productImageVariantPath`).
+ *
+ * Made once: a copy is kept when it exists and was written after the original last changed (its mtime is not
+ * older than the original's mtime and ctime; ctime moves whenever the file's content is replaced, even by a copy
+ * that keeps an old mtime), so re-importing the same pictures reads only their headers. A picture sharp cannot
+ * read, or whose copies cannot be written, is never an error: it is answered with a `problem` (the import turns
+ * it into a warning) and whatever was learnt. At most `concurrency` pictures are worked on at a time.
+ */
+import { mkdir, rename, rm, stat } from 'node:fs/promises';
+import { availableParallelism } from 'node:os';
+import path from 'node:path';
+import pLimit from 'p-limit';
+import sharp, { type Metadata } from 'sharp';
+import { productImageVariantPath, productImageVariantWidths } from '@store/shared/product-image';
+
+/** Formats a browser shows that get WebP copies (sharp's names; AVIF reads as `heif` with AV1 compression). */
+const RASTER_FORMATS = new Set(['jpeg', 'png', 'webp', 'gif', 'heif']);
+/** WebP quality of the copies: sharp's default, about a third of a JPEG of the same look at these sizes. */
+const WEBP_QUALITY = 80;
+
+/** What an import keeps of a stored picture. */
+export interface PreparedImage {
+  /** Intrinsic size as shown (EXIF orientation applied; one frame of an animation); null when unreadable. */
+  width: number | null;
+  height: number | null;
+  /** Widths of the WebP copies that exist, ascending. */
+  widths: number[];
+  /** Why the picture is unmeasured or lacks copies: for the import's warnings. */
+  problem?: string;
+}
+
+export interface ImagePreparerOptions {
+  /** Public media folder; stored paths are relative to it. */
+  mediaDir: string;
+  /** Pictures worked on at once (default: the machine's cores; sharp uses one thread per picture here). */
+  concurrency?: number;
+}
+
+/** Counts of what `prepare` did, for tests and the decision's measurements. */
+export interface ImagePreparerStats {
+  measured: number;
+  copiesWritten: number;
+  copiesKept: number;
+}
+
+/** Creates a preparer for one import; `prepare(path)` is worked out once per stored path. */
+export function createImagePreparer(options: ImagePreparerOptions) {
+  const limit = pLimit(Math.max(1, options.concurrency ?? availableParallelism()));
+  const cache = new Map<string, Promise<PreparedImage>>();
+  const stats: ImagePreparerStats = { measured: 0, copiesWritten: 0, copiesKept: 0 };
+
+  async function prepareOnce(storedPath: string): Promise<PreparedImage> {
+    const file = path.join(options.mediaDir, storedPath);
+    let metadata: Metadata;
+    try {
+      metadata = await sharp(file).metadata();
+    } catch (error) {
+      return {
+        width: null,
+        height: null,
+        widths: [],
+        problem: `could not be read as an image (${reason(error)})`,
+      };
+    }
+    stats.measured++;
+    const animated = (metadata.pages ?? 1) > 1 && metadata.format !== 'heif';
+    const width = metadata.autoOrient.width;
+    const height = animated && metadata.pageHeight ? metadata.pageHeight : metadata.autoOrient.height;
+    if (!(width > 0 && height > 0)) {
+      return {
+        width: null,
+        height: null,
+        widths: [],
+        problem: 'could not be read as an image (it has no size)',
+      };
+    }
+    const measured = { width, height };
+    const raster =
+      RASTER_FORMATS.has(metadata.format) && (metadata.format !== 'heif' || metadata.compression === 'av1');
+    if (!raster) return { ...measured, widths: [] };
+
+    const original = await stat(file);
+    const changedMs = Math.max(original.mtimeMs, original.ctimeMs);
+    const widths: number[] = [];
+    for (const w of productImageVariantWidths(width)) {
+      const target = path.join(options.mediaDir, productImageVariantPath(storedPath, w));
+      const existing = await stat(target).catch(() => null);
+      if (existing?.isFile() && existing.mtimeMs >= changedMs) {
+        stats.copiesKept++;
+        widths.push(w);
+        continue;
+      }
+      // Written aside and renamed, so an interrupted import never leaves half a copy under the real name.
+      const temp = path.join(path.dirname(target), `.${path.basename(target)}.${process.pid}.part`);
+      try {
+        await mkdir(path.dirname(target), { recursive: true });
+        await sharp(file, { animated, autoOrient: true })
+          .resize({ width: w, withoutEnlargement: true })
+          .webp({ quality: WEBP_QUALITY })
+          .toFile(temp);
+        await rename(temp, target);
+      } catch (error) {
+        await rm(temp, { force: true });
+        return { ...measured, widths, problem: `could not be made smaller (${reason(error)})` };
+      }
+      stats.copiesWritten++;
+      widths.push(w);
+    }
+    return { ...measured, widths };
+  }
+
+  return {
+    /**
+     * Measures the picture stored at `storedPath` (relative to the media folder) and makes its missing copies.
+     * Never rejects.
+     */
+    prepare(storedPath: string): Promise<PreparedImage> {
+      let pending = cache.get(storedPath);
+      if (!pending) {
+        pending = limit(() => prepareOnce(storedPath)).catch((error: unknown) => ({
+          width: null,
+          height: null,
+          widths: [],
+          problem: `could not be read as an image (${reason(error)})`,
+        }));
+        cache.set(storedPath, pending);
+      }
+      return pending;
+    },
+    stats,
+  };
+}
+
+/** sharp's message without its trailing period or line breaks. */
+function reason(error: unknown): string {
+  const message = error instanceof Error ? error.message : String(error);
+  return message.split('\n')[0]?.replace(/\.$/, '').trim() || 'unknown error';
+}
