@@ -60,6 +60,39 @@ test('the product page’s HTML, as sent, carries its title, JSON-LD Product and
   expect(root).toContain(`>${answer.data.title}<`);
 });
 
+/** Every JSON-LD block of the HTML as sent, parsed. */
+function jsonLdBlocks(html: string): { '@type': string; [key: string]: unknown }[] {
+  return [...html.matchAll(/<script type="application\/ld\+json">(.*?)<\/script>/gs)].map(
+    (m) => JSON.parse(m[1] ?? '{}') as { '@type': string },
+  );
+}
+
+test('category, product and home pages carry their breadcrumbs, organization and their own description', async ({
+  request,
+}) => {
+  const category = await (await request.get('/shop?page=1&category=batteries')).text();
+  const trail = jsonLdBlocks(category).find((b) => b['@type'] === 'BreadcrumbList') as
+    { itemListElement: { position: number; name: string; item?: string }[] } | undefined;
+  expect(trail?.itemListElement.map((i) => i.name)).toEqual(['Home', 'Shop', 'Batteries']);
+  expect(trail?.itemListElement[1]?.item).toMatch(/^https?:\/\/[^/]+\/shop\?page=1$/);
+  expect(metaContent(category, 'description')).toMatch(
+    /^Batteries at [^:]+: \d+ products, delivered Australia-wide\.$/,
+  );
+
+  const product = await (await request.get(`/product/${SKU}`)).text();
+  const productTrail = jsonLdBlocks(product).find((b) => b['@type'] === 'BreadcrumbList') as
+    { itemListElement: { name: string }[] } | undefined;
+  expect(productTrail?.itemListElement.map((i) => i.name)).toEqual(['Home', 'Batteries', expect.any(String)]);
+
+  const home = await (await request.get('/')).text();
+  const organization = jsonLdBlocks(home).find((b) => b['@type'] === 'Organization');
+  expect(organization).toMatchObject({ url: expect.stringMatching(/^https?:\/\/[^/]+\/$/) });
+  expect(home).toMatch(/<html lang="en-AU">/);
+
+  const brands = await (await request.get('/brands')).text();
+  expect(metaContent(brands, 'description')).toMatch(/^\d+ brands of parts, tools and accessories at /);
+});
+
 test.describe('with JavaScript turned off', () => {
   test.use({ javaScriptEnabled: false });
 
@@ -122,7 +155,7 @@ function apiCalls(page: Page): string[] {
 }
 
 test.describe('with JavaScript on', () => {
-  for (const path of ['/', '/shop', `/product/${SKU}`, '/brands', '/search-results?search=battery']) {
+  for (const path of ['/', '/shop', `/product/${SKU}`, '/brands', '/search-results?query=battery']) {
     test(`${path} hydrates without a warning and without asking again for its data`, async ({ page }) => {
       const problems: string[] = [];
       page.on('console', (message) => {

@@ -12,7 +12,11 @@ import { Pagination } from '@/components/ui/pagination';
 import { brandPagePath } from '@/features/brands/brand-path';
 import { useShopProducts, type ShopAnswer } from '@/features/catalog/api/get-shop-products';
 import { ProductGrid, ProductGridSkeleton } from '@/features/catalog/components/product-grid';
+import { listingDescription } from '@/features/catalog/shop-search';
+import { useStoreConfig } from '@/features/store/api/get-store-config';
+import { useMetaDescription } from '@/features/store/hooks/use-meta-description';
 import { usePageTitle } from '@/features/store/hooks/use-page-title';
+import { storeName } from '@/features/store/hooks/use-store-head';
 import { SHOP_PAGINATION_MIN_TOTAL, shopPageItems } from '@/lib/pagination';
 import '@/features/brands/components/brands.css';
 
@@ -47,6 +51,11 @@ export function BrandRoute() {
   const heading =
     brand === undefined ? 'All Brands' : answer ? `Brand: ${answer.filters.brand?.title ?? brand}` : null;
   usePageTitle(heading);
+  const config = useStoreConfig();
+  const subject = brand === undefined ? 'Products of every brand' : answer?.filters.brand?.title;
+  useMetaDescription(
+    answer && subject ? listingDescription(subject, answer.total, storeName(config.data)) : '',
+  );
 
   return (
     <div className="container page brands-page">

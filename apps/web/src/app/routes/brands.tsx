@@ -1,11 +1,20 @@
 import { BrandLogoGrid, BrandLogoGridSkeleton } from '@/features/brands/components/brand-logo-grid';
 import { useBrands } from '@/features/catalog/api/get-brands';
+import { useStoreConfig } from '@/features/store/api/get-store-config';
+import { useMetaDescription } from '@/features/store/hooks/use-meta-description';
 import { usePageTitle } from '@/features/store/hooks/use-page-title';
+import { storeName } from '@/features/store/hooks/use-store-head';
 
 /** /brands (SPEC §2 Brands pages): every brand's logo, A to Z, each linking to /brand?page=1&brand=…. */
 export function BrandsRoute() {
   const brands = useBrands();
+  const config = useStoreConfig();
   usePageTitle('Brands');
+  useMetaDescription(
+    brands.isSuccess
+      ? `${brands.data.data.length} brands of parts, tools and accessories at ${storeName(config.data)}, delivered Australia-wide.`
+      : '',
+  );
 
   return (
     <div className="container page brands-page">

@@ -13,6 +13,8 @@ import { homeErrorMessage, isTooManyRequests } from '@/features/home/home-errors
 import { useStoreConfig } from '@/features/store/api/get-store-config';
 import { useNearViewport } from '@/components/ui/use-near-viewport';
 import { storeName } from '@/features/store/hooks/use-store-head';
+import { JsonLd, organizationJsonLd } from '@/lib/json-ld';
+import { siteOrigin } from '@/lib/site-origin';
 import { redirectToTooManyRequests } from '@/lib/too-many-requests';
 
 /**
@@ -48,6 +50,14 @@ export function HomeRoute() {
 
   return (
     <div className="container home">
+      {config.data && (
+        <JsonLd
+          data={organizationJsonLd(
+            { name: storeName(config.data), description: config.data.meta_description.trim() },
+            siteOrigin(),
+          )}
+        />
+      )}
       <h1 className="visually-hidden">{storeName(config.data)}</h1>
 
       {failed.length > 0 && (

@@ -3,13 +3,14 @@ import { render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { createMemoryRouter, RouterProvider } from 'react-router';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { makeProduct } from '@/test/fixtures';
+import { makeProduct, makeStoreConfig } from '@/test/fixtures';
 import { NO_RESULTS, SEARCH_ERROR, SearchResultsRoute } from './search-results';
 
 type Answer = { status: number; body: unknown };
 
+/** Answers the store's settings (the page's description names the store) and records only the search calls. */
 function stubSearch(answer: (search: string, page: number) => Answer) {
-  const fetchMock = vi.fn(async (input: string) => {
+  const searchFetch = vi.fn(async (input: string) => {
     const url = new URL(input, 'http://localhost');
     const { status, body } = answer(
       url.searchParams.get('search') ?? '',
@@ -17,8 +18,12 @@ function stubSearch(answer: (search: string, page: number) => Answer) {
     );
     return new Response(JSON.stringify(body), { status });
   });
-  vi.stubGlobal('fetch', fetchMock);
-  return fetchMock;
+  vi.stubGlobal('fetch', async (input: string) =>
+    new URL(input, 'http://localhost').pathname === '/api/store-config'
+      ? new Response(JSON.stringify({ data: makeStoreConfig() }), { status: 200 })
+      : searchFetch(input),
+  );
+  return searchFetch;
 }
 
 function page(count: number, total: number, lastPage: number, extra: Record<string, unknown> = {}) {

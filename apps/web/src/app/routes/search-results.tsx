@@ -13,7 +13,11 @@ import { ProductGrid, ProductGridSkeleton } from '@/features/catalog/components/
 import { SEARCH_MIN_CHARS, SEARCH_PAGE_SIZE, useSearchProducts } from '@/features/search/api/search-products';
 import { searchResultsHref } from '@/features/search/search-links';
 import { SEARCH_MESSAGES } from '@/features/search/hooks/use-debounced-search';
+import { listingDescription } from '@/features/catalog/shop-search';
+import { useStoreConfig } from '@/features/store/api/get-store-config';
+import { useMetaDescription } from '@/features/store/hooks/use-meta-description';
 import { usePageTitle } from '@/features/store/hooks/use-page-title';
+import { storeName } from '@/features/store/hooks/use-store-head';
 import { searchPageItems } from '@/lib/pagination';
 import '@/features/search/components/search-results.css';
 
@@ -46,6 +50,12 @@ export function SearchResultsRoute() {
   usePageTitle(query ? `Search results for “${query}”` : 'Search results');
 
   const answer = results.data;
+  const config = useStoreConfig();
+  useMetaDescription(
+    answer && query
+      ? listingDescription(`Search results for “${query}”`, answer.total, storeName(config.data))
+      : '',
+  );
   const corrected = answer?.corrected_query?.trim();
   const loading = searchable && results.isPending;
 

@@ -1,13 +1,15 @@
 import { Link } from 'react-router';
+import { breadcrumbListJsonLd, JsonLd, type BreadcrumbStep } from '@/lib/json-ld';
+import { siteOrigin } from '@/lib/site-origin';
 import './breadcrumbs.css';
 
-export interface Crumb {
-  label: string;
-  /** Omit for the current page (the last crumb). */
-  to?: string;
-}
+/** A step of the trail: `to` is omitted for the current page (the last crumb). */
+export type Crumb = BreadcrumbStep;
 
-/** "Home / Batteries / Voltcore NS70 ..." as a navigation landmark; the last crumb is the current page. */
+/**
+ * "Home / Batteries / Voltcore NS70 ..." as a navigation landmark; the last crumb is the current page. The same
+ * trail goes to search engines as a schema.org BreadcrumbList (issue 14), so what they show is what the page shows.
+ */
 export function Breadcrumbs({ items }: { items: Crumb[] }) {
   return (
     <nav className="breadcrumbs" aria-label="Breadcrumb">
@@ -22,6 +24,7 @@ export function Breadcrumbs({ items }: { items: Crumb[] }) {
           </li>
         ))}
       </ol>
+      <JsonLd data={breadcrumbListJsonLd(items, siteOrigin())} />
     </nav>
   );
 }

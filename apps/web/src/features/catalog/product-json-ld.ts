@@ -52,8 +52,3 @@ export function productJsonLd(product: Product, context: JsonLdContext): Record<
         }),
   };
 }
-
-/** JSON for an inline `<script type="application/ld+json">`: `<` escaped so no text can close the script. */
-export function jsonLdScriptText(data: unknown): string {
-  return JSON.stringify(data).replace(/</g, '\\u003c');
-}

@@ -72,6 +72,15 @@ export function shopResultsTitle(params: ShopParams, filters: ShopAnswer['filter
   return range ?? brand ?? 'All Products';
 }
 
+/**
+ * A listing page's meta description (issue 14: one per page, for search engines and link previews):
+ * 'Batteries at Southside Auto Parts: 48 products, delivered Australia-wide.'
+ */
+export function listingDescription(subject: string, total: number, store: string): string {
+  const count = total === 1 ? '1 product' : `${total} products`;
+  return `${subject} at ${store}: ${count}, delivered Australia-wide.`;
+}
+
 /** 'There are N products.' (SPEC §2), in the singular for one. */
 export function productCountText(total: number): string {
   return total === 1 ? 'There is 1 product.' : `There are ${total} products.`;

@@ -8,7 +8,8 @@ import { siteOrigin } from '@/lib/site-origin';
 import { useMetaDescription } from '@/features/store/hooks/use-meta-description';
 import { productSeoDescription, productSeoTitle } from '../product-fields';
 import { centsToDecimalString } from '@store/shared/money';
-import { jsonLdScriptText, productImageUrl, productJsonLd } from '../product-json-ld';
+import { JsonLd } from '@/lib/json-ld';
+import { productImageUrl, productJsonLd } from '../product-json-ld';
 import { productPricing } from '../product-pricing';
 import { productPath } from './product-card';
 
@@ -55,11 +56,7 @@ export function ProductHead({ product }: { product: Product }) {
       <meta name="twitter:title" content={title} />
       {description && <meta name="twitter:description" content={description} />}
       {image && <meta name="twitter:image" content={image} />}
-      <script
-        type="application/ld+json"
-        // Not executed: a data block. `<` is escaped so no value can end the script element.
-        dangerouslySetInnerHTML={{ __html: jsonLdScriptText(productJsonLd(product, { pageUrl, mediaBase })) }}
-      />
+      <JsonLd data={productJsonLd(product, { pageUrl, mediaBase })} />
     </>
   );
 }

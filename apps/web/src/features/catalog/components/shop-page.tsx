@@ -1,7 +1,9 @@
 import { SHOP_SORTS } from '@store/shared/listing-sorts';
 import { useEffect } from 'react';
 import { Link, useNavigate, useNavigationType, useSearchParams } from 'react-router';
+import type { Category } from '@store/shared/product';
 import { ActiveFilters } from '@/components/ui/active-filters';
+import { Breadcrumbs, type Crumb } from '@/components/ui/breadcrumbs';
 import { FiltersToggle, useFiltersPanel } from '@/components/ui/filters-toggle';
 import { ListingErrorActions } from '@/components/ui/listing-error';
 import {
@@ -16,12 +18,18 @@ import {
 } from '@/components/ui/listing-query';
 import { Pagination } from '@/components/ui/pagination';
 import { SortSelect } from '@/components/ui/sort-select';
+import { useStoreConfig } from '@/features/store/api/get-store-config';
+import { useMetaDescription } from '@/features/store/hooks/use-meta-description';
 import { usePageTitle } from '@/features/store/hooks/use-page-title';
+import { storeName } from '@/features/store/hooks/use-store-head';
 import { SHOP_PAGINATION_MIN_TOTAL, shopPageItems } from '@/lib/pagination';
+import { useCategories } from '../api/get-categories';
 import { useShopProducts, type ShopAnswer, type ShopParams } from '../api/get-shop-products';
 import {
+  listingDescription,
   productCountText,
   readShopParams,
+  shopFilterHref,
   shopHref,
   shopListingHref,
   shopResultsTitle,
@@ -72,6 +80,30 @@ function shopFilterItems(params: ShopParams, matched: ShopAnswer['filters'] | un
 }
 
 /**
+ * A category page's trail, 'Home / Shop / Batteries (/ Car Batteries)', from the store's categories (already
+ * loaded for the menu, so it shows with the page); none for the whole shop or a category the store lacks.
+ */
+function categoryCrumbs(params: ShopParams, categories: Category[] | undefined): Crumb[] | null {
+  if (!categories || (!params.category && !params.child_category)) return null;
+  const category = params.category
+    ? categories.find((c) => c.sku === params.category)
+    : categories.find((c) => c.child_categories.some((child) => child.child_sku === params.child_category));
+  if (!category) return null;
+  const child = params.child_category
+    ? category.child_categories.find((c) => c.child_sku === params.child_category)
+    : undefined;
+  if (params.child_category && !child) return null;
+  return [
+    { label: 'Home', to: '/' },
+    { label: 'Shop', to: shopHref({ page: 1 }) },
+    child
+      ? { label: category.title, to: shopFilterHref('category', category.sku) }
+      : { label: category.title },
+    ...(child ? [{ label: child.child_title }] : []),
+  ];
+}
+
+/**
  * /shop?page&category&child_category&brand&sort&min_price&max_price&in_stock (SPEC §2 Shop listing; the sort,
  * price range and in stock only of issue 13).
  */
@@ -82,6 +114,8 @@ export function ShopPage() {
   const navigate = useNavigate();
   const { open: filtersOpen, panelId: filtersId, toggleRef, toggle, afterChoice } = useFiltersPanel();
   const search = searchParams.toString();
+  const categories = useCategories();
+  const config = useStoreConfig();
   usePageTitle('Shop');
   const listing = pickListingQuery(params);
   const listingHref = (query: ListingQuery) => shopListingHref(params, query);
@@ -100,9 +134,16 @@ export function ShopPage() {
   // While another page or filter loads, the previous cards stay (dimmed); the heading and count wait for it.
   const current = shop.isPlaceholderData ? undefined : answer;
   const activeFilters = shopFilterItems(params, current?.filters);
+  const crumbs = categoryCrumbs(params, categories.data);
+  useMetaDescription(
+    current
+      ? listingDescription(shopResultsTitle(params, current.filters), current.total, storeName(config.data))
+      : '',
+  );
 
   return (
     <div className="container page shop">
+      {crumbs && <Breadcrumbs items={crumbs} />}
       <header className="shop__header">
         <div className="shop__heading">
           <h1 className="shop__title">
