@@ -10,14 +10,27 @@
  * - `GET /api/shop`: unfiltered and every category, child category and brand (from /api/categories and
  *   /api/brands), pages 1-20;
  * - `GET /api/search-product`: at least 500 distinct queries made of the catalog's own title words — whole
- *   words, 3-letter prefixes, two-word queries, SKUs and words with one letter changed (a typo).
- * Then a second pass of those three at 50 connections (req/s, errors, p99: overload must degrade, not fail).
+ *   words, 3-letter prefixes, two-word queries, SKUs and words with one letter changed (a typo);
+ * - `GET /product/{permalink} (SSR)`: the server-rendered product page (decision 0025, `Accept: text/html`) of
+ *   any product of the catalog (every product URL of /api/sitemap-map, which must list them all);
+ * - `GET /shop (SSR)`: the server-rendered pages of the same filters and pages as `GET /api/shop`, as the shop
+ *   links them: `/shop?page=N`, `/shop?page=N&category={sku}`, `/shop?page=N&child_category={child sku}` and
+ *   the brand pages `/brand?page=N&brand={permalink}` (only the paths of SERVER_RENDERED_PAGES in
+ *   src/plugins/render-page.ts are rendered; categories have no `/shop/{permalink}` path).
+ * The two page rows count as an error every non-2xx answer and every 2xx answer without server-rendered content
+ * (an empty `<div id="root"></div>` or no `id="ssr-state"` data block). The store runs with SERVER_RENDERING=1,
+ * and before measuring a size the bench checks once that a product page's HTML has the product's title inside
+ * the root element and the data block, and that a shop page is rendered: it fails loudly rather than measure the
+ * browser-rendered shell. Rendering needs the web build (`npm run build -w @store/web`: the client build, its
+ * .vite/manifest.json and ssr/entry-server.js); the bench builds it when it is missing or older than the web
+ * app's or the shared package's sources (CI's `npm test` has usually just built it), and says how long it took.
+ * Then a second pass of all five at 50 connections (req/s, errors, p99: overload must degrade, not fail).
  * At the first size only (to save time): place-order (offline test card, a fresh Idempotency-Key per request,
  * a product whose stock is untracked so it never runs out), sign-in (argon2id) and a signed-in profile read.
  *
- * Prints one table per size (req/s, p50/p95/p99 in ms from every response, errors = socket errors + non-2xx,
- * ratio to node:http) and, when more than one size ran, a growth column in the largest size's table: the
- * call's p50 there over its p50 at the smallest size.
+ * Prints one table per size (req/s, p50/p95/p99 in ms from every response, errors = socket errors + non-2xx
+ * + unrendered pages, ratio to node:http) and, when more than one size ran, a growth column in the largest
+ * size's table: the call's p50 there over its p50 at the smallest size.
  *
  * Every process it starts is stopped and its temp folder removed on every exit path (failure, SIGINT, SIGTERM).
  *
@@ -25,12 +38,14 @@
  * BENCH_COUNT if set, else 10000), BENCH_SECONDS per endpoint (10, after a 2 s warm-up), BENCH_CONNECTIONS (20),
  * BENCH_DATABASE_URL (PostgreSQL instead of embedded PGlite; the database is emptied before each size),
  * BENCH_LOG_LEVEL (warn; `info` logs every request as production does, through the redaction of decision 0011,
- * to /dev/null).
+ * to /dev/null), BENCH_PORTS (a range like 4100-4199: the servers listen only on free ports of it; default any
+ * free port), WEB_DIST_DIR (a web build to render with, as the server reads it; used as it is, never rebuilt;
+ * default apps/web/dist, built when needed).
  */
 import { execSync, spawn, type ChildProcess } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
 import { createReadStream, rmSync } from 'node:fs';
-import { mkdir, mkdtemp, rm } from 'node:fs/promises';
+import { mkdir, mkdtemp, readdir, rm, stat } from 'node:fs/promises';
 import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
@@ -40,17 +55,40 @@ import { parse } from 'csv-parse';
 import pg from 'pg';
 
 const API_DIR = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
+const REPO_ROOT = path.resolve(API_DIR, '../..');
+const WEB_DIR = path.join(REPO_ROOT, 'apps/web');
+/** The web build the store renders with: WEB_DIST_DIR as the server resolves it (src/env.ts), else the default. */
+const WEB_DIST_DIR = process.env.WEB_DIST_DIR
+  ? path.resolve(REPO_ROOT, process.env.WEB_DIST_DIR)
+  : path.join(WEB_DIR, 'dist');
+/** What server rendering reads from the web build (src/plugins/render-page.ts, static-files.ts). */
+const WEB_BUILD_FILES = ['index.html', '.vite/manifest.json', 'ssr/entry-server.js'];
+/** The web build's inputs: a build older than any of them is built again. */
+const WEB_SOURCES = [
+  path.join(WEB_DIR, 'src'),
+  path.join(WEB_DIR, 'public'),
+  path.join(WEB_DIR, 'index.html'),
+  path.join(WEB_DIR, 'vite.config.ts'),
+  path.join(WEB_DIR, 'package.json'),
+  path.join(REPO_ROOT, 'packages/shared/src'),
+];
 const SIZES = (process.env.BENCH_SIZES ?? process.env.BENCH_COUNT ?? '10000')
   .split(',')
   .map((s) => s.trim())
   .filter((s) => s !== '')
   .map(Number);
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 10);
+const WARM_UP_S = 2;
 const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 20);
 const OVERLOAD_CONNECTIONS = 50;
 const DATABASE_URL = process.env.BENCH_DATABASE_URL;
 const SHOP_PAGES = 20;
 const MIN_SEARCH_QUERIES = 500;
+/** BENCH_PORTS=4100-4199: the ports the servers may listen on (a shared machine); unset, any free port. */
+const PORT_RANGE = process.env.BENCH_PORTS?.match(/^(\d+)-(\d+)$/)
+  ?.slice(1)
+  .map(Number);
+if (process.env.BENCH_PORTS && !PORT_RANGE) throw new Error('BENCH_PORTS must be a range, like 4100-4199');
 
 /** Every child process alive and the temp folder, so that any exit path can clean up. */
 const children = new Set<ChildProcess>();
@@ -78,19 +116,38 @@ function track(child: ChildProcess): ChildProcess {
   return child;
 }
 
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
+/** Listens on `port` (0: any) and closes again; resolves the port, or null when it is taken. */
+function tryPort(port: number): Promise<number | null> {
+  return new Promise((resolve) => {
     const srv = net.createServer();
-    srv.listen(0, '127.0.0.1', () => {
+    srv.once('error', () => resolve(null));
+    srv.listen(port, '127.0.0.1', () => {
       const addr = srv.address();
-      srv.close(() => (typeof addr === 'object' && addr ? resolve(addr.port) : reject(new Error('no port'))));
+      srv.close(() => resolve(typeof addr === 'object' && addr ? addr.port : null));
     });
   });
 }
 
-function run(cmd: string, args: string[], env: NodeJS.ProcessEnv): Promise<void> {
+/** A port nobody listens on: any (the OS picks it), or the first free one of BENCH_PORTS. */
+async function freePort(): Promise<number> {
+  const [from = 0, to = 0] = PORT_RANGE ?? [];
+  for (let port = from; port <= to; port++) {
+    const free = await tryPort(port);
+    if (free !== null) return free;
+  }
+  throw new Error(PORT_RANGE ? `no free port in ${process.env.BENCH_PORTS}` : 'no free port');
+}
+
+/** Runs a command to its end; `quiet` drops its standard output (its errors still show). */
+function run(
+  cmd: string,
+  args: string[],
+  env: NodeJS.ProcessEnv,
+  { cwd = API_DIR, quiet = false } = {},
+): Promise<void> {
   return new Promise((resolve, reject) => {
-    const child = track(spawn(cmd, args, { cwd: API_DIR, env, stdio: ['ignore', 'inherit', 'inherit'] }));
+    const stdout = quiet ? 'ignore' : 'inherit';
+    const child = track(spawn(cmd, args, { cwd, env, stdio: ['ignore', stdout, 'inherit'] }));
     child.on('error', reject);
     child.on('exit', (code) =>
       code === 0 ? resolve() : reject(new Error(`${cmd} ${args.join(' ')} exited ${code}`)),
@@ -179,9 +236,13 @@ function quantile(sorted: number[], q: number): number {
 }
 
 /**
- * Warms up for 2 s (JIT, database caches), then measures for BENCH_SECONDS at `connections`. Each GET takes a
- * URL of `paths` at random; a `request` (e.g. a POST with its own setupRequest) replaces them. Quantiles come
- * from every response's time (autocannon's 'response' events: it reports no p95).
+ * Warms up for WARM_UP_S (JIT, database caches), then measures for BENCH_SECONDS at `connections`, in one
+ * autocannon run: the warm-up's requests are not dropped half-served, so a slow call's backlog does not spill
+ * into its own measurement. Each GET takes a URL of `paths` at random; a `request` (e.g. a POST with its own
+ * setupRequest) replaces them. With `rendered`, the GETs ask for HTML pages (`Accept: text/html`) and every 2xx
+ * answer whose body fails it counts as an error. Quantiles come from every response's time in the measured
+ * window (autocannon reports no p95). Then waits as long as the slowest response took (at most 10 s), so that
+ * the requests left unanswered when the load stopped are served before the next call is measured.
  */
 async function measure(
   name: string,
@@ -189,34 +250,109 @@ async function measure(
   paths: string[],
   request?: autocannon.Request,
   connections = CONNECTIONS,
+  rendered?: (html: string) => boolean,
 ): Promise<Measured> {
   const pick = () => paths[Math.floor(Math.random() * paths.length)] ?? '/';
-  const load = async (duration: number) => {
-    const times: number[] = [];
-    const result = await new Promise<autocannon.Result>((resolve, reject) => {
-      const instance = autocannon(
-        {
-          url: baseUrl,
-          connections,
-          duration,
-          requests: [request ?? { setupRequest: (req) => ({ ...req, path: pick() }) }],
+  let measuring = false;
+  let errors = 0;
+  let slowest = 0;
+  const times: number[] = [];
+  const get: autocannon.Request = rendered
+    ? {
+        method: 'GET',
+        headers: { accept: 'text/html' },
+        setupRequest: (req) => ({ ...req, path: pick() }),
+        // Called before the response's 'response' event: a 2xx answer must carry the rendered page.
+        onResponse: (status, body) => {
+          if (measuring && status >= 200 && status < 300 && !rendered(body)) errors++;
         },
-        (err, res) => (err ? reject(err) : resolve(res)),
-      );
-      instance.on('response', (_client, _status, _bytes, responseTime) => times.push(responseTime));
+      }
+    : { setupRequest: (req) => ({ ...req, path: pick() }) };
+  await new Promise<autocannon.Result>((resolve, reject) => {
+    const instance = autocannon(
+      { url: baseUrl, connections, duration: WARM_UP_S + SECONDS, requests: [request ?? get] },
+      (err, res) => (err ? reject(err) : resolve(res)),
+    );
+    instance.once('start', () => setTimeout(() => (measuring = true), WARM_UP_S * 1000));
+    instance.on('response', (_client, status, _bytes, responseTime) => {
+      slowest = Math.max(slowest, responseTime);
+      if (!measuring) return;
+      times.push(responseTime);
+      if (status < 200 || status >= 300) errors++;
     });
-    return { result, times: times.sort((a, b) => a - b) };
-  };
-  await load(2);
-  const { result, times } = await load(SECONDS);
+    // Socket errors and timeouts.
+    instance.on('reqError', () => {
+      if (measuring) errors++;
+    });
+  });
+  await new Promise((r) => setTimeout(r, Math.min(slowest, 10_000)));
+  times.sort((a, b) => a - b);
   return {
     name,
-    rps: result.requests.average,
+    rps: times.length / SECONDS,
     p50: quantile(times, 0.5),
     p95: quantile(times, 0.95),
     p99: quantile(times, 0.99),
-    errors: result.errors + result.non2xx,
+    errors,
   };
+}
+
+/**
+ * A server-rendered page (render-page.ts): the root element has content and the page's data block is there.
+ * The browser-rendered shell has an empty `<div id="root"></div>` and no data block.
+ */
+function isRenderedPage(html: string): boolean {
+  return html.includes('id="ssr-state"') && !html.includes('<div id="root"></div>');
+}
+
+/** Text as React writes it into HTML. */
+function escapeHtml(text: string): string {
+  return text.replace(
+    /[&<>"']/g,
+    (c) => `&${{ '&': 'amp', '<': 'lt', '>': 'gt', '"': 'quot', "'": '#x27' }[c]};`,
+  );
+}
+
+async function getPage(url: string): Promise<{ status: number; html: string }> {
+  const res = await fetch(url, { headers: { accept: 'text/html' } });
+  return { status: res.status, html: await res.text() };
+}
+
+/**
+ * Checks once, before a size is measured, that the store renders its pages: the product page of `sku` has the
+ * product's title inside its root element and the data block, and `shopPath` is rendered. Throws (the bench
+ * fails) otherwise, so that the page rows never measure the empty shell.
+ */
+async function checkServerRendering(base: string, sku: string, shopPath: string): Promise<void> {
+  const { data: product } = await getJson<{ data: { title: string; permalink: string } }>(
+    `${base}/api/products/${encodeURIComponent(sku)}`,
+  );
+  const url = `${base}/product/${encodeURIComponent(product.permalink)}`;
+  const page = await getPage(url);
+  const root = /<div id="root">([\s\S]*)<\/div>/.exec(page.html)?.[1] ?? '';
+  const problem =
+    page.status !== 200
+      ? `answered ${page.status}`
+      : !page.html.includes('<script type="application/json" id="ssr-state">')
+        ? 'has no id="ssr-state" data block'
+        : !root.includes(escapeHtml(product.title))
+          ? `has no "${product.title}" inside <div id="root">`
+          : undefined;
+  const shop = await getPage(`${base}${shopPath}`);
+  const shopProblem =
+    shop.status !== 200
+      ? `answered ${shop.status}`
+      : !isRenderedPage(shop.html)
+        ? 'is not rendered'
+        : undefined;
+  if (problem || shopProblem)
+    throw new Error(
+      `server rendering is not on, so the page rows would measure the browser-rendered shell: ` +
+        [problem && `${url} ${problem}`, shopProblem && `${base}${shopPath} ${shopProblem}`]
+          .filter(Boolean)
+          .join('; ') +
+        ` (the store runs with SERVER_RENDERING=1 and WEB_DIST_DIR=${WEB_DIST_DIR}; its log above says why)`,
+    );
 }
 
 /** SKU and title of every product of a generated WooCommerce CSV (its SKU and Name columns). */
@@ -375,6 +511,53 @@ async function memberRequests(
   };
 }
 
+/** The newest modification time (ms) of `file`, or of any file under it; 0 when it does not exist. */
+async function newestChange(file: string): Promise<number> {
+  const info = await stat(file).catch(() => null);
+  if (!info) return 0;
+  if (!info.isDirectory()) return info.mtimeMs;
+  let newest = info.mtimeMs;
+  for (const entry of await readdir(file, { recursive: true, withFileTypes: true })) {
+    if (entry.isFile())
+      newest = Math.max(newest, (await stat(path.join(entry.parentPath, entry.name))).mtimeMs);
+  }
+  return newest;
+}
+
+/**
+ * Makes sure the web build that server rendering reads is there: builds apps/web/dist (`npm run build -w
+ * @store/web`) when one of its files is missing or older than the web app's or the shared package's sources.
+ * A WEB_DIST_DIR given by the caller is used as it is. Returns the milliseconds spent building (0: none).
+ */
+async function ensureWebBuild(): Promise<number> {
+  const built = await Promise.all(
+    WEB_BUILD_FILES.map((f) => stat(path.join(WEB_DIST_DIR, f)).catch(() => null)),
+  );
+  const missing = WEB_BUILD_FILES.filter((_, k) => !built[k]);
+  if (process.env.WEB_DIST_DIR) {
+    if (missing.length)
+      throw new Error(
+        `WEB_DIST_DIR=${WEB_DIST_DIR} has no ${missing.join(', ')}: build it, or leave it unset`,
+      );
+    console.log(`web build: ${WEB_DIST_DIR} (WEB_DIST_DIR, used as it is)`);
+    return 0;
+  }
+  const oldest = Math.min(...built.map((b) => b?.mtimeMs ?? 0));
+  const sources = Math.max(...(await Promise.all(WEB_SOURCES.map(newestChange))));
+  if (!missing.length && oldest >= sources) {
+    console.log(`web build: ${WEB_DIST_DIR} is up to date`);
+    return 0;
+  }
+  console.log(
+    `web build: ${missing.length ? `${missing.join(', ')} missing` : 'older than its sources'}; building it (npm run build -w @store/web) ...`,
+  );
+  const t0 = performance.now();
+  await run('npm', ['run', 'build', '-w', '@store/web'], process.env, { cwd: REPO_ROOT, quiet: true });
+  const ms = performance.now() - t0;
+  console.log(`web build: built in ${(ms / 1000).toFixed(1)} s`);
+  return ms;
+}
+
 interface SizeResult {
   count: number;
   importMs: number;
@@ -445,6 +628,9 @@ async function benchSize(count: number, tmp: string, first: boolean): Promise<Si
       RATE_LIMIT_PLACE_ORDERS_PER_MINUTE: '100000000',
       RATE_LIMIT_LOGINS_PER_MINUTE: '100000000',
       RATE_LIMIT_API_PER_MINUTE: '100000000',
+      // The page rows measure server rendering (decision 0025), whatever its default is.
+      SERVER_RENDERING: '1',
+      WEB_DIST_DIR,
     },
     `${base}/api/store-config`,
   );
@@ -453,31 +639,50 @@ async function benchSize(count: number, tmp: string, first: boolean): Promise<Si
       `${base}/api/categories`,
     );
     const brandList = await getJson<{ data: { data: { permalink: string }[] } }>(`${base}/api/brands`);
-    const filters = [
-      '',
-      ...cats.data.map((c) => `&category=${encodeURIComponent(c.sku)}`),
+    // Each listing as the API's query and as the page the shop links (as its sitemap: a brand's is /brand).
+    const listings = [
+      { query: '', page: '/shop' },
+      ...cats.data.map((c) => ({ query: `&category=${encodeURIComponent(c.sku)}`, page: '/shop' })),
       ...cats.data.flatMap((c) =>
-        c.child_categories.map((ch) => `&child_category=${encodeURIComponent(ch.child_sku)}`),
+        c.child_categories.map((ch) => ({
+          query: `&child_category=${encodeURIComponent(ch.child_sku)}`,
+          page: '/shop',
+        })),
       ),
-      ...brandList.data.data.map((b) => `&brand=${encodeURIComponent(b.permalink)}`),
+      ...brandList.data.data.map((b) => ({
+        query: `&brand=${encodeURIComponent(b.permalink)}`,
+        page: '/brand',
+      })),
     ];
-    const shopUrls = shuffle(
-      filters.flatMap((f) => Array.from({ length: SHOP_PAGES }, (_, p) => `/api/shop?page=${p + 1}${f}`)),
-    );
+    const pages = Array.from({ length: SHOP_PAGES }, (_, p) => p + 1);
+    const shopUrls = shuffle(listings.flatMap((l) => pages.map((p) => `/api/shop?page=${p}${l.query}`)));
+    const shopPageUrls = shuffle(listings.flatMap((l) => pages.map((p) => `${l.page}?page=${p}${l.query}`)));
     const productUrls = catalog.skus.map((s) => `/api/products/${encodeURIComponent(s)}`);
+    // The product pages as the store links them (its sitemap: permalinks made unique by the import).
+    const sitemap = await getJson<{ Product: { url: string }[] }>(`${base}/api/sitemap-map`);
+    const productPageUrls = sitemap.Product.map(({ url }) => {
+      const { pathname, search } = new URL(url);
+      return `${pathname}${search}`;
+    });
+    if (productPageUrls.length !== count)
+      throw new Error(`/api/sitemap-map lists ${productPageUrls.length} product pages, ${count} expected`);
     const queries = searchQueries(catalog.titles, catalog.skus);
     const searchUrls = queries.map((q) => `/api/search-product?search=${encodeURIComponent(q)}`);
+    await checkServerRendering(base, sample(catalog.skus, 1)[0] ?? '', '/shop?page=1');
     console.log(
-      `[${count}] measuring: ${productUrls.length} product URLs, ${shopUrls.length} shop URLs (${filters.length} filters x ${SHOP_PAGES} pages), ${searchUrls.length} search queries`,
+      `[${count}] measuring: ${productUrls.length} product URLs, ${shopUrls.length} shop URLs (${listings.length} filters x ${SHOP_PAGES} pages), ${searchUrls.length} search queries, ${productPageUrls.length} product pages, ${shopPageUrls.length} shop pages (rendered: checked)`,
     );
 
-    const catalogCalls: [string, string[]][] = [
+    const catalogCalls: [string, string[], ((html: string) => boolean)?][] = [
       ['GET /api/products/{sku}', productUrls],
       ['GET /api/shop', shopUrls],
       ['GET /api/search-product', searchUrls],
+      ['GET /product/{permalink} (SSR)', productPageUrls, isRenderedPage],
+      ['GET /shop (SSR)', shopPageUrls, isRenderedPage],
     ];
     const results: Measured[] = [];
-    for (const [name, urls] of catalogCalls) results.push(await measure(name, base, urls));
+    for (const [name, urls, rendered] of catalogCalls)
+      results.push(await measure(name, base, urls, undefined, CONNECTIONS, rendered));
     if (first) {
       results.push(await measure('POST /api/place-order', base, [], await placeOrderRequest(base)));
       const member = await memberRequests(base);
@@ -485,8 +690,8 @@ async function benchSize(count: number, tmp: string, first: boolean): Promise<Si
       results.push(await measure('GET /api/profile (bearer)', base, [], member.profile));
     }
     const overload: Measured[] = [];
-    for (const [name, urls] of catalogCalls)
-      overload.push(await measure(name, base, urls, undefined, OVERLOAD_CONNECTIONS));
+    for (const [name, urls, rendered] of catalogCalls)
+      overload.push(await measure(name, base, urls, undefined, OVERLOAD_CONNECTIONS, rendered));
     const rss = Number(execSync(`ps -o rss= -p ${store.pid}`).toString().trim()) * 1024;
     return {
       count,
@@ -522,7 +727,11 @@ async function measureBaseline(): Promise<{ normal: Measured; overload: Measured
   }
 }
 
-function printReport(baseline: { normal: Measured; overload: Measured }, sizes: SizeResult[]) {
+function printReport(
+  baseline: { normal: Measured; overload: Measured },
+  sizes: SizeResult[],
+  webBuildMs: number,
+) {
   const pad = (s: string, n: number) => s.padEnd(n);
   const sorted = [...sizes].sort((a, b) => a.count - b.count);
   const smallest = sorted[0];
@@ -530,6 +739,9 @@ function printReport(baseline: { normal: Measured; overload: Measured }, sizes: 
   const growthShown = sizes.length > 1 && smallest && largest && smallest.count !== largest.count;
   console.log(
     `\nBenchmark: ${sizes.map((s) => s.count).join(', ')} products, ${DATABASE_URL ? 'PostgreSQL' : 'embedded PGlite'}, ${CONNECTIONS} connections (second pass ${OVERLOAD_CONNECTIONS}), ${SECONDS}s each, ${os.cpus().length} cores, Node ${process.version}`,
+  );
+  console.log(
+    `web build for the page rows: ${webBuildMs ? `built in ${(webBuildMs / 1000).toFixed(1)} s` : 'up to date, not built'} (${WEB_DIST_DIR})`,
   );
   for (const size of sizes) {
     const withGrowth = growthShown && size === largest;
@@ -539,7 +751,7 @@ function printReport(baseline: { normal: Measured; overload: Measured }, sizes: 
     );
     console.log(`store RSS after load: ${Math.round(size.rss / 1024 / 1024)} MiB`);
     console.log(
-      `requests spread over: ${size.count} product SKUs, ${size.shopUrls} shop URLs, ${size.searchQueries} search queries`,
+      `requests spread over: ${size.count} product SKUs and as many product pages, ${size.shopUrls} shop URLs and as many shop pages, ${size.searchQueries} search queries`,
     );
     console.log(
       `${pad('endpoint', 30)} ${pad('req/s', 9)} ${pad('p50 ms', 8)} ${pad('p95 ms', 8)} ${pad('p99 ms', 8)} ${pad('errors', 7)} ${pad('ratio', 7)}${withGrowth ? ` p50 growth ${smallest.count}->${size.count}` : ''}`,
@@ -573,11 +785,12 @@ async function main() {
   try {
     console.log('building the server as npm start does (dist/server.mjs) ...');
     await run(process.execPath, ['scripts/build-server.mjs'], process.env);
+    const webBuildMs = await ensureWebBuild();
     console.log('measuring the bare node:http baseline ...');
     const baseline = await measureBaseline();
     const sizes: SizeResult[] = [];
     for (const [k, count] of SIZES.entries()) sizes.push(await benchSize(count, tmpDir, k === 0));
-    printReport(baseline, sizes);
+    printReport(baseline, sizes, webBuildMs);
   } finally {
     await Promise.all([...children].map(stop));
     await rm(tmpDir, { recursive: true, force: true });
