@@ -4,7 +4,8 @@
  * numbers from 1 to 100 (SPEC §5, §9). Carts live in the browser, never on the server (DESIGN §3).
  */
 import { unitPriceCentsOf } from '@store/shared/checkout-totals';
-import type { Product } from '@store/shared/product';
+import type { Product, ProductImage } from '@store/shared/product';
+import { featuredProductImage } from '@store/shared/product-image';
 import { useSyncExternalStore } from 'react';
 
 export const CART_STORAGE_KEY = 'cartItems';
@@ -17,6 +18,11 @@ export interface CartLine {
   title: string;
   permalink: string;
   featured_image: string | null;
+  /**
+   * The featured image's size and WebP widths (decision 0026), for the line's thumbnail. Not in the SPEC's line:
+   * added when known (a line stored without it shows the original picture until the cart is re-read).
+   */
+  image?: ProductImage | null;
   sku: string;
   quantity: number;
   product_meta: Product['product_meta'];
@@ -94,6 +100,7 @@ function toLine(product: Product, quantity: number): CartLine {
     title: product.title,
     permalink: product.permalink,
     featured_image: product.featured_image,
+    image: featuredProductImage(product) ?? undefined,
     sku: product.sku,
     quantity: clampQuantity(quantity),
     product_meta: product.product_meta,
@@ -141,7 +148,16 @@ export function clearCart(): void {
 
 /** The fields of a line that come from the catalog (everything but id and quantity). */
 function catalogFields(l: CartLine | Product) {
-  return JSON.stringify([l.title, l.permalink, l.featured_image, l.sku, l.product_meta, l.discount_data]);
+  const image = 'images' in l ? featuredProductImage(l) : (l.image ?? null);
+  return JSON.stringify([
+    l.title,
+    l.permalink,
+    l.featured_image,
+    image,
+    l.sku,
+    l.product_meta,
+    l.discount_data,
+  ]);
 }
 
 /** Adds a change to the notices: a second change of the same line keeps the price first seen. */

@@ -59,6 +59,7 @@ export function buildCheckoutData(
       id: l.line.id,
       title: l.line.title,
       featured_image: l.line.featured_image,
+      ...(l.line.image ? { image: l.line.image } : {}),
       unitPriceCents: l.unitPriceCents,
       quantity: l.quantity,
     })),

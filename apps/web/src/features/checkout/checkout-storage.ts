@@ -8,6 +8,7 @@
  * leaving /checkout (to the cart, a policy page, a payment page) never loses it.
  */
 import type { PlaceOrderRequestInput } from '@store/shared/order';
+import type { ProductImage } from '@store/shared/product';
 
 export const CHECKOUT_STORAGE_KEY = 'checkoutData';
 /** SPEC §9: stored checkout data expires after 5 minutes. */
@@ -18,6 +19,8 @@ export interface CheckoutItem {
   id: number;
   title: string;
   featured_image: string | null;
+  /** The featured image's size and WebP widths (absent in data saved before they were kept). */
+  image?: ProductImage | null;
   /** Unit price after discount, cents. */
   unitPriceCents: number;
   quantity: number;

@@ -97,7 +97,13 @@ export function CartPage() {
                         tabIndex={-1}
                         aria-hidden="true"
                       >
-                        <ProductImage src={line.featured_image} alt="" width={80} height={80} />
+                        <ProductImage
+                          src={line.featured_image}
+                          image={line.image}
+                          alt=""
+                          width={80}
+                          height={80}
+                        />
                       </Link>
                       <Link to={productPath(line.permalink)} className="cart-table__title">
                         {line.title}

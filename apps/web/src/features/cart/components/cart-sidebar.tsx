@@ -43,7 +43,7 @@ function SidebarLine({ priced, onRemove }: SidebarLineProps) {
   return (
     <li className="cart-sidebar__line">
       <Link to={productPath(line.permalink)} className="cart-sidebar__image" tabIndex={-1} aria-hidden="true">
-        <ProductImage src={line.featured_image} alt="" width={72} height={72} />
+        <ProductImage src={line.featured_image} image={line.image} alt="" width={72} height={72} />
       </Link>
       <div className="cart-sidebar__line-main">
         <Link to={productPath(line.permalink)} className="cart-sidebar__title">

@@ -6,6 +6,7 @@
  */
 import { cartSummary, lineSubtotalCents, unitPriceCentsOf } from '@store/shared/checkout-totals';
 import type { Product } from '@store/shared/product';
+import { featuredProductImage } from '@store/shared/product-image';
 import { useQuery } from '@tanstack/react-query';
 import { useEffect, useMemo } from 'react';
 import { productPricing } from '@/features/catalog/product-pricing';
@@ -57,6 +58,7 @@ function withProduct(line: CartLine, product: Product): CartLine {
     title: product.title,
     permalink: product.permalink,
     featured_image: product.featured_image,
+    image: featuredProductImage(product) ?? undefined,
     sku: product.sku,
     product_meta: product.product_meta,
     discount_data: product.discount_data,

@@ -1,4 +1,5 @@
 import type { Product } from '@store/shared/product';
+import { featuredProductImage } from '@store/shared/product-image';
 import { Link } from 'react-router';
 import { ProductImage } from '@/components/ui/product-image';
 import { useAddToCart } from '@/features/cart/hooks/use-add-to-cart';
@@ -9,6 +10,14 @@ import { ProductBadge } from './product-badge';
 import { ProductPrice } from './product-price';
 import './product-card.css';
 
+/**
+ * How wide a card's picture is drawn (`sizes`), for the browser to pick from its WebP copies: the product grid
+ * and carousel show 2 cards a row on a phone, 3 from 640 px, 4 from 900 px and 5 from 1200 px (global.css,
+ * product-carousel.css), inside the 1280 px container. Upper bounds: a card never draws its picture wider.
+ */
+export const PRODUCT_CARD_IMAGE_SIZES =
+  '(min-width: 1200px) 240px, (min-width: 900px) 25vw, (min-width: 640px) 34vw, 50vw';
+
 /** SPEC §2: product cards link to /product/{permalink}, encoded. */
 export function productPath(permalink: string): string {
   return `/product/${encodeURIComponent(permalink)}`;
@@ -18,11 +27,18 @@ export interface ProductCardProps {
   product: Product;
   /** Load the image straight away (cards in the first screenful). */
   eagerImage?: boolean;
+  /** The first card of a listing: its picture is the page's main one, requested with high priority. */
+  priorityImage?: boolean;
   /** The title's heading level: one below the heading of the section the card is in. */
   headingLevel?: 2 | 3;
 }
 
-export function ProductCard({ product, eagerImage = false, headingLevel = 3 }: ProductCardProps) {
+export function ProductCard({
+  product,
+  eagerImage = false,
+  priorityImage = false,
+  headingLevel = 3,
+}: ProductCardProps) {
   const addToCart = useAddToCart();
   const title = productTitle(product);
   const soldOut = isOutOfStock(product);
@@ -32,10 +48,13 @@ export function ProductCard({ product, eagerImage = false, headingLevel = 3 }: P
       <div className="product-card__media">
         <ProductImage
           src={product.featured_image}
+          image={featuredProductImage(product)}
           alt={title}
           width={300}
           height={300}
+          sizes={PRODUCT_CARD_IMAGE_SIZES}
           loading={eagerImage ? 'eager' : 'lazy'}
+          priority={priorityImage}
         />
         {product.badge && <ProductBadge badge={product.badge} className="product-card__badge" />}
       </div>

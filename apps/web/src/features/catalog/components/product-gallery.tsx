@@ -1,4 +1,5 @@
 import type { Product } from '@store/shared/product';
+import { PRODUCT_PAGE_IMAGE_SIZES, productImageOf } from '@store/shared/product-image';
 import { useState } from 'react';
 import { ChevronIcon } from '@/components/ui/chevron-icon';
 import { ProductImage } from '@/components/ui/product-image';
@@ -9,7 +10,7 @@ import './product-gallery.css';
 export const VISIBLE_THUMBNAILS = 3;
 
 export interface ProductGalleryProps {
-  product: Pick<Product, 'featured_image' | 'gallery_media'>;
+  product: Pick<Product, 'featured_image' | 'gallery_media' | 'images'>;
   /** The product's title, which describes its photos. */
   title: string;
 }
@@ -34,11 +35,12 @@ export function ProductGallery({ product, title }: ProductGalleryProps) {
         {/* The page's largest picture: fetched first, never lazily. */}
         <ProductImage
           src={selected}
+          image={productImageOf(product, selected)}
           alt={selectedIndex > 0 ? `${title}, image ${selectedIndex + 1} of ${images.length}` : title}
           width={600}
           height={600}
-          loading="eager"
-          fetchPriority="high"
+          sizes={PRODUCT_PAGE_IMAGE_SIZES}
+          priority
         />
       </div>
       {images.length > 1 && (
@@ -66,7 +68,13 @@ export function ProductGallery({ product, title }: ProductGalleryProps) {
                     aria-pressed={src === selected}
                     onClick={() => setSelected(src)}
                   >
-                    <ProductImage src={src} alt="" width={96} height={96} />
+                    <ProductImage
+                      src={src}
+                      image={productImageOf(product, src)}
+                      alt=""
+                      width={80}
+                      height={80}
+                    />
                   </button>
                 </li>
               );

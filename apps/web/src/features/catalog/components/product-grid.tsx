@@ -1,7 +1,10 @@
 import type { Product } from '@store/shared/product';
 import { ProductCard } from './product-card';
 
-/** How many cards can be in the first screenful at desktop width; their images load eagerly. */
+/**
+ * How many cards can be in the first screenful at desktop width; their images load eagerly, the first with high
+ * priority (a listing's largest picture), the rest lazily.
+ */
 const EAGER_IMAGES = 4;
 
 export interface ProductGridProps {
@@ -15,7 +18,12 @@ export function ProductGrid({ products, cardHeadingLevel = 3 }: ProductGridProps
     <ul className="product-grid" role="list">
       {products.map((product, index) => (
         <li key={product.id}>
-          <ProductCard product={product} eagerImage={index < EAGER_IMAGES} headingLevel={cardHeadingLevel} />
+          <ProductCard
+            product={product}
+            eagerImage={index < EAGER_IMAGES}
+            priorityImage={index === 0}
+            headingLevel={cardHeadingLevel}
+          />
         </li>
       ))}
     </ul>

@@ -93,6 +93,7 @@ export function OrderSummary({ summary, headingId, children }: OrderSummaryProps
               <ProductImage
                 className="order-summary__image"
                 src={line.featured_image}
+                image={line.image}
                 alt=""
                 width={56}
                 height={56}

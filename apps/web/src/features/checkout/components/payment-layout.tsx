@@ -125,7 +125,13 @@ export function PaymentLayout({ checkout, paymentTitle, children }: PaymentLayou
                 {items.map((item) => (
                   <tr key={item.id}>
                     <td className="payment-items__image">
-                      <ProductImage src={item.featured_image} alt={item.title} width={64} height={64} />
+                      <ProductImage
+                        src={item.featured_image}
+                        image={item.image}
+                        alt={item.title}
+                        width={64}
+                        height={64}
+                      />
                     </td>
                     <td className="payment-items__title">{item.title}</td>
                     <td className="payment-items__number payment-items__price">

@@ -1,6 +1,7 @@
 import { parseDecimalToCents, formatCents } from '@store/shared/money';
 import { productMetaValue } from '@store/shared/product-meta';
 import type { Product } from '@store/shared/product';
+import { featuredProductImage } from '@store/shared/product-image';
 import { useEffect, useId, useState, type FocusEvent, type FormEvent, type KeyboardEvent } from 'react';
 import { Link, useNavigate } from 'react-router';
 import { ProductImage } from '@/components/ui/product-image';
@@ -202,6 +203,7 @@ export function SearchBox() {
                 <ProductImage
                   className="search-box__image"
                   src={product.featured_image}
+                  image={featuredProductImage(product)}
                   alt=""
                   width={48}
                   height={48}
