@@ -107,6 +107,8 @@ export default defineConfig({
       // Every journey also sends its forms and API calls from that one address.
       RATE_LIMIT_FORMS_PER_MINUTE: '200',
       RATE_LIMIT_API_PER_MINUTE: '100000',
+      // And loads page after page of the catalog, each rendered on the server (decision 0025).
+      RATE_LIMIT_RENDERS_PER_MINUTE: '100000',
       // Server rendering (decision 0025) is on, as in production; E2E_SERVER_RENDERING=0 runs every journey on
       // browser-rendered pages instead (and skips server-rendering.spec.ts).
       SERVER_RENDERING: process.env.E2E_SERVER_RENDERING === '0' ? '0' : '1',

@@ -86,6 +86,7 @@ const envSchema = z.object({
   RATE_LIMIT_LOGINS_PER_MINUTE: z.coerce.number().int().min(1).default(10),
   RATE_LIMIT_FORMS_PER_MINUTE: z.coerce.number().int().min(1).default(5),
   RATE_LIMIT_API_PER_MINUTE: z.coerce.number().int().min(1).default(1200),
+  RATE_LIMIT_RENDERS_PER_MINUTE: z.coerce.number().int().min(1).default(120),
 });
 
 export interface AppConfig {
@@ -164,6 +165,11 @@ export interface AppConfig {
     formsPerMinute: number;
     /** Every other `/api/` call together (issue 11). */
     apiPerMinute: number;
+    /**
+     * Server renders of a page not in the render cache (decision 0025); past it the client gets the shell, which
+     * its browser renders, not a 429.
+     */
+    rendersPerMinute: number;
   };
 }
 
@@ -224,6 +230,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
       loginsPerMinute: e.RATE_LIMIT_LOGINS_PER_MINUTE,
       formsPerMinute: e.RATE_LIMIT_FORMS_PER_MINUTE,
       apiPerMinute: e.RATE_LIMIT_API_PER_MINUTE,
+      rendersPerMinute: e.RATE_LIMIT_RENDERS_PER_MINUTE,
     },
   };
 }

@@ -6,8 +6,9 @@
  * The web build's server bundle (`<web dist>/ssr/entry-server.js`, built by `npm run build`) renders the page;
  * the API calls it makes are answered in this process by `app.inject` (no network, the same routes, schemas
  * and read model as every other caller), marked with a per-process secret so that the API's rate limit does not
- * count one page's calls against the server's own address. Without the bundle, or for a page whose data could
- * not be read, the caller falls back to the browser-rendered shell (render-index-html.ts).
+ * count one page's calls against the server's own address. Without the bundle, for a page whose data could
+ * not be read, or for a client over its budget of renders, the caller falls back to the browser-rendered shell
+ * (render-index-html.ts).
  */
 import { randomBytes } from 'node:crypto';
 import { existsSync, readFileSync } from 'node:fs';
@@ -15,6 +16,7 @@ import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { LRUCache } from 'lru-cache';
+import { RateLimiterMemory, RateLimiterRes } from 'rate-limiter-flexible';
 
 /**
  * How long a rendered page is reused, ms. A catalog change (new version, a product's price or stock) is seen
@@ -132,6 +134,8 @@ export interface PageRenderer {
   render(
     template: string,
     url: string,
+    /** Who asks (the client's IP, `request.ip`): each may cause `rendersPerMinute` renders a minute. */
+    client: string,
   ): Promise<
     { html: string; head: PageHead | null } | { redirect: { status: number; location: string } } | null
   >;
@@ -171,6 +175,16 @@ export async function loadPageRenderer(
     });
   }
 
+  // A page missing from the cache costs two or three React renders. A client asking for page after page nobody
+  // else asked for (a scraper walking every filter) gets the shell past its budget: the page still works, it is
+  // rendered by its own browser, and this process's CPU stays with the other shoppers. Counted per process,
+  // since what it protects is this process's CPU.
+  const renders = new RateLimiterMemory({
+    points: app.config.rateLimits.rendersPerMinute,
+    duration: 60,
+    keyPrefix: 'renders',
+  });
+
   const cache = new LRUCache<string, RenderedPage>({
     maxSize: RENDERED_PAGE_CACHE_CHARS,
     sizeCalculation: (page) => Math.max(1, page.html.length + page.state.length),
@@ -178,11 +192,22 @@ export async function loadPageRenderer(
   });
 
   return {
-    async render(template, url) {
+    async render(template, url, client) {
       const view = await app.catalog.view().catch(() => null);
       const key = `${view ? `${view.version}:${view.stamp()}` : '-'} ${url}`;
       let page = cache.get(key);
       if (!page) {
+        const withinBudget = await renders.consume(client).then(
+          () => true,
+          (answer: unknown) => {
+            if (answer instanceof RateLimiterRes) return false;
+            throw answer;
+          },
+        );
+        if (!withinBudget) {
+          app.log.info({ url }, 'page left to the browser: this client is over its renders a minute');
+          return null;
+        }
         try {
           page = await renderPage(new URL(url, app.config.publicBaseUrl), {
             fetchApi,

@@ -94,7 +94,7 @@ export default fp(async (app) => {
     let template = indexTemplate ?? '';
     let head: PageHead | null = null;
     if (pageRenderer && status === 200 && isServerRenderedPage(pathname)) {
-      const page = await pageRenderer.render(template, `${url.pathname}${url.search}`);
+      const page = await pageRenderer.render(template, `${url.pathname}${url.search}`, request.ip);
       if (page && 'redirect' in page) return reply.redirect(page.redirect.location, page.redirect.status);
       // The rendered page gets the shell's image preload and the page's own title and description; its
       // #root is already full.
