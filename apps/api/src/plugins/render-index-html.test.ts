@@ -1,9 +1,11 @@
 import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
+import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { seedCatalog } from '../../tests/seed-catalog';
 import { createTestApp, type TestApp } from '../../tests/test-app';
+import { bumpCatalogVersion } from '../modules/catalog/catalog-version';
 import { saveStoreSettings } from '../modules/content/content-service';
 import { storeSettingsInputSchema } from '@store/shared/store-settings';
 import { escapeHtml } from './render-index-html';
@@ -61,6 +63,29 @@ describe('index.html for a page load', () => {
     const bad = await t.app.inject('/product/%E0%A4%A');
     expect(bad.statusCode).toBe(400);
     expect(bad.json().message).toMatch(/not a valid/);
+  });
+
+  it("offers the main picture's WebP copies in the preload and the first paint, as the product page does", async () => {
+    // As if the import had measured it as a 1000 x 800 photo with four copies (decision 0026).
+    await t.database.db.execute(
+      sql`UPDATE product_images SET width = 1000, height = 800, variant_widths = '{160,320,640,960}'
+          WHERE path = 'products/kl-h4.svg'`,
+    );
+    await bumpCatalogVersion(t.database.db);
+    const html = await page('/product/kl-h4-6055');
+    const srcset =
+      '/media/products/variants/kl-h4.svg-160w.webp 160w, /media/products/variants/kl-h4.svg-320w.webp 320w, ' +
+      '/media/products/variants/kl-h4.svg-640w.webp 640w, /media/products/variants/kl-h4.svg-960w.webp 960w, ' +
+      '/media/products/kl-h4.svg 1000w';
+    const sizes = '(min-width: 1280px) 620px, (min-width: 900px) 50vw, 100vw';
+    expect(html).toContain(
+      `<link rel="preload" as="image" href="/media/products/kl-h4.svg" imagesrcset="${srcset}" ` +
+        `imagesizes="${sizes}" fetchpriority="high" />`,
+    );
+    expect(html).toContain(
+      `<img src="/media/products/kl-h4.svg" srcset="${srcset}" sizes="${sizes}" alt="H4 Halogen Headlight Globe 12V 60/55W" ` +
+        'width="1000" height="800" fetchpriority="high"',
+    );
   });
 
   it('escapes every HTML-significant character', () => {

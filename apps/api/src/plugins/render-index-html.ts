@@ -1,12 +1,14 @@
 /**
  * Fills the built index.html for one page load: the configured store name in <title> and the first paint,
  * the store's meta description, and a preload of the image that will be the page's largest paint (the first
- * hero slide on the home page, the product's picture on a product page), so phones start fetching it with
- * the HTML instead of after the JavaScript has run. Everything else is still rendered by the SPA.
+ * hero slide on the home page, the product's picture on a product page, with its WebP copies as the product
+ * page offers them, decision 0026), so phones start fetching it with the HTML instead of after the JavaScript
+ * has run. Everything else is still rendered by the SPA.
  */
 import type { FastifyInstance } from 'fastify';
 import { storeNameOrFallback } from '@store/shared/store-name';
 import type { Product } from '@store/shared/product';
+import { PRODUCT_PAGE_IMAGE_SIZES, productImageOf, productImageSrcSet } from '@store/shared/product-image';
 import { getStoreSettings } from '../modules/content/content-service';
 import type { PageHead } from './render-page';
 
@@ -31,6 +33,10 @@ interface LeadImage {
   alt: string;
   width: number;
   height: number;
+  /** How wide the first paint draws it at most (CSS). */
+  maxWidth: string;
+  /** A product picture's WebP copies and the page's `sizes` for them (decision 0026). */
+  srcset?: { candidates: string; sizes: string } | undefined;
 }
 
 /**
@@ -42,7 +48,9 @@ async function leadImage(
   pathname: string,
   hero: { image: string; title: string } | undefined,
 ): Promise<LeadImage | null> {
-  if (pathname === '/') return hero ? { path: hero.image, alt: hero.title, width: 1600, height: 640 } : null;
+  if (pathname === '/') {
+    return hero ? { path: hero.image, alt: hero.title, width: 1600, height: 640, maxWidth: '100%' } : null;
+  }
   const product = /^\/product\/([^/]+)\/?$/.exec(pathname);
   if (product?.[1]) {
     let key: string;
@@ -55,7 +63,20 @@ async function leadImage(
     // Our own JSON, written by the presenter from the shared product schema.
     const found = entry ? (JSON.parse(entry.json.toString()) as Product) : null;
     const path = found?.featured_image ?? found?.gallery_media?.split(',')[0];
-    return found && path ? { path, alt: found.title, width: 800, height: 800 } : null;
+    if (!found || !path) return null;
+    // The gallery's main picture offers the same copies with the same sizes: the browser uses what it preloaded.
+    const image = productImageOf(found, path);
+    const candidates = image
+      ? productImageSrcSet(image, (p) => mediaUrl(app.config.publicMediaUrl, p))
+      : undefined;
+    return {
+      path,
+      alt: found.title,
+      width: image?.width && image.height ? image.width : 800,
+      height: image?.width && image.height ? image.height : 800,
+      maxWidth: '600px',
+      srcset: candidates ? { candidates, sizes: PRODUCT_PAGE_IMAGE_SIZES } : undefined,
+    };
   }
   return null;
 }
@@ -72,16 +93,19 @@ export async function renderIndexHtml(
   const description = pageDescription ? escapeHtml(pageDescription) : null;
   const image = await leadImage(app, pathname, settings?.heroSlides[0]);
   const src = image ? escapeHtml(mediaUrl(app.config.publicMediaUrl, image.path)) : null;
-  const preload = src ? `<link rel="preload" as="image" href="${src}" fetchpriority="high" />` : '';
+  const srcset = image?.srcset
+    ? ` imagesrcset="${escapeHtml(image.srcset.candidates)}" imagesizes="${escapeHtml(image.srcset.sizes)}"`
+    : '';
+  const preload = src ? `<link rel="preload" as="image" href="${src}"${srcset} fetchpriority="high" />` : '';
   // What the shopper sees before the JavaScript runs: the header bar with the store's name and the page's
   // main picture. React replaces it all when it mounts.
   const firstPaint =
     `<div class="boot-header" style="background:#0f1b2d;color:#fff;min-height:64px;display:flex;align-items:center;` +
     `padding:0 16px;font:700 1.25rem/1.2 system-ui,-apple-system,'Segoe UI',Roboto,sans-serif">${name}</div>` +
     (image && src
-      ? `<img src="${src}" alt="${escapeHtml(image.alt)}" width="${image.width}" height="${image.height}" ` +
-        `fetchpriority="high" style="display:block;width:100%;max-width:${image.width === image.height ? '600px' : '100%'};` +
-        `height:auto;margin:0 auto" />`
+      ? `<img src="${src}"${srcset.replace(/ image(srcset|sizes)=/g, ' $1=')} alt="${escapeHtml(image.alt)}" ` +
+        `width="${image.width}" height="${image.height}" fetchpriority="high" ` +
+        `style="display:block;width:100%;max-width:${image.maxWidth};height:auto;margin:0 auto" />`
       : '');
 
   const title = head ? escapeHtml(head.title) : name;
