@@ -5,6 +5,11 @@ import { defineConfig } from 'vite';
 /** Where `npm run dev` finds the API; the API listens on PORT 3000 unless told otherwise. */
 const apiOrigin = process.env.API_ORIGIN ?? 'http://localhost:3000';
 const proxy = { '/api': apiOrigin, '/media': apiOrigin };
+/**
+ * Where `npm run build` writes (relative to apps/web, or absolute): the browser's files there, the server bundle
+ * in its ssr/ folder. WEB_BUILD_DIR lets a benchmark build a copy of its own.
+ */
+const outDir = process.env.WEB_BUILD_DIR ?? 'dist';
 
 export default defineConfig(({ isSsrBuild }) => ({
   root: fileURLToPath(new URL('.', import.meta.url)),
@@ -18,9 +23,10 @@ export default defineConfig(({ isSsrBuild }) => ({
   build: {
     // The server reads it to link a server-rendered page's own stylesheets and scripts (decision 0025).
     manifest: !isSsrBuild,
-    outDir: 'dist',
+    outDir: isSsrBuild ? `${outDir}/ssr` : outDir,
     assetsDir: 'assets',
-    emptyOutDir: true,
+    // The client build empties the folder; the server build, second, adds to it.
+    emptyOutDir: !isSsrBuild,
   },
   server: { proxy },
   preview: { proxy },
