@@ -8,6 +8,7 @@
  * marked failed whenever imports are read or started.
  */
 import { randomUUID } from 'node:crypto';
+import { availableParallelism } from 'node:os';
 import { and, desc, eq, notInArray, sql } from 'drizzle-orm';
 import { ADMIN_IMPORT_MESSAGES as M, type AdminImport } from '@store/shared/admin-imports';
 import type { Database } from '../../db/client';
@@ -180,6 +181,8 @@ async function run(options: StartImportOptions, id: string, state: Live): Promis
       mediaDir: options.mediaDir,
       skipInvalid: options.skipInvalid,
       downloadImages: true,
+      // Inside the running store: the pictures' WebP copies leave a core to the shoppers (decision 0026).
+      imageConcurrency: Math.max(1, availableParallelism() - 1),
       onImageProgress: () => writeProgress(),
       onProgress: (done, total) => {
         state.rowsTotal = total;

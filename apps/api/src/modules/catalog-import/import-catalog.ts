@@ -51,6 +51,11 @@ export interface ImportCatalogOptions {
    * `createImageDownloader`): true, or the downloader's settings. Off by default (offline).
    */
   downloadImages?: boolean | Omit<ImageDownloadOptions, 'mediaDir'> | undefined;
+  /**
+   * Pictures measured and copied to WebP at once (default: the machine's cores; see `createImagePreparer`). An
+   * import inside the running store (the back office) leaves a core to the shoppers.
+   */
+  imageConcurrency?: number | undefined;
   /** Called as the file's rows are read and checked, before anything else: (rows done, rows in the file). */
   onCheckProgress?: ((done: number, total: number) => void) | undefined;
   /** Called as products are written: (rows done, rows in total). */
@@ -301,7 +306,10 @@ async function resolveImages(
   const withImages = rows.flatMap((row, i) => (row.images.length > 0 ? [{ row, i }] : []));
   if (withImages.length === 0) return stored;
   const resolver = createImageResolver({ imagesDir: options.imagesDir, mediaDir: options.mediaDir });
-  const preparer = createImagePreparer({ mediaDir: options.mediaDir });
+  const preparer = createImagePreparer({
+    mediaDir: options.mediaDir,
+    ...(options.imageConcurrency ? { concurrency: options.imageConcurrency } : {}),
+  });
   // Loaded only when there is something to download (it brings file-type and the HTTP stack).
   const download = options.downloadImages ? await import('./download-product-images') : null;
   const downloader = download

@@ -19,8 +19,11 @@ import { productImageVariantPath, productImageVariantWidths } from '@store/share
 
 /** Formats a browser shows that get WebP copies (sharp's names; AVIF reads as `heif` with AV1 compression). */
 const RASTER_FORMATS = new Set(['jpeg', 'png', 'webp', 'gif', 'heif']);
-/** WebP quality of the copies: sharp's default, about a third of a JPEG of the same look at these sizes. */
-const WEBP_QUALITY = 80;
+/**
+ * WebP settings of the copies: sharp's default quality (80), and effort 2 instead of its default 4, which took
+ * twice the time here for files 0-3 % smaller (decision 0026).
+ */
+const WEBP_OPTIONS = { quality: 80, effort: 2 } as const;
 
 /** What an import keeps of a stored picture. */
 export interface PreparedImage {
@@ -100,7 +103,7 @@ export function createImagePreparer(options: ImagePreparerOptions) {
         await mkdir(path.dirname(target), { recursive: true });
         await sharp(file, { animated, autoOrient: true })
           .resize({ width: w, withoutEnlargement: true })
-          .webp({ quality: WEBP_QUALITY })
+          .webp(WEBP_OPTIONS)
           .toFile(temp);
         await rename(temp, target);
       } catch (error) {
