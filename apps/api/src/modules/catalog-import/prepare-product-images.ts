@@ -14,7 +14,7 @@ import { mkdir, rename, rm, stat } from 'node:fs/promises';
 import { availableParallelism } from 'node:os';
 import path from 'node:path';
 import pLimit from 'p-limit';
-import sharp, { type Metadata } from 'sharp';
+import type { Metadata, Sharp, SharpOptions } from 'sharp';
 import { productImageVariantPath, productImageVariantWidths } from '@store/shared/product-image';
 
 /** Formats a browser shows that get WebP copies (sharp's names; AVIF reads as `heif` with AV1 compression). */
@@ -24,6 +24,16 @@ const RASTER_FORMATS = new Set(['jpeg', 'png', 'webp', 'gif', 'heif']);
  * twice the time here for files 0-3 % smaller (decision 0026).
  */
 const WEBP_OPTIONS = { quality: 80, effort: 2 } as const;
+
+/**
+ * sharp, loaded on first use: libvips costs the running store about 30 MiB of RSS, and the bundled server keeps
+ * a package import static unless it is a dynamic `import()` of the package itself.
+ */
+let sharpModule: Promise<(input: string, options?: SharpOptions) => Sharp> | null = null;
+function loadSharp() {
+  sharpModule ??= import('sharp').then((m) => m.default);
+  return sharpModule;
+}
 
 /** What an import keeps of a stored picture. */
 export interface PreparedImage {
@@ -58,6 +68,7 @@ export function createImagePreparer(options: ImagePreparerOptions) {
 
   async function prepareOnce(storedPath: string): Promise<PreparedImage> {
     const file = path.join(options.mediaDir, storedPath);
+    const sharp = await loadSharp();
     let metadata: Metadata;
     try {
       metadata = await sharp(file).metadata();
