@@ -28,6 +28,9 @@ export default defineConfig(({ isSsrBuild }) => ({
     // The client build empties the folder; the server build, second, adds to it.
     emptyOutDir: !isSsrBuild,
   },
+  // The server bundle carries its packages (React, React Router, TanStack Query) inside it, so the built folder
+  // runs wherever it is copied (WEB_DIST_DIR), without this repository's node_modules beside it.
+  ssr: { noExternal: true },
   server: { proxy },
   preview: { proxy },
 }));
