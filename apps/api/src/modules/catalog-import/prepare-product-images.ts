@@ -21,7 +21,7 @@ import { productImageVariantPath, productImageVariantWidths } from '@store/share
 const RASTER_FORMATS = new Set(['jpeg', 'png', 'webp', 'gif', 'heif']);
 /**
  * WebP settings of the copies: sharp's default quality (80), and effort 2 instead of its default 4, which took
- * twice the time here for files 0-3 % smaller (decision 0026).
+ * twice the time here for files 0-5 % smaller (decision 0026).
  */
 const WEBP_OPTIONS = { quality: 80, effort: 2 } as const;
 
