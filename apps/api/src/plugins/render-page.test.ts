@@ -7,6 +7,7 @@
 import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
+import { gunzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../tests/test-app';
 
@@ -20,7 +21,7 @@ export async function renderPage(url, { fetchApi }) {
   const categories = (await answer.json()).data.length;
   return {
     html: '<meta property="og:title" content="T"><main>Rendered ' + url.pathname + url.search + ' with ' +
-      categories + ' categories (' + answer.status + ')</main>',
+      categories + ' categories (' + answer.status + ')</main><p>' + 'Part '.repeat(4000) + '</p>',
     head: { title: 'Rendered page', description: null },
     state: '{}',
   };
@@ -75,7 +76,7 @@ describe('server-rendered pages', () => {
     const res = await page('/shop?page=1', '198.51.100.1');
     expect(res.statusCode).toBe(200);
     expect(res.body).toMatch(
-      /<div id="root"><main>Rendered \/shop\?page=1 with \d+ categories \(200\)<\/main><\/div>/,
+      /<div id="root"><main>Rendered \/shop\?page=1 with \d+ categories \(200\)<\/main><p>(Part )+<\/p><\/div>/,
     );
     const head = res.body.slice(0, res.body.indexOf('</head>'));
     expect(head).toContain('<link rel="stylesheet" crossorigin href="/assets/shop.css">');
@@ -83,6 +84,20 @@ describe('server-rendered pages', () => {
     expect(head).toContain('<title>Rendered page</title>');
     expect(res.body).not.toContain('<noscript>');
     expect(res.body).toContain('<script type="application/json" id="ssr-state">{}</script>');
+  });
+
+  it('are sent compressed to a browser that accepts it', async () => {
+    const res = await t.app.inject({
+      method: 'GET',
+      url: '/shop?page=2',
+      remoteAddress: '198.51.100.2',
+      headers: { accept: 'text/html', 'accept-encoding': 'gzip' },
+    });
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['content-encoding']).toBe('gzip');
+    const html = gunzipSync(res.rawPayload).toString('utf8');
+    expect(html).toContain('Rendered /shop?page=2');
+    expect(res.rawPayload.length).toBeLessThan(html.length / 4);
   });
 
   it('leave pages that are not catalog pages to the browser', async () => {

@@ -46,14 +46,17 @@ const LEADING_HOISTABLES = /^(?:<(?:link|meta)\b[^>]*>|<title\b[^>]*>[^<]*<\/tit
  * the page links so it is styled before any script runs and hydrates without fetching them one after another.
  * Everything else stays browser-rendered.
  */
-const SERVER_RENDERED_PAGES: readonly { path: RegExp; module: string }[] = [
-  { path: /^\/$/, module: 'src/app/routes/home.tsx' },
-  { path: /^\/shop\/?$/, module: 'src/app/routes/shop.tsx' },
-  { path: /^\/brands\/?$/, module: 'src/app/routes/brands.tsx' },
-  { path: /^\/brand\/?$/, module: 'src/app/routes/brand.tsx' },
-  { path: /^\/search-results\/?$/, module: 'src/app/routes/search-results.tsx' },
-  { path: /^\/product\/[^/]+\/?$/, module: 'src/app/routes/product.tsx' },
+const SERVER_RENDERED_PAGES: readonly { path: RegExp; route: string; module: string }[] = [
+  { path: /^\/$/, route: '/', module: 'src/app/routes/home.tsx' },
+  { path: /^\/shop\/?$/, route: '/shop', module: 'src/app/routes/shop.tsx' },
+  { path: /^\/brands\/?$/, route: '/brands', module: 'src/app/routes/brands.tsx' },
+  { path: /^\/brand\/?$/, route: '/brand', module: 'src/app/routes/brand.tsx' },
+  { path: /^\/search-results\/?$/, route: '/search-results', module: 'src/app/routes/search-results.tsx' },
+  { path: /^\/product\/[^/]+\/?$/, route: '/product/:permalink', module: 'src/app/routes/product.tsx' },
 ];
+
+/** The server-rendered pages as Fastify route paths (`/product/:permalink`). */
+export const SERVER_RENDERED_ROUTES: readonly string[] = SERVER_RENDERED_PAGES.map((p) => p.route);
 
 function serverRenderedModule(pathname: string): string | undefined {
   return SERVER_RENDERED_PAGES.find((p) => p.path.test(pathname))?.module;
