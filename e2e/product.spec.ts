@@ -52,8 +52,12 @@ test('product page: price, gallery, JSON-LD in AUD, and no serious accessibility
     'true',
   );
 
-  const ldText = await page.locator('script[type="application/ld+json"]').textContent();
-  const ld = JSON.parse(ldText ?? '{}') as {
+  // The page carries two blocks: the Product and its breadcrumb trail (BreadcrumbList).
+  await expect(page.locator('script[type="application/ld+json"]')).toHaveCount(2);
+  const blocks = await page.locator('script[type="application/ld+json"]').allTextContents();
+  const ld = blocks
+    .map((text) => JSON.parse(text) as { '@type': string })
+    .find((b) => b['@type'] === 'Product') as {
     '@type': string;
     sku: string;
     image: string[];

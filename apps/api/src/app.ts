@@ -11,6 +11,10 @@ import { loggerOptions } from './logger-options';
 import accountRoutes from './modules/accounts/routes';
 import addressLookupRoutes from './modules/address-lookup/routes';
 import { createCatalogReadModel, type CatalogReadModel } from './modules/catalog/catalog-read-model';
+import {
+  createStorefrontSettingsReader,
+  type StorefrontSettingsReader,
+} from './modules/content/storefront-settings';
 import catalogRoutes from './modules/catalog/routes';
 import contentRoutes from './modules/content/routes';
 import { createMailService, type MailService } from './modules/mail/mail-service';
@@ -54,6 +58,8 @@ declare module 'fastify' {
     orderMails: OrderMails;
     /** The catalog read model (decision 0019): catalog reads come from here, never from the database. */
     catalog: CatalogReadModel;
+    /** The store's settings and member plans as pages show them, at most `config.settingsMaxAgeMs` old. */
+    storefrontSettings: StorefrontSettingsReader;
   }
 }
 
@@ -112,6 +118,7 @@ export async function buildApp({
     listenUrl: database.kind === 'postgres' ? config.databaseUrl : undefined,
   });
   app.decorate('catalog', catalog);
+  app.decorate('storefrontSettings', createStorefrontSettingsReader(database.db, config.settingsMaxAgeMs));
   app.addHook('onClose', () => catalog.close());
   // Waiting retries end at once; a send already under way finishes before the app is gone.
   app.addHook('onClose', async () => {

@@ -156,6 +156,11 @@ export interface AppConfig {
    * most that stock shown can lag. 0 looks before every catalog read.
    */
   catalogPollMs: number;
+  /**
+   * How old the store's settings a page shows may be, ms (decision 0025: 5 s): `/api/store-config` and every
+   * rendered page reuse one read for this long. Tests set 0.
+   */
+  settingsMaxAgeMs: number;
   /** Requests per client IP per minute (SPEC §8 429s): order tracking and details, place-order, sign-in. */
   rateLimits: {
     orderLookupsPerMinute: number;
@@ -224,6 +229,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     googleMapsApiKey: e.GOOGLE_MAPS_API_KEY,
     trustProxyHops: e.TRUST_PROXY,
     catalogPollMs: e.CATALOG_POLL_MS,
+    settingsMaxAgeMs: 5_000,
     rateLimits: {
       orderLookupsPerMinute: e.RATE_LIMIT_ORDER_LOOKUPS_PER_MINUTE,
       placeOrdersPerMinute: e.RATE_LIMIT_PLACE_ORDERS_PER_MINUTE,

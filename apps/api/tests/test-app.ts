@@ -43,6 +43,8 @@ export async function createTestApp(options: CreateTestAppOptions = {}): Promise
   // Tests write the catalog straight into the database between requests: look before every catalog read.
   // The freshness tests set the production poll themselves (decision 0019).
   config.catalogPollMs = 0;
+  // And change the store's settings between requests: read them every time.
+  config.settingsMaxAgeMs = 0;
   options.config?.(config);
   const app = await buildApp({
     config,

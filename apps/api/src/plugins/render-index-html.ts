@@ -9,7 +9,6 @@ import type { FastifyInstance } from 'fastify';
 import { storeNameOrFallback } from '@store/shared/store-name';
 import type { Product } from '@store/shared/product';
 import { PRODUCT_PAGE_IMAGE_SIZES, productImageOf, productImageSrcSet } from '@store/shared/product-image';
-import { getStoreSettings } from '../modules/content/content-service';
 import type { PageHead } from './render-page';
 
 const ESCAPES: Record<string, string> = {
@@ -87,7 +86,10 @@ export async function renderIndexHtml(
   pathname: string,
   head: PageHead | null = null,
 ): Promise<string> {
-  const settings = await getStoreSettings(app.db).catch(() => null);
+  const settings = await app.storefrontSettings.read().then(
+    (read) => read.settings,
+    () => null,
+  );
   const name = escapeHtml(storeNameOrFallback(settings?.storeName));
   const pageDescription = head?.description ?? settings?.metaDescription;
   const description = pageDescription ? escapeHtml(pageDescription) : null;

@@ -53,6 +53,11 @@ beforeAll(async () => {
     };
   }
   await writeFile(path.join(dist, '.vite', 'manifest.json'), JSON.stringify(manifest));
+  await mkdir(path.join(dist, 'assets'), { recursive: true });
+  for (const module of MODULES) {
+    const name = path.basename(module, '.tsx');
+    await writeFile(path.join(dist, 'assets', `${name}.css`), `.${name}{color:red}`);
+  }
   t = await createTestApp({
     webDistDir: dist,
     config: (config) => {
@@ -79,7 +84,9 @@ describe('server-rendered pages', () => {
       /<div id="root"><main>Rendered \/shop\?page=1 with \d+ categories \(200\)<\/main><p>(Part )+<\/p><\/div>/,
     );
     const head = res.body.slice(0, res.body.indexOf('</head>'));
-    expect(head).toContain('<link rel="stylesheet" crossorigin href="/assets/shop.css">');
+    // The page's stylesheet is inline: no round trip before the first paint.
+    expect(head).toContain('<style>.shop{color:red}</style>');
+    expect(head).toContain('<link rel="modulepreload" crossorigin href="/assets/shop.js">');
     expect(head).toContain('<meta property="og:title" content="T">');
     expect(head).toContain('<title>Rendered page</title>');
     expect(res.body).not.toContain('<noscript>');

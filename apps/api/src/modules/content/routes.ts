@@ -7,14 +7,7 @@ import { z } from 'zod';
 import { brandSchema } from '@store/shared/product';
 import { socialLinksSchema, storeConfigSchema } from '@store/shared/store-settings';
 import { paymentsOffered } from '../payments/payments-offered';
-import { memberPlans } from '../accounts/discount-plans';
-import {
-  getStoreSettings,
-  listBrandSlider,
-  listBrands,
-  presentSocialLinks,
-  presentStoreConfig,
-} from './content-service';
+import { listBrandSlider, listBrands, presentSocialLinks, presentStoreConfig } from './content-service';
 
 const CONTENT_CACHE_S = 60;
 
@@ -44,7 +37,7 @@ const contentRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async () => {
-      const [list, settings] = await Promise.all([listBrands(app.db), getStoreSettings(app.db)]);
+      const [list, { settings }] = await Promise.all([listBrands(app.db), app.storefrontSettings.read()]);
       return {
         data: {
           data: list,
@@ -81,7 +74,7 @@ const contentRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: z.object({ data: socialLinksSchema }) },
       },
     },
-    async () => ({ data: presentSocialLinks((await getStoreSettings(app.db)).socialLinks) }),
+    async () => ({ data: presentSocialLinks((await app.storefrontSettings.read()).settings.socialLinks) }),
   );
 
   app.get(
@@ -95,7 +88,7 @@ const contentRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async () => {
-      const [settings, plans] = await Promise.all([getStoreSettings(app.db), memberPlans(app.db)]);
+      const { settings, plans } = await app.storefrontSettings.read();
       return {
         data: presentStoreConfig(settings, app.config.publicMediaUrl, {
           // The page shows the test-mode label only for test providers (issue 10).

@@ -22,6 +22,7 @@ export function latestProductsQueryOptions(count: number = LATEST_PRODUCTS_COUNT
   });
 }
 
-export function useLatestProducts(count: number = LATEST_PRODUCTS_COUNT) {
-  return useQuery(latestProductsQueryOptions(count));
+/** The newest products; `enabled: false` holds the request back (a section not near the viewport yet). */
+export function useLatestProducts(count: number = LATEST_PRODUCTS_COUNT, { enabled = true } = {}) {
+  return useQuery({ ...latestProductsQueryOptions(count), enabled });
 }

@@ -1,9 +1,10 @@
 import type { Category, Product } from '@store/shared/product';
-import { useState } from 'react';
+import { useRef, useState } from 'react';
 import { Link, useParams } from 'react-router';
 import { Breadcrumbs, type Crumb } from '@/components/ui/breadcrumbs';
 import { QuantityStepper } from '@/components/ui/quantity-stepper';
 import { StatusMessage } from '@/components/ui/status-message';
+import { useNearViewport } from '@/components/ui/use-near-viewport';
 import { Tabs } from '@/components/ui/tabs';
 import { useAddToCart } from '@/features/cart/hooks/use-add-to-cart';
 import { usePageTitle } from '@/features/store/hooks/use-page-title';
@@ -293,7 +294,11 @@ function ProductError({ error, onRetry }: { error: Error; onRetry: () => void })
 export function ProductPage() {
   const { sku = '' } = useParams();
   const product = useProduct(sku);
-  const latest = useLatestProducts();
+  // Below the fold, and a fifth of a rendered page's server time and half its hand-over: the browser loads it
+  // when the shopper scrolls near it.
+  const moreRef = useRef<HTMLDivElement>(null);
+  const moreNear = useNearViewport(moreRef, '400px', { onServer: false });
+  const latest = useLatestProducts(undefined, { enabled: moreNear });
   const current = product.data;
   const newProducts = latest.isError ? [] : latest.data?.filter((p) => p.id !== current?.id);
 
@@ -306,7 +311,7 @@ export function ProductPage() {
       ) : (
         <ProductDetail key={product.data.id} product={product.data} />
       )}
-      <div className="product-page__more">
+      <div className="product-page__more" ref={moreRef}>
         <ProductCarousel title="New Products" products={newProducts} />
       </div>
     </div>
