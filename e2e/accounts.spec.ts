@@ -5,7 +5,7 @@
  * the store's outbox; a stored session older than 30 minutes is dropped on load. Screens of each new page
  * at both widths go to docs/screens, and axe checks each.
  */
-import { expect, test, type Locator, type Page, type TestInfo } from '@playwright/test';
+import { expect, test, type Locator, type Page, type TestInfo } from './support/test';
 import { mailFromOutbox } from './support/outbox';
 import { screen } from './support/screens';
 const PLAIN_SKU = 'BL-H4-6055';

@@ -6,7 +6,7 @@
  * the refund and its audit row, and the customer's refund notice is in the outbox. Screens of the list and the
  * order page at 1366, 768 and 390 px, each checked with axe.
  */
-import { expect, test, type Page } from '@playwright/test';
+import { expect, test, type Page } from './support/test';
 import { startAdminStore, type AdminStore } from './support/admin-store';
 import { mailFromOutbox } from './support/outbox';
 import { screen } from './support/screens';

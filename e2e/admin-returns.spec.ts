@@ -8,7 +8,7 @@
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { expect, test, type Page } from '@playwright/test';
+import { expect, test, type Page } from './support/test';
 import { CUSTOMER_SERVICE_MESSAGES } from '@store/shared/customer-service';
 import { NEWSLETTER_MESSAGES } from '@store/shared/newsletter-constants';
 import { startAdminStore, type AdminStore } from './support/admin-store';

@@ -12,7 +12,7 @@ import type { ChildProcess } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { expect, test, type Page } from '@playwright/test';
+import { expect, test, type Page } from './support/test';
 import { generate } from 'otplib';
 import { createAdmin, startStore, stopStore } from './support/admin-store';
 import { screen } from './support/screens';

@@ -1,7 +1,7 @@
 import { mkdirSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { expect, test } from '@playwright/test';
+import { expect, test } from './support/test';
 import { expectOrdered, expectTitles, listingAnswer, shownPrices } from './support/listing';
 import { expectNoSeriousAxeViolations } from './support/page-checks';
 

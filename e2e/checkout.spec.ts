@@ -6,7 +6,7 @@
  */
 import { mkdirSync } from 'node:fs';
 import path from 'node:path';
-import { expect, test, type Locator, type Page } from '@playwright/test';
+import { expect, test, type Locator, type Page } from './support/test';
 import {
   ORDER_MESSAGES,
   ORDER_STATUS_CANCELLED,

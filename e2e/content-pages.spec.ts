@@ -4,7 +4,7 @@
  * the FAQ switches categories and opens one answer at a time. Screens of /faqs and /shipping-policy at both
  * widths go to docs/screens, each checked with axe and for overflow.
  */
-import { expect, test, type Page } from '@playwright/test';
+import { expect, test, type Page } from './support/test';
 import { screen } from './support/screens';
 
 interface ContentPage {

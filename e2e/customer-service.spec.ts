@@ -9,7 +9,7 @@
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { expect, test, type Page, type TestInfo } from '@playwright/test';
+import { expect, test, type Page, type TestInfo } from './support/test';
 import { CUSTOMER_SERVICE_MESSAGES } from '@store/shared/customer-service';
 import { NEWSLETTER_MESSAGES } from '@store/shared/newsletter-constants';
 import { mailFromOutbox } from './support/outbox';

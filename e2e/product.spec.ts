@@ -1,7 +1,7 @@
 import { mkdirSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { expect, test } from '@playwright/test';
+import { expect, test } from './support/test';
 import { expectNoSeriousAxeViolations, loadAllImages } from './support/page-checks';
 
 const screensDir = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../docs/screens');

@@ -2,7 +2,7 @@ import { mkdirSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import AxeBuilder from '@axe-core/playwright';
-import { expect, test } from '@playwright/test';
+import { expect, test } from './support/test';
 import { cards, expectOrdered, expectTitles, listingAnswer, shownPrices } from './support/listing';
 import { loadAllImages } from './support/page-checks';
 import { screen } from './support/screens';

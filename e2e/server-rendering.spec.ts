@@ -3,7 +3,7 @@
  * preview gets before (or without) any JavaScript, and that the browser then takes the page over without a
  * hydration warning or asking the API again for what the HTML carried.
  */
-import { expect, test, type ConsoleMessage, type Page } from '@playwright/test';
+import { expect, test, type ConsoleMessage, type Page } from './support/test';
 
 test.skip(
   process.env.E2E_SERVER_RENDERING === '0',
@@ -188,7 +188,8 @@ test.describe('with JavaScript on', () => {
     // tap landed on whatever had moved under it (decision 0025).
     const cdp = await context.newCDPSession(page);
     await cdp.send('Emulation.setCPUThrottlingRate', { rate: 6 });
-    await page.goto('/');
+    // Only to the load event, not until the app has started (e2e/support/test.ts): the tap is meant to come first.
+    await page.goto('/', { waitUntil: 'load' });
     await page
       .getByRole('region', { name: 'Shop by Categories' })
       .getByRole('link', { name: 'Batteries', exact: true })

@@ -2,7 +2,7 @@
  * The sitemap pages (SPEC §2; decision 0015): a person opening /sitemap.xml in a browser sees the index page and
  * each kind's page, without the shop's header and footer; a crawler gets the XML from the same addresses.
  */
-import { expect, test, type Page } from '@playwright/test';
+import { expect, test, type Page } from './support/test';
 import { sitemapMapSchema, type SitemapMap } from '@store/shared/sitemap';
 import { screen } from './support/screens';
 

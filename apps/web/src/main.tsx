@@ -1,5 +1,5 @@
 import { hydrate } from '@tanstack/react-query';
-import { StrictMode, startTransition } from 'react';
+import { StrictMode, startTransition, useEffect, type ReactNode } from 'react';
 import { createRoot, hydrateRoot } from 'react-dom/client';
 import { matchRoutes } from 'react-router';
 import { RouterProvider } from 'react-router/dom';
@@ -38,6 +38,17 @@ async function loadMatchedRoutes(): Promise<void> {
   );
 }
 
+/**
+ * Marks `<html data-app="ready">` once the app's first render (or hydration) has committed: the page's buttons
+ * and forms act from then on. The journeys wait for it (e2e/support/test.ts).
+ */
+function AppReady({ children }: { children: ReactNode }) {
+  useEffect(() => {
+    document.documentElement.dataset.app = 'ready';
+  }, []);
+  return children;
+}
+
 async function start(): Promise<void> {
   const ssr = readSsrState();
   const queryClient = createQueryClient();
@@ -49,9 +60,11 @@ async function start(): Promise<void> {
   const router = createRouter(ssr !== null);
   const app = (
     <StrictMode>
-      <AppProviders queryClient={queryClient}>
-        <RouterProvider router={router} />
-      </AppProviders>
+      <AppReady>
+        <AppProviders queryClient={queryClient}>
+          <RouterProvider router={router} />
+        </AppProviders>
+      </AppReady>
     </StrictMode>
   );
   // A transition lets React render (or hydrate) the first page in short slices instead of one long task, so a

@@ -74,6 +74,27 @@ interface ManifestChunk {
   css?: string[];
 }
 
+/**
+ * The shell's entry script and module preloads replaced by `/boot.js` (apps/web/public/boot.js), which adds them
+ * once the browser has painted the rendered page. Unchanged when the shell has no entry script.
+ */
+function deferScripts(template: string): string {
+  const entry = /<script type="module" crossorigin src="([^"]+)"><\/script>\s*/.exec(template);
+  if (!entry) return template;
+  const preloads: string[] = [];
+  const withoutPreloads = template.replace(
+    /<link rel="modulepreload" crossorigin href="([^"]+)">\s*/g,
+    (_tag, href: string) => {
+      preloads.push(href);
+      return '';
+    },
+  );
+  return withoutPreloads.replace(
+    entry[0],
+    `<script defer src="/boot.js" data-entry="${entry[1]}" data-preload="${preloads.join(' ')}"></script>\n    `,
+  );
+}
+
 /** A stylesheet's text as an inline `<style>` element (no `</style` inside can end it early). */
 function styleElement(css: string): string {
   return `<style>${css.replace(/<\/style/gi, '<\\/style')}</style>`;
@@ -81,15 +102,15 @@ function styleElement(css: string): string {
 
 /**
  * The head of each server-rendered page's module: its stylesheets and those of every chunk it imports, inline
- * (`readCss(file)` reads one from the build), and a module preload of its scripts, except what the entry
- * (index.html) already loads. Inline, because a stylesheet link holds up the first paint by a round trip to the
+ * (`readCss(file)` reads one from the build), and the paths of its scripts, which /boot.js preloads with the
+ * entry's (deferScripts), except what the entry (index.html) already loads. Inline, because a stylesheet link holds up the first paint by a round trip to the
  * server, which on a phone's network is most of the wait for a page that is otherwise already in the HTML.
  * Throws when the manifest lacks a page's module (the table above and the route table have drifted apart).
  */
 function pageLinks(
   manifest: Record<string, ManifestChunk>,
   readCss: (file: string) => string,
-): Map<string, string> {
+): Map<string, { styles: string; scripts: string[] }> {
   const entry = new Set<string>();
   const walk = (key: string, into: Set<string>) => {
     if (into.has(key)) return;
@@ -97,7 +118,7 @@ function pageLinks(
     for (const child of manifest[key]?.imports ?? []) walk(child, into);
   };
   walk('index.html', entry);
-  const links = new Map<string, string>();
+  const links = new Map<string, { styles: string; scripts: string[] }>();
   for (const { module } of SERVER_RENDERED_PAGES) {
     if (!manifest[module]) throw new Error(`the web build's manifest has no ${module}`);
     const chunks = new Set<string>();
@@ -105,13 +126,10 @@ function pageLinks(
     const own = [...chunks].filter((key) => !entry.has(key)).map((key) => manifest[key]);
     const css = own.flatMap((chunk) => chunk?.css ?? []);
     const js = own.flatMap((chunk) => (chunk ? [chunk.file] : []));
-    links.set(
-      module,
-      [
-        ...css.map((file) => styleElement(readCss(file))),
-        ...js.map((file) => `<link rel="modulepreload" crossorigin href="/${file}">`),
-      ].join(''),
-    );
+    links.set(module, {
+      styles: css.map((file) => styleElement(readCss(file))).join(''),
+      scripts: js.map((file) => `/${file}`),
+    });
   }
   return links;
 }
@@ -173,16 +191,19 @@ export async function loadPageRenderer(
   const manifest = JSON.parse(readFileSync(manifestFile, 'utf8')) as Record<string, ManifestChunk>;
   const readCss = (file: string) => readFileSync(path.join(webDistDir, file), 'utf8');
   const links = pageLinks(manifest, readCss);
-  // The shell's own stylesheet links (index.html), inline too on a rendered page: one template per build.
-  const inlined = new Map<string, string>();
-  const inlineShellStyles = (template: string): string => {
-    let html = inlined.get(template);
+  // The shell (index.html) as a rendered page starts from: its stylesheets inline, and its scripts started by
+  // /boot.js after the first paint rather than fetched and run before it. One template per build.
+  const shells = new Map<string, string>();
+  const renderedShell = (template: string): string => {
+    let html = shells.get(template);
     if (html === undefined) {
-      html = template.replace(
-        /<link rel="stylesheet"[^>]*?href="\/(assets\/[^"]+\.css)"[^>]*>/g,
-        (_tag, file: string) => styleElement(readCss(file)),
+      html = deferScripts(
+        template.replace(
+          /<link rel="stylesheet"[^>]*?href="\/(assets\/[^"]+\.css)"[^>]*>/g,
+          (_tag, file: string) => styleElement(readCss(file)),
+        ),
       );
-      inlined.set(template, html);
+      shells.set(template, html);
     }
     return html;
   };
@@ -254,10 +275,11 @@ export async function loadPageRenderer(
       // React 19 puts the <link>, <meta> and <title> elements a page renders first, for the document's head,
       // where search engines read a canonical link and where hydration looks for them.
       const module = serverRenderedModule(new URL(url, 'http://local').pathname);
-      const head =
-        (module ? (links.get(module) ?? '') : '') + (LEADING_HOISTABLES.exec(page.html)?.[0] ?? '');
+      const own = module ? links.get(module) : undefined;
+      const head = (own?.styles ?? '') + (LEADING_HOISTABLES.exec(page.html)?.[0] ?? '');
       const body = page.html.replace(LEADING_HOISTABLES, '');
-      const html = inlineShellStyles(template)
+      const html = renderedShell(template)
+        .replace('data-preload="', `data-preload="${own?.scripts.map((src) => `${src} `).join('') ?? ''}`)
         // The shell's "this store needs JavaScript" note is not true of a page that arrives rendered.
         .replace(/<noscript>[\s\S]*?<\/noscript>\s*/, '')
         .replace('</head>', `${head}</head>`)
