@@ -4,7 +4,8 @@
  * page (decision 0025) is shown, and its links work, before its JavaScript runs (apps/web/public/boot.js starts
  * it after the first paint), but its buttons and forms only act once the app has taken the page over; a journey,
  * quicker than any shopper, would otherwise press them before. A call that names its own `waitUntil` is left as
- * it is (a journey about what happens before the app starts), and so is a page with JavaScript turned off.
+ * it is (a journey about what happens before the app starts), and so is a page with JavaScript turned off or a
+ * document that is not the app's (a sitemap).
  */
 import { test as base, type Page } from '@playwright/test';
 
@@ -12,7 +13,9 @@ export * from '@playwright/test';
 
 const APP_READY = 'html[data-app="ready"]';
 
+/** Waits for the app on a page of the web app (one with `#root`); other documents (sitemaps' XML) have none. */
 async function waitForApp(page: Page): Promise<void> {
+  if ((await page.locator('#root').count()) === 0) return;
   await page.locator(APP_READY).waitFor({ state: 'attached' });
 }
 
