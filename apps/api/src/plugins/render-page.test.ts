@@ -42,7 +42,11 @@ beforeAll(async () => {
   await mkdir(path.join(dist, '.vite'), { recursive: true });
   await writeFile(
     path.join(dist, 'index.html'),
-    '<!doctype html><html lang="en-AU"><head><title>shop</title></head><body><noscript>Needs JavaScript</noscript><div id="root"></div></body></html>',
+    '<!doctype html><html lang="en-AU"><head><title>shop</title>' +
+      '<script type="module" crossorigin src="/assets/index.js"></script>' +
+      '<link rel="modulepreload" crossorigin href="/assets/react.js">' +
+      '<link rel="stylesheet" crossorigin href="/assets/index.css">' +
+      '</head><body><noscript>Needs JavaScript</noscript><div id="root"></div></body></html>',
   );
   await writeFile(path.join(dist, 'ssr', 'entry-server.js'), BUNDLE);
   const manifest: Record<string, unknown> = { 'index.html': { file: 'assets/index.js', isEntry: true } };
@@ -54,6 +58,7 @@ beforeAll(async () => {
   }
   await writeFile(path.join(dist, '.vite', 'manifest.json'), JSON.stringify(manifest));
   await mkdir(path.join(dist, 'assets'), { recursive: true });
+  await writeFile(path.join(dist, 'assets', 'index.css'), 'body{margin:0}');
   for (const module of MODULES) {
     const name = path.basename(module, '.tsx');
     await writeFile(path.join(dist, 'assets', `${name}.css`), `.${name}{color:red}`);
@@ -84,9 +89,17 @@ describe('server-rendered pages', () => {
       /<div id="root"><main>Rendered \/shop\?page=1 with \d+ categories \(200\)<\/main><p>(Part )+<\/p><\/div>/,
     );
     const head = res.body.slice(0, res.body.indexOf('</head>'));
-    // The page's stylesheet is inline: no round trip before the first paint.
+    // The shell's and the page's stylesheets are inline: no round trip before the first paint.
+    expect(head).toContain('<style>body{margin:0}</style>');
     expect(head).toContain('<style>.shop{color:red}</style>');
-    expect(head).toContain('<link rel="modulepreload" crossorigin href="/assets/shop.js">');
+    expect(head).not.toContain('<link rel="stylesheet"');
+    // The scripts start after the first paint: /boot.js adds the entry and preloads the page's modules and the
+    // shell's, none of which the head fetches itself.
+    expect(head).toContain(
+      '<script defer src="/boot.js" data-entry="/assets/index.js" data-preload="/assets/shop.js /assets/react.js"></script>',
+    );
+    expect(head).not.toContain('<script type="module"');
+    expect(head).not.toContain('modulepreload');
     expect(head).toContain('<meta property="og:title" content="T">');
     expect(head).toContain('<title>Rendered page</title>');
     expect(res.body).not.toContain('<noscript>');
