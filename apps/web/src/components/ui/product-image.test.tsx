@@ -1,29 +1,8 @@
-import { fireEvent, render, screen } from '@testing-library/react';
-import type { ReactNode } from 'react';
-import { MemoryRouter } from 'react-router';
+import { fireEvent, screen } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import type { ProductImage as StoredImage } from '@store/shared/product';
+import { renderWithMedia, ROTOR, ROTOR_SRCSET } from '@/test/render-with-media';
 import { MediaBaseUrlContext, PRODUCT_IMAGE_FALLBACK } from '@/lib/media';
 import { ProductImage } from './product-image';
-
-function renderWithMedia(ui: ReactNode, mediaBase: string | null = '/media/') {
-  return render(
-    <MemoryRouter>
-      <MediaBaseUrlContext value={mediaBase}>{ui}</MediaBaseUrlContext>
-    </MemoryRouter>,
-  );
-}
-
-const ROTOR: StoredImage = {
-  path: 'products/rotor.jpg',
-  width: 1500,
-  height: 1000,
-  widths: [160, 320, 640, 960, 1280],
-};
-const ROTOR_SRCSET =
-  '/media/products/variants/rotor.jpg-160w.webp 160w, /media/products/variants/rotor.jpg-320w.webp 320w, ' +
-  '/media/products/variants/rotor.jpg-640w.webp 640w, /media/products/variants/rotor.jpg-960w.webp 960w, ' +
-  '/media/products/variants/rotor.jpg-1280w.webp 1280w';
 
 describe('ProductImage', () => {
   it('offers the WebP copies with sizes, and takes the picture’s own size for width and height', () => {

@@ -1,32 +1,11 @@
-import { fireEvent, render, screen } from '@testing-library/react';
-import type { ReactNode } from 'react';
-import { MemoryRouter } from 'react-router';
+import { fireEvent, screen } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import type { ProductImage as StoredImage } from '@store/shared/product';
+import { renderWithMedia, ROTOR, ROTOR_SRCSET } from '@/test/render-with-media';
 import { PRODUCT_PAGE_IMAGE_SIZES } from '@store/shared/product-image';
-import { MediaBaseUrlContext } from '@/lib/media';
+import type { ProductImage as StoredImage } from '@store/shared/product';
 import { makeProduct } from '@/test/fixtures';
 import { ProductCard, PRODUCT_CARD_IMAGE_SIZES } from './product-card';
 import { ProductGallery } from './product-gallery';
-
-function renderWithMedia(ui: ReactNode) {
-  return render(
-    <MemoryRouter>
-      <MediaBaseUrlContext value="/media/">{ui}</MediaBaseUrlContext>
-    </MemoryRouter>,
-  );
-}
-
-const ROTOR: StoredImage = {
-  path: 'products/rotor.jpg',
-  width: 1500,
-  height: 1000,
-  widths: [160, 320, 640, 960, 1280],
-};
-const ROTOR_SRCSET =
-  '/media/products/variants/rotor.jpg-160w.webp 160w, /media/products/variants/rotor.jpg-320w.webp 320w, ' +
-  '/media/products/variants/rotor.jpg-640w.webp 640w, /media/products/variants/rotor.jpg-960w.webp 960w, ' +
-  '/media/products/variants/rotor.jpg-1280w.webp 1280w';
 
 describe('product pictures on cards and the product page', () => {
   it('a card offers its featured picture’s copies at the grid’s sizes', () => {
