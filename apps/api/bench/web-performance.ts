@@ -9,6 +9,7 @@
  * browser-rendered pages, as before issue 14).
  */
 import { spawn, type ChildProcess } from 'node:child_process';
+import { rmSync } from 'node:fs';
 import { mkdtemp, readdir, readFile, rm } from 'node:fs/promises';
 import net from 'node:net';
 import os from 'node:os';
@@ -113,8 +114,29 @@ async function audit(url: string, port: number): Promise<LhResult> {
   };
 }
 
+/** The store and the temporary folder of this run, for the last-resort clean-up below. */
+let storeChild: ChildProcess | undefined;
+let tmpDir: string | undefined;
+// A crash that no finally sees (chrome-launcher reports a browser that cannot start as an unhandled 'error' event)
+// or Ctrl-C still stops the store and removes the folder.
+process.on('exit', () => {
+  storeChild?.kill('SIGKILL');
+  if (tmpDir) rmSync(tmpDir, { recursive: true, force: true });
+});
+for (const signal of ['SIGINT', 'SIGTERM'] as const) process.on(signal, () => process.exit(130));
+
+/** Creates the run's temporary folder and removes it on every way out, a failed build or start included. */
 async function main() {
   const tmp = await mkdtemp(path.join(os.tmpdir(), 'store-webperf-'));
+  tmpDir = tmp;
+  try {
+    await measure(tmp);
+  } finally {
+    await rm(tmp, { recursive: true, force: true });
+  }
+}
+
+async function measure(tmp: string) {
   const dist = path.join(tmp, 'dist');
   console.log('building the web app ...');
   await run('npm', ['run', 'build', '-w', '@store/web'], REPO_ROOT, { WEB_BUILD_DIR: dist });
@@ -135,18 +157,24 @@ async function main() {
     },
     base,
   );
-  const chrome = await chromeLauncher.launch({
-    chromePath: CHROME_PATH,
-    chromeFlags: [
-      '--headless=new',
-      '--no-sandbox',
-      '--disable-gpu',
-      '--disable-background-networking',
-      '--disable-component-update',
-      '--disable-sync',
-      '--no-first-run',
-    ],
-  });
+  storeChild = store;
+  const chrome = await chromeLauncher
+    .launch({
+      chromePath: CHROME_PATH,
+      chromeFlags: [
+        '--headless=new',
+        '--no-sandbox',
+        '--disable-gpu',
+        '--disable-background-networking',
+        '--disable-component-update',
+        '--disable-sync',
+        '--no-first-run',
+      ],
+    })
+    .catch((err: unknown) => {
+      store.kill('SIGTERM');
+      throw err;
+    });
   try {
     const latest = (await (await fetch(`${base}/api/latest-products?pagination=1`)).json()) as {
       data: { data: { permalink: string }[] };
@@ -205,7 +233,6 @@ async function main() {
     await chrome.kill();
     store.kill('SIGTERM');
     await new Promise((r) => store.once('exit', r));
-    await rm(tmp, { recursive: true, force: true });
   }
 }
 
