@@ -8,7 +8,7 @@ import { createTestApp, type TestApp } from '../../tests/test-app';
 import { bumpCatalogVersion } from '../modules/catalog/catalog-version';
 import { saveStoreSettings } from '../modules/content/content-service';
 import { storeSettingsInputSchema } from '@store/shared/store-settings';
-import { escapeHtml } from './render-index-html';
+import { escapeHtml, renderIndexHtml } from './render-index-html';
 
 const TEMPLATE =
   '<!doctype html><html><head><meta name="description" content="x" /><title>Online Store</title></head>' +
@@ -55,6 +55,17 @@ describe('index.html for a page load', () => {
       '<link rel="preload" as="image" href="/media/home/hero-1.svg" fetchpriority="high" />',
     );
     expect(html).toMatch(/<img src="\/media\/home\/hero-1.svg" alt="Batteries"/);
+  });
+
+  it('adds no preload of its own to a server-rendered page, which preloads its picture itself', async () => {
+    const shell = await renderIndexHtml(t.app, TEMPLATE, '/product/kl-h4-6055');
+    expect(shell).toContain('rel="preload"');
+    const rendered = await renderIndexHtml(t.app, TEMPLATE, '/product/kl-h4-6055', {
+      title: 'KL H4 | Bolts',
+      description: null,
+    });
+    expect(rendered).not.toContain('rel="preload"');
+    expect(rendered).toContain('<title>KL H4 | Bolts</title>');
   });
 
   it("preloads a product page's main picture, and nothing for an unknown product", async () => {
