@@ -1,7 +1,7 @@
 import { mkdirSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { expect, test } from './support/test';
+import { expect, test, waitForApp } from './support/test';
 import { cards, expectOrdered, expectTitles, listingAnswer, shownPrices } from './support/listing';
 import { expectNoSeriousAxeViolations, loadAllImages } from './support/page-checks';
 import { screen } from './support/screens';
@@ -216,6 +216,8 @@ test('a price range and in stock only narrow a category; its address, loaded fre
   try {
     const shared = await other.newPage();
     await shared.goto(filteredAddress);
+    // A page of its own context: the fixture does not wait for its app, and the Filters button needs it.
+    await waitForApp(shared);
     const sharedResults = shared.getByRole('region', { name: 'Products' });
     await expectTitles(sharedResults, titles);
     await expect(shared.getByRole('combobox', { name: 'Sort by' })).toHaveValue('price_desc');

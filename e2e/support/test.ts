@@ -13,8 +13,11 @@ export * from '@playwright/test';
 
 const APP_READY = 'html[data-app="ready"]';
 
-/** Waits for the app on a page of the web app (one with `#root`); other documents (sitemaps' XML) have none. */
-async function waitForApp(page: Page): Promise<void> {
+/**
+ * Waits for the app on a page of the web app (one with `#root`); other documents (sitemaps' XML) have none. For
+ * pages the fixture does not wrap: one opened in a context of a journey's own (`browser.newContext`).
+ */
+export async function waitForApp(page: Page): Promise<void> {
   if ((await page.locator('#root').count()) === 0) return;
   await page.locator(APP_READY).waitFor({ state: 'attached' });
 }
