@@ -45,7 +45,7 @@
 import { execSync, spawn, type ChildProcess } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
 import { createReadStream, rmSync } from 'node:fs';
-import { mkdir, mkdtemp, readdir, rm, stat } from 'node:fs/promises';
+import { mkdir, mkdtemp, readdir, rm, stat, writeFile } from 'node:fs/promises';
 import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
@@ -222,6 +222,8 @@ function sample<T>(items: Iterable<T>, n: number): T[] {
 
 interface Measured {
   name: string;
+  /** The load generator: the page rows use wrk when it is installed (see measureWithWrk). */
+  client: 'autocannon' | 'wrk';
   rps: number;
   p50: number;
   p95: number;
@@ -289,12 +291,125 @@ async function measure(
   times.sort((a, b) => a - b);
   return {
     name,
+    client: 'autocannon',
     rps: times.length / SECONDS,
     p50: quantile(times, 0.5),
     p95: quantile(times, 0.95),
     p99: quantile(times, 0.99),
     errors,
   };
+}
+
+/** True when wrk (apt-get install wrk) is on the PATH. */
+const HAS_WRK = (() => {
+  try {
+    execSync('wrk --version', { stdio: 'ignore' });
+    return true;
+  } catch (err) {
+    // wrk --version prints its version and exits 1.
+    return (err as { status?: number }).status === 1;
+  }
+})();
+
+/**
+ * Measures with wrk (one thread, `connections` connections): the page rows, whose 13-17 kB bodies autocannon's
+ * client cannot read faster than about 4,000 a second on this machine (bare node:http sending a 14 kB body: 4,045
+ * req/s with autocannon, 60,988 with wrk), so that with autocannon the rows would measure the load generator.
+ * Each request takes a path of `paths` at random (a Lua table written to a temporary file); with `rendered`,
+ * every 2xx answer without the rendered page's ETag (`"p...`, rendered-page-cache.ts: the browser-rendered shell
+ * has none) counts as an error, as do socket errors and non-2xx answers. A WARM_UP_S run first, then
+ * BENCH_SECONDS measured; quantiles are wrk's (from every response).
+ */
+async function measureWithWrk(
+  name: string,
+  baseUrl: string,
+  paths: string[],
+  connections = CONNECTIONS,
+  rendered = false,
+): Promise<Measured> {
+  if (!tmpDir) throw new Error('measureWithWrk needs the temporary folder of the bench');
+  const script = path.join(tmpDir, `wrk-${randomUUID()}.lua`);
+  const lua = [
+    `paths = {${paths.map((p) => JSON.stringify(p)).join(',')}}`,
+    'local threads = {}',
+    'function setup(thread) table.insert(threads, thread) end',
+    'function init(args) unrendered = 0 end',
+    `local headers = { ["Accept"] = "text/html", ["Accept-Encoding"] = "gzip" }`,
+    'function request() return wrk.format("GET", paths[math.random(#paths)], headers) end',
+    rendered
+      ? 'function response(status, h, body) if status >= 200 and status < 300 and string.sub(h["etag"] or "", 1, 2) ~= \'"p\' then unrendered = unrendered + 1 end end'
+      : '',
+    'function done(summary, latency, requests)',
+    '  local bad = 0',
+    '  for _, t in ipairs(threads) do bad = bad + (t:get("unrendered") or 0) end',
+    '  local e = summary.errors',
+    '  io.write(string.format("RESULT %d %d %.3f %.3f %.3f %d\\n", summary.requests, summary.duration,',
+    '    latency:percentile(50) / 1000, latency:percentile(95) / 1000, latency:percentile(99) / 1000,',
+    '    e.connect + e.read + e.write + e.timeout + e.status + bad))',
+    'end',
+  ].join('\n');
+  await writeFile(script, lua);
+  try {
+    const wrk = (seconds: number) =>
+      new Promise<string>((resolve, reject) => {
+        const child = track(
+          spawn('wrk', ['-t1', `-c${connections}`, `-d${seconds}s`, '-s', script, baseUrl], {
+            stdio: ['ignore', 'pipe', 'inherit'],
+          }),
+        );
+        let out = '';
+        child.stdout?.on('data', (chunk: Buffer) => (out += chunk.toString()));
+        child.once('error', reject);
+        child.once('exit', (code) =>
+          code === 0 ? resolve(out) : reject(new Error(`wrk exited with ${code}: ${out}`)),
+        );
+      });
+    await wrk(WARM_UP_S);
+    const out = await wrk(SECONDS);
+    const result = /RESULT (\d+) (\d+) ([\d.]+) ([\d.]+) ([\d.]+) (\d+)/.exec(out);
+    if (!result) throw new Error(`wrk printed no result: ${out}`);
+    const [, requests, durationUs, p50, p95, p99, errors] = result.map(Number);
+    const round = (ms = 0) => Math.round(ms * 10) / 10;
+    return {
+      name,
+      client: 'wrk',
+      rps: (requests ?? 0) / ((durationUs ?? 1) / 1e6),
+      p50: round(p50),
+      p95: round(p95),
+      p99: round(p99),
+      errors: errors ?? 0,
+    };
+  } finally {
+    await rm(script, { force: true });
+  }
+}
+
+/**
+ * Waits until the store has pre-rendered its catalog pages (decision 0027: after start it renders every page
+ * into its cache in the background), as a store that has been up a while has, and says how long that took and
+ * what it holds. Measuring during it would measure the pre-rendering's CPU as well.
+ */
+async function waitForPrerendering(
+  base: string,
+  count: number,
+): Promise<{ seconds: number; pages: number; megabytes: number }> {
+  const started = performance.now();
+  for (let i = 0; i < 36_000; i++) {
+    const ready = await getJson<{
+      rendered_pages?: { pages: number; megabytes: number; prerendering: boolean };
+    }>(`${base}/api/health/ready`);
+    const pages = ready.rendered_pages;
+    if (!pages) throw new Error('/api/health/ready says nothing of rendered pages: is server rendering on?');
+    if (!pages.prerendering && pages.pages >= count) {
+      return {
+        seconds: (performance.now() - started) / 1000,
+        pages: pages.pages,
+        megabytes: pages.megabytes,
+      };
+    }
+    await new Promise((r) => setTimeout(r, 500));
+  }
+  throw new Error('the store did not finish pre-rendering in 5 hours');
 }
 
 /**
@@ -560,6 +675,8 @@ async function ensureWebBuild(): Promise<number> {
 
 interface SizeResult {
   count: number;
+  /** How long the store took to pre-render its pages after start, and what its cache held then. */
+  prerendered: { seconds: number; pages: number; megabytes: number };
   importMs: number;
   reimportMs: number;
   rss: number;
@@ -670,6 +787,8 @@ async function benchSize(count: number, tmp: string, first: boolean): Promise<Si
       throw new Error(`/api/sitemap-map lists ${productPageUrls.length} product pages, ${count} expected`);
     const queries = searchQueries(catalog.titles, catalog.skus);
     const searchUrls = queries.map((q) => `/api/search-product?search=${encodeURIComponent(q)}`);
+    console.log(`[${count}] waiting for the store to pre-render its pages (decision 0027) ...`);
+    const prerendered = await waitForPrerendering(base, count);
     await checkServerRendering(base, sample(catalog.skus, 1)[0] ?? '', '/shop?page=1');
     console.log(
       `[${count}] measuring: ${productUrls.length} product URLs, ${shopUrls.length} shop URLs (${listings.length} filters x ${SHOP_PAGES} pages), ${searchUrls.length} search queries, ${productPageUrls.length} product pages, ${shopPageUrls.length} shop pages (rendered: checked)`,
@@ -682,9 +801,20 @@ async function benchSize(count: number, tmp: string, first: boolean): Promise<Si
       ['GET /product/{permalink} (SSR)', productPageUrls, isRenderedPage],
       ['GET /shop (SSR)', shopPageUrls, isRenderedPage],
     ];
+    // The page rows with wrk when it is there (measureWithWrk says why), else autocannon (then they measure
+    // autocannon's reading of 14 kB bodies as much as the store).
+    const measureCall = (
+      name: string,
+      urls: string[],
+      connections: number,
+      rendered?: (html: string) => boolean,
+    ) =>
+      rendered && HAS_WRK
+        ? measureWithWrk(name, base, urls, connections, true)
+        : measure(name, base, urls, undefined, connections, rendered);
     const results: Measured[] = [];
     for (const [name, urls, rendered] of catalogCalls)
-      results.push(await measure(name, base, urls, undefined, CONNECTIONS, rendered));
+      results.push(await measureCall(name, urls, CONNECTIONS, rendered));
     if (first) {
       results.push(await measure('POST /api/place-order', base, [], await placeOrderRequest(base)));
       const member = await memberRequests(base);
@@ -693,13 +823,14 @@ async function benchSize(count: number, tmp: string, first: boolean): Promise<Si
     }
     const overload: Measured[] = [];
     for (const [name, urls, rendered] of catalogCalls)
-      overload.push(await measure(name, base, urls, undefined, OVERLOAD_CONNECTIONS, rendered));
+      overload.push(await measureCall(name, urls, OVERLOAD_CONNECTIONS, rendered));
     const rss = Number(execSync(`ps -o rss= -p ${store.pid}`).toString().trim()) * 1024;
     return {
       count,
       importMs,
       reimportMs,
       rss,
+      prerendered,
       shopUrls: shopUrls.length,
       searchQueries: searchUrls.length,
       results,
@@ -711,7 +842,14 @@ async function benchSize(count: number, tmp: string, first: boolean): Promise<Si
   }
 }
 
-async function measureBaseline(): Promise<{ normal: Measured; overload: Measured }> {
+interface Baseline {
+  normal: Measured;
+  overload: Measured;
+  /** The same with wrk, for the rows measured with it (HAS_WRK). */
+  wrk?: { normal: Measured; overload: Measured };
+}
+
+async function measureBaseline(): Promise<Baseline> {
   const helloPort = await freePort();
   const hello = await startServer(
     ['--import', 'tsx', 'bench/hello-server.ts'],
@@ -723,17 +861,21 @@ async function measureBaseline(): Promise<{ normal: Measured; overload: Measured
     return {
       normal: await measure('bare node:http hello-world', url, ['/']),
       overload: await measure('bare node:http hello-world', url, ['/'], undefined, OVERLOAD_CONNECTIONS),
+      ...(HAS_WRK
+        ? {
+            wrk: {
+              normal: await measureWithWrk('bare node:http (wrk)', url, ['/']),
+              overload: await measureWithWrk('bare node:http (wrk)', url, ['/'], OVERLOAD_CONNECTIONS),
+            },
+          }
+        : {}),
     };
   } finally {
     await stop(hello);
   }
 }
 
-function printReport(
-  baseline: { normal: Measured; overload: Measured },
-  sizes: SizeResult[],
-  webBuildMs: number,
-) {
+function printReport(baseline: Baseline, sizes: SizeResult[], webBuildMs: number) {
   const pad = (s: string, n: number) => s.padEnd(n);
   const sorted = [...sizes].sort((a, b) => a.count - b.count);
   const smallest = sorted[0];
@@ -753,28 +895,37 @@ function printReport(
     );
     console.log(`store RSS after load: ${Math.round(size.rss / 1024 / 1024)} MiB`);
     console.log(
+      `pre-rendered after start: ${size.prerendered.pages} pages, ${size.prerendered.megabytes} MB gzipped, in ${size.prerendered.seconds.toFixed(1)} s`,
+    );
+    if (!HAS_WRK)
+      console.log(
+        'wrk is not installed: the page rows are measured with autocannon (its client limits them)',
+      );
+    console.log(
       `requests spread over: ${size.count} product SKUs and as many product pages, ${size.shopUrls} shop URLs and as many shop pages, ${size.searchQueries} search queries`,
     );
     console.log(
       `${pad('endpoint', 30)} ${pad('req/s', 9)} ${pad('p50 ms', 8)} ${pad('p95 ms', 8)} ${pad('p99 ms', 8)} ${pad('errors', 7)} ${pad('ratio', 7)}${withGrowth ? ` p50 growth ${smallest.count}->${size.count}` : ''}`,
     );
-    for (const r of [baseline.normal, ...size.results]) {
+    const ratioTo = (r: Measured, pass: 'normal' | 'overload') =>
+      r.rps / (r.client === 'wrk' && baseline.wrk ? baseline.wrk[pass] : baseline[pass]).rps;
+    for (const r of [baseline.normal, ...(baseline.wrk ? [baseline.wrk.normal] : []), ...size.results]) {
       const atSmallest = smallest?.results.find((s) => s.name === r.name);
       const growth =
-        r === baseline.normal
+        r === baseline.normal || r === baseline.wrk?.normal
           ? ''
           : atSmallest && atSmallest.p50 > 0
             ? `${(r.p50 / atSmallest.p50).toFixed(2)}x`
             : '-';
       console.log(
-        `${pad(r.name, 30)} ${pad(r.rps.toFixed(0), 9)} ${pad(String(r.p50), 8)} ${pad(String(r.p95), 8)} ${pad(String(r.p99), 8)} ${pad(String(r.errors), 7)} ${pad((r.rps / baseline.normal.rps).toFixed(3), 7)}${withGrowth ? ` ${growth}` : ''}`,
+        `${pad(r.name, 30)} ${pad(r.rps.toFixed(0), 9)} ${pad(String(r.p50), 8)} ${pad(String(r.p95), 8)} ${pad(String(r.p99), 8)} ${pad(String(r.errors), 7)} ${pad(ratioTo(r, 'normal').toFixed(3), 7)}${withGrowth ? ` ${growth}` : ''}`,
       );
     }
     console.log(`second pass, ${OVERLOAD_CONNECTIONS} connections:`);
     console.log(`${pad('endpoint', 30)} ${pad('req/s', 9)} ${pad('p99 ms', 8)} ${pad('errors', 7)} ratio`);
-    for (const r of [baseline.overload, ...size.overload]) {
+    for (const r of [baseline.overload, ...(baseline.wrk ? [baseline.wrk.overload] : []), ...size.overload]) {
       console.log(
-        `${pad(r.name, 30)} ${pad(r.rps.toFixed(0), 9)} ${pad(String(r.p99), 8)} ${pad(String(r.errors), 7)} ${(r.rps / baseline.overload.rps).toFixed(3)}`,
+        `${pad(r.name, 30)} ${pad(r.rps.toFixed(0), 9)} ${pad(String(r.p99), 8)} ${pad(String(r.errors), 7)} ${ratioTo(r, 'overload').toFixed(3)}`,
       );
     }
   }

@@ -77,6 +77,8 @@ const envSchema = z.object({
   ),
   ALLOW_TEST_PAYMENTS: flag(false),
   SERVER_RENDERING: flag(true),
+  PRERENDER_PAGES: flag(true),
+  RENDERED_PAGES_MB: z.coerce.number().int().min(1).max(65_536).default(256),
   ADMIN_REQUIRE_TOTP: flag(false),
   GOOGLE_MAPS_API_KEY: optionalText,
   TRUST_PROXY: z.coerce.number().int().min(0).max(10).default(0),
@@ -143,6 +145,17 @@ export interface AppConfig {
    * instead (the browser renders every page, as before issue 14).
    */
   serverRendering: boolean;
+  /**
+   * Bytes of gzipped rendered pages kept ready to send (decision 0027, RENDERED_PAGES_MB, 256 MB): a product
+   * page is about 13 kB, so the default holds every page of a 10,000-product catalog; past it the least recently
+   * asked-for pages go.
+   */
+  renderedPagesMaxBytes: number;
+  /**
+   * Every catalog page is rendered into that cache in the background after start and after each catalog or
+   * settings change (PRERENDER_PAGES, on; decision 0027), until the cache is nearly full.
+   */
+  prerenderPages: boolean;
   /** Admins must use a TOTP second factor (issue 12): until they set one up, only that setup is open to them. */
   adminRequireTotp: boolean;
   googleMapsApiKey: string | undefined;
@@ -225,6 +238,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     paypalApiBase: e.PAYPAL_API_BASE ?? PAYPAL_API_BASES[e.PAYPAL_ENV],
     allowTestPayments: e.ALLOW_TEST_PAYMENTS,
     serverRendering: e.SERVER_RENDERING,
+    renderedPagesMaxBytes: e.RENDERED_PAGES_MB * 1024 * 1024,
+    prerenderPages: e.PRERENDER_PAGES,
     adminRequireTotp: e.ADMIN_REQUIRE_TOTP,
     googleMapsApiKey: e.GOOGLE_MAPS_API_KEY,
     trustProxyHops: e.TRUST_PROXY,

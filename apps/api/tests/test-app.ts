@@ -45,6 +45,8 @@ export async function createTestApp(options: CreateTestAppOptions = {}): Promise
   config.catalogPollMs = 0;
   // And change the store's settings between requests: read them every time.
   config.settingsMaxAgeMs = 0;
+  // Pages are rendered when asked for, not ahead (the pre-renderer's own tests turn it on).
+  config.prerenderPages = false;
   options.config?.(config);
   const app = await buildApp({
     config,

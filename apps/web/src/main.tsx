@@ -1,4 +1,4 @@
-import { hydrate } from '@tanstack/react-query';
+import { hydrate, type DehydratedState } from '@tanstack/react-query';
 import { StrictMode, startTransition, useEffect, type ReactNode } from 'react';
 import { createRoot, hydrateRoot } from 'react-dom/client';
 import { matchRoutes } from 'react-router';
@@ -21,6 +21,20 @@ function readSsrState(): SsrState | null {
   } catch {
     return null;
   }
+}
+
+/**
+ * The page's data as of now, its arrival: the server sends a stored page only while everything it shows is
+ * unchanged (decision 0027), so its data is as fresh as the page is, however long ago it was rendered. Left
+ * with the render's time, a page rendered more than a minute ago (the queries' staleTime) would ask the API
+ * again for everything it carries.
+ */
+function asOfArrival(state: DehydratedState): DehydratedState {
+  const now = Date.now();
+  return {
+    ...state,
+    queries: state.queries.map((query) => ({ ...query, state: { ...query.state, dataUpdatedAt: now } })),
+  };
 }
 
 /**
@@ -54,7 +68,7 @@ async function start(): Promise<void> {
   const queryClient = createQueryClient();
   if (ssr) {
     setSiteOrigin(ssr.origin);
-    hydrate(queryClient, ssr.queries);
+    hydrate(queryClient, asOfArrival(ssr.queries));
     await loadMatchedRoutes();
   }
   const router = createRouter(ssr !== null);

@@ -9,7 +9,12 @@ import type { FastifyInstance } from 'fastify';
 import { storeNameOrFallback } from '@store/shared/store-name';
 import type { Product } from '@store/shared/product';
 import { PRODUCT_PAGE_IMAGE_SIZES, productImageOf, productImageSrcSet } from '@store/shared/product-image';
-import type { PageHead } from './render-page';
+
+/** The document's title and the page's own meta description, as a server-rendered page set them. */
+export interface PageHead {
+  title: string;
+  description: string | null;
+}
 
 const ESCAPES: Record<string, string> = {
   '&': '&amp;',

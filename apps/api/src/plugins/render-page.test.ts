@@ -8,8 +8,13 @@ import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { gunzipSync } from 'node:zlib';
+import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { products, storeSettings } from '../db/schema';
+import { bumpCatalogVersion } from '../modules/catalog/catalog-version';
+import { seedCatalog, SEED_PRODUCTS } from '../../tests/seed-catalog';
 import { createTestApp, type TestApp } from '../../tests/test-app';
+import { createTestDatabase } from '../../tests/test-db';
 
 const RENDERS_PER_MINUTE = 3;
 
@@ -72,6 +77,7 @@ beforeAll(async () => {
       config.rateLimits.apiPerMinute = 1;
     },
   });
+  await seedCatalog(t.database.db);
 });
 afterAll(async () => {
   await t?.close();
@@ -147,5 +153,173 @@ describe('server-rendered pages', () => {
     expect((await page('/shop?page=1', client)).body).toContain('Rendered /shop?page=1 ');
     // Another client has a budget of its own.
     expect((await page('/shop?page=99', '203.0.113.8')).body).toContain('Rendered /shop?page=99');
+  });
+});
+
+describe('rendered pages kept ready (decision 0027)', () => {
+  // A new client each time: none is ever past its renders a minute, so a page not rendered was cached.
+  let n = 0;
+  const get = (url: string, headers: Record<string, string> = {}) =>
+    t.app.inject({
+      method: 'GET',
+      url,
+      remoteAddress: `192.0.2.${++n}`,
+      headers: { accept: 'text/html', ...headers },
+    });
+
+  it('are sent again without rendering, with their ETag, and 304 to a client that has them', async () => {
+    const first = await get('/product/kl-h7-55', { 'accept-encoding': 'gzip' });
+    const before = renders();
+    const again = await get('/product/kl-h7-55', { 'accept-encoding': 'gzip' });
+    expect(renders()).toBe(before);
+    expect(again.statusCode).toBe(200);
+    expect(again.headers.etag).toMatch(/^"p[\w-]{20}"$/);
+    expect(again.headers.etag).toBe(first.headers.etag);
+    expect(again.headers.vary).toContain('accept-encoding');
+    expect(again.headers['cache-control']).toBe('no-cache');
+    expect(again.rawPayload.equals(first.rawPayload)).toBe(true);
+    const has = await get('/product/kl-h7-55', { 'if-none-match': String(again.headers.etag) });
+    expect(has.statusCode).toBe(304);
+    expect(has.body).toBe('');
+    // A client that does not take gzip gets the same page as text.
+    const plain = await get('/product/kl-h7-55');
+    expect(plain.headers['content-encoding']).toBeUndefined();
+    expect(plain.body).toBe(gunzipSync(first.rawPayload).toString('utf8'));
+    expect(renders()).toBe(before);
+  });
+
+  it('are rendered again once what they show changes: their product, any product for a listing, the settings', async () => {
+    await get('/product/kl-h4-6055');
+    await get('/product/kl-h7-55');
+    await get('/shop?page=4');
+    let before = renders();
+
+    // Another product's price: its own page and every listing change, this product's page does not.
+    const other = SEED_PRODUCTS.find((p) => p.sku === 'KL-H4-6055');
+    await t.database.db
+      .update(products)
+      .set({ priceCents: (other?.priceCents ?? 0) + 100 })
+      .where(eq(products.sku, 'KL-H4-6055'));
+    await get('/product/kl-h7-55');
+    expect(renders()).toBe(before);
+    await get('/product/kl-h4-6055');
+    expect(renders()).toBe(before + 1);
+    await get('/shop?page=4');
+    expect(renders()).toBe(before + 2);
+
+    // The store's settings are on every page.
+    before = renders();
+    await t.database.db.update(storeSettings).set({ storeName: 'Renamed Parts' });
+    await get('/product/kl-h7-55');
+    expect(renders()).toBe(before + 1);
+  });
+
+  it('are one page however the address is written', async () => {
+    await get('/shop?brand=kestrel&page=1&sort=name');
+    const before = renders();
+    for (const url of ['/shop?sort=name&brand=kestrel', '/shop/?page=1&brand=kestrel&sort=name']) {
+      expect((await get(url)).statusCode).toBe(200);
+    }
+    expect(renders()).toBe(before);
+    await get('/shop?brand=kestrel&page=2&sort=name');
+    expect(renders()).toBe(before + 1);
+  });
+
+  it('are rendered once when many ask for the same page at the same moment', async () => {
+    const before = renders();
+    const answers = await Promise.all(
+      Array.from({ length: 6 }, (_, i) => get('/search-results?search=globe', { 'x-n': String(i) })),
+    );
+    expect(answers.every((a) => a.statusCode === 200 && a.body.includes('Rendered /search-results'))).toBe(
+      true,
+    );
+    expect(renders()).toBe(before + 1);
+  });
+});
+
+describe('pre-rendering (decision 0027)', () => {
+  let pre: TestApp;
+  beforeAll(async () => {
+    // The catalog is there before the store starts, as on a store that restarts.
+    const database = await createTestDatabase();
+    await seedCatalog(database.db);
+    pre = await createTestApp({
+      database,
+      webDistDir: dist,
+      config: (config) => {
+        config.serverRendering = true;
+        config.prerenderPages = true;
+        config.rateLimits.rendersPerMinute = 1;
+      },
+    });
+  });
+  afterAll(() => pre?.close());
+
+  /** Waits until a pass has rendered pages and is over. */
+  async function settled(more: number): Promise<void> {
+    for (let i = 0; i < 200; i++) {
+      const status = pre.app.renderedPages.status();
+      if (status && status.pages >= more && !status.prerendering) return;
+      await new Promise((resolve) => setTimeout(resolve, 50));
+    }
+    throw new Error(`pre-rendering did not settle: ${JSON.stringify(pre.app.renderedPages.status())}`);
+  }
+
+  it('renders every catalog page ahead, so that shoppers and crawlers cause no render', async () => {
+    // Product pages as the store links them: by permalink.
+    const permalinks = await pre.database.db.select({ permalink: products.permalink }).from(products);
+    expect(permalinks.length).toBe(SEED_PRODUCTS.length);
+    const pages = [
+      '/',
+      '/brands',
+      '/shop',
+      '/shop?category=headlights-and-torches',
+      '/shop?child_category=headlight-globes&page=1',
+      '/brand?brand=kestrel',
+      ...permalinks.map((p) => `/product/${p.permalink}`),
+    ];
+    await settled(pages.length);
+    const ready = await pre.app.inject({ url: '/api/health/ready' });
+    expect(ready.json()).toMatchObject({ rendered_pages: { prerendering: false } });
+    expect(
+      (ready.json() as { rendered_pages: { pages: number } }).rendered_pages.pages,
+    ).toBeGreaterThanOrEqual(pages.length);
+    const before = renders();
+    // One client, far past its single render a minute: every page is already there.
+    for (const url of pages) {
+      const res = await pre.app.inject({
+        url,
+        remoteAddress: '192.0.2.77',
+        headers: { accept: 'text/html' },
+      });
+      expect(res.statusCode, url).toBe(200);
+      expect(res.body, url).toContain('<main>Rendered ');
+    }
+    expect(renders()).toBe(before);
+  });
+
+  it('renders them again after the catalog changes', async () => {
+    const before = renders();
+    await bumpCatalogVersion(pre.database.db);
+    const home = await pre.app.inject({
+      url: '/',
+      remoteAddress: '192.0.2.78',
+      headers: { accept: 'text/html' },
+    });
+    expect(home.statusCode).toBe(200);
+    for (let i = 0; i < 200 && renders() < before + SEED_PRODUCTS.length; i++)
+      await new Promise((resolve) => setTimeout(resolve, 50));
+    await settled(1);
+    expect(renders()).toBeGreaterThanOrEqual(before + SEED_PRODUCTS.length + 2);
+    const after = renders();
+    const [first] = await pre.database.db.select({ permalink: products.permalink }).from(products).limit(1);
+    const product = `/product/${first?.permalink}`;
+    const res = await pre.app.inject({
+      url: product,
+      remoteAddress: '192.0.2.79',
+      headers: { accept: 'text/html' },
+    });
+    expect(res.body).toContain('<main>Rendered ');
+    expect(renders()).toBe(after);
   });
 });

@@ -15,22 +15,26 @@ import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import { LRUCache } from 'lru-cache';
 import { RateLimiterMemory, RateLimiterRes } from 'rate-limiter-flexible';
-
-/**
- * How long a rendered page is reused, ms. A catalog change (new version, a product's price or stock) is seen
- * at once, because the cache key carries the catalog's stamp; the store's settings (name, banners, menus)
- * within this long, as stock shown may lag (issue 13).
- */
-export const RENDERED_PAGE_TTL_MS = 5_000;
-/** Rendered pages kept, in characters of HTML (about 2 bytes each). */
-const RENDERED_PAGE_CACHE_CHARS = 16 * 1024 * 1024;
+import { renderIndexHtml, type PageHead } from './render-index-html';
+import {
+  createCachedPage,
+  createRenderedPageCache,
+  pageCacheKey,
+  type CachedPage,
+  type PageStamps,
+  type RenderedPageCache,
+} from './rendered-page-cache';
 
 /** The header that marks this process's own API calls while it renders a page. */
 const INTERNAL_HEADER = 'x-store-render';
 /** Its value: new at every start, never sent to a browser, so no client can claim it. */
 const INTERNAL_TOKEN = randomBytes(24).toString('base64url');
+
+/** The headers that mark an API call as this process's own (`app.inject` while rendering or pre-rendering). */
+export function internalRenderHeaders(): Record<string, string> {
+  return { [INTERNAL_HEADER]: INTERNAL_TOKEN };
+}
 
 /** True for the API calls this process makes while rendering a page (they are not a client's requests). */
 export function isInternalRenderRequest(request: Pick<FastifyRequest, 'headers'>): boolean {
@@ -134,12 +138,6 @@ function pageLinks(
   return links;
 }
 
-/** The document's title and the page's own meta description, as the page set them. */
-export interface PageHead {
-  title: string;
-  description: string | null;
-}
-
 interface RenderedPage {
   html: string;
   head?: PageHead;
@@ -156,20 +154,29 @@ type RenderPage = (
   },
 ) => Promise<RenderedPage>;
 
+/** What `render` answers: the page to send, a redirect to follow instead, or null (the shell: see `render`). */
+export type RenderAnswer = { page: CachedPage } | { redirect: { status: number; location: string } } | null;
+
 export interface PageRenderer {
   /**
-   * The page at `url` (path and query) as the HTML document to send, built on `template` (the web build's
-   * index.html); a redirect to follow instead; or null when the page is left to the browser (its data failed,
-   * or rendering threw: logged). Never throws.
+   * The page at `url` (path and query) as the gzipped document to send, built on `template` (the web build's
+   * index.html): from the cache while what it shows is unchanged, else rendered (and kept). A redirect to
+   * follow instead; or null when the page is left to the browser (its data failed, rendering threw: logged; or
+   * the client is over its renders a minute). Never throws.
    */
   render(
     template: string,
     url: string,
     /** Who asks (the client's IP, `request.ip`): each may cause `rendersPerMinute` renders a minute. */
     client: string,
-  ): Promise<
-    { html: string; head: PageHead | null } | { redirect: { status: number; location: string } } | null
-  >;
+  ): Promise<RenderAnswer>;
+  /**
+   * Renders the page at `url` into the cache unless it is there from the current generation (the pre-renderer,
+   * pre-render-pages.ts; no budget). Resolves to whether it rendered. Never throws.
+   */
+  prerender(template: string, url: string): Promise<boolean>;
+  /** The cache of rendered pages (its size, for the pre-renderer and the readiness answer). */
+  readonly cache: RenderedPageCache;
 }
 
 /**
@@ -232,60 +239,138 @@ export async function loadPageRenderer(
     duration: 60,
     keyPrefix: 'renders',
   });
+  const withinBudget = (client: string) =>
+    renders.consume(client).then(
+      () => true,
+      (answer: unknown) => {
+        if (answer instanceof RateLimiterRes) return false;
+        throw answer;
+      },
+    );
 
-  const cache = new LRUCache<string, RenderedPage>({
-    maxSize: RENDERED_PAGE_CACHE_CHARS,
-    sizeCalculation: (page) => Math.max(1, page.html.length + page.state.length),
-    ttl: RENDERED_PAGE_TTL_MS,
-  });
+  const cache = createRenderedPageCache(app.config.renderedPagesMaxBytes);
+  /** Renders under way, by key and stamp: a page asked for again while it renders is rendered once. */
+  const pending = new Map<string, Promise<RenderAnswer>>();
+
+  /**
+   * What the page at `url` shows, as stamps (rendered-page-cache.ts): the store's settings, the catalog's
+   * version (categories, brands, menus), the year and, for a product page, that product's row; for a listing, the stamp
+   * of the whole catalog (any product's stock or price may move it). Null when either cannot be read: the page
+   * is then rendered, or not, but never cached.
+   */
+  async function pageStamps(pathname: string): Promise<PageStamps | null> {
+    const [view, settings] = await Promise.all([
+      app.catalog.view().catch(() => null),
+      app.storefrontSettings.read().catch(() => null),
+    ]);
+    if (!view || !settings) return null;
+    // The footer's © year is the one thing a page shows that time alone changes.
+    const generation = `${settings.stamp}|${view.version}|${new Date().getFullYear()}`;
+    const product = /^\/product\/([^/]+)\/?$/.exec(pathname)?.[1];
+    if (product !== undefined) {
+      // A product page shows its product, the categories, the store's settings and nothing else of the
+      // catalog (its New Products carousel is loaded by the browser).
+      let permalink: string;
+      try {
+        permalink = decodeURIComponent(product);
+      } catch {
+        permalink = product;
+      }
+      const entry = view.find(permalink);
+      return { generation, stamp: `${generation}|p${entry ? `${entry.id}:${entry.changedMs}` : '-'}` };
+    }
+    return { generation, stamp: `${generation}|${view.stamp()}` };
+  }
+
+  /** Renders `url` into a document (not cached); a redirect; or null (logged). */
+  async function renderDocument(
+    template: string,
+    url: string,
+    stamps: PageStamps | null,
+  ): Promise<RenderAnswer> {
+    let page: RenderedPage;
+    try {
+      page = await renderPage(new URL(url, app.config.publicBaseUrl), {
+        fetchApi,
+        origin: app.config.publicBaseUrl,
+      });
+    } catch (err) {
+      // A page that cannot be rendered here is still a page: the browser renders it (and its error screen).
+      app.log.error({ err, url }, 'server rendering failed; the page is left to the browser');
+      return null;
+    }
+    if (page.redirect) return { redirect: page.redirect };
+    if (page.failed) {
+      app.log.info({ url, failed: page.failed }, 'page left to the browser: its data failed');
+      return null;
+    }
+    const pathname = new URL(url, 'http://local').pathname;
+    // React 19 puts the <link>, <meta> and <title> elements a page renders first, for the document's head,
+    // where search engines read a canonical link and where hydration looks for them.
+    const module = serverRenderedModule(pathname);
+    const own = module ? links.get(module) : undefined;
+    const head = (own?.styles ?? '') + (LEADING_HOISTABLES.exec(page.html)?.[0] ?? '');
+    const body = page.html.replace(LEADING_HOISTABLES, '');
+    const html = renderedShell(template)
+      .replace('data-preload="', `data-preload="${own?.scripts.map((src) => `${src} `).join('') ?? ''}`)
+      // The shell's "this store needs JavaScript" note is not true of a page that arrives rendered.
+      .replace(/<noscript>[\s\S]*?<\/noscript>\s*/, '')
+      .replace('</head>', `${head}</head>`)
+      .replace('<div id="root"></div>', `<div id="root">${body}</div>`)
+      .replace('</body>', `<script type="application/json" id="ssr-state">${page.state}</script></body>`);
+    const document = await renderIndexHtml(app, html, pathname, page.head ?? null);
+    return { page: await createCachedPage(document, stamps ?? { stamp: '', generation: '' }) };
+  }
+
+  /** The page from the cache, else rendered once however many ask at the same time (and cached). */
+  async function cachedOrRendered(
+    template: string,
+    url: string,
+    allowed: () => Promise<boolean>,
+  ): Promise<{ answer: RenderAnswer; rendered: boolean }> {
+    const key = pageCacheKey(url);
+    const stamps = await pageStamps(new URL(url, 'http://local').pathname);
+    const hit = stamps ? cache.get(key, stamps.stamp) : undefined;
+    if (hit) return { answer: { page: hit }, rendered: false };
+    const pendingKey = `${key} ${stamps?.stamp ?? ''}`;
+    const running = pending.get(pendingKey);
+    if (running) return { answer: await running, rendered: false };
+    if (!(await allowed())) {
+      app.log.info({ url }, 'page left to the browser: this client is over its renders a minute');
+      return { answer: null, rendered: false };
+    }
+    // Another request may have started it while this one's budget was counted.
+    const started = pending.get(pendingKey);
+    if (started) return { answer: await started, rendered: false };
+    const rendering = renderDocument(template, url, stamps);
+    pending.set(pendingKey, rendering);
+    try {
+      const answer = await rendering;
+      if (stamps && answer && 'page' in answer) cache.set(key, answer.page);
+      return { answer, rendered: true };
+    } finally {
+      pending.delete(pendingKey);
+    }
+  }
 
   return {
+    cache,
     async render(template, url, client) {
-      const view = await app.catalog.view().catch(() => null);
-      const key = `${view ? `${view.version}:${view.stamp()}` : '-'} ${url}`;
-      let page = cache.get(key);
-      if (!page) {
-        const withinBudget = await renders.consume(client).then(
-          () => true,
-          (answer: unknown) => {
-            if (answer instanceof RateLimiterRes) return false;
-            throw answer;
-          },
-        );
-        if (!withinBudget) {
-          app.log.info({ url }, 'page left to the browser: this client is over its renders a minute');
-          return null;
-        }
-        try {
-          page = await renderPage(new URL(url, app.config.publicBaseUrl), {
-            fetchApi,
-            origin: app.config.publicBaseUrl,
-          });
-        } catch (err) {
-          // A page that cannot be rendered here is still a page: the browser renders it (and its error screen).
-          app.log.error({ err, url }, 'server rendering failed; the page is left to the browser');
-          return null;
-        }
-        if (page.failed)
-          app.log.info({ url, failed: page.failed }, 'page left to the browser: its data failed');
-        else if (view) cache.set(key, page);
-      }
-      if (page.redirect) return { redirect: page.redirect };
-      if (page.failed) return null;
-      // React 19 puts the <link>, <meta> and <title> elements a page renders first, for the document's head,
-      // where search engines read a canonical link and where hydration looks for them.
-      const module = serverRenderedModule(new URL(url, 'http://local').pathname);
-      const own = module ? links.get(module) : undefined;
-      const head = (own?.styles ?? '') + (LEADING_HOISTABLES.exec(page.html)?.[0] ?? '');
-      const body = page.html.replace(LEADING_HOISTABLES, '');
-      const html = renderedShell(template)
-        .replace('data-preload="', `data-preload="${own?.scripts.map((src) => `${src} `).join('') ?? ''}`)
-        // The shell's "this store needs JavaScript" note is not true of a page that arrives rendered.
-        .replace(/<noscript>[\s\S]*?<\/noscript>\s*/, '')
-        .replace('</head>', `${head}</head>`)
-        .replace('<div id="root"></div>', `<div id="root">${body}</div>`)
-        .replace('</body>', `<script type="application/json" id="ssr-state">${page.state}</script></body>`);
-      return { html, head: page.head ?? null };
+      return (await cachedOrRendered(template, url, () => withinBudget(client))).answer;
+    },
+    async prerender(template, url) {
+      const key = pageCacheKey(url);
+      const stamps = await pageStamps(new URL(url, 'http://local').pathname);
+      if (!stamps) return false;
+      const stored = cache.peek(key);
+      // A listing whose stamp moved within this generation waits until it is asked for: stock sold moves every
+      // listing's stamp, and rendering them all again at each sale would be most of this process's work.
+      if (
+        stored?.generation === stamps.generation &&
+        (stored.stamp === stamps.stamp || !url.startsWith('/product/'))
+      )
+        return false;
+      return (await cachedOrRendered(template, url, async () => true)).rendered;
     },
   };
 }

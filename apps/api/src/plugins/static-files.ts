@@ -6,20 +6,57 @@
  */
 import { existsSync, mkdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
+import { gunzipSync } from 'node:zlib';
+import { Negotiator } from '@fastify/accept-negotiator';
 import fastifyStatic from '@fastify/static';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import { ROUTE_ALIASES, isSpaRoute } from '@store/shared/routes';
 import { REPO_ROOT } from '../env';
 import { renderIndexHtml } from './render-index-html';
-import { SERVER_RENDERED_ROUTES, isServerRenderedPage, loadPageRenderer, type PageHead } from './render-page';
+import { SERVER_RENDERED_ROUTES, isServerRenderedPage, loadPageRenderer } from './render-page';
+import { startPrerendering, type PrerenderStatus, type Prerenderer } from './pre-render-pages';
+import type { CachedPage } from './rendered-page-cache';
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** The server-rendered pages kept ready (decision 0027): null when the store does not render pages. */
+    renderedPages: { status(): PrerenderStatus | null };
+  }
+}
 
 const ONE_YEAR_S = 31_536_000;
+const encodings = new Negotiator({ supportedValues: ['gzip'] });
 const MEDIA_MAX_AGE_S = 86_400;
 export const PLACEHOLDER_IMAGE_FILE = path.join(
   REPO_ROOT,
   'apps/web/public/images/product-image-not-found.svg',
 );
+
+/** True when the client takes gzip (`Accept-Encoding`, with a q-value above 0). */
+function acceptsGzip(request: FastifyRequest): boolean {
+  const accept = request.headers['accept-encoding'];
+  return accept ? encodings.negotiate(accept) === 'gzip' : false;
+}
+
+/**
+ * Sends a server-rendered page (decision 0027) as it was stored: gzipped, with its own ETag, revalidated at every
+ * visit (a client that has it gets a 304 without a body). A client that does not take gzip (a script, not a
+ * browser) gets it unzipped.
+ */
+function sendRenderedPage(request: FastifyRequest, reply: FastifyReply, page: CachedPage) {
+  reply
+    .header('cache-control', 'no-cache')
+    .header('vary', 'accept-encoding')
+    .header('etag', page.etag)
+    .type('text/html; charset=utf-8');
+  const has = request.headers['if-none-match'];
+  if (has && has.split(',').some((tag) => tag.trim().replace(/^W\//, '') === page.etag))
+    return reply.status(304).send();
+  reply.status(200);
+  if (acceptsGzip(request)) return reply.header('content-encoding', 'gzip').send(page.gzip);
+  return reply.send(gunzipSync(page.gzip));
+}
 
 export default fp(async (app) => {
   const { webDistDir, mediaDir, publicMediaUrl } = app.config;
@@ -62,6 +99,24 @@ export default fp(async (app) => {
   }
   const pageRenderer =
     hasSpa && webDistDir && app.config.serverRendering ? await loadPageRenderer(app, webDistDir) : null;
+  // Every catalog page rendered ahead, in the background, once the store is up (decision 0027).
+  let prerenderer: Prerenderer | null = null;
+  if (pageRenderer && app.config.prerenderPages) {
+    app.addHook('onReady', async () => {
+      prerenderer = startPrerendering(app, pageRenderer, indexTemplate ?? '');
+    });
+    app.addHook('onClose', async () => prerenderer?.stop());
+  }
+  app.decorate('renderedPages', {
+    status: () =>
+      pageRenderer
+        ? (prerenderer?.status() ?? {
+            pages: pageRenderer.cache.size,
+            bytes: pageRenderer.cache.bytes,
+            prerendering: false,
+          })
+        : null,
+  });
 
   /** Every address no route or file answers: pages of the web app, media placeholders, JSON 404s. */
   async function serveUnmatched(request: FastifyRequest, reply: FastifyReply) {
@@ -93,20 +148,18 @@ export default fp(async (app) => {
         .send('The web app is not built yet. Run `npm run build`, then reload.');
     }
     const status = pathname === '/' || isSpaRoute(pathname) ? 200 : 404;
-    let template = indexTemplate ?? '';
-    let head: PageHead | null = null;
+    const template = indexTemplate ?? '';
     if (pageRenderer && status === 200 && isServerRenderedPage(pathname)) {
-      const page = await pageRenderer.render(template, `${url.pathname}${url.search}`, request.ip);
-      if (page && 'redirect' in page) return reply.redirect(page.redirect.location, page.redirect.status);
-      // The rendered page gets the shell's image preload and the page's own title and description; its
-      // #root is already full.
-      if (page) ({ html: template, head } = page);
+      const answer = await pageRenderer.render(template, `${url.pathname}${url.search}`, request.ip);
+      if (answer && 'redirect' in answer)
+        return reply.redirect(answer.redirect.location, answer.redirect.status);
+      if (answer) return sendRenderedPage(request, reply, answer.page);
     }
     return reply
       .status(status)
       .header('cache-control', 'no-cache')
       .type('text/html; charset=utf-8')
-      .send(await renderIndexHtml(app, template, pathname, head));
+      .send(await renderIndexHtml(app, template, pathname));
   }
 
   // The server-rendered pages are routes of their own, so that @fastify/compress (which hooks routes, not the

@@ -6,6 +6,7 @@
  * another process, so a time bound rather than an event keeps every instance right. Prices of an order never
  * come from here: pricing reads the database (price-order-lines.ts).
  */
+import { createHash } from 'node:crypto';
 import type { Plan } from '@store/shared/account';
 import type { Database } from '../../db/client';
 import { memberPlans } from '../accounts/discount-plans';
@@ -14,6 +15,11 @@ import { getStoreSettings, type StoreSettingsRow } from './content-service';
 export interface StorefrontSettings {
   settings: StoreSettingsRow;
   plans: { signup: Plan[]; membership: Plan[] };
+  /**
+   * Changes when anything above changes, and only then (a hash of it): rendered pages carry it in their stamp
+   * (rendered-page-cache.ts), so a page showing old settings is not sent once a read has seen new ones.
+   */
+  stamp: string;
 }
 
 export interface StorefrontSettingsReader {
@@ -31,6 +37,10 @@ export function createStorefrontSettingsReader(db: Database, maxAgeMs: number): 
       const value = Promise.all([getStoreSettings(db), memberPlans(db)]).then(([settings, plans]) => ({
         settings,
         plans,
+        stamp: createHash('sha1')
+          .update(JSON.stringify([settings, plans]))
+          .digest('base64url')
+          .slice(0, 16),
       }));
       const entry = { at: now, value };
       cached = entry;

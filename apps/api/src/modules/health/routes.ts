@@ -2,7 +2,8 @@
  * Health checks for load balancers and orchestrators (issue 13): `GET /api/health/live` answers while the process
  * serves requests; `GET /api/health/ready` only while the database answers too (a `SELECT 1` within 2 s), else
  * 503 with Retry-After, so traffic goes to another instance until this one's database is back. Neither is cached
- * or rate limited.
+ * or rate limited. Readiness also says how many server-rendered pages are kept ready and whether they are being
+ * rendered ahead (decision 0027): the store serves while they are, only more slowly.
  */
 import { sql } from 'drizzle-orm';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
@@ -40,7 +41,21 @@ const routes: FastifyPluginAsyncZod = async (app) => {
         tags,
         summary: 'Readiness: the database answers (503 with Retry-After while it does not)',
         response: {
-          200: z.object({ status: z.literal('ready'), database: z.literal('up') }),
+          200: z.object({
+            status: z.literal('ready'),
+            database: z.literal('up'),
+            rendered_pages: z
+              .object({
+                pages: z.number().int(),
+                megabytes: z.number(),
+                prerendering: z.boolean(),
+              })
+              .optional()
+              .describe(
+                'The server-rendered pages kept ready to send (decision 0027), when the store renders pages: ' +
+                  'how many, their gzipped size, and whether they are being rendered ahead right now.',
+              ),
+          }),
           503: z.object({
             status: z.literal('unavailable'),
             database: z.literal('down'),
@@ -58,7 +73,20 @@ const routes: FastifyPluginAsyncZod = async (app) => {
             timer = setTimeout(() => reject(new Error('database did not answer in time')), READY_TIMEOUT_MS);
           }),
         ]);
-        return { status: 'ready' as const, database: 'up' as const };
+        const pages = app.renderedPages?.status() ?? null;
+        return {
+          status: 'ready' as const,
+          database: 'up' as const,
+          ...(pages
+            ? {
+                rendered_pages: {
+                  pages: pages.pages,
+                  megabytes: Math.round(pages.bytes / 1e4) / 100,
+                  prerendering: pages.prerendering,
+                },
+              }
+            : {}),
+        };
       } catch (err) {
         req.log.warn({ err }, 'not ready: the database does not answer');
         return reply
