@@ -173,6 +173,21 @@ test.describe('with JavaScript on', () => {
     });
   }
 
+  test('a page rendered minutes before it is sent still hydrates without asking again for its data', async ({
+    page,
+  }) => {
+    // The store keeps rendered pages for as long as what they show is unchanged (decision 0027): the phone's
+    // clock five minutes on is a page rendered five minutes ago, past every query's staleTime.
+    await page.clock.setFixedTime(Date.now() + 5 * 60_000);
+    const calls = apiCalls(page);
+    await page.goto(`/product/${SKU}`);
+    await page.waitForLoadState('networkidle');
+    expect(calls.filter((c) => /^\/api\/(store-config|categories|products\/)/.test(c))).toEqual([]);
+    await page.goto('/shop');
+    await page.waitForLoadState('networkidle');
+    expect(calls.filter((c) => /^\/api\/(store-config|categories|shop)/.test(c))).toEqual([]);
+  });
+
   test('the hydrated product page still adds to the cart', async ({ page }) => {
     await page.goto(`/product/${SKU}`);
     await page
