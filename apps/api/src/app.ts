@@ -10,6 +10,7 @@ import type { AppConfig } from './env';
 import { loggerOptions } from './logger-options';
 import accountRoutes from './modules/accounts/routes';
 import addressLookupRoutes from './modules/address-lookup/routes';
+import vehicleRoutes from './modules/vehicles/routes';
 import { createCatalogReadModel, type CatalogReadModel } from './modules/catalog/catalog-read-model';
 import {
   createStorefrontSettingsReader,
@@ -157,6 +158,7 @@ export async function buildApp({
       await api.register(adminImportRoutes);
       await api.register(adminDashboardRoutes);
       await api.register(addressLookupRoutes);
+      await api.register(vehicleRoutes);
     },
     { prefix: '/api' },
   );

@@ -1,9 +1,10 @@
 /**
  * Starts the store: reads the configuration, opens and migrates the database, loads the demo catalog
- * on first start, listens on PORT, and shuts down gracefully on SIGINT/SIGTERM.
+ * on first start (and the demo vehicle list while the store has no vehicles), listens on PORT, and shuts down gracefully on SIGINT/SIGTERM.
  */
 import { buildApp } from './app';
 import { loadDemoCatalog } from './cli/load-demo-catalog';
+import { hasNoVehicles, loadDemoVehicles } from './cli/load-demo-vehicles';
 import { isCatalogEmpty, openDatabase } from './db/client';
 import { describeDefaults, loadConfig } from './env';
 
@@ -17,6 +18,12 @@ if (config.demoCatalog && (await isCatalogEmpty(database.db))) {
   app.log.info('catalog is empty: loading the demo catalog from data/demo-catalog');
   const report = await loadDemoCatalog(database.db, config);
   app.log.info(`demo catalog: ${report.created} products created, ${report.warnings.length} warnings`);
+}
+
+// The vehicle selector's demo list (decision 0029), also for a store whose catalog was loaded before it existed.
+if (config.demoCatalog && (await hasNoVehicles(database.db))) {
+  const result = await loadDemoVehicles(database.db);
+  app.log.info(`demo vehicles: ${result.created} vehicles created from data/demo-vehicles`);
 }
 
 // Catalog reads answer from memory (decision 0019): load the catalog before the first shopper arrives.

@@ -21,6 +21,7 @@ import {
   timestamp,
   uniqueIndex,
 } from 'drizzle-orm/pg-core';
+import { FITMENT_SOURCES } from '@store/shared/fitment';
 import type { BannerSet, BrandSliderEntry, HeroSlide, SocialLinks } from '@store/shared/store-settings';
 
 const tsvector = customType<{ data: string }>({ dataType: () => 'tsvector' });
@@ -86,6 +87,8 @@ export const products = pgTable(
     schemaMarkup: text('schema_markup'),
     badge: text('badge'),
     isFeatured: boolean('is_featured').notNull().default(false),
+    /** Fits every vehicle (issue 15, decision 0030): set by `npm run fitment:import` from a `Universal` row. */
+    universalFit: boolean('universal_fit').notNull().default(false),
     /** Brand and category titles copied here so the search columns can be generated. `search_text` feeds
      * the spelling vocabulary (`search_words`). */
     searchBrand: text('search_brand').notNull().default(''),
@@ -674,4 +677,63 @@ export const catalogImports = pgTable(
     finishedAt: timestamp('finished_at', { withTimezone: true }),
   },
   (t) => [index('catalog_imports_created_idx').on(t.createdAt)],
+);
+
+/**
+ * Vehicles as parts catalogues model them (issue 15, decision 0029; fields as `@store/shared/vehicle`): loaded by
+ * `npm run vehicles:import`, which upserts by `vehicle_key` (make, model, series, submodel, start, body, engine
+ * code and drive, case-folded). Engine size in tenths of a litre (28 = 2.8 L), so no float is stored.
+ */
+export const vehicles = pgTable(
+  'vehicles',
+  {
+    id: serial('id').primaryKey(),
+    vehicleKey: text('vehicle_key').notNull().unique(),
+    make: text('make').notNull(),
+    model: text('model').notNull(),
+    series: text('series').notNull(),
+    submodel: text('submodel').notNull().default(''),
+    yearFrom: smallint('year_from').notNull(),
+    monthFrom: smallint('month_from'),
+    yearTo: smallint('year_to'),
+    monthTo: smallint('month_to'),
+    body: text('body').notNull(),
+    engineCode: text('engine_code').notNull().default(''),
+    engineDecilitres: smallint('engine_decilitres'),
+    fuel: text('fuel').notNull(),
+    powerKw: smallint('power_kw'),
+    drive: text('drive').notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    index('vehicles_make_model_idx').on(sql`lower(${t.make})`, sql`lower(${t.model})`, t.yearFrom),
+    check('vehicles_years_check', sql`${t.yearTo} IS NULL OR ${t.yearTo} >= ${t.yearFrom}`),
+  ],
+);
+
+/**
+ * Which product fits which vehicle (issue 15 §2, decision 0030), with the position and the notes a mechanic would
+ * write ("with ABS", "from 08/2016") and where the fact came from. Written by `npm run fitment:import`, which
+ * expands each range of its file into these rows. A product may fit one vehicle in two positions (front, rear).
+ */
+export const fitments = pgTable(
+  'fitments',
+  {
+    productId: integer('product_id')
+      .notNull()
+      .references(() => products.id, { onDelete: 'cascade' }),
+    vehicleId: integer('vehicle_id')
+      .notNull()
+      .references(() => vehicles.id, { onDelete: 'cascade' }),
+    position: text('position').notNull().default(''),
+    notes: text('notes').notNull().default(''),
+    source: text('source', { enum: FITMENT_SOURCES }).notNull().default('manufacturer'),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.productId, t.vehicleId, t.position] }),
+    index('fitments_vehicle_idx').on(t.vehicleId, t.productId),
+  ],
 );

@@ -1,0 +1,97 @@
+/**
+ * The command line of the vehicle list's and the fitment file's imports (`npm run vehicles:import`,
+ * `npm run fitment:import`; decisions 0029, 0030): one CSV file in, every refused row printed as
+ * `line 7, column "Year To": Year To must not be before Year From`, then `Imported <file>: <what it did>`.
+ * Exit codes: 0 imported; 1 nothing imported (refused rows, unreadable CSV, database error); 2 usage error.
+ */
+import { readFile } from 'node:fs/promises';
+import path from 'node:path';
+import { parseArgs } from 'node:util';
+import { openDatabase, type Database } from '../db/client';
+import { loadConfig } from '../env';
+import { CatalogFileError, formatRejection } from '../modules/catalog-import/catalog-row';
+import { RowsRefusedError } from '../modules/vehicles/rows-refused-error';
+
+export interface FileImportIo {
+  out: (text: string) => void;
+  err: (text: string) => void;
+  /** Folder relative paths are resolved against (default: INIT_CWD, set by npm, else the working directory). */
+  cwd?: string;
+  openDb?: () => Promise<{ db: Database; close(): Promise<void> }>;
+}
+
+/**
+ * Runs an import with `argv` (arguments after the script name): `importFile` reads the file's text into the
+ * database and resolves to what it did ("3 created, 0 updated"). Resolves to the process exit code.
+ */
+export async function runFileImport(
+  argv: string[],
+  io: FileImportIo,
+  usage: string,
+  importFile: (db: Database, text: string) => Promise<string>,
+): Promise<number> {
+  let args;
+  try {
+    args = parseArgs({
+      args: argv,
+      allowPositionals: true,
+      options: { help: { type: 'boolean', short: 'h', default: false } },
+    });
+  } catch (error) {
+    io.err(`${(error as Error).message}\n\n${usage}`);
+    return 2;
+  }
+  if (args.values.help) {
+    io.out(usage);
+    return 0;
+  }
+  if (args.positionals.length !== 1) {
+    io.err(
+      `${args.positionals.length === 0 ? 'Give the CSV file to import.' : 'Give exactly one CSV file.'}\n\n${usage}`,
+    );
+    return 2;
+  }
+  const cwd = io.cwd ?? process.env.INIT_CWD ?? process.cwd();
+  const file = path.resolve(cwd, args.positionals[0] ?? '');
+  let text: string;
+  try {
+    text = await readFile(file, 'utf8');
+  } catch {
+    io.err(`Cannot read ${file}: no such file, or it is not readable.\n\n${usage}`);
+    return 2;
+  }
+  const open =
+    io.openDb ??
+    (async () => {
+      const config = loadConfig();
+      const handle = await openDatabase({ databaseUrl: config.databaseUrl, pgliteDir: config.pgliteDir });
+      return { db: handle.db, close: () => handle.close() };
+    });
+  const target = await open();
+  try {
+    const started = Date.now();
+    const summary = await importFile(target.db, text);
+    const relative = path.relative(cwd, file);
+    const name = relative === '' || relative.startsWith('..') || path.isAbsolute(relative) ? file : relative;
+    io.out(`Imported ${name}: ${summary} (${((Date.now() - started) / 1000).toFixed(1)}s)`);
+    return 0;
+  } catch (error) {
+    if (error instanceof RowsRefusedError) {
+      for (const r of error.rejections) io.err(formatRejection(r));
+      const count = error.rejections.length;
+      io.err(
+        `Nothing was imported because ${count} ${count === 1 ? 'row was' : 'rows were'} refused: ` +
+          `fix ${count === 1 ? 'it' : 'them'} and run again.`,
+      );
+      return 1;
+    }
+    if (error instanceof CatalogFileError) {
+      io.err(`Cannot import ${file}:\n${error.message}`);
+      return 1;
+    }
+    io.err(`The import failed and nothing was changed: ${(error as Error).message}`);
+    return 1;
+  } finally {
+    await target.close();
+  }
+}

@@ -1,0 +1,34 @@
+/**
+ * `npm run vehicles:import -- <vehicles.csv>` (issue 15 §1, decision 0029): upserts a vehicle list (columns of
+ * VEHICLE_CSV_COLUMNS in `@store/shared/vehicle`) into the configured database (env.ts: DATABASE_URL or PGlite),
+ * all or nothing; output and exit codes as run-file-import.ts.
+ */
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { importVehicles } from '../modules/vehicles/import-vehicles';
+import { runFileImport, type FileImportIo } from './run-file-import';
+
+export const USAGE = `Usage: npm run vehicles:import -- <vehicles.csv>
+
+Imports a vehicle list: one row per make, model, series, submodel, years, body, engine and drive, with the columns
+Make,Model,Series,Submodel,Year From,Month From,Year To,Month To,Body,Engine Code,Engine Litres,Fuel,Power kW,Drive
+Vehicles are matched by make, model, series, submodel, start, body, engine code and drive; a row that is already
+there as it is changes nothing. One refused row imports nothing.
+  --help             show this help`;
+
+/** Runs the CLI with `argv` (arguments after the script name). Resolves to the process exit code. */
+export function runVehiclesImport(argv: string[], io: FileImportIo): Promise<number> {
+  return runFileImport(argv, io, USAGE, async (db, text) => {
+    const r = await importVehicles(db, text);
+    return `${r.created} created, ${r.updated} updated, ${r.unchanged} unchanged`;
+  });
+}
+
+const isMain =
+  process.argv[1] !== undefined && path.resolve(process.argv[1]) === fileURLToPath(import.meta.url);
+if (isMain) {
+  process.exitCode = await runVehiclesImport(process.argv.slice(2), {
+    out: (t) => process.stdout.write(`${t}\n`),
+    err: (t) => process.stderr.write(`${t}\n`),
+  });
+}
