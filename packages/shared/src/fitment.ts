@@ -5,7 +5,7 @@
  * marks the product as fitting every vehicle. Written once here for the import, the API and the web app.
  */
 import { z } from 'zod';
-import { VEHICLE_YEAR_MAX, VEHICLE_YEAR_MIN } from './vehicle';
+import { VEHICLE_YEAR_MAX, VEHICLE_YEAR_MIN, vehicleAnswerSchema } from './vehicle';
 
 /** The fitment file's columns (Source may be left out: manufacturer). */
 export const FITMENT_CSV_COLUMNS = [
@@ -139,3 +139,23 @@ export const fitmentCsvRowSchema = z
     source: row.Source,
   }));
 export type FitmentCsvRow = z.output<typeof fitmentCsvRowSchema>;
+
+/** One vehicle a product fits, with the position and notes of that fitment (`GET /api/products/{sku}/fitment`). */
+export const vehicleFitSchema = z.object({
+  vehicle: vehicleAnswerSchema,
+  position: z.string(),
+  notes: z.string(),
+  source: z.enum(FITMENT_SOURCES),
+});
+export type VehicleFit = z.infer<typeof vehicleFitSchema>;
+
+/**
+ * The vehicles a product fits, grouped by make and model (A to Z; within a model by start year and series), or
+ * `universal` for a part that fits every vehicle. Both empty: the store has no fitment data for it.
+ */
+export const productFitmentSchema = z.object({
+  sku: z.string(),
+  universal: z.boolean(),
+  groups: z.array(z.object({ make: z.string(), model: z.string(), fits: z.array(vehicleFitSchema) })),
+});
+export type ProductFitment = z.infer<typeof productFitmentSchema>;

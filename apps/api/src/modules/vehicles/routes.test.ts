@@ -5,6 +5,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { VEHICLE_CSV_COLUMNS } from '@store/shared/vehicle';
 import { createTestApp, type TestApp } from '../../../tests/test-app';
+import { seedCatalog } from '../../../tests/seed-catalog';
+import { importFitments } from './import-fitments';
 import { importVehicles } from './import-vehicles';
 
 const LIST = [
@@ -85,5 +87,60 @@ describe('the vehicle selector’s lists', () => {
     const missing = await get('/api/vehicles/999999');
     expect(missing.status).toBe(404);
     expect(missing.body.message).toBe('No vehicle with id 999999');
+  });
+});
+
+describe('GET /api/products/{sku}/fitment', () => {
+  beforeAll(async () => {
+    await seedCatalog(t.database.db);
+    await importFitments(
+      t.database.db,
+      [
+        'SKU,Make,Model,Series,Year From,Year To,Engine,Position,Notes,Source',
+        'KL-H4-6055,Toyota,HiLux,,2010,,3.0,Front,with ABS,',
+        'KL-H4-6055,Toyota,HiLux,GUN126R,,,,Front,from 07/2015,staff',
+        'KL-H4-6055,Ford,Ranger,PX2,,,,Rear,,cross-reference',
+        'BL-LED-H4,Universal,,,,,,,,',
+      ].join('\n'),
+    );
+  });
+
+  it('lists the vehicles a part fits, by make and model, with position, notes and source', async () => {
+    const res = await get('/api/products/kl-h4-6055/fitment');
+    expect(res.status).toBe(200);
+    const data = res.body.data as {
+      sku: string;
+      universal: boolean;
+      groups: {
+        make: string;
+        model: string;
+        fits: { vehicle: { series: string }; position: string; notes: string; source: string }[];
+      }[];
+    };
+    expect(data.universal).toBe(false);
+    expect(
+      data.groups.map((g) => [
+        g.make,
+        g.model,
+        g.fits.map((f) => `${f.vehicle.series} ${f.position} ${f.notes} ${f.source}`),
+      ]),
+    ).toEqual([
+      ['Ford', 'Ranger', ['PX2 Rear  cross_reference']],
+      ['Toyota', 'HiLux', ['KUN26R Front with ABS manufacturer', 'GUN126R Front from 07/2015 staff']],
+    ]);
+  });
+
+  it('says universal for a part that fits every vehicle, nothing for a part without fitment data, 404 for no part', async () => {
+    expect((await get('/api/products/BL-LED-H4/fitment')).body.data).toMatchObject({
+      universal: true,
+      groups: [],
+    });
+    expect((await get('/api/products/KL-H7-55/fitment')).body.data).toMatchObject({
+      universal: false,
+      groups: [],
+    });
+    const missing = await get('/api/products/NO-SUCH/fitment');
+    expect(missing.status).toBe(404);
+    expect(missing.body.message).toBe('No product with SKU "NO-SUCH"');
   });
 });

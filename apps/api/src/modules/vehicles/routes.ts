@@ -1,13 +1,23 @@
 /**
  * The vehicle selector's calls under /api (issue 15 §4, decision 0029): `GET /vehicles/makes`,
  * `/vehicles/models?make=`, `/vehicles/years?make=&model=`, `/vehicles?make=&model=&year=` (the variants) and
- * `/vehicles/{id}`. Public, cached like the catalog's answers (the list changes only by import).
+ * `/vehicles/{id}`, and `/products/{sku}/fitment` (the vehicles a part fits). Public, cached like the catalog's answers (the list changes only by import).
  */
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { eq, or, sql } from 'drizzle-orm';
+import { productFitmentSchema } from '@store/shared/fitment';
 import { VEHICLE_YEAR_MAX, VEHICLE_YEAR_MIN, vehicleAnswerSchema } from '@store/shared/vehicle';
+import { products } from '../../db/schema';
 import { HttpError } from '../../plugins/error-handling';
-import { findVehicle, listMakes, listModels, listVariants, listYears } from './vehicle-service';
+import {
+  findVehicle,
+  listMakes,
+  listModels,
+  listVariants,
+  listYears,
+  productFitment,
+} from './vehicle-service';
 
 /** Seconds shared caches may keep these answers. */
 const VEHICLES_CACHE_S = 300;
@@ -109,6 +119,33 @@ const vehicleRoutes: FastifyPluginAsyncZod = async (app) => {
       const vehicle = await findVehicle(app.db, req.params.id);
       if (!vehicle) throw new HttpError(404, `No vehicle with id ${req.params.id}`);
       return { data: vehicle };
+    },
+  );
+
+  app.get(
+    '/products/:sku/fitment',
+    {
+      config,
+      schema: {
+        tags,
+        summary:
+          'The vehicles a product fits, grouped by make and model, with position and notes (universal: fits every vehicle)',
+        params: z.object({
+          sku: z.string().trim().min(1, 'sku is required').max(200, 'sku must be 200 characters or fewer'),
+        }),
+        response: { 200: z.object({ data: productFitmentSchema }), 404: messageSchema, ...errorResponses },
+      },
+    },
+    async (req) => {
+      const [product] = await app.db
+        .select({ id: products.id, sku: products.sku, universal: products.universalFit })
+        .from(products)
+        .where(
+          or(sql`lower(${products.sku}) = lower(${req.params.sku})`, eq(products.permalink, req.params.sku)),
+        )
+        .limit(1);
+      if (!product) throw new HttpError(404, `No product with SKU "${req.params.sku}"`);
+      return { data: await productFitment(app.db, product) };
     },
   );
 };

@@ -1,12 +1,13 @@
 /**
  * The vehicle selector's reads (issue 15 §4, decision 0029): makes, the models of a make, the years of a model, the
- * variants of a model in a year, and one vehicle. Names match whatever their case; lists come sorted as a shopper
+ * variants of a model in a year, and one vehicle; and the vehicles one product fits. Names match whatever their case; lists come sorted as a shopper
  * reads them. The vehicle list is small (hundreds to tens of thousands of rows) and indexed by make and model.
  */
 import { and, asc, eq, gte, isNull, lte, or, sql } from 'drizzle-orm';
+import type { ProductFitment } from '@store/shared/fitment';
 import { vehicleLabel, type Vehicle, type VehicleAnswer } from '@store/shared/vehicle';
 import type { Database } from '../../db/client';
-import { vehicles } from '../../db/schema';
+import { fitments, vehicles } from '../../db/schema';
 
 type VehicleRow = typeof vehicles.$inferSelect;
 
@@ -103,4 +104,47 @@ export async function listVariants(
 export async function findVehicle(db: Database, id: number): Promise<VehicleAnswer | null> {
   const [row] = await db.select().from(vehicles).where(eq(vehicles.id, id)).limit(1);
   return row ? presentVehicle(row) : null;
+}
+
+/**
+ * The vehicles product `productId` fits, grouped by make and model (A to Z; within a model by start year, series
+ * and position), with whether it is universal. `sku` is echoed as given by the caller.
+ */
+export async function productFitment(
+  db: Database,
+  product: { id: number; sku: string; universal: boolean },
+): Promise<ProductFitment> {
+  const rows = await db
+    .select({
+      vehicle: vehicles,
+      position: fitments.position,
+      notes: fitments.notes,
+      source: fitments.source,
+    })
+    .from(fitments)
+    .innerJoin(vehicles, eq(vehicles.id, fitments.vehicleId))
+    .where(eq(fitments.productId, product.id))
+    .orderBy(
+      asc(vehicles.make),
+      asc(vehicles.model),
+      asc(vehicles.yearFrom),
+      asc(vehicles.series),
+      asc(vehicles.id),
+      asc(fitments.position),
+    );
+  const groups: ProductFitment['groups'] = [];
+  for (const row of rows) {
+    let group = groups.at(-1);
+    if (!group || group.make !== row.vehicle.make || group.model !== row.vehicle.model) {
+      group = { make: row.vehicle.make, model: row.vehicle.model, fits: [] };
+      groups.push(group);
+    }
+    group.fits.push({
+      vehicle: presentVehicle(row.vehicle),
+      position: row.position,
+      notes: row.notes,
+      source: row.source,
+    });
+  }
+  return { sku: product.sku, universal: product.universal, groups };
 }
