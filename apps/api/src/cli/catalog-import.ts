@@ -17,6 +17,7 @@ import { loadConfig } from '../env';
 import { CatalogFileError, formatRejection } from '../modules/catalog-import/catalog-row';
 import { importCatalog } from '../modules/catalog-import/import-catalog';
 import { createImportProgress, type ProgressMode } from '../modules/catalog-import/import-progress';
+import { csvFileArgument, shownFileName } from './run-file-import';
 
 export const USAGE = `Usage: npm run catalog:import -- <file.csv> [--images <folder>] [--skip-invalid] [--offline]
 
@@ -64,14 +65,9 @@ export async function runCatalogImport(argv: string[], io: CatalogImportIo): Pro
     io.out(USAGE);
     return 0;
   }
-  if (args.positionals.length !== 1) {
-    io.err(
-      `${args.positionals.length === 0 ? 'Give the CSV file to import.' : 'Give exactly one CSV file.'}\n\n${USAGE}`,
-    );
-    return 2;
-  }
-  const cwd = io.cwd ?? process.env.INIT_CWD ?? process.cwd();
-  const file = path.resolve(cwd, args.positionals[0] ?? '');
+  const argument = csvFileArgument(args.positionals, io, USAGE);
+  if (!argument) return 2;
+  const { cwd, file } = argument;
   const imagesDir = args.values.images === undefined ? undefined : path.resolve(cwd, args.values.images);
 
   let csv: string;
@@ -119,8 +115,7 @@ export async function runCatalogImport(argv: string[], io: CatalogImportIo): Pro
     progress.stop();
     for (const r of report.rejections) io.err(formatRejection(r));
     for (const w of report.warnings) io.err(`warning: ${w}`);
-    const relative = path.relative(cwd, file);
-    const name = relative === '' || relative.startsWith('..') || path.isAbsolute(relative) ? file : relative;
+    const name = shownFileName(cwd, file);
     const seconds = ((Date.now() - started) / 1000).toFixed(1);
     io.out(
       `Imported ${name}: ${report.created} created, ${report.updated} updated, ${report.unchanged} unchanged, ` +

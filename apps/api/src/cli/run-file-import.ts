@@ -21,6 +21,31 @@ export interface FileImportIo {
 }
 
 /**
+ * The one CSV file an import's command line names, resolved against `io.cwd` (else INIT_CWD, set by npm, else the
+ * working directory); null, with the reason and `usage` written to `io.err`, when there is none or more than one.
+ */
+export function csvFileArgument(
+  positionals: string[],
+  io: Pick<FileImportIo, 'err' | 'cwd'>,
+  usage: string,
+): { cwd: string; file: string } | null {
+  if (positionals.length !== 1) {
+    io.err(
+      `${positionals.length === 0 ? 'Give the CSV file to import.' : 'Give exactly one CSV file.'}\n\n${usage}`,
+    );
+    return null;
+  }
+  const cwd = io.cwd ?? process.env.INIT_CWD ?? process.cwd();
+  return { cwd, file: path.resolve(cwd, positionals[0] ?? '') };
+}
+
+/** `file` as the import's summary names it: relative to `cwd` when inside it, else absolute. */
+export function shownFileName(cwd: string, file: string): string {
+  const relative = path.relative(cwd, file);
+  return relative === '' || relative.startsWith('..') || path.isAbsolute(relative) ? file : relative;
+}
+
+/**
  * Runs an import with `argv` (arguments after the script name): `importFile` reads the file's text into the
  * database and resolves to what it did ("3 created, 0 updated"). Resolves to the process exit code.
  */
@@ -45,14 +70,9 @@ export async function runFileImport(
     io.out(usage);
     return 0;
   }
-  if (args.positionals.length !== 1) {
-    io.err(
-      `${args.positionals.length === 0 ? 'Give the CSV file to import.' : 'Give exactly one CSV file.'}\n\n${usage}`,
-    );
-    return 2;
-  }
-  const cwd = io.cwd ?? process.env.INIT_CWD ?? process.cwd();
-  const file = path.resolve(cwd, args.positionals[0] ?? '');
+  const target = csvFileArgument(args.positionals, io, usage);
+  if (!target) return 2;
+  const { cwd, file } = target;
   let text: string;
   try {
     text = await readFile(file, 'utf8');
@@ -67,13 +87,13 @@ export async function runFileImport(
       const handle = await openDatabase({ databaseUrl: config.databaseUrl, pgliteDir: config.pgliteDir });
       return { db: handle.db, close: () => handle.close() };
     });
-  const target = await open();
+  const database = await open();
   try {
     const started = Date.now();
-    const summary = await importFile(target.db, text);
-    const relative = path.relative(cwd, file);
-    const name = relative === '' || relative.startsWith('..') || path.isAbsolute(relative) ? file : relative;
-    io.out(`Imported ${name}: ${summary} (${((Date.now() - started) / 1000).toFixed(1)}s)`);
+    const summary = await importFile(database.db, text);
+    io.out(
+      `Imported ${shownFileName(cwd, file)}: ${summary} (${((Date.now() - started) / 1000).toFixed(1)}s)`,
+    );
     return 0;
   } catch (error) {
     if (error instanceof RowsRefusedError) {
@@ -92,6 +112,6 @@ export async function runFileImport(
     io.err(`The import failed and nothing was changed: ${(error as Error).message}`);
     return 1;
   } finally {
-    await target.close();
+    await database.close();
   }
 }

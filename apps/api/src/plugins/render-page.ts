@@ -327,9 +327,11 @@ export async function loadPageRenderer(
     template: string,
     url: string,
     allowed: () => Promise<boolean>,
+    /** The page's stamps when the caller has just read them (the pre-renderer). */
+    known?: PageStamps,
   ): Promise<{ answer: RenderAnswer; rendered: boolean }> {
     const key = pageCacheKey(url);
-    const stamps = await pageStamps(new URL(url, 'http://local').pathname);
+    const stamps = known ?? (await pageStamps(new URL(url, 'http://local').pathname));
     const hit = stamps ? cache.get(key, stamps.stamp) : undefined;
     if (hit) return { answer: { page: hit }, rendered: false };
     const pendingKey = `${key} ${stamps?.stamp ?? ''}`;
@@ -370,7 +372,7 @@ export async function loadPageRenderer(
         (stored.stamp === stamps.stamp || !url.startsWith('/product/'))
       )
         return false;
-      return (await cachedOrRendered(template, url, async () => true)).rendered;
+      return (await cachedOrRendered(template, url, async () => true, stamps)).rendered;
     },
   };
 }
