@@ -61,6 +61,8 @@ export const productSchema = z.object({
   is_featured: z.boolean(),
   product_meta: z.array(productMetaSchema),
   created_at: z.string(),
+  /** OE and other brands' part numbers, as the catalog wrote them (issue 15 §3); [] when none. Not in the SPEC. */
+  part_numbers: z.array(z.string()),
 });
 export type Product = z.infer<typeof productSchema>;
 

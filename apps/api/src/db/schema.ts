@@ -89,6 +89,12 @@ export const products = pgTable(
     isFeatured: boolean('is_featured').notNull().default(false),
     /** Fits every vehicle (issue 15, decision 0030): set by `npm run fitment:import` from a `Universal` row. */
     universalFit: boolean('universal_fit').notNull().default(false),
+    /**
+     * OE and other brands' part numbers (issue 15 §3), as the catalog file wrote them, joined with ", " (a part
+     * number never holds a comma: the import splits cells on them); null when none. Search matches them by
+     * `normalizePartNumber` (decision 0031).
+     */
+    partNumbers: text('part_numbers'),
     /** Brand and category titles copied here so the search columns can be generated. `search_text` feeds
      * the spelling vocabulary (`search_words`). */
     searchBrand: text('search_brand').notNull().default(''),

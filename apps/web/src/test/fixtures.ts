@@ -21,6 +21,7 @@ export function makeProduct(overrides: Partial<Product> = {}): Product {
     is_featured: false,
     product_meta: [{ option: '_price', value: '79.95' }],
     created_at: '2025-01-01T00:00:00.000Z',
+    part_numbers: [],
     ...overrides,
   };
 }

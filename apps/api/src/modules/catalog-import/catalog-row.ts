@@ -4,6 +4,11 @@
  * rows into `products`, `product_images` and `product_discounts` rows.
  */
 import { findControlCharacter, type TextKind } from '@store/shared/control-characters';
+import {
+  MAX_PART_NUMBER_LENGTH,
+  MAX_PART_NUMBERS,
+  normalizePartNumber,
+} from '@store/shared/part-number';
 import { slugify } from '@store/shared/slug';
 import { z } from 'zod';
 
@@ -92,6 +97,16 @@ export const catalogRowSchema = z
     seoDescription: nullableText('multi-line'),
     /** Comma-separated tags, e.g. "brakes, ceramic". */
     seoTags: nullableText('single-line'),
+    /** OE and other brands' part numbers (issue 15 §3), each with a letter or digit, no duplicates by key. */
+    partNumbers: z
+      .array(
+        plainText()
+          .max(MAX_PART_NUMBER_LENGTH, `has a part number longer than ${MAX_PART_NUMBER_LENGTH} characters`)
+          .refine((p) => normalizePartNumber(p) !== '', {
+            message: 'has a part number with no letter or digit',
+          }),
+      )
+      .max(MAX_PART_NUMBERS, `has more than ${MAX_PART_NUMBERS} part numbers`),
     badge: plainText().min(1).max(40, 'is longer than 40 characters').nullable(),
     isFeatured: z.boolean(),
     canonicalUrl: plainText()

@@ -5,6 +5,7 @@
  * 100,000-row file; the finished row is still checked once by `catalogRowSchema` (DESIGN §8).
  */
 import { parseDecimalToCents } from '@store/shared/money';
+import { normalizePartNumber } from '@store/shared/part-number';
 import { htmlToPlainText, sanitizeDescription } from './sanitize-description';
 
 /** Why a cell cannot be read; becomes a Rejection naming the cell's line and column. */
@@ -117,6 +118,44 @@ function parseDateParts(m: RegExpExecArray, endOfDay: boolean): Date | null {
 
 /** A comma-separated list (see `splitList`). */
 export const listCell: CellParser<string[]> = (raw) => splitList(raw);
+
+const splitPartNumberList = (text: string) =>
+  text
+    .split(/[,;|\r\n]/)
+    .map((s) => s.trim())
+    .filter((s) => s !== '');
+
+/**
+ * Part numbers (issue 15 §3): a list separated by commas, semicolons, bars or line breaks ("DB1170, 04465-0K240"),
+ * or the JSON list a Shopify list metafield exports (`["DB1170","04465-0K240"]`); the same number written twice
+ * (by `normalizePartNumber`) once.
+ */
+export const partNumbersCell: CellParser<string[]> = (raw) => {
+  const text = raw.trim();
+  let list: string[];
+  if (text.startsWith('[')) {
+    let parsed: unknown;
+    try {
+      parsed = JSON.parse(text);
+    } catch {
+      return new CellIssue(
+        'is not a list of part numbers; write them separated by commas, like DB1170, 04465-0K240',
+      );
+    }
+    if (!Array.isArray(parsed) || !parsed.every((p): p is string => typeof p === 'string'))
+      return new CellIssue(
+        'is not a list of part numbers; write them separated by commas, like DB1170, 04465-0K240',
+      );
+    list = parsed.flatMap(splitPartNumberList);
+  } else list = splitPartNumberList(text);
+  const seen = new Set<string>();
+  return list.filter((p) => {
+    const key = normalizePartNumber(p);
+    if (key !== '' && seen.has(key)) return false;
+    seen.add(key);
+    return true;
+  });
+};
 
 /**
  * Catalog HTML, sanitised (see `sanitizeDescription`); null when nothing is left. `paragraphs`: WordPress text

@@ -387,6 +387,7 @@ const PRODUCT_COLUMNS = [
   { name: 'seo_title', type: 'text' },
   { name: 'seo_description', type: 'text' },
   { name: 'seo_tags', type: 'text' },
+  { name: 'part_numbers', type: 'text' },
   { name: 'canonical_url', type: 'text' },
   { name: 'schema_markup', type: 'text' },
   { name: 'badge', type: 'text' },
@@ -414,6 +415,7 @@ const PRODUCT_VALUE: Record<ProductColumnName, (item: Resolved) => string | numb
   seo_title: (i) => i.row.seoTitle,
   seo_description: (i) => i.row.seoDescription,
   seo_tags: (i) => i.row.seoTags,
+  part_numbers: (i) => (i.row.partNumbers.length > 0 ? i.row.partNumbers.join(', ') : null),
   canonical_url: (i) => i.row.canonicalUrl,
   schema_markup: (i) => i.row.schemaMarkup,
   badge: (i) => i.row.badge,
@@ -439,7 +441,11 @@ const HASHED_FIELDS = CATALOG_ROW_FIELDS.filter((f) => f !== 'line' && f !== 'im
  * measured is rewritten once, which stores the sizes it lacked.)
  */
 function importHash(row: CatalogRow, images: readonly StoredImage[]): string {
-  const sorted = HASHED_FIELDS.map((k) => [k, row[k]]);
+  // A row without part numbers hashes as it did before they existed, so a re-import leaves it alone.
+  const sorted = HASHED_FIELDS.filter((k) => k !== 'partNumbers' || row.partNumbers.length > 0).map((k) => [
+    k,
+    row[k],
+  ]);
   const imageKeys = images.map((i) => (i.width === null ? i.path : [i.path, i.width, i.height, i.widths]));
   return createHash('sha256')
     .update(JSON.stringify([IMPORT_HASH_VERSION, sorted, imageKeys]))

@@ -235,6 +235,7 @@ const EMPTY_FIELDS: ProductFields = {
   seoTitle: null,
   seoDescription: null,
   seoTags: null,
+  partNumbers: [],
   badge: null,
   isFeatured: false,
   canonicalUrl: null,

@@ -19,6 +19,7 @@ import {
   integerCell,
   listCell,
   lowerCaseCell,
+  partNumbersCell,
   textCell,
   titleCell,
   trimmedCell,
@@ -62,6 +63,11 @@ const columns = {
   seoTitle: productColumn(['SEO Title'], textCell),
   seoDescription: productColumn(['SEO Description'], textCell),
   badge: productColumn([metafield('badge')], textCell, 'badge metafield'),
+  partNumbers: productColumn(
+    [metafield('part_numbers'), 'Part numbers'],
+    partNumbersCell,
+    'part_numbers metafield',
+  ),
   canonicalUrl: productColumn([metafield('canonical_url')], textCell, 'canonical_url metafield'),
   schemaMarkup: productColumn([metafield('schema_markup')], textCell, 'schema_markup metafield'),
   // Each variant.

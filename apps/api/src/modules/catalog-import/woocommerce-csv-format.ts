@@ -25,6 +25,7 @@ import {
   integerCell,
   joinTags,
   listCell,
+  partNumbersCell,
   plainTextCell,
   priceCell,
   rawCell,
@@ -141,6 +142,7 @@ const columns = {
   canonicalUrl: productColumn(['Meta: _canonical_url', 'Meta: _yoast_wpseo_canonical'], textCell),
   schemaMarkup: productColumn(['Meta: _schema_markup'], textCell),
   badge: productColumn(['Meta: _badge'], textCell),
+  partNumbers: productColumn(['Meta: _part_numbers', 'Part numbers'], partNumbersCell),
   // What is sold: a simple product or a variation.
   priceCents: itemColumn(['Regular price'], priceCell({ required: true })),
   salePriceCents: itemColumn(['Sale price'], priceCell({ required: false })),
@@ -175,6 +177,7 @@ export const wooCommerceCsvFormat = defineCatalogFormat<C>({
       'brandTitle',
       'images',
       'seoTags',
+      'partNumbers',
     ],
   }),
   skip: [

@@ -27,6 +27,7 @@ const productColumns = {
   seoTitle: products.seoTitle,
   seoDescription: products.seoDescription,
   seoTags: products.seoTags,
+  partNumbers: products.partNumbers,
   canonicalUrl: products.canonicalUrl,
   schemaMarkup: products.schemaMarkup,
   badge: products.badge,

@@ -10,6 +10,7 @@
  */
 import { asc, eq, gt, inArray, sql } from 'drizzle-orm';
 import { discountedPriceCents, type DiscountType } from '@store/shared/discount';
+import { splitPartNumbers } from '@store/shared/part-number';
 import type { Category } from '@store/shared/product';
 import { rowsOf, type Database } from '../../db/client';
 import {
@@ -44,6 +45,10 @@ export interface CatalogEntry {
   searchBrand: string;
   searchCategory: string;
   tags: string;
+  /** Part numbers as the catalog wrote them (issue 15 §3). */
+  partNumbers: string[];
+  /** Fits every vehicle (issue 15, decision 0030). */
+  universalFit: boolean;
   /**
    * The SPEC §3 product as UTF-8 JSON, exactly what /products/{sku} answers under `data`. Bytes, not a string:
    * they are what the socket is sent, and 100,000 of them (about 130 MB) stay out of the V8 heap, whose size
@@ -90,10 +95,12 @@ const rowColumns = {
   seoTitle: products.seoTitle,
   seoDescription: products.seoDescription,
   seoTags: products.seoTags,
+  partNumbers: products.partNumbers,
   canonicalUrl: products.canonicalUrl,
   schemaMarkup: products.schemaMarkup,
   badge: products.badge,
   isFeatured: products.isFeatured,
+  universalFit: products.universalFit,
   createdAt: products.createdAt,
   changedAt: products.changedAt,
   searchBrand: products.searchBrand,
@@ -107,6 +114,7 @@ const rowColumns = {
 
 type Row = ProductRecord & {
   brandId: number | null;
+  universalFit: boolean;
   changedAt: Date;
   searchBrand: string;
   searchCategory: string;
@@ -145,6 +153,8 @@ function toEntry(row: Row, images: ProductImageRecord[]): CatalogEntry {
     searchBrand: row.searchBrand,
     searchCategory: row.searchCategory,
     tags: row.seoTags ?? '',
+    partNumbers: splitPartNumbers(row.partNumbers),
+    universalFit: row.universalFit,
     json: Buffer.from(JSON.stringify(product)),
   };
 }

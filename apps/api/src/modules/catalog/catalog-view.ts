@@ -127,7 +127,8 @@ function searchableChanged(a: CatalogEntry, b: CatalogEntry): boolean {
     a.title !== b.title ||
     a.searchBrand !== b.searchBrand ||
     a.searchCategory !== b.searchCategory ||
-    a.tags !== b.tags
+    a.tags !== b.tags ||
+    a.partNumbers.join('\n') !== b.partNumbers.join('\n')
   );
 }
 
@@ -206,6 +207,7 @@ export function createCatalogView(init: CatalogViewInit): CatalogView {
             brand: e.searchBrand,
             category: e.searchCategory,
             tags: e.tags,
+            partNumbers: e.partNumbers,
           })),
         );
       const found = searchIndex(index, text);

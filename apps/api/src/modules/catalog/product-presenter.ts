@@ -5,6 +5,7 @@
  */
 import { centsToDecimalString } from '@store/shared/money';
 import { DISCOUNT_PERCENT, discountedPriceCents, type DiscountType } from '@store/shared/discount';
+import { splitPartNumbers } from '@store/shared/part-number';
 import type { Product, ProductMeta } from '@store/shared/product';
 
 /** A product row with what the presenter needs from its brand, discount and images. */
@@ -23,6 +24,8 @@ export interface ProductRecord {
   seoTitle: string | null;
   seoDescription: string | null;
   seoTags: string | null;
+  /** Stored part numbers, ", "-joined (issue 15 §3); null when none. */
+  partNumbers: string | null;
   canonicalUrl: string | null;
   schemaMarkup: string | null;
   badge: string | null;
@@ -104,5 +107,6 @@ export function presentProduct(row: ProductRecord, images: ProductImageRecord[])
     is_featured: row.isFeatured,
     product_meta: meta,
     created_at: row.createdAt.toISOString(),
+    part_numbers: splitPartNumbers(row.partNumbers),
   };
 }

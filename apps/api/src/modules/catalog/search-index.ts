@@ -5,7 +5,9 @@
  * 1. every word of the query (`searchWordsOf`) must be a prefix of a lexeme of the product, where lexemes are
  *    what PostgreSQL's `to_tsvector('english', ...)` makes of the title, brand and category + tags and
  *    `to_tsvector('simple', ...)` of the SKU; the query's words go through the same english stemming and stop
- *    words (`batteries` -> `batteri`, `the` is dropped); an exact SKU comes first;
+ *    words (`batteries` -> `batteri`, `the` is dropped); an exact SKU comes first, then the products carrying
+ *    the query as a part number however it is spaced or dashed (issue 15 §3, decision 0031; part numbers are
+ *    ours, the SQL search has none);
  * 2. when nothing matches, each word is replaced by the nearest word of the catalog's vocabulary by pg_trgm
  *    trigram similarity (threshold 0.3; exact word first, then similarity, then alphabetical) and step 1 runs
  *    again; the corrected words are returned when that found something.
@@ -18,6 +20,7 @@
  * PostgreSQL 18 has: `added` -> `add`). `search-index.test.ts` compares both with PGlite.
  */
 import { stem as porter2 } from 'porter2';
+import { normalizePartNumber } from '@store/shared/part-number';
 import { searchWordsOf } from './search-products';
 
 /** One product as the index sees it. */
@@ -31,6 +34,8 @@ export interface SearchDocument {
   category: string;
   /** The catalog's tags (`products.seo_tags`), '' when none. */
   tags: string;
+  /** OE and other brands' part numbers (issue 15 §3); searched like the SKU. */
+  partNumbers?: readonly string[];
 }
 
 /** A built index; only `size` (number of products) is for callers, the rest is the index's own. */
@@ -898,6 +903,11 @@ interface IndexData extends SearchIndex {
   ids: Int32Array;
   /** lower(sku) -> document number. */
   bySku: Map<string, number>;
+  /**
+   * `normalizePartNumber` of each part number -> the documents carrying it (one number, or several when brands
+   * share it), ascending. SKUs are not in it: an exact SKU is matched as typed, as the SQL search does.
+   */
+  byPartNumber: Map<string, number | number[]>;
   /** Every lexeme, sorted; lexeme k's postings are postDocs/postFields[postStart[k] .. postStart[k + 1]). */
   lexemes: string[];
   postStart: Int32Array;
@@ -947,6 +957,16 @@ export function buildSearchIndex(docs: Iterable<SearchDocument>): SearchIndex {
   const n = sorted.length;
   const ids = new Int32Array(n);
   const bySku = new Map<string, number>();
+  const byPartNumber = new Map<string, number | number[]>();
+  const addPartNumber = (text: string, d: number) => {
+    const key = normalizePartNumber(text);
+    if (key === '') return;
+    const held = byPartNumber.get(key);
+    if (held === undefined) byPartNumber.set(key, d);
+    else if (typeof held === 'number') {
+      if (held !== d) byPartNumber.set(key, [held, d]);
+    } else if (held[held.length - 1] !== d) held.push(d);
+  };
   const lexemeNumber = new Map<string, number>();
   const lexemeList: string[] = [];
   const postLexeme = intList();
@@ -978,6 +998,12 @@ export function buildSearchIndex(docs: Iterable<SearchDocument>): SearchIndex {
     field = FIELD_A;
     readLexemes(doc.title, 'english', addLexeme, addWord);
     readLexemes(doc.sku, 'simple', addLexeme, addWord);
+    for (const partNumber of doc.partNumbers ?? []) {
+      // Words of a part number (`04465-0k240` -> `04465`, `0k240`...) and the number as one word (`044650k240`).
+      readLexemes(partNumber, 'simple', addLexeme, addWord);
+      addLexeme(normalizePartNumber(partNumber).toLowerCase());
+      addPartNumber(partNumber, d);
+    }
     readCached(doc.brand, FIELD_B);
     readCached(doc.category, FIELD_C);
     readCached(doc.tags, FIELD_C);
@@ -1039,6 +1065,7 @@ export function buildSearchIndex(docs: Iterable<SearchDocument>): SearchIndex {
     size: n,
     ids,
     bySku,
+    byPartNumber,
     lexemes,
     postStart,
     postDocs,
@@ -1129,10 +1156,11 @@ function matchAll(ix: IndexData, prefixes: string[]): number {
 }
 
 /**
- * The matching ids (the first `count` of `ix.matches`), exact SKU first, then by score, ties highest id first:
- * a counting sort by score over the matches in descending document order. Leaves `scores` all zero.
+ * The matching ids (the first `count` of `ix.matches`), the exact documents first (the SKU typed as it is, then
+ * the part numbers of the same key, highest id first), then by score, ties highest id first: a counting
+ * sort by score over the matches in descending document order. Leaves `scores` all zero.
  */
-function rankedIds(ix: IndexData, count: number, skuDoc: number): Int32Array {
+function rankedIds(ix: IndexData, count: number, exactDocs: readonly number[]): Int32Array {
   const { scores, ids, matches } = ix;
   const n = ix.size;
   // The matches in descending document order: sorted when few, else read off `scores` in one pass over the
@@ -1144,15 +1172,17 @@ function rankedIds(ix: IndexData, count: number, skuDoc: number): Int32Array {
     for (let d = n - 1; d >= 0; d--) if ((scores[d] as number) !== 0) matches[k++] = d;
     docs = matches.subarray(0, k);
   }
-  let skuMatched = false;
-  if (skuDoc >= 0 && (scores[skuDoc] as number) > 0) {
-    // The SKU's product matched the words too: it is listed once, first.
-    scores[skuDoc] = 0;
-    skuMatched = true;
+  let alsoMatched = 0;
+  for (const d of exactDocs) {
+    if ((scores[d] as number) > 0) {
+      // An exact product matched the words too: it is listed once, first.
+      scores[d] = 0;
+      alsoMatched++;
+    }
   }
-  const out = new Int32Array(count - (skuMatched ? 1 : 0) + (skuDoc >= 0 ? 1 : 0));
+  const out = new Int32Array(count - alsoMatched + exactDocs.length);
   let at = 0;
-  if (skuDoc >= 0) out[at++] = ids[skuDoc] as number;
+  for (const d of exactDocs) out[at++] = ids[d] as number;
   const counts = new Int32Array(MAX_SCORE + 1);
   for (let k = 0; k < count; k++) {
     const s = scores[docs[k] as number] as number;
@@ -1176,10 +1206,23 @@ function rankedIds(ix: IndexData, count: number, skuDoc: number): Int32Array {
   return out;
 }
 
-/** Full text for the words: the exact SKU, then the products having every word as a prefix; ranked ids. */
+/**
+ * The documents a query names exactly: the SKU typed as it is, then every part number with the query's key
+ * (`db 1170` finds DB-1170), highest document first.
+ */
+function exactDocsOf(ix: IndexData, raw: string): number[] {
+  const sku = ix.bySku.get(raw);
+  const key = normalizePartNumber(raw);
+  const held = key === '' ? undefined : ix.byPartNumber.get(key);
+  const byKey = held === undefined ? [] : typeof held === 'number' ? [held] : [...held].reverse();
+  if (sku === undefined) return byKey;
+  return [sku, ...byKey.filter((d) => d !== sku)];
+}
+
+/** Full text for the words: the exact SKU and part numbers, then the products having every word as a prefix. */
 function fullText(ix: IndexData, raw: string, words: string[]): Int32Array {
   const matched = matchAll(ix, words.flatMap(queryLexemes));
-  return rankedIds(ix, matched, ix.bySku.get(raw) ?? -1);
+  return rankedIds(ix, matched, exactDocsOf(ix, raw));
 }
 
 /** The vocabulary word nearest to `word` (itself when known or when nothing is at least 0.3 similar). */
@@ -1215,7 +1258,7 @@ function correctWord(ix: IndexData, word: string): string {
 /**
  * Searches the index (SPEC §7 /search-product). `text` is the raw query (at most 100 characters are read): it
  * is trimmed and lower-cased for the exact-SKU test and split into at most 8 words by `searchWordsOf`.
- * Returns every matching product id, best first: the exact SKU, then by score (title/SKU 1.0, brand 0.4,
+ * Returns every matching product id, best first: the exact SKU and part numbers, then by score (title/SKU 1.0, brand 0.4,
  * category/tags 0.2 per word and field), ties highest id first. When nothing matches, the words are spelling-
  * corrected against the catalog's vocabulary and searched again; `corrected` (the corrected words, space-
  * separated) is set only when that found something. A query of no words (only punctuation, only stop words)
@@ -1229,6 +1272,7 @@ export function searchIndex(
   const raw = text.trim().toLowerCase().slice(0, 100);
   const words = searchWordsOf(raw);
   const ids = fullText(ix, raw, words);
+  // A query that names a part exactly is not spelling-corrected into other words.
   if (ids.length > 0 || words.length === 0) return { ids };
   const fixed = words.map((w) => correctWord(ix, w));
   if (fixed.every((w, i) => w === words[i])) return { ids };
