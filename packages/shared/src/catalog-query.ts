@@ -44,6 +44,15 @@ function priceBound(name: string) {
     .optional();
 }
 
+/** Highest vehicle id a query accepts (a PostgreSQL integer). */
+const MAX_VEHICLE_ID = 2_147_483_647;
+
+/**
+ * `vehicle=<id>` (issue 15 §4): only parts that fit that vehicle or are universal, each product answered with its
+ * `fitment` for it.
+ */
+export const vehicleParam = positiveInt('vehicle', MAX_VEHICLE_ID).optional();
+
 /** `in_stock=1` (or true): only products that can be bought now (stock above 0 or not tracked). */
 const inStockFlag = z
   .enum(['1', 'true', '0', 'false'], { error: 'in_stock must be 1 or 0' })
@@ -59,6 +68,7 @@ const listingFilters = {
   min_price: priceBound('min_price'),
   max_price: priceBound('max_price'),
   in_stock: inStockFlag,
+  vehicle: vehicleParam,
 };
 
 function checkPriceRange(q: { min_price?: number | undefined; max_price?: number | undefined }) {
@@ -81,7 +91,11 @@ export type ShopQuery = z.infer<typeof shopQuerySchema>;
 
 export const latestProductsQuerySchema = z.object({
   pagination: positiveInt('pagination', MAX_PAGE_SIZE).default(DEFAULT_PAGE_SIZE),
+  vehicle: vehicleParam,
 });
+
+/** `/products/{sku}?vehicle=`: the product with its `fitment` for that vehicle. */
+export const productQuerySchema = z.object({ vehicle: vehicleParam });
 
 export const searchQuerySchema = z
   .object({

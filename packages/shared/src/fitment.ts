@@ -159,3 +159,32 @@ export const productFitmentSchema = z.object({
   groups: z.array(z.object({ make: z.string(), model: z.string(), fits: z.array(vehicleFitSchema) })),
 });
 export type ProductFitment = z.infer<typeof productFitmentSchema>;
+
+/**
+ * How a product stands with the vehicle a listing was asked for (issue 15 §4, decision 0032): it fits (with the
+ * fitment's position and notes: `fits_with_notes`), does not fit (the store knows which vehicles it fits, and this
+ * is not one), fits every vehicle (`universal`), or the store has no fitment data for it (`unknown`).
+ */
+export const FITMENT_STATUSES = ['fits', 'fits_with_notes', 'does_not_fit', 'universal', 'unknown'] as const;
+export type FitmentStatus = (typeof FITMENT_STATUSES)[number];
+
+/** `fitment` of a product in an answer asked with `vehicle=`; `notes` only for `fits_with_notes`. */
+export const productFitStatusSchema = z.object({
+  status: z.enum(FITMENT_STATUSES),
+  notes: z.string().nullable(),
+});
+export type ProductFitStatus = z.infer<typeof productFitStatusSchema>;
+
+/** The statuses a listing filtered by vehicle keeps: parts that fit, with or without notes, and universal ones. */
+export const FITTING_STATUSES: readonly FitmentStatus[] = ['fits', 'fits_with_notes', 'universal'];
+
+/**
+ * One line of notes for a product on one vehicle, from its fitment rows (position and notes each):
+ * `Front, with ABS; Rear`. '' when no row has either.
+ */
+export function fitNotes(rows: readonly { position: string; notes: string }[]): string {
+  return rows
+    .map((r) => [r.position, r.notes].filter((s) => s !== '').join(', '))
+    .filter((s) => s !== '')
+    .join('; ');
+}

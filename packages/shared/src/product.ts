@@ -3,6 +3,7 @@
  * these schemas and the web app reads them, so both sides agree on every field.
  */
 import { z } from 'zod';
+import { productFitStatusSchema } from './fitment';
 
 /** SPEC §3 product_meta entry. `_price` holds a decimal string such as "79.95". */
 export const productMetaSchema = z.object({ option: z.string(), value: z.string() });
@@ -63,6 +64,8 @@ export const productSchema = z.object({
   created_at: z.string(),
   /** OE and other brands' part numbers, as the catalog wrote them (issue 15 §3); [] when none. Not in the SPEC. */
   part_numbers: z.array(z.string()),
+  /** How it stands with the vehicle asked for (`vehicle=`, issue 15 §4); absent when none was asked. */
+  fitment: productFitStatusSchema.optional(),
 });
 export type Product = z.infer<typeof productSchema>;
 

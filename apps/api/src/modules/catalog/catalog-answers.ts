@@ -5,6 +5,7 @@
  * cost of a page does not grow with the catalog.
  */
 import type { SearchQuery, ShopQuery } from '@store/shared/catalog-query';
+import type { CatalogEntry } from './catalog-snapshot';
 import type { CatalogView, ListingFilter } from './catalog-view';
 
 /** A ready answer: UTF-8 JSON (the products' bytes joined, never re-encoded) and its weak ETag. */
@@ -22,6 +23,16 @@ function listingEtag(view: CatalogView, kind: string): string {
 
 const COMMA = Buffer.from(',');
 
+/**
+ * A product's JSON, with its `fitment` for `vehicleId` when one was asked for: the stored bytes up to their
+ * closing brace, then the field (decision 0032).
+ */
+function productJson(view: CatalogView, e: CatalogEntry, vehicleId: number | undefined): Buffer[] {
+  if (vehicleId === undefined) return [e.json];
+  const fit = view.fitments.statusOf(vehicleId, e.id, e.universalFit);
+  return [e.json.subarray(0, e.json.length - 1), Buffer.from(`,"fitment":${JSON.stringify(fit)}}`)];
+}
+
 /** `before`, the products ids[from, to) as a JSON array, then `after`: one Buffer. */
 function withProducts(
   view: CatalogView,
@@ -30,48 +41,87 @@ function withProducts(
   from: number,
   to: number,
   after: string,
+  vehicleId?: number,
 ): Buffer {
   const parts: Buffer[] = [Buffer.from(`${before}[`)];
   for (let k = from; k < Math.min(to, ids.length); k++) {
     const e = view.byId(ids[k] ?? 0);
     if (!e) continue;
     if (parts.length > 1) parts.push(COMMA);
-    parts.push(e.json);
+    for (const part of productJson(view, e, vehicleId)) parts.push(part);
   }
   parts.push(Buffer.from(`]${after}`));
   return Buffer.concat(parts);
 }
 
 /** `{"data":[...page...],"total":…,"last_page":…,"current_page":…,"per_page":…` + `after` + `}`. */
-function pageJson(view: CatalogView, ids: Int32Array, page: number, perPage: number, after: string): Buffer {
+function pageJson(
+  view: CatalogView,
+  ids: Int32Array,
+  page: number,
+  perPage: number,
+  after: string,
+  vehicleId: number | undefined,
+): Buffer {
   const total = ids.length;
   const from = (page - 1) * perPage;
   const paging = `,"total":${total},"last_page":${Math.max(1, Math.ceil(total / perPage))},"current_page":${page},"per_page":${perPage}`;
-  return withProducts(view, '{"data":', ids, from, from + perPage, `${paging}${after}}`);
+  return withProducts(view, '{"data":', ids, from, from + perPage, `${paging}${after}}`, vehicleId);
 }
 
-function priceAndStock(q: {
+function priceStockAndVehicle(q: {
   min_price?: number | undefined;
   max_price?: number | undefined;
   in_stock?: boolean | undefined;
+  vehicle?: number | undefined;
 }): ListingFilter {
   return {
     ...(q.min_price !== undefined ? { minCents: q.min_price } : {}),
     ...(q.max_price !== undefined ? { maxCents: q.max_price } : {}),
     ...(q.in_stock ? { inStock: true } : {}),
+    ...(q.vehicle !== undefined ? { vehicleId: q.vehicle } : {}),
   };
+}
+
+/** Etag kinds differ per vehicle: the same listing for another vehicle is another answer. */
+const forVehicle = (kind: string, vehicleId: number | undefined) =>
+  vehicleId === undefined ? kind : `${kind}v${vehicleId}-`;
+
+/**
+ * The vehicle a query names, checked against the view's vehicle list. Throws UnknownVehicleError for an id the
+ * list does not have.
+ */
+function checkedVehicle(view: CatalogView, vehicleId: number | undefined): number | undefined {
+  if (vehicleId !== undefined && !view.fitments.hasVehicle(vehicleId))
+    throw new UnknownVehicleError(vehicleId);
+  return vehicleId;
+}
+
+/** A `vehicle=` naming no vehicle of the store's list. */
+export class UnknownVehicleError extends Error {
+  constructor(readonly vehicleId: number) {
+    super(`There is no vehicle ${vehicleId} in the store's vehicle list; choose one with GET /api/vehicles`);
+  }
 }
 
 const DATA_OPEN = Buffer.from('{"data":');
 const CLOSE = Buffer.from('}');
 
-/** SPEC §7 /products/{sku}: by SKU (any case), else permalink; null when there is none. */
-export function productAnswer(view: CatalogView, skuOrPermalink: string): JsonAnswer | null {
+/**
+ * SPEC §7 /products/{sku}: by SKU (any case), else permalink; null when there is none. With `vehicleId`, the
+ * product carries its `fitment` for that vehicle (throws UnknownVehicleError for an unknown one).
+ */
+export function productAnswer(
+  view: CatalogView,
+  skuOrPermalink: string,
+  vehicleId?: number,
+): JsonAnswer | null {
+  const vehicle = checkedVehicle(view, vehicleId);
   const e = view.find(skuOrPermalink);
   if (!e) return null;
   return {
-    json: Buffer.concat([DATA_OPEN, e.json, CLOSE]),
-    etag: `W/"p${e.id}-${e.changedMs.toString(36)}-${view.version}"`,
+    json: Buffer.concat([DATA_OPEN, ...productJson(view, e, vehicle), CLOSE]),
+    etag: `W/"p${forVehicle('', vehicle)}${e.id}-${e.changedMs.toString(36)}-${view.version}"`,
   };
 }
 
@@ -80,10 +130,14 @@ export function categoriesAnswer(view: CatalogView): JsonAnswer {
   return { json: view.categoriesJson, etag: listingEtag(view, 'c') };
 }
 
-/** SPEC §7 /latest-products: the newest `limit`. */
-export function latestAnswer(view: CatalogView, limit: number): JsonAnswer {
-  const ids = view.list('newest', {});
-  return { json: withProducts(view, '{"data":{"data":', ids, 0, limit, '}}'), etag: listingEtag(view, 'n') };
+/** SPEC §7 /latest-products: the newest `limit`; with `vehicleId`, those that fit it (issue 15 §4). */
+export function latestAnswer(view: CatalogView, limit: number, vehicleId?: number): JsonAnswer {
+  const vehicle = checkedVehicle(view, vehicleId);
+  const ids = view.list('newest', vehicle === undefined ? {} : { vehicleId: vehicle });
+  return {
+    json: withProducts(view, '{"data":{"data":', ids, 0, limit, '}}', vehicle),
+    etag: listingEtag(view, forVehicle('n', vehicle)),
+  };
 }
 
 /** SPEC §7 /virtual-products: the featured products, newest first. */
@@ -98,9 +152,12 @@ export function featuredAnswer(view: CatalogView): JsonAnswer {
 /**
  * SPEC §7 /shop: one page, filtered by category (sku or permalink), child category sku and brand permalink, all
  * optional and combined with AND, plus issue 13's sort, price range and in stock only. A filter naming nothing
- * matches no products; `filters` says what each one matched, for the 'Search Results for' heading.
+ * matches no products; `filters` says what each one matched, for the 'Search Results for' heading. With
+ * `vehicle`, only parts that fit it or every vehicle, each with its `fitment` (issue 15 §4; throws
+ * UnknownVehicleError for an unknown vehicle).
  */
 export function shopAnswer(view: CatalogView, q: ShopQuery): JsonAnswer {
+  const vehicle = checkedVehicle(view, q.vehicle);
   const { categoryByKey, childByKey, brandByKey } = view.taxonomy;
   const category = q.category ? categoryByKey.get(q.category) : undefined;
   const child = q.child_category ? childByKey.get(q.child_category) : undefined;
@@ -120,27 +177,29 @@ export function shopAnswer(view: CatalogView, q: ShopQuery): JsonAnswer {
         ...(category ? { categoryId: category.id } : {}),
         ...(child ? { childCategoryId: child.id } : {}),
         ...(brand ? { brandId: brand.id } : {}),
-        ...priceAndStock(q),
+        ...priceStockAndVehicle(q),
       });
   return {
-    json: pageJson(view, ids, q.page, q.pagination, `,"filters":${JSON.stringify(filters)}`),
-    etag: listingEtag(view, 's'),
+    json: pageJson(view, ids, q.page, q.pagination, `,"filters":${JSON.stringify(filters)}`, vehicle),
+    etag: listingEtag(view, forVehicle('s', vehicle)),
   };
 }
 
 /**
  * SPEC §7 /search-product: ranked search (decision 0020) with issue 13's sort, price range and in stock only.
- * `corrected_query` says which words were searched for when the spelling correction found something.
+ * `corrected_query` says which words were searched for when the spelling correction found something. `vehicle` as
+ * for the shop.
  */
 export function searchAnswer(view: CatalogView, q: SearchQuery): JsonAnswer {
+  const vehicle = checkedVehicle(view, q.vehicle);
   const text = q.search.trim().slice(0, 100);
-  const hits = view.search(text, q.sort, priceAndStock(q));
+  const hits = view.search(text, q.sort, priceStockAndVehicle(q));
   const corrected =
     hits.corrected !== undefined && hits.ids.length > 0
       ? `,"corrected_query":${JSON.stringify(hits.corrected)}`
       : '';
   return {
-    json: pageJson(view, hits.ids, q.page, q.pagination, corrected),
-    etag: listingEtag(view, 'q'),
+    json: pageJson(view, hits.ids, q.page, q.pagination, corrected, vehicle),
+    etag: listingEtag(view, forVehicle('q', vehicle)),
   };
 }

@@ -16,6 +16,7 @@
 import type { FastifyBaseLogger } from 'fastify';
 import pg from 'pg';
 import type { Database } from '../../db/client';
+import { loadFitmentIndex } from './catalog-fitments';
 import { CATALOG_CHANNEL } from './catalog-version';
 import {
   loadCatalogEntries,
@@ -68,11 +69,16 @@ export function createCatalogReadModel(options: CatalogReadModelOptions): Catalo
   async function loadAll(): Promise<void> {
     const started = performance.now();
     const clock = await readClockAndVersion(db);
-    const [entries, taxonomy] = await Promise.all([loadCatalogEntries(db), loadTaxonomy(db)]);
+    const [entries, taxonomy, fitments] = await Promise.all([
+      loadCatalogEntries(db),
+      loadTaxonomy(db),
+      loadFitmentIndex(db),
+    ]);
     current = createCatalogView({
       version: clock.version,
       entries,
       taxonomy,
+      fitments,
       sinceMs: clock.nowMs - CHANGE_WINDOW_MS,
     });
     log.info(

@@ -8,6 +8,7 @@
  */
 import { LRUCache } from 'lru-cache';
 import type { SearchSort, ShopSort } from '@store/shared/listing-sorts';
+import type { FitmentIndex } from './catalog-fitments';
 import type { CatalogEntry, CatalogTaxonomy } from './catalog-snapshot';
 import { buildSearchIndex, searchIndex, type SearchIndex } from './search-index';
 
@@ -25,12 +26,16 @@ export interface ListingFilter {
   maxCents?: number;
   inStock?: boolean;
   featured?: boolean;
+  /** Parts that fit this vehicle or every vehicle (issue 15 §4). */
+  vehicleId?: number;
 }
 
 export interface CatalogViewInit {
   version: number;
   entries: CatalogEntry[];
   taxonomy: CatalogTaxonomy;
+  /** Which products fit which vehicles (decision 0032). */
+  fitments: FitmentIndex;
   /** Where the next poll starts looking for changed rows (database clock, ms). */
   sinceMs: number;
 }
@@ -46,6 +51,8 @@ export interface CatalogView {
   readonly sinceMs: number;
   readonly size: number;
   readonly taxonomy: CatalogTaxonomy;
+  /** Which products fit which vehicles, as of this view's catalog version. */
+  readonly fitments: FitmentIndex;
   /** `{"data":[...categories]}` as UTF-8, built once per taxonomy (answers send these bytes as they are). */
   readonly categoriesJson: Buffer;
   /** Changes whenever any product shown changes; the same on every instance that shows the same catalog. */
@@ -94,6 +101,7 @@ function filterKey(f: ListingFilter, stockGen: number): string {
     f.maxCents ?? '',
     f.inStock ? `s${stockGen}` : '',
     f.featured ? 'f' : '',
+    f.vehicleId ?? '',
   ].join('|');
 }
 
@@ -105,12 +113,14 @@ function isUnfiltered(f: ListingFilter): boolean {
     f.minCents === undefined &&
     f.maxCents === undefined &&
     !f.inStock &&
-    !f.featured
+    !f.featured &&
+    f.vehicleId === undefined
   );
 }
 
-function matches(e: CatalogEntry, f: ListingFilter): boolean {
+function matches(e: CatalogEntry, f: ListingFilter, fitments: FitmentIndex): boolean {
   return (
+    (f.vehicleId === undefined || fitments.keeps(f.vehicleId, e.id, e.universalFit)) &&
     (f.categoryId === undefined || e.categoryId === f.categoryId) &&
     (f.childCategoryId === undefined || e.childCategoryId === f.childCategoryId) &&
     (f.brandId === undefined || e.brandId === f.brandId) &&
@@ -140,7 +150,8 @@ function orderChanged(a: CatalogEntry, b: CatalogEntry): boolean {
     a.categoryId !== b.categoryId ||
     a.childCategoryId !== b.childCategoryId ||
     a.brandId !== b.brandId ||
-    a.isFeatured !== b.isFeatured
+    a.isFeatured !== b.isFeatured ||
+    a.universalFit !== b.universalFit
   );
 }
 
@@ -233,6 +244,9 @@ export function createCatalogView(init: CatalogViewInit): CatalogView {
     get taxonomy() {
       return taxonomy;
     },
+    get fitments() {
+      return init.fitments;
+    },
     get categoriesJson() {
       return categoriesJson;
     },
@@ -249,7 +263,7 @@ export function createCatalogView(init: CatalogViewInit): CatalogView {
       const key = `l|${sort}|${filterKey(filter, stockGen)}`;
       let ids = lists.get(key);
       if (!ids) {
-        ids = filtered(order, (e) => matches(e, filter));
+        ids = filtered(order, (e) => matches(e, filter, init.fitments));
         lists.set(key, ids);
       }
       return ids;
@@ -261,10 +275,10 @@ export function createCatalogView(init: CatalogViewInit): CatalogView {
       let ids = lists.get(key);
       if (!ids) {
         if (sort === 'relevance') {
-          ids = filtered(hits.ids, (e) => matches(e, filter));
+          ids = filtered(hits.ids, (e) => matches(e, filter, init.fitments));
         } else {
           const wanted = new Set(hits.ids);
-          ids = filtered(orderOf(sort), (e) => wanted.has(e.id) && matches(e, filter));
+          ids = filtered(orderOf(sort), (e) => wanted.has(e.id) && matches(e, filter, init.fitments));
         }
         lists.set(key, ids);
       }

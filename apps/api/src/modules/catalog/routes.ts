@@ -6,7 +6,12 @@
  */
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { latestProductsQuerySchema, searchQuerySchema, shopQuerySchema } from '@store/shared/catalog-query';
+import {
+  latestProductsQuerySchema,
+  productQuerySchema,
+  searchQuerySchema,
+  shopQuerySchema,
+} from '@store/shared/catalog-query';
 import { categorySchema, productSchema } from '@store/shared/product';
 import { MAX_DB_ID } from '../../db/client';
 import { HttpError } from '../../plugins/error-handling';
@@ -18,6 +23,7 @@ import {
   productAnswer,
   searchAnswer,
   shopAnswer,
+  UnknownVehicleError,
 } from './catalog-answers';
 import { getProductsByIds } from './catalog-service';
 
@@ -53,6 +59,12 @@ const pageSchema = {
 
 const catalogRoutes: FastifyPluginAsyncZod = async (app) => {
   const tags = ['catalog'];
+  // `vehicle=` naming no vehicle of the list: a 400 that says where the ids come from.
+  app.setErrorHandler((error, _req, _reply) => {
+    if (error instanceof UnknownVehicleError)
+      throw new HttpError(400, error.message, [{ field: 'vehicle', message: error.message }]);
+    throw error;
+  });
   const config = { cache: CATALOG_CACHE_S };
 
   app.get(
@@ -79,7 +91,8 @@ const catalogRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: z.object({ data: z.object({ data: z.array(productSchema) }) }), ...errorResponses },
       },
     },
-    async (req, reply) => sendJsonAnswer(reply, latestAnswer(await app.catalog.view(), req.query.pagination)),
+    async (req, reply) =>
+      sendJsonAnswer(reply, latestAnswer(await app.catalog.view(), req.query.pagination, req.query.vehicle)),
   );
 
   app.get(
@@ -131,11 +144,12 @@ const catalogRoutes: FastifyPluginAsyncZod = async (app) => {
         params: z.object({
           sku: z.string().trim().min(1, 'sku is required').max(200, 'sku must be 200 characters or fewer'),
         }),
+        querystring: productQuerySchema,
         response: { 200: z.object({ data: productSchema }), 404: messageSchema, ...errorResponses },
       },
     },
     async (req, reply) => {
-      const answer = productAnswer(await app.catalog.view(), req.params.sku);
+      const answer = productAnswer(await app.catalog.view(), req.params.sku, req.query.vehicle);
       if (!answer) throw new HttpError(404, `No product with SKU "${req.params.sku}"`);
       return sendJsonAnswer(reply, answer);
     },

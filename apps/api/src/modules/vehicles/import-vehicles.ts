@@ -7,6 +7,7 @@ import { sql } from 'drizzle-orm';
 import { VEHICLE_CSV_COLUMNS, vehicleCsvRowSchema, vehicleKey, type Vehicle } from '@store/shared/vehicle';
 import type { Database } from '../../db/client';
 import { vehicles } from '../../db/schema';
+import { bumpCatalogVersion } from '../catalog/catalog-version';
 import { CatalogFileError, type Rejection } from '../catalog-import/catalog-row';
 import { RowsRefusedError } from './rows-refused-error';
 import { headerKey, readCsvTable } from '../catalog-import/read-csv-table';
@@ -133,6 +134,9 @@ export async function importVehicles(db: Database, text: string): Promise<Vehicl
       result.updated += written.length - inserted;
       result.unchanged += batch.length - written.length;
     }
+    // The catalog read model knows the vehicles listings may be filtered by (decision 0032): a new or changed
+    // vehicle reloads it, as a fitment import does.
+    if (result.created + result.updated > 0) await bumpCatalogVersion(tx);
   });
   return result;
 }
