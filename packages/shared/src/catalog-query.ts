@@ -69,6 +69,11 @@ const listingFilters = {
   max_price: priceBound('max_price'),
   in_stock: inStockFlag,
   vehicle: vehicleParam,
+  /** `all_parts=1` with a vehicle: every part, each still with its `fitment` ("Show all parts", issue 15 §6). */
+  all_parts: z
+    .enum(['1', 'true', '0', 'false'], { error: 'all_parts must be 1 or 0' })
+    .transform((v) => v === '1' || v === 'true')
+    .optional(),
 };
 
 function checkPriceRange(q: { min_price?: number | undefined; max_price?: number | undefined }) {

@@ -74,12 +74,13 @@ function priceStockAndVehicle(q: {
   max_price?: number | undefined;
   in_stock?: boolean | undefined;
   vehicle?: number | undefined;
+  all_parts?: boolean | undefined;
 }): ListingFilter {
   return {
     ...(q.min_price !== undefined ? { minCents: q.min_price } : {}),
     ...(q.max_price !== undefined ? { maxCents: q.max_price } : {}),
     ...(q.in_stock ? { inStock: true } : {}),
-    ...(q.vehicle !== undefined ? { vehicleId: q.vehicle } : {}),
+    ...(q.vehicle !== undefined && !q.all_parts ? { vehicleId: q.vehicle } : {}),
   };
 }
 
@@ -181,7 +182,7 @@ export function shopAnswer(view: CatalogView, q: ShopQuery): JsonAnswer {
       });
   return {
     json: pageJson(view, ids, q.page, q.pagination, `,"filters":${JSON.stringify(filters)}`, vehicle),
-    etag: listingEtag(view, forVehicle('s', vehicle)),
+    etag: listingEtag(view, forVehicle(q.all_parts ? 'sa' : 's', vehicle)),
   };
 }
 
@@ -200,6 +201,6 @@ export function searchAnswer(view: CatalogView, q: SearchQuery): JsonAnswer {
       : '';
   return {
     json: pageJson(view, hits.ids, q.page, q.pagination, corrected, vehicle),
-    etag: listingEtag(view, forVehicle('q', vehicle)),
+    etag: listingEtag(view, forVehicle(q.all_parts ? 'qa' : 'q', vehicle)),
   };
 }

@@ -76,6 +76,21 @@ describe('the shop by vehicle', () => {
     expect(headlights.body.data.map((p) => p.sku).sort()).toEqual(['BL-LED-H4', 'KL-H4-6055']);
   });
 
+  it('all_parts=1 keeps every part, each with its fitment for the vehicle', async () => {
+    const all = await get<Page>(`/api/shop?vehicle=${hilux}&all_parts=1&pagination=100`);
+    const unfiltered = await get<Page>('/api/shop?pagination=100');
+    expect(all.body.total).toBe(unfiltered.body.total);
+    expect(fitOf(all.body.data)).toMatchObject({
+      'KL-H7-55': { status: 'does_not_fit', notes: null },
+      'TQ-SOCK-94': { status: 'unknown', notes: null },
+      'VC-NS70-680': { status: 'fits', notes: null },
+    });
+    const searched = await get<Page>(`/api/search-product?search=globe&vehicle=${hilux}&all_parts=1`);
+    expect(fitOf(searched.body.data)['KL-H7-55']).toEqual({ status: 'does_not_fit', notes: null });
+    const filtered = await get<Page>(`/api/shop?vehicle=${hilux}&pagination=100`);
+    expect(all.etag).not.toBe(filtered.etag);
+  });
+
   it('without vehicle, lists everything and carries no fitment; the answers have different ETags', async () => {
     const all = await get<Page>('/api/shop?pagination=100');
     expect(all.body.total).toBeGreaterThan(3);
