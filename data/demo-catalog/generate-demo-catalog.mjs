@@ -809,6 +809,143 @@ const ART = {
     s += `<path d="M${600 - colors.length * 10} ${top + 20}L${540 - colors.length * 10} ${top + 20}L${600 - colors.length * 10} ${top + 80}Z" fill="${tint(colors[colors.length - 1], 0.25)}"/>`;
     return s;
   },
+
+  brakePads(a, o = {}) {
+    // Two pads seen from the friction side: steel backing plates (an arc of a ring) with the lining on top.
+    const sector = (cx, cy, ri, ro, d0, d1) => {
+      const p = (r, d) => `${r1(cx + r * Math.cos((d * Math.PI) / 180))} ${r1(cy + r * Math.sin((d * Math.PI) / 180))}`;
+      return `M${p(ro, d0)}A${ro} ${ro} 0 0 1 ${p(ro, d1)}L${p(ri, d1)}A${ri} ${ri} 0 0 0 ${p(ri, d0)}Z`;
+    };
+    const lining = o.ceramic ? '#5b5048' : '#3b3f44';
+    const pad = (dx, dy) => {
+      let s = `<g transform="translate(${dx} ${dy})">`;
+      s += `<path d="${sector(400, 900, 292, 448, 236, 304)}" fill="${STEEL}"/>`;
+      s += `<circle cx="${r1(400 + 370 * Math.cos((238.5 * Math.PI) / 180))}" cy="${r1(900 + 370 * Math.sin((238.5 * Math.PI) / 180))}" r="13" fill="${BG}"/>`;
+      s += `<circle cx="${r1(400 + 370 * Math.cos((301.5 * Math.PI) / 180))}" cy="${r1(900 + 370 * Math.sin((301.5 * Math.PI) / 180))}" r="13" fill="${BG}"/>`;
+      s += `<path d="${sector(400, 900, 305, 432, 243, 297)}" fill="${lining}"/>`;
+      s += `<path d="M400 ${900 - 432}V${900 - 305}" stroke="${shade(lining, 0.35)}" stroke-width="8"/>`;
+      s += `<path d="${sector(400, 900, 305, 432, 243, 249)}" fill="${a}"/><path d="${sector(400, 900, 305, 432, 291, 297)}" fill="${a}"/>`;
+      return s + '</g>';
+    };
+    let s = pad(-40, -160) + pad(40, 30);
+    if (o.label) s += label(620, 300, o.label, 40, a, 800);
+    return s;
+  },
+
+  rotor(a, o = {}) {
+    let s = `<circle cx="416" cy="424" r="262" fill="${shade(STEEL, 0.35)}"/>`;
+    s += `<circle cx="400" cy="410" r="262" fill="${CHROME}"/>`;
+    s += `<circle cx="400" cy="410" r="232" fill="none" stroke="${CHROME_HI}" stroke-width="10" opacity=".8"/>`;
+    s += `<circle cx="400" cy="410" r="190" fill="none" stroke="#bfc7cf" stroke-width="5"/>`;
+    if (o.slotted) {
+      for (let i = 0; i < 6; i++) s += `<path d="M0 -248Q40 -205 52 -160" transform="translate(400 410) rotate(${i * 60})" fill="none" stroke="${STEEL}" stroke-width="8" stroke-linecap="round"/>`;
+    }
+    s += `<circle cx="400" cy="410" r="138" fill="${a}"/><circle cx="400" cy="410" r="120" fill="${shade(a, 0.15)}"/>`;
+    for (let i = 0; i < 5; i++) {
+      const t = ((i * 72 - 90) * Math.PI) / 180;
+      s += `<circle cx="${r1(400 + 78 * Math.cos(t))}" cy="${r1(410 + 78 * Math.sin(t))}" r="14" fill="${BG}"/>`;
+    }
+    s += `<circle cx="400" cy="410" r="42" fill="${BG}"/><circle cx="400" cy="410" r="42" fill="none" stroke="${tint(a, 0.3)}" stroke-width="6"/>`;
+    s += `<path d="M230 250A232 232 0 0 1 330 195" fill="none" stroke="#fff" stroke-width="12" stroke-linecap="round" opacity=".7"/>`;
+    return s;
+  },
+
+  oilFilter(a, o = {}) {
+    // A spin-on canister standing on its base plate: the gasket and threaded centre on top.
+    let s = `<path d="M270 300V600Q270 640 400 640Q530 640 530 600V300Z" fill="${a}"/>`;
+    s += `<path d="M270 600Q270 640 400 640Q530 640 530 600V585Q530 625 400 625Q270 625 270 585Z" fill="${shade(a, 0.3)}"/>`;
+    for (let x = 280; x <= 520; x += 20) s += `<path d="M${x} 575V600" stroke="${shade(a, 0.2)}" stroke-width="6"/>`;
+    s += `<rect x="270" y="390" width="260" height="120" fill="#fff"/><rect x="270" y="396" width="260" height="8" fill="${tint(a, 0.5)}"/><rect x="270" y="496" width="260" height="8" fill="${tint(a, 0.5)}"/>`;
+    if (o.label) s += label(400, 468, o.label, o.label.length > 5 ? 38 : 48, shade(a, 0.3), 800);
+    s += `<rect x="288" y="320" width="14" height="250" rx="7" fill="#fff" opacity=".3"/>`;
+    s += `<ellipse cx="400" cy="300" rx="130" ry="40" fill="${CHROME}"/><ellipse cx="400" cy="300" rx="112" ry="32" fill="none" stroke="${DARK}" stroke-width="12"/>`;
+    for (let i = 0; i < 8; i++) {
+      const t = (i * 45 * Math.PI) / 180;
+      s += `<ellipse cx="${r1(400 + 72 * Math.cos(t))}" cy="${r1(300 + 21 * Math.sin(t))}" rx="11" ry="5" fill="${DARK2}"/>`;
+    }
+    s += `<ellipse cx="400" cy="300" rx="36" ry="11" fill="${STEEL}"/><ellipse cx="400" cy="300" rx="22" ry="7" fill="${DARK2}"/>`;
+    return s;
+  },
+
+  cartridge(a, o = {}) {
+    // A filter element: pleated paper between two end caps, upright (oil cartridges and diesel fuel filters).
+    const w = o.slim ? 150 : 200;
+    const x0 = 400 - w / 2;
+    const x1 = 400 + w / 2;
+    let s = `<rect x="${x0}" y="240" width="${w}" height="370" fill="#efe2b9"/>`;
+    let pleats = '';
+    for (let x = x0 + 10; x < x1; x += 14) pleats += `M${x} 250V600`;
+    s += `<path d="${pleats}" stroke="#d2bd80" stroke-width="5"/>`;
+    s += `<rect x="${x0}" y="240" width="${r1(w * 0.18)}" height="370" fill="#000" opacity=".06"/>`;
+    s += `<path d="M${x0 - 8} 600V630Q${x0 - 8} 660 400 660Q${x1 + 8} 660 ${x1 + 8} 630V600Z" fill="${shade(a, 0.2)}"/><ellipse cx="400" cy="600" rx="${w / 2 + 8}" ry="26" fill="${a}"/>`;
+    s += `<path d="M${x0 - 8} 240V210Q${x0 - 8} 240 400 240Q${x1 + 8} 240 ${x1 + 8} 210V240Q${x1 + 8} 270 400 270Q${x0 - 8} 270 ${x0 - 8} 240Z" fill="${shade(a, 0.2)}"/>`;
+    s += `<ellipse cx="400" cy="212" rx="${w / 2 + 8}" ry="28" fill="${a}"/><ellipse cx="400" cy="212" rx="${r1(w * 0.22)}" ry="9" fill="${DARK2}"/>`;
+    s += `<ellipse cx="400" cy="212" rx="${r1(w * 0.3)}" ry="12" fill="none" stroke="${BLACK}" stroke-width="6"/>`;
+    if (o.water) s += `<rect x="385" y="660" width="30" height="28" rx="4" fill="${DARK}"/>`;
+    if (o.label) s += label(400, 445, o.label, 30, shade(a, 0.35), 800).replace('<text ', `<text transform="rotate(-90 400 435)" `);
+    return s;
+  },
+
+  panelFilter(a, o = {}, id = 'a') {
+    // A panel filter seen at an angle: a moulded frame around pleated media (cream paper, or grey carbon).
+    const media = o.carbon ? ['#6b7178', '#50565d'] : o.white ? ['#f4f1ea', '#d9d3c4'] : ['#efe2b9', '#d2bd80'];
+    let s = `<defs><linearGradient id="${id}p" x1="0" y1="0" x2="22" y2="0" spreadMethod="repeat" gradientUnits="userSpaceOnUse"><stop offset="0" stop-color="${media[0]}"/><stop offset=".5" stop-color="${media[1]}"/><stop offset="1" stop-color="${media[0]}"/></linearGradient></defs>`;
+    s += `<g transform="rotate(-10 400 430)">`;
+    s += `<rect x="170" y="288" width="460" height="300" rx="22" fill="${shade(a, 0.3)}"/>`;
+    s += `<rect x="160" y="270" width="460" height="300" rx="22" fill="${a}"/>`;
+    s += `<rect x="188" y="298" width="404" height="244" rx="8" fill="url(#${id}p)"/>`;
+    s += `<path d="M188 420H592" stroke="${shade(a, 0.1)}" stroke-width="10"/>`;
+    if (o.label) s += `<rect x="470" y="250" width="130" height="44" rx="10" fill="#fff"/>` + label(535, 282, o.label, 24, shade(a, 0.3), 800);
+    return s + '</g>';
+  },
+
+  sparkPlug(a, o = {}) {
+    let s = `<g transform="rotate(-32 400 410)">`;
+    s += `<rect x="370" y="105" width="60" height="50" rx="10" fill="${CHROME}"/><rect x="386" y="150" width="28" height="30" fill="${STEEL}"/>`;
+    s += `<path d="M352 180H448L440 380H360Z" fill="#f4f5f2"/>`;
+    for (let y = 200; y < 300; y += 24) s += `<path d="M350 ${y}H450" stroke="#dadcd6" stroke-width="8"/>`;
+    s += `<rect x="356" y="310" width="88" height="24" fill="${a}"/>`;
+    s += `<rect x="336" y="380" width="128" height="30" rx="6" fill="${STEEL}"/>`;
+    s += `<path d="M326 410H474V480H326Z" fill="${CHROME}"/><path d="M375 410V480M425 410V480" stroke="${STEEL}" stroke-width="5"/>`;
+    s += `<rect x="346" y="480" width="108" height="14" fill="${STEEL}"/>`;
+    s += `<rect x="352" y="494" width="96" height="130" fill="#b6bec6"/>`;
+    let thread = '';
+    for (let y = 502; y < 620; y += 14) thread += `M352 ${y}L448 ${y + 8}`;
+    s += `<path d="${thread}" stroke="${STEEL}" stroke-width="6"/>`;
+    const tip = o.tip === 'copper' ? COPPER : o.tip === 'platinum' ? '#e9ecef' : '#d0d4da';
+    s += `<rect x="${o.tip === 'iridium' ? 396 : 390}" y="624" width="${o.tip === 'iridium' ? 8 : 20}" height="34" fill="${tip}"/>`;
+    s += `<path d="M440 624V676H404" fill="none" stroke="${STEEL}" stroke-width="14"/>`;
+    s += `<rect x="360" y="200" width="10" height="160" rx="5" fill="#fff"/>`;
+    s += '</g>';
+    if (o.label) s += label(250, 640, o.label, 34, shade(a, 0.25), 800);
+    return s;
+  },
+
+  wiperBlade(a, o = {}) {
+    const L = o.rear ? 340 : 560;
+    let s = `<g transform="translate(400 430) rotate(-30)">`;
+    if (o.rear) s += `<path d="M0 -10L170 -10L260 60" fill="none" stroke="${BLACK}" stroke-width="22" stroke-linejoin="round"/><circle cx="260" cy="60" r="30" fill="${DARK}"/>`;
+    s += `<path d="M${-L / 2} 14H${L / 2}L${L / 2 - 10} 24H${-L / 2 + 10}Z" fill="${BLACK}"/>`;
+    s += `<path d="M${-L / 2} 14Q0 -36 ${L / 2} 14Z" fill="${DARK}"/>`;
+    s += `<path d="M${-L / 2 + 30} 4Q0 -28 ${L / 2 - 30} 4" fill="none" stroke="#fff" stroke-width="4" opacity=".25"/>`;
+    s += `<rect x="-44" y="-30" width="88" height="40" rx="10" fill="${a}"/><rect x="-26" y="-22" width="52" height="12" rx="6" fill="${tint(a, 0.4)}"/>`;
+    s += `<rect x="${-L / 2 - 6}" y="6" width="22" height="16" rx="4" fill="${shade(a, 0.2)}"/><rect x="${L / 2 - 16}" y="6" width="22" height="16" rx="4" fill="${shade(a, 0.2)}"/>`;
+    s += '</g>';
+    if (o.label) s += label(560, 600, o.label, 56, shade(a, 0.2), 800);
+    return s;
+  },
+
+  driveBelt(a, o = {}) {
+    // A ribbed serpentine belt in a loose loop, with its part-number tag.
+    let s = `<path d="M190 430C170 290 320 220 460 240C610 260 660 360 620 460C580 560 430 600 300 580C230 570 198 500 190 430Z" fill="none" stroke="${BLACK}" stroke-width="46"/>`;
+    s += `<path d="M190 430C170 290 320 220 460 240C610 260 660 360 620 460C580 560 430 600 300 580C230 570 198 500 190 430Z" fill="none" stroke="#3c444c" stroke-width="30" stroke-dasharray="6 10"/>`;
+    s += `<path d="M235 430C225 330 330 280 450 292C570 304 600 380 574 450C545 525 430 548 320 532C262 523 240 480 235 430Z" fill="none" stroke="${BLACK}" stroke-width="36"/>`;
+    s += `<path d="M235 430C225 330 330 280 450 292C570 304 600 380 574 450C545 525 430 548 320 532C262 523 240 480 235 430Z" fill="none" stroke="#3c444c" stroke-width="22" stroke-dasharray="6 10"/>`;
+    s += `<path d="M560 560L600 600" stroke="${STEEL}" stroke-width="4"/>`;
+    s += `<rect x="560" y="590" width="150" height="60" rx="10" fill="${a}"/><circle cx="578" cy="608" r="7" fill="${BG}"/>`;
+    if (o.label) s += label(640, 632, o.label, o.label.length > 7 ? 20 : 26, '#fff', 800);
+    return s;
+  },
 };
 
 /** A combination spanner drawn horizontally around (0, 0): ring end at +L/2, open end at -L/2. */
@@ -877,6 +1014,11 @@ const BRANDS = {
   shinewell: { title: 'Shinewell', color: '#7cb518', dark: '#3f5e08', emblem: 'circle', glyph: 'sparkle', tagline: 'Showroom shine, made simple' },
   saltbush: { title: 'Saltbush Interiors', color: '#b5838d', dark: '#6d4850', emblem: 'diamond', glyph: 'sprig', tagline: 'Comfortable, hard-wearing cabins' },
   magpie: { title: 'Magpie Mounts', color: '#b5179e', dark: '#5c0b50', emblem: 'circle', glyph: 'bird', tagline: 'Hold your phone, keep your eyes up' },
+  brolga: { title: 'Brolga Brakes', color: '#c44536', dark: '#6e1f17', emblem: 'circle', glyph: 'disc', tagline: 'Stopping power for every load' },
+  mulga: { title: 'Mulga Filters', color: '#3d5a80', dark: '#1b2a3d', emblem: 'shield', glyph: 'pleats', tagline: 'Clean air, clean oil, clean fuel' },
+  lyrebird: { title: 'Lyrebird Lubricants', color: '#c08a1e', dark: '#6b4b0c', emblem: 'roundsq', glyph: 'drop', tagline: 'Oils and fluids for Australian conditions' },
+  firetail: { title: 'Firetail Ignition', color: '#6d597a', dark: '#3a2e42', emblem: 'hex', glyph: 'spark', tagline: 'A clean spark, every cycle' },
+  wagtail: { title: 'Wagtail Wipers', color: '#264653', dark: '#10232a', emblem: 'diamond', glyph: 'wiper', tagline: 'Clear screens in any weather' },
 };
 
 const html = (intro, specs, fit) => `<p>${intro}</p><ul>${specs.map((x) => `<li>${x}</li>`).join('')}</ul><p>${fit}</p>`;
@@ -923,16 +1065,16 @@ const CATALOG = [
           short: `${p.group} ${TECH[p.tech][1]} car battery with ${p.cca} CCA and a ${p.warr}-month warranty.`,
         }),
         products: [
-          P('VC-NS40-330', 'Voltcore NS40ZL Car Battery 330CCA', 'voltcore', 139.95, 9.8, { group: 'NS40ZL', cca: 330, ah: 35, rc: 55, warr: 18, tech: 'MF', fit: 'Suits many small hatchbacks and light cars with a compact NS40 tray.' }),
-          P('VC-NS60-500', 'Voltcore NS60 Car Battery 500CCA', 'voltcore', 169.95, 12.6, { group: 'NS60', cca: 500, ah: 45, rc: 80, warr: 18, tech: 'MF', fit: 'A popular fit for small to mid-size Japanese and Korean sedans.' }),
-          P('VC-NS70-680', 'Voltcore NS70 Car Battery 680CCA', 'voltcore', 219.95, 17.6, { group: 'NS70', cca: 680, ah: 65, rc: 110, warr: 24, tech: 'MF', fit: 'Suits most mid-size sedans, utes and SUVs that take an NS70.' }),
-          P('VC-DIN65-680', 'Voltcore DIN65 European Car Battery 680CCA', 'voltcore', 259.0, 18.1, { group: 'DIN65', cca: 680, ah: 65, rc: 115, warr: 24, tech: 'MF', fit: 'Designed for European vehicles with a low-profile DIN tray and bottom hold-down ledge.' }),
-          P('VC-DIN66-EFB', 'Voltcore DIN66 EFB Start-Stop Battery 680CCA', 'voltcore', 289.0, 18.4, { group: 'DIN66', cca: 680, ah: 66, rc: 110, warr: 24, tech: 'EFB', fit: 'For vehicles with idle start-stop that left the factory with an EFB battery.' }),
-          P('BG-NS70-650', 'Bluegum NS70 Maintenance-Free Battery 650CCA', 'bluegum', 199.95, 17.2, { group: 'NS70', cca: 650, ah: 65, rc: 105, warr: 24, tech: 'MF', fit: 'A reliable replacement for family sedans and light utes with an NS70 tray.' }),
-          P('BG-DIN53-540', 'Bluegum DIN53 European Battery 540CCA', 'bluegum', 229.95, 14.9, { group: 'DIN53', cca: 540, ah: 53, rc: 90, warr: 24, tech: 'MF', fit: 'Suits compact European hatchbacks with a DIN53 battery tray.' }),
-          P('BG-55D23-580', 'Bluegum 55D23L Car Battery 580CCA', 'bluegum', 189.0, 15.4, { group: '55D23L', cca: 580, ah: 60, rc: 100, warr: 18, tech: 'MF', fit: 'Fits many Japanese SUVs and people movers with a 55D23 tray.' }),
-          P('BG-DIN85-AGM', 'Bluegum DIN85 AGM Start-Stop Battery 850CCA', 'bluegum', 389.0, 23.8, { group: 'DIN85', cca: 850, ah: 85, rc: 160, warr: 24, tech: 'AGM', fit: 'Made for larger European vehicles with full start-stop and brake energy recovery.' }),
-          P('SCA-N50-620', 'Southern Cross Auto N50ZZ Battery 620CCA', 'sca', 209.0, 16.8, { group: 'N50ZZ', cca: 620, ah: 60, rc: 100, warr: 12, tech: 'MF', fit: 'A budget-friendly fit for older Australian-built sedans and wagons.' }),
+          P('VC-NS40-330', 'Voltcore NS40ZL Car Battery 330CCA', 'voltcore', 139.95, 9.8, { group: 'NS40ZL', cca: 330, ah: 35, rc: 55, warr: 18, tech: 'MF', fit: 'Suits many small hatchbacks and light cars with a compact NS40 tray.', pn: ['NS40ZL', '38B19L', '28800-21050'] }),
+          P('VC-NS60-500', 'Voltcore NS60 Car Battery 500CCA', 'voltcore', 169.95, 12.6, { group: 'NS60', cca: 500, ah: 45, rc: 80, warr: 18, tech: 'MF', fit: 'A popular fit for small to mid-size Japanese and Korean sedans.', pn: ['NS60', '46B24R', '28800-0T030'] }),
+          P('VC-NS70-680', 'Voltcore NS70 Car Battery 680CCA', 'voltcore', 219.95, 17.6, { group: 'NS70', cca: 680, ah: 65, rc: 110, warr: 24, tech: 'MF', fit: 'Suits most mid-size sedans, utes and SUVs that take an NS70.', pn: ['NS70', '80D26R', '28800-0T060'] }),
+          P('VC-DIN65-680', 'Voltcore DIN65 European Car Battery 680CCA', 'voltcore', 259.0, 18.1, { group: 'DIN65', cca: 680, ah: 65, rc: 115, warr: 24, tech: 'MF', fit: 'Designed for European vehicles with a low-profile DIN tray and bottom hold-down ledge.', pn: ['DIN65', 'LN3', '5K0-915-105-K'] }),
+          P('VC-DIN66-EFB', 'Voltcore DIN66 EFB Start-Stop Battery 680CCA', 'voltcore', 289.0, 18.4, { group: 'DIN66', cca: 680, ah: 66, rc: 110, warr: 24, tech: 'EFB', fit: 'For vehicles with idle start-stop that left the factory with an EFB battery.', pn: ['DIN66', 'LN3 EFB', '5Q0-915-105-H'] }),
+          P('BG-NS70-650', 'Bluegum NS70 Maintenance-Free Battery 650CCA', 'bluegum', 199.95, 17.2, { group: 'NS70', cca: 650, ah: 65, rc: 105, warr: 24, tech: 'MF', fit: 'A reliable replacement for family sedans and light utes with an NS70 tray.', pn: ['NS70', '80D26R', '28800-0T061'] }),
+          P('BG-DIN53-540', 'Bluegum DIN53 European Battery 540CCA', 'bluegum', 229.95, 14.9, { group: 'DIN53', cca: 540, ah: 53, rc: 90, warr: 24, tech: 'MF', fit: 'Suits compact European hatchbacks with a DIN53 battery tray.', pn: ['DIN53', 'LN1', '37110-A6130'] }),
+          P('BG-55D23-580', 'Bluegum 55D23L Car Battery 580CCA', 'bluegum', 189.0, 15.4, { group: '55D23L', cca: 580, ah: 60, rc: 100, warr: 18, tech: 'MF', fit: 'Fits many Japanese SUVs and people movers with a 55D23 tray.', pn: ['55D23L', '75D23L', 'KD47-18-520'] }),
+          P('BG-DIN85-AGM', 'Bluegum DIN85 AGM Start-Stop Battery 850CCA', 'bluegum', 389.0, 23.8, { group: 'DIN85', cca: 850, ah: 85, rc: 160, warr: 24, tech: 'AGM', fit: 'Made for larger European vehicles with full start-stop and brake energy recovery.', pn: ['DIN85', 'LN4 AGM', 'JB3T-10655-AG'] }),
+          P('SCA-N50-620', 'Southern Cross Auto N50ZZ Battery 620CCA', 'sca', 209.0, 16.8, { group: 'N50ZZ', cca: 620, ah: 60, rc: 100, warr: 12, tech: 'MF', fit: 'A budget-friendly fit for older Australian-built sedans and wagons.', pn: ['N50ZZ', '75D26L', 'FG10-655-A'] }),
         ],
       },
       {
@@ -959,8 +1101,8 @@ const CATALOG = [
             },
           })[p.chem],
         products: [
-          P('VC-N70ZZ-DUAL', 'Voltcore N70ZZ 4WD Dual Purpose Battery 720CCA', 'voltcore', 279.0, 22.5, { chem: 'DUAL', group: 'N70ZZ', cca: 720, ah: 80, fit: 'Built for 4WDs and utes that need strong starts plus reserve for a winch or lights.' }),
-          P('VC-N80-4WD', 'Voltcore N80 Heavy-Duty 4WD Battery 800CCA', 'voltcore', 299.0, 24.6, { chem: 'DUAL', group: 'N80', cca: 800, ah: 90, fit: 'Suits large diesel 4WD wagons and utes with an N80 tray.' }),
+          P('VC-N70ZZ-DUAL', 'Voltcore N70ZZ 4WD Dual Purpose Battery 720CCA', 'voltcore', 279.0, 22.5, { chem: 'DUAL', group: 'N70ZZ', cca: 720, ah: 80, fit: 'Built for 4WDs and utes that need strong starts plus reserve for a winch or lights.', pn: ['N70ZZ', '95D31R', '28800-0L090'] }),
+          P('VC-N80-4WD', 'Voltcore N80 Heavy-Duty 4WD Battery 800CCA', 'voltcore', 299.0, 24.6, { chem: 'DUAL', group: 'N80', cca: 800, ah: 90, fit: 'Suits large diesel 4WD wagons and utes with an N80 tray.', pn: ['N80', '105D31R', '28800-0L140'] }),
           P('VC-DC120-AGM', 'Voltcore 120Ah AGM Deep Cycle Battery', 'voltcore', 399.0, 31.5, { chem: 'AGM', ah: 120, cycles: 600, fit: 'Ideal for caravans, camper trailers and dual-battery systems.' }),
           P('BG-DC100-AGM', 'Bluegum 100Ah AGM Deep Cycle Battery', 'bluegum', 329.0, 28.2, { chem: 'AGM', ah: 100, cycles: 600, fit: 'A dependable house battery for camper trailers and fridges on weekend trips.' }),
           P('BG-DC75-AGM', 'Bluegum 75Ah AGM Deep Cycle Battery', 'bluegum', 259.0, 22.0, { chem: 'AGM', ah: 75, cycles: 500, fit: 'Sized for small campers, tinnies and portable solar set-ups.' }),
@@ -1036,18 +1178,18 @@ const CATALOG = [
           short: `${p.code} ${p.watts} ${p.volts ?? 12}V halogen ${p.pack === 2 ? 'headlight globes, sold as a pair' : 'globe'}.`,
         }),
         products: [
-          P('BL-H4-6055', 'Brightline H4 Halogen Headlight Globes 60/55W 12V (Pair)', 'brightline', 24.95, 0.1, { code: 'H4', alt: '9003 / HB2', watts: '60/55W', pack: 2 }),
-          P('BL-H4-PLUS150', 'Brightline H4 Plus 150 Headlamp Globes 60/55W (Pair)', 'brightline', 49.95, 0.1, { code: 'H4', alt: '9003 / HB2', watts: '60/55W', pack: 2, v: 'plus', plus: 150 }),
-          P('KL-H4-LL', 'Kestrel H4 Long Life Headlight Globes 60/55W (Pair)', 'kestrel', 29.95, 0.1, { code: 'H4', alt: '9003 / HB2', watts: '60/55W', pack: 2, v: 'longlife' }),
-          P('SCA-H4-24V', 'Southern Cross Auto H4 24V Truck Headlamp Globe 75/70W', 'sca', 19.95, 0.06, { code: 'H4', watts: '75/70W', volts: 24, pack: 1 }),
-          P('BL-H7-55', 'Brightline H7 Halogen Headlight Globes 55W 12V (Pair)', 'brightline', 26.95, 0.08, { code: 'H7', watts: '55W', pack: 2 }),
-          P('BL-H7-WHITE', 'Brightline H7 Ultra White Headlamp Globes 4200K (Pair)', 'brightline', 44.95, 0.08, { code: 'H7', watts: '55W', pack: 2, v: 'white', kelvin: 4200 }),
-          P('KL-H7-PLUS130', 'Kestrel H7 Plus 130 Headlight Globes 55W (Pair)', 'kestrel', 46.95, 0.08, { code: 'H7', watts: '55W', pack: 2, v: 'plus', plus: 130 }),
-          P('KL-H11-55', 'Kestrel H11 Halogen Globes 55W 12V (Pair)', 'kestrel', 29.95, 0.08, { code: 'H11', watts: '55W', pack: 2 }),
-          P('KL-HB3-60', 'Kestrel HB3 9005 High Beam Globes 60W (Pair)', 'kestrel', 32.95, 0.08, { code: 'HB3', alt: '9005', watts: '60W', pack: 2 }),
-          P('KL-HB4-51', 'Kestrel HB4 9006 Low Beam Globes 51W (Pair)', 'kestrel', 32.95, 0.08, { code: 'HB4', alt: '9006', watts: '51W', pack: 2 }),
-          P('KL-H1-55', 'Kestrel H1 Halogen Globes 55W 12V (Pair)', 'kestrel', 21.95, 0.07, { code: 'H1', watts: '55W', pack: 2 }),
-          P('BL-H3-55', 'Brightline H3 Fog Light Globe 55W 12V', 'brightline', 14.95, 0.04, { code: 'H3', watts: '55W', pack: 1 }),
+          P('BL-H4-6055', 'Brightline H4 Halogen Headlight Globes 60/55W 12V (Pair)', 'brightline', 24.95, 0.1, { code: 'H4', alt: '9003 / HB2', watts: '60/55W', pack: 2, pn: ['H4', '9003', 'HB2', '90981-13047'] }),
+          P('BL-H4-PLUS150', 'Brightline H4 Plus 150 Headlamp Globes 60/55W (Pair)', 'brightline', 49.95, 0.1, { code: 'H4', alt: '9003 / HB2', watts: '60/55W', pack: 2, v: 'plus', plus: 150, pn: ['H4', '9003', 'HB2', '90981-13047'] }),
+          P('KL-H4-LL', 'Kestrel H4 Long Life Headlight Globes 60/55W (Pair)', 'kestrel', 29.95, 0.1, { code: 'H4', alt: '9003 / HB2', watts: '60/55W', pack: 2, v: 'longlife', pn: ['H4', '9003', 'HB2', '90981-13047'] }),
+          P('SCA-H4-24V', 'Southern Cross Auto H4 24V Truck Headlamp Globe 75/70W', 'sca', 19.95, 0.06, { code: 'H4', watts: '75/70W', volts: 24, pack: 1, pn: ['H4 24V', '13342'] }),
+          P('BL-H7-55', 'Brightline H7 Halogen Headlight Globes 55W 12V (Pair)', 'brightline', 26.95, 0.08, { code: 'H7', watts: '55W', pack: 2, pn: ['H7', '90981-13057'] }),
+          P('BL-H7-WHITE', 'Brightline H7 Ultra White Headlamp Globes 4200K (Pair)', 'brightline', 44.95, 0.08, { code: 'H7', watts: '55W', pack: 2, v: 'white', kelvin: 4200, pn: ['H7', '90981-13057'] }),
+          P('KL-H7-PLUS130', 'Kestrel H7 Plus 130 Headlight Globes 55W (Pair)', 'kestrel', 46.95, 0.08, { code: 'H7', watts: '55W', pack: 2, v: 'plus', plus: 130, pn: ['H7', '90981-13057'] }),
+          P('KL-H11-55', 'Kestrel H11 Halogen Globes 55W 12V (Pair)', 'kestrel', 29.95, 0.08, { code: 'H11', watts: '55W', pack: 2, pn: ['H11', '90981-13092'] }),
+          P('KL-HB3-60', 'Kestrel HB3 9005 High Beam Globes 60W (Pair)', 'kestrel', 32.95, 0.08, { code: 'HB3', alt: '9005', watts: '60W', pack: 2, pn: ['HB3', '9005', '90981-13072'] }),
+          P('KL-HB4-51', 'Kestrel HB4 9006 Low Beam Globes 51W (Pair)', 'kestrel', 32.95, 0.08, { code: 'HB4', alt: '9006', watts: '51W', pack: 2, pn: ['HB4', '9006', '90981-13083'] }),
+          P('KL-H1-55', 'Kestrel H1 Halogen Globes 55W 12V (Pair)', 'kestrel', 21.95, 0.07, { code: 'H1', watts: '55W', pack: 2, pn: ['H1', '90981-13041'] }),
+          P('BL-H3-55', 'Brightline H3 Fog Light Globe 55W 12V', 'brightline', 14.95, 0.04, { code: 'H3', watts: '55W', pack: 1, pn: ['H3', '90981-13036'] }),
         ],
       },
       {
@@ -1725,6 +1867,299 @@ const CATALOG = [
       },
     ],
   },
+  {
+    title: 'Brakes',
+    color: '#c44536',
+    thumb: ['rotor', 'brolga', { slotted: true }],
+    children: [
+      {
+        title: 'Brake Pads',
+        tags: ['brake pads', 'disc pads', 'brakes', 'pads'],
+        extraTags: (p) => [`${p.pos.toLowerCase()} brake pads`, p.comp === 'ceramic' ? 'ceramic' : 'semi-metallic', ...p.models],
+        art: (p) => ['brakePads', { ceramic: p.comp === 'ceramic', label: p.pos === 'Front' ? 'FRONT' : 'REAR' }],
+        tpl: (p) => ({
+          intro:
+            p.comp === 'ceramic'
+              ? `The ${strong(p.name)} use a low-dust ceramic compound that stays quiet, keeps wheels clean and is gentle on rotors in daily driving.`
+              : `The ${strong(p.name)} use a semi-metallic compound that keeps its bite when hot, for towing, loaded trays and long descents.`,
+          specs: [
+            `Position: <strong>${p.pos.toLowerCase()}</strong> axle set of 4 pads`,
+            p.comp === 'ceramic' ? 'Ceramic friction, low dust and low noise' : 'Semi-metallic friction for towing and 4WD use',
+            'Chamfered and slotted, with noise shims fitted',
+            `Replaces ${p.pn.slice(1, 3).join(' and ')}`,
+          ],
+          fit: `Made for the ${p.veh}. Check the fitment list for your vehicle before ordering, and always replace pads on both wheels of an axle.`,
+          short: `${p.comp === 'ceramic' ? 'Ceramic' : 'Semi-metallic'} ${p.pos.toLowerCase()} brake pads for the ${p.veh}, set of 4.`,
+        }),
+        products: [
+          P('BR-BP1810-SM', 'Brolga Semi-Metallic Front Brake Pads Toyota HiLux 2015-on', 'brolga', 89.95, 1.9, { pos: 'Front', comp: 'semi-metallic', veh: 'Toyota HiLux (2015-on)', models: ['HiLux'], pn: ['BP1810', '04465-0K390', 'DB1810', 'GCT1810'] }),
+          P('BR-BP1810-CR', 'Brolga Ceramic Front Brake Pads Toyota HiLux 2015-on', 'brolga', 104.95, 1.8, { pos: 'Front', comp: 'ceramic', veh: 'Toyota HiLux (2015-on)', models: ['HiLux'], pn: ['BP1810C', '04465-0K390', 'DB1810C', 'GCT1810'] }),
+          P('BR-BP1755-SM', 'Brolga Semi-Metallic Front Brake Pads Toyota HiLux 2005-2015', 'brolga', 79.95, 1.8, { pos: 'Front', comp: 'semi-metallic', veh: 'Toyota HiLux (2005-2015)', models: ['HiLux'], pn: ['BP1755', '04465-0K290', 'DB1755', 'GCT1755'] }),
+          P('BR-BP2263-SM', 'Brolga Semi-Metallic Front Brake Pads Ford Ranger and Mazda BT-50', 'brolga', 94.95, 2.0, { pos: 'Front', comp: 'semi-metallic', veh: 'Ford Ranger PX to PX3, Everest UA and Mazda BT-50 (2011-2022)', models: ['Ranger', 'BT-50', 'Everest'], pn: ['BP2263', 'AB39-2K021-AC', 'UCY0-33-28ZA', 'DB2263'] }),
+          P('BR-BP1999-CR', 'Brolga Ceramic Front Brake Pads Toyota Corolla 2012-on', 'brolga', 64.95, 1.2, { pos: 'Front', comp: 'ceramic', veh: 'Toyota Corolla (2012-on)', models: ['Corolla'], pn: ['BP1999', '04465-02450', 'DB1999', 'GCT1999'] }),
+          P('BR-BP2001-CR', 'Brolga Ceramic Rear Brake Pads Toyota Corolla 2012-on', 'brolga', 54.95, 0.9, { pos: 'Rear', comp: 'ceramic', veh: 'Toyota Corolla (2012-on) with rear discs', models: ['Corolla'], pn: ['BP2001', '04466-02260', 'DB2001', 'GCT2001'] }),
+          P('BR-BP2210-CR', 'Brolga Ceramic Front Brake Pads Hyundai i30 and Kia Cerato', 'brolga', 69.95, 1.3, { pos: 'Front', comp: 'ceramic', veh: 'Hyundai i30 (2012-on) and Kia Cerato (2013-2024)', models: ['i30', 'Cerato'], pn: ['BP2210', '58101-A6A10', 'DB2210', 'GCT2210'] }),
+          P('BR-BP2150-CR', 'Brolga Ceramic Front Brake Pads Mazda3 and CX-3', 'brolga', 69.95, 1.3, { pos: 'Front', comp: 'ceramic', veh: 'Mazda3 (2014-on) and Mazda CX-3', models: ['Mazda3', 'CX-3'], pn: ['BP2150', 'BHY1-33-28ZB', 'DB2150', 'GCT2150'] }),
+          P('BR-BP2231-CR', 'Brolga Ceramic Front Brake Pads Mazda CX-5', 'brolga', 79.95, 1.5, { pos: 'Front', comp: 'ceramic', veh: 'Mazda CX-5 (2012-on)', models: ['CX-5'], pn: ['BP2231', 'KAY0-33-28ZB', 'DB2231', 'GCT2231'] }),
+          P('BR-BP2232-CR', 'Brolga Ceramic Rear Brake Pads Mazda CX-5', 'brolga', 64.95, 1.1, { pos: 'Rear', comp: 'ceramic', veh: 'Mazda CX-5 (2012-on)', models: ['CX-5'], pn: ['BP2232', 'KAY0-26-43ZB', 'DB2232', 'GCT2232'] }),
+          P('BR-BP1860-SM', 'Brolga Semi-Metallic Front Brake Pads Nissan Navara D23', 'brolga', 89.95, 1.9, { pos: 'Front', comp: 'semi-metallic', veh: 'Nissan Navara D23 (2015-on)', models: ['Navara', 'NP300'], pn: ['BP1860', 'D1060-4JA0B', 'DB1860', 'GCT1860'] }),
+        ],
+      },
+      {
+        title: 'Brake Rotors',
+        tags: ['brake rotors', 'brake discs', 'disc rotors', 'brakes'],
+        extraTags: (p) => [`${p.dia}mm`, ...(p.slotted ? ['slotted rotor'] : []), ...p.models],
+        art: (p) => ['rotor', { slotted: p.slotted }],
+        tpl: (p) => ({
+          intro: `The ${strong(p.name)} is cast from high-carbon G3000 iron and machined flat, with a ${p.slotted ? 'slotted face that sweeps gas and dust from under the pads' : 'smooth face for quiet, even wear'}.`,
+          specs: [`${p.dia}mm ${p.vented ? 'vented' : 'solid'}, front axle`, 'Anti-corrosion coating on the hat and vanes', 'Sold individually; replace in pairs', `Replaces ${p.pn.slice(1, 3).join(' and ')}`],
+          fit: `Made for the ${p.veh}. Fit new pads with new rotors, and bed them in gently over the first 200km.`,
+          short: `${p.dia}mm ${p.slotted ? 'slotted ' : ''}front brake rotor for the ${p.veh}, sold individually.`,
+        }),
+        products: [
+          P('BR-RT319-HLX', 'Brolga Slotted Front Brake Rotor 319mm Toyota HiLux 2015-on', 'brolga', 139.0, 9.2, { dia: 319, vented: true, slotted: true, veh: 'Toyota HiLux (2015-on)', models: ['HiLux'], pn: ['RT319S', '43512-0K180', 'DR1810', 'RDA7319'] }),
+          P('BR-RT302-RGR', 'Brolga Front Brake Rotor 302mm Ford Ranger and Mazda BT-50', 'brolga', 119.0, 8.6, { dia: 302, vented: true, veh: 'Ford Ranger PX to PX3 and Mazda BT-50 (2011-2022)', models: ['Ranger', 'BT-50'], pn: ['RT302', 'AB31-1125-BA', 'UC2C-33-251', 'DR2263'] }),
+          P('BR-RT275-COR', 'Brolga Front Brake Rotor 275mm Toyota Corolla 2012-2019', 'brolga', 74.95, 5.4, { dia: 275, vented: true, veh: 'Toyota Corolla (2012-2019)', models: ['Corolla'], pn: ['RT275', '43512-02300', 'DR1999', 'RDA7275'] }),
+          P('BR-RT280-I30', 'Brolga Front Brake Rotor 280mm Hyundai i30 and Kia Cerato', 'brolga', 79.95, 6.1, { dia: 280, vented: true, veh: 'Hyundai i30 PD and Kia Cerato BD', models: ['i30', 'Cerato'], pn: ['RT280', '51712-F2000', 'DR2210', 'RDA7280'] }),
+          P('BR-RT297-CX5', 'Brolga Front Brake Rotor 297mm Mazda CX-5', 'brolga', 99.95, 7.8, { dia: 297, vented: true, veh: 'Mazda CX-5 (2012-on)', models: ['CX-5'], pn: ['RT297', 'K011-33-25XB', 'DR2231', 'RDA7297'] }),
+        ],
+      },
+      {
+        title: 'Brake Fluid',
+        tags: ['brake fluid', 'hydraulic fluid', 'clutch fluid', 'DOT 4'],
+        products: [
+          P('BR-DOT4-500', 'Brolga DOT 4 Brake Fluid 500ml', 'brolga', 14.95, 0.6, {
+            art: ['bottle', { label: 'DOT 4' }],
+            tags: ['DOT 4'],
+            pn: ['BF4-500', '08823-80011'],
+            d: ['The ' + strong('Brolga DOT 4 Brake Fluid') + ' is a glycol-based fluid for brake and clutch systems that call for DOT 3 or DOT 4.', ['Dry boiling point 265°C, wet 170°C', 'Meets FMVSS 116 DOT 4 and SAE J1704', '500ml sealed bottle'], 'Brake fluid absorbs moisture: flush it every two years, and keep the bottle closed.'],
+            short: 'DOT 4 brake and clutch fluid with a 265°C dry boiling point, 500ml.',
+          }),
+          P('BR-DOT51-1L', 'Brolga DOT 5.1 High Performance Brake Fluid 1L', 'brolga', 29.95, 1.1, {
+            art: ['bottle', { label: 'DOT 5.1' }],
+            tags: ['DOT 5.1', 'DOT 4'],
+            pn: ['BF51-1', '08823-80051'],
+            d: ['The ' + strong('Brolga DOT 5.1 Brake Fluid') + ' resists fade under towing and hard driving, and mixes with DOT 3 and DOT 4 fluids.', ['Dry boiling point 270°C, wet 185°C', 'Low viscosity for ABS and stability control', '1L, enough to flush most cars'], 'Not a silicone DOT 5 fluid: never mix it with DOT 5.'],
+            short: 'High-performance DOT 5.1 brake fluid for towing and hard driving, 1 litre.',
+          }),
+        ],
+      },
+    ],
+  },
+  {
+    title: 'Filters',
+    color: '#3d5a80',
+    thumb: ['oilFilter', 'mulga', { label: 'MO386' }],
+    children: [
+      {
+        title: 'Oil Filters',
+        tags: ['oil filter', 'engine oil filter', 'service parts', 'filters'],
+        extraTags: (p) => [p.pn[0], ...p.models],
+        art: (p) => (p.cartridge ? ['cartridge', { label: p.pn[0] }] : ['oilFilter', { label: p.pn[0] }]),
+        tpl: (p) => ({
+          intro: `The ${strong(p.name)} ${p.cartridge ? 'is a cartridge element with synthetic-blend media' : 'is a spin-on filter with synthetic-blend media and a silicone anti-drain-back valve'} that traps fine wear particles between services.`,
+          specs: [`${p.cartridge ? 'Cartridge element with new O-rings' : 'Spin-on canister with nitrile gasket'}`, 'Filters to 20 microns at 98% efficiency', 'Rated for extended drain intervals with synthetic oil', `Replaces ${p.pn.slice(1, 3).join(' and ')}`],
+          fit: `Made for the ${p.veh}. Change it with every oil change, and oil the new seal before fitting.`,
+          short: `${p.cartridge ? 'Oil filter cartridge' : 'Spin-on oil filter'} for the ${p.veh}.`,
+        }),
+        products: [
+          P('MU-MO1120', 'Mulga MO1120 Oil Filter Cartridge Toyota 1GD and 2GD Diesel', 'mulga', 24.95, 0.2, { cartridge: true, veh: 'Toyota HiLux, Prado and LandCruiser 70 with the 2.4 or 2.8 diesel (2015-on)', models: ['HiLux', 'Prado', 'LandCruiser'], pn: ['MO1120', '04152-YZZA9', 'R2651P', 'WCO210'] }),
+          P('MU-MO1160', 'Mulga MO1160 Oil Filter Ford Ranger and Mazda BT-50 Diesel', 'mulga', 19.95, 0.4, { veh: 'Ford Ranger, Everest and Mazda BT-50 with the 2.2 or 3.2 diesel (2011-2022)', models: ['Ranger', 'BT-50', 'Everest'], pn: ['MO1160', 'BB3Q-6714-BC', 'Z1160', 'WZ1160'] }),
+          P('MU-MO386', 'Mulga MO386 Oil Filter Toyota Corolla, Yaris and RAV4', 'mulga', 14.95, 0.25, { veh: 'Toyota Corolla, Yaris and RAV4 with a 1.3 to 2.0 petrol engine', models: ['Corolla', 'Yaris', 'RAV4'], pn: ['MO386', '90915-YZZE3', 'Z386', 'WZ386'] }),
+          P('MU-MO436', 'Mulga MO436 Oil Filter Mazda SkyActiv Petrol', 'mulga', 16.95, 0.3, { veh: 'Mazda3, CX-3 and CX-5 with the 2.0 or 2.5 SkyActiv petrol', models: ['Mazda3', 'CX-5', 'CX-3'], pn: ['MO436', 'PE01-14-302B', 'Z436', 'WZ436'] }),
+          P('MU-MO547', 'Mulga MO547 Oil Filter Hyundai and Kia Petrol', 'mulga', 14.95, 0.25, { veh: 'Hyundai i30, Tucson and ix35 and Kia Cerato and Sportage with a 1.6 to 2.0 petrol engine', models: ['i30', 'Cerato', 'Tucson', 'Sportage'], pn: ['MO547', '26300-35531', 'Z547', 'WZ547'] }),
+          P('SCA-OF-516', 'Southern Cross Auto OF516 Oil Filter Toyota 3.0 Diesel', 'sca', 12.95, 0.45, { veh: 'Toyota HiLux and Prado with the 1KD 3.0 diesel (2005-2015)', models: ['HiLux', 'Prado'], pn: ['OF516', '90915-YZZJ1', 'Z516', 'WZ516'] }),
+        ],
+      },
+      {
+        title: 'Air Filters',
+        tags: ['air filter', 'engine air filter', 'service parts', 'filters'],
+        extraTags: (p) => [p.pn[0], ...p.models],
+        art: (p) => ['panelFilter', { label: p.pn[0] }],
+        tpl: (p) => ({
+          intro: `The ${strong(p.name)} is a panel filter with deep pleats of resin-treated cellulose that hold dust without starving the engine of air.`,
+          specs: ['Moulded polyurethane seal', '99% efficiency against fine road dust', 'Check every 10,000km on dirt roads', `Replaces ${p.pn.slice(1, 3).join(' and ')}`],
+          fit: `Made for the ${p.veh}. Tap out loose dust between services, and replace it when the pleats stay dark.`,
+          short: `Engine air filter for the ${p.veh}.`,
+        }),
+        products: [
+          P('MU-MA1640', 'Mulga MA1640 Air Filter Toyota HiLux and Prado Diesel 2015-on', 'mulga', 34.95, 0.6, { veh: 'Toyota HiLux and Prado with the 2.4 or 2.8 diesel (2015-on)', models: ['HiLux', 'Prado'], pn: ['MA1640', '17801-0E041', 'A1640', 'WA1640'] }),
+          P('MU-MA1785', 'Mulga MA1785 Air Filter Ford Ranger and Mazda BT-50 Diesel', 'mulga', 32.95, 0.6, { veh: 'Ford Ranger, Everest and Mazda BT-50 with the 2.2 or 3.2 diesel (2011-2022)', models: ['Ranger', 'BT-50', 'Everest'], pn: ['MA1785', 'AB39-9601-AB', 'A1785', 'WA1785'] }),
+          P('MU-MA1550', 'Mulga MA1550 Air Filter Toyota Corolla 1.8', 'mulga', 22.95, 0.35, { veh: 'Toyota Corolla with the 1.8 petrol (2007-2019)', models: ['Corolla'], pn: ['MA1550', '17801-0T030', 'A1550', 'WA1550'] }),
+          P('MU-MA1722', 'Mulga MA1722 Air Filter Mazda3 and CX-3', 'mulga', 24.95, 0.35, { veh: 'Mazda3 (2014-on) and Mazda CX-3 with the SkyActiv petrol', models: ['Mazda3', 'CX-3'], pn: ['MA1722', 'PE07-13-3A0A', 'A1722', 'WA1722'] }),
+        ],
+      },
+      {
+        title: 'Cabin Filters',
+        tags: ['cabin filter', 'pollen filter', 'air conditioning filter', 'filters'],
+        extraTags: (p) => [p.pn[0], ...(p.carbon ? ['activated carbon'] : []), ...p.models],
+        art: (p) => ['panelFilter', { carbon: p.carbon, white: !p.carbon, label: p.pn[0] }],
+        tpl: (p) => ({
+          intro: `The ${strong(p.name)} catches dust, pollen and soot before they reach the cabin${p.carbon ? ', and its activated-carbon layer soaks up diesel fumes and smells' : ''}.`,
+          specs: [p.carbon ? 'Activated carbon plus electrostatic media' : 'Electrostatic particle media', 'Traps pollen and particles down to 2.5 microns', 'Replace every 15,000km or once a year', `Replaces ${p.pn.slice(1, 3).join(' and ')}`],
+          fit: `Made for the ${p.veh}. It sits behind the glovebox and changes in about five minutes; the arrows point in the direction of airflow.`,
+          short: `${p.carbon ? 'Activated-carbon cabin' : 'Cabin'} filter for the ${p.veh}.`,
+        }),
+        products: [
+          P('MU-MC3122', 'Mulga MC3122 Carbon Cabin Filter Toyota', 'mulga', 29.95, 0.2, { carbon: true, veh: 'Toyota HiLux (2015-on), Corolla, Camry, RAV4 and Prado', models: ['HiLux', 'Corolla', 'Camry', 'RAV4', 'Prado'], pn: ['MC3122', '87139-0K070', 'RCA122C', 'WACF0122'] }),
+          P('MU-MC3160', 'Mulga MC3160 Cabin Filter Ford Ranger and Everest', 'mulga', 24.95, 0.2, { veh: 'Ford Ranger, Everest and Mazda BT-50 (2011-on)', models: ['Ranger', 'Everest', 'BT-50'], pn: ['MC3160', 'AB39-19N619-AB', 'RCA160P', 'WACF0160'] }),
+          P('MU-MC3178', 'Mulga MC3178 Carbon Cabin Filter Mazda', 'mulga', 27.95, 0.2, { carbon: true, veh: 'Mazda3 (2014-on), CX-3 and CX-5', models: ['Mazda3', 'CX-5', 'CX-3'], pn: ['MC3178', 'KD45-61-J6XA', 'RCA178C', 'WACF0178'] }),
+        ],
+      },
+      {
+        title: 'Fuel Filters',
+        tags: ['fuel filter', 'diesel filter', 'water separator', 'filters'],
+        extraTags: (p) => [p.pn[0], 'diesel', ...p.models],
+        art: (p) => ['cartridge', { slim: true, water: true, label: p.pn[0] }],
+        tpl: (p) => ({
+          intro: `Modern common-rail diesels are fussy about clean fuel: the ${strong(p.name)} strips out water and particles down to 4 microns before they reach the injectors.`,
+          specs: ['Diesel only', '4 micron media with water separation', 'New O-rings supplied', `Replaces ${p.pn.slice(1, 3).join(' and ')}`],
+          fit: `Made for the ${p.veh}. Replace it every 20,000km, or sooner after a tank of doubtful fuel, and bleed the system before starting.`,
+          short: `Diesel fuel filter and water separator element for the ${p.veh}.`,
+        }),
+        products: [
+          P('MU-MF1201', 'Mulga MF1201 Diesel Fuel Filter Toyota 1GD and 2GD', 'mulga', 49.95, 0.4, { veh: 'Toyota HiLux, Prado and LandCruiser 70 with the 2.4 or 2.8 diesel (2015-on)', models: ['HiLux', 'Prado', 'LandCruiser'], pn: ['MF1201', '23390-0L070', 'R2725P', 'WCF201'] }),
+          P('MU-MF1199', 'Mulga MF1199 Diesel Fuel Filter Ford Ranger and Mazda BT-50', 'mulga', 54.95, 0.45, { veh: 'Ford Ranger, Everest and Mazda BT-50 with the 2.2 or 3.2 diesel (2011-2022)', models: ['Ranger', 'BT-50', 'Everest'], pn: ['MF1199', 'AB39-9176-AC', 'R2728P', 'WCF199'] }),
+        ],
+      },
+    ],
+  },
+  {
+    title: 'Oils & Fluids',
+    color: '#c08a1e',
+    thumb: ['jug', 'lyrebird', { label: '5W-30' }],
+    children: [
+      {
+        title: 'Engine Oil',
+        tags: ['engine oil', 'motor oil', 'oil change', 'lubricant'],
+        extraTags: (p) => [p.grade, p.synth],
+        art: (p) => ['jug', { label: p.grade }],
+        tpl: (p) => ({
+          intro: `${p.intro} ${strong(p.name)} is blended in Australia and tested for heat, dust and long idling.`,
+          specs: [`SAE ${p.grade}, ${p.synth}`, `Meets ${p.specs}`, `${p.litres}L`],
+          fit: `${p.fit} Check the grade and specification in your owner's manual before ordering.`,
+          short: `${p.grade} ${p.synth} engine oil ${p.use}, ${p.litres} litres.`,
+        }),
+        products: [
+          P('LB-5W30-5L', 'Lyrebird 5W-30 Fully Synthetic Engine Oil 5L', 'lyrebird', 59.95, 4.6, { grade: '5W-30', synth: 'fully synthetic', litres: 5, use: 'for modern petrol and diesel engines with particulate filters', specs: 'API SP, ACEA C3, ILSAC GF-6A', intro: 'Low-ash and fully synthetic,', fit: 'Suits most modern petrol and common-rail diesel engines, including those with a diesel particulate filter.', pn: ['LB530-5', '08880-83713'] }),
+          P('LB-10W40-5L', 'Lyrebird 10W-40 Semi Synthetic Engine Oil 5L', 'lyrebird', 39.95, 4.6, { grade: '10W-40', synth: 'semi synthetic', litres: 5, use: 'for older and high-kilometre petrol engines', specs: 'API SN, ACEA A3/B4', intro: 'A thicker hot film for engines with a few kilometres on them:', fit: 'Suits older petrol engines and those that now use a little oil between changes.', pn: ['LB1040-5', '08880-83390'] }),
+          P('LB-15W40-10L', 'Lyrebird 15W-40 Heavy Duty Diesel Engine Oil 10L', 'lyrebird', 69.95, 9.1, { grade: '15W-40', synth: 'mineral', litres: 10, use: 'for diesel 4WDs, utes and trucks without particulate filters', specs: 'API CK-4, ACEA E7', intro: 'Built for towing, corrugations and hot days,', fit: 'Suits older diesel 4WDs, utes, tractors and trucks. For diesels with a particulate filter, choose a low-ash C3 oil instead.', pn: ['LB1540-10', '08880-83455'] }),
+          P('LB-0W20-5L', 'Lyrebird 0W-20 Fully Synthetic Engine Oil 5L', 'lyrebird', 64.95, 4.5, { grade: '0W-20', synth: 'fully synthetic', litres: 5, use: 'for hybrids and late-model petrol engines', specs: 'API SP, ILSAC GF-6A', intro: 'Thin when cold and fuel-saving,', fit: 'Suits hybrids and late-model petrol engines that call for 0W-20, including many Toyotas, Mazdas and Hondas.', pn: ['LB020-5', '08880-83264'] }),
+          P('LB-5W40-5L', 'Lyrebird 5W-40 Fully Synthetic European Engine Oil 5L', 'lyrebird', 62.95, 4.6, { grade: '5W-40', synth: 'fully synthetic', litres: 5, use: 'for European petrol and diesel engines', specs: 'API SP, ACEA C3, VW 505 00', intro: 'Approved for long service intervals,', fit: 'Suits European petrol and diesel engines that call for a 5W-40 C3 oil.', pn: ['LB540-5', '08880-83561'] }),
+        ],
+      },
+      {
+        title: 'Coolant',
+        tags: ['coolant', 'antifreeze', 'radiator coolant', 'cooling system'],
+        products: [
+          P('LB-COOL-5L', 'Lyrebird Long Life Coolant Concentrate 5L', 'lyrebird', 44.95, 5.5, {
+            art: ['jug', { label: '5L' }],
+            tags: ['long life coolant', 'OAT'],
+            pn: ['LBC-5', '08889-80070'],
+            d: ['The ' + strong('Lyrebird Long Life Coolant Concentrate') + ' protects aluminium and iron engines against corrosion, boil-over and freezing for up to five years.', ['Organic acid technology (OAT), silicate and phosphate free', 'Mix 50/50 with clean water: makes 10L', 'Boil protection to 129°C with a 100kPa cap'], 'Compatible with most long-life pink, red and green coolants; flush the old coolant out before refilling.'],
+            short: 'Long-life OAT coolant concentrate that makes 10 litres at 50/50.',
+          }),
+          P('LB-COOL-RTU-5L', 'Lyrebird Premixed Long Life Coolant 5L', 'lyrebird', 29.95, 5.4, {
+            art: ['jug', { label: '50/50' }],
+            tags: ['premixed coolant', 'OAT'],
+            pn: ['LBC-RTU5', '08889-80071'],
+            d: ['The ' + strong('Lyrebird Premixed Long Life Coolant') + ' is ready to pour straight into the radiator or overflow bottle, with no mixing.', ['50/50 premix with demineralised water', 'Organic acid technology (OAT)', 'Boil protection to 129°C with a 100kPa cap'], 'Ideal for top-ups and for small cooling systems.'],
+            short: 'Ready-to-use 50/50 long-life coolant, 5 litres.',
+          }),
+        ],
+      },
+    ],
+  },
+  {
+    title: 'Ignition',
+    color: '#6d597a',
+    thumb: ['sparkPlug', 'firetail', { tip: 'iridium' }],
+    children: [
+      {
+        title: 'Spark Plugs',
+        tags: ['spark plugs', 'ignition', 'tune-up', 'plugs'],
+        extraTags: (p) => [p.tip, p.pn[2], ...p.models],
+        art: (p) => ['sparkPlug', { tip: p.tip, label: p.pn[0] }],
+        tpl: (p) => ({
+          intro: {
+            iridium: `The ${strong(p.name)} has a 0.6mm iridium centre electrode that fires reliably with less voltage and keeps its gap for up to 100,000km.`,
+            platinum: `The ${strong(p.name)} has platinum pads on both electrodes, so it wears slowly and keeps a crisp spark for up to 60,000km.`,
+            copper: `The ${strong(p.name)} is a copper-core plug that runs cool and fires hot, the original choice for older and carburettor-era engines.`,
+          }[p.tip],
+          specs: [`${p.tip === 'copper' ? 'Nickel-alloy electrode with copper core' : p.tip === 'iridium' ? 'Iridium centre electrode, platinum ground' : 'Double platinum'}`, `Gap ${p.gap}mm, pre-set`, 'Sold individually: order one per cylinder', `Replaces ${p.pn.slice(1, 3).join(' and ')}`],
+          fit: `Made for the ${p.veh}. Fit to a cold engine and tighten to the torque in your workshop manual.`,
+          short: `${p.tip[0].toUpperCase()}${p.tip.slice(1)} spark plug for the ${p.veh}, sold individually.`,
+        }),
+        products: [
+          P('FT-IR1611', 'Firetail Iridium Spark Plug IR1611 Toyota', 'firetail', 19.95, 0.06, { tip: 'iridium', gap: '1.1', veh: 'Toyota Corolla, Yaris and RAV4 with the 1.5, 1.8 or 2.0 petrol', models: ['Corolla', 'Yaris', 'RAV4'], pn: ['IR1611', '90919-01291', 'SK16R11', 'ILKAR7B11'] }),
+          P('FT-IR1470', 'Firetail Long Life Iridium Spark Plug IR1470 Mazda', 'firetail', 24.95, 0.06, { tip: 'iridium', gap: '0.8', veh: 'Mazda3, CX-3 and CX-5 with the SkyActiv petrol', models: ['Mazda3', 'CX-5', 'CX-3'], pn: ['IR1470', 'PE5R-18-110', 'SILZKR7C11', 'ILKR7J8'] }),
+          P('FT-PT2240', 'Firetail Double Platinum Spark Plug PT2240 Holden V6', 'firetail', 14.95, 0.06, { tip: 'platinum', gap: '1.1', veh: 'Holden Commodore VE and VF with the 3.0 or 3.6 V6', models: ['Commodore'], pn: ['PT2240', '12625058', 'PK20PR-L11', '41-114'] }),
+          P('FT-CU5810', 'Firetail Copper Core Spark Plug CU5810 Toyota and Mitsubishi', 'firetail', 7.95, 0.05, { tip: 'copper', gap: '0.9', veh: 'Toyota HiLux 2.7 petrol and Mitsubishi Triton 2.4 petrol', models: ['HiLux', 'Triton'], pn: ['CU5810', '90919-01247', 'K20R-U11', 'BKR6E-11'] }),
+        ],
+      },
+    ],
+  },
+  {
+    title: 'Wipers',
+    color: '#264653',
+    thumb: ['wiperBlade', 'wagtail', {}],
+    children: [
+      {
+        title: 'Wiper Blades',
+        tags: ['wiper blades', 'windscreen wipers', 'wipers', 'beam blade'],
+        extraTags: (p) => [`${p.inches}in`, `${p.mm}mm`, ...(p.rear ? ['rear wiper'] : [])],
+        art: (p) => ['wiperBlade', { rear: p.rear, label: `${p.inches}"` }],
+        tpl: (p) =>
+          p.rear
+            ? {
+                intro: `The ${strong(p.name)} is a compact rear blade with a natural-rubber edge that clears the back window of hatches, wagons and SUVs.`,
+                specs: [`${p.inches}in (${p.mm}mm)`, 'Plastic frame with integrated rear-arm clip', 'Graphite-coated natural rubber', 'Sold individually'],
+                fit: "Suits rear wiper arms with a snap-in clip. Measure your old blade, or check the fitment list for your vehicle.",
+                short: `${p.inches}in (${p.mm}mm) rear wiper blade for hatches, wagons and SUVs.`,
+              }
+            : {
+                intro: `The ${strong(p.name)} is a frameless beam blade that presses evenly along the whole screen, with a low spoiler that holds it down at highway speed.`,
+                specs: [`${p.inches}in (${p.mm}mm)`, 'Multi-adapter: J-hook, pin and side-lock arms', 'UV-resistant synthetic rubber with graphite coating', 'Sold individually'],
+                fit: 'Most cars use two different lengths: check the fitment list for the driver and passenger sides of your vehicle.',
+                short: `${p.inches}in (${p.mm}mm) beam wiper blade with a multi-fit adapter, sold individually.`,
+              },
+        products: [
+          P('WT-WB-14', 'Wagtail Beam Wiper Blade 14in 350mm', 'wagtail', 16.95, 0.15, { inches: 14, mm: 350, pn: ['WB14', '85222-02220', 'AF14', 'U14'] }),
+          P('WT-WB-16', 'Wagtail Beam Wiper Blade 16in 400mm', 'wagtail', 17.95, 0.16, { inches: 16, mm: 400, pn: ['WB16', '85222-0K080', 'AF16', 'U16'] }),
+          P('WT-WB-18', 'Wagtail Beam Wiper Blade 18in 450mm', 'wagtail', 18.95, 0.17, { inches: 18, mm: 450, pn: ['WB18', 'BHN1-67-33YA', 'AF18', 'U18'] }),
+          P('WT-WB-20', 'Wagtail Beam Wiper Blade 20in 500mm', 'wagtail', 19.95, 0.18, { inches: 20, mm: 500, pn: ['WB20', '85212-0K020', 'AF20', 'U20'] }),
+          P('WT-WB-22', 'Wagtail Beam Wiper Blade 22in 550mm', 'wagtail', 21.95, 0.19, { inches: 22, mm: 550, pn: ['WB22', '85212-0K070', 'AF22', 'U22'] }),
+          P('WT-WB-24', 'Wagtail Beam Wiper Blade 24in 600mm', 'wagtail', 22.95, 0.2, { inches: 24, mm: 600, pn: ['WB24', 'KD53-67-330', 'AF24', 'U24'] }),
+          P('WT-WB-26', 'Wagtail Beam Wiper Blade 26in 650mm', 'wagtail', 23.95, 0.21, { inches: 26, mm: 650, pn: ['WB26', '85212-02360', 'AF26', 'U26'] }),
+          P('WT-RB-12', 'Wagtail Rear Wiper Blade 12in 300mm', 'wagtail', 14.95, 0.1, { inches: 12, mm: 300, rear: true, pn: ['RB12', '85242-12110', 'AR12', 'R12'] }),
+        ],
+      },
+    ],
+  },
+  {
+    title: 'Engine',
+    color: '#283593',
+    thumb: ['driveBelt', 'sca', { label: '6PK1795' }],
+    children: [
+      {
+        title: 'Drive Belts',
+        tags: ['drive belt', 'fan belt', 'serpentine belt', 'ribbed belt', 'accessory belt'],
+        extraTags: (p) => [p.pn[0], ...p.models],
+        art: (p) => ['driveBelt', { label: p.pn[0] }],
+        tpl: (p) => ({
+          intro: `The ${strong(p.name)} is a ${p.ribs}-rib EPDM belt that drives the alternator, water pump and air-conditioning compressor, and stays quiet and crack-free in the heat.`,
+          specs: [`${p.ribs} ribs, ${p.length}mm effective length`, 'EPDM rubber with aramid cords', 'Resists cracking, glazing and oil', `Replaces ${p.pn.slice(1, 3).join(' and ')}`],
+          fit: `Made for the ${p.veh}. Inspect the tensioner and idler pulleys when you change the belt, and note the routing before taking the old one off.`,
+          short: `${p.pn[0]} ribbed drive belt for the ${p.veh}.`,
+        }),
+        products: [
+          P('SCA-6PK1795', 'Southern Cross Auto Drive Belt 6PK1795 Toyota 1GD and 2GD', 'sca', 39.95, 0.25, { ribs: 6, length: 1795, veh: 'Toyota HiLux, Prado and LandCruiser 70 with the 2.4 or 2.8 diesel (2015-on)', models: ['HiLux', 'Prado'], pn: ['6PK1795', '90916-A2026', 'DB6PK1795'] }),
+          P('SCA-6PK2285', 'Southern Cross Auto Drive Belt 6PK2285 Ford Ranger 3.2', 'sca', 44.95, 0.3, { ribs: 6, length: 2285, veh: 'Ford Ranger, Everest and Mazda BT-50 with the 3.2 diesel (2011-2022)', models: ['Ranger', 'BT-50', 'Everest'], pn: ['6PK2285', 'BK3Q-8620-CA', 'DB6PK2285'] }),
+          P('SCA-7PK1516', 'Southern Cross Auto Drive Belt 7PK1516 Toyota Corolla 1.8', 'sca', 29.95, 0.2, { ribs: 7, length: 1516, veh: 'Toyota Corolla with the 1.8 petrol (2007-2019)', models: ['Corolla'], pn: ['7PK1516', '90916-A2015', 'DB7PK1516'] }),
+        ],
+      },
+    ],
+  },
 ];
 
 // Sales: whole-percent cuts ('15%') become percent discounts in the store, dollar cuts ('$10') fixed discounts.
@@ -1772,7 +2207,7 @@ const MISSING_IMAGE_SKU = 'SCA-CN-BOOT';
 const HEADER = [
   'ID', 'Type', 'SKU', 'Name', 'Published', 'Is featured?', 'Short description', 'Description', 'In stock?', 'Stock',
   'Weight (kg)', 'Sale price', 'Regular price', 'Categories', 'Tags', 'Images', 'Parent', 'Brands',
-  'Meta: _badge', 'Meta: _seo_title', 'Meta: _seo_description',
+  'Meta: _badge', 'Meta: _seo_title', 'Meta: _seo_description', 'Meta: _part_numbers',
 ];
 
 const money = (v) => v.toFixed(2);
@@ -1902,6 +2337,7 @@ function buildRows() {
           'In stock?': stock > 0 ? 1 : 0, Stock: stock, 'Weight (kg)': kgText(p.kg),
           'Sale price': sale ? money(sale.price) : '', 'Regular price': money(p.price),
           Images: files.join(', '), 'Meta: _badge': BADGES[p.sku] ?? '', ...seo,
+          'Meta: _part_numbers': (p.pn ?? []).join(', '),
           _saleKind: sale?.kind,
         });
         if (p.sku !== MISSING_IMAGE_SKU) images.push({ file: files[0], kind, accent, opts });
@@ -2001,6 +2437,19 @@ function glyph(name, c, bg) {
         .join('')}<ellipse cy="-44" rx="9" ry="16" fill="${c}"/>`;
     case 'bird':
       return `<path d="M-50 14Q-24 -34 16 -20L46 -34L34 -12Q40 22 6 32L-12 50L-14 30Q-38 30 -50 14Z" fill="${c}"/><circle cx="14" cy="-12" r="5" fill="${bg}"/>`;
+    case 'disc': {
+      let g = `<circle r="50" fill="${c}"/><circle r="24" fill="${bg}"/><circle r="13" fill="${c}"/>`;
+      for (let i = 0; i < 8; i++) g += `<circle cx="${r1(38 * Math.cos((i * Math.PI) / 4))}" cy="${r1(38 * Math.sin((i * Math.PI) / 4))}" r="4" fill="${bg}"/>`;
+      return g;
+    }
+    case 'pleats':
+      return `<path d="M-46 -36L-34 36L-22 -36L-10 36L2 -36L14 36L26 -36L38 36L46 -20" fill="none" stroke="${c}" stroke-width="9" stroke-linejoin="round"/><path d="M-52 -46H52M-52 46H52" stroke="${c}" stroke-width="8"/>`;
+    case 'drop':
+      return `<path d="M0 -54Q40 -6 40 18A40 40 0 0 1 -40 18Q-40 -6 0 -54Z" fill="${c}"/><path d="M-18 18A18 18 0 0 0 0 36" fill="none" stroke="${bg}" stroke-width="6" stroke-linecap="round"/>`;
+    case 'spark':
+      return `<polygon points="${starPoints(0, 0, 54)}" fill="${c}"/><circle r="12" fill="${bg}"/>`;
+    case 'wiper':
+      return `<path d="M-48 24A56 56 0 0 1 48 24" fill="none" stroke="${c}" stroke-width="8" stroke-dasharray="4 8"/><path d="M0 34L-34 -38" stroke="${c}" stroke-width="12" stroke-linecap="round"/><circle cy="34" r="11" fill="${c}"/>`;
     default:
       throw new Error(`no glyph ${name}`);
   }
@@ -2157,7 +2606,7 @@ function main() {
   }
   const childTitles = CATALOG.flatMap((c) => c.children.map((ch) => childSku(ch.title)));
   assert(new Set(childTitles).size === childTitles.length, 'child category titles must be unique');
-  for (const c of CATALOG) assert(c.children.length >= 2 && c.children.length <= 4, `${c.title}: 2-4 children`);
+  for (const c of CATALOG) assert(c.children.length >= 1 && c.children.length <= 4, `${c.title}: 1-4 children`);
   for (const key of [...FEATURED, ...Object.keys(SALES), ...Object.keys(BADGES), ...OUT_OF_STOCK, ...GALLERY, MISSING_IMAGE_SKU]) {
     assert(skus.has(key), `unknown SKU ${key} in a table`);
   }
@@ -2201,7 +2650,7 @@ function main() {
       store_name: STORE_NAME,
       meta_title: `${STORE_NAME} | Auto Parts Online Australia`,
       meta_description:
-        'Batteries, headlights, wheel nuts, tools, car covers and tie-downs delivered Australia-wide. Free delivery over $100 and 10% off your first order.',
+        'Brake pads, filters, oils, batteries, headlights, tools and tie-downs delivered Australia-wide. Free delivery over $100 and 10% off your first order.',
       gst_percent: 10,
       delivery_charge_cents: 1500,
       free_delivery_threshold_cents: 10000,

@@ -1,11 +1,12 @@
 /**
  * Starts the store: reads the configuration, opens and migrates the database, loads the demo catalog
- * on first start (and the demo vehicle list while the store has no vehicles), listens on PORT, and shuts down gracefully on SIGINT/SIGTERM.
+ * on first start (and the demo vehicle list and its fitments while the store has no vehicles), listens on PORT, and shuts down gracefully on SIGINT/SIGTERM.
  */
 import { buildApp } from './app';
 import { loadDemoCatalog } from './cli/load-demo-catalog';
-import { hasNoVehicles, loadDemoVehicles } from './cli/load-demo-vehicles';
+import { hasNoVehicles, loadDemoFitments, loadDemoVehicles } from './cli/load-demo-vehicles';
 import { isCatalogEmpty, openDatabase } from './db/client';
+import { RowsRefusedError } from './modules/vehicles/rows-refused-error';
 import { describeDefaults, loadConfig } from './env';
 
 const config = loadConfig();
@@ -24,6 +25,16 @@ if (config.demoCatalog && (await isCatalogEmpty(database.db))) {
 if (config.demoCatalog && (await hasNoVehicles(database.db))) {
   const result = await loadDemoVehicles(database.db);
   app.log.info(`demo vehicles: ${result.created} vehicles created from data/demo-vehicles`);
+  // The demo parts' fitments (decision 0030) name the demo catalog's SKUs: a store with its own catalog skips them.
+  try {
+    const fits = await loadDemoFitments(database.db);
+    app.log.info(
+      `demo fitments: ${fits.created} fitments for ${fits.products} products (${fits.universal} universal)`,
+    );
+  } catch (error) {
+    if (!(error instanceof RowsRefusedError)) throw error;
+    app.log.warn(`demo fitments not loaded: ${error.message} (${error.rejections[0]?.reason ?? ''})`);
+  }
 }
 
 // Catalog reads answer from memory (decision 0019): load the catalog before the first shopper arrives.
