@@ -743,3 +743,26 @@ export const fitments = pgTable(
     index('fitments_vehicle_idx').on(t.vehicleId, t.productId),
   ],
 );
+
+/**
+ * My Garage (issue 15 §5, decision 0033): a member's saved vehicles, each a vehicle of the list in the model year
+ * they chose, with an optional name of their own. At most 10 per member (checked by the service, which locks the
+ * member's row while it adds). Always read and written through the owner's id; a guest's garage stays in the browser.
+ */
+export const garageVehicles = pgTable(
+  'garage_vehicles',
+  {
+    id: serial('id').primaryKey(),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    vehicleId: integer('vehicle_id')
+      .notNull()
+      .references(() => vehicles.id, { onDelete: 'cascade' }),
+    year: smallint('year').notNull(),
+    name: text('name'),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [uniqueIndex('garage_vehicles_user_vehicle_year_idx').on(t.userId, t.vehicleId, t.year)],
+);
