@@ -5,7 +5,8 @@
  */
 import { and, asc, eq, gte, isNull, lte, or, sql } from 'drizzle-orm';
 import type { ProductFitment } from '@store/shared/fitment';
-import { vehicleLabel, type Vehicle, type VehicleAnswer } from '@store/shared/vehicle';
+import type { Vehicle, VehicleAnswer } from '@store/shared/vehicle';
+import { vehicleLabel } from '@store/shared/vehicle-label';
 import type { Database } from '../../db/client';
 import { fitments, vehicles } from '../../db/schema';
 
