@@ -10,6 +10,7 @@ import type { AppConfig } from './env';
 import { loggerOptions } from './logger-options';
 import accountRoutes from './modules/accounts/routes';
 import addressLookupRoutes from './modules/address-lookup/routes';
+import garageRoutes from './modules/garage/routes';
 import vehicleRoutes from './modules/vehicles/routes';
 import { createCatalogReadModel, type CatalogReadModel } from './modules/catalog/catalog-read-model';
 import {
@@ -146,6 +147,7 @@ export async function buildApp({
       await api.register(newsletterRoutes);
       await api.register(orderRoutes);
       await api.register(accountRoutes);
+      await api.register(garageRoutes);
       await api.register(passwordResetRoutes);
       await api.register(paymentRoutes);
       await api.register(webhookRoutes);
