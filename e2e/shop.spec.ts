@@ -79,7 +79,7 @@ test('the Filters button opens the sidebar; its links go back to page 1 with tha
     page.getByRole('heading', { level: 1, name: 'Search Results for All Products' }),
   ).toBeVisible();
 
-  const toggle = page.getByRole('button', { name: 'Filters' });
+  const toggle = page.getByRole('button', { name: 'Filters', exact: true });
   await expect(toggle).toHaveAttribute('aria-expanded', 'false');
   await expect(page.getByRole('complementary', { name: 'Filters' })).toHaveCount(0);
   await toggle.click();
