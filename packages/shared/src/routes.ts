@@ -43,6 +43,8 @@ export const SPA_ROUTES = [
   '/brands',
   '/brand',
   '/faqs',
+  // Issue 15 §5: the shopper's saved vehicles.
+  '/my-garage',
   '/sitemap.xml',
   // The back office (issue 12): the sign-in and password pages and the shell's sections.
   '/admin',

@@ -73,6 +73,7 @@ export const routes: RouteObject[] = [
           ),
           page('feedback', () => import('./routes/feedback').then((m) => ({ Component: m.FeedbackRoute }))),
           page('faqs', () => import('./routes/faqs').then((m) => ({ Component: m.FaqsRoute }))),
+          page('my-garage', () => import('./routes/my-garage').then((m) => ({ Component: m.MyGarageRoute }))),
           page('best-selling', () =>
             import('./routes/best-selling').then((m) => ({ Component: m.BestSellingRoute })),
           ),

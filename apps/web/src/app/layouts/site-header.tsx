@@ -1,6 +1,7 @@
 import { useCallback, useRef, useState, type MouseEvent } from 'react';
 import { Link, useLocation, useNavigate } from 'react-router';
 import { CartLink, type CartLinkProps } from '@/features/cart/components/cart-link';
+import { GarageBar } from '@/features/garage/components/garage-bar';
 import { SearchBox } from '@/features/search/components/search-box';
 import { CategorySideMenu } from './category-side-menu';
 import { MainNav } from './main-nav';
@@ -97,6 +98,7 @@ export function SiteHeader({ storeName, settled, cart, memberDiscountPercent }: 
         categoriesOpen={categoriesOpen}
         onBrowseCategories={(event: MouseEvent<HTMLButtonElement>) => browseFrom(event.currentTarget)}
       />
+      <GarageBar />
       <CategorySideMenu open={categoriesOpen} onClose={closeCategories} onBackdropClick={toggleCategories} />
     </header>
   );

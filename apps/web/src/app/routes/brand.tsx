@@ -2,6 +2,7 @@ import { Link, useSearchParams } from 'react-router';
 import { ListingControls } from '@/components/ui/listing-controls';
 import { ListingErrorActions } from '@/components/ui/listing-error';
 import {
+  allPartsShown,
   hasListingFilters,
   readListingQuery,
   withoutFilters,
@@ -9,6 +10,8 @@ import {
 } from '@/components/ui/listing-query';
 import { SHOP_SORTS } from '@store/shared/listing-sorts';
 import { Pagination } from '@/components/ui/pagination';
+import { FittingNotice } from '@/features/garage/components/fitting-notice';
+import { useCurrentVehicle } from '@/stores/garage-store';
 import { brandPagePath } from '@/features/brands/brand-path';
 import { useShopProducts, type ShopAnswer } from '@/features/catalog/api/get-shop-products';
 import { ProductGrid, ProductGridSkeleton } from '@/features/catalog/components/product-grid';
@@ -40,7 +43,8 @@ export function BrandRoute() {
   const brand = params.get('brand')?.trim() || undefined;
   const page = pageNumber(params.get('page'));
   const listing = readListingQuery(params);
-  const shop = useShopProducts({ page, brand, ...listing });
+  const vehicle = useCurrentVehicle();
+  const shop = useShopProducts({ page, brand, ...listing }, vehicle?.vehicle_id);
   // A change of sort or filter goes back to page 1 and keeps the brand.
   const listingHref = (next: ListingQuery) => brandPagePath(brand, 1, next);
 
@@ -82,6 +86,12 @@ export function BrandRoute() {
             ) : null}
           </div>
         }
+      />
+      <FittingNotice
+        vehicle={vehicle}
+        allParts={allPartsShown(listing)}
+        showAllHref={listingHref({ ...listing, all_parts: '1' })}
+        onlyFittingHref={listingHref({ ...listing, all_parts: undefined })}
       />
 
       {shop.isError && !answer ? (

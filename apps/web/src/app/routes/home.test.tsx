@@ -103,6 +103,7 @@ const allAnswers: Record<string, Answer> = {
   '/api/virtual-products': { status: 200, body: { data: featured } },
   '/api/latest-products': { status: 200, body: { data: { data: latest } } },
   '/api/brand-sliders': { status: 200, body: { data: brands } },
+  '/api/vehicles/makes': { status: 200, body: { data: ['Ford', 'Toyota'] } },
 };
 
 afterEach(() => {

@@ -1,4 +1,5 @@
 import { useEffect, useRef } from 'react';
+import { useNavigate } from 'react-router';
 import { BrandStrip } from '@/features/brands/components/brand-strip';
 import { useBrandSliders } from '@/features/catalog/api/get-brand-sliders';
 import { useCategories } from '@/features/catalog/api/get-categories';
@@ -6,6 +7,7 @@ import { useFeaturedProducts } from '@/features/catalog/api/get-featured-product
 import { useLatestProducts } from '@/features/catalog/api/get-latest-products';
 import { ProductCarousel } from '@/features/catalog/components/product-carousel';
 import { CategoryGrid } from '@/features/home/components/category-grid';
+import { VehicleSelector } from '@/features/garage/components/vehicle-selector';
 import { HeroGallery } from '@/features/home/components/hero-gallery';
 import { PromoBanner, PromoBannerSkeleton } from '@/features/home/components/promo-banner';
 import { ServicesStrip } from '@/features/home/components/services-strip';
@@ -16,6 +18,7 @@ import { storeName } from '@/features/store/hooks/use-store-head';
 import { JsonLd, organizationJsonLd } from '@/lib/json-ld';
 import { siteOrigin } from '@/lib/site-origin';
 import { redirectToTooManyRequests } from '@/lib/too-many-requests';
+import { useCurrentVehicle } from '@/stores/garage-store';
 
 /**
  * Home page (SPEC §2): hero and side banners, services, Shop by Categories, the Featured and New Products
@@ -26,7 +29,9 @@ export function HomeRoute() {
   const config = useStoreConfig();
   const categories = useCategories();
   const featured = useFeaturedProducts();
-  const latest = useLatestProducts();
+  const vehicle = useCurrentVehicle();
+  const latest = useLatestProducts(undefined, { vehicle: vehicle?.vehicle_id });
+  const navigate = useNavigate();
   const brandSliders = useBrandSliders();
 
   const failed = [config, categories, featured, latest, brandSliders].filter((query) => query.isError);
@@ -102,6 +107,14 @@ export function HomeRoute() {
           )}
         </div>
       )}
+
+      <section className="home-vehicle" aria-label="Shop by vehicle">
+        <VehicleSelector
+          title={vehicle ? `Shopping for your ${vehicle.short_label}` : 'Shop by vehicle'}
+          submitLabel={vehicle ? 'Change vehicle' : 'Shop for this vehicle'}
+          onChosen={() => void navigate('/shop')}
+        />
+      </section>
 
       <ServicesStrip />
 

@@ -3,12 +3,15 @@ import { Link, useSearchParams } from 'react-router';
 import { ListingControls } from '@/components/ui/listing-controls';
 import { ListingErrorActions } from '@/components/ui/listing-error';
 import {
+  allPartsShown,
   hasListingFilters,
   readListingQuery,
   withoutFilters,
   type ListingQuery,
 } from '@/components/ui/listing-query';
 import { Pagination } from '@/components/ui/pagination';
+import { FittingNotice } from '@/features/garage/components/fitting-notice';
+import { useCurrentVehicle } from '@/stores/garage-store';
 import { ProductGrid, ProductGridSkeleton } from '@/features/catalog/components/product-grid';
 import { SEARCH_MIN_CHARS, SEARCH_PAGE_SIZE, useSearchProducts } from '@/features/search/api/search-products';
 import { searchResultsHref } from '@/features/search/search-links';
@@ -44,7 +47,8 @@ export function SearchResultsRoute() {
   const page = pageFrom(params.get('page'));
   const listing = readListingQuery(params);
   const searchable = query.length >= SEARCH_MIN_CHARS;
-  const results = useSearchProducts(query, page, listing);
+  const vehicle = useCurrentVehicle();
+  const results = useSearchProducts(query, page, listing, vehicle?.vehicle_id);
   // A change of sort or filter goes back to page 1 (no page in the address) and keeps the search.
   const listingHref = (next: ListingQuery) => searchResultsHref(query, undefined, next);
   usePageTitle(query ? `Search results for “${query}”` : 'Search results');
@@ -87,6 +91,14 @@ export function SearchResultsRoute() {
         />
       ) : (
         heading
+      )}
+      {searchable && (
+        <FittingNotice
+          vehicle={vehicle}
+          allParts={allPartsShown(listing)}
+          showAllHref={listingHref({ ...listing, all_parts: '1' })}
+          onlyFittingHref={listingHref({ ...listing, all_parts: undefined })}
+        />
       )}
 
       {!searchable ? (

@@ -20,10 +20,12 @@ export interface ListingQuery {
   max_price?: string | undefined;
   /** '1' when only products in stock are shown. */
   in_stock?: string | undefined;
+  /** '1': with a vehicle chosen, every part, badged, not only those that fit ("Show all parts", issue 15 §6). */
+  all_parts?: string | undefined;
 }
 
 /** The listing parameters, in the order they are written after a page's own (page, category, query ...). */
-export const LISTING_PARAMS = ['sort', 'min_price', 'max_price', 'in_stock'] as const;
+export const LISTING_PARAMS = ['sort', 'min_price', 'max_price', 'in_stock', 'all_parts'] as const;
 export type ListingParam = (typeof LISTING_PARAMS)[number];
 
 /** SPEC §2: the shop's price slider ranges from 130 to 500; shown as the boxes' placeholders. */
@@ -65,9 +67,14 @@ export function withSort(query: ListingQuery, sort: string, defaultSort: string)
   return { ...query, sort: sort === defaultSort ? undefined : sort };
 }
 
-/** The query without its price range and in-stock filter (the sort stays). */
+/** The query without its price range and in-stock filter (the sort and Show all parts stay). */
 export function withoutFilters(query: ListingQuery): ListingQuery {
-  return { sort: query.sort };
+  return { sort: query.sort, all_parts: query.all_parts };
+}
+
+/** True when `all_parts` asks for every part, not only those fitting the chosen vehicle. */
+export function allPartsShown(query: ListingQuery): boolean {
+  return query.all_parts === '1' || query.all_parts === 'true';
 }
 
 /** True when `in_stock` asks for products in stock only ('1' or 'true', as the API reads it). */

@@ -2,10 +2,12 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import { loginRequestSchema, type LoginRequest } from '@store/shared/account';
 import { ACCOUNT_MESSAGES } from '@store/shared/account-constants';
 import type { z } from 'zod';
+import { useQueryClient } from '@tanstack/react-query';
 import { useForm } from 'react-hook-form';
 import { Link, useLocation, useNavigate } from 'react-router';
 import { CheckoutTextField } from '@/features/checkout/components/checkout-text-field';
 import { usePageTitle } from '@/features/store/hooks/use-page-title';
+import { mergeGuestGarage } from '@/features/garage/merge-guest-garage';
 import { startSession } from '@/stores/session-store';
 import { useLogin } from '../api/login';
 import { failureMessage, toastError, toastSuccess } from '../account-feedback';
@@ -27,6 +29,7 @@ export function SigninPage() {
   const location = useLocation();
   const presetEmail = (location.state as { email?: unknown } | null)?.email;
   const login = useLogin();
+  const queryClient = useQueryClient();
   const form = useForm<LoginInput, unknown, LoginRequest>({
     resolver: zodResolver(loginRequestSchema),
     defaultValues: { email: typeof presetEmail === 'string' ? presetEmail : '', password: '' },
@@ -42,6 +45,7 @@ export function SigninPage() {
         return;
       }
       startSession(answer);
+      void mergeGuestGarage(queryClient);
       toastSuccess(answer.message || ACCOUNT_MESSAGES.loggedIn);
       void navigate(returnPath(location.state), { replace: true });
     } catch (error) {

@@ -14,6 +14,7 @@ import { PriceChangeNotices } from './price-change-notices';
 import { TrashIcon } from './trash-icon';
 import './cart.css';
 import './cart-page.css';
+import { CartFitWarning } from '@/features/garage/components/cart-fit-warning';
 
 /**
  * The cart page (SPEC §2 Cart page): the lines (image, title link, unit price with the struck-through
@@ -108,6 +109,7 @@ export function CartPage() {
                       <Link to={productPath(line.permalink)} className="cart-table__title">
                         {line.title}
                       </Link>
+                      <CartFitWarning sku={line.sku} />
                     </td>
                     <td className="cart-table__price" role="cell">
                       {/* Phones only, where the column headers are hidden: the unit price. */}

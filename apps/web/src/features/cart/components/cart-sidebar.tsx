@@ -13,6 +13,7 @@ import { PriceChangeNotices } from './price-change-notices';
 import { TrashIcon } from './trash-icon';
 import './cart.css';
 import './cart-sidebar.css';
+import { CartFitWarning } from '@/features/garage/components/cart-fit-warning';
 
 export interface CartSidebarProps {
   /** The dialog's id, for the cart icon's aria-controls. */
@@ -49,6 +50,7 @@ function SidebarLine({ priced, onRemove }: SidebarLineProps) {
         <Link to={productPath(line.permalink)} className="cart-sidebar__title">
           {line.title}
         </Link>
+        <CartFitWarning sku={line.sku} />
         <p className="cart-sidebar__price">
           <CartLinePrice line={priced} compact />
           {quantity > 1 && (

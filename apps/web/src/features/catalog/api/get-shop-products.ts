@@ -10,6 +10,8 @@ export interface ShopParams extends ListingQuery {
   category?: string | undefined;
   child_category?: string | undefined;
   brand?: string | undefined;
+  /** The chosen vehicle's id: not in the page's address (it is the shopper's), sent to the API. */
+  vehicle?: number | undefined;
 }
 
 export interface ShopAnswer {
@@ -38,14 +40,19 @@ export function getShopProducts(params: ShopParams, signal?: AbortSignal): Promi
   });
 }
 
-export function shopProductsQueryOptions(params: ShopParams) {
+/**
+ * The shop's query; with the chosen vehicle's id (issue 15 §6), the parts that fit it, each with its `fitment`.
+ * Without one the key is the server-rendered page's, whose data the HTML carries.
+ */
+export function shopProductsQueryOptions(params: ShopParams, vehicle?: number) {
+  const asked = vehicle === undefined ? params : { ...params, vehicle };
   return queryOptions({
-    queryKey: ['products', 'shop', params],
-    queryFn: ({ signal }) => getShopProducts(params, signal),
+    queryKey: ['products', 'shop', asked],
+    queryFn: ({ signal }) => getShopProducts(asked, signal),
     placeholderData: keepPreviousData,
   });
 }
 
-export function useShopProducts(params: ShopParams) {
-  return useQuery(shopProductsQueryOptions(params));
+export function useShopProducts(params: ShopParams, vehicle?: number) {
+  return useQuery(shopProductsQueryOptions(params, vehicle));
 }

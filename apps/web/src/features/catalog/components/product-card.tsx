@@ -3,6 +3,7 @@ import { featuredProductImage } from '@store/shared/product-image';
 import { Link } from 'react-router';
 import { ProductImage } from '@/components/ui/product-image';
 import { useAddToCart } from '@/features/cart/hooks/use-add-to-cart';
+import { FitmentBadge } from '@/features/garage/components/fitment-badge';
 import { isOutOfStock, productTitle } from '../product-fields';
 import { productPricing } from '../product-pricing';
 import { CartIcon } from './cart-icon';
@@ -71,6 +72,7 @@ export function ProductCard({
           </Link>
         </Heading>
         <ProductPrice pricing={productPricing(product)} />
+        {product.fitment && <FitmentBadge fitment={product.fitment} className="product-card__fitment" />}
         {soldOut ? (
           <button type="button" className="product-card__add" disabled>
             Out of stock

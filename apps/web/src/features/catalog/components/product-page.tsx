@@ -7,6 +7,8 @@ import { StatusMessage } from '@/components/ui/status-message';
 import { useNearViewport } from '@/components/ui/use-near-viewport';
 import { Tabs } from '@/components/ui/tabs';
 import { useAddToCart } from '@/features/cart/hooks/use-add-to-cart';
+import { ProductFitCheck } from '@/features/garage/components/product-fit-check';
+import { VehicleFitmentTab } from '@/features/garage/components/vehicle-fitment-tab';
 import { usePageTitle } from '@/features/store/hooks/use-page-title';
 import { ApiError } from '@/lib/api-client';
 // SPEC §5, §9: the quantity on the product page is 1 to 100, as in the cart.
@@ -170,6 +172,8 @@ function ProductDetail({ product }: { product: Product }) {
               <span className="product-detail__nowrap">2-3 days</span>
             </span>
           </p>
+
+          <ProductFitCheck sku={product.sku} />
         </div>
       </div>
 
@@ -207,8 +211,19 @@ function ProductDetail({ product }: { product: Product }) {
                     <dt>Category</dt>
                     <dd>{category?.title ?? (categories.isPending ? '…' : 'N/A')}</dd>
                   </div>
+                  {product.part_numbers.length > 0 && (
+                    <div>
+                      <dt>Part numbers</dt>
+                      <dd>{product.part_numbers.join(', ')}</dd>
+                    </div>
+                  )}
                 </dl>
               ),
+            },
+            {
+              id: 'fitment',
+              label: 'Vehicle Fitment',
+              content: <VehicleFitmentTab sku={product.sku} />,
             },
             // SPEC §2: the Shipping tab is hidden, so it is not offered.
           ]}

@@ -7,6 +7,7 @@ import { Breadcrumbs, type Crumb } from '@/components/ui/breadcrumbs';
 import { FiltersToggle, useFiltersPanel } from '@/components/ui/filters-toggle';
 import { ListingErrorActions } from '@/components/ui/listing-error';
 import {
+  allPartsShown,
   hasListingFilters,
   listingFilterItems,
   pickListingQuery,
@@ -17,6 +18,8 @@ import {
   type ListingQuery,
 } from '@/components/ui/listing-query';
 import { Pagination } from '@/components/ui/pagination';
+import { FittingNotice } from '@/features/garage/components/fitting-notice';
+import { useCurrentVehicle } from '@/stores/garage-store';
 import { SortSelect } from '@/components/ui/sort-select';
 import { useStoreConfig } from '@/features/store/api/get-store-config';
 import { useMetaDescription } from '@/features/store/hooks/use-meta-description';
@@ -110,7 +113,8 @@ function categoryCrumbs(params: ShopParams, categories: Category[] | undefined):
 export function ShopPage() {
   const [searchParams] = useSearchParams();
   const params = readShopParams(searchParams);
-  const shop = useShopProducts(params);
+  const vehicle = useCurrentVehicle();
+  const shop = useShopProducts(params, vehicle?.vehicle_id);
   const navigate = useNavigate();
   const { open: filtersOpen, panelId: filtersId, toggleRef, toggle, afterChoice } = useFiltersPanel();
   const search = searchParams.toString();
@@ -179,6 +183,12 @@ export function ShopPage() {
       </header>
 
       <ActiveFilters items={activeFilters} clearHref={shopHref({ page: 1, sort: params.sort })} />
+      <FittingNotice
+        vehicle={vehicle}
+        allParts={allPartsShown(listing)}
+        showAllHref={listingHref({ ...listing, all_parts: '1' })}
+        onlyFittingHref={listingHref({ ...listing, all_parts: undefined })}
+      />
 
       <div className={filtersOpen ? 'shop__layout has-filters' : 'shop__layout'}>
         {/* SPEC §2: the sidebar is hidden until asked for. */}

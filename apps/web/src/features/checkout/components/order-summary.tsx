@@ -7,6 +7,7 @@ import { PriceChangeNotices } from '@/features/cart/components/price-change-noti
 import '@/features/cart/components/cart.css';
 import type { CheckoutSummary } from '../hooks/use-checkout-summary';
 import './order-summary.css';
+import { CartFitWarning } from '@/features/garage/components/cart-fit-warning';
 
 export interface OrderSummaryProps {
   summary: CheckoutSummary;
@@ -103,6 +104,7 @@ export function OrderSummary({ summary, headingId, children }: OrderSummaryProps
                   {title} <span className="order-summary__quantity">× {quantity}</span>
                 </p>
                 {quantity > 1 && <p className="order-summary__each">{formatCents(unitPriceCents)} each</p>}
+                <CartFitWarning sku={line.sku} />
               </div>
               <p className="order-summary__line-total">{formatCents(lineSubtotalCents)}</p>
             </li>

@@ -26,23 +26,34 @@ export function searchProducts(
   page = 1,
   listing: ListingQuery = {},
   signal?: AbortSignal,
+  vehicle?: number,
 ): Promise<SearchAnswer> {
   return apiRequest('/search-product', served<SearchAnswer>(), {
-    query: { search, page, ...listing, pagination: SEARCH_PAGE_SIZE },
+    query: { search, page, ...listing, vehicle, pagination: SEARCH_PAGE_SIZE },
     signal,
   });
 }
 
-/** The header's suggestions ask without a listing query: the same key as page 1 of the results page. */
-export function searchProductsQueryOptions(search: string, page = 1, listing: ListingQuery = {}) {
+/**
+ * The header's suggestions ask without a listing query: the same key as page 1 of the results page. With the
+ * chosen vehicle's id (issue 15 §6) the results are the parts that fit it; without, the key is the server-rendered
+ * page's.
+ */
+export function searchProductsQueryOptions(
+  search: string,
+  page = 1,
+  listing: ListingQuery = {},
+  vehicle?: number,
+) {
   return queryOptions({
-    queryKey: ['search', search, page, listing],
-    queryFn: ({ signal }) => searchProducts(search, page, listing, signal),
+    queryKey:
+      vehicle === undefined ? ['search', search, page, listing] : ['search', search, page, listing, vehicle],
+    queryFn: ({ signal }) => searchProducts(search, page, listing, signal, vehicle),
     enabled: search.trim().length >= SEARCH_MIN_CHARS,
     placeholderData: keepPreviousData,
   });
 }
 
-export function useSearchProducts(search: string, page = 1, listing: ListingQuery = {}) {
-  return useQuery(searchProductsQueryOptions(search, page, listing));
+export function useSearchProducts(search: string, page = 1, listing: ListingQuery = {}, vehicle?: number) {
+  return useQuery(searchProductsQueryOptions(search, page, listing, vehicle));
 }
