@@ -85,7 +85,10 @@ export function GarageBar() {
             Select your vehicle
           </button>
         )}
-        <Link to="/my-garage" className="garage-bar__link">
+        <Link
+          to="/my-garage"
+          className={vehicle ? 'garage-bar__link garage-bar__link--beside-chip' : 'garage-bar__link'}
+        >
           My Garage
         </Link>
       </div>
@@ -101,9 +104,14 @@ export function GarageBar() {
               />
             </Suspense>
             <SavedVehicles onChosen={close} />
-            <button type="button" className="garage-bar__close" onClick={close}>
-              Close
-            </button>
+            <div className="garage-bar__panel-links">
+              <Link to="/my-garage" onClick={close}>
+                Manage My Garage
+              </Link>
+              <button type="button" className="garage-bar__close" onClick={close}>
+                Close
+              </button>
+            </div>
           </div>
         )}
       </div>
