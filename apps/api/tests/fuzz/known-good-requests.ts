@@ -147,6 +147,34 @@ export function knownGoodRequests(f: FuzzFixtures): Record<string, fc.Arbitrary<
       ),
     ],
     'POST /api/check-email': [fc.constant(request({ body: json({ email: m.email }) }))],
+    // My Garage (issue 15 §5): the one listed vehicle in a year it covers; the seeded entry renamed.
+    'GET /api/garage': [fc.constant(memberRequest({}))],
+    'POST /api/garage': [
+      fc
+        .record({
+          year: fc.integer({ min: 2015, max: 2024 }),
+          name: fc.constantFrom('Work ute', '', 'Zoë’s 🚗'),
+        })
+        .map((b) => memberRequest({ body: json({ vehicle_id: f.vehicle.id, ...b }) })),
+    ],
+    'POST /api/garage/merge': [
+      fc.constant(
+        memberRequest({
+          body: json({
+            vehicles: [
+              { vehicle_id: f.vehicle.id, year: 2016, name: 'Guest ute' },
+              { vehicle_id: f.vehicle.id },
+              { vehicle_id: 2_147_483_647, year: 2017 },
+            ],
+          }),
+        }),
+      ),
+    ],
+    'PATCH /api/garage/{id}': [
+      fc
+        .constantFrom('Fuzz ute', '', null)
+        .map((name) => memberRequest({ pathParams: { id: String(m.garageEntryId) }, body: json({ name }) })),
+    ],
   };
   const adminBearer = { authorization: `Bearer ${f.admin.token}` };
   const adminRequest = (parts: Partial<RequestParts>) =>
@@ -356,6 +384,23 @@ export function refusedValidRequests(f: FuzzFixtures): Record<string, fc.Arbitra
       body([{ ...f.lastUnit, quantity: 2 }], {}),
       // A card that asks for 3-D Secure: 402 requires_action, the order held.
       body(one, { stripePaymentMethodId: TEST_PAYMENT_METHOD_AUTHENTICATES }),
+    ],
+    // My Garage: a year the vehicle was not sold in (400), an entry that is not there (404).
+    'POST /api/garage': [
+      fc.constant(
+        request({
+          body: json({ vehicle_id: f.vehicle.id, year: f.vehicle.yearFrom - 1 }),
+          headers: { authorization: `Bearer ${f.member.token}` },
+        }),
+      ),
+    ],
+    'DELETE /api/garage/{id}': [
+      fc.constant(
+        request({
+          pathParams: { id: '2147483647' },
+          headers: { authorization: `Bearer ${f.member.token}` },
+        }),
+      ),
     ],
     // An illegal move (pending to delivered): 409 and nothing changes.
     'POST /api/admin/orders/{publicId}/status': [

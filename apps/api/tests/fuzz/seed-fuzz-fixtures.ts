@@ -5,12 +5,15 @@
  */
 import type { FastifyInstance } from 'fastify';
 import { authResponseSchema, savedAddressSchema, userDetailResponseSchema } from '@store/shared/account';
+import { garageVehicleResponseSchema } from '@store/shared/garage';
 import { placeOrderResponseSchema, walletOrderResponseSchema } from '@store/shared/order';
 import { paymentIdOfClientSecret, TEST_PAYMENT_METHOD_AUTHENTICATES } from '@store/shared/test-payments';
+import { VEHICLE_CSV_COLUMNS } from '@store/shared/vehicle';
 import type { Database } from '../../src/db/client';
-import { contactMessages, orderReturns, products } from '../../src/db/schema';
+import { contactMessages, orderReturns, products, vehicles } from '../../src/db/schema';
 import { testOrderBody, type TestLine } from '../../src/modules/orders/test-order-body';
 import { createStaff } from '../../src/modules/admin/staff-accounts';
+import { importVehicles } from '../../src/modules/vehicles/import-vehicles';
 import { SEED_BRANDS, SEED_CATEGORIES, seedCatalog, seedProduct } from '../seed-catalog';
 
 export interface FuzzProduct {
@@ -47,7 +50,11 @@ export interface FuzzFixtures {
     addressId: number;
     signupPercent: number;
     plan: { id: number; discount_percentage: number };
+    /** One entry of their garage, for the garage routes. */
+    garageEntryId: number;
   };
+  /** The one vehicle of the vehicle list (Toyota HiLux GUN126R, 2015 on), for the garage routes. */
+  vehicle: { id: number; yearFrom: number };
 }
 
 /** Registers a member through the API, saves an address and reads their plans. */
@@ -112,7 +119,7 @@ async function seedCustomerService(app: FastifyInstance, db: Database, orderPubl
   return { returnId: returned.id, contactMessageId: message.id };
 }
 
-async function seedMember(app: FastifyInstance): Promise<FuzzFixtures['member']> {
+async function seedMember(app: FastifyInstance, vehicleId: number): Promise<FuzzFixtures['member']> {
   const email = 'fuzz.member@example.com';
   const password = 'Fuzz!passw0rd';
   const registered = await app.inject({
@@ -140,6 +147,13 @@ async function seedMember(app: FastifyInstance): Promise<FuzzFixtures['member']>
     },
   });
   if (address.statusCode !== 200) throw new Error(`setup address failed: ${address.body}`);
+  const garage = await app.inject({
+    method: 'POST',
+    url: '/api/garage',
+    headers,
+    payload: { vehicle_id: vehicleId, year: 2017, name: 'Fuzz ute' },
+  });
+  if (garage.statusCode !== 201) throw new Error(`setup garage failed: ${garage.body}`);
   const detail = userDetailResponseSchema.parse((await app.inject({ url: '/api/user', headers })).json());
   const plan = detail.data.data.user_membership_plans[0];
   if (!plan) throw new Error('no membership plan seeded');
@@ -151,6 +165,7 @@ async function seedMember(app: FastifyInstance): Promise<FuzzFixtures['member']>
     addressId: savedAddressSchema.parse(address.json().data).id,
     signupPercent: detail.data.data.signup_plans[0]?.discount_percentage ?? 0,
     plan,
+    garageEntryId: garageVehicleResponseSchema.parse(garage.json()).data.id,
   };
 }
 
@@ -158,6 +173,12 @@ const PLENTY = 1_000_000;
 
 export async function seedFuzzFixtures(app: FastifyInstance, db: Database): Promise<FuzzFixtures> {
   await seedCatalog(db);
+  await importVehicles(
+    db,
+    `${VEHICLE_CSV_COLUMNS.join(',')}\nToyota,HiLux,GUN126R,SR5,2015,7,,,Ute,1GD-FTV,2.8,Diesel,130,4WD`,
+  );
+  const [vehicle] = await db.select({ id: vehicles.id, yearFrom: vehicles.yearFrom }).from(vehicles);
+  if (!vehicle) throw new Error('setup vehicle not stored');
   const orderable: FuzzProduct[] = [
     {
       id: await seedProduct(db, {
@@ -226,6 +247,7 @@ export async function seedFuzzFixtures(app: FastifyInstance, db: Database): Prom
     walletOrderId: walletOrderResponseSchema.parse(wallet.json()).data.wallet_order_id,
     threeDSecure: { paymentId, clientSecret },
     admin: await seedAdmin(app),
-    member: await seedMember(app),
+    member: await seedMember(app, vehicle.id),
+    vehicle,
   };
 }
