@@ -154,7 +154,7 @@ test('a guest’s garage joins the account at sign-in, and a member’s garage s
 
   await page.getByRole('button', { name: /Account: Sam Taylor/ }).click();
   await page.getByRole('button', { name: 'Sign Out' }).click();
-  await expect(page.getByRole('link', { name: 'Sign In' })).toBeVisible();
+  await expect(page.getByRole('link', { name: 'Sign In', exact: true })).toBeVisible();
   await page.goto('/signin');
   await signIn();
   await page.goto('/my-garage');
