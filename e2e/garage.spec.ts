@@ -43,6 +43,7 @@ test('a vehicle chosen on the home page narrows the shop, badges every card, and
   await selector.getByLabel('Make').selectOption('Toyota');
   await selector.getByLabel('Model').selectOption('HiLux');
   await expect(selector.getByLabel('Year').locator('option', { hasText: '2017' })).toHaveCount(1);
+  await selector.scrollIntoViewIfNeeded();
   await screen(page, testInfo, 'vehicle-selector', { fullPage: false });
   const vehicleId = await chooseHilux(page, 'Shop by vehicle', 'Shop for this vehicle');
 

@@ -105,7 +105,7 @@ test('quantity stepper stays between 1 and 100 and its field is read-only', asyn
   await expect(plus).toBeFocused();
 });
 
-test('Description and Product Details tabs work from the keyboard', async ({ page }) => {
+test('Description, Product Details and Vehicle Fitment tabs work from the keyboard', async ({ page }) => {
   await page.goto(`/product/${SKU}`);
   const description = page.getByRole('tab', { name: 'Description' });
   const details = page.getByRole('tab', { name: 'Product Details' });
@@ -123,6 +123,11 @@ test('Description and Product Details tabs work from the keyboard', async ({ pag
   await expect(panel).toContainText(/\d+(\.\d+)? kg/);
   await expect(page.getByRole('tabpanel', { name: 'Description' })).toBeHidden();
 
+  // Then the Vehicle Fitment tab (issue 15), and from the last tab back round to the first.
+  const fitment = page.getByRole('tab', { name: 'Vehicle Fitment' });
+  await page.keyboard.press('ArrowRight');
+  await expect(fitment).toBeFocused();
+  await expect(page.getByRole('tabpanel', { name: 'Vehicle Fitment' })).toBeVisible();
   await page.keyboard.press('ArrowRight');
   await expect(description).toBeFocused();
   await expect(page.getByRole('tabpanel', { name: 'Description' })).toBeVisible();

@@ -70,9 +70,6 @@ export type Vehicle = z.infer<typeof vehicleSchema>;
 export const vehicleAnswerSchema = vehicleSchema.extend({ label: z.string() });
 export type VehicleAnswer = z.infer<typeof vehicleAnswerSchema>;
 
-// The labels and the year test are zod-free, for the web app's shell (decision 0005).
-export { vehicleCoversYear, vehicleLabel } from './vehicle-label';
-
 const text = (column: VehicleCsvColumn, max: number) =>
   z.string().trim().min(1, `${column} is required`).max(max, `${column} is at most ${max} characters`);
 const optionalText = (column: VehicleCsvColumn, max: number) =>

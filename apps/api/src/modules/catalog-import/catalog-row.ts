@@ -4,11 +4,7 @@
  * rows into `products`, `product_images` and `product_discounts` rows.
  */
 import { findControlCharacter, type TextKind } from '@store/shared/control-characters';
-import {
-  MAX_PART_NUMBER_LENGTH,
-  MAX_PART_NUMBERS,
-  normalizePartNumber,
-} from '@store/shared/part-number';
+import { MAX_PART_NUMBER_LENGTH, MAX_PART_NUMBERS, normalizePartNumber } from '@store/shared/part-number';
 import { slugify } from '@store/shared/slug';
 import { z } from 'zod';
 

@@ -14,7 +14,7 @@ import {
   type GarageAdd,
   type GarageVehicle,
 } from '@store/shared/garage';
-import { vehicleCoversYear, vehicleLabel } from '@store/shared/vehicle';
+import { vehicleCoversYear, vehicleLabel } from '@store/shared/vehicle-label';
 import type { Database } from '../../db/client';
 import { garageVehicles, users, vehicles } from '../../db/schema';
 import { HttpError } from '../../plugins/error-handling';

@@ -49,6 +49,17 @@ export function HomeRoute() {
   const latestNear = useNearViewport(latestRef);
   const brandsNear = useNearViewport(brandsRef);
 
+  // Issue 15 §5: under the hero (before the side banners on a phone, across the page below both on a desktop).
+  const vehicleSelector = (
+    <section className="home-vehicle" aria-label="Shop by vehicle">
+      <VehicleSelector
+        title={vehicle ? `Shopping for your ${vehicle.short_label}` : 'Shop by vehicle'}
+        submitLabel={vehicle ? 'Change vehicle' : 'Shop for this vehicle'}
+        onChosen={() => void navigate('/shop')}
+      />
+    </section>
+  );
+
   const banners = config.data?.banners;
   const sideBanners = banners?.side ?? [];
   const configPending = config.isPending;
@@ -88,9 +99,10 @@ export function HomeRoute() {
         </div>
       )}
 
-      {(configPending || config.data?.hero_slides.length || sideBanners.length > 0) && (
+      {configPending || config.data?.hero_slides.length || sideBanners.length > 0 ? (
         <div className="home-top">
           <HeroGallery slides={config.data?.hero_slides} />
+          {vehicleSelector}
           {(configPending || sideBanners.length > 0) && (
             <div className="home-top__side">
               {configPending ? (
@@ -106,15 +118,9 @@ export function HomeRoute() {
             </div>
           )}
         </div>
+      ) : (
+        vehicleSelector
       )}
-
-      <section className="home-vehicle" aria-label="Shop by vehicle">
-        <VehicleSelector
-          title={vehicle ? `Shopping for your ${vehicle.short_label}` : 'Shop by vehicle'}
-          submitLabel={vehicle ? 'Change vehicle' : 'Shop for this vehicle'}
-          onChosen={() => void navigate('/shop')}
-        />
-      </section>
 
       <ServicesStrip />
 
