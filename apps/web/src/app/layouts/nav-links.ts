@@ -35,6 +35,39 @@ export interface MegaMenuCategory {
  * (data/demo-catalog/products.csv). The side menu reads the live list from /api/categories instead.
  */
 export const SHOP_MEGA_MENU: readonly MegaMenuCategory[] = [
+  // The service parts shoppers come for most (issue 15's demo catalog), first.
+  {
+    title: 'Brakes',
+    sku: 'brakes',
+    children: [
+      { title: 'Brake Pads', sku: 'brake-pads' },
+      { title: 'Brake Rotors', sku: 'brake-rotors' },
+      { title: 'Brake Fluid', sku: 'brake-fluid' },
+    ],
+  },
+  {
+    title: 'Filters',
+    sku: 'filters',
+    children: [
+      { title: 'Oil Filters', sku: 'oil-filters' },
+      { title: 'Air Filters', sku: 'air-filters' },
+      { title: 'Cabin Filters', sku: 'cabin-filters' },
+      { title: 'Fuel Filters', sku: 'fuel-filters' },
+    ],
+  },
+  {
+    title: 'Oils & Fluids',
+    sku: 'oils-and-fluids',
+    children: [
+      { title: 'Engine Oil', sku: 'engine-oil' },
+      { title: 'Coolant', sku: 'coolant' },
+    ],
+  },
+  {
+    title: 'Wipers',
+    sku: 'wipers',
+    children: [{ title: 'Wiper Blades', sku: 'wiper-blades' }],
+  },
   {
     title: 'Batteries',
     sku: 'batteries',
