@@ -112,7 +112,7 @@ test('the navigation menus work from the keyboard', async ({ page, request }, te
     '/shop?page=1&child_category=headlight-globes',
   );
   await page.keyboard.press('Tab');
-  await expect(nav.getByRole('link', { name: 'Batteries', exact: true })).toBeFocused();
+  await expect(nav.getByRole('link', { name: 'Brakes', exact: true })).toBeFocused();
   mkdirSync(screensDir, { recursive: true });
   await page.screenshot({ path: path.join(screensDir, `shell-menu-${testInfo.project.name}.png`) });
   await page.keyboard.press('Escape');

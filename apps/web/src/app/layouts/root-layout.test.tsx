@@ -168,8 +168,9 @@ describe('the navigation bar', () => {
       '/shop?page=1&child_category=car-batteries',
     );
 
+    // Tab walks into the menu: its first group's title (Brakes, then the rest).
     await user.tab();
-    expect(document.activeElement).toBe(batteries);
+    expect(document.activeElement).toBe(within(panel!).getByRole('link', { name: 'Brakes' }));
     await user.keyboard('{Escape}');
     expect(shop.getAttribute('aria-expanded')).toBe('false');
     expect(document.activeElement).toBe(shop);
