@@ -9,7 +9,7 @@
  * file does not name keep theirs. A `Universal` row marks its product as fitting every vehicle (and gives it no
  * vehicle rows). A change bumps the catalog version, so every instance's read model reloads (decision 0019).
  */
-import { and, eq, inArray, sql } from 'drizzle-orm';
+import { sql } from 'drizzle-orm';
 import {
   FITMENT_CSV_COLUMNS,
   FITMENT_CSV_REQUIRED_COLUMNS,
@@ -17,12 +17,20 @@ import {
   type FitmentCsvRow,
   type FitmentSource,
 } from '@store/shared/fitment';
-import type { Database } from '../../db/client';
-import { fitments, products, vehicles } from '../../db/schema';
+import { rowsOf, type Database } from '../../db/client';
+import { vehicles } from '../../db/schema';
 import { bumpCatalogVersion } from '../catalog/catalog-version';
 import { CatalogFileError, type Rejection } from '../catalog-import/catalog-row';
 import { RowsRefusedError } from './rows-refused-error';
 import { headerKey, readCsvTable } from '../catalog-import/read-csv-table';
+import { unnestRows, type UnnestColumn } from '../catalog-import/unnest-rows';
+
+/** SKUs per lookup (one array parameter). */
+const LOOKUP_BATCH = 10_000;
+/** Products whose stored fitments are read per statement (about 20 rows each). */
+const STORED_BATCH = 5_000;
+/** Fitment rows written, updated or removed per statement: one array per column (`unnestRows`). */
+const WRITE_BATCH = 20_000;
 
 /** What an import did: fitment rows (one product, one vehicle, one position) and products named. */
 export interface FitmentImportResult {
@@ -37,7 +45,11 @@ export interface FitmentImportResult {
 type VehicleRow = Pick<
   typeof vehicles.$inferSelect,
   'id' | 'make' | 'model' | 'series' | 'yearFrom' | 'yearTo' | 'engineCode' | 'engineDecilitres' | 'fuel'
->;
+> & {
+  /** `series` and `engineCode` folded once (rows are matched against them hundreds of thousands of times). */
+  seriesKey: string;
+  engineCodeKey: string;
+};
 
 interface Wanted {
   notes: string;
@@ -45,24 +57,35 @@ interface Wanted {
   line: number;
 }
 
-/** The stored fitment of `productId` to `f`'s vehicle in `f`'s position. */
-const sameFitment = (productId: number, f: { vehicleId: number; position: string }) =>
-  and(
-    eq(fitments.productId, productId),
-    eq(fitments.vehicleId, f.vehicleId),
-    eq(fitments.position, f.position),
-  );
+/** Fitment rows to write, a column each (for `unnestRows`). */
+interface FitmentColumns {
+  productId: number[];
+  vehicleId: number[];
+  position: string[];
+  notes: string[];
+  source: FitmentSource[];
+}
+
+const fitmentColumns = (): FitmentColumns => ({
+  productId: [],
+  vehicleId: [],
+  position: [],
+  notes: [],
+  source: [],
+});
 
 const fold = (s: string) => s.trim().replace(/\s+/g, ' ').toLowerCase();
 
 /** The vehicles of `list` a row's range covers (make and model already matched). */
 function covered(list: VehicleRow[], row: FitmentCsvRow): VehicleRow[] {
+  const series = row.series ? fold(row.series) : '';
+  const engineCode = row.engine && 'code' in row.engine ? fold(row.engine.code) : '';
   return list.filter((v) => {
-    if (row.series && fold(v.series) !== fold(row.series)) return false;
+    if (series && v.seriesKey !== series) return false;
     if (row.yearFrom !== null && (v.yearTo ?? Number.MAX_SAFE_INTEGER) < row.yearFrom) return false;
     if (row.yearTo !== null && v.yearFrom > row.yearTo) return false;
     const engine = row.engine;
-    if (engine && 'code' in engine) return fold(v.engineCode) === fold(engine.code);
+    if (engine && 'code' in engine) return v.engineCodeKey === engineCode;
     if (engine) {
       if (v.engineDecilitres !== Math.round(engine.litres * 10)) return false;
       if (engine.fuel && v.fuel !== engine.fuel) return false;
@@ -114,11 +137,12 @@ export async function importFitments(db: Database, text: string): Promise<Fitmen
   // thousands of rows), grouped by make and model.
   const skus = [...new Set(rows.map(({ row }) => row.sku.toLowerCase()))];
   const productIds = new Map<string, number>();
-  for (let i = 0; i < skus.length; i += 1000) {
-    const found = await db
-      .select({ id: products.id, sku: products.sku })
-      .from(products)
-      .where(inArray(sql`lower(${products.sku})`, skus.slice(i, i + 1000)));
+  for (let i = 0; i < skus.length; i += LOOKUP_BATCH) {
+    const found = rowsOf<{ id: number; sku: string }>(
+      await db.execute(
+        sql`SELECT id, sku FROM products WHERE lower(sku) = ANY(${sql.param(skus.slice(i, i + LOOKUP_BATCH))}::text[])`,
+      ),
+    );
     for (const p of found) productIds.set(p.sku.toLowerCase(), p.id);
   }
   const byMakeModel = new Map<string, Map<string, VehicleRow[]>>();
@@ -134,7 +158,10 @@ export async function importFitments(db: Database, text: string): Promise<Fitmen
       engineDecilitres: vehicles.engineDecilitres,
       fuel: vehicles.fuel,
     })
-    .from(vehicles)) {
+    .from(vehicles)
+    .then((rows) =>
+      rows.map((r) => ({ ...r, seriesKey: fold(r.series), engineCodeKey: fold(r.engineCode) })),
+    )) {
     const models = byMakeModel.get(fold(v.make)) ?? new Map<string, VehicleRow[]>();
     byMakeModel.set(fold(v.make), models);
     const list = models.get(fold(v.model)) ?? [];
@@ -178,7 +205,7 @@ export async function importFitments(db: Database, text: string): Promise<Fitmen
       });
       continue;
     }
-    if (row.series && !list.some((v) => fold(v.series) === fold(row.series))) {
+    if (row.series && !list.some((v) => v.seriesKey === fold(row.series))) {
       rejections.push({
         line,
         column: 'Series',
@@ -222,59 +249,109 @@ export async function importFitments(db: Database, text: string): Promise<Fitmen
     products: wanted.size,
     universal: [...wanted.values()].filter((w) => w.universal).length,
   };
+  // Set-based (decision 0030's import at 100,000 products): the stored fitments of the products named are read a
+  // batch of products at a time, diffed here, and the removals, updates, inserts and universal flags are written a
+  // batch of rows per statement, instead of several statements per product.
   await db.transaction(async (tx) => {
-    let changed = false;
-    for (const [productId, { fits, universal }] of wanted) {
-      const stored = await tx
-        .select({
-          vehicleId: fitments.vehicleId,
-          position: fitments.position,
-          notes: fitments.notes,
-          source: fitments.source,
-        })
-        .from(fitments)
-        .where(eq(fitments.productId, productId));
-      const inserts: (typeof fitments.$inferInsert)[] = [];
+    const removals = fitmentColumns();
+    const changes = fitmentColumns();
+    const productList = [...wanted.keys()];
+    for (let i = 0; i < productList.length; i += STORED_BATCH) {
+      const stored = rowsOf<{
+        product_id: number;
+        vehicle_id: number;
+        position: string;
+        notes: string;
+        source: FitmentSource;
+      }>(
+        await tx.execute(sql`
+          SELECT product_id, vehicle_id, position, notes, source FROM fitments
+          WHERE product_id = ANY(${sql.param(productList.slice(i, i + STORED_BATCH))}::int4[])`),
+      );
       for (const s of stored) {
-        const key = `${s.vehicleId}|${s.position}`;
+        const fits = wanted.get(s.product_id)?.fits;
+        if (!fits) continue;
+        const key = `${s.vehicle_id}|${s.position}`;
         const want = fits.get(key);
         if (!want) {
-          await tx.delete(fitments).where(sameFitment(productId, s));
+          removals.productId.push(s.product_id);
+          removals.vehicleId.push(s.vehicle_id);
+          removals.position.push(s.position);
           result.removed++;
         } else if (want.notes !== s.notes || want.source !== s.source) {
-          await tx
-            .update(fitments)
-            .set({ notes: want.notes, source: want.source, updatedAt: sql`now()` })
-            .where(sameFitment(productId, s));
+          changes.productId.push(s.product_id);
+          changes.vehicleId.push(s.vehicle_id);
+          changes.position.push(s.position);
+          changes.notes.push(want.notes);
+          changes.source.push(want.source);
           result.updated++;
         } else {
           result.unchanged++;
         }
         fits.delete(key);
       }
-      for (const [key, want] of fits) {
-        const [vehicleId, ...position] = key.split('|');
-        inserts.push({
-          productId,
-          vehicleId: Number(vehicleId),
-          position: position.join('|'),
-          notes: want.notes,
-          source: want.source,
-        });
-      }
-      for (let i = 0; i < inserts.length; i += 1000)
-        await tx.insert(fitments).values(inserts.slice(i, i + 1000));
-      result.created += inserts.length;
-      const flipped = await tx
-        .update(products)
-        .set({ universalFit: universal })
-        .where(and(eq(products.id, productId), sql`${products.universalFit} IS DISTINCT FROM ${universal}`))
-        .returning({ id: products.id });
-      changed ||= inserts.length > 0 || flipped.length > 0;
     }
-    changed ||= result.removed > 0 || result.updated > 0;
+    const inserts = fitmentColumns();
+    for (const [productId, { fits }] of wanted) {
+      for (const [key, want] of fits) {
+        const bar = key.indexOf('|');
+        inserts.productId.push(productId);
+        inserts.vehicleId.push(Number(key.slice(0, bar)));
+        inserts.position.push(key.slice(bar + 1));
+        inserts.notes.push(want.notes);
+        inserts.source.push(want.source);
+      }
+    }
+    result.created = inserts.productId.length;
+
+    /** The rows `from` to `from + WRITE_BATCH` as unnest columns: the key, and notes and source when `withValues`. */
+    const columns = (rows: FitmentColumns, from: number, withValues: boolean): UnnestColumn[] => {
+      const slice = <T>(values: T[]) => values.slice(from, from + WRITE_BATCH);
+      const key: UnnestColumn[] = [
+        { name: 'product_id', type: 'int4', values: slice(rows.productId) },
+        { name: 'vehicle_id', type: 'int4', values: slice(rows.vehicleId) },
+        { name: 'position', type: 'text', values: slice(rows.position) },
+      ];
+      if (!withValues) return key;
+      return [
+        ...key,
+        { name: 'notes', type: 'text', values: slice(rows.notes) },
+        { name: 'source', type: 'text', values: slice(rows.source) },
+      ];
+    };
+    const sameRow = sql`f.product_id = t.product_id AND f.vehicle_id = t.vehicle_id AND f.position = t.position`;
+    for (let i = 0; i < removals.productId.length; i += WRITE_BATCH)
+      await tx.execute(
+        sql`DELETE FROM fitments f USING (${unnestRows(columns(removals, i, false))}) AS t WHERE ${sameRow}`,
+      );
+    for (let i = 0; i < changes.productId.length; i += WRITE_BATCH)
+      await tx.execute(sql`
+        UPDATE fitments f SET notes = t.notes, source = t.source, updated_at = now()
+        FROM (${unnestRows(columns(changes, i, true))}) AS t WHERE ${sameRow}`);
+    for (let i = 0; i < inserts.productId.length; i += WRITE_BATCH)
+      await tx.execute(sql`
+        INSERT INTO fitments (product_id, vehicle_id, position, notes, source)
+        ${unnestRows(columns(inserts, i, true))}`);
+
+    let flipped = 0;
+    const flags = [...wanted].map(([id, w]) => [id, w.universal] as const);
+    for (let i = 0; i < flags.length; i += WRITE_BATCH) {
+      const batch = flags.slice(i, i + WRITE_BATCH);
+      const rows = rowsOf<{ id: number }>(
+        await tx.execute(sql`
+          UPDATE products p SET universal_fit = t.universal
+          FROM (${unnestRows([
+            { name: 'id', type: 'int4', values: batch.map(([id]) => id) },
+            { name: 'universal', type: 'bool', values: batch.map(([, u]) => u) },
+          ])}) AS t
+          WHERE p.id = t.id AND p.universal_fit IS DISTINCT FROM t.universal
+          RETURNING p.id`),
+      );
+      flipped += rows.length;
+    }
     // Fitments are catalog the read model cannot pick up row by row (decision 0019).
-    if (changed) await bumpCatalogVersion(tx);
+    if (result.created > 0 || result.removed > 0 || result.updated > 0 || flipped > 0)
+      await bumpCatalogVersion(tx);
   });
   return result;
 }
