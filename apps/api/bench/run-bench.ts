@@ -1,8 +1,20 @@
 /**
  * `npm run bench`: for each catalog size, generates a synthetic catalog (src/cli/catalog-generate.ts), imports
- * it (timed, whole CLI process) and imports the same file again (nothing changes, timed), starts the store,
- * measures it with autocannon on loopback, reads its RSS and stops it. Server and load generator are separate
- * processes; a bare node:http hello-world is measured in the same run and every call is shown as a ratio to it.
+ * it (timed, whole CLI process) and imports the same file again (nothing changes, timed), loads a vehicle list and
+ * fitments as a store owner does (below), starts the store, measures it with autocannon on loopback, reads its RSS
+ * and stops it. Server and load generator are separate processes; a bare node:http hello-world is measured in the
+ * same run and every call is shown as a ratio to it.
+ *
+ * Vehicles and fitments (issue 15, decisions 0029, 0030, 0032), at every size: the vehicle list
+ * data/demo-vehicles/vehicles.csv (400 real variants) through `npm run vehicles:import`'s CLI
+ * (src/cli/vehicles-import.ts, timed); a fitment file in the fitment apps' YMM format generated for the catalog's
+ * SKUs by src/cli/fitment-generate.ts (deterministic: ranges of make, model and series, some narrowed by a year or
+ * an engine code, some with Position, Notes or Source, distinct ranges per product until about 20 vehicles after
+ * expansion; about 10 % of products Universal), imported through `npm run fitment:import`'s CLI
+ * (src/cli/fitment-import.ts, timed, whole CLI process) and imported again (timed; the bench fails if the second
+ * import creates, updates or removes anything). Before measuring, the store is started once at LOG_LEVEL=info
+ * without server rendering to read its read model's full load time (products, taxonomy and the fitment index:
+ * "catalog read model: N products loaded ... in X ms"), then stopped; the measured store logs at BENCH_LOG_LEVEL.
  *
  * Requests are spread over the whole catalog so that no cache can answer them all from a few keys; every
  * request picks its URL at random from a shuffled list:
@@ -11,6 +23,11 @@
  *   /api/brands), pages 1-20;
  * - `GET /api/search-product`: at least 500 distinct queries made of the catalog's own title words — whole
  *   words, 3-letter prefixes, two-word queries, SKUs and words with one letter changed (a typo);
+ * - `GET /api/shop?vehicle=` and `GET /api/search-product?vehicle=`: a URL of the row above at random with a
+ *   vehicle of the whole list at random (every vehicle id the selector reaches: makes > models > years > variants),
+ *   made per request (tens of thousands of combinations, so listings by vehicle are mostly computed, not cached);
+ *   before measuring, the bench checks once that `vehicle=` narrows the shop and a search and that every product
+ *   answered carries a `fitment` the listing keeps;
  * - `GET /product/{permalink} (SSR)`: the server-rendered product page (decision 0025, `Accept: text/html`) of
  *   any product of the catalog (every product URL of /api/sitemap-map, which must list them all);
  * - `GET /shop (SSR)`: the server-rendered pages of the same filters and pages as `GET /api/shop`, as the shop
@@ -24,7 +41,7 @@
  * browser-rendered shell. Rendering needs the web build (`npm run build -w @store/web`: the client build, its
  * .vite/manifest.json and ssr/entry-server.js); the bench builds it when it is missing or older than the web
  * app's or the shared package's sources (CI's `npm test` has usually just built it), and says how long it took.
- * Then a second pass of all five at 50 connections (req/s, errors, p99: overload must degrade, not fail).
+ * Then a second pass of all seven at 50 connections (req/s, errors, p99: overload must degrade, not fail).
  * At the first size only (to save time): place-order (offline test card, a fresh Idempotency-Key per request,
  * a product whose stock is untracked so it never runs out), sign-in (argon2id) and a signed-in profile read.
  *
@@ -45,7 +62,7 @@
 import { execSync, spawn, type ChildProcess } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
 import { createReadStream, rmSync } from 'node:fs';
-import { mkdir, mkdtemp, readdir, rm, stat, writeFile } from 'node:fs/promises';
+import { mkdir, mkdtemp, readdir, readFile, rm, stat, writeFile } from 'node:fs/promises';
 import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
@@ -84,6 +101,10 @@ const OVERLOAD_CONNECTIONS = 50;
 const DATABASE_URL = process.env.BENCH_DATABASE_URL;
 const SHOP_PAGES = 20;
 const MIN_SEARCH_QUERIES = 500;
+/** The vehicle list every size loads, as a store owner would (`npm run vehicles:import`): 400 real variants. */
+const VEHICLES_FILE = path.join(REPO_ROOT, 'data/demo-vehicles/vehicles.csv');
+/** Vehicles each product fits, about, after the generated fitment file's ranges are expanded. */
+const FITMENTS_PER_PRODUCT = 20;
 /** BENCH_PORTS=4100-4199: the ports the servers may listen on (a shared machine); unset, any free port. */
 const PORT_RANGE = process.env.BENCH_PORTS?.match(/^(\d+)-(\d+)$/)
   ?.slice(1)
@@ -138,19 +159,27 @@ async function freePort(): Promise<number> {
   throw new Error(PORT_RANGE ? `no free port in ${process.env.BENCH_PORTS}` : 'no free port');
 }
 
-/** Runs a command to its end; `quiet` drops its standard output (its errors still show). */
+/**
+ * Runs a command to its end and resolves its standard output when `capture` (echoed as well), else ''; `quiet`
+ * drops its standard output (its errors still show).
+ */
 function run(
   cmd: string,
   args: string[],
   env: NodeJS.ProcessEnv,
-  { cwd = API_DIR, quiet = false } = {},
-): Promise<void> {
+  { cwd = API_DIR, quiet = false, capture = false } = {},
+): Promise<string> {
   return new Promise((resolve, reject) => {
-    const stdout = quiet ? 'ignore' : 'inherit';
+    const stdout = capture ? 'pipe' : quiet ? 'ignore' : 'inherit';
     const child = track(spawn(cmd, args, { cwd, env, stdio: ['ignore', stdout, 'inherit'] }));
+    let out = '';
+    child.stdout?.on('data', (chunk: Buffer) => {
+      out += chunk.toString();
+      process.stdout.write(chunk);
+    });
     child.on('error', reject);
     child.on('exit', (code) =>
-      code === 0 ? resolve() : reject(new Error(`${cmd} ${args.join(' ')} exited ${code}`)),
+      code === 0 ? resolve(out) : reject(new Error(`${cmd} ${args.join(' ')} exited ${code}`)),
     );
   });
 }
@@ -231,6 +260,9 @@ interface Measured {
   errors: number;
 }
 
+/** The URLs a row spreads its requests over: a list to pick from at random, or a function that picks one. */
+type Paths = string[] | (() => string);
+
 /** The q-quantile (0-1) of sorted values, ms with one decimal. */
 function quantile(sorted: number[], q: number): number {
   const v = sorted[Math.min(sorted.length - 1, Math.floor(q * sorted.length))] ?? 0;
@@ -243,18 +275,20 @@ function quantile(sorted: number[], q: number): number {
  * into its own measurement. Each GET takes a URL of `paths` at random; a `request` (e.g. a POST with its own
  * setupRequest) replaces them. With `rendered`, the GETs ask for HTML pages (`Accept: text/html`) and every 2xx
  * answer whose body fails it counts as an error. Quantiles come from every response's time in the measured
- * window (autocannon reports no p95). Then waits as long as the slowest response took (at most 10 s), so that
+ * window (autocannon reports no p95). `paths` may be a function that makes each request's URL (a random vehicle
+ * with a random listing: too many combinations to list). Then waits as long as the slowest response took (at most 10 s), so that
  * the requests left unanswered when the load stopped are served before the next call is measured.
  */
 async function measure(
   name: string,
   baseUrl: string,
-  paths: string[],
+  paths: Paths,
   request?: autocannon.Request,
   connections = CONNECTIONS,
   rendered?: (html: string) => boolean,
 ): Promise<Measured> {
-  const pick = () => paths[Math.floor(Math.random() * paths.length)] ?? '/';
+  const pick =
+    typeof paths === 'function' ? paths : () => paths[Math.floor(Math.random() * paths.length)] ?? '/';
   let measuring = false;
   let errors = 0;
   let slowest = 0;
@@ -470,6 +504,102 @@ async function checkServerRendering(base: string, sku: string, shopPath: string)
     );
 }
 
+/**
+ * Every vehicle id of the store's list, found as a shopper's selector finds them: makes, then each make's models,
+ * each model's years, and each year's variants.
+ */
+async function vehicleIds(base: string): Promise<number[]> {
+  const q = encodeURIComponent;
+  const ids = new Set<number>();
+  const makes = await getJson<{ data: string[] }>(`${base}/api/vehicles/makes`);
+  for (const make of makes.data) {
+    const models = await getJson<{ data: string[] }>(`${base}/api/vehicles/models?make=${q(make)}`);
+    for (const model of models.data) {
+      const years = await getJson<{ data: number[] }>(
+        `${base}/api/vehicles/years?make=${q(make)}&model=${q(model)}`,
+      );
+      for (const year of years.data) {
+        const variants = await getJson<{ data: { id: number }[] }>(
+          `${base}/api/vehicles?make=${q(make)}&model=${q(model)}&year=${year}`,
+        );
+        for (const v of variants.data) ids.add(v.id);
+      }
+    }
+  }
+  return [...ids].sort((a, b) => a - b);
+}
+
+/**
+ * Checks once, before a size is measured, that `vehicle=` narrows the shop and a search and that every product
+ * answered carries a `fitment` that a listing by vehicle keeps: throws (the bench fails) otherwise, so that the
+ * vehicle rows never measure a parameter the store ignores.
+ */
+async function checkVehicleAnswers(base: string, vehicleId: number, query: string): Promise<void> {
+  type Listing = { total: number; data: { fitment?: { status: string } }[] };
+  const kept = new Set(['fits', 'fits_with_notes', 'universal']);
+  for (const url of [`/api/shop?page=1`, `/api/search-product?search=${encodeURIComponent(query)}`]) {
+    const all = await getJson<Listing>(`${base}${url}`);
+    const narrowed = await getJson<Listing>(`${base}${url}&vehicle=${vehicleId}`);
+    const problem =
+      all.total > 0 && narrowed.total >= all.total
+        ? `answers ${narrowed.total} of ${all.total} products: not narrowed`
+        : narrowed.data.some((p) => !p.fitment || !kept.has(p.fitment.status))
+          ? 'answers a product without a fitment that fits'
+          : undefined;
+    if (problem) throw new Error(`${url}&vehicle=${vehicleId} ${problem}`);
+  }
+}
+
+/**
+ * Starts the store once as it is measured but with LOG_LEVEL=info and no server rendering, reads how long the first
+ * full load of its read model took (the log line "catalog read model: N products loaded (version V) in X ms":
+ * products, taxonomy and the fitment index) and stops it. The measured store logs at BENCH_LOG_LEVEL (warn).
+ */
+async function readModelLoad(env: NodeJS.ProcessEnv): Promise<{ products: number; ms: number }> {
+  const port = await freePort();
+  const child = track(
+    spawn(process.execPath, ['dist/server.mjs'], {
+      cwd: API_DIR,
+      env: { ...env, PORT: String(port), HOST: '127.0.0.1', LOG_LEVEL: 'info', SERVER_RENDERING: '0' },
+      stdio: ['ignore', 'pipe', 'inherit'],
+    }),
+  );
+  try {
+    return await new Promise((resolve, reject) => {
+      let out = '';
+      const timer = setTimeout(() => reject(new Error('the read model did not load in 10 minutes')), 600_000);
+      child.stdout?.on('data', (chunk: Buffer) => {
+        out = (out + chunk.toString()).slice(-100_000);
+        const line = /catalog read model: (\d+) products loaded \(version \d+\) in (\d+) ms/.exec(out);
+        if (line) {
+          clearTimeout(timer);
+          resolve({ products: Number(line[1]), ms: Number(line[2]) });
+        }
+      });
+      child.once('exit', (code) => {
+        clearTimeout(timer);
+        reject(new Error(`the store exited (${code}) before its read model loaded`));
+      });
+    });
+  } finally {
+    await stop(child);
+  }
+}
+
+/** What `npm run fitment:import` printed: "N fitments created, U updated, R removed, K unchanged; P products (X universal)". */
+function fitmentSummary(out: string) {
+  const m =
+    /(\d+) fitments created, (\d+) updated, (\d+) removed, (\d+) unchanged; (\d+) products \((\d+) universal\)/.exec(
+      out,
+    );
+  if (!m) throw new Error(`the fitment import printed no summary: ${out}`);
+  const [created, updated, removed, unchanged, products, universal] = m.slice(1).map(Number);
+  return { created, updated, removed, unchanged, products, universal } as Record<
+    'created' | 'updated' | 'removed' | 'unchanged' | 'products' | 'universal',
+    number
+  >;
+}
+
 /** SKU and title of every product of a generated WooCommerce CSV (its SKU and Name columns). */
 async function readCatalog(csv: string): Promise<{ skus: string[]; titles: string[] }> {
   const skus: string[] = [];
@@ -675,6 +805,19 @@ async function ensureWebBuild(): Promise<number> {
 
 interface SizeResult {
   count: number;
+  /** The vehicle list's import (npm run vehicles:import) and the vehicles the selector reaches. */
+  vehicles: { count: number; importMs: number };
+  /** The generated fitment file's import and re-import (npm run fitment:import). */
+  fitments: {
+    rows: number;
+    created: number;
+    products: number;
+    universal: number;
+    importMs: number;
+    reimportMs: number;
+  };
+  /** The read model's first full load (its log line), with the fitment index. */
+  readModel: { products: number; ms: number };
   /** How long the store took to pre-render its pages after start, and what its cache held then. */
   prerendered: { seconds: number; pages: number; megabytes: number };
   importMs: number;
@@ -731,26 +874,69 @@ async function benchSize(count: number, tmp: string, first: boolean): Promise<Si
   if (catalog.skus.length !== count)
     throw new Error(`the generated file has ${catalog.skus.length} SKUs, ${count} expected`);
 
+  // The vehicle list and the fitments, loaded as a store owner loads them (decisions 0029, 0030).
+  console.log(`[${count}] importing the vehicle list ${path.relative(REPO_ROOT, VEHICLES_FILE)} ...`);
+  const tv = performance.now();
+  await run(process.execPath, ['--import', 'tsx', 'src/cli/vehicles-import.ts', VEHICLES_FILE], baseEnv);
+  const vehiclesImportMs = performance.now() - tv;
+  const fitmentsCsv = path.join(dataDir, 'fitments.csv');
+  console.log(`[${count}] generating fitments, about ${FITMENTS_PER_PRODUCT} vehicles per product ...`);
+  await run(
+    process.execPath,
+    [
+      '--import',
+      'tsx',
+      'src/cli/fitment-generate.ts',
+      '--catalog',
+      csv,
+      '--vehicles',
+      VEHICLES_FILE,
+      '--out',
+      fitmentsCsv,
+      '--per-product',
+      String(FITMENTS_PER_PRODUCT),
+    ],
+    baseEnv,
+  );
+  const fitmentRows = (await readFile(fitmentsCsv, 'utf8')).trimEnd().split('\n').length - 1;
+  const fitmentImport = (file: string) =>
+    run(process.execPath, ['--import', 'tsx', 'src/cli/fitment-import.ts', file], baseEnv, { capture: true });
+  console.log(`[${count}] importing ${fitmentRows} fitment rows ...`);
+  const tf = performance.now();
+  const firstFit = fitmentSummary(await fitmentImport(fitmentsCsv));
+  const fitmentImportMs = performance.now() - tf;
+  console.log(`[${count}] second import of the same fitment file (nothing changes) ...`);
+  const tf2 = performance.now();
+  const secondFit = fitmentSummary(await fitmentImport(fitmentsCsv));
+  const fitmentReimportMs = performance.now() - tf2;
+  if (secondFit.created || secondFit.updated || secondFit.removed)
+    throw new Error(
+      `the second import of the same fitment file changed fitments: ${JSON.stringify(secondFit)}`,
+    );
+
   const port = await freePort();
   const base = `http://127.0.0.1:${port}`;
+  const storeEnv = (storePort: number): NodeJS.ProcessEnv => ({
+    ...baseEnv,
+    PORT: String(storePort),
+    HOST: '127.0.0.1',
+    // NODE_ENV=production: the offline test card provider must be allowed explicitly (DESIGN §3).
+    ALLOW_TEST_PAYMENTS: '1',
+    RATE_LIMIT_PLACE_ORDERS_PER_MINUTE: '100000000',
+    RATE_LIMIT_LOGINS_PER_MINUTE: '100000000',
+    RATE_LIMIT_API_PER_MINUTE: '100000000',
+    // The page rows measure server rendering (decision 0025), whatever its default is, of every request:
+    // past its renders a minute a client gets the shell instead.
+    SERVER_RENDERING: '1',
+    RATE_LIMIT_RENDERS_PER_MINUTE: '100000000',
+    WEB_DIST_DIR,
+  });
+  console.log(`[${count}] reading the read model's full load time (a start at LOG_LEVEL=info) ...`);
+  const readModel = await readModelLoad(storeEnv(port));
   const store = await startServer(
     // What `npm start` runs: the bundled server (decision 0024), built once when the bench starts.
     ['dist/server.mjs'],
-    {
-      ...baseEnv,
-      PORT: String(port),
-      HOST: '127.0.0.1',
-      // NODE_ENV=production: the offline test card provider must be allowed explicitly (DESIGN §3).
-      ALLOW_TEST_PAYMENTS: '1',
-      RATE_LIMIT_PLACE_ORDERS_PER_MINUTE: '100000000',
-      RATE_LIMIT_LOGINS_PER_MINUTE: '100000000',
-      RATE_LIMIT_API_PER_MINUTE: '100000000',
-      // The page rows measure server rendering (decision 0025), whatever its default is, of every request:
-      // past its renders a minute a client gets the shell instead.
-      SERVER_RENDERING: '1',
-      RATE_LIMIT_RENDERS_PER_MINUTE: '100000000',
-      WEB_DIST_DIR,
-    },
+    storeEnv(port),
     `${base}/api/store-config`,
   );
   try {
@@ -787,17 +973,29 @@ async function benchSize(count: number, tmp: string, first: boolean): Promise<Si
       throw new Error(`/api/sitemap-map lists ${productPageUrls.length} product pages, ${count} expected`);
     const queries = searchQueries(catalog.titles, catalog.skus);
     const searchUrls = queries.map((q) => `/api/search-product?search=${encodeURIComponent(q)}`);
+    // Shopping by vehicle (decision 0032): a vehicle of the whole list at random with a URL of the shop or search
+    // row at random, made per request (vehicles x URLs: too many to list).
+    const vehicles = await vehicleIds(base);
+    const vehicleRows = (await readFile(VEHICLES_FILE, 'utf8')).trimEnd().split('\n').length - 1;
+    if (vehicles.length !== vehicleRows)
+      throw new Error(`the vehicle selector reaches ${vehicles.length} vehicles, ${vehicleRows} imported`);
+    const anyOf = <T>(items: T[]): T => items[Math.floor(Math.random() * items.length)] as T;
+    const shopByVehicle = () => `${anyOf(shopUrls)}&vehicle=${anyOf(vehicles)}`;
+    const searchByVehicle = () => `${anyOf(searchUrls)}&vehicle=${anyOf(vehicles)}`;
     console.log(`[${count}] waiting for the store to pre-render its pages (decision 0027) ...`);
     const prerendered = await waitForPrerendering(base, count);
     await checkServerRendering(base, sample(catalog.skus, 1)[0] ?? '', '/shop?page=1');
+    await checkVehicleAnswers(base, anyOf(vehicles), anyOf(queries));
     console.log(
-      `[${count}] measuring: ${productUrls.length} product URLs, ${shopUrls.length} shop URLs (${listings.length} filters x ${SHOP_PAGES} pages), ${searchUrls.length} search queries, ${productPageUrls.length} product pages, ${shopPageUrls.length} shop pages (rendered: checked)`,
+      `[${count}] measuring: ${productUrls.length} product URLs, ${shopUrls.length} shop URLs (${listings.length} filters x ${SHOP_PAGES} pages), ${searchUrls.length} search queries, each also with any of ${vehicles.length} vehicles, ${productPageUrls.length} product pages, ${shopPageUrls.length} shop pages (rendered: checked)`,
     );
 
-    const catalogCalls: [string, string[], ((html: string) => boolean)?][] = [
+    const catalogCalls: [string, Paths, ((html: string) => boolean)?][] = [
       ['GET /api/products/{sku}', productUrls],
       ['GET /api/shop', shopUrls],
+      ['GET /api/shop?vehicle=', shopByVehicle],
       ['GET /api/search-product', searchUrls],
+      ['GET /api/search-product?vehicle=', searchByVehicle],
       ['GET /product/{permalink} (SSR)', productPageUrls, isRenderedPage],
       ['GET /shop (SSR)', shopPageUrls, isRenderedPage],
     ];
@@ -805,11 +1003,11 @@ async function benchSize(count: number, tmp: string, first: boolean): Promise<Si
     // autocannon's reading of 14 kB bodies as much as the store).
     const measureCall = (
       name: string,
-      urls: string[],
+      urls: Paths,
       connections: number,
       rendered?: (html: string) => boolean,
     ) =>
-      rendered && HAS_WRK
+      rendered && HAS_WRK && typeof urls !== 'function'
         ? measureWithWrk(name, base, urls, connections, true)
         : measure(name, base, urls, undefined, connections, rendered);
     const results: Measured[] = [];
@@ -827,6 +1025,16 @@ async function benchSize(count: number, tmp: string, first: boolean): Promise<Si
     const rss = Number(execSync(`ps -o rss= -p ${store.pid}`).toString().trim()) * 1024;
     return {
       count,
+      vehicles: { count: vehicles.length, importMs: vehiclesImportMs },
+      fitments: {
+        rows: fitmentRows,
+        created: firstFit.created,
+        products: firstFit.products,
+        universal: firstFit.universal,
+        importMs: fitmentImportMs,
+        reimportMs: fitmentReimportMs,
+      },
+      readModel,
       importMs,
       reimportMs,
       rss,
@@ -893,7 +1101,19 @@ function printReport(baseline: Baseline, sizes: SizeResult[], webBuildMs: number
     console.log(
       `import of ${size.count} rows: ${(size.importMs / 1000).toFixed(1)} s (${Math.round(size.count / (size.importMs / 1000))} rows/s, whole CLI process); re-import unchanged: ${(size.reimportMs / 1000).toFixed(1)} s`,
     );
-    console.log(`store RSS after load: ${Math.round(size.rss / 1024 / 1024)} MiB`);
+    console.log(
+      `vehicle list: ${size.vehicles.count} vehicles, imported in ${(size.vehicles.importMs / 1000).toFixed(1)} s (whole CLI process)`,
+    );
+    const f = size.fitments;
+    console.log(
+      `fitment import of ${f.rows} rows -> ${f.created} fitments for ${f.products} products (${f.universal} universal, ${(f.created / Math.max(1, f.products - f.universal)).toFixed(1)} vehicles per other product): ${(f.importMs / 1000).toFixed(1)} s (${Math.round(f.created / (f.importMs / 1000))} fitments/s, whole CLI process); re-import unchanged: ${(f.reimportMs / 1000).toFixed(1)} s`,
+    );
+    console.log(
+      `read model full load (products, taxonomy, fitment index): ${size.readModel.products} products in ${size.readModel.ms} ms`,
+    );
+    console.log(
+      `store RSS after load (with fitments), after measuring: ${Math.round(size.rss / 1024 / 1024)} MiB`,
+    );
     console.log(
       `pre-rendered after start: ${size.prerendered.pages} pages, ${size.prerendered.megabytes} MB gzipped, in ${size.prerendered.seconds.toFixed(1)} s`,
     );
@@ -902,10 +1122,10 @@ function printReport(baseline: Baseline, sizes: SizeResult[], webBuildMs: number
         'wrk is not installed: the page rows are measured with autocannon (its client limits them)',
       );
     console.log(
-      `requests spread over: ${size.count} product SKUs and as many product pages, ${size.shopUrls} shop URLs and as many shop pages, ${size.searchQueries} search queries`,
+      `requests spread over: ${size.count} product SKUs and as many product pages, ${size.shopUrls} shop URLs and as many shop pages, ${size.searchQueries} search queries; the ?vehicle= rows: the same shop URLs and queries, each with any of ${size.vehicles.count} vehicles`,
     );
     console.log(
-      `${pad('endpoint', 30)} ${pad('req/s', 9)} ${pad('p50 ms', 8)} ${pad('p95 ms', 8)} ${pad('p99 ms', 8)} ${pad('errors', 7)} ${pad('ratio', 7)}${withGrowth ? ` p50 growth ${smallest.count}->${size.count}` : ''}`,
+      `${pad('endpoint', 33)} ${pad('req/s', 9)} ${pad('p50 ms', 8)} ${pad('p95 ms', 8)} ${pad('p99 ms', 8)} ${pad('errors', 7)} ${pad('ratio', 7)}${withGrowth ? ` p50 growth ${smallest.count}->${size.count}` : ''}`,
     );
     const ratioTo = (r: Measured, pass: 'normal' | 'overload') =>
       r.rps / (r.client === 'wrk' && baseline.wrk ? baseline.wrk[pass] : baseline[pass]).rps;
@@ -918,14 +1138,14 @@ function printReport(baseline: Baseline, sizes: SizeResult[], webBuildMs: number
             ? `${(r.p50 / atSmallest.p50).toFixed(2)}x`
             : '-';
       console.log(
-        `${pad(r.name, 30)} ${pad(r.rps.toFixed(0), 9)} ${pad(String(r.p50), 8)} ${pad(String(r.p95), 8)} ${pad(String(r.p99), 8)} ${pad(String(r.errors), 7)} ${pad(ratioTo(r, 'normal').toFixed(3), 7)}${withGrowth ? ` ${growth}` : ''}`,
+        `${pad(r.name, 33)} ${pad(r.rps.toFixed(0), 9)} ${pad(String(r.p50), 8)} ${pad(String(r.p95), 8)} ${pad(String(r.p99), 8)} ${pad(String(r.errors), 7)} ${pad(ratioTo(r, 'normal').toFixed(3), 7)}${withGrowth ? ` ${growth}` : ''}`,
       );
     }
     console.log(`second pass, ${OVERLOAD_CONNECTIONS} connections:`);
-    console.log(`${pad('endpoint', 30)} ${pad('req/s', 9)} ${pad('p99 ms', 8)} ${pad('errors', 7)} ratio`);
+    console.log(`${pad('endpoint', 33)} ${pad('req/s', 9)} ${pad('p99 ms', 8)} ${pad('errors', 7)} ratio`);
     for (const r of [baseline.overload, ...(baseline.wrk ? [baseline.wrk.overload] : []), ...size.overload]) {
       console.log(
-        `${pad(r.name, 30)} ${pad(r.rps.toFixed(0), 9)} ${pad(String(r.p99), 8)} ${pad(String(r.errors), 7)} ${ratioTo(r, 'overload').toFixed(3)}`,
+        `${pad(r.name, 33)} ${pad(r.rps.toFixed(0), 9)} ${pad(String(r.p99), 8)} ${pad(String(r.errors), 7)} ${ratioTo(r, 'overload').toFixed(3)}`,
       );
     }
   }
