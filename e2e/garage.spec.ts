@@ -61,9 +61,17 @@ test('a vehicle chosen on the home page narrows the shop, badges every card, and
   await expect(results.getByRole('article').first().locator('[data-fitment]')).toBeVisible();
   await expect(results.getByText('Does not fit your vehicle')).toHaveCount(0);
 
-  // Brake pads: only the HiLux's, with their notes on a tap.
+  // Brake pads: only the HiLux's, with their notes on a tap. The page arrives rendered for the vehicle (its
+  // cookie, decision 0034), so the browser asks the API for none of it again.
+  const html = await (await page.request.get('/shop?page=1&child_category=brake-pads')).text();
+  expect(html).toContain('Showing parts that fit your <strong>2017 Toyota HiLux</strong>');
+  const listingCalls: string[] = [];
+  page.on('request', (request) => {
+    if (request.url().includes('/api/shop')) listingCalls.push(request.url());
+  });
   await page.goto('/shop?page=1&child_category=brake-pads');
   await expect(page.getByText('Showing parts that fit your 2017 Toyota HiLux')).toBeVisible();
+  expect(listingCalls).toEqual([]);
   const pads = results.getByRole('article').filter({ hasText: FITTING_PADS });
   await expect(pads).toHaveCount(1);
   await expect(results.getByRole('article').filter({ hasText: OTHER_PADS })).toHaveCount(0);

@@ -14,6 +14,8 @@
  * (apps/api/src/plugins/render-page.ts).
  */
 import { dehydrate, skipToken, type Query } from '@tanstack/react-query';
+import type { VehicleAnswer } from '@store/shared/vehicle';
+import { vehicleCoversYear } from '@store/shared/vehicle-label';
 import { StrictMode } from 'react';
 import { renderToString } from 'react-dom/server';
 import { createStaticHandler, createStaticRouter, StaticRouterProvider } from 'react-router';
@@ -25,6 +27,8 @@ import { setSiteOrigin } from './lib/site-origin';
 import { storeConfigQueryOptions } from './features/store/api/get-store-config';
 import { storeName } from './features/store/hooks/use-store-head';
 import { documentTitle } from './features/store/hooks/use-page-title';
+import { chosenFromVariant } from './features/garage/chosen-vehicle';
+import { setRenderedVehicle, type ChosenVehicle } from './stores/garage-store';
 
 /** Renders per page: the first finds the queries, each further one follows queries that needed an answer first. */
 const MAX_PASSES = 3;
@@ -34,6 +38,11 @@ export interface RenderPageOptions {
   fetchApi: (url: string, init: RequestInit) => Promise<Response>;
   /** The shop's public origin, e.g. `https://shop.example.com.au`: canonical URLs and JSON-LD use it. */
   origin: string;
+  /**
+   * The shopper's vehicle from the `vehicle` cookie (decision 0034): the page is rendered for it (narrowed
+   * listings, the chip). One the vehicle list does not have, or a year it does not cover, renders without.
+   */
+  vehicle?: { id: number; year: number } | null;
 }
 
 export interface RenderedPage {
@@ -56,6 +65,20 @@ export interface RenderedPage {
 export interface SsrState {
   origin: string;
   queries: ReturnType<typeof dehydrate>;
+  /** The vehicle the page was rendered for, if any: what the page shows until it has hydrated. */
+  vehicle?: ChosenVehicle | null;
+}
+
+/** The cookie's vehicle as the garage keeps it, or null when the list has no such vehicle in that year. */
+async function renderedVehicleOf(
+  asked: { id: number; year: number } | null | undefined,
+  fetchApi: RenderPageOptions['fetchApi'],
+): Promise<ChosenVehicle | null> {
+  if (!asked) return null;
+  const answer = await fetchApi(`/api/vehicles/${asked.id}`, { method: 'GET' });
+  if (!answer.ok) return null;
+  const { data } = (await answer.json()) as { data: VehicleAnswer };
+  return vehicleCoversYear(data, asked.year) ? chosenFromVariant(data, asked.year) : null;
 }
 
 const handler = createStaticHandler(routes);
@@ -85,6 +108,17 @@ export async function renderPage(url: URL, options: RenderPageOptions): Promise<
   }
   const router = createStaticRouter(handler.dataRoutes, context);
   const queryClient = createQueryClient();
+  const vehicle = await renderedVehicleOf(options.vehicle, options.fetchApi);
+  // Renders are synchronous: the vehicle is set just before each and cleared after, so two pages rendering at
+  // once (each awaiting its data between passes) never see each other's.
+  const renderHtml = () => {
+    setRenderedVehicle(vehicle);
+    try {
+      return renderToString(page);
+    } finally {
+      setRenderedVehicle(null);
+    }
+  };
   const page = (
     <StrictMode>
       <AppProviders queryClient={queryClient}>
@@ -93,7 +127,7 @@ export async function renderPage(url: URL, options: RenderPageOptions): Promise<
     </StrictMode>
   );
   let noted = collectServerHead();
-  let html = renderToString(page);
+  let html = renderHtml();
   for (let pass = 1; pass < MAX_PASSES; pass++) {
     const waiting = queryClient
       .getQueryCache()
@@ -102,7 +136,7 @@ export async function renderPage(url: URL, options: RenderPageOptions): Promise<
     if (waiting.length === 0) break;
     await Promise.all(waiting.map((q) => queryClient.prefetchQuery({ ...q.options, queryKey: q.queryKey })));
     noted = collectServerHead();
-    html = renderToString(page);
+    html = renderHtml();
   }
   const failed = queryClient
     .getQueryCache()
@@ -115,7 +149,7 @@ export async function renderPage(url: URL, options: RenderPageOptions): Promise<
   }
   const config = queryClient.getQueryData(storeConfigQueryOptions().queryKey);
   const head = { title: documentTitle(noted.pageTitle, storeName(config)), description: noted.description };
-  const state: SsrState = { origin: options.origin, queries: dehydrate(queryClient) };
+  const state: SsrState = { origin: options.origin, queries: dehydrate(queryClient), vehicle };
   queryClient.clear();
   return { html, head, state: JSON.stringify(state).replace(/</g, '\\u003c') };
 }

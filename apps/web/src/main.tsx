@@ -7,6 +7,7 @@ import { AppProviders, createQueryClient } from './app/providers';
 import { createRouter, routes } from './app/router';
 import type { SsrState } from './entry-server';
 import { setSiteOrigin } from './lib/site-origin';
+import { setRenderedVehicle, syncVehicleCookie } from './stores/garage-store';
 import './styles/global.css';
 
 const root = document.getElementById('root');
@@ -66,8 +67,10 @@ function AppReady({ children }: { children: ReactNode }) {
 async function start(): Promise<void> {
   const ssr = readSsrState();
   const queryClient = createQueryClient();
+  syncVehicleCookie();
   if (ssr) {
     setSiteOrigin(ssr.origin);
+    setRenderedVehicle(ssr.vehicle ?? null);
     hydrate(queryClient, asOfArrival(ssr.queries));
     await loadMatchedRoutes();
   }

@@ -10,7 +10,9 @@ import path from 'node:path';
 import { gunzipSync } from 'node:zlib';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { products, storeSettings } from '../db/schema';
+import { VEHICLE_CSV_COLUMNS } from '@store/shared/vehicle';
+import { products, storeSettings, vehicles } from '../db/schema';
+import { importVehicles } from '../modules/vehicles/import-vehicles';
 import { bumpCatalogVersion } from '../modules/catalog/catalog-version';
 import { seedCatalog, SEED_PRODUCTS } from '../../tests/seed-catalog';
 import { createTestApp, type TestApp } from '../../tests/test-app';
@@ -20,7 +22,7 @@ const RENDERS_PER_MINUTE = 3;
 
 /** Renders a page naming its address and the number of categories the API answered, asked in process. */
 const BUNDLE = `
-export async function renderPage(url, { fetchApi }) {
+export async function renderPage(url, { fetchApi, vehicle }) {
   globalThis.__renders = (globalThis.__renders ?? 0) + 1;
   const answer = await fetchApi('/api/categories', {});
   const categories = (await answer.json()).data.length;
@@ -28,7 +30,7 @@ export async function renderPage(url, { fetchApi }) {
     html: '<meta property="og:title" content="T"><main>Rendered ' + url.pathname + url.search + ' with ' +
       categories + ' categories (' + answer.status + ')</main><p>' + 'Part '.repeat(4000) + '</p>',
     head: { title: 'Rendered page', description: null },
-    state: '{}',
+    state: vehicle ? JSON.stringify({ vehicle }) : '{}',
   };
 }
 `;
@@ -223,6 +225,37 @@ describe('rendered pages kept ready (decision 0027)', () => {
     expect(renders()).toBe(before);
     await get('/shop?brand=kestrel&page=2&sort=name');
     expect(renders()).toBe(before + 1);
+  });
+
+  it('are rendered for the vehicle of the `vehicle` cookie, apart from the same page for none (decision 0034)', async () => {
+    await importVehicles(
+      t.database.db,
+      `${VEHICLE_CSV_COLUMNS.join(',')}\nToyota,HiLux,GUN126R,SR5,2015,7,,,Ute,1GD-FTV,2.8,Diesel,130,4WD`,
+    );
+    const [hilux] = await t.database.db.select({ id: vehicles.id }).from(vehicles);
+    const state = (body: string) =>
+      /<script type="application\/json" id="ssr-state">(.*?)<\/script>/.exec(body)?.[1];
+    const cookie = (value: string) => ({ cookie: `theme=dark; vehicle=${value}; other=1` });
+
+    const none = await get('/shop?page=5');
+    expect(state(none.body)).toBe('{}');
+    const forHilux = await get('/shop?page=5', cookie(`${hilux?.id}-2017`));
+    expect(JSON.parse(state(forHilux.body) ?? '')).toEqual({ vehicle: { id: hilux?.id, year: 2017 } });
+    expect(forHilux.headers.vary).toContain('cookie');
+    expect(forHilux.headers.etag).not.toBe(none.headers.etag);
+
+    // Each is kept: asked again, neither is rendered again.
+    const before = renders();
+    expect(state((await get('/shop?page=5', cookie(`${hilux?.id}-2017`))).body)).not.toBe('{}');
+    expect(state((await get('/shop?page=5')).body)).toBe('{}');
+    expect(renders()).toBe(before);
+
+    // A cookie naming no vehicle of the list, or not written as {id}-{year}, is the page for none.
+    for (const bad of ['999999-2017', 'abc', `${hilux?.id}`, `${hilux?.id}-2017-1`, '']) {
+      const res = await get('/shop?page=5', cookie(bad));
+      expect(state(res.body), bad).toBe('{}');
+    }
+    expect(renders()).toBe(before);
   });
 
   it('are rendered once when many ask for the same page at the same moment', async () => {

@@ -151,6 +151,7 @@ type RenderPage = (
   options: {
     fetchApi: (url: string, init: RequestInit) => Promise<Response>;
     origin: string;
+    vehicle?: { id: number; year: number } | null;
   },
 ) => Promise<RenderedPage>;
 
@@ -169,6 +170,11 @@ export interface PageRenderer {
     url: string,
     /** Who asks (the client's IP, `request.ip`): each may cause `rendersPerMinute` renders a minute. */
     client: string,
+    /**
+     * The request's `vehicle` cookie (`{id}-{year}`, decision 0034): the page is rendered for that vehicle and
+     * kept apart from the same page for other vehicles. Ignored when it is not one of the vehicle list.
+     */
+    vehicleCookie?: string,
   ): Promise<RenderAnswer>;
   /**
    * Renders the page at `url` into the cache unless it is there from the current generation (the pre-renderer,
@@ -282,17 +288,31 @@ export async function loadPageRenderer(
     return { generation, stamp: `${generation}|${view.stamp()}` };
   }
 
+  /**
+   * The vehicle a `vehicle` cookie names (`{id}-{year}`), when the vehicle list has it; null otherwise (a bad or
+   * stale cookie renders the page as for no vehicle, and shares its cache entry).
+   */
+  async function cookieVehicle(cookie: string | undefined): Promise<{ id: number; year: number } | null> {
+    const m = cookie ? /^(\d{1,9})-(\d{4})$/.exec(cookie) : null;
+    if (!m) return null;
+    const view = await app.catalog.view().catch(() => null);
+    const id = Number(m[1]);
+    return view?.fitments.hasVehicle(id) ? { id, year: Number(m[2]) } : null;
+  }
+
   /** Renders `url` into a document (not cached); a redirect; or null (logged). */
   async function renderDocument(
     template: string,
     url: string,
     stamps: PageStamps | null,
+    vehicle: { id: number; year: number } | null,
   ): Promise<RenderAnswer> {
     let page: RenderedPage;
     try {
       page = await renderPage(new URL(url, app.config.publicBaseUrl), {
         fetchApi,
         origin: app.config.publicBaseUrl,
+        vehicle,
       });
     } catch (err) {
       // A page that cannot be rendered here is still a page: the browser renders it (and its error screen).
@@ -329,8 +349,10 @@ export async function loadPageRenderer(
     allowed: () => Promise<boolean>,
     /** The page's stamps when the caller has just read them (the pre-renderer). */
     known?: PageStamps,
+    vehicle: { id: number; year: number } | null = null,
   ): Promise<{ answer: RenderAnswer; rendered: boolean }> {
-    const key = pageCacheKey(url);
+    // The same page for another vehicle is another document.
+    const key = vehicle ? `${pageCacheKey(url)} vehicle=${vehicle.id}-${vehicle.year}` : pageCacheKey(url);
     const stamps = known ?? (await pageStamps(new URL(url, 'http://local').pathname));
     const hit = stamps ? cache.get(key, stamps.stamp) : undefined;
     if (hit) return { answer: { page: hit }, rendered: false };
@@ -344,7 +366,7 @@ export async function loadPageRenderer(
     // Another request may have started it while this one's budget was counted.
     const started = pending.get(pendingKey);
     if (started) return { answer: await started, rendered: false };
-    const rendering = renderDocument(template, url, stamps);
+    const rendering = renderDocument(template, url, stamps, vehicle);
     pending.set(pendingKey, rendering);
     try {
       const answer = await rendering;
@@ -357,8 +379,9 @@ export async function loadPageRenderer(
 
   return {
     cache,
-    async render(template, url, client) {
-      return (await cachedOrRendered(template, url, () => withinBudget(client))).answer;
+    async render(template, url, client, vehicleCookie) {
+      const vehicle = await cookieVehicle(vehicleCookie);
+      return (await cachedOrRendered(template, url, () => withinBudget(client), undefined, vehicle)).answer;
     },
     async prerender(template, url) {
       const key = pageCacheKey(url);

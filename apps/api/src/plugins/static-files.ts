@@ -33,6 +33,11 @@ export const PLACEHOLDER_IMAGE_FILE = path.join(
   'apps/web/public/images/product-image-not-found.svg',
 );
 
+/** The `vehicle` cookie's value (decision 0034), if the request has one. */
+function vehicleCookieOf(header: string | undefined): string | undefined {
+  return header ? /(?:^|;\s*)vehicle=([^;]*)/.exec(header)?.[1] : undefined;
+}
+
 /** True when the client takes gzip (`Accept-Encoding`, with a q-value above 0). */
 function acceptsGzip(request: FastifyRequest): boolean {
   const accept = request.headers['accept-encoding'];
@@ -47,7 +52,8 @@ function acceptsGzip(request: FastifyRequest): boolean {
 function sendRenderedPage(request: FastifyRequest, reply: FastifyReply, page: CachedPage) {
   reply
     .header('cache-control', 'no-cache')
-    .header('vary', 'accept-encoding')
+    // The `vehicle` cookie picks which rendering of a page is sent (decision 0034).
+    .header('vary', 'accept-encoding, cookie')
     .header('etag', page.etag)
     .type('text/html; charset=utf-8');
   const has = request.headers['if-none-match'];
@@ -150,7 +156,12 @@ export default fp(async (app) => {
     const status = pathname === '/' || isSpaRoute(pathname) ? 200 : 404;
     const template = indexTemplate ?? '';
     if (pageRenderer && status === 200 && isServerRenderedPage(pathname)) {
-      const answer = await pageRenderer.render(template, `${url.pathname}${url.search}`, request.ip);
+      const answer = await pageRenderer.render(
+        template,
+        `${url.pathname}${url.search}`,
+        request.ip,
+        vehicleCookieOf(request.headers.cookie),
+      );
       if (answer && 'redirect' in answer)
         return reply.redirect(answer.redirect.location, answer.redirect.status);
       if (answer) return sendRenderedPage(request, reply, answer.page);

@@ -4,10 +4,18 @@
  * vehicles (up to 10; a member's are kept on the server and a guest's are merged into them at sign-in). Kept in
  * local storage under `garage`; anything unreadable there is dropped rather than breaking the page. Zod-free and
  * small: the shop's shell carries it (decision 0005).
+ *
+ * The current vehicle is also written to the `vehicle` cookie (`{id}-{year}`), so that the server renders a
+ * listing already narrowed to it (decision 0034); the page says which vehicle it was rendered for, and that is
+ * what the page shows until it has hydrated.
  */
 import { useSyncExternalStore } from 'react';
 
 export const GARAGE_STORAGE_KEY = 'garage';
+/** The cookie the server renders pages for (decision 0034): `{vehicle_id}-{year}`. */
+export const VEHICLE_COOKIE = 'vehicle';
+/** A year: the cookie lives as long as a shopper keeps their car chosen. */
+const VEHICLE_COOKIE_MAX_AGE_S = 365 * 24 * 60 * 60;
 /** Most vehicles a garage keeps (the API's MAX_GARAGE_VEHICLES). */
 export const MAX_SAVED_VEHICLES = 10;
 
@@ -61,6 +69,20 @@ function readStored(): GarageState {
 
 const listeners = new Set<() => void>();
 let state: GarageState | undefined;
+/** The vehicle the page was rendered for on the server (the server snapshot, so hydration matches it). */
+let renderedVehicle: ChosenVehicle | null = null;
+
+/** Writes (or deletes) the `vehicle` cookie for `current`; nothing outside a browser. */
+function writeVehicleCookie(current: ChosenVehicle | null) {
+  if (typeof document === 'undefined') return;
+  try {
+    document.cookie = current
+      ? `${VEHICLE_COOKIE}=${current.vehicle_id}-${current.year}; path=/; max-age=${VEHICLE_COOKIE_MAX_AGE_S}; samesite=lax`
+      : `${VEHICLE_COOKIE}=; path=/; max-age=0; samesite=lax`;
+  } catch {
+    // Cookies blocked: pages are rendered without the vehicle and narrowed once the app has started.
+  }
+}
 
 function get(): GarageState {
   if (state === undefined) state = readStored();
@@ -68,6 +90,7 @@ function get(): GarageState {
 }
 
 function set(next: GarageState) {
+  if (next.current !== get().current) writeVehicleCookie(next.current);
   state = next;
   try {
     globalThis.localStorage?.setItem(GARAGE_STORAGE_KEY, JSON.stringify(next));
@@ -139,15 +162,28 @@ function subscribe(listener: () => void) {
 }
 
 /**
- * The vehicle the store is shopping for; null on the server and while hydrating (pages are rendered without a
- * vehicle, decision 0032), then the browser's.
+ * The vehicle the store is shopping for: while rendering on the server and hydrating, the one the page was
+ * rendered for (the `vehicle` cookie's, or none); then the browser's.
  */
 export function useCurrentVehicle(): ChosenVehicle | null {
   return useSyncExternalStore(
     subscribe,
     () => get().current,
-    () => null,
+    () => renderedVehicle,
   );
+}
+
+/**
+ * The vehicle the page is rendered for: on the server, around each render of a page asked with the `vehicle`
+ * cookie (entry-server.tsx); in the browser, the one the server's page says, before hydration (main.tsx).
+ */
+export function setRenderedVehicle(vehicle: ChosenVehicle | null): void {
+  renderedVehicle = vehicle;
+}
+
+/** At start in the browser: the cookie says this browser's current vehicle (one chosen before it existed too). */
+export function syncVehicleCookie(): void {
+  writeVehicleCookie(get().current);
 }
 
 /** A guest's saved vehicles; [] on the server and while hydrating. */
