@@ -1,4 +1,6 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { createQueryClient } from '@/app/providers';
+import { ApiError } from '@/lib/api-client';
 import {
   chooseVehicle,
   clearVehicle,
@@ -73,5 +75,24 @@ describe('garage store', () => {
     localStorage.setItem(GARAGE_STORAGE_KEY, '{not json');
     resetGarageForTests();
     expect(savedVehicles()).toEqual([]);
+  });
+
+  it('forgets a vehicle the API no longer knows (400 naming vehicle), and only that', async () => {
+    const client = createQueryClient();
+    const fail = (error: ApiError) =>
+      client
+        .fetchQuery({ queryKey: [error.message], queryFn: () => Promise.reject(error), retry: false })
+        .catch(() => undefined);
+    chooseVehicle(vehicle(7));
+    await fail(
+      new ApiError(400, 'min_price must not be above max_price', [{ field: 'min_price', message: 'x' }]),
+    );
+    await fail(new ApiError(500, 'database away'));
+    expect(cookie()).toContain('vehicle=7-2017');
+    await fail(
+      new ApiError(400, 'There is no vehicle 7', [{ field: 'vehicle', message: 'There is no vehicle 7' }]),
+    );
+    expect(cookie()).not.toContain('vehicle=');
+    expect(JSON.parse(localStorage.getItem(GARAGE_STORAGE_KEY) ?? '{}').current).toBeNull();
   });
 });
