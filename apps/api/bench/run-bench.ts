@@ -540,8 +540,9 @@ async function checkVehicleAnswers(base: string, vehicleId: number, query: strin
   for (const url of [`/api/shop?page=1`, `/api/search-product?search=${encodeURIComponent(query)}`]) {
     const all = await getJson<Listing>(`${base}${url}`);
     const narrowed = await getJson<Listing>(`${base}${url}&vehicle=${vehicleId}`);
+    // The whole shop must be narrowed; a search may find only parts that fit (a SKU, say), but never more.
     const problem =
-      all.total > 0 && narrowed.total >= all.total
+      narrowed.total > all.total || (url.startsWith('/api/shop') && narrowed.total >= all.total)
         ? `answers ${narrowed.total} of ${all.total} products: not narrowed`
         : narrowed.data.some((p) => !p.fitment || !kept.has(p.fitment.status))
           ? 'answers a product without a fitment that fits'
