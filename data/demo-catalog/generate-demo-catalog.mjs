@@ -2654,6 +2654,9 @@ function main() {
       gst_percent: 10,
       delivery_charge_cents: 1500,
       free_delivery_threshold_cents: 10000,
+      abn: '51 824 753 556',
+      business_address: '12 Railway Terrace, Guildford NSW 2161',
+      sales_email: 'sales@southsideautoparts.com.au',
       social_links: {
         _facebook_link: 'https://www.facebook.com/southsideautoparts',
         _instagram_link: 'https://www.instagram.com/southsideautoparts',
