@@ -91,6 +91,24 @@ describe('the shop by vehicle', () => {
     expect(all.etag).not.toBe(filtered.etag);
   });
 
+  it('lists, in every sort and filter, exactly the fitting parts of all_parts=1, in its order', async () => {
+    for (const sort of ['newest', 'price_asc', 'price_desc', 'name'])
+      for (const filter of ['', '&category=headlights-and-torches', '&in_stock=1', '&max_price=100'])
+        for (const vehicle of [hilux, corolla]) {
+          const q = `sort=${sort}${filter}&vehicle=${vehicle}&pagination=100`;
+          const narrowed = await get<Page>(`/api/shop?${q}`);
+          const all = await get<Page>(`/api/shop?${q}&all_parts=1`);
+          const fitting = all.body.data
+            .filter((p) => ['fits', 'fits_with_notes', 'universal'].includes(p.fitment?.status ?? ''))
+            .map((p) => p.sku);
+          expect(
+            narrowed.body.data.map((p) => p.sku),
+            q,
+          ).toEqual(fitting);
+          expect(narrowed.body.total, q).toBe(fitting.length);
+        }
+  });
+
   it('without vehicle, lists everything and carries no fitment; the answers have different ETags', async () => {
     const all = await get<Page>('/api/shop?pagination=100');
     expect(all.body.total).toBeGreaterThan(3);
