@@ -14,6 +14,12 @@ import { buildSearchIndex, searchIndex, type SearchIndex } from './search-index'
 
 /** Ids kept in cached lists, in all: 4 MB. */
 const MAX_CACHED_IDS = 1_000_000;
+/**
+ * Ids kept in cached listings and searches by vehicle, in all: apart from the other lists, since 400 vehicles times
+ * every filter would push out the lists every shopper shares (and the universal lists a listing by vehicle is
+ * made from).
+ */
+const MAX_CACHED_VEHICLE_IDS = 500_000;
 /** Ids kept in cached search results, in all. */
 const MAX_CACHED_SEARCH_IDS = 1_000_000;
 
@@ -193,6 +199,10 @@ export function createCatalogView(init: CatalogViewInit): CatalogView {
   });
   /** The universal products' ids and the largest id, as of the last reorder (what a vehicle's mark needs). */
   let idFacts: { universal: number[]; maxId: number } | null = null;
+  const vehicleLists = new LRUCache<string, Int32Array>({
+    maxSize: MAX_CACHED_VEHICLE_IDS,
+    sizeCalculation: (ids) => ids.length + 1,
+  });
   let index: SearchIndex | null = null;
   const searches = new LRUCache<string, SearchHits>({
     maxSize: MAX_CACHED_SEARCH_IDS,
@@ -355,13 +365,14 @@ export function createCatalogView(init: CatalogViewInit): CatalogView {
       const order = orderOf(sort);
       if (isUnfiltered(filter)) return order;
       const key = `l|${sort}|${filterKey(filter, stockGen)}`;
-      let ids = lists.get(key);
+      const cache = filter.vehicleId === undefined ? lists : vehicleLists;
+      let ids = cache.get(key);
       if (!ids) {
         ids =
           filter.vehicleId === undefined
             ? filtered(order, (e) => matches(e, filter, init.fitments))
             : vehicleList(sort, filter, filter.vehicleId);
-        lists.set(key, ids);
+        cache.set(key, ids);
       }
       return ids;
     },
@@ -369,7 +380,8 @@ export function createCatalogView(init: CatalogViewInit): CatalogView {
       const hits = searchHits(text);
       if (sort === 'relevance' && isUnfiltered(filter)) return hits;
       const key = `s|${text.trim().toLowerCase()}|${sort}|${filterKey(filter, stockGen)}`;
-      let ids = lists.get(key);
+      const cache = filter.vehicleId === undefined ? lists : vehicleLists;
+      let ids = cache.get(key);
       if (!ids) {
         if (filter.vehicleId !== undefined) {
           // The same search without the vehicle (cached per query), narrowed by the vehicle's mark.
@@ -380,7 +392,7 @@ export function createCatalogView(init: CatalogViewInit): CatalogView {
           const wanted = new Set(hits.ids);
           ids = filtered(orderOf(sort), (e) => wanted.has(e.id) && matches(e, filter, init.fitments));
         }
-        lists.set(key, ids);
+        cache.set(key, ids);
       }
       return { ids, ...(hits.corrected !== undefined ? { corrected: hits.corrected } : {}) };
     },
@@ -423,6 +435,7 @@ export function createCatalogView(init: CatalogViewInit): CatalogView {
         orders.clear();
         ranks.clear();
         lists.clear();
+        vehicleLists.clear();
         idFacts = null;
       } else if (flips) {
         stockGen++;
