@@ -14,12 +14,6 @@ import { buildSearchIndex, searchIndex, type SearchIndex } from './search-index'
 
 /** Ids kept in cached lists, in all: 4 MB. */
 const MAX_CACHED_IDS = 1_000_000;
-/**
- * Ids kept in cached listings and searches by vehicle, in all: apart from the other lists, since 400 vehicles times
- * every filter would push out the lists every shopper shares (and the universal lists a listing by vehicle is
- * made from).
- */
-const MAX_CACHED_VEHICLE_IDS = 500_000;
 /** Ids kept in cached search results, in all. */
 const MAX_CACHED_SEARCH_IDS = 1_000_000;
 
@@ -32,8 +26,6 @@ export interface ListingFilter {
   maxCents?: number;
   inStock?: boolean;
   featured?: boolean;
-  /** Only the products that fit every vehicle (what a listing by vehicle merges its vehicle's parts into). */
-  universal?: boolean;
   /** Parts that fit this vehicle or every vehicle (issue 15 §4). */
   vehicleId?: number;
 }
@@ -109,7 +101,6 @@ function filterKey(f: ListingFilter, stockGen: number): string {
     f.maxCents ?? '',
     f.inStock ? `s${stockGen}` : '',
     f.featured ? 'f' : '',
-    f.universal ? 'u' : '',
     f.vehicleId ?? '',
   ].join('|');
 }
@@ -123,7 +114,6 @@ function isUnfiltered(f: ListingFilter): boolean {
     f.maxCents === undefined &&
     !f.inStock &&
     !f.featured &&
-    !f.universal &&
     f.vehicleId === undefined
   );
 }
@@ -143,8 +133,7 @@ function matches(e: CatalogEntry, f: ListingFilter, fitments: FitmentIndex): boo
     (f.minCents === undefined || e.payCents >= f.minCents) &&
     (f.maxCents === undefined || e.payCents <= f.maxCents) &&
     (!f.inStock || isAvailable(e)) &&
-    (!f.featured || e.isFeatured) &&
-    (!f.universal || e.universalFit)
+    (!f.featured || e.isFeatured)
   );
 }
 
@@ -199,67 +188,11 @@ export function createCatalogView(init: CatalogViewInit): CatalogView {
   });
   /** The universal products' ids and the largest id, as of the last reorder (what a vehicle's mark needs). */
   let idFacts: { universal: number[]; maxId: number } | null = null;
-  const vehicleLists = new LRUCache<string, Int32Array>({
-    maxSize: MAX_CACHED_VEHICLE_IDS,
-    sizeCalculation: (ids) => ids.length + 1,
-  });
   let index: SearchIndex | null = null;
   const searches = new LRUCache<string, SearchHits>({
     maxSize: MAX_CACHED_SEARCH_IDS,
     sizeCalculation: (hits) => hits.ids.length + 1,
   });
-
-  /** Per sort, each product's position in that sort's order, indexed by id (-1: no such product). */
-  const ranks = new Map<ShopSort, Int32Array>();
-
-  function rankOf(sort: ShopSort): Int32Array {
-    let rank = ranks.get(sort);
-    if (!rank) {
-      const order = orderOf(sort);
-      let maxId = 0;
-      for (const id of order) if (id > maxId) maxId = id;
-      rank = new Int32Array(maxId + 1).fill(-1);
-      for (let p = 0; p < order.length; p++) rank[order[p] as number] = p;
-      ranks.set(sort, rank);
-    }
-    return rank;
-  }
-
-  /**
-   * A listing by vehicle (issue 15 §7): the universal products of the same listing (cached per filter: few) merged,
-   * in the sort's order, with the vehicle's own fitting products that pass the filter (a few thousand at most,
-   * ordered by their positions in the sort). Costs the vehicle's fitting products, not the catalog: walking the
-   * whole listing for each vehicle was most of a listing by vehicle's time at 100,000 products.
-   */
-  function vehicleList(sort: ShopSort, filter: ListingFilter, vehicleId: number): Int32Array {
-    const base = withoutVehicle(filter);
-    const universal = view.list(sort, { ...base, universal: true });
-    const order = orderOf(sort);
-    const rank = rankOf(sort);
-    const fitting = init.fitments.fitting(vehicleId);
-    const own = new Int32Array(fitting.length);
-    let n = 0;
-    for (const id of fitting) {
-      const e = byId.get(id);
-      if (e && !e.universalFit && id < rank.length && matches(e, base, init.fitments))
-        own[n++] = rank[id] as number;
-    }
-    const mine = own.subarray(0, n).sort();
-    const out = new Int32Array(universal.length + n);
-    let i = 0;
-    let j = 0;
-    let k = 0;
-    while (i < universal.length && j < n) {
-      const u = universal[i] as number;
-      if ((rank[u] as number) < (mine[j] as number)) {
-        out[k++] = u;
-        i++;
-      } else out[k++] = order[mine[j++] as number] as number;
-    }
-    while (i < universal.length) out[k++] = universal[i++] as number;
-    while (j < n) out[k++] = order[mine[j++] as number] as number;
-    return out;
-  }
 
   function orderOf(sort: ShopSort): Int32Array {
     let order = orders.get(sort);
@@ -365,14 +298,15 @@ export function createCatalogView(init: CatalogViewInit): CatalogView {
       const order = orderOf(sort);
       if (isUnfiltered(filter)) return order;
       const key = `l|${sort}|${filterKey(filter, stockGen)}`;
-      const cache = filter.vehicleId === undefined ? lists : vehicleLists;
-      let ids = cache.get(key);
+      let ids = lists.get(key);
       if (!ids) {
+        // By vehicle: the same listing without the vehicle (cached: there are few of them), narrowed by the
+        // vehicle's mark.
         ids =
           filter.vehicleId === undefined
             ? filtered(order, (e) => matches(e, filter, init.fitments))
-            : vehicleList(sort, filter, filter.vehicleId);
-        cache.set(key, ids);
+            : marked(view.list(sort, withoutVehicle(filter)), vehicleMark(filter.vehicleId));
+        lists.set(key, ids);
       }
       return ids;
     },
@@ -380,8 +314,7 @@ export function createCatalogView(init: CatalogViewInit): CatalogView {
       const hits = searchHits(text);
       if (sort === 'relevance' && isUnfiltered(filter)) return hits;
       const key = `s|${text.trim().toLowerCase()}|${sort}|${filterKey(filter, stockGen)}`;
-      const cache = filter.vehicleId === undefined ? lists : vehicleLists;
-      let ids = cache.get(key);
+      let ids = lists.get(key);
       if (!ids) {
         if (filter.vehicleId !== undefined) {
           // The same search without the vehicle (cached per query), narrowed by the vehicle's mark.
@@ -392,7 +325,7 @@ export function createCatalogView(init: CatalogViewInit): CatalogView {
           const wanted = new Set(hits.ids);
           ids = filtered(orderOf(sort), (e) => wanted.has(e.id) && matches(e, filter, init.fitments));
         }
-        cache.set(key, ids);
+        lists.set(key, ids);
       }
       return { ids, ...(hits.corrected !== undefined ? { corrected: hits.corrected } : {}) };
     },
@@ -433,9 +366,7 @@ export function createCatalogView(init: CatalogViewInit): CatalogView {
       }
       if (reorder || reindex) {
         orders.clear();
-        ranks.clear();
         lists.clear();
-        vehicleLists.clear();
         idFacts = null;
       } else if (flips) {
         stockGen++;
