@@ -11,7 +11,7 @@
 import { setFlagsFromString } from 'node:v8';
 import { runInNewContext } from 'node:vm';
 import { parse } from 'csv-parse/sync';
-import { generateCatalogCsv } from '../src/modules/catalog-import/generate-catalog-csv';
+import { generateCatalogCsv, seededRandom } from '../src/modules/catalog-import/generate-catalog-csv';
 import { buildSearchIndex, searchIndex, type SearchDocument } from '../src/modules/catalog/search-index';
 import { searchWordsOf } from '../src/modules/catalog/search-products';
 
@@ -19,18 +19,6 @@ const SIZE = Number(process.env.SEARCH_BENCH_SIZE ?? 100_000);
 
 setFlagsFromString('--expose-gc');
 const gc = runInNewContext('gc') as () => void;
-
-/** Mulberry32, so every run asks the same queries. */
-function random(seed: number): () => number {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
 
 function memory() {
   gc();
@@ -78,7 +66,7 @@ console.log(`build of ${index.size}: ${buildMs.toFixed(0)} ms (CPU ${buildCpuMs.
 console.log(`heap + array buffers +${mb(after.heap - before.heap)}, RSS +${mb(after.rss - before.rss)}`);
 
 // 3. Queries, from the catalog's own words.
-const rand = random(7);
+const rand = seededRandom(7);
 const pick = <T>(items: readonly T[]): T => items[Math.floor(rand() * items.length)] as T;
 const titleWords = [...new Set(docs.flatMap((d) => searchWordsOf(d.title)))].filter(
   (w) => !/^\d{5,}$/.test(w),

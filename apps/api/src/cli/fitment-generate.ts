@@ -18,6 +18,7 @@ import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
 import { parse } from 'csv-parse/sync';
 import { stringify } from 'csv-stringify/sync';
+import { seededRandom } from '../modules/catalog-import/generate-catalog-csv';
 import { FITMENT_CSV_COLUMNS, parseEngineFilter, UNIVERSAL_MAKE } from '@store/shared/fitment';
 
 /** The fields of a vehicle list row a range is matched on. */
@@ -54,18 +55,6 @@ const NOTES = [
   'not for cab chassis',
   'with factory alloy wheels',
 ];
-
-/** Mulberry32: a small deterministic PRNG, uniform in [0, 1). */
-function random(seed: number): () => number {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
 
 const fold = (s: string) => s.trim().replace(/\s+/g, ' ').toLowerCase();
 
@@ -144,7 +133,7 @@ export function generateFitmentCsv(options: {
   const byMake = new Map<string, Group[]>();
   for (const g of groups) byMake.set(fold(g.make), [...(byMake.get(fold(g.make)) ?? []), g]);
 
-  const rand = random(options.seed ?? 1);
+  const rand = seededRandom(options.seed ?? 1);
   const pick = <T>(items: readonly T[]): T => items[Math.floor(rand() * items.length)] as T;
   const rows: string[][] = [];
   let fitments = 0;

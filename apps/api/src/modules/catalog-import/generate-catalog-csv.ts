@@ -170,8 +170,11 @@ export const GENERATED_CSV_HEADERS = [
   'Meta: _badge',
 ] as const;
 
-/** Mulberry32: a small deterministic PRNG, uniform in [0, 1). */
-function random(seed: number): () => number {
+/**
+ * Mulberry32: a small deterministic PRNG, uniform in [0, 1), so a seed always gives the same catalog (and the
+ * same fitments and queries for the benchmarks that generate them).
+ */
+export function seededRandom(seed: number): () => number {
   let a = seed >>> 0;
   return () => {
     a = (a + 0x6d2b79f5) >>> 0;
@@ -191,7 +194,7 @@ export function generateCatalogCsv(options: { count: number; seed?: number }): s
   const { count } = options;
   if (!Number.isSafeInteger(count) || count < 0)
     throw new RangeError(`count must be a whole number >= 0, got ${count}`);
-  const rand = random(options.seed ?? 1);
+  const rand = seededRandom(options.seed ?? 1);
   const pick = <T>(items: readonly T[]): T => items[Math.floor(rand() * items.length)] as T;
 
   const rows: string[][] = [];
