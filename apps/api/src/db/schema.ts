@@ -23,6 +23,7 @@ import {
 } from 'drizzle-orm/pg-core';
 import { FITMENT_SOURCES } from '@store/shared/fitment';
 import type { BannerSet, BrandSliderEntry, HeroSlide, SocialLinks } from '@store/shared/store-settings';
+import type { TaxDocumentBuyer, TaxDocumentSeller } from '@store/shared/tax-invoice';
 
 const tsvector = customType<{ data: string }>({ dataType: () => 'tsvector' });
 
@@ -654,6 +655,63 @@ export const refunds = pgTable(
   (t) => [
     index('refunds_order_idx').on(t.orderId, t.createdAt),
     check('refunds_amount_check', sql`${t.amountCents} > 0`),
+  ],
+);
+
+/**
+ * The last number given out in each series of tax documents (issue 18 §3, decision 0036): 'tax_invoice' and
+ * 'adjustment_note'. A number is taken by incrementing the row in the same transaction that inserts the document,
+ * so a rolled-back issue gives its number back and the series has no gaps (a sequence would leave them).
+ */
+export const taxDocumentCounters = pgTable('tax_document_counters', {
+  series: text('series').primaryKey(),
+  lastNumber: integer('last_number').notNull(),
+});
+
+/**
+ * One tax invoice per paid order (issue 18 §3, decision 0036), numbered `TI-000123` in its own gap-free series.
+ * The seller and buyer are kept as they were at issue; the amounts are always the order's own.
+ */
+export const taxInvoices = pgTable('tax_invoices', {
+  id: serial('id').primaryKey(),
+  orderId: integer('order_id')
+    .notNull()
+    .unique()
+    .references(() => orders.id, { onDelete: 'cascade' }),
+  number: integer('number').notNull().unique(),
+  seller: jsonb('seller').$type<TaxDocumentSeller>().notNull(),
+  buyer: jsonb('buyer').$type<TaxDocumentBuyer>().notNull(),
+  issuedAt: timestamp('issued_at', { withTimezone: true }).notNull().defaultNow(),
+});
+
+/**
+ * Adjustment notes (issue 18 §3, decision 0036): one per refund or cancellation of an invoiced order, numbered
+ * `ADJ-000007` in their own gap-free series, each referencing its tax invoice. `source` names what caused it
+ * (`refund:12`, `cancellation:34`, `provider-refund:<order id>:<cents>`), so the same event never issues two.
+ */
+export const adjustmentNotes = pgTable(
+  'adjustment_notes',
+  {
+    id: serial('id').primaryKey(),
+    number: integer('number').notNull().unique(),
+    orderId: integer('order_id')
+      .notNull()
+      .references(() => orders.id, { onDelete: 'cascade' }),
+    taxInvoiceId: integer('tax_invoice_id')
+      .notNull()
+      .references(() => taxInvoices.id, { onDelete: 'cascade' }),
+    kind: text('kind').$type<'refund' | 'cancellation'>().notNull(),
+    source: text('source').notNull().unique(),
+    /** The amount given back, GST included, and the GST in it (integer cents, > 0). */
+    amountCents: integer('amount_cents').notNull(),
+    gstCents: integer('gst_cents').notNull(),
+    reason: text('reason').notNull().default(''),
+    seller: jsonb('seller').$type<TaxDocumentSeller>().notNull(),
+    issuedAt: timestamp('issued_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    index('adjustment_notes_order_idx').on(t.orderId, t.number),
+    check('adjustment_notes_amounts_check', sql`${t.amountCents} > 0 AND ${t.gstCents} >= 0`),
   ],
 );
 

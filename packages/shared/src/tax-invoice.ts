@@ -1,0 +1,45 @@
+/**
+ * Tax invoices and adjustment notes (issue 18 §3, decision 0036): the document numbers and the seller and buyer
+ * details printed on them, kept with each document as they were when it was issued, so that a copy downloaded
+ * later reads the same even after the store's settings or the member's business details change.
+ */
+
+/** The seller as printed on a document: the store's business name, ABN (11 digits, or null: demo), address, email. */
+export interface TaxDocumentSeller {
+  name: string;
+  /** 11 digits without spaces, or null when `STORE_ABN` is not set (the demo store: a marked placeholder is shown). */
+  abn: string | null;
+  address: string;
+  email: string;
+  /** The store's GST percentage when the document was issued; 0 means not registered for GST ("Invoice"). */
+  gstPercent: number;
+}
+
+/** The buyer as printed: the billing name, and a business name and ABN when the buyer gave them. */
+export interface TaxDocumentBuyer {
+  name: string;
+  email: string;
+  address: string;
+  businessName: string;
+  /** As the buyer typed it (digits and spaces), '' when not given. */
+  abn: string;
+}
+
+/** The ATO's threshold from which a tax invoice must show the buyer's identity or ABN: $1,000 including GST. */
+export const BUYER_IDENTITY_THRESHOLD_CENTS = 100_000;
+
+/** 123 -> "TI-000123": a tax invoice's number (its own gap-free series, decision 0036). */
+export function formatTaxInvoiceNumber(n: number): string {
+  return `TI-${String(n).padStart(6, '0')}`;
+}
+
+/** 7 -> "ADJ-000007": an adjustment note's number (its own gap-free series, decision 0036). */
+export function formatAdjustmentNoteNumber(n: number): string {
+  return `ADJ-${String(n).padStart(6, '0')}`;
+}
+
+/** "ADJ-000007" -> 7; null when the text is not an adjustment note number. */
+export function parseAdjustmentNoteNumber(text: string): number | null {
+  const m = /^ADJ-(\d{6,9})$/.exec(text);
+  return m ? Number(m[1]) : null;
+}
