@@ -2657,6 +2657,8 @@ function main() {
       abn: '51 824 753 556',
       business_address: '12 Railway Terrace, Guildford NSW 2161',
       sales_email: 'sales@southsideautoparts.com.au',
+      // ACMA's range for fictitious numbers ((02) 5550 xxxx), as the footer's.
+      phone: '(02) 5550 0123',
       social_links: {
         _facebook_link: 'https://www.facebook.com/southsideautoparts',
         _instagram_link: 'https://www.instagram.com/southsideautoparts',

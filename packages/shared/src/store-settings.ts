@@ -71,6 +71,12 @@ export const storeSettingsInputSchema = z.object({
   business_address: z.string().trim().max(200).default(''),
   /** Where contact messages and return requests are mailed; MAIL_FROM when empty. */
   sales_email: z.union([z.literal(''), z.email('sales_email must be an email address')]).default(''),
+  /** The business's phone number as printed, e.g. '(02) 5550 0123' (issue 18: the warranty's claim details). */
+  phone: z
+    .string()
+    .trim()
+    .regex(/^[+\d ()-]{0,30}$/, 'phone must be digits, spaces, +, ( ) or -, e.g. (02) 5550 0123')
+    .default(''),
 });
 export type StoreSettingsInput = z.infer<typeof storeSettingsInputSchema>;
 
@@ -99,5 +105,10 @@ export const storeConfigSchema = z.object({
   address_lookup: z.enum(['geonames', 'google']),
   /** What the signup plan takes off every member order, whole percent (the top bar's "members get 10%"). */
   member_discount_percent: z.number(),
+  /**
+   * The business's address, phone and email as configured (store settings `business_address`, `phone`,
+   * `sales_email`), '' for any not set: the warranty against defects names them for claims (issue 18 §4).
+   */
+  business_contact: z.object({ address: z.string(), phone: z.string(), email: z.string() }),
 });
 export type StoreConfig = z.infer<typeof storeConfigSchema>;

@@ -205,6 +205,8 @@ export const storeSettings = pgTable('store_settings', {
   businessAddress: text('business_address').notNull().default(''),
   /** Where contact messages and return requests are mailed (issue 11); MAIL_FROM when empty. */
   salesEmail: text('sales_email').notNull().default(''),
+  /** The business's phone number as printed, e.g. '(02) 5550 0123' (issue 18: the warranty's claim details). */
+  phone: text('phone').notNull().default(''),
   updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
 });
 

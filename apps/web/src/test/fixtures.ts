@@ -42,6 +42,11 @@ export function makeStoreConfig(overrides: Partial<StoreConfig> = {}): StoreConf
     wallet_payments: 'test',
     address_lookup: 'geonames',
     member_discount_percent: 10,
+    business_contact: {
+      address: '1 Test St, Moorabbin VIC 3189',
+      phone: '(03) 5550 0199',
+      email: 'help@southerncross.example',
+    },
     ...overrides,
   };
 }

@@ -29,6 +29,7 @@ export async function getStoreSettings(db: Database): Promise<StoreSettingsRow> 
       abn: '',
       businessAddress: '',
       salesEmail: '',
+      phone: '',
       updatedAt: new Date(0),
     }
   );
@@ -51,6 +52,7 @@ export async function saveStoreSettings(db: Database, input: StoreSettingsInput)
     abn: input.abn,
     businessAddress: input.business_address,
     salesEmail: input.sales_email,
+    phone: input.phone,
     updatedAt: new Date(),
   };
   await db.insert(storeSettings).values(values).onConflictDoUpdate({ target: storeSettings.id, set: values });
@@ -115,6 +117,7 @@ export function presentStoreConfig(
     free_delivery_threshold: row.freeDeliveryThresholdCents / 100,
     hero_slides: row.heroSlides,
     banners: row.banners,
+    business_contact: { address: row.businessAddress, phone: row.phone, email: row.salesEmail },
     ...services,
   };
 }
