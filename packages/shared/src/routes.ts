@@ -36,6 +36,8 @@ export const SPA_ROUTES = [
   '/feedback',
   '/shipping-policy',
   '/return-policy',
+  // Issue 18 §4: the warranty against defects the home page advertises.
+  '/warranty',
   '/terms-conditions',
   '/editorial-guidelines',
   '/checkout-paypal-payment',

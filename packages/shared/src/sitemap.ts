@@ -89,6 +89,7 @@ export const SITEMAP_STATIC_PAGES: readonly { path: string; source: StaticPageSo
   { path: '/privacy-and-policy', source: 'text' },
   { path: '/shipping-policy', source: 'text' },
   { path: '/return-policy', source: 'text' },
+  { path: '/warranty', source: 'text' },
   { path: '/terms-conditions', source: 'text' },
   { path: '/editorial-guidelines', source: 'text' },
 ];
@@ -97,7 +98,7 @@ export const SITEMAP_STATIC_PAGES: readonly { path: string; source: StaticPageSo
  * Last-modified date (W3C date) of the `text` pages, whose words live in the web app's code, not the database.
  * Bump it in the change that edits the text of one of those pages.
  */
-export const STATIC_PAGES_LASTMOD = '2026-11-25';
+export const STATIC_PAGES_LASTMOD = '2026-11-27';
 
 /** One URL of GET /api/sitemap-map (SPEC §3: url, lastModified). */
 export const sitemapMapEntrySchema = z.object({

@@ -65,6 +65,7 @@ export const routes: RouteObject[] = [
           page('return-policy', () =>
             import('./routes/return-policy').then((m) => ({ Component: m.ReturnPolicyRoute })),
           ),
+          page('warranty', () => import('./routes/warranty').then((m) => ({ Component: m.WarrantyRoute }))),
           page('terms-conditions', () =>
             import('./routes/terms-conditions').then((m) => ({ Component: m.TermsConditionsRoute })),
           ),

@@ -211,6 +211,7 @@ export const FOOTER_COLUMNS: readonly { title: string; links: readonly NavLink[]
       { label: 'Privacy Policy', to: '/privacy-and-policy' },
       { label: 'Shipping Policy', to: '/shipping-policy' },
       { label: 'Return Policy', to: '/return-policy' },
+      { label: 'Warranty', to: '/warranty' },
       { label: 'Terms & Conditions', to: '/terms-conditions' },
       { label: 'Editorial Guidelines', to: '/editorial-guidelines' },
     ],

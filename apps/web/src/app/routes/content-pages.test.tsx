@@ -103,6 +103,25 @@ const pages: PageCase[] = [
       'no restocking fee',
       'change or cancel an order within 24 hours',
       'Our goods come with guarantees that cannot be excluded under the Australian Consumer Law.',
+      'Nothing in our return policy limits your rights under the consumer guarantees of the Australian Consumer Law.',
+      'A faulty item is covered for a reasonable time after you buy it, whatever the return or reporting window says',
+    ],
+  },
+  {
+    path: '/warranty',
+    heading: 'Warranty Against Defects',
+    title: 'Warranty Against Defects',
+    says: [
+      // Regulation 90(2), word for word.
+      'Our goods come with guarantees that cannot be excluded under the Australian Consumer Law. You are entitled to a replacement or refund for a major failure and compensation for any other reasonably foreseeable loss or damage. You are also entitled to have the goods repaired or replaced if the goods fail to be of acceptable quality and the failure does not amount to a major failure.',
+      'The benefits given to you by this warranty are in addition to other rights and remedies you have under a law in relation to the goods',
+      `This warranty is given by ${STORE}`,
+      // The fixture's business contact (makeStoreConfig).
+      'Business address1 Test St, Moorabbin VIC 3189',
+      'Phone(03) 5550 0199',
+      'Emailhelp@southerncross.example',
+      'up to 2 years',
+      'We pay the reasonable costs of claiming under this warranty',
     ],
   },
   {
@@ -245,6 +264,58 @@ describe('content pages (SPEC §1, §2, §9)', () => {
     const main = screen.getByRole('main');
     await screen.findByRole('heading', { level: 1, name: 'Best Selling' });
     expect(within(main).getByRole('link', { name: 'shop' }).getAttribute('href')).toBe('/shop?page=1');
+  });
+});
+
+describe('the warranty against defects (issue 18 §4)', () => {
+  it('names the configured phone and email as links to call and write', async () => {
+    renderApp('/warranty');
+    const facts = await screen.findByText('Business address');
+    const list = facts.closest('dl')!;
+    expect(within(list).getByRole('link', { name: '(03) 5550 0199' }).getAttribute('href')).toBe(
+      'tel:+61355500199',
+    );
+    expect(within(list).getByRole('link', { name: 'help@southerncross.example' }).getAttribute('href')).toBe(
+      'mailto:help@southerncross.example',
+    );
+    const claim = screen.getByRole('heading', { name: 'How to claim' }).closest('section')!;
+    expect(within(claim).getByRole('link', { name: 'return form' }).getAttribute('href')).toBe(
+      '/return-order',
+    );
+    expect(claim.textContent).toContain('help@southerncross.example');
+    expect(claim.textContent).toContain('(03) 5550 0199');
+  });
+
+  it('leaves out what a store has not configured, and never shows another store’s details', async () => {
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async (input: string) => {
+        const path = new URL(input, 'http://localhost').pathname;
+        const body =
+          path === '/api/store-config'
+            ? {
+                data: makeStoreConfig({
+                  store_name: STORE,
+                  business_contact: { address: '', phone: '', email: '' },
+                }),
+              }
+            : { data: [] };
+        return new Response(JSON.stringify(body), { status: 200 });
+      }),
+    );
+    renderApp('/warranty');
+    const list = (await screen.findByText('Business name')).closest('dl')!;
+    expect(list.textContent).toContain(STORE);
+    expect(within(list).queryByText('Business address')).toBeNull();
+    expect(within(list).queryByText('Phone')).toBeNull();
+    expect(within(list).queryByText('Email')).toBeNull();
+    expect(within(list).getByRole('link', { name: 'Return form' }).getAttribute('href')).toBe(
+      '/return-order',
+    );
+    const hrefs = within(screen.getByRole('article'))
+      .getAllByRole('link')
+      .map((a) => a.getAttribute('href'));
+    expect(hrefs.filter((href) => /^(tel|mailto):/.test(href ?? ''))).toEqual([]);
   });
 });
 

@@ -4,7 +4,10 @@
  * and USPS, returns within 30 days unused and in original packaging, refunds in 5-7 business days to the
  * original payment method, guest checkout, one payment method per transaction, the Forgot Password link).
  * Some of these differ from the shipping and return policies (SPEC §9); the SPEC keeps both, and so do we.
+ * The refund answers add that nothing limits the consumer guarantees and that a faulty item is covered for a
+ * reasonable time whatever the windows say, with the warranty against defects (issue 18 §4, decision 0037).
  */
+import { FAULTY_GOODS_COVERED, GUARANTEES_NOT_LIMITED, WARRANTY_PATH } from './consumer-guarantee-text';
 
 export interface FaqLink {
   label: string;
@@ -17,8 +20,8 @@ export interface FaqEntry {
   question: string;
   /** One string per paragraph. */
   answer: readonly string[];
-  /** Where the reader can act on the answer. */
-  link?: FaqLink;
+  /** Where the reader can act on the answer, or read more. */
+  links?: readonly FaqLink[];
 }
 
 export interface FaqCategory {
@@ -28,6 +31,10 @@ export interface FaqCategory {
 }
 
 const CONTACT: FaqLink = { label: 'Contact us', to: '/contact-us' };
+const WARRANTY: FaqLink = { label: 'Read our warranty against defects', to: WARRANTY_PATH };
+
+/** The Consumer Law's point every refund answer makes (DESIGN §7: no policy text limits the guarantees). */
+const CONSUMER_GUARANTEES = `${GUARANTEES_NOT_LIMITED} ${FAULTY_GOODS_COVERED}`;
 
 export const FAQ_CATEGORIES: readonly FaqCategory[] = [
   {
@@ -40,7 +47,7 @@ export const FAQ_CATEGORIES: readonly FaqCategory[] = [
         answer: [
           'Yes, we offer international shipping. Delivery times and costs depend on the destination, so contact us before you order and we will tell you what applies to your country.',
         ],
-        link: CONTACT,
+        links: [CONTACT],
       },
       {
         id: 'processing-time',
@@ -60,7 +67,7 @@ export const FAQ_CATEGORIES: readonly FaqCategory[] = [
         answer: [
           'Delivery is free on orders over $100. Smaller orders pay a flat delivery charge, which checkout shows before you pay.',
         ],
-        link: { label: 'Read our shipping policy', to: '/shipping-policy' },
+        links: [{ label: 'Read our shipping policy', to: '/shipping-policy' }],
       },
       {
         id: 'track-order',
@@ -69,7 +76,7 @@ export const FAQ_CATEGORIES: readonly FaqCategory[] = [
           'Enter the order id from your order confirmation on the Track Order page to see the order’s status, items and totals.',
           'Signed-in members can also open any of their orders from Order History.',
         ],
-        link: { label: 'Track an order', to: '/guest-track-order' },
+        links: [{ label: 'Track an order', to: '/guest-track-order' }],
       },
       {
         id: 'change-cancel',
@@ -77,7 +84,7 @@ export const FAQ_CATEGORIES: readonly FaqCategory[] = [
         answer: [
           'Yes, within 24 hours of placing it. Contact us with your order id and tell us what you would like to change.',
         ],
-        link: CONTACT,
+        links: [CONTACT],
       },
       {
         id: 'order-confirmation',
@@ -105,8 +112,9 @@ export const FAQ_CATEGORIES: readonly FaqCategory[] = [
         answer: [
           'You can return items within 30 days. Items must be unused and in their original packaging.',
           'Our return policy has the details, including what to do with an item that is damaged or faulty.',
+          CONSUMER_GUARANTEES,
         ],
-        link: { label: 'Read our return policy', to: '/return-policy' },
+        links: [{ label: 'Read our return policy', to: '/return-policy' }, WARRANTY],
       },
       {
         id: 'start-return',
@@ -114,23 +122,25 @@ export const FAQ_CATEGORIES: readonly FaqCategory[] = [
         answer: [
           'Fill in the return form with your order id, the item and the reason for the return. You can attach a photo or a document (PNG, JPG, PDF or TXT, up to 5 MB). We reply within 24 hours with what to do next.',
         ],
-        link: { label: 'Start a return', to: '/return-order' },
+        links: [{ label: 'Start a return', to: '/return-order' }],
       },
       {
         id: 'refund-time',
         question: 'When will I get my refund?',
         answer: [
           'Once your return is approved, the refund reaches your original payment method within 5-7 business days.',
+          CONSUMER_GUARANTEES,
         ],
+        links: [WARRANTY],
       },
       {
         id: 'damaged-faulty',
         question: 'What if my item arrives damaged or faulty?',
         answer: [
           'Tell us straight away, ideally within 24 to 48 hours of delivery, through the return form with a photo of the damage, so we can sort it out with the courier quickly.',
-          'Your rights under the Australian Consumer Law do not depend on how quickly you report a fault.',
+          CONSUMER_GUARANTEES,
         ],
-        link: { label: 'Report a damaged or faulty item', to: '/return-order' },
+        links: [{ label: 'Report a damaged or faulty item', to: '/return-order' }, WARRANTY],
       },
       {
         id: 'restocking-fee',
@@ -150,7 +160,7 @@ export const FAQ_CATEGORIES: readonly FaqCategory[] = [
           'Check the product’s description and details for the makes, models, years and engines it suits, and compare its part number with the one on your old part or in your owner’s manual.',
           'Still unsure? Send us your vehicle’s make, model, year and engine and we will check before you order.',
         ],
-        link: CONTACT,
+        links: [CONTACT],
       },
       {
         id: 'genuine-aftermarket',
@@ -166,6 +176,7 @@ export const FAQ_CATEGORIES: readonly FaqCategory[] = [
           'Many of our products carry a premium warranty of up to 2 years; the length depends on the product and its brand.',
           'Every product also comes with the consumer guarantees of the Australian Consumer Law, whatever its warranty.',
         ],
+        links: [WARRANTY],
       },
       {
         id: 'battery-choice',
@@ -223,7 +234,7 @@ export const FAQ_CATEGORIES: readonly FaqCategory[] = [
         answer: [
           'No. You can check out as a guest. An account adds the member discount, saved addresses and your order history.',
         ],
-        link: { label: 'Create an account', to: '/signup' },
+        links: [{ label: 'Create an account', to: '/signup' }],
       },
       {
         id: 'payment-methods',
@@ -243,7 +254,7 @@ export const FAQ_CATEGORIES: readonly FaqCategory[] = [
         answer: [
           'On the sign-in page, select the Forgot Password link (“Forgot your password?”) and enter your account’s email address. We email you a one-time code; enter it, then choose a new password.',
         ],
-        link: { label: 'Reset your password', to: '/forget-password' },
+        links: [{ label: 'Reset your password', to: '/forget-password' }],
       },
       {
         id: 'member-benefits',

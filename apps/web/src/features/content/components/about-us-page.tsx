@@ -41,7 +41,8 @@ export function AboutUsPage() {
             <strong>Free delivery</strong> on orders over $100.
           </li>
           <li>
-            <strong>Premium warranty</strong> of up to 2 years on many products.
+            <strong>Premium warranty</strong> of up to 2 years on many products: read our{' '}
+            <Link to="/warranty">warranty against defects</Link>.
           </li>
           <li>
             <strong>Members get 10% off</strong>: <Link to="/signup">create an account</Link>.

@@ -174,4 +174,34 @@ describe('/faqs (SPEC §2)', () => {
     expect(account).toContain('one payment method per transaction');
     expect(account).toContain('Forgot Password link');
   });
+
+  it('says in every refund answer that nothing limits the consumer guarantees, and links the warranty', async () => {
+    const user = userEvent.setup();
+    renderFaqs();
+    await user.click(tab('Returns & Refunds'));
+    for (const name of [
+      'What is your return policy?',
+      'When will I get my refund?',
+      'What if my item arrives damaged or faulty?',
+    ]) {
+      await user.click(question(name));
+      const answer = screen.getByRole('region', { name });
+      const said = (answer.textContent ?? '').replace(/\s+/g, ' ');
+      expect(said, name).toContain(
+        'Nothing in our return policy limits your rights under the consumer guarantees of the Australian Consumer Law.',
+      );
+      expect(said, name).toContain(
+        'covered for a reasonable time after you buy it, whatever the return or reporting window says',
+      );
+      expect(said, name).toContain('a refund or a replacement');
+      expect(
+        within(answer).getByRole('link', { name: 'Read our warranty against defects' }).getAttribute('href'),
+      ).toBe('/warranty');
+    }
+    // The SPEC's own answers stay as they were.
+    await user.click(question('When will I get my refund?'));
+    expect(screen.getByRole('region', { name: 'When will I get my refund?' }).textContent).toContain(
+      'within 5-7 business days',
+    );
+  });
 });

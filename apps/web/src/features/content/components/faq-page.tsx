@@ -141,13 +141,13 @@ export function FaqPage() {
                         {entry.answer.map((paragraph) => (
                           <p key={paragraph}>{paragraph}</p>
                         ))}
-                        {entry.link && (
-                          <p>
-                            <Link to={entry.link.to} className="faq-accordion__link">
-                              {entry.link.label}
+                        {entry.links?.map((link) => (
+                          <p key={link.to}>
+                            <Link to={link.to} className="faq-accordion__link">
+                              {link.label}
                             </Link>
                           </p>
-                        )}
+                        ))}
                       </div>
                     </li>
                   );

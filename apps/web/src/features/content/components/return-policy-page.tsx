@@ -1,12 +1,19 @@
 import { Link } from 'react-router';
+import {
+  CONSUMER_GUARANTEE_TEXT,
+  FAULTY_GOODS_COVERED,
+  GUARANTEES_NOT_LIMITED,
+  WARRANTY_PATH,
+} from '../consumer-guarantee-text';
 import { PolicyFacts, PolicyPage, PolicySection } from './policy-page';
 
 /**
  * /return-policy (SPEC §9 Returns: within 30 days of delivery for a full refund; damaged or faulty items
  * reported within 24 to 48 hours; refund within 5 business days to the original payment method; no
- * restocking fee; order changes or cancellation within 24 hours). DESIGN §7: no policy text limits the
- * consumer guarantees, so the page carries the Australian Consumer Law's wording and says the reporting
- * window does not take them away.
+ * restocking fee; order changes or cancellation within 24 hours), kept as the SPEC states them. DESIGN §7 and
+ * issue 18 §4 (decision 0037): no policy text limits the consumer guarantees, so the page says so first, says a
+ * faulty item is covered for a reasonable time whatever its windows say, links the warranty against defects,
+ * and carries the Australian Consumer Law's wording.
  */
 export function ReturnPolicyPage() {
   return (
@@ -15,6 +22,13 @@ export function ReturnPolicyPage() {
       description="Return items within 30 days of delivery for a full refund. Report damaged or faulty items within 24 to 48 hours. Refunds within 5 business days, no restocking fee."
       lead="Changed your mind, or something is not right? Here is how returns, refunds and order changes work."
     >
+      <PolicySection title="Faulty items and your consumer guarantees">
+        <p className="content-note">
+          <strong>{GUARANTEES_NOT_LIMITED}</strong> {FAULTY_GOODS_COVERED} Read our{' '}
+          <Link to={WARRANTY_PATH}>warranty against defects</Link> for how to claim.
+        </p>
+      </PolicySection>
+
       <PolicySection title="At a glance">
         <PolicyFacts
           facts={[
@@ -81,15 +95,11 @@ export function ReturnPolicyPage() {
       </PolicySection>
 
       <PolicySection title="Your rights under the Australian Consumer Law">
-        <p className="content-note">
-          Our goods come with guarantees that cannot be excluded under the Australian Consumer Law. You are
-          entitled to a replacement or refund for a major failure and compensation for any other reasonably
-          foreseeable loss or damage. You are also entitled to have the goods repaired or replaced if the
-          goods fail to be of acceptable quality and the failure does not amount to a major failure.
-        </p>
+        <p className="content-note">{CONSUMER_GUARANTEE_TEXT}</p>
         <p>
-          Nothing in this policy limits those rights. A manufacturer’s warranty (up to 2 years on many of our
-          products) is in addition to them.
+          Nothing in this policy limits those rights. Our{' '}
+          <Link to={WARRANTY_PATH}>warranty against defects</Link> (up to 2 years on many of our products) is
+          in addition to them.
         </p>
       </PolicySection>
     </PolicyPage>

@@ -63,9 +63,9 @@ export function TermsConditionsPage() {
 
       <PolicySection title="Returns and warranty">
         <p>
-          Returns and refunds follow our <Link to="/return-policy">return policy</Link>. Many products carry a
-          premium manufacturer’s warranty of up to 2 years, in addition to your rights under the Australian
-          Consumer Law.
+          Returns and refunds follow our <Link to="/return-policy">return policy</Link>. Many products carry
+          our premium <Link to="/warranty">warranty against defects</Link> of up to 2 years, in addition to
+          your rights under the Australian Consumer Law.
         </p>
       </PolicySection>
 

@@ -1,7 +1,21 @@
+import type { ReactNode } from 'react';
+import { Link } from 'react-router';
+import { WARRANTY_PATH } from '@/features/content/consumer-guarantee-text';
 import './home-sections.css';
 
-/** SPEC §1 and §9: the home page's marketing claims. */
-const SERVICES = [
+interface Service {
+  title: string;
+  detail: string;
+  icon: string;
+  /** The page that spells the claim out, if it has one. */
+  to?: string;
+}
+
+/**
+ * SPEC §1 and §9: the home page's marketing claims. The warranty claim links to the warranty against defects
+ * (issue 18 §4: the words regulation 90 requires of an advertised warranty, and how to claim).
+ */
+const SERVICES: readonly Service[] = [
   {
     title: 'Free delivery',
     detail: 'On orders over $100',
@@ -10,6 +24,7 @@ const SERVICES = [
   {
     title: 'Premium warranty',
     detail: 'Up to 2 years',
+    to: WARRANTY_PATH,
     icon: 'M12 3 4.5 6v5.5c0 4.6 3.2 8.3 7.5 9.5 4.3-1.2 7.5-4.9 7.5-9.5V6L12 3Zm-3.2 9.2 2.3 2.3 4.3-4.6',
   },
   {
@@ -22,7 +37,7 @@ const SERVICES = [
     detail: 'Card and PayPal',
     icon: 'M6.5 10.5h11a1 1 0 0 1 1 1v7.5a1 1 0 0 1-1 1h-11a1 1 0 0 1-1-1v-7.5a1 1 0 0 1 1-1Zm2-.5V7.5a3.5 3.5 0 0 1 7 0V10M12 14v2.5',
   },
-] as const;
+];
 
 /** The strip of promises under the hero (SPEC §2 Home page: services strip). */
 export function ServicesStrip() {
@@ -43,13 +58,27 @@ export function ServicesStrip() {
                 />
               </svg>
             </span>
-            <p className="services__text">
-              <strong>{service.title}</strong>
-              <span>{service.detail}</span>
-            </p>
+            <ServiceText service={service} />
           </li>
         ))}
       </ul>
     </section>
+  );
+}
+
+/** A claim's title and detail; a link to its page when it has one. */
+function ServiceText({ service }: { service: Service }) {
+  const text: ReactNode = (
+    <>
+      <strong>{service.title}</strong>
+      <span>{service.detail}</span>
+    </>
+  );
+  return service.to ? (
+    <Link to={service.to} className="services__text services__text--link">
+      {text}
+    </Link>
+  ) : (
+    <p className="services__text">{text}</p>
   );
 }
