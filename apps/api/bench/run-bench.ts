@@ -54,7 +54,8 @@
  * Options (env): BENCH_SIZES, comma-separated product counts run in one go (e.g. 1000,10000,100000; default
  * BENCH_COUNT if set, else 10000), BENCH_SECONDS per endpoint (10, after a 2 s warm-up), BENCH_CONNECTIONS (20),
  * BENCH_DATABASE_URL (PostgreSQL instead of embedded PGlite; the database is emptied before each size),
- * BENCH_LOG_LEVEL (warn; `info` logs every request as production does, through the redaction of decision 0011,
+ * BENCH_ROWS (a pattern: measure only the rows it matches, e.g. 'vehicle'), BENCH_CPU_PROF (a folder: the
+ * measured store writes a V8 CPU profile there when it stops; open it in Chrome's DevTools), BENCH_LOG_LEVEL (warn; `info` logs every request as production does, through the redaction of decision 0011,
  * to /dev/null), BENCH_PORTS (a range like 4100-4199: the servers listen only on free ports of it; default any
  * free port), WEB_DIST_DIR (a web build to render with, as the server reads it; used as it is, never rebuilt;
  * default apps/web/dist, built when needed).
@@ -99,6 +100,10 @@ const WARM_UP_S = 2;
 const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 20);
 const OVERLOAD_CONNECTIONS = 50;
 const DATABASE_URL = process.env.BENCH_DATABASE_URL;
+/** BENCH_ROWS: a pattern; only the rows whose names match it are measured (all by default). */
+const ROWS = new RegExp(process.env.BENCH_ROWS ?? '');
+/** BENCH_CPU_PROF: a folder; the measured store writes a V8 CPU profile there when it stops. */
+const CPU_PROF_DIR = process.env.BENCH_CPU_PROF ? path.resolve(process.env.BENCH_CPU_PROF) : undefined;
 const SHOP_PAGES = 20;
 const MIN_SEARCH_QUERIES = 500;
 /** The vehicle list every size loads, as a store owner would (`npm run vehicles:import`): 400 real variants. */
@@ -941,7 +946,7 @@ async function benchSize(count: number, tmp: string, first: boolean): Promise<Si
   const readModel = await readModelLoad(storeEnv(port));
   const store = await startServer(
     // What `npm start` runs: the bundled server (decision 0024), built once when the bench starts.
-    ['dist/server.mjs'],
+    [...(CPU_PROF_DIR ? ['--cpu-prof', `--cpu-prof-dir=${CPU_PROF_DIR}`] : []), 'dist/server.mjs'],
     storeEnv(port),
     `${base}/api/store-config`,
   );
@@ -1017,16 +1022,16 @@ async function benchSize(count: number, tmp: string, first: boolean): Promise<Si
         ? measureWithWrk(name, base, urls, connections, true)
         : measure(name, base, urls, undefined, connections, rendered);
     const results: Measured[] = [];
-    for (const [name, urls, rendered] of catalogCalls)
+    for (const [name, urls, rendered] of catalogCalls.filter(([name]) => ROWS.test(name)))
       results.push(await measureCall(name, urls, CONNECTIONS, rendered));
-    if (first) {
+    if (first && ROWS.test('POST /api/place-order')) {
       results.push(await measure('POST /api/place-order', base, [], await placeOrderRequest(base)));
       const member = await memberRequests(base);
       results.push(await measure('POST /api/login (argon2id)', base, [], member.login));
       results.push(await measure('GET /api/profile (bearer)', base, [], member.profile));
     }
     const overload: Measured[] = [];
-    for (const [name, urls, rendered] of catalogCalls)
+    for (const [name, urls, rendered] of catalogCalls.filter(([name]) => ROWS.test(name)))
       overload.push(await measureCall(name, urls, OVERLOAD_CONNECTIONS, rendered));
     const rss = Number(execSync(`ps -o rss= -p ${store.pid}`).toString().trim()) * 1024;
     return {

@@ -6,7 +6,7 @@
  */
 import type { SearchQuery, ShopQuery } from '@store/shared/catalog-query';
 import type { CatalogEntry } from './catalog-snapshot';
-import type { CatalogView, ListingFilter } from './catalog-view';
+import type { CatalogView, IdWindow, ListingFilter } from './catalog-view';
 
 /** A ready answer: UTF-8 JSON (the products' bytes joined, never re-encoded) and its weak ETag. */
 export interface JsonAnswer {
@@ -33,19 +33,17 @@ function productJson(view: CatalogView, e: CatalogEntry, vehicleId: number | und
   return [e.json.subarray(0, e.json.length - 1), Buffer.from(`,"fitment":${JSON.stringify(fit)}}`)];
 }
 
-/** `before`, the products ids[from, to) as a JSON array, then `after`: one Buffer. */
+/** `before`, the products of `ids` as a JSON array, then `after`: one Buffer. */
 function withProducts(
   view: CatalogView,
   before: string,
   ids: Int32Array,
-  from: number,
-  to: number,
   after: string,
   vehicleId?: number,
 ): Buffer {
   const parts: Buffer[] = [Buffer.from(`${before}[`)];
-  for (let k = from; k < Math.min(to, ids.length); k++) {
-    const e = view.byId(ids[k] ?? 0);
+  for (const id of ids) {
+    const e = view.byId(id);
     if (!e) continue;
     if (parts.length > 1) parts.push(COMMA);
     for (const part of productJson(view, e, vehicleId)) parts.push(part);
@@ -54,35 +52,41 @@ function withProducts(
   return Buffer.concat(parts);
 }
 
+/** The ids [from, from + perPage) of page `page`. */
+const pageRange = (page: number, perPage: number): [number, number] => [
+  (page - 1) * perPage,
+  page * perPage,
+];
+
 /** `{"data":[...page...],"total":…,"last_page":…,"current_page":…,"per_page":…` + `after` + `}`. */
 function pageJson(
   view: CatalogView,
-  ids: Int32Array,
+  window: IdWindow,
   page: number,
   perPage: number,
   after: string,
   vehicleId: number | undefined,
 ): Buffer {
-  const total = ids.length;
-  const from = (page - 1) * perPage;
+  const { total } = window;
   const paging = `,"total":${total},"last_page":${Math.max(1, Math.ceil(total / perPage))},"current_page":${page},"per_page":${perPage}`;
-  return withProducts(view, '{"data":', ids, from, from + perPage, `${paging}${after}}`, vehicleId);
+  return withProducts(view, '{"data":', window.ids, `${paging}${after}}`, vehicleId);
 }
 
-function priceStockAndVehicle(q: {
+function priceAndStock(q: {
   min_price?: number | undefined;
   max_price?: number | undefined;
   in_stock?: boolean | undefined;
-  vehicle?: number | undefined;
-  all_parts?: boolean | undefined;
 }): ListingFilter {
   return {
     ...(q.min_price !== undefined ? { minCents: q.min_price } : {}),
     ...(q.max_price !== undefined ? { maxCents: q.max_price } : {}),
     ...(q.in_stock ? { inStock: true } : {}),
-    ...(q.vehicle !== undefined && !q.all_parts ? { vehicleId: q.vehicle } : {}),
   };
 }
+
+/** The vehicle a listing is narrowed to: none with `all_parts` (which still badges every product). */
+const narrowedTo = (q: { vehicle?: number | undefined; all_parts?: boolean | undefined }) =>
+  q.all_parts ? undefined : q.vehicle;
 
 /** Etag kinds differ per vehicle: the same listing for another vehicle is another answer. */
 const forVehicle = (kind: string, vehicleId: number | undefined) =>
@@ -134,18 +138,18 @@ export function categoriesAnswer(view: CatalogView): JsonAnswer {
 /** SPEC §7 /latest-products: the newest `limit`; with `vehicleId`, those that fit it (issue 15 §4). */
 export function latestAnswer(view: CatalogView, limit: number, vehicleId?: number): JsonAnswer {
   const vehicle = checkedVehicle(view, vehicleId);
-  const ids = view.list('newest', vehicle === undefined ? {} : { vehicleId: vehicle });
+  const { ids } = view.listWindow('newest', {}, vehicle, 0, limit);
   return {
-    json: withProducts(view, '{"data":{"data":', ids, 0, limit, '}}', vehicle),
+    json: withProducts(view, '{"data":{"data":', ids, '}}', vehicle),
     etag: listingEtag(view, forVehicle('n', vehicle)),
   };
 }
 
 /** SPEC §7 /virtual-products: the featured products, newest first. */
 export function featuredAnswer(view: CatalogView): JsonAnswer {
-  const ids = view.list('newest', { featured: true });
+  const { ids } = view.listWindow('newest', { featured: true }, undefined, 0, FEATURED_LIMIT);
   return {
-    json: withProducts(view, '{"data":', ids, 0, FEATURED_LIMIT, '}'),
+    json: withProducts(view, '{"data":', ids, '}'),
     etag: listingEtag(view, 'f'),
   };
 }
@@ -172,16 +176,23 @@ export function shopAnswer(view: CatalogView, q: ShopQuery): JsonAnswer {
     child_category: child ? { child_sku: child.sku, child_title: child.title } : null,
     brand: brand ? { permalink: brand.permalink, title: brand.title } : null,
   };
-  const ids = impossible
-    ? new Int32Array(0)
-    : view.list(q.sort, {
-        ...(category ? { categoryId: category.id } : {}),
-        ...(child ? { childCategoryId: child.id } : {}),
-        ...(brand ? { brandId: brand.id } : {}),
-        ...priceStockAndVehicle(q),
-      });
+  const [from, to] = pageRange(q.page, q.pagination);
+  const window = impossible
+    ? { total: 0, ids: new Int32Array(0) }
+    : view.listWindow(
+        q.sort,
+        {
+          ...(category ? { categoryId: category.id } : {}),
+          ...(child ? { childCategoryId: child.id } : {}),
+          ...(brand ? { brandId: brand.id } : {}),
+          ...priceAndStock(q),
+        },
+        narrowedTo(q),
+        from,
+        to,
+      );
   return {
-    json: pageJson(view, ids, q.page, q.pagination, `,"filters":${JSON.stringify(filters)}`, vehicle),
+    json: pageJson(view, window, q.page, q.pagination, `,"filters":${JSON.stringify(filters)}`, vehicle),
     etag: listingEtag(view, forVehicle(q.all_parts ? 'sa' : 's', vehicle)),
   };
 }
@@ -194,13 +205,14 @@ export function shopAnswer(view: CatalogView, q: ShopQuery): JsonAnswer {
 export function searchAnswer(view: CatalogView, q: SearchQuery): JsonAnswer {
   const vehicle = checkedVehicle(view, q.vehicle);
   const text = q.search.trim().slice(0, 100);
-  const hits = view.search(text, q.sort, priceStockAndVehicle(q));
+  const [from, to] = pageRange(q.page, q.pagination);
+  const hits = view.searchWindow(text, q.sort, priceAndStock(q), narrowedTo(q), from, to);
   const corrected =
-    hits.corrected !== undefined && hits.ids.length > 0
+    hits.corrected !== undefined && hits.total > 0
       ? `,"corrected_query":${JSON.stringify(hits.corrected)}`
       : '';
   return {
-    json: pageJson(view, hits.ids, q.page, q.pagination, corrected, vehicle),
+    json: pageJson(view, hits, q.page, q.pagination, corrected, vehicle),
     etag: listingEtag(view, forVehicle(q.all_parts ? 'qa' : 'q', vehicle)),
   };
 }

@@ -16,6 +16,11 @@ import { buildSearchIndex, searchIndex, type SearchIndex } from './search-index'
 const MAX_CACHED_IDS = 1_000_000;
 /** Ids kept in cached search results, in all. */
 const MAX_CACHED_SEARCH_IDS = 1_000_000;
+/** Bytes of vehicles' kept-part bits, in all (400 vehicles at 100,000 products: 5 MB). */
+const MAX_KEPT_BYTES = 16_000_000;
+/** Totals of listings by vehicle kept (a list's key and a vehicle each, about 100 bytes). */
+const MAX_KEPT_COUNTS = 100_000;
+const NO_IDS = new Int32Array(0);
 
 /** What a listing keeps (all optional, combined with AND). Prices in cents. */
 export interface ListingFilter {
@@ -26,8 +31,15 @@ export interface ListingFilter {
   maxCents?: number;
   inStock?: boolean;
   featured?: boolean;
-  /** Parts that fit this vehicle or every vehicle (issue 15 §4). */
-  vehicleId?: number;
+}
+
+/**
+ * A window of a listing or search: how many ids it has in all and the ids of [from, to) in its order. Issue 15
+ * §7: a listing by vehicle is only ever cut into windows, never held whole.
+ */
+export interface IdWindow {
+  total: number;
+  ids: Int32Array;
 }
 
 export interface CatalogViewInit {
@@ -64,6 +76,26 @@ export interface CatalogView {
   list(sort: ShopSort, filter: ListingFilter): Int32Array;
   /** Ids matching a search, in `sort` order (`relevance`: the search ranking), filtered. */
   search(text: string, sort: SearchSort, filter: ListingFilter): SearchHits;
+  /**
+   * The ids [from, to) of a listing and its total; with `vehicleId`, of the parts in it that fit that vehicle or
+   * every vehicle (issue 15 §4).
+   */
+  listWindow(
+    sort: ShopSort,
+    filter: ListingFilter,
+    vehicleId: number | undefined,
+    from: number,
+    to: number,
+  ): IdWindow;
+  /** As `listWindow`, for a search; `corrected` as for `search`. */
+  searchWindow(
+    text: string,
+    sort: SearchSort,
+    filter: ListingFilter,
+    vehicleId: number | undefined,
+    from: number,
+    to: number,
+  ): IdWindow & { corrected?: string };
   /** False when the product names a category, child category or brand this view has never seen. */
   knowsTaxonomyOf(entry: CatalogEntry): boolean;
   /** Applies re-read rows (and a re-read taxonomy), and moves the poll's window. */
@@ -101,7 +133,6 @@ function filterKey(f: ListingFilter, stockGen: number): string {
     f.maxCents ?? '',
     f.inStock ? `s${stockGen}` : '',
     f.featured ? 'f' : '',
-    f.vehicleId ?? '',
   ].join('|');
 }
 
@@ -113,20 +144,12 @@ function isUnfiltered(f: ListingFilter): boolean {
     f.minCents === undefined &&
     f.maxCents === undefined &&
     !f.inStock &&
-    !f.featured &&
-    f.vehicleId === undefined
+    !f.featured
   );
 }
 
-/** `f` without its vehicle: what a listing by vehicle filters on besides the vehicle. */
-function withoutVehicle(f: ListingFilter): ListingFilter {
-  const { vehicleId: _vehicle, ...rest } = f;
-  return rest;
-}
-
-function matches(e: CatalogEntry, f: ListingFilter, fitments: FitmentIndex): boolean {
+function matches(e: CatalogEntry, f: ListingFilter): boolean {
   return (
-    (f.vehicleId === undefined || fitments.keeps(f.vehicleId, e.id, e.universalFit)) &&
     (f.categoryId === undefined || e.categoryId === f.categoryId) &&
     (f.childCategoryId === undefined || e.childCategoryId === f.childCategoryId) &&
     (f.brandId === undefined || e.brandId === f.brandId) &&
@@ -186,13 +209,24 @@ export function createCatalogView(init: CatalogViewInit): CatalogView {
     maxSize: MAX_CACHED_IDS,
     sizeCalculation: (ids) => ids.length + 1,
   });
-  /** The universal products' ids and the largest id, as of the last reorder (what a vehicle's mark needs). */
-  let idFacts: { universal: number[]; maxId: number } | null = null;
+  /** A bit per product id, set for the universal parts: what every vehicle's bits start from. */
+  let universalBits: Uint8Array | null = null;
+  /** Per vehicle: a bit per product id, set for the parts it keeps (see `keptBits`). */
+  const kept = new LRUCache<number, Uint8Array>({
+    maxSize: MAX_KEPT_BYTES,
+    sizeCalculation: (bits) => bits.length + 64,
+  });
+  /** How many ids of a cached list or search a vehicle keeps, by the list's key and the vehicle. */
+  const keptCounts = new LRUCache<string, number>({ max: MAX_KEPT_COUNTS });
   let index: SearchIndex | null = null;
   const searches = new LRUCache<string, SearchHits>({
     maxSize: MAX_CACHED_SEARCH_IDS,
     sizeCalculation: (hits) => hits.ids.length + 1,
   });
+
+  const listKey = (sort: ShopSort, filter: ListingFilter) => `l|${sort}|${filterKey(filter, stockGen)}`;
+  const searchKey = (text: string, sort: SearchSort, filter: ListingFilter) =>
+    `s|${text.trim().toLowerCase()}|${sort}|${filterKey(filter, stockGen)}`;
 
   function orderOf(sort: ShopSort): Int32Array {
     let order = orders.get(sort);
@@ -205,32 +239,72 @@ export function createCatalogView(init: CatalogViewInit): CatalogView {
   }
 
   /**
-   * What a listing by `vehicleId` keeps, as a mark per product id (1: fits it or fits every vehicle), so that a
-   * list is narrowed to the vehicle by one array read per id. Made per call: one allocation of the largest id's
-   * bytes (100 kB at 100,000 products) and one write per product kept, against walking a list of up to every
-   * product with a binary search per id (issue 15 §7: that walk was most of a listing by vehicle's time).
+   * What a listing by `vehicleId` keeps (a part that fits it or every vehicle), as a bit per product id: one read
+   * per id narrows a list to the vehicle. 12.5 kB per vehicle at 100,000 products, kept while the orders hold.
    */
-  function vehicleMark(vehicleId: number): Uint8Array {
-    if (!idFacts) {
-      const universal: number[] = [];
-      let maxId = 0;
-      for (const e of byId.values()) {
-        if (e.universalFit) universal.push(e.id);
-        if (e.id > maxId) maxId = e.id;
+  function keptBits(vehicleId: number): Uint8Array {
+    let bits = kept.get(vehicleId);
+    if (!bits) {
+      if (!universalBits) {
+        let maxId = 0;
+        for (const id of byId.keys()) if (id > maxId) maxId = id;
+        universalBits = new Uint8Array((maxId >>> 3) + 1);
+        for (const e of byId.values()) if (e.universalFit) universalBits[e.id >>> 3]! |= 1 << (e.id & 7);
       }
-      idFacts = { universal, maxId };
+      bits = universalBits.slice();
+      const maxId = bits.length * 8 - 1;
+      for (const id of init.fitments.fitting(vehicleId))
+        if (id <= maxId) bits[id >>> 3]! |= 1 << (id & 7);
+      kept.set(vehicleId, bits);
     }
-    const mark = new Uint8Array(idFacts.maxId + 1);
-    for (const id of idFacts.universal) mark[id] = 1;
-    for (const id of init.fitments.fitting(vehicleId)) if (id < mark.length) mark[id] = 1;
-    return mark;
+    return bits;
   }
 
-  /** The ids of `ids` whose mark is set, in their order. */
-  function marked(ids: Int32Array, mark: Uint8Array): Int32Array {
-    const out: number[] = [];
-    for (const id of ids) if (mark[id] === 1) out.push(id);
-    return Int32Array.from(out);
+  /**
+   * The window [from, to) of `ids` (cached under `key`), narrowed to `vehicleId` when given. Issue 15 §7: a
+   * listing by vehicle is walked, never stored: its total once per list and vehicle (cached), then only as far
+   * into the list as the window, from whichever end is nearer. 400 vehicles times every filter and search were
+   * too many lists to keep, and each one computed walked the whole listing.
+   */
+  function windowOf(
+    key: string,
+    ids: Int32Array,
+    vehicleId: number | undefined,
+    from: number,
+    to: number,
+  ): IdWindow {
+    if (vehicleId === undefined)
+      return { total: ids.length, ids: ids.subarray(Math.min(from, ids.length), Math.min(to, ids.length)) };
+    const bits = keptBits(vehicleId);
+    const has = (id: number) => ((bits[id >>> 3] ?? 0) >>> (id & 7)) & 1;
+    const countKey = `${key}|${vehicleId}`;
+    let total = keptCounts.get(countKey);
+    if (total === undefined) {
+      total = 0;
+      for (let i = 0; i < ids.length; i++) total += has(ids[i]!);
+      keptCounts.set(countKey, total);
+    }
+    const end = Math.min(to, total);
+    if (from >= end) return { total, ids: NO_IDS };
+    const out = new Int32Array(end - from);
+    if (from <= total - end) {
+      for (let i = 0, seen = 0; seen < end; i++) {
+        const id = ids[i]!;
+        if (has(id)) {
+          if (seen >= from) out[seen - from] = id;
+          seen++;
+        }
+      }
+    } else {
+      for (let i = ids.length - 1, seen = total; seen > from; i--) {
+        const id = ids[i]!;
+        if (has(id)) {
+          seen--;
+          if (seen < end) out[seen - from] = id;
+        }
+      }
+    }
+    return { total, ids: out };
   }
 
   function filtered(order: Int32Array, keep: (e: CatalogEntry) => boolean): Int32Array {
@@ -297,15 +371,10 @@ export function createCatalogView(init: CatalogViewInit): CatalogView {
     list(sort, filter) {
       const order = orderOf(sort);
       if (isUnfiltered(filter)) return order;
-      const key = `l|${sort}|${filterKey(filter, stockGen)}`;
+      const key = listKey(sort, filter);
       let ids = lists.get(key);
       if (!ids) {
-        // By vehicle: the same listing without the vehicle (cached: there are few of them), narrowed by the
-        // vehicle's mark.
-        ids =
-          filter.vehicleId === undefined
-            ? filtered(order, (e) => matches(e, filter, init.fitments))
-            : marked(view.list(sort, withoutVehicle(filter)), vehicleMark(filter.vehicleId));
+        ids = filtered(order, (e) => matches(e, filter));
         lists.set(key, ids);
       }
       return ids;
@@ -313,21 +382,28 @@ export function createCatalogView(init: CatalogViewInit): CatalogView {
     search(text, sort, filter) {
       const hits = searchHits(text);
       if (sort === 'relevance' && isUnfiltered(filter)) return hits;
-      const key = `s|${text.trim().toLowerCase()}|${sort}|${filterKey(filter, stockGen)}`;
+      const key = searchKey(text, sort, filter);
       let ids = lists.get(key);
       if (!ids) {
-        if (filter.vehicleId !== undefined) {
-          // The same search without the vehicle (cached per query), narrowed by the vehicle's mark.
-          ids = marked(view.search(text, sort, withoutVehicle(filter)).ids, vehicleMark(filter.vehicleId));
-        } else if (sort === 'relevance') {
-          ids = filtered(hits.ids, (e) => matches(e, filter, init.fitments));
+        if (sort === 'relevance') {
+          ids = filtered(hits.ids, (e) => matches(e, filter));
         } else {
           const wanted = new Set(hits.ids);
-          ids = filtered(orderOf(sort), (e) => wanted.has(e.id) && matches(e, filter, init.fitments));
+          ids = filtered(orderOf(sort), (e) => wanted.has(e.id) && matches(e, filter));
         }
         lists.set(key, ids);
       }
       return { ids, ...(hits.corrected !== undefined ? { corrected: hits.corrected } : {}) };
+    },
+    listWindow(sort, filter, vehicleId, from, to) {
+      return windowOf(listKey(sort, filter), view.list(sort, filter), vehicleId, from, to);
+    },
+    searchWindow(text, sort, filter, vehicleId, from, to) {
+      const hits = view.search(text, sort, filter);
+      return {
+        ...windowOf(searchKey(text, sort, filter), hits.ids, vehicleId, from, to),
+        ...(hits.corrected !== undefined ? { corrected: hits.corrected } : {}),
+      };
     },
     knowsTaxonomyOf(e) {
       return (
@@ -367,13 +443,16 @@ export function createCatalogView(init: CatalogViewInit): CatalogView {
       if (reorder || reindex) {
         orders.clear();
         lists.clear();
-        idFacts = null;
+        universalBits = null;
+        kept.clear();
+        keptCounts.clear();
       } else if (flips) {
         stockGen++;
       }
       if (reindex) {
         index = null;
         searches.clear();
+        keptCounts.clear();
       }
     },
   };

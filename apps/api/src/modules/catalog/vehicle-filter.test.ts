@@ -109,6 +109,25 @@ describe('the shop by vehicle', () => {
         }
   });
 
+  it('cut into pages, from the front and the back, gives the whole narrowed listing once', async () => {
+    for (const sort of ['newest', 'name'])
+      for (const vehicle of [hilux, corolla])
+        for (const perPage of [1, 2, 3]) {
+          const whole = await get<Page>(`/api/shop?sort=${sort}&vehicle=${vehicle}&pagination=100`);
+          const pages = Math.ceil(whole.body.total / perPage);
+          const seen: string[] = [];
+          // Backwards too, so that a page near the end is asked before the total is known.
+          for (const page of Array.from({ length: pages + 1 }, (_, k) => pages + 1 - k)) {
+            const q = `sort=${sort}&vehicle=${vehicle}&pagination=${perPage}&page=${page}`;
+            const one = await get<Page>(`/api/shop?${q}`);
+            expect(one.body.total, q).toBe(whole.body.total);
+            if (page > pages) expect(one.body.data, q).toEqual([]);
+            else seen.unshift(...one.body.data.map((p) => p.sku));
+          }
+          expect(seen).toEqual(whole.body.data.map((p) => p.sku));
+        }
+  });
+
   it('without vehicle, lists everything and carries no fitment; the answers have different ETags', async () => {
     const all = await get<Page>('/api/shop?pagination=100');
     expect(all.body.total).toBeGreaterThan(3);
