@@ -53,10 +53,7 @@ function withProducts(
 }
 
 /** The ids [from, from + perPage) of page `page`. */
-const pageRange = (page: number, perPage: number): [number, number] => [
-  (page - 1) * perPage,
-  page * perPage,
-];
+const pageRange = (page: number, perPage: number): [number, number] => [(page - 1) * perPage, page * perPage];
 
 /** `{"data":[...page...],"total":…,"last_page":…,"current_page":…,"per_page":…` + `after` + `}`. */
 function pageJson(

@@ -253,8 +253,7 @@ export function createCatalogView(init: CatalogViewInit): CatalogView {
       }
       bits = universalBits.slice();
       const maxId = bits.length * 8 - 1;
-      for (const id of init.fitments.fitting(vehicleId))
-        if (id <= maxId) bits[id >>> 3]! |= 1 << (id & 7);
+      for (const id of init.fitments.fitting(vehicleId)) if (id <= maxId) bits[id >>> 3]! |= 1 << (id & 7);
       kept.set(vehicleId, bits);
     }
     return bits;
