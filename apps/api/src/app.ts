@@ -25,6 +25,7 @@ import { createOrderMails, type OrderMails } from './modules/orders/order-mails'
 import { createMailer, type Mailer } from './modules/mail/send-mail';
 import newsletterRoutes from './modules/newsletter/routes';
 import orderRoutes from './modules/orders/routes';
+import taxInvoiceRoutes from './modules/orders/tax-invoice-routes';
 import { choosePaymentProviders, type PaymentProviders } from './modules/payments/choose-payment-providers';
 import passwordResetRoutes from './modules/password-reset/routes';
 import paymentRoutes from './modules/payments/routes';
@@ -112,7 +113,13 @@ export async function buildApp({
   // Every mail goes through here: sent after the answer, retried, never failing a request (issue 11).
   const mail = createMailService(mailer, app.log, mailRetryDelaysMs);
   app.decorate('mail', mail);
-  app.decorate('orderMails', createOrderMails(database.db, mail, config.publicBaseUrl));
+  app.decorate(
+    'orderMails',
+    createOrderMails(database.db, mail, config.publicBaseUrl, {
+      storeAbn: config.storeAbn,
+      mailFrom: config.mailFrom,
+    }),
+  );
   const catalog = createCatalogReadModel({
     db: database.db,
     log: app.log,
@@ -146,6 +153,7 @@ export async function buildApp({
       await api.register(contentRoutes);
       await api.register(newsletterRoutes);
       await api.register(orderRoutes);
+      await api.register(taxInvoiceRoutes);
       await api.register(accountRoutes);
       await api.register(garageRoutes);
       await api.register(passwordResetRoutes);

@@ -42,6 +42,14 @@ describe('loadConfig', () => {
     );
   });
 
+  it('reads STORE_ABN without spaces, and stops at start naming STORE_ABN when its check digits are wrong', () => {
+    expect(loadConfig({ STORE_ABN: '51 824 753 556' }).storeAbn).toBe('51824753556');
+    expect(loadConfig({}).storeAbn).toBeUndefined();
+    expect(describeDefaults(loadConfig({})).join('\n')).toMatch(/placeholder ABN marked as a demo/);
+    expect(() => loadConfig({ STORE_ABN: '51 824 753 557' })).toThrow(/STORE_ABN: must be an 11-digit ABN/);
+    expect(() => loadConfig({ STORE_ABN: '1234' })).toThrow(/STORE_ABN/);
+  });
+
   it('treats empty variables as unset', () => {
     expect(loadConfig({ DATABASE_URL: '', REDIS_URL: ' ' }).databaseUrl).toBeUndefined();
   });

@@ -99,6 +99,11 @@ describe('what a log line may carry', () => {
       '/api/address-suggestions?query=[redacted]&page=1',
     );
     expect(redactUrl('/api/categories')).toBe('/api/categories');
+    // An order's public id in a path is a key to the order (tax invoices, issue 18).
+    expect(redactUrl('/api/orders/AbC123xyzAbC123xy/tax-invoice')).toBe('/api/orders/[redacted]/tax-invoice');
+    expect(redactUrl('/api/orders/AbC123xyzAbC123xy/adjustment-notes/ADJ-000001')).toBe(
+      '/api/orders/[redacted]/adjustment-notes/ADJ-000001',
+    );
   });
 
   it('a plain error keeps its type, message and stack but none of its other properties', () => {

@@ -72,8 +72,12 @@ const LOGGED_QUERY_PARAMETERS = new Set([
   'search',
 ]);
 
-/** `/api/orders-detail?id=X` -> `/api/orders-detail?id=[redacted]`; catalog parameters are kept. */
+/**
+ * `/api/orders-detail?id=X` -> `/api/orders-detail?id=[redacted]`; catalog parameters are kept. An order's public id
+ * in a path (`/api/orders/X/tax-invoice`, issue 18) is a key to the order, so it is replaced too.
+ */
 export function redactUrl(url: string): string {
+  url = url.replace(/^(\/api\/orders\/)[^/?#]+/, `$1${REDACTED}`);
   const q = url.indexOf('?');
   if (q === -1) return url;
   const params = url

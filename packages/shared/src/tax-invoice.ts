@@ -3,6 +3,25 @@
  * details printed on them, kept with each document as they were when it was issued, so that a copy downloaded
  * later reads the same even after the store's settings or the member's business details change.
  */
+import {
+  PAYMENT_STATUS_COMPLETED,
+  PAYMENT_STATUS_DISPUTED,
+  PAYMENT_STATUS_PARTIALLY_REFUNDED,
+  PAYMENT_STATUS_REFUNDED,
+} from './order-constants';
+
+/** Payment statuses of an order whose payment was received: every such order has a tax invoice. */
+export const INVOICED_PAYMENT_STATUSES: readonly string[] = [
+  PAYMENT_STATUS_COMPLETED,
+  PAYMENT_STATUS_PARTIALLY_REFUNDED,
+  PAYMENT_STATUS_REFUNDED,
+  PAYMENT_STATUS_DISPUTED,
+];
+
+/** Whether an order with this payment status has a tax invoice to download (its payment was received). */
+export function hasTaxInvoice(paymentStatus: string): boolean {
+  return INVOICED_PAYMENT_STATUSES.includes(paymentStatus);
+}
 
 /** The seller as printed on a document: the store's business name, ABN (11 digits, or null: demo), address, email. */
 export interface TaxDocumentSeller {
@@ -42,4 +61,20 @@ export function formatAdjustmentNoteNumber(n: number): string {
 export function parseAdjustmentNoteNumber(text: string): number | null {
   const m = /^ADJ-(\d{6,9})$/.exec(text);
   return m ? Number(m[1]) : null;
+}
+
+/** What the tax-invoice calls answer when there is no document to give (issue 18 §3). */
+export const TAX_INVOICE_MESSAGES = {
+  notFound: 'No Order Found',
+  notPaid:
+    'This order has no tax invoice yet: an invoice is issued once its payment is received. Please try again after paying.',
+  noteNotFound: 'No adjustment note with this number for this order',
+} as const;
+
+/** Shown in place of the seller's ABN when `STORE_ABN` is not set (the demo store, decision 0036). */
+export const DEMO_ABN_PLACEHOLDER = 'DEMO STORE — not a valid ABN';
+
+/** The public address of an order's tax invoice PDF (the public id is the key, as for tracking). */
+export function taxInvoicePath(orderPublicId: string): string {
+  return `/api/orders/${encodeURIComponent(orderPublicId)}/tax-invoice`;
 }

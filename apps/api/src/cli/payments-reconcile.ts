@@ -85,7 +85,10 @@ export async function runPaymentsReconcile(argv: string[], io: ReconcileIo): Pro
         from: async () => ({ name: (await getStoreSettings(handle.db)).storeName, address: config.mailFrom }),
       });
       const mail = createMailService(mailer, log, []);
-      const mails = createOrderMails(handle.db, mail, config.publicBaseUrl);
+      const mails = createOrderMails(handle.db, mail, config.publicBaseUrl, {
+        storeAbn: config.storeAbn,
+        mailFrom: config.mailFrom,
+      });
       return {
         db: handle.db,
         providers,

@@ -31,6 +31,8 @@ import {
   staffUsers,
 } from '../../db/schema';
 import { HttpError } from '../../plugins/error-handling';
+import { issueAdjustmentNote } from '../orders/issue-adjustment-note';
+import type { TaxDocumentConfig } from '../orders/issue-tax-invoice';
 import { recordAudit } from './record-audit';
 
 /** Money that is (still) the store's: such an order is refunded before it is cancelled. */
@@ -125,7 +127,9 @@ export type AdminOrder = NonNullable<Awaited<ReturnType<typeof getAdminOrder>>>;
 /**
  * Moves the order to `request.status` when the move is legal (ORDER_STATUS_MOVES), by `staffId`. Shipping records
  * the carrier and tracking number; cancelling gives an unpaid order's stock back and marks its payment failed; a
- * paid order is refused until refunded. Throws HttpError 404, 409 (illegal move, paid, changed meanwhile).
+ * paid order is refused until refunded; cancelling an invoiced (refunded) order issues an adjustment note for what
+ * no refund's note covers (`taxConfig`: STORE_ABN for an invoice issued then). Throws HttpError 404, 409 (illegal
+ * move, paid, changed meanwhile).
  * Answers the order before and after.
  */
 export async function moveOrderStatus(
@@ -133,6 +137,7 @@ export async function moveOrderStatus(
   publicId: string,
   request: AdminOrderStatusRequest,
   staffId: number,
+  taxConfig: TaxDocumentConfig = { storeAbn: undefined, mailFrom: '' },
 ) {
   return db.transaction(async (tx) => {
     const [order] = await tx.select().from(orders).where(eq(orders.publicId, publicId));
@@ -170,6 +175,21 @@ export async function moveOrderStatus(
           .set({ stock: sql`${products.stock} + ${line.quantity}` })
           .where(and(eq(products.id, line.productId ?? 0), sql`${products.stock} IS NOT NULL`));
       }
+    }
+    if (to === 'cancelled') {
+      // An invoiced order (paid, then refunded) gets a note for whatever of its total no note covers yet, e.g. a
+      // refund made on the provider's dashboard (issue 18 §3); none when the refunds' notes cover it all.
+      await issueAdjustmentNote(
+        tx,
+        {
+          orderId: order.id,
+          kind: 'cancellation',
+          source: `cancellation:${order.id}`,
+          amountCents: null,
+          reason: request.note ?? '',
+        },
+        taxConfig,
+      );
     }
     await tx.insert(orderStatusHistory).values({
       orderId: order.id,

@@ -194,7 +194,7 @@ const adminOrderRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (req) => {
       const { staff } = staffOf(req);
-      const { after } = await moveOrderStatus(app.db, req.params.publicId, req.body, staff.id);
+      const { after } = await moveOrderStatus(app.db, req.params.publicId, req.body, staff.id, app.config);
       if (after.status === 'shipped' && after.carrier && after.trackingNumber) {
         const store = await mailStoreOf(app.db, app.config.publicBaseUrl);
         const carrier = after.carrier as Carrier;

@@ -32,6 +32,7 @@ import type { MailService } from '../mail/mail-service';
 import { mailStoreOf } from '../mail/mail-store';
 import { renderMail } from '../mail/render-mail';
 import { RefundNoticeMail, refundNoticeSubject } from '../mail/templates/refund-notice-mail';
+import { issueAdjustmentNote } from '../orders/issue-adjustment-note';
 import type { OrderRow } from '../orders/order-presenter';
 import type { PaymentProviders } from '../payments/choose-payment-providers';
 import type { RefundResult } from '../payments/payment-provider';
@@ -44,7 +45,11 @@ export interface RefundOrderDeps {
   log?: FastifyBaseLogger;
   /** With `mail` and `config`, the customer is mailed a refund notice once the refund is recorded. */
   mail?: MailService;
-  config?: { publicBaseUrl: string };
+  /**
+   * `storeAbn` and `mailFrom` issue the order's tax invoice when a refund finds it has none (issue 18 §3); without
+   * them such an invoice shows the demo placeholder ABN.
+   */
+  config?: { publicBaseUrl: string; storeAbn?: string | undefined; mailFrom?: string };
 }
 
 export interface RefundOrderRequest {
@@ -179,6 +184,7 @@ export async function refundOrder(
       .returning();
     // The racing twin with the same key recorded it first: answer that one (after this transaction).
     if (!refund) return null;
+    await issueRefundNote(deps, tx, refund);
     const refundedCents = await refundedCentsOf(tx, order.id);
     if (refundedCents > locked.totalCents) {
       // Only possible when the provider let more back than the order's total: record the money, and say so.
@@ -220,6 +226,31 @@ export async function refundOrder(
   }
   mailRefundNotice(deps, recorded);
   return recorded;
+}
+
+/**
+ * The refund's adjustment note (issue 18 §3, decision 0036), recorded with the refund. In a savepoint, and a
+ * failure only logged: the money has already moved, so the refund itself must be recorded whatever happens here.
+ */
+async function issueRefundNote(deps: RefundOrderDeps, tx: Database, refund: RefundRow): Promise<void> {
+  const taxConfig = { storeAbn: deps.config?.storeAbn, mailFrom: deps.config?.mailFrom ?? '' };
+  try {
+    await tx.transaction((sp) =>
+      issueAdjustmentNote(
+        sp,
+        {
+          orderId: refund.orderId,
+          kind: 'refund',
+          source: `refund:${refund.id}`,
+          amountCents: refund.amountCents,
+          reason: refund.reason,
+        },
+        taxConfig,
+      ),
+    );
+  } catch (err) {
+    deps.log?.error({ err, refundId: refund.id }, 'refund: its adjustment note could not be issued');
+  }
 }
 
 /** Mails the customer what was refunded (after the answer; the mail service retries and never throws). */

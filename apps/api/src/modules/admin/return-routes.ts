@@ -216,7 +216,8 @@ const adminReturnRoutes: FastifyPluginAsyncZod = async (app) => {
         // open. The key is the request's own, so a repeated or concurrent approval refunds once.
         try {
           await refundOrder(
-            { db: app.db, payments: app.payments, log: req.log },
+            // `config` (no `mail`): STORE_ABN for a tax invoice the refund's adjustment note may issue.
+            { db: app.db, payments: app.payments, log: req.log, config: app.config },
             {
               orderPublicId: current.order.public_id,
               amountCents: refundCents,

@@ -9,7 +9,8 @@ import path from 'node:path';
 import { simpleParser, type ParsedMail } from 'mailparser';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { paymentIdOfClientSecret, TEST_PAYMENT_METHOD_AUTHENTICATES } from '@store/shared/test-payments';
-import { storeSettings } from '../../db/schema';
+import { eq } from 'drizzle-orm';
+import { orders, storeSettings, taxInvoices } from '../../db/schema';
 import { seedCatalog, seedProduct } from '../../../tests/seed-catalog';
 import { createTestApp, type TestApp } from '../../../tests/test-app';
 import { TEST_CUSTOMER, testOrderBody } from './test-order-body';
@@ -90,6 +91,17 @@ describe('order mails', () => {
   it('3-D Secure: "received" at once, the confirmation once paid, and no mail twice', async () => {
     const key = randomUUID();
     const extra = { stripePaymentMethodId: TEST_PAYMENT_METHOD_AUTHENTICATES };
+    // The tax invoice is issued as the order becomes paid, and the confirmation links to it (issue 18 §3).
+    expect(text).toContain(`https://shop.example.com.au/api/orders/${placed.data?.id ?? ''}/tax-invoice`);
+    const [order] = await t.database.db
+      .select()
+      .from(orders)
+      .where(eq(orders.publicId, placed.data?.id ?? ''));
+    const invoices = await t.database.db
+      .select()
+      .from(taxInvoices)
+      .where(eq(taxInvoices.orderId, order?.id ?? 0));
+    expect(invoices).toHaveLength(1);
     const held = await place('three.ds@example.com', extra, key);
     const paymentId = paymentIdOfClientSecret(held.client_secret ?? '') ?? '';
     let mails = await mailsTo('three.ds@example.com');
@@ -102,6 +114,7 @@ describe('order mails', () => {
     await t.app.inject({
       method: 'POST',
       url: `/api/payments/test-card/${paymentId}/authenticate`,
+    expect(mails[0]?.text).not.toContain('tax-invoice');
       payload: { client_secret: held.client_secret },
     });
     const paid = await place('three.ds@example.com', extra, key);

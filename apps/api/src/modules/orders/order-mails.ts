@@ -5,12 +5,14 @@
  */
 import { asc, eq } from 'drizzle-orm';
 import { formatAddressLine } from '@store/shared/address';
+import { taxInvoicePath } from '@store/shared/tax-invoice';
 import type { Database } from '../../db/client';
 import { orderLineItems, orders } from '../../db/schema';
 import type { MailService } from '../mail/mail-service';
 import { mailStoreOf } from '../mail/mail-store';
 import { renderMail } from '../mail/render-mail';
 import { OrderMail, orderMailSubject, type OrderMailProps } from '../mail/templates/order-mail';
+import { issueTaxInvoice, type TaxDocumentConfig } from './issue-tax-invoice';
 import type { OrderLineItemRow, OrderRow } from './order-presenter';
 
 /**
@@ -29,8 +31,17 @@ export interface OrderMails {
   orderReceived(orderId: number, known?: KnownOrder): void;
 }
 
-/** Order mails for the store's database and mail service; links go to `baseUrl` (PUBLIC_BASE_URL). */
-export function createOrderMails(db: Database, mail: MailService, baseUrl: string): OrderMails {
+/**
+ * Order mails for the store's database and mail service; links go to `baseUrl` (PUBLIC_BASE_URL). With `taxConfig`,
+ * the confirmation first issues the order's tax invoice (issue 18 §3: numbered when the order becomes paid; the
+ * mail is composed once the payment is confirmed, by whichever path learnt it) and links to it.
+ */
+export function createOrderMails(
+  db: Database,
+  mail: MailService,
+  baseUrl: string,
+  taxConfig?: TaxDocumentConfig,
+): OrderMails {
   async function read(orderId: number): Promise<KnownOrder> {
     const [order] = await db.select().from(orders).where(eq(orders.id, orderId));
     if (!order) throw new Error(`order ${orderId} not found for its mail`);
@@ -44,6 +55,7 @@ export function createOrderMails(db: Database, mail: MailService, baseUrl: strin
 
   async function compose(orderId: number, kind: OrderMailProps['kind'], known?: KnownOrder) {
     const { order, items } = known ?? (await read(orderId));
+    const invoice = kind === 'confirmed' && taxConfig ? await issueTaxInvoice(db, orderId, taxConfig) : null;
     const store = await mailStoreOf(db, baseUrl);
     const parts = await renderMail(
       OrderMail({
@@ -77,6 +89,7 @@ export function createOrderMails(db: Database, mail: MailService, baseUrl: strin
         trackUrl: `${baseUrl}/guest-track-order?id=${order.publicId}`,
       }),
     );
+        ...(invoice ? { taxInvoiceUrl: `${baseUrl}${taxInvoicePath(order.publicId)}` } : {}),
     return { to: order.email, subject: orderMailSubject(store.name, kind, order.invoiceNumber), ...parts };
   }
 

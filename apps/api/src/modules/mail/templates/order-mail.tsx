@@ -7,6 +7,7 @@
 import { Button } from '@react-email/button';
 import { Column } from '@react-email/column';
 import { Heading } from '@react-email/heading';
+import { Link } from '@react-email/link';
 import { Row } from '@react-email/row';
 import { Section } from '@react-email/section';
 import { Text } from '@react-email/text';
@@ -40,6 +41,8 @@ export interface OrderMailProps {
   order: OrderMailOrder;
   lines: OrderMailLine[];
   trackUrl: string;
+  /** The order's tax invoice PDF (issue 18 §3), once the payment is confirmed. */
+  taxInvoiceUrl?: string;
 }
 
 const cell = { fontSize: '14px', lineHeight: '20px', padding: '6px 0', verticalAlign: 'top' } as const;
@@ -56,7 +59,7 @@ export function orderMailSubject(
     : `We have your ${storeName} order ${invoiceNumber}: payment pending`;
 }
 
-export function OrderMail({ store, kind, order, lines, trackUrl }: OrderMailProps) {
+export function OrderMail({ store, kind, order, lines, trackUrl, taxInvoiceUrl }: OrderMailProps) {
   const totals: [string, string][] = [
     ['Subtotal', formatCents(order.subtotalCents)],
     ...(order.discountCents > 0
@@ -114,6 +117,11 @@ export function OrderMail({ store, kind, order, lines, trackUrl }: OrderMailProp
       <Button href={trackUrl} style={mailStyles.button}>
         Track your order
       </Button>
+      {taxInvoiceUrl ? (
+        <Text style={mailStyles.text}>
+          <Link href={taxInvoiceUrl}>Download your tax invoice (PDF)</Link>
+        </Text>
+      ) : null}
     </MailLayout>
   );
 }

@@ -1,4 +1,5 @@
 import { ACCOUNT_MESSAGES } from '@store/shared/account-constants';
+import { hasTaxInvoice, taxInvoicePath } from '@store/shared/tax-invoice';
 import { useEffect } from 'react';
 import { Link } from 'react-router';
 import { formatOrderDate, formatOrderMoney, paymentMethodLabel } from '@/features/orders/order-fields';
@@ -48,6 +49,18 @@ export function OrderHistoryTable({ orders }: { orders: readonly OrderHistoryRow
               >
                 View Order
               </Link>
+              {hasTaxInvoice(o.payment_status) && (
+                <>
+                  {' · '}
+                  <a
+                    href={taxInvoicePath(o.id)}
+                    download
+                    aria-label={`Tax invoice for order ${o.invoice_number} (PDF)`}
+                  >
+                    Tax invoice
+                  </a>
+                </>
+              )}
             </td>
           </tr>
         ))}

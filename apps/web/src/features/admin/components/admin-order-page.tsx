@@ -11,6 +11,7 @@ import {
   type OrderStatus,
 } from '@store/shared/admin-orders';
 import { formatCents, parseDecimalToCents } from '@store/shared/money';
+import { hasTaxInvoice, taxInvoicePath } from '@store/shared/tax-invoice';
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { Link, useParams } from 'react-router';
@@ -113,6 +114,15 @@ function OrderFacts({ order }: { order: AdminOrderDetail }) {
           {order.payment_method === 'Stripe' ? 'Card' : order.payment_method} via {order.payment_provider}
           <br />
           <span className="admin-order__reference">Reference: {order.payment_reference ?? 'none yet'}</span>
+          {hasTaxInvoice(order.payment_status) && (
+            <>
+              <br />
+              {/* Issue 18 §3: the invoice the customer gets, with its adjustment notes listed on it. */}
+              <a href={taxInvoicePath(order.id)} download>
+                Tax invoice (PDF)
+              </a>
+            </>
+          )}
         </dd>
       </div>
       <div>

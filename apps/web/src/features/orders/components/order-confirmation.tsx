@@ -1,4 +1,5 @@
 import { formatCents } from '@store/shared/money';
+import { taxInvoicePath } from '@store/shared/tax-invoice';
 import { Link } from 'react-router';
 import './order-confirmation.css';
 
@@ -82,6 +83,12 @@ export function OrderConfirmation({ order }: { order: ConfirmedOrder | null }) {
         >
           Track your order
         </Link>
+        {order && (
+          // Issue 18 §3: the order's tax invoice (PDF), issued once its payment is received.
+          <a className="button order-confirmation__secondary" href={taxInvoicePath(order.id)} download>
+            Download tax invoice
+          </a>
+        )}
         <Link className="button order-confirmation__secondary" to="/">
           Continue shopping
         </Link>

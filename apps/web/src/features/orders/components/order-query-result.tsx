@@ -1,4 +1,5 @@
 import type { OrderDetail } from '@store/shared/order';
+import { hasTaxInvoice, taxInvoicePath } from '@store/shared/tax-invoice';
 import { useEffect } from 'react';
 import { Link } from 'react-router';
 import { StatusMessage } from '@/components/ui/status-message';
@@ -44,6 +45,14 @@ export function OrderQueryResult({ order, error }: OrderQueryResultProps) {
   return (
     <>
       <OrderSummary order={order} />
+      {/* Issue 18 §3: a paid order's tax invoice, a PDF from the API, keyed by the public id as this lookup is. */}
+      {hasTaxInvoice(order.payment_status) && (
+        <p className="order-return-link">
+          <a href={taxInvoicePath(order.id)} download>
+            Download tax invoice (PDF)
+          </a>
+        </p>
+      )}
       {/* Issue 11: a return names its order; the form fills the id in from here. */}
       <p className="order-return-link">
         <Link to={`/return-order?order_id=${encodeURIComponent(order.id)}`}>

@@ -1,0 +1,108 @@
+/**
+ * Tax invoices (issue 18 §3, decision 0036): one per paid order, numbered `TI-000123` in a gap-free series and
+ * issued once — when the order's payment is confirmed, or at the first request for an order paid before invoices
+ * existed. The seller (store settings and STORE_ABN) and the buyer (billing name, business name and ABN) are kept
+ * as they were at issue, so every later copy reads the same; the amounts are always the order's stored ones.
+ */
+import { eq, sql } from 'drizzle-orm';
+import { BUSINESS_META_KEYS } from '@store/shared/account-constants';
+import { formatAddressLine } from '@store/shared/address';
+import { hasTaxInvoice, type TaxDocumentBuyer, type TaxDocumentSeller } from '@store/shared/tax-invoice';
+import type { Database } from '../../db/client';
+import { orders, taxDocumentCounters, taxInvoices, userMeta } from '../../db/schema';
+import { getStoreSettings } from '../content/content-service';
+import type { OrderRow } from './order-presenter';
+
+/** What issuing needs from the configuration: STORE_ABN (undefined: demo placeholder) and MAIL_FROM. */
+export interface TaxDocumentConfig {
+  storeAbn: string | undefined;
+  mailFrom: string;
+}
+
+export type TaxInvoiceRow = typeof taxInvoices.$inferSelect;
+
+/**
+ * The next number of `series` ('tax_invoice' or 'adjustment_note'), 1 for the first. Call inside the transaction
+ * that inserts the document: the counter row stays locked until it ends, and a rollback gives the number back.
+ */
+export async function takeDocumentNumber(
+  tx: Database,
+  series: 'tax_invoice' | 'adjustment_note',
+): Promise<number> {
+  const [row] = await tx
+    .insert(taxDocumentCounters)
+    .values({ series, lastNumber: 1 })
+    .onConflictDoUpdate({
+      target: taxDocumentCounters.series,
+      set: { lastNumber: sql`${taxDocumentCounters.lastNumber} + 1` },
+    })
+    .returning({ n: taxDocumentCounters.lastNumber });
+  if (!row) throw new Error(`no number was taken in series ${series}`);
+  return row.n;
+}
+
+/** The seller as documents print it now: the store settings' name, address and sales email, and STORE_ABN. */
+export async function currentSeller(db: Database, config: TaxDocumentConfig): Promise<TaxDocumentSeller> {
+  const s = await getStoreSettings(db);
+  return {
+    name: s.storeName,
+    abn: config.storeAbn ?? null,
+    address: s.businessAddress,
+    email: s.salesEmail || config.mailFrom,
+    gstPercent: s.gstPercent,
+  };
+}
+
+/**
+ * The buyer of `order`: the billing name, email and address; the business name and ABN from the member's
+ * business details (SPEC §3 `_b_name`, `_b_number`) when they gave them, else the checkout's company field.
+ */
+async function buyerOf(db: Database, order: OrderRow): Promise<TaxDocumentBuyer> {
+  const business: Record<string, string> = {};
+  if (order.userId !== 0) {
+    const rows = await db.select().from(userMeta).where(eq(userMeta.userId, order.userId));
+    for (const r of rows) {
+      if ((BUSINESS_META_KEYS as readonly string[]).includes(r.option)) business[r.option] = r.value.trim();
+    }
+  }
+  return {
+    name: `${order.fName} ${order.lName}`.trim(),
+    email: order.email,
+    address: formatAddressLine({
+      street_address: order.streetAddress,
+      city: order.city,
+      state: order.state,
+      post_code: order.postCode,
+    }),
+    businessName: business._b_name || order.company.trim(),
+    abn: business._b_number ?? '',
+  };
+}
+
+/**
+ * The tax invoice of order `orderId`, issuing it (next gap-free number, seller and buyer as they are now) when the
+ * order is paid and has none yet. Answers null when the order does not exist or its payment was never received.
+ * Safe to call from several places at once: the order row is locked, so an order gets one invoice and one number.
+ * May run inside another transaction (it then uses a savepoint).
+ */
+export async function issueTaxInvoice(
+  db: Database,
+  orderId: number,
+  config: TaxDocumentConfig,
+): Promise<TaxInvoiceRow | null> {
+  const [existing] = await db.select().from(taxInvoices).where(eq(taxInvoices.orderId, orderId));
+  if (existing) return existing;
+  return db.transaction(async (tx) => {
+    const [order] = await tx.select().from(orders).where(eq(orders.id, orderId)).for('update');
+    if (!order || !hasTaxInvoice(order.paymentStatus)) return null;
+    // Another request may have issued it while this one waited for the lock.
+    const [issued] = await tx.select().from(taxInvoices).where(eq(taxInvoices.orderId, orderId));
+    if (issued) return issued;
+    const seller = await currentSeller(tx, config);
+    const buyer = await buyerOf(tx, order);
+    const number = await takeDocumentNumber(tx, 'tax_invoice');
+    const [row] = await tx.insert(taxInvoices).values({ orderId, number, seller, buyer }).returning();
+    if (!row) throw new Error('the tax invoice was not inserted');
+    return row;
+  });
+}

@@ -1,0 +1,296 @@
+/**
+ * The PDFs of tax invoices and adjustment notes (issue 18 §3, decision 0036), drawn with pdfkit and its standard
+ * Helvetica (no font files of ours: the AFM metrics ship inside the pdfkit package). Everything the ATO asks of a
+ * tax invoice is printed: "Tax Invoice", the seller's name, ABN and address, the number and date of issue, each
+ * line's description, quantity and price, the delivery charge, the GST, the total, and the buyer's identity and
+ * ABN. A store not registered for GST (GST 0%) prints "Invoice" and no GST. Every amount goes through formatCents.
+ */
+import PDFDocument from 'pdfkit';
+import { formatAbn } from '@store/shared/abn';
+import { formatCents } from '@store/shared/money';
+import {
+  DEMO_ABN_PLACEHOLDER,
+  formatAdjustmentNoteNumber,
+  formatTaxInvoiceNumber,
+  type TaxDocumentBuyer,
+  type TaxDocumentSeller,
+} from '@store/shared/tax-invoice';
+import type { OrderLineItemRow, OrderRow } from './order-presenter';
+import type { AdjustmentNoteRow } from './issue-adjustment-note';
+import type { TaxInvoiceRow } from './issue-tax-invoice';
+
+const PAGE_MARGIN = 50;
+const PAGE_WIDTH = 595.28; // A4, points
+const CONTENT_WIDTH = PAGE_WIDTH - 2 * PAGE_MARGIN;
+const INK = '#111827';
+const MUTED = '#4b5563';
+const WARNING = '#b91c1c';
+
+/** "27 November 2026": the date in Sydney, where the store is. */
+const dateInSydney = new Intl.DateTimeFormat('en-AU', {
+  timeZone: 'Australia/Sydney',
+  day: 'numeric',
+  month: 'long',
+  year: 'numeric',
+});
+
+/** Whether a document for this seller and order shows GST: registered (GST % > 0) or GST was charged. */
+export function showsGst(seller: TaxDocumentSeller, order: Pick<OrderRow, 'gstCents'>): boolean {
+  return seller.gstPercent > 0 || order.gstCents > 0;
+}
+
+function toBuffer(doc: PDFKit.PDFDocument): Promise<Buffer> {
+  return new Promise((resolve, reject) => {
+    const chunks: Buffer[] = [];
+    doc.on('data', (chunk: Buffer) => chunks.push(chunk));
+    doc.on('end', () => resolve(Buffer.concat(chunks)));
+    doc.on('error', reject);
+    doc.end();
+  });
+}
+
+function newDocument(title: string, seller: TaxDocumentSeller): PDFKit.PDFDocument {
+  return new PDFDocument({
+    size: 'A4',
+    margin: PAGE_MARGIN,
+    info: { Title: title, Author: seller.name, Creator: seller.name },
+  });
+}
+
+/** The heading, then the document's number and dates as label-value rows under it. */
+function drawHeading(doc: PDFKit.PDFDocument, heading: string, facts: [string, string][]): void {
+  doc.fillColor(INK).font('Helvetica-Bold').fontSize(24).text(heading, PAGE_MARGIN, PAGE_MARGIN);
+  let y = doc.y + 8;
+  for (const [label, value] of facts) {
+    doc.font('Helvetica').fontSize(10).fillColor(MUTED).text(label, PAGE_MARGIN, y, { width: 140 });
+    doc
+      .font('Helvetica-Bold')
+      .fillColor(INK)
+      .text(value, PAGE_MARGIN + 140, y, { width: 200 });
+    y += 15;
+  }
+  doc.y = y + 14;
+}
+
+/** The seller's block (left) and the buyer's (right), side by side. */
+function drawParties(doc: PDFKit.PDFDocument, seller: TaxDocumentSeller, buyer: TaxDocumentBuyer): void {
+  const top = doc.y;
+  const half = CONTENT_WIDTH / 2 - 10;
+  doc.font('Helvetica').fontSize(9).fillColor(MUTED).text('From', PAGE_MARGIN, top);
+  doc.font('Helvetica-Bold').fontSize(11).fillColor(INK).text(seller.name, { width: half });
+  doc.font('Helvetica').fontSize(10);
+  if (seller.abn) doc.text(`ABN ${formatAbn(seller.abn)}`, { width: half });
+  else doc.fillColor(WARNING).text(`ABN: ${DEMO_ABN_PLACEHOLDER}`, { width: half }).fillColor(INK);
+  if (seller.address) doc.text(seller.address, { width: half });
+  if (seller.email) doc.text(seller.email, { width: half });
+  const sellerBottom = doc.y;
+
+  const x = PAGE_MARGIN + CONTENT_WIDTH / 2 + 10;
+  doc.font('Helvetica').fontSize(9).fillColor(MUTED).text('Bill to', x, top);
+  doc.font('Helvetica-Bold').fontSize(11).fillColor(INK).text(buyer.name, x, doc.y, { width: half });
+  doc.font('Helvetica').fontSize(10);
+  if (buyer.businessName) doc.text(buyer.businessName, x, doc.y, { width: half });
+  if (buyer.abn) doc.text(`ABN ${formatAbn(buyer.abn)}`, x, doc.y, { width: half });
+  if (buyer.address) doc.text(buyer.address, x, doc.y, { width: half });
+  if (buyer.email) doc.text(buyer.email, x, doc.y, { width: half });
+  doc.y = Math.max(sellerBottom, doc.y) + 20;
+  doc.x = PAGE_MARGIN;
+}
+
+interface Column {
+  title: string;
+  width: number;
+  align: 'left' | 'right';
+}
+
+/** A table of rows under bold column titles, each row as tall as its tallest cell; new pages as needed. */
+function drawTable(doc: PDFKit.PDFDocument, columns: Column[], rows: string[][]): void {
+  const drawRow = (cells: string[], bold: boolean) => {
+    doc
+      .font(bold ? 'Helvetica-Bold' : 'Helvetica')
+      .fontSize(10)
+      .fillColor(INK);
+    const height = Math.max(
+      ...cells.map((c, i) => doc.heightOfString(c, { width: (columns[i]?.width ?? 0) - 6 })),
+    );
+    if (doc.y + height > doc.page.height - PAGE_MARGIN - 40) doc.addPage();
+    const y = doc.y;
+    let x = PAGE_MARGIN;
+    cells.forEach((cell, i) => {
+      const col = columns[i];
+      if (!col) return;
+      doc.text(cell, x, y, { width: col.width - 6, align: col.align });
+      x += col.width;
+    });
+    doc.y = y + height + 5;
+    doc
+      .moveTo(PAGE_MARGIN, doc.y - 2)
+      .lineTo(PAGE_MARGIN + CONTENT_WIDTH, doc.y - 2)
+      .lineWidth(bold ? 1 : 0.5)
+      .strokeColor(bold ? INK : '#d1d5db')
+      .stroke();
+    doc.y += 3;
+  };
+  drawRow(
+    columns.map((c) => c.title),
+    true,
+  );
+  for (const r of rows) drawRow(r, false);
+  doc.x = PAGE_MARGIN;
+}
+
+/** Label-amount pairs right-aligned under the table; `strong` ones in bold. */
+function drawTotals(doc: PDFKit.PDFDocument, totals: { label: string; amount: string; strong?: boolean }[]) {
+  doc.y += 6;
+  for (const t of totals) {
+    const y = doc.y;
+    doc
+      .font(t.strong ? 'Helvetica-Bold' : 'Helvetica')
+      .fontSize(t.strong ? 12 : 10)
+      .fillColor(INK);
+    doc.text(t.label, PAGE_MARGIN + CONTENT_WIDTH - 300, y, { width: 200, align: 'right' });
+    doc.text(t.amount, PAGE_MARGIN + CONTENT_WIDTH - 95, y, { width: 95, align: 'right' });
+    doc.y = y + (t.strong ? 18 : 15);
+  }
+  doc.x = PAGE_MARGIN;
+}
+
+function drawNote(doc: PDFKit.PDFDocument, text: string, bold = false): void {
+  doc
+    .font(bold ? 'Helvetica-Bold' : 'Helvetica')
+    .fontSize(10)
+    .fillColor(INK)
+    .text(text, PAGE_MARGIN, doc.y, { width: CONTENT_WIDTH });
+  doc.y += 4;
+}
+
+export interface TaxInvoiceDocument {
+  invoice: TaxInvoiceRow;
+  order: OrderRow;
+  items: readonly OrderLineItemRow[];
+  /** The order's adjustment notes so far, listed under the totals. */
+  notes: readonly AdjustmentNoteRow[];
+}
+
+/**
+ * The PDF of a tax invoice: "Tax Invoice" (or "Invoice" for a store not registered for GST), number, date of
+ * issue, seller, buyer, lines (description with SKU, quantity, unit price, amount; ex. GST as the order stores
+ * them), subtotal, member discounts, delivery, GST, total and "Total price includes GST of $X". Amounts are the
+ * order's stored cents.
+ */
+export async function renderTaxInvoicePdf({
+  invoice,
+  order,
+  items,
+  notes,
+}: TaxInvoiceDocument): Promise<Buffer> {
+  const gst = showsGst(invoice.seller, order);
+  const number = formatTaxInvoiceNumber(invoice.number);
+  const heading = gst ? 'Tax Invoice' : 'Invoice';
+  const doc = newDocument(`${heading} ${number}`, invoice.seller);
+  drawHeading(doc, heading, [
+    ['Invoice number', number],
+    ['Date of issue', dateInSydney.format(invoice.issuedAt)],
+    ['Order', order.invoiceNumber],
+    ['Order date', dateInSydney.format(order.createdAt)],
+  ]);
+  drawParties(doc, invoice.seller, invoice.buyer);
+  const exGst = gst ? ' (ex. GST)' : '';
+  drawTable(
+    doc,
+    [
+      { title: 'Description', width: CONTENT_WIDTH - 265, align: 'left' },
+      { title: 'Qty', width: 35, align: 'right' },
+      { title: `Unit price${exGst}`, width: 115, align: 'right' },
+      { title: `Amount${exGst}`, width: 115, align: 'right' },
+    ],
+    [...items]
+      .sort((a, b) => a.id - b.id)
+      .map((i) => [
+        `${i.productTitle} (SKU ${i.sku})`,
+        String(i.quantity),
+        formatCents(i.unitPriceCents),
+        formatCents(i.lineSubtotalCents),
+      ]),
+  );
+  drawTotals(doc, [
+    { label: `Subtotal${exGst}`, amount: formatCents(order.subtotalCents) },
+    ...(order.discountCents > 0
+      ? [{ label: 'Member discounts', amount: formatCents(-order.discountCents) }]
+      : []),
+    { label: `Delivery charge${exGst}`, amount: formatCents(order.deliveryChargeCents) },
+    ...(gst
+      ? [
+          {
+            label: `GST${invoice.seller.gstPercent > 0 ? ` (${invoice.seller.gstPercent}%)` : ''}`,
+            amount: formatCents(order.gstCents),
+          },
+        ]
+      : []),
+    {
+      label: gst ? 'Total (inc. GST, AUD)' : 'Total (AUD)',
+      amount: formatCents(order.totalCents),
+      strong: true,
+    },
+  ]);
+  doc.y += 8;
+  if (gst) drawNote(doc, `Total price includes GST of ${formatCents(order.gstCents)}.`, true);
+  drawNote(
+    doc,
+    `Paid by ${order.paymentMethod === 'Stripe' ? 'card' : 'PayPal'}. Payment status: ${order.paymentStatus.replace(/_/g, ' ')}.`,
+  );
+  for (const n of notes) {
+    drawNote(
+      doc,
+      `Adjustment note ${formatAdjustmentNoteNumber(n.number)} of ${dateInSydney.format(n.issuedAt)}: ${formatCents(-n.amountCents)} (${n.kind}).`,
+    );
+  }
+  return toBuffer(doc);
+}
+
+export interface AdjustmentNoteDocument {
+  note: AdjustmentNoteRow;
+  invoice: TaxInvoiceRow;
+  order: OrderRow;
+}
+
+/**
+ * The PDF of an adjustment note: "Adjustment Note", its number and date, the tax invoice it adjusts (number and
+ * date), seller and buyer as on that invoice, why (refund or cancellation, the reason), the amount given back and
+ * the GST in it.
+ */
+export async function renderAdjustmentNotePdf({
+  note,
+  invoice,
+  order,
+}: AdjustmentNoteDocument): Promise<Buffer> {
+  const gst = showsGst(invoice.seller, order);
+  const number = formatAdjustmentNoteNumber(note.number);
+  const invoiceNumber = formatTaxInvoiceNumber(invoice.number);
+  const doc = newDocument(`Adjustment Note ${number}`, note.seller);
+  drawHeading(doc, 'Adjustment Note', [
+    ['Adjustment note number', number],
+    ['Date of issue', dateInSydney.format(note.issuedAt)],
+    [gst ? 'Adjusts tax invoice' : 'Adjusts invoice', invoiceNumber],
+    ['Invoice date', dateInSydney.format(invoice.issuedAt)],
+  ]);
+  drawParties(doc, note.seller, invoice.buyer);
+  drawNote(
+    doc,
+    `This note adjusts ${gst ? 'tax invoice' : 'invoice'} ${invoiceNumber} (order ${order.invoiceNumber}): ` +
+      `${note.kind === 'refund' ? 'a refund' : 'the cancellation of the order'}.`,
+  );
+  if (note.reason) drawNote(doc, `Reason: ${note.reason}`);
+  drawTotals(doc, [
+    { label: 'Invoice total', amount: formatCents(order.totalCents) },
+    ...(gst ? [{ label: 'GST adjusted', amount: formatCents(-note.gstCents) }] : []),
+    {
+      label: gst ? 'Adjustment (inc. GST, AUD)' : 'Adjustment (AUD)',
+      amount: formatCents(-note.amountCents),
+      strong: true,
+    },
+  ]);
+  doc.y += 8;
+  if (gst) drawNote(doc, `The adjustment includes GST of ${formatCents(note.gstCents)}.`, true);
+  return toBuffer(doc);
+}
