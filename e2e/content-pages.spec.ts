@@ -48,6 +48,13 @@ const CONTENT_PAGES: readonly ContentPage[] = [
     says: 'within 30 days of delivery for a full refund',
   },
   {
+    link: 'Warranty',
+    path: '/warranty',
+    heading: 'Warranty Against Defects',
+    title: 'Warranty Against Defects',
+    says: 'cannot be excluded under the Australian Consumer Law',
+  },
+  {
     link: 'Terms & Conditions',
     path: '/terms-conditions',
     heading: 'Terms & Conditions',

@@ -89,7 +89,7 @@ export function WarrantyPage() {
             Fill in the <Link to="/return-order">return form</Link> with the subject ‘Warranty claim’
             {contact?.email ? (
               <>
-                , or email us at <a href={`mailto:${contact.email}`}>{contact.email}</a>
+                , or email us at <EmailLink email={contact.email} />
               </>
             ) : null}
             {contact?.phone ? (
@@ -147,7 +147,7 @@ function warrantorFacts(name: string, contact: StoreConfig['business_contact'] |
   if (contact?.address) facts.push({ term: 'Business address', detail: contact.address });
   if (contact?.phone) facts.push({ term: 'Phone', detail: <PhoneLink phone={contact.phone} /> });
   if (contact?.email) {
-    facts.push({ term: 'Email', detail: <a href={`mailto:${contact.email}`}>{contact.email}</a> });
+    facts.push({ term: 'Email', detail: <EmailLink email={contact.email} /> });
   }
   facts.push({ term: 'Online', detail: <Link to="/return-order">Return form</Link> });
   return facts;
@@ -157,4 +157,22 @@ function warrantorFacts(name: string, contact: StoreConfig['business_contact'] |
 function PhoneLink({ phone }: { phone: string }) {
   const href = phoneHref(phone);
   return href ? <a href={href}>{phone}</a> : <>{phone}</>;
+}
+
+/** The email address as a link to write to it; on a narrow screen it may break after the @. */
+function EmailLink({ email }: { email: string }) {
+  const at = email.indexOf('@');
+  return (
+    <a href={`mailto:${email}`}>
+      {at > 0 ? (
+        <>
+          {email.slice(0, at + 1)}
+          <wbr />
+          {email.slice(at + 1)}
+        </>
+      ) : (
+        email
+      )}
+    </a>
+  );
 }
