@@ -119,7 +119,8 @@ function drawTable(doc: PDFKit.PDFDocument, columns: Column[], rows: string[][])
     cells.forEach((cell, i) => {
       const col = columns[i];
       if (!col) return;
-      doc.text(cell, x, y, { width: col.width - 6, align: col.align });
+      // The 6-point gap between columns sits on a cell's outer side, so right-aligned figures end at the margin.
+      doc.text(cell, col.align === 'right' ? x + 6 : x, y, { width: col.width - 6, align: col.align });
       x += col.width;
     });
     doc.y = y + height + 5;
