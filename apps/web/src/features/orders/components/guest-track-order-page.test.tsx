@@ -205,6 +205,21 @@ describe('/order-details', () => {
     expect(valueOf('Total Amount')).toBe('$175.89');
   });
 
+  it('offers the tax invoice of a paid order (issue 18 §3), and none while the payment is pending', async () => {
+    stubApi(({ url }) =>
+      found({ payment_status: url.searchParams.get('id') === 'paid' ? 'completed' : 'pending' }),
+    );
+    renderAt('/order-details?id=paid');
+    await screen.findByRole('article');
+    const link = screen.getByRole('link', { name: 'Download tax invoice (PDF)' });
+    expect(link.getAttribute('href')).toBe(`/api/orders/${makeOrderDetail().id}/tax-invoice`);
+    expect(link.hasAttribute('download')).toBe(true);
+
+    renderAt('/order-details?id=pending');
+    await waitFor(() => expect(screen.getAllByRole('article')).toHaveLength(2));
+    expect(screen.getAllByRole('link', { name: 'Download tax invoice (PDF)' })).toHaveLength(1);
+  });
+
   it("a 404 reads 'No Order Found'", async () => {
     stubApi(() => ({ status: 404, body: { message: 'No Order Found' } }));
     renderAt('/order-details?id=nope');

@@ -25,6 +25,10 @@ describe('/thank-you', () => {
       '/guest-track-order?id=q7XkP2mN9vR4tY8w',
     );
     expect(screen.getByRole('link', { name: 'Continue shopping' }).getAttribute('href')).toBe('/');
+    // Issue 18 §3: the order's tax invoice, a PDF download from the API by the public id.
+    const invoice = screen.getByRole('link', { name: 'Download tax invoice' });
+    expect(invoice.getAttribute('href')).toBe('/api/orders/q7XkP2mN9vR4tY8w/tax-invoice');
+    expect(invoice.hasAttribute('download')).toBe(true);
   });
 
   it('without an order from this tab: a plain thank-you with the same ways on', () => {
@@ -35,5 +39,6 @@ describe('/thank-you', () => {
       '/guest-track-order',
     );
     expect(screen.getByRole('link', { name: 'Continue shopping' })).toBeTruthy();
+    expect(screen.queryByRole('link', { name: 'Download tax invoice' })).toBeNull();
   });
 });
