@@ -34,12 +34,10 @@ beforeAll(async () => {
   });
   const db = t.database.db;
   await seedCatalog(db);
-  await db
-    .update(storeSettings)
-    .set({
-      businessAddress: '12 Railway Terrace, Guildford NSW 2161',
-      salesEmail: 'sales@test-auto.example',
-    });
+  await db.update(storeSettings).set({
+    businessAddress: '12 Railway Terrace, Guildford NSW 2161',
+    salesEmail: 'sales@test-auto.example',
+  });
   ids.pads = await seedProduct(db, {
     sku: 'TI-PADS',
     title: 'Ceramic Brake Pads',
