@@ -117,6 +117,15 @@ describe('order history (SPEC §2)', () => {
                       payment_status: 'completed',
                       status: 'pending',
                     },
+                    {
+                      id: 'Zz98Yy76Xx54Ww32',
+                      invoice_number: 'INV-1002',
+                      created_at: '2026-03-05T01:00:00Z',
+                      total_amount: '20.00',
+                      payment_method: 'Stripe',
+                      payment_status: 'failed',
+                      status: 'cancelled',
+                    },
                   ]}
                 />
               ),
@@ -143,6 +152,12 @@ describe('order history (SPEC §2)', () => {
     expect(within(row).getByRole('link', { name: 'View Order INV-1001' }).getAttribute('href')).toBe(
       '/track-order?order_id=Ab12Cd34Ef56Gh78',
     );
+    // Issue 18 §3: a paid order's tax invoice from its row; an unpaid one has none.
+    expect(
+      within(row).getByRole('link', { name: 'Tax invoice for order INV-1001 (PDF)' }).getAttribute('href'),
+    ).toBe('/api/orders/Ab12Cd34Ef56Gh78/tax-invoice');
+    const unpaid = screen.getAllByRole('row')[2]!;
+    expect(within(unpaid).queryByRole('link', { name: /Tax invoice/ })).toBeNull();
   });
 
   it("says 'No orders found' when there are none", () => {
