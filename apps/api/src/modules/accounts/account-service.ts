@@ -17,6 +17,12 @@ import type {
   PublicUser,
   SignupRequest,
 } from '@store/shared/account';
+import {
+  EX_GST_NEEDS_BUSINESS,
+  hasBusinessDetails,
+  PRICE_DISPLAY_META_KEY,
+  type PriceDisplay,
+} from '@store/shared/gst-prices';
 import type { Database } from '../../db/client';
 import { newsletterSubscriptions, userMeta, users } from '../../db/schema';
 import { HttpError } from '../../plugins/error-handling';
@@ -150,4 +156,24 @@ export async function updateProfile(
   await saveBusinessDetails(db, user.id, request);
   if (passwordHash !== user.passwordHash) await revokeOtherSessions(db, user.id, member.sessionId);
   return presentUser(db, updated ?? user);
+}
+
+/**
+ * Keeps how the member sees prices (issue 18 §2) as the user meta `_price_display`. Throws HttpError 409 when a
+ * member without business details asks for `ex_gst` (a choice back to `inc_gst` is always taken).
+ */
+export async function setPriceDisplay(
+  db: Database,
+  member: Member,
+  display: PriceDisplay,
+): Promise<PublicUser> {
+  const [user] = await db.select().from(users).where(eq(users.id, member.userId));
+  if (!user) throw new HttpError(401, ACCOUNT_MESSAGES.sessionRequired);
+  if (display === 'ex_gst' && !hasBusinessDetails((await presentUser(db, user)).user_meta))
+    throw new HttpError(409, EX_GST_NEEDS_BUSINESS);
+  await db
+    .insert(userMeta)
+    .values({ userId: user.id, option: PRICE_DISPLAY_META_KEY, value: display })
+    .onConflictDoUpdate({ target: [userMeta.userId, userMeta.option], set: { value: display } });
+  return presentUser(db, user);
 }

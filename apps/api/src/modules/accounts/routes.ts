@@ -19,9 +19,10 @@ import {
   userOrdersResponseSchema,
 } from '@store/shared/account';
 import { ACCOUNT_MESSAGES } from '@store/shared/account-constants';
+import { PRICE_DISPLAYS } from '@store/shared/gst-prices';
 import { MAX_DB_ID } from '../../db/client';
 import { perMinute } from '../../plugins/rate-limit';
-import { getProfile, registerUser, signIn, updateProfile } from './account-service';
+import { getProfile, registerUser, setPriceDisplay, signIn, updateProfile } from './account-service';
 import { addAddress, deleteAddress, getAddress, listAddresses, updateAddress } from './address-service';
 import { memberPlans } from './discount-plans';
 import { listMemberOrders } from './member-orders';
@@ -127,6 +128,26 @@ const accountRoutes: FastifyPluginAsyncZod = async (app) => {
       message: ACCOUNT_MESSAGES.profileUpdated,
       data: await updateProfile(app.db, await memberOf(req), req.body),
     }),
+  );
+
+  app.post(
+    '/profile/price-display',
+    {
+      ...member,
+      schema: {
+        tags,
+        security,
+        summary:
+          'Show prices including GST (everyone) or excluding it (members with business details; issue 18)',
+        body: z.object({
+          price_display: z.enum(PRICE_DISPLAYS, {
+            error: "price_display must be 'inc_gst' or 'ex_gst'",
+          }),
+        }),
+        response: { 200: z.object({ data: publicUserSchema }), 409: messageSchema, ...memberErrors },
+      },
+    },
+    async (req) => ({ data: await setPriceDisplay(app.db, await memberOf(req), req.body.price_display) }),
   );
 
   app.get(

@@ -10,19 +10,26 @@ import type { MailStore } from './templates/mail-layout';
 /** How long the settings are reused, ms. */
 export const MAIL_STORE_TTL_MS = 30_000;
 
-type StoreIdentity = Omit<MailStore, 'baseUrl'> & { salesEmail: string };
+/** `gstPercent`: the store's GST percent, for prices shown including GST (issue 18). */
+type StoreIdentity = Omit<MailStore, 'baseUrl'> & { salesEmail: string; gstPercent: number };
 const cache = new WeakMap<Database, { at: number; identity: Promise<StoreIdentity> }>();
 
 async function readIdentity(db: Database): Promise<StoreIdentity> {
   const s = await getStoreSettings(db);
-  return { name: s.storeName, abn: s.abn, address: s.businessAddress, salesEmail: s.salesEmail };
+  return {
+    name: s.storeName,
+    abn: s.abn,
+    address: s.businessAddress,
+    salesEmail: s.salesEmail,
+    gstPercent: s.gstPercent,
+  };
 }
 
 /** The store as mails print it, with `baseUrl` (PUBLIC_BASE_URL) for links. */
 export async function mailStoreOf(
   db: Database,
   baseUrl: string,
-): Promise<MailStore & { salesEmail: string }> {
+): Promise<MailStore & { salesEmail: string; gstPercent: number }> {
   let entry = cache.get(db);
   if (!entry || Date.now() - entry.at > MAIL_STORE_TTL_MS) {
     entry = { at: Date.now(), identity: readIdentity(db) };

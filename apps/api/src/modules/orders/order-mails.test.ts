@@ -69,15 +69,20 @@ describe('order mails', () => {
     const invoice = placed.data?.invoice_number ?? '';
     expect(mail?.subject).toBe(`Your Test Auto Parts order ${invoice} is confirmed`);
     const text = mail?.text ?? '';
-    // $24.50 x 2 = $49.00; delivery $15.00 under $100; GST 10% of $64.00 = $6.40; total $70.40.
+    // $24.50 x 2 = $49.00; delivery $15.00 under $100; GST 10% of $64.00 = $6.40; total $70.40. The lines show
+    // prices including GST (issue 18): $26.95 each, $53.90 for two; the breakdown is before GST where it says so.
     for (const figure of [
       'Wiper Blade 22"',
       'MAIL-WIPER',
-      '$24.50',
+      'Price (inc. GST)',
+      '$26.95',
+      '$53.90',
+      'Subtotal (ex. GST)',
       '$49.00',
       '$15.00',
       '$6.40',
       '$70.40',
+      'Total (AUD, inc. GST)',
       invoice,
     ]) {
       expect(text).toContain(figure);
@@ -86,11 +91,6 @@ describe('order mails', () => {
     expect(text).toContain(`Hello ${TEST_CUSTOMER.f_name},`);
     expect(text).toContain('ABN 51 824 753 556');
     expect(mail?.html).toContain('$70.40');
-  });
-
-  it('3-D Secure: "received" at once, the confirmation once paid, and no mail twice', async () => {
-    const key = randomUUID();
-    const extra = { stripePaymentMethodId: TEST_PAYMENT_METHOD_AUTHENTICATES };
     // The tax invoice is issued as the order becomes paid, and the confirmation links to it (issue 18 §3).
     expect(text).toContain(`https://shop.example.com.au/api/orders/${placed.data?.id ?? ''}/tax-invoice`);
     const [order] = await t.database.db
@@ -102,6 +102,11 @@ describe('order mails', () => {
       .from(taxInvoices)
       .where(eq(taxInvoices.orderId, order?.id ?? 0));
     expect(invoices).toHaveLength(1);
+  });
+
+  it('3-D Secure: "received" at once, the confirmation once paid, and no mail twice', async () => {
+    const key = randomUUID();
+    const extra = { stripePaymentMethodId: TEST_PAYMENT_METHOD_AUTHENTICATES };
     const held = await place('three.ds@example.com', extra, key);
     const paymentId = paymentIdOfClientSecret(held.client_secret ?? '') ?? '';
     let mails = await mailsTo('three.ds@example.com');
@@ -109,12 +114,12 @@ describe('order mails', () => {
       expect.stringMatching(/^We have your Test Auto Parts order INV-\d+: payment pending$/),
     ]);
     expect(mails[0]?.text).toContain('not confirmed yet');
+    expect(mails[0]?.text).not.toContain('tax-invoice');
     // The shopper's repeat before finishing 3-D Secure sends nothing new.
     await place('three.ds@example.com', extra, key);
     await t.app.inject({
       method: 'POST',
       url: `/api/payments/test-card/${paymentId}/authenticate`,
-    expect(mails[0]?.text).not.toContain('tax-invoice');
       payload: { client_secret: held.client_secret },
     });
     const paid = await place('three.ds@example.com', extra, key);

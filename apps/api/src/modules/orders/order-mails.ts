@@ -69,6 +69,8 @@ export function createOrderMails(
           deliveryChargeCents: order.deliveryChargeCents,
           gstCents: order.gstCents,
           totalCents: order.totalCents,
+          // Lines are shown including GST at the store's rate; an order charged no GST shows them as charged.
+          gstPercent: order.gstCents > 0 ? store.gstPercent : 0,
           paymentMethod: order.paymentMethod,
           shipTo: formatAddressLine({
             street_address: order.sStreetAddress,
@@ -87,9 +89,9 @@ export function createOrderMails(
             lineSubtotalCents: i.lineSubtotalCents,
           })),
         trackUrl: `${baseUrl}/guest-track-order?id=${order.publicId}`,
+        ...(invoice ? { taxInvoiceUrl: `${baseUrl}${taxInvoicePath(order.publicId)}` } : {}),
       }),
     );
-        ...(invoice ? { taxInvoiceUrl: `${baseUrl}${taxInvoicePath(order.publicId)}` } : {}),
     return { to: order.email, subject: orderMailSubject(store.name, kind, order.invoiceNumber), ...parts };
   }
 

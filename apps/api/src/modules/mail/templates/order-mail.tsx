@@ -11,6 +11,7 @@ import { Link } from '@react-email/link';
 import { Row } from '@react-email/row';
 import { Section } from '@react-email/section';
 import { Text } from '@react-email/text';
+import { priceIncGstCents } from '@store/shared/gst-prices';
 import { formatCents } from '@store/shared/money';
 import { MailLayout, mailStyles, type MailStore } from './mail-layout';
 
@@ -30,6 +31,8 @@ export interface OrderMailOrder {
   deliveryChargeCents: number;
   gstCents: number;
   totalCents: number;
+  /** The GST percent line prices are shown with (issue 18: including GST); 0 for an order charged no GST. */
+  gstPercent: number;
   paymentMethod: string;
   /** Shipping address, one line. */
   shipTo: string;
@@ -59,13 +62,20 @@ export function orderMailSubject(
     : `We have your ${storeName} order ${invoiceNumber}: payment pending`;
 }
 
+/**
+ * An order mail. Line prices include GST (issue 18, decision 0035: the single-price rule); the SPEC's breakdown
+ * below them is before GST where it says so, then GST and the total charged.
+ */
 export function OrderMail({ store, kind, order, lines, trackUrl, taxInvoiceUrl }: OrderMailProps) {
+  const g = order.gstPercent;
+  const exGst = g > 0 ? ' (ex. GST)' : '';
+  const incGst = g > 0 ? ' (inc. GST)' : '';
   const totals: [string, string][] = [
-    ['Subtotal', formatCents(order.subtotalCents)],
+    [`Subtotal${exGst}`, formatCents(order.subtotalCents)],
     ...(order.discountCents > 0
       ? [['Member discounts', `-${formatCents(order.discountCents)}`] as [string, string]]
       : []),
-    ['Delivery', order.deliveryChargeCents === 0 ? 'Free' : formatCents(order.deliveryChargeCents)],
+    [`Delivery${exGst}`, order.deliveryChargeCents === 0 ? 'Free' : formatCents(order.deliveryChargeCents)],
     ['GST', formatCents(order.gstCents)],
   ];
   return (
@@ -83,8 +93,8 @@ export function OrderMail({ store, kind, order, lines, trackUrl, taxInvoiceUrl }
         <Row>
           <Column style={{ ...cell, fontWeight: 700 }}>Item</Column>
           <Column style={{ ...right, fontWeight: 700 }}>Qty</Column>
-          <Column style={{ ...right, fontWeight: 700 }}>Price</Column>
-          <Column style={{ ...right, fontWeight: 700 }}>Item total</Column>
+          <Column style={{ ...right, fontWeight: 700 }}>Price{incGst}</Column>
+          <Column style={{ ...right, fontWeight: 700 }}>Item total{incGst}</Column>
         </Row>
         {lines.map((line) => (
           <Row key={line.sku}>
@@ -92,8 +102,10 @@ export function OrderMail({ store, kind, order, lines, trackUrl, taxInvoiceUrl }
               {line.title} <span style={{ color: '#4b5563' }}>({line.sku})</span>
             </Column>
             <Column style={right}>{line.quantity}</Column>
-            <Column style={right}>{formatCents(line.unitPriceCents)}</Column>
-            <Column style={right}>{formatCents(line.lineSubtotalCents)}</Column>
+            <Column style={right}>{formatCents(priceIncGstCents(line.unitPriceCents, g))}</Column>
+            <Column style={right}>
+              {formatCents(priceIncGstCents(line.unitPriceCents, g) * line.quantity)}
+            </Column>
           </Row>
         ))}
       </Section>
@@ -105,7 +117,9 @@ export function OrderMail({ store, kind, order, lines, trackUrl, taxInvoiceUrl }
           </Row>
         ))}
         <Row>
-          <Column style={{ ...cell, fontWeight: 700, fontSize: '16px' }}>Total (AUD)</Column>
+          <Column style={{ ...cell, fontWeight: 700, fontSize: '16px' }}>
+            Total (AUD{g > 0 ? ', inc. GST' : ''})
+          </Column>
           <Column style={{ ...right, fontWeight: 700, fontSize: '16px' }}>
             {formatCents(order.totalCents)}
           </Column>
