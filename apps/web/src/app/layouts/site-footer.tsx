@@ -3,6 +3,7 @@ import { Link } from 'react-router';
 import { useCategories } from '@/features/catalog/api/get-categories';
 import { NewsletterForm } from '@/features/newsletter/components/newsletter-form';
 import { SocialLinks } from '@/features/store/components/social-links';
+import { usePriceDisplay } from '@/features/store/hooks/use-price-display';
 import { STORE_CONTACT } from '@/features/store/store-contact';
 import { ClockIcon, MailIcon, PhoneIcon, PinIcon } from './icons';
 import { categoryPath, FOOTER_COLUMNS, type NavLink } from './nav-links';
@@ -99,6 +100,12 @@ function StoreInfo({ storeName, settled }: { storeName: string; settled: boolean
  * Category list, a credit line and the accepted payment cards.
  */
 export function SiteFooter({ storeName, settled }: { storeName: string; settled: boolean }) {
+  const prices = usePriceDisplay();
+  // Issue 18: say what the prices shown include.
+  const pricesNote =
+    prices.display === 'inc_gst' && prices.gstPercent > 0
+      ? 'All prices in AUD and include GST; delivery is added at checkout.'
+      : 'All prices in AUD; GST and delivery are added at checkout.';
   return (
     <footer className="site-footer">
       <div className="site-footer__newsletter">
@@ -119,8 +126,7 @@ export function SiteFooter({ storeName, settled }: { storeName: string; settled:
         <div className="container site-footer__bottom-inner">
           <p className="site-footer__credit">
             © {new Date().getFullYear()}
-            {settled && ` ${storeName}`}. All rights reserved. All prices in AUD; GST and delivery are added
-            at checkout.
+            {settled && ` ${storeName}`}. All rights reserved. {pricesNote}
           </p>
           <img
             className="site-footer__cards"

@@ -7,8 +7,18 @@ import { formatCents } from '@store/shared/money';
 /** SPEC §2: shown by the sidebar and the cart page when the cart is empty. */
 export const EMPTY_CART_MESSAGE = 'There are no products in the cart.';
 
-/** SPEC §2 Cart page: the note under the summary (the cart shows no shipping or tax). */
+/** SPEC §2 Cart page: the note under the summary (the cart shows no shipping or tax), for prices shown ex. GST. */
 export const GST_SHIPPING_NOTE = '*GST and Shipping may be applied at checkout';
+
+/**
+ * The same note for prices shown including GST (issue 18, decision 0035): saying GST "may be applied" to a total
+ * that already includes it would mislead, so only the delivery charge is said to follow.
+ */
+export const INC_GST_SHIPPING_NOTE = '*Prices include GST. Shipping may be applied at checkout';
+
+/** The note under the cart's totals for how prices are shown. */
+export const cartNote = (display: 'inc_gst' | 'ex_gst', gstPercent: number) =>
+  display === 'inc_gst' && gstPercent > 0 ? INC_GST_SHIPPING_NOTE : GST_SHIPPING_NOTE;
 
 /** SPEC §9: the empty cart page goes home after 3 seconds. */
 export const EMPTY_CART_REDIRECT_MS = 3000;

@@ -1,7 +1,8 @@
 /**
  * schema.org `Product` with an `Offer` in AUD for a product page, so search engines can show the price
- * and availability. Built from the same fields the page shows.
+ * and availability. Built from the same fields the page shows; the price includes GST (issue 18).
  */
+import { priceIncGstCents } from '@store/shared/gst-prices';
 import { centsToDecimalString } from '@store/shared/money';
 import type { Product } from '@store/shared/product';
 import { mediaUrl } from '@/lib/media';
@@ -13,17 +14,22 @@ export interface JsonLdContext {
   pageUrl: string;
   /** The store's media base URL (absolute or relative to pageUrl); null while it is not known yet. */
   mediaBase: string | null;
+  /** The store's GST percent: offers carry the price a consumer pays, GST included (issue 18). */
+  gstPercent: number;
 }
 
 /** The product's main picture as an absolute URL, or undefined (none, or the media base not known yet). */
-export function productImageUrl(product: Product, { pageUrl, mediaBase }: JsonLdContext): string | undefined {
+export function productImageUrl(
+  product: Product,
+  { pageUrl, mediaBase }: Pick<JsonLdContext, 'pageUrl' | 'mediaBase'>,
+): string | undefined {
   return product.featured_image && mediaBase !== null
     ? new URL(mediaUrl(mediaBase, product.featured_image), pageUrl).href
     : undefined;
 }
 
 export function productJsonLd(product: Product, context: JsonLdContext): Record<string, unknown> {
-  const { pageUrl } = context;
+  const { pageUrl, gstPercent } = context;
   const { saleCents } = productPricing(product);
   const image = productImageUrl(product, context);
   const description = productSeoDescription(product);
@@ -42,8 +48,8 @@ export function productJsonLd(product: Product, context: JsonLdContext): Record<
             '@type': 'Offer',
             url: pageUrl,
             priceCurrency: 'AUD',
-            // The price the shopper pays: the discounted one when there is a discount.
-            price: centsToDecimalString(saleCents),
+            // The price the shopper pays: the discounted one when there is a discount, GST included.
+            price: centsToDecimalString(priceIncGstCents(saleCents, gstPercent)),
             availability: isOutOfStock(product)
               ? 'https://schema.org/OutOfStock'
               : 'https://schema.org/InStock',

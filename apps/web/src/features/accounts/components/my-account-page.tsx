@@ -1,5 +1,6 @@
 import { BUSINESS_META_KEYS } from '@store/shared/account-constants';
 import type { PublicUser, SavedAddress } from '@store/shared/account';
+import { hasBusinessDetails } from '@store/shared/gst-prices';
 import { useState } from 'react';
 import { Link } from 'react-router';
 import { usePageTitle } from '@/features/store/hooks/use-page-title';
@@ -9,6 +10,7 @@ import { useProfile } from '../api/get-profile';
 import { useUserAddresses } from '../api/get-user-addresses';
 import { failureMessage, toastError, toastSuccess } from '../account-feedback';
 import { AccountCard } from './form-bits';
+import { PriceDisplayChoice } from './price-display-choice';
 
 const BUSINESS_LABELS: Record<(typeof BUSINESS_META_KEYS)[number], string> = {
   _b_name: 'Business name',
@@ -123,6 +125,7 @@ export function MyAccountPage() {
               </div>
             ))}
           </dl>
+          {hasBusinessDetails(user.user_meta) && <PriceDisplayChoice user={user} />}
         </section>
       )}
       <section className="account-section" aria-labelledby="account-addresses">

@@ -1,4 +1,6 @@
+import { shownSaveLabel } from '@store/shared/gst-prices';
 import { PriceTag } from '@/components/ui/price-tag';
+import { usePriceDisplay } from '@/features/store/hooks/use-price-display';
 import type { PricedCartLine } from '../hooks/use-priced-cart';
 
 export interface CartLinePriceProps {
@@ -9,16 +11,21 @@ export interface CartLinePriceProps {
 
 /**
  * A line's unit price (SPEC §2 Cart page): the price paid, and when discounted the original price struck
- * through with the discount label ('Save 15%' / 'Save $10', SPEC §4). Amounts in $ with 2 decimals (§9).
+ * through with the discount label ('Save 15%' / 'Save $10', SPEC §4). Amounts in $ with 2 decimals (§9), as this
+ * shopper sees them (issue 18: including GST unless a business member chose ex. GST).
  */
 export function CartLinePrice({ line, compact = false }: CartLinePriceProps) {
+  const prices = usePriceDisplay();
+  const unit = prices.show(line.unitPriceCents);
+  const list = prices.show(line.listPriceCents);
   return (
     <PriceTag
       as="span"
       className="cart-price"
-      currentCents={line.unitPriceCents}
-      originalCents={line.listPriceCents}
-      label={compact ? null : line.discountLabel}
+      currentCents={unit}
+      originalCents={list}
+      label={compact ? null : shownSaveLabel(line.discountLabel, list, unit)}
+      tax={compact ? '' : prices.label}
     />
   );
 }

@@ -5,11 +5,12 @@ import { ProductImage } from '@/components/ui/product-image';
 import { QuantityStepper } from '@/components/ui/quantity-stepper';
 import { productPath } from '@/features/catalog/components/product-card';
 import { MAX_QUANTITY, MIN_QUANTITY, removeFromCart, updateCartQuantity } from '@/stores/cart-store';
-import { EMPTY_CART_MESSAGE, EMPTY_CART_REDIRECT_MS, GST_SHIPPING_NOTE } from '../cart-messages';
+import { usePriceDisplay } from '@/features/store/hooks/use-price-display';
+import { EMPTY_CART_MESSAGE, EMPTY_CART_REDIRECT_MS, cartNote } from '../cart-messages';
 import { usePricedCart } from '../hooks/use-priced-cart';
 import { CartBrowsePanel } from './cart-browse-panel';
 import { CartLinePrice } from './cart-line-price';
-import { CartTotals } from './cart-totals';
+import { CartTotals, shownLineTotalCents } from './cart-totals';
 import { PriceChangeNotices } from './price-change-notices';
 import { TrashIcon } from './trash-icon';
 import './cart.css';
@@ -26,6 +27,7 @@ import { CartFitWarning } from '@/features/garage/components/cart-fit-warning';
  */
 export function CartPage() {
   const cart = usePricedCart();
+  const prices = usePriceDisplay();
   const navigate = useNavigate();
   const headingRef = useRef<HTMLHeadingElement>(null);
   const summaryTitleId = useId();
@@ -131,7 +133,7 @@ export function CartPage() {
                       <span className="cart-table__label" aria-hidden="true">
                         Total
                       </span>
-                      <strong>{formatCents(priced.lineSubtotalCents)}</strong>
+                      <strong>{formatCents(shownLineTotalCents(priced, prices.show))}</strong>
                     </td>
                     <td className="cart-table__remove" role="cell">
                       <button
@@ -153,8 +155,8 @@ export function CartPage() {
             <h2 id={summaryTitleId} className="cart-summary__title">
               Cart totals
             </h2>
-            <CartTotals itemCount={cart.itemCount} subtotalCents={cart.subtotalCents} />
-            <p className="cart-note">{GST_SHIPPING_NOTE}</p>
+            <CartTotals itemCount={cart.itemCount} lines={cart.lines} />
+            <p className="cart-note">{cartNote(prices.display, prices.gstPercent)}</p>
             <Link to="/checkout" className="button cart-summary__checkout">
               Checkout
             </Link>

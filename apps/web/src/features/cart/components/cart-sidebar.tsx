@@ -5,10 +5,11 @@ import { QuantityStepper } from '@/components/ui/quantity-stepper';
 import { ProductImage } from '@/components/ui/product-image';
 import { productPath } from '@/features/catalog/components/product-card';
 import { MAX_QUANTITY, MIN_QUANTITY, removeFromCart, updateCartQuantity } from '@/stores/cart-store';
-import { EMPTY_CART_MESSAGE, GST_SHIPPING_NOTE, itemCountText } from '../cart-messages';
+import { usePriceDisplay } from '@/features/store/hooks/use-price-display';
+import { EMPTY_CART_MESSAGE, cartNote, itemCountText } from '../cart-messages';
 import { usePricedCart, type PricedCartLine } from '../hooks/use-priced-cart';
 import { CartLinePrice } from './cart-line-price';
-import { CartTotals } from './cart-totals';
+import { CartTotals, shownLineTotalCents } from './cart-totals';
 import { PriceChangeNotices } from './price-change-notices';
 import { TrashIcon } from './trash-icon';
 import './cart.css';
@@ -40,7 +41,8 @@ interface SidebarLineProps {
 
 /** One sidebar line: image, title link, quantity with minus and plus, price and delete (SPEC §2). */
 function SidebarLine({ priced, onRemove }: SidebarLineProps) {
-  const { line, quantity, lineSubtotalCents } = priced;
+  const { line, quantity } = priced;
+  const prices = usePriceDisplay();
   return (
     <li className="cart-sidebar__line">
       <Link to={productPath(line.permalink)} className="cart-sidebar__image" tabIndex={-1} aria-hidden="true">
@@ -56,7 +58,7 @@ function SidebarLine({ priced, onRemove }: SidebarLineProps) {
           {quantity > 1 && (
             <span className="cart-sidebar__times">
               {' '}
-              × {quantity} = <strong>{formatCents(lineSubtotalCents)}</strong>
+              × {quantity} = <strong>{formatCents(shownLineTotalCents(priced, prices.show))}</strong>
             </span>
           )}
         </p>
@@ -91,6 +93,7 @@ interface SidebarContentProps {
 /** What the open sidebar shows; mounted only while open, so the cart's prices are re-read each time. */
 function SidebarContent({ titleId, onClose, panelRef }: SidebarContentProps) {
   const cart = usePricedCart();
+  const prices = usePriceDisplay();
   const [announcement, setAnnouncement] = useState('');
   const empty = cart.lines.length === 0;
 
@@ -134,8 +137,8 @@ function SidebarContent({ titleId, onClose, panelRef }: SidebarContentProps) {
       </div>
       {!empty && (
         <div className="cart-sidebar__foot">
-          <CartTotals itemCount={cart.itemCount} subtotalCents={cart.subtotalCents} zeroShippingAndTax />
-          <p className="cart-note">{GST_SHIPPING_NOTE}</p>
+          <CartTotals itemCount={cart.itemCount} lines={cart.lines} zeroShippingAndTax />
+          <p className="cart-note">{cartNote(prices.display, prices.gstPercent)}</p>
           <div className="cart-sidebar__actions">
             <Link to="/cart" className="button button--outline">
               View Cart

@@ -1,6 +1,7 @@
 import type { Product } from '@store/shared/product';
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
-import type { ListingQuery } from '@/components/ui/listing-query';
+import { apiListingQuery, type ListingQuery } from '@/components/ui/listing-query';
+import { usePriceDisplay } from '@/features/store/hooks/use-price-display';
 import { apiRequest, served } from '@/lib/api-client';
 import { SHOP_PAGE_SIZE } from '@/lib/pagination';
 
@@ -53,6 +54,9 @@ export function shopProductsQueryOptions(params: ShopParams, vehicle?: number) {
   });
 }
 
+/** The shop's products; the address's price range read as prices are shown (issue 18). */
 export function useShopProducts(params: ShopParams, vehicle?: number) {
-  return useQuery(shopProductsQueryOptions(params, vehicle));
+  const prices = usePriceDisplay();
+  const gstShown = prices.display === 'ex_gst' ? 0 : prices.gstPercent;
+  return useQuery(shopProductsQueryOptions(apiListingQuery(params, gstShown), vehicle));
 }

@@ -32,7 +32,7 @@ import { ProductBadge } from './product-badge';
 import { ProductCarousel } from './product-carousel';
 import { ProductGallery } from './product-gallery';
 import { ProductHead } from './product-head';
-import { ProductPrice } from './product-price';
+import { ProductPrice, ProductTaxNote } from './product-price';
 import './product-page.css';
 
 /** SPEC §9: the add-to-cart button answers at most one click a second. */
@@ -138,7 +138,7 @@ function ProductDetail({ product }: { product: Product }) {
 
           <div className="product-detail__price" role="group" aria-label="Price">
             <ProductPrice pricing={productPricing(product)} />
-            <p className="product-detail__tax">Price in AUD; GST is added at checkout</p>
+            <ProductTaxNote />
           </div>
 
           {count !== null && (

@@ -1,19 +1,43 @@
+import { shownSaveLabel } from '@store/shared/gst-prices';
 import { PriceTag } from '@/components/ui/price-tag';
+import { usePriceDisplay } from '@/features/store/hooks/use-price-display';
 import type { ProductPricing } from '../product-pricing';
 import './product-price.css';
 
-/** "$79.95", or "$67.96 ~~$79.95~~ Save 15%" when discounted; 'N/A' without a price (SPEC §2). */
+/**
+ * "$87.95 inc. GST", or "$74.76 inc. GST ~~$87.95~~ Save 15%" when discounted; 'N/A' without a price (SPEC §2).
+ * Prices as this shopper sees them (issue 18: including GST unless a business member chose ex. GST).
+ */
 export function ProductPrice({ pricing }: { pricing: ProductPricing }) {
+  const prices = usePriceDisplay();
   const { priceCents, saleCents, discountLabel } = pricing;
   if (priceCents === null || saleCents === null) {
     return <p className="product-price product-price--missing">N/A</p>;
   }
+  const list = prices.show(priceCents);
+  const sale = prices.show(saleCents);
   return (
     <PriceTag
       className="product-price"
-      currentCents={discountLabel === null ? priceCents : saleCents}
-      originalCents={discountLabel === null ? null : priceCents}
-      label={discountLabel}
+      currentCents={discountLabel === null ? list : sale}
+      originalCents={discountLabel === null ? null : list}
+      label={shownSaveLabel(discountLabel, list, sale)}
+      tax={prices.label}
     />
+  );
+}
+
+/**
+ * The line under the product page's price: the SPEC's "Price in AUD; GST is added at checkout" for prices shown
+ * ex. GST, and "Price in AUD, including GST" for prices that include it (issue 18: it already is).
+ */
+export function ProductTaxNote() {
+  const prices = usePriceDisplay();
+  return (
+    <p className="product-detail__tax">
+      {prices.display === 'inc_gst' && prices.gstPercent > 0
+        ? `Price in AUD, including ${prices.gstPercent}% GST`
+        : 'Price in AUD; GST is added at checkout'}
+    </p>
   );
 }

@@ -8,6 +8,8 @@ import '@/features/cart/components/cart.css';
 import type { CheckoutSummary } from '../hooks/use-checkout-summary';
 import './order-summary.css';
 import { CartFitWarning } from '@/features/garage/components/cart-fit-warning';
+import { shownLineTotalCents } from '@/features/cart/components/cart-totals';
+import { type PriceView, usePriceDisplay } from '@/features/store/hooks/use-price-display';
 
 export interface OrderSummaryProps {
   summary: CheckoutSummary;
@@ -28,8 +30,12 @@ function Amount({ cents }: { cents: number | undefined }) {
   return <>{formatCents(cents)}</>;
 }
 
-/** SPEC §9 free delivery: says it is free, or how much more would make it free. */
-function DeliveryNote({ summary }: { summary: CheckoutSummary }) {
+/**
+ * SPEC §9 free delivery: says it is free, or how much more would make it free. The rule reads the subtotal before
+ * GST, and says so; the amount still to add is shown as prices are (issue 18), rounded up so that adding it is
+ * always enough.
+ */
+function DeliveryNote({ summary, prices }: { summary: CheckoutSummary; prices: PriceView }) {
   const { totals, settings } = summary;
   if (!totals || !settings || totals.subtotalCents === 0) return null;
   const threshold = settings.freeDeliveryThresholdCents;
@@ -49,8 +55,8 @@ function DeliveryNote({ summary }: { summary: CheckoutSummary }) {
   return (
     <div className="order-summary__delivery-note">
       <p>
-        Add <strong>{formatCents(missing)}</strong> more for free delivery on orders of{' '}
-        {formatCents(threshold)} or more.
+        Add <strong>{formatCents(prices.show(missing))}</strong> more for free delivery on orders of{' '}
+        {formatCents(threshold)} or more{prices.gstPercent > 0 ? ' before GST' : ''}.
       </p>
       <div className="order-summary__progress" aria-hidden="true">
         <span style={{ width: `${progress}%` }} />
@@ -60,11 +66,14 @@ function DeliveryNote({ summary }: { summary: CheckoutSummary }) {
 }
 
 /**
- * The order summary (SPEC §2 Checkout): each line with its picture, title × quantity and line total, then
- * Subtotal, Delivery charge ('Free' from the free-delivery threshold), GST and Total (SPEC §9 maths).
+ * The order summary (SPEC §2 Checkout): each line with its picture, title × quantity and line total as prices are
+ * shown (issue 18: including GST), then the total to pay, prominent, and below it the SPEC §9 breakdown:
+ * Subtotal and Delivery charge before GST ('Free' from the free-delivery threshold), GST and Total.
  */
 export function OrderSummary({ summary, headingId, children }: OrderSummaryProps) {
   const { lines, totals, settings } = summary;
+  const prices = usePriceDisplay();
+  const exGst = settings && settings.gstPercent > 0 ? ' (ex. GST)' : '';
   const itemCount = lines.reduce((n, l) => n + l.quantity, 0);
   return (
     <section
@@ -87,7 +96,8 @@ export function OrderSummary({ summary, headingId, children }: OrderSummaryProps
       {/* Prices are re-read on the way in; a change since the products were added is said here. */}
       <PriceChangeNotices />
       <ul className="order-summary__lines">
-        {lines.map(({ line, quantity, unitPriceCents, lineSubtotalCents }) => {
+        {lines.map((priced) => {
+          const { line, quantity, unitPriceCents } = priced;
           const title = line.title.trim() || 'No Title';
           return (
             <li key={line.id} className="order-summary__line">
@@ -103,20 +113,35 @@ export function OrderSummary({ summary, headingId, children }: OrderSummaryProps
                 <p className="order-summary__title">
                   {title} <span className="order-summary__quantity">× {quantity}</span>
                 </p>
-                {quantity > 1 && <p className="order-summary__each">{formatCents(unitPriceCents)} each</p>}
+                {quantity > 1 && (
+                  <p className="order-summary__each">{formatCents(prices.show(unitPriceCents))} each</p>
+                )}
                 <CartFitWarning sku={line.sku} />
               </div>
-              <p className="order-summary__line-total">{formatCents(lineSubtotalCents)}</p>
+              <p className="order-summary__line-total">
+                {formatCents(shownLineTotalCents(priced, prices.show))}
+              </p>
             </li>
           );
         })}
       </ul>
 
-      <DeliveryNote summary={summary} />
+      <DeliveryNote summary={summary} prices={prices} />
 
-      <dl className="order-summary__totals">
+      <p className="order-summary__to-pay">
+        <span>
+          Total to pay
+          {settings && settings.gstPercent > 0 && (
+            <span className="order-summary__to-pay-tax"> inc. GST</span>
+          )}
+        </span>
+        <strong>
+          <Amount cents={totals?.totalCents} />
+        </strong>
+      </p>
+      <dl className="order-summary__totals" aria-label="Price breakdown">
         <div>
-          <dt>Subtotal</dt>
+          <dt>Subtotal{exGst}</dt>
           <dd>
             <Amount cents={totals?.subtotalCents} />
           </dd>
@@ -134,7 +159,7 @@ export function OrderSummary({ summary, headingId, children }: OrderSummaryProps
           </div>
         )}
         <div>
-          <dt>Delivery charge</dt>
+          <dt>Delivery charge{exGst}</dt>
           <dd>
             {totals && totals.deliveryChargeCents === 0 && totals.subtotalCents > 0 ? (
               <span className="order-summary__free">Free</span>

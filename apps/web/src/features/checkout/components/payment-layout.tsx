@@ -1,7 +1,7 @@
-import { lineSubtotalCents } from '@store/shared/checkout-totals';
 import { formatCents } from '@store/shared/money';
 import { useId, type ReactNode } from 'react';
 import { ProductImage } from '@/components/ui/product-image';
+import { usePriceDisplay } from '@/features/store/hooks/use-price-display';
 import type { CheckoutData } from '../checkout-storage';
 import './payment-layout.css';
 
@@ -29,13 +29,16 @@ function billingRows(order: CheckoutData['order']): [string, string][] {
 
 /**
  * The page both payment methods share (SPEC §2 Payment pages): 'Complete Your Payments' with the grand
- * total, then the order summary and the payment method's own area, the items and the billing address.
+ * total (GST included), the items priced as prices are shown (issue 18), then the order summary and the payment method's own area, the items and the billing address.
  * Everything shown comes from the saved checkout data, so it is exactly what the shopper confirmed.
  * On a phone the pay panel comes first (it is first in the DOM, so reading and tab order follow);
  * from 960 px the items and address take the wide column and the pay panel sits beside them.
  */
 export function PaymentLayout({ checkout, paymentTitle, children }: PaymentLayoutProps) {
   const { order, items, totals } = checkout;
+  // Issue 18: items as prices are shown (including GST); the breakdown's parts before GST say so.
+  const prices = usePriceDisplay();
+  const exGst = prices.gstPercent > 0 ? ' (ex. GST)' : '';
   const payId = useId();
   const itemsId = useId();
   const billingId = useId();
@@ -46,7 +49,7 @@ export function PaymentLayout({ checkout, paymentTitle, children }: PaymentLayou
       <header className="payment-page__head">
         <h1 className="payment-page__title">Complete Your Payments</h1>
         <p className="payment-page__total">
-          <span className="payment-page__total-label">Total</span>{' '}
+          <span className="payment-page__total-label">Total{prices.gstPercent > 0 ? ' inc. GST' : ''}</span>{' '}
           <strong className="payment-page__total-amount">{formatCents(totals.totalCents)}</strong>
         </p>
       </header>
@@ -59,7 +62,7 @@ export function PaymentLayout({ checkout, paymentTitle, children }: PaymentLayou
             </h2>
             <dl className="payment-summary">
               <div>
-                <dt>Subtotal</dt>
+                <dt>Subtotal{exGst}</dt>
                 <dd>{formatCents(totals.subtotalCents)}</dd>
               </div>
               {(totals.signupDiscountCents ?? 0) > 0 && (
@@ -75,7 +78,7 @@ export function PaymentLayout({ checkout, paymentTitle, children }: PaymentLayou
                 </div>
               )}
               <div>
-                <dt>Shipping cost</dt>
+                <dt>Shipping cost{exGst}</dt>
                 <dd>{formatCents(totals.deliveryChargeCents)}</dd>
               </div>
               <div>
@@ -135,11 +138,11 @@ export function PaymentLayout({ checkout, paymentTitle, children }: PaymentLayou
                     </td>
                     <td className="payment-items__title">{item.title}</td>
                     <td className="payment-items__number payment-items__price">
-                      {formatCents(item.unitPriceCents)}
+                      {formatCents(prices.show(item.unitPriceCents))}
                     </td>
                     <td className="payment-items__number payment-items__quantity">{item.quantity}</td>
                     <td className="payment-items__number payment-items__line-total">
-                      {formatCents(lineSubtotalCents(item))}
+                      {formatCents(prices.show(item.unitPriceCents) * item.quantity)}
                     </td>
                   </tr>
                 ))}

@@ -66,7 +66,7 @@ export function OrderConfirmation({ order }: { order: ConfirmedOrder | null }) {
               <dd className="order-confirmation__id">{order.id}</dd>
             </div>
             <div>
-              <dt>Total</dt>
+              <dt>Total (inc. GST)</dt>
               <dd>{formatCents(order.totalCents)}</dd>
             </div>
           </dl>

@@ -1,6 +1,8 @@
 import type { OrderDetail } from '@store/shared/order';
 import { useId } from 'react';
-import { formatOrderDate, formatOrderMoney, paymentMethodLabel } from '../order-fields';
+import { shownPriceCents } from '@store/shared/gst-prices';
+import { usePriceDisplay } from '@/features/store/hooks/use-price-display';
+import { formatOrderDate, formatOrderMoney, formatOrderPrice, paymentMethodLabel } from '../order-fields';
 import './order-summary.css';
 
 type Row = [label: string, value: string];
@@ -32,12 +34,18 @@ function Facts({ rows, className }: { rows: Row[]; className: string }) {
 /**
  * One order as guest tracking and the order details page show it (SPEC §2): invoice number, status, date
  * (dd/mm/yyyy), payment method (card shown as Card) and status; Customer Details only when the server sent
- * them; Shipping Details; the Order Items table; Subtotal, Shipping, GST and Total Amount. Statuses are
- * shown as received (SPEC §3).
+ * them; Shipping Details; the Order Items table, its prices as prices are shown (issue 18: including GST at the
+ * store's rate, none for an order charged no GST); Subtotal and Shipping before GST, GST and Total Amount.
+ * Statuses are shown as received (SPEC §3).
  */
 export function OrderSummary({ order }: { order: OrderDetail }) {
   const titleId = useId();
   const customer = customerRows(order);
+  const prices = usePriceDisplay();
+  const chargedGst = (parseFloat(order.totalGst) || 0) > 0;
+  const show = (cents: number) => shownPriceCents(cents, prices.display, chargedGst ? prices.gstPercent : 0);
+  const tax = chargedGst ? ` (${prices.label})` : '';
+  const exGst = chargedGst ? ' (ex. GST)' : '';
 
   return (
     <article className="order-summary" aria-labelledby={titleId}>
@@ -88,10 +96,10 @@ export function OrderSummary({ order }: { order: OrderDetail }) {
                 Quantity
               </th>
               <th scope="col" className="order-items__number">
-                Price
+                Price{tax}
               </th>
               <th scope="col" className="order-items__number">
-                Item Total (Discount Included)
+                Item Total (Discount Included){tax}
               </th>
             </tr>
           </thead>
@@ -103,10 +111,10 @@ export function OrderSummary({ order }: { order: OrderDetail }) {
                   {item.quantity}
                 </td>
                 <td className="order-items__number" data-label="Price">
-                  {formatOrderMoney(item.price)}
+                  {formatOrderPrice(item.price, show)}
                 </td>
                 <td className="order-items__number order-items__total" data-label="Item Total">
-                  {formatOrderMoney(item.qp_subtotal)}
+                  {formatOrderPrice(item.price, show, item.quantity)}
                 </td>
               </tr>
             ))}
@@ -116,8 +124,8 @@ export function OrderSummary({ order }: { order: OrderDetail }) {
         <Facts
           className="order-summary__totals"
           rows={[
-            ['Subtotal', formatOrderMoney(order.subTotal)],
-            ['Shipping', formatOrderMoney(order.delivery_charges)],
+            [`Subtotal${exGst}`, formatOrderMoney(order.subTotal)],
+            [`Shipping${exGst}`, formatOrderMoney(order.delivery_charges)],
             ['GST', formatOrderMoney(order.totalGst)],
             ['Total Amount', formatOrderMoney(order.total_amount)],
           ]}

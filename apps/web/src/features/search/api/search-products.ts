@@ -1,6 +1,7 @@
 import type { Product } from '@store/shared/product';
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
-import type { ListingQuery } from '@/components/ui/listing-query';
+import { apiListingQuery, type ListingQuery } from '@/components/ui/listing-query';
+import { usePriceDisplay } from '@/features/store/hooks/use-price-display';
 import { apiRequest, served } from '@/lib/api-client';
 
 /** SPEC §9: 15 suggestions, 15 results a page, 3 characters before any request. */
@@ -54,6 +55,9 @@ export function searchProductsQueryOptions(
   });
 }
 
+/** The results page's products; the address's price range read as prices are shown (issue 18). */
 export function useSearchProducts(search: string, page = 1, listing: ListingQuery = {}, vehicle?: number) {
-  return useQuery(searchProductsQueryOptions(search, page, listing, vehicle));
+  const prices = usePriceDisplay();
+  const gstShown = prices.display === 'ex_gst' ? 0 : prices.gstPercent;
+  return useQuery(searchProductsQueryOptions(search, page, apiListingQuery(listing, gstShown), vehicle));
 }

@@ -1,21 +1,25 @@
-import { parseDecimalToCents, formatCents } from '@store/shared/money';
-import { productMetaValue } from '@store/shared/product-meta';
+import { unitPriceCentsOf } from '@store/shared/checkout-totals';
+import { formatCents } from '@store/shared/money';
 import type { Product } from '@store/shared/product';
 import { featuredProductImage } from '@store/shared/product-image';
 import { useEffect, useId, useState, type FocusEvent, type FormEvent, type KeyboardEvent } from 'react';
 import { Link, useNavigate } from 'react-router';
 import { ProductImage } from '@/components/ui/product-image';
+import { type PriceView, usePriceDisplay } from '@/features/store/hooks/use-price-display';
 import { SEARCH_MESSAGES, useDebouncedSearch } from '../hooks/use-debounced-search';
 import { productHref, searchResultsHref } from '../search-links';
 import './search-box.css';
 
-/** What the shopper pays: the discounted price when there is one, else `_price`; null when unreadable. */
-function suggestionPrice(product: Product): string | null {
-  const discounted = product.discount_data?.discounted_price;
-  const cents =
-    (discounted === undefined ? null : parseDecimalToCents(discounted)) ??
-    parseDecimalToCents(productMetaValue(product, '_price') ?? '');
-  return cents === null ? null : formatCents(cents);
+/**
+ * What the shopper pays, as this shopper sees prices (issue 18: "$87.95 inc. GST"): the discounted price when there
+ * is one, else `_price`; null when unreadable.
+ */
+function suggestionPrice(product: Product, prices: PriceView): string | null {
+  const cents = unitPriceCentsOf(product);
+  if (cents === null) return null;
+  return prices.label
+    ? `${formatCents(prices.show(cents))} ${prices.label}`
+    : formatCents(prices.show(cents));
 }
 
 /**
@@ -25,6 +29,7 @@ function suggestionPrice(product: Product): string | null {
  */
 export function SearchBox() {
   const navigate = useNavigate();
+  const prices = usePriceDisplay();
   const [text, setText] = useState('');
   const [open, setOpen] = useState(false);
   const { status, results, term } = useDebouncedSearch(text);
@@ -182,7 +187,7 @@ export function SearchBox() {
           hidden={!expanded}
         >
           {results.map((product, index) => {
-            const price = suggestionPrice(product);
+            const price = suggestionPrice(product, prices);
             const title = product.title.trim() || 'No Title';
             return (
               <Link

@@ -1,0 +1,219 @@
+/**
+ * Prices including GST (issue 18 §1-2, decision 0035): a product's card, page, cart line, cart total and checkout
+ * total all show the GST-inclusive figures, made from the API's ex-GST `_price` with the store's GST percent, and
+ * agree with what the order charges; a business member switches to prices excluding GST and back.
+ */
+import { computeCheckoutTotals } from '@store/shared/checkout-totals';
+import { priceIncGstCents } from '@store/shared/gst-prices';
+import { formatCents, parseDecimalToCents } from '@store/shared/money';
+import { expect, test, type Locator, type Page } from './support/test';
+import { expectNoSeriousAxeViolations } from './support/page-checks';
+import { screen, settleToasts } from './support/screens';
+
+/** A demo product at its list price (data/demo-catalog/products.csv), and one with a discount. */
+const PLAIN_SKU = 'BL-H4-6055';
+const DISCOUNTED_SKU = 'VC-NS70-680';
+
+interface StoreConfig {
+  gst_percent: number;
+  delivery_charge: number;
+  free_delivery_threshold: number;
+}
+
+interface ProductFacts {
+  title: string;
+  /** What the shopper pays, ex GST (the discounted price when there is one), cents. */
+  payCents: number;
+  /** The list price, ex GST, cents. */
+  listCents: number;
+}
+
+async function storeConfig(page: Page): Promise<StoreConfig> {
+  return ((await (await page.request.get('/api/store-config')).json()) as { data: StoreConfig }).data;
+}
+
+async function product(page: Page, sku: string): Promise<ProductFacts> {
+  const { data } = (await (await page.request.get(`/api/products/${sku}`)).json()) as {
+    data: {
+      title: string;
+      product_meta: { option: string; value: string }[];
+      discount_data: { discounted_price: string } | null;
+    };
+  };
+  const listCents =
+    parseDecimalToCents(data.product_meta.find((m) => m.option === '_price')?.value ?? '') ?? 0;
+  const payCents = data.discount_data
+    ? (parseDecimalToCents(data.discount_data.discounted_price) ?? 0)
+    : listCents;
+  return { title: data.title, payCents, listCents };
+}
+
+/** The value beside a term in a list of figures (<dt>term</dt><dd>value</dd>). */
+function figure(scope: Locator, term: string | RegExp): Locator {
+  return scope.locator('dt', { hasText: term }).first().locator('xpath=following-sibling::dd[1]');
+}
+
+test('a guest sees one GST-inclusive price on the card, the page, the cart and at checkout, and is charged no more', async ({
+  page,
+}, testInfo) => {
+  test.slow();
+  const config = await storeConfig(page);
+  const g = config.gst_percent;
+  expect(g).toBeGreaterThan(0);
+  const plain = await product(page, PLAIN_SKU);
+  const discounted = await product(page, DISCOUNTED_SKU);
+  const plainShown = formatCents(priceIncGstCents(plain.payCents, g));
+
+  // The card, on the search results page.
+  await page.goto(`/search-results?query=${PLAIN_SKU}`);
+  const card = page.getByRole('article').filter({ hasText: plain.title }).first();
+  await expect(card).toContainText(plainShown);
+  await expect(card).toContainText('inc. GST');
+  await expect(card).not.toContainText(formatCents(plain.payCents));
+
+  // The product page: the same figure, and the note says GST is included.
+  await page.goto(`/product/${DISCOUNTED_SKU}`);
+  const price = page.getByRole('group', { name: 'Price' });
+  await expect(price).toContainText(formatCents(priceIncGstCents(discounted.payCents, g)));
+  await expect(price).toContainText(formatCents(priceIncGstCents(discounted.listCents, g)));
+  await expect(price).toContainText(`Price in AUD, including ${g}% GST`);
+  await screen(page, testInfo, 'gst-product-page');
+  await page.getByRole('button', { name: 'Add to cart', exact: true }).click();
+  await page.keyboard.press('Escape');
+
+  await page.goto(`/product/${PLAIN_SKU}`);
+  await expect(page.getByRole('group', { name: 'Price' })).toContainText(plainShown);
+  await page.getByRole('button', { name: 'Add to cart', exact: true }).click();
+  const sidebar = page.getByRole('dialog', { name: /cart/i });
+  await expect(sidebar).toBeVisible();
+  await sidebar.getByRole('link', { name: 'View Cart' }).click();
+  await expect(page).toHaveURL(/\/cart$/);
+
+  // The cart: two of the plain product; each line and the total as shown add up.
+  const plainRow = page.getByRole('row', { name: new RegExp(plain.title.replace(/[()]/g, '.')) });
+  await plainRow.getByRole('button', { name: 'Increase quantity' }).click();
+  await expect(plainRow.getByRole('textbox')).toHaveValue('2');
+  const lines = [
+    { unitPriceCents: discounted.payCents, quantity: 1 },
+    { unitPriceCents: plain.payCents, quantity: 2 },
+  ];
+  const shownCart = lines.reduce((sum, l) => sum + priceIncGstCents(l.unitPriceCents, g) * l.quantity, 0);
+  await expect(plainRow).toContainText(formatCents(priceIncGstCents(plain.payCents, g) * 2));
+  const totals = page.getByRole('region', { name: 'Cart totals' });
+  await expect(figure(totals, /^Total/)).toHaveText(formatCents(shownCart));
+  await expect(page.getByText('*Prices include GST. Shipping may be applied at checkout')).toBeVisible();
+  await screen(page, testInfo, 'gst-cart');
+
+  // Checkout: the total to pay is the SPEC's maths, never more than the cart as shown plus the delivery shown.
+  await page.getByRole('link', { name: 'Checkout' }).click();
+  await expect(page).toHaveURL(/\/checkout$/);
+  const charged = computeCheckoutTotals(lines, {
+    gstPercent: g,
+    deliveryChargeCents: Math.round(config.delivery_charge * 100),
+    freeDeliveryThresholdCents: Math.round(config.free_delivery_threshold * 100),
+  });
+  const deliveryShown = priceIncGstCents(charged.deliveryChargeCents, g);
+  expect(charged.totalCents).toBeLessThanOrEqual(shownCart + deliveryShown);
+  const summary = page.getByRole('region', { name: 'Order summary' });
+  await expect(summary.getByText('Total to pay')).toBeVisible();
+  await expect(summary.locator('.order-summary__to-pay strong')).toHaveText(formatCents(charged.totalCents));
+  await expect(figure(summary, /^Total$/)).toHaveText(formatCents(charged.totalCents));
+  await expect(figure(summary, /^GST/)).toHaveText(formatCents(charged.gstCents));
+  await expect(summary).toContainText(formatCents(priceIncGstCents(plain.payCents, g) * 2));
+
+  const form = page.getByRole('form', { name: 'Checkout details' });
+  await form.getByLabel(/^First name/).fill('Sam');
+  await form.getByLabel(/^Last name/).fill('Nguyen');
+  await form.getByLabel(/^Email/).fill(`gst-${testInfo.project.name}@example.com`);
+  await form.getByLabel(/^Phone/).fill('0412345678');
+  await form.getByLabel(/^Street address/).fill('12 Railway Terrace');
+  await form.getByRole('combobox', { name: /^City/ }).fill('Guildford');
+  await form.getByLabel(/^State/).fill('NSW');
+  await form.getByLabel(/^Post code/).fill('2161');
+  await screen(page, testInfo, 'gst-checkout');
+  await page.getByRole('button', { name: 'Credit Card / Debit Card' }).click();
+  await expect(page).toHaveURL(/\/checkout-stripe-payment$/);
+  await page.getByLabel('Card number').fill('4242 4242 4242 4242');
+  await page.getByLabel('Expiry date').fill('12 / 34');
+  await page.getByLabel('CVC').fill('123');
+  await page.getByRole('button', { name: `Pay ${formatCents(charged.totalCents)}` }).click();
+
+  // The order charged what the checkout showed.
+  await expect(page).toHaveURL(/\/thank-you$/);
+  await expect(figure(page.locator('main'), 'Total (inc. GST)')).toHaveText(formatCents(charged.totalCents));
+  await settleToasts(page);
+  await page.getByRole('link', { name: 'Track your order' }).click();
+  const order = page.getByRole('article', { name: /^Order INV-\d+$/ });
+  await expect(figure(order, 'Total Amount')).toHaveText(formatCents(charged.totalCents));
+  await expect(order).toContainText(plainShown);
+  await expectNoSeriousAxeViolations(page);
+});
+
+test('a business member switches prices to ex. GST and back; guests keep seeing GST-inclusive prices', async ({
+  page,
+}, testInfo) => {
+  // Sign-in (argon2id), two axe checks and a second browser: more than the default 30 s on a busy machine.
+  test.slow();
+  const config = await storeConfig(page);
+  const plain = await product(page, PLAIN_SKU);
+  const inc = formatCents(priceIncGstCents(plain.payCents, config.gst_percent));
+  const ex = formatCents(plain.payCents);
+  const email = `gst-business-${testInfo.project.name}-${Date.now()}@example.com`;
+  const password = 'Str0ng!pass';
+  const registered = await page.request.post('/api/registered', {
+    data: {
+      name: 'Sam Taylor',
+      email,
+      password,
+      phone: '0412345678',
+      _b_name: 'Taylor Motors',
+      _b_number: '51824753556',
+    },
+  });
+  expect(registered.ok()).toBe(true);
+
+  await page.goto('/signin');
+  const signIn = page.getByRole('form', { name: 'Sign in' });
+  await signIn.getByLabel(/^Email/).fill(email);
+  await signIn.getByLabel(/^Password/).fill(password);
+  await signIn.getByRole('button', { name: 'Sign In' }).click();
+  await expect(page.getByText('Successfully logged in!')).toBeVisible();
+
+  await page.goto('/my-account');
+  const choice = page.getByRole('group', { name: 'Show prices' });
+  await expect(choice.getByRole('radio', { name: 'Including GST' })).toBeChecked();
+  await choice.getByRole('radio', { name: 'Excluding GST' }).check();
+  await expect(page.getByText('Prices are now shown excluding GST.')).toBeVisible();
+  await expect(choice.getByRole('radio', { name: 'Excluding GST' })).toBeChecked();
+  await settleToasts(page);
+  await expectNoSeriousAxeViolations(page);
+  await screen(page, testInfo, 'gst-business-choice');
+
+  await page.goto(`/product/${PLAIN_SKU}`);
+  const price = page.getByRole('group', { name: 'Price' });
+  await expect(price).toContainText(ex);
+  await expect(price).toContainText('ex. GST');
+  await expect(price).toContainText('Price in AUD; GST is added at checkout');
+
+  // Kept in the account: a reload reads it from the member's profile, not from this page.
+  await page.reload();
+  await expect(page.getByRole('group', { name: 'Price' })).toContainText(ex);
+
+  // A guest in another browser sees the price including GST all the while.
+  const browser = page.context().browser();
+  if (!browser) throw new Error('no browser to open a guest page in');
+  const guest = await browser.newPage();
+  await guest.goto(`${new URL(page.url()).origin}/product/${PLAIN_SKU}`);
+  await expect(guest.getByRole('group', { name: 'Price' })).toContainText(inc);
+  await guest.close();
+
+  await page.goto('/my-account');
+  await page
+    .getByRole('group', { name: 'Show prices' })
+    .getByRole('radio', { name: 'Including GST' })
+    .check();
+  await expect(page.getByText('Prices are now shown including GST.')).toBeVisible();
+  await page.goto(`/product/${PLAIN_SKU}`);
+  await expect(page.getByRole('group', { name: 'Price' })).toContainText(inc);
+  await expect(page.getByRole('group', { name: 'Price' })).toContainText('inc. GST');
+});
