@@ -1,13 +1,16 @@
+import { usePriceDisplay } from '@/features/store/hooks/use-price-display';
 import { dismissPriceChanges, useCartPriceChanges } from '@/stores/cart-store';
 import { priceChangedMessage } from '../cart-messages';
 
 /**
  * The cart's polite notice of prices that changed since the products were added (issue: fresh prices):
  * 'The price of {title} changed from $A to $B.', one line per product, until the shopper dismisses it.
- * The live region is always present, so a screen reader hears the notice when it appears.
+ * The live region is always present, so a screen reader hears the notice when it appears. Prices as they are
+ * shown (issue 18: including GST).
  */
 export function PriceChangeNotices() {
   const changes = useCartPriceChanges();
+  const prices = usePriceDisplay();
   return (
     <div className="cart-notices" role="status" aria-live="polite">
       {changes.length > 0 && (
@@ -25,7 +28,9 @@ export function PriceChangeNotices() {
           </svg>
           <ul className="cart-notice__list" role="list">
             {changes.map((c) => (
-              <li key={c.id}>{priceChangedMessage(c.title, c.fromCents, c.toCents)}</li>
+              <li key={c.id}>
+                {priceChangedMessage(c.title, prices.show(c.fromCents), prices.show(c.toCents))}
+              </li>
             ))}
           </ul>
           <button type="button" className="cart-notice__dismiss" onClick={dismissPriceChanges}>
