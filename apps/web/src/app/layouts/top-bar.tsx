@@ -80,7 +80,7 @@ export function TopBar({
         </p>
         <p className="top-bar__delivery">
           <TruckIcon />
-          Free delivery on orders over $100
+          Free delivery on orders over $100 ex. GST
         </p>
         <AccountMenu user={user} onSignOut={onSignOut} />
       </div>

@@ -88,7 +88,7 @@ const pages: PageCase[] = [
       'Delivery time5-8 business days',
       'Australia Post, Aramex and CouriersPlease',
       'Free shipping on orders above A$100',
-      'A flat A$15 on orders below A$100',
+      'A flat A$15 plus GST (A$16.50 in all) on orders below A$100',
     ],
   },
   {

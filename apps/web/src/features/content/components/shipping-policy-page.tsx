@@ -21,7 +21,10 @@ export function ShippingPolicyPage() {
             { term: 'Handling time', detail: '0-1 business days' },
             { term: 'Delivery time', detail: '5-8 business days' },
             { term: 'Couriers', detail: 'Australia Post, Aramex and CouriersPlease' },
-            { term: 'Shipping cost', detail: 'Free above A$100; a flat A$15 below A$100' },
+            {
+              term: 'Shipping cost',
+              detail: 'Free above A$100 before GST; a flat A$15 plus GST (A$16.50) below A$100',
+            },
           ]}
         />
       </PolicySection>
@@ -60,13 +63,16 @@ export function ShippingPolicyPage() {
       <PolicySection title="Shipping costs">
         <ul>
           <li>
-            <strong>Free shipping</strong> on orders above A$100.
+            <strong>Free shipping</strong> on orders above A$100 before GST.
           </li>
           <li>
-            A <strong>flat A$15</strong> on orders below A$100.
+            A <strong>flat A$15</strong> plus GST (A$16.50 in all) on orders below A$100.
           </li>
         </ul>
-        <p>Checkout shows the delivery charge for your order before you pay.</p>
+        <p>
+          Checkout shows the delivery charge for your order before you pay. Product prices include GST; the
+          A$100 for free shipping counts your order before GST.
+        </p>
       </PolicySection>
 
       <PolicySection title="Tracking your order">
