@@ -25,16 +25,21 @@ export interface KnownOrder {
 }
 
 export interface OrderMails {
-  /** The order's payment is confirmed: the confirmation with lines and totals. Never throws. */
-  paymentConfirmed(orderId: number, known?: KnownOrder): void;
+  /**
+   * The order's payment is confirmed: issues its tax invoice (with `taxConfig`), then sends the confirmation with
+   * lines, totals and the invoice's link. Awaited by whoever marked the order paid, so the invoice is written before
+   * that request answers, never behind a later one's back. Never rejects: an invoice that could not be issued is
+   * tried again as the mail is composed, and at its first download.
+   */
+  paymentConfirmed(orderId: number, known?: KnownOrder): Promise<void>;
   /** The order is placed and waits for its payment (3-D Secure, provider unreachable). Never throws. */
   orderReceived(orderId: number, known?: KnownOrder): void;
 }
 
 /**
  * Order mails for the store's database and mail service; links go to `baseUrl` (PUBLIC_BASE_URL). With `taxConfig`,
- * the confirmation first issues the order's tax invoice (issue 18 §3: numbered when the order becomes paid; the
- * mail is composed once the payment is confirmed, by whichever path learnt it) and links to it.
+ * a confirmation first issues the order's tax invoice (issue 18 §3: numbered as the order becomes paid, by
+ * whichever path learnt it, as they all confirm through here) and links to it.
  */
 export function createOrderMails(
   db: Database,
@@ -97,8 +102,10 @@ export function createOrderMails(
 
   return {
     // Composed when the mail service gets to it, after the answer (a render costs the answering thread CPU).
-    paymentConfirmed: (orderId, known) =>
-      mail.deliver('order confirmation', () => compose(orderId, 'confirmed', known)),
+    paymentConfirmed: async (orderId, known) => {
+      if (taxConfig) await issueTaxInvoice(db, orderId, taxConfig).catch(() => null);
+      mail.deliver('order confirmation', () => compose(orderId, 'confirmed', known));
+    },
     orderReceived: (orderId, known) =>
       mail.deliver('order received', () => compose(orderId, 'received', known)),
   };

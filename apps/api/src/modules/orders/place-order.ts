@@ -256,7 +256,7 @@ async function settlePayment(
       );
       if (marked.changed) {
         answer = { ...paidAnswer, stored: marked.stored };
-        deps.mails?.paymentConfirmed(order.id, { order: paidOrder, items });
+        await deps.mails?.paymentConfirmed(order.id, { order: paidOrder, items });
       } else {
         // Paid already (the webhook got there first) or no longer pending: answer the order as it is now.
         const [now] = await deps.db.select().from(orders).where(eq(orders.id, order.id));

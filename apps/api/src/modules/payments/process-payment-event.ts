@@ -87,7 +87,7 @@ export async function processPaymentEvent(
     await db.update(paymentEvents).set({ outcome, orderId }).where(thisEvent);
     // Paid by this event (the browser went away, or the answer was lost): the customer hears it now.
     if (outcome === 'changed' && event.news === 'completed' && orderId !== null)
-      mails?.paymentConfirmed(orderId);
+      await mails?.paymentConfirmed(orderId);
     return { duplicate: false, outcome };
   } catch (err) {
     await db

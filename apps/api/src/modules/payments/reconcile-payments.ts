@@ -155,7 +155,7 @@ export async function reconcilePayments(
       continue;
     }
     const change = await applyPaymentNews(db, order.id, plan.news, reference);
-    if (change === 'changed' && plan.news === 'completed') options.mails?.paymentConfirmed(order.id);
+    if (change === 'changed' && plan.news === 'completed') await options.mails?.paymentConfirmed(order.id);
     lines.push({
       ...base,
       theirs,
