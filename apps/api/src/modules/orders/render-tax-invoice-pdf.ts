@@ -6,7 +6,7 @@
  * ABN. A store not registered for GST (GST 0%) prints "Invoice" and no GST. Every amount goes through formatCents.
  */
 import PDFDocument from 'pdfkit';
-import { formatAbn } from '@store/shared/abn';
+import { formatAbn, isValidAbn } from '@store/shared/abn';
 import { formatCents } from '@store/shared/money';
 import {
   DEMO_ABN_PLACEHOLDER,
@@ -90,7 +90,11 @@ function drawParties(doc: PDFKit.PDFDocument, seller: TaxDocumentSeller, buyer: 
   doc.font('Helvetica-Bold').fontSize(11).fillColor(INK).text(buyer.name, x, doc.y, { width: half });
   doc.font('Helvetica').fontSize(10);
   if (buyer.businessName) doc.text(buyer.businessName, x, doc.y, { width: half });
-  if (buyer.abn) doc.text(`ABN ${formatAbn(buyer.abn)}`, x, doc.y, { width: half });
+  // The business number a member typed is printed as an ABN only when its check digits say it is one.
+  if (buyer.abn) {
+    const label = isValidAbn(buyer.abn) ? `ABN ${formatAbn(buyer.abn)}` : `Business number ${buyer.abn}`;
+    doc.text(label, x, doc.y, { width: half });
+  }
   if (buyer.address) doc.text(buyer.address, x, doc.y, { width: half });
   if (buyer.email) doc.text(buyer.email, x, doc.y, { width: half });
   doc.y = Math.max(sellerBottom, doc.y) + 20;

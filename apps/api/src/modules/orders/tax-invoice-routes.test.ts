@@ -196,6 +196,28 @@ describe.skipIf(!HAS_PDFTOTEXT)('GET /api/orders/{public id}/tax-invoice', () =>
     expect(text).toContain(`Total (inc. GST, AUD) ${formatCents(order.totalCents)}`);
   });
 
+  it('prints a business number whose check digits fail as a business number, never as an ABN', async () => {
+    const signup = await t.app.inject({
+      method: 'POST',
+      url: '/api/registered',
+      payload: {
+        name: 'Kim Ng',
+        email: 'kim.trade@example.com',
+        password: 'Str0ng!Pass',
+        phone: '0412345678',
+        _b_name: 'Ng Trade Supplies',
+        _b_number: '12 345 678 901',
+      },
+    });
+    expect(signup.statusCode, signup.body).toBe(200);
+    const token = (signup.json() as { token: string }).token;
+    const id = await place(t, memberOrderBody([{ id: ids.oil, unitPriceCents: 3995, quantity: 1 }]), token);
+    const text = squeezed(await invoiceText(id));
+    expect(text).toContain('Ng Trade Supplies');
+    expect(text).toContain('Business number 12 345 678 901');
+    expect(text).not.toContain('ABN 12 345 678 901');
+  });
+
   it('names a guest buyer of $1,000 or more, with the company they gave', async () => {
     const id = await place(
       t,
