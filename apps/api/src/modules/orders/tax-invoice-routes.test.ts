@@ -367,6 +367,31 @@ describe('orders without a tax invoice', () => {
   });
 });
 
+describe('API documentation', () => {
+  it('documents the three tax document calls with their tag, summary and parameters', async () => {
+    const doc = (await t.app.inject({ method: 'GET', url: '/api/docs/json' })).json() as {
+      paths: Record<
+        string,
+        Record<
+          string,
+          { tags?: string[]; summary?: string; parameters?: unknown[]; responses?: Record<string, unknown> }
+        >
+      >;
+    };
+    for (const path of [
+      '/api/orders/{publicId}/tax-invoice',
+      '/api/orders/{publicId}/adjustment-notes',
+      '/api/orders/{publicId}/adjustment-notes/{number}',
+    ]) {
+      const op = doc.paths[path]?.get;
+      expect(op?.tags, path).toEqual(['orders']);
+      expect(op?.summary, path).toBeTruthy();
+      expect(op?.parameters?.length, path).toBeGreaterThan(0);
+      expect(op?.responses?.['200'], path).toBeDefined();
+    }
+  });
+});
+
 describe.skipIf(!HAS_PDFTOTEXT)('a store not registered for GST, without STORE_ABN (the demo)', () => {
   let demo: TestApp;
   let jack = 0;

@@ -27,6 +27,11 @@ import { renderAdjustmentNotePdf, renderTaxInvoicePdf } from './render-tax-invoi
 /** Public ids are letters and digits (generatePublicOrderId); anything else cannot match one. */
 const PUBLIC_ID_SHAPE = /^[A-Za-z0-9]{16,64}$/;
 const messageSchema = z.object({ message: z.string() });
+/** Documents a PDF answer (the body is the file's bytes, which fastify sends without serialising). */
+const pdfAnswer = z
+  .string()
+  .meta({ format: 'binary' })
+  .describe('The PDF (application/pdf), as an attachment');
 const orderParams = z.object({ publicId: z.string().max(200) });
 const noteParams = orderParams.extend({ number: z.string().max(40) });
 const adjustmentNoteListSchema = z.object({
@@ -78,7 +83,7 @@ const taxInvoiceRoutes: FastifyPluginAsyncZod = async (app) => {
           'Issued once per paid order (number TI-000123, decision 0036). A store with GST 0% issues an "Invoice" ' +
           'without GST. 404 for an unknown id, 409 while the order is not paid.',
         params: orderParams,
-        response: { 404: messageSchema, 409: messageSchema, 429: messageSchema },
+        response: { 200: pdfAnswer, 404: messageSchema, 409: messageSchema, 429: messageSchema },
       },
     },
     async (req, reply) => {
@@ -138,7 +143,7 @@ const taxInvoiceRoutes: FastifyPluginAsyncZod = async (app) => {
         summary:
           'One adjustment note as a PDF download (application/pdf), e.g. …/adjustment-notes/ADJ-000007',
         params: noteParams,
-        response: { 404: messageSchema, 429: messageSchema },
+        response: { 200: pdfAnswer, 404: messageSchema, 429: messageSchema },
       },
     },
     async (req, reply) => {
