@@ -689,7 +689,7 @@ export const taxInvoices = pgTable('tax_invoices', {
 /**
  * Adjustment notes (issue 18 §3, decision 0036): one per refund or cancellation of an invoiced order, numbered
  * `ADJ-000007` in their own gap-free series, each referencing its tax invoice. `source` names what caused it
- * (`refund:12`, `cancellation:34`, `provider-refund:<order id>:<cents>`), so the same event never issues two.
+ * (`refund:12`, `cancellation:34`), so the same event never issues two.
  */
 export const adjustmentNotes = pgTable(
   'adjustment_notes',

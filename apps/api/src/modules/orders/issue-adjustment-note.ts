@@ -4,7 +4,7 @@
  * given back and the GST in it. `source` names the event (`refund:12`, `cancellation:34`): the same event never
  * issues two notes.
  */
-import { and, eq, sql } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client';
 import { adjustmentNotes, orders } from '../../db/schema';
 import { issueTaxInvoice, takeDocumentNumber, type TaxDocumentConfig } from './issue-tax-invoice';
@@ -81,6 +81,6 @@ export async function listAdjustmentNotes(db: Database, orderId: number): Promis
   return db
     .select()
     .from(adjustmentNotes)
-    .where(and(eq(adjustmentNotes.orderId, orderId)))
+    .where(eq(adjustmentNotes.orderId, orderId))
     .orderBy(adjustmentNotes.number);
 }
