@@ -1,16 +1,23 @@
 /** Rendering product pictures in tests: a router and a media base, and a stored picture with all its copies. */
+import { QueryClientProvider } from '@tanstack/react-query';
 import { render } from '@testing-library/react';
 import type { ReactNode } from 'react';
 import { MemoryRouter } from 'react-router';
 import type { ProductImage as StoredImage } from '@store/shared/product';
 import { MediaBaseUrlContext } from '@/lib/media';
+import { makeTestQueryClient } from './query-client';
 
-/** Renders `ui` inside a router with `mediaBase` as the store's media base URL (null: not known yet). */
+/**
+ * Renders `ui` inside a router with `mediaBase` as the store's media base URL (null: not known yet), and a query
+ * client holding the store's settings (product cards show prices through them, issue 18).
+ */
 export function renderWithMedia(ui: ReactNode, mediaBase: string | null = '/media/') {
   return render(
-    <MemoryRouter>
-      <MediaBaseUrlContext value={mediaBase}>{ui}</MediaBaseUrlContext>
-    </MemoryRouter>,
+    <QueryClientProvider client={makeTestQueryClient()}>
+      <MemoryRouter>
+        <MediaBaseUrlContext value={mediaBase}>{ui}</MediaBaseUrlContext>
+      </MemoryRouter>
+    </QueryClientProvider>,
   );
 }
 

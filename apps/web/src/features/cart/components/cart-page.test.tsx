@@ -8,7 +8,8 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { AppProviders } from '@/app/providers';
 import { CartRoute } from '@/app/routes/cart';
 import { clearCart, getCartLines, initializeCart, type CartLine } from '@/stores/cart-store';
-import { makeProduct } from '@/test/fixtures';
+import { resetSessionStoreForTests, startSession } from '@/stores/session-store';
+import { makeProduct, makeStoreConfig } from '@/test/fixtures';
 
 const globes = makeProduct({
   id: 11,
@@ -40,6 +41,8 @@ function stubApi({
     const url = new URL(input, 'http://localhost');
     const json = (body: unknown, status = 200) => new Response(JSON.stringify(body), { status });
     switch (url.pathname) {
+      case '/api/store-config':
+        return json({ data: makeStoreConfig() });
       case '/api/categories':
         return json(categories.body, categories.status);
       case '/api/brands':
@@ -88,6 +91,8 @@ beforeEach(() => clearCart());
 afterEach(() => {
   vi.useRealTimers();
   clearCart();
+  sessionStorage.clear();
+  resetSessionStoreForTests();
   vi.unstubAllGlobals();
 });
 
@@ -102,10 +107,11 @@ describe('cart page (SPEC §2 Cart page)', () => {
     expect(within(batteryRow).getByRole('link', { name: 'Voltcore NS70 Battery' }).getAttribute('href')).toBe(
       '/product/voltcore-ns70',
     );
-    expect(batteryRow.textContent).toContain('$170.10');
-    expect(batteryRow.querySelector('s')?.textContent).toBe('Original price $189.00');
+    // Prices shown inc. GST (issue 18, 10 %): $170.10 ex -> $187.11, $189.00 ex -> $207.90; 2 × $187.11 = $374.22.
+    expect(batteryRow.textContent).toContain('$187.11 inc. GST');
+    expect(batteryRow.querySelector('s')?.textContent).toBe('Original price $207.90');
     expect(within(batteryRow).getByText('Save 10%')).toBeTruthy();
-    expect(within(batteryRow).getByText('$340.20')).toBeTruthy();
+    expect(within(batteryRow).getByText('$374.22')).toBeTruthy();
 
     const globesRow = rowOf('Brightline H4 Halogen Globes');
     expect(
@@ -114,12 +120,47 @@ describe('cart page (SPEC §2 Cart page)', () => {
     expect(globesRow.querySelector('s')).toBeNull();
     expect(within(globesRow).queryByText(/^Save/)).toBeNull();
 
-    // 2 × 170.10 + 79.95, with no shipping or tax.
+    // The line totals as shown, no shipping: 2 × $187.11 + $87.95 ($79.95 ex × 1.1 = $87.945, rounded up).
     const totals = summary().querySelector('dl')!;
-    expect(totals.textContent).toBe('Item count3Subtotal$420.15Total$420.15');
-    expect(within(summary()).getByText('*GST and Shipping may be applied at checkout')).toBeTruthy();
+    expect(totals.textContent).toBe('Item count3Subtotal$462.17Total (inc. GST)$462.17');
+    expect(
+      within(summary()).getByText('*Prices include GST. Shipping may be applied at checkout'),
+    ).toBeTruthy();
     expect(within(summary()).getByRole('link', { name: 'Checkout' }).getAttribute('href')).toBe('/checkout');
     expect(within(summary()).getByRole('link', { name: 'Continue shopping' }).getAttribute('href')).toBe('/');
+  });
+
+  it('shows a business member who chose ex. GST the prices before GST (issue 18 §2)', async () => {
+    stubApi();
+    startSession({
+      user: {
+        id: 8,
+        name: 'Jo Fleet',
+        email: 'jo@fleet.example',
+        phone: '0412345678',
+        role_id: 5,
+        created_by: 0,
+        user_meta: [
+          { option: '_b_name', value: 'Fleet Pty Ltd' },
+          { option: '_price_display', value: 'ex_gst' },
+        ],
+      },
+      token: 'member-token',
+      subscription: false,
+    });
+    initializeCart([lineOf(battery, 2), lineOf(globes, 1)]);
+    renderCart();
+
+    expect(await screen.findByRole('heading', { level: 1, name: 'Cart' })).toBeTruthy();
+    const batteryRow = rowOf('Voltcore NS70 Battery');
+    expect(batteryRow.textContent).toContain('$170.10 ex. GST');
+    expect(batteryRow.querySelector('s')?.textContent).toBe('Original price $189.00');
+    expect(within(batteryRow).getByText('$340.20')).toBeTruthy();
+    // 2 × 170.10 + 79.95, as the API prices them, and the SPEC's note.
+    expect(summary().querySelector('dl')!.textContent).toBe(
+      'Item count3Subtotal$420.15Total (ex. GST)$420.15',
+    );
+    expect(within(summary()).getByText('*GST and Shipping may be applied at checkout')).toBeTruthy();
   });
 
   it('changes a quantity with the stepper and removes a line', async () => {
@@ -132,8 +173,9 @@ describe('cart page (SPEC §2 Cart page)', () => {
       'true',
     );
     await user.click(within(row).getByRole('button', { name: 'Increase quantity' }));
-    expect(within(row).getByText('$159.90')).toBeTruthy();
-    expect(summary().querySelector('dl')?.textContent).toContain('Subtotal$330.00');
+    // 2 × $87.95 inc. GST; plus the battery's $187.11 inc. GST.
+    expect(within(row).getByText('$175.90')).toBeTruthy();
+    expect(summary().querySelector('dl')?.textContent).toContain('Subtotal$363.01');
 
     await user.click(within(row).getByRole('button', { name: 'Remove Brightline H4 Halogen Globes' }));
     expect(screen.queryByRole('link', { name: 'Brightline H4 Halogen Globes' })).toBeNull();
@@ -148,13 +190,14 @@ describe('cart page (SPEC §2 Cart page)', () => {
     renderCart();
 
     const notice = await screen.findByText(
-      'The price of Brightline H4 Halogen Globes changed from $69.95 to $79.95.',
+      // As shown inc. GST: $69.95 ex × 1.1 = $76.945 -> $76.95; $79.95 ex -> $87.95.
+      'The price of Brightline H4 Halogen Globes changed from $76.95 to $87.95.',
     );
     expect(notice.closest('[role="status"]')).toBeTruthy();
     const table = screen.getByRole('table');
-    expect(table.textContent).toContain('$79.95');
-    expect(table.textContent).not.toContain('$69.95');
-    expect(summary().textContent).toContain('Total$79.95');
+    expect(table.textContent).toContain('$87.95');
+    expect(table.textContent).not.toContain('$76.95');
+    expect(summary().textContent).toContain('Total (inc. GST)$87.95');
     expect(getCartLines()[0]?.product_meta).toEqual([{ option: '_price', value: '79.95' }]);
 
     await userEvent.setup().click(screen.getByRole('button', { name: 'Dismiss' }));
@@ -171,7 +214,7 @@ describe('cart page (SPEC §2 Cart page)', () => {
     ).toBeTruthy();
     expect(screen.queryByRole('link', { name: 'Voltcore NS70 Battery' })).toBeNull();
     expect(getCartLines().map((l) => l.id)).toEqual([11]);
-    expect(summary().textContent).toContain('Total$79.95');
+    expect(summary().textContent).toContain('Total (inc. GST)$87.95');
   });
 
   it('shows the stored prices when the prices cannot be re-read', async () => {
@@ -184,8 +227,9 @@ describe('cart page (SPEC §2 Cart page)', () => {
         fetchMock.mock.calls.some(([input]) => String(input).startsWith('/api/cart-products?ids=12')),
       ).toBe(true),
     );
-    expect(rowOf('Voltcore NS70 Battery').textContent).toContain('$170.10');
-    expect(summary().textContent).toContain('Total$170.10');
+    // The stored $170.10 ex GST, shown inc. GST: $187.11.
+    expect(rowOf('Voltcore NS70 Battery').textContent).toContain('$187.11');
+    expect(summary().textContent).toContain('Total (inc. GST)$187.11');
     expect(getCartLines()).toHaveLength(1);
   });
 

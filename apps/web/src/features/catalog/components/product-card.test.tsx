@@ -1,3 +1,4 @@
+import { QueryClientProvider } from '@tanstack/react-query';
 import { fireEvent, render, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import type { ReactNode } from 'react';
@@ -6,13 +7,17 @@ import { beforeEach, describe, expect, it } from 'vitest';
 import { MediaBaseUrlContext, PRODUCT_IMAGE_FALLBACK } from '@/lib/media';
 import { clearCart, getCartLines } from '@/stores/cart-store';
 import { makeProduct } from '@/test/fixtures';
+import { makeTestQueryClient } from '@/test/query-client';
 import { ProductCard } from './product-card';
 
+/** The card in a router and a query client that already holds the store's settings (GST 10 %, issue 18). */
 function renderCard(ui: ReactNode, mediaBase: string | null = '/media/') {
   return render(
-    <MemoryRouter>
-      <MediaBaseUrlContext value={mediaBase}>{ui}</MediaBaseUrlContext>
-    </MemoryRouter>,
+    <QueryClientProvider client={makeTestQueryClient()}>
+      <MemoryRouter>
+        <MediaBaseUrlContext value={mediaBase}>{ui}</MediaBaseUrlContext>
+      </MemoryRouter>
+    </QueryClientProvider>,
   );
 }
 
@@ -23,7 +28,9 @@ describe('ProductCard', () => {
     expect(screen.getByText('Bendix')).toBeTruthy();
     const link = screen.getByRole('link', { name: 'Ceramic Brake Pads Front' });
     expect(link.getAttribute('href')).toBe('/product/pads%2Ffront%20%26%20rear');
-    expect(screen.getByText('$79.95')).toBeTruthy();
+    // Shown inc. GST (issue 18): $79.95 ex × 1.1 = $87.945, rounded up to $87.95.
+    expect(screen.getByText('$87.95')).toBeTruthy();
+    expect(screen.getByText('inc. GST')).toBeTruthy();
     expect(screen.queryByText(/^Save/)).toBeNull();
   });
 
@@ -33,8 +40,9 @@ describe('ProductCard', () => {
     });
     const { container } = renderCard(<ProductCard product={product} />);
 
-    expect(screen.getByText('$67.96')).toBeTruthy();
-    expect(container.querySelector('s')?.textContent).toBe('Original price $79.95');
+    // Inc. GST: $67.96 × 1.1 = $74.756 -> $74.76; struck $79.95 -> $87.95; a percent label stays.
+    expect(screen.getByText('$74.76')).toBeTruthy();
+    expect(container.querySelector('s')?.textContent).toBe('Original price $87.95');
     expect(screen.getByText('Save 15%')).toBeTruthy();
   });
 
@@ -44,9 +52,11 @@ describe('ProductCard', () => {
     });
     const { container } = renderCard(<ProductCard product={product} />);
 
-    expect(screen.getByText('$69.95')).toBeTruthy();
-    expect(container.querySelector('s')?.textContent).toContain('$79.95');
-    expect(screen.getByText('Save $10')).toBeTruthy();
+    // Inc. GST: $69.95 × 1.1 = $76.945 -> $76.95; struck $87.95; the label is what is shown taken off:
+    // $87.95 − $76.95 = $11 (the $10 ex GST off, plus its GST).
+    expect(screen.getByText('$76.95')).toBeTruthy();
+    expect(container.querySelector('s')?.textContent).toContain('$87.95');
+    expect(screen.getByText('Save $11')).toBeTruthy();
   });
 
   it('shows N/A when the product has no readable price', () => {

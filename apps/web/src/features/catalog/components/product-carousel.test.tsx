@@ -1,7 +1,9 @@
+import { QueryClientProvider } from '@tanstack/react-query';
 import { render, screen, within } from '@testing-library/react';
 import { MemoryRouter } from 'react-router';
 import { describe, expect, it } from 'vitest';
 import { makeProduct } from '@/test/fixtures';
+import { makeTestQueryClient } from '@/test/query-client';
 import { ProductCarousel } from './product-carousel';
 
 const products = Array.from({ length: 6 }, (_, i) =>
@@ -9,10 +11,13 @@ const products = Array.from({ length: 6 }, (_, i) =>
 );
 
 function renderCarousel(list: typeof products | undefined) {
+  // Cards show prices through the store's settings (issue 18), read with React Query.
   return render(
-    <MemoryRouter>
-      <ProductCarousel title="New Products" products={list} />
-    </MemoryRouter>,
+    <QueryClientProvider client={makeTestQueryClient()}>
+      <MemoryRouter>
+        <ProductCarousel title="New Products" products={list} />
+      </MemoryRouter>
+    </QueryClientProvider>,
   );
 }
 

@@ -4,7 +4,7 @@ import userEvent from '@testing-library/user-event';
 import { createMemoryRouter, RouterProvider } from 'react-router';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { AppProviders } from '@/app/providers';
-import { makeProduct } from '@/test/fixtures';
+import { makeProduct, makeStoreConfig } from '@/test/fixtures';
 import { clearCart, getCartLines } from '@/stores/cart-store';
 import { ProductPage } from './product-page';
 
@@ -15,7 +15,11 @@ function stubApi(answers: Record<string, Answer>) {
     'fetch',
     vi.fn(async (input: string) => {
       const path = new URL(input, 'http://localhost').pathname;
-      const answer = answers[path] ?? { status: 404, body: { message: 'Not found' } };
+      const answer =
+        answers[path] ??
+        (path === '/api/store-config'
+          ? { status: 200, body: { data: makeStoreConfig() } }
+          : { status: 404, body: { message: 'Not found' } });
       return new Response(JSON.stringify(answer.body), { status: answer.status });
     }),
   );
@@ -82,8 +86,13 @@ describe('product page (SPEC §2 Product page)', () => {
     expect(
       await screen.findByRole('heading', { level: 1, name: 'Voltcore NS70 Car Battery 680CCA' }),
     ).toBeTruthy();
-    expect(screen.getByText('$199.95')).toBeTruthy();
-    expect(screen.getByText('Save $20')).toBeTruthy();
+    // Shown inc. GST (issue 18, 10 %): $199.95 × 1.1 = $219.945 -> $219.95, struck $219.95 × 1.1 -> $241.95; the
+    // fixed 'Save $20' (ex GST) becomes what is shown taken off: $241.95 − $219.95 = $22.
+    const price = within(screen.getByRole('group', { name: 'Price' }));
+    expect(price.getByText('$219.95')).toBeTruthy();
+    expect(price.getByText('inc. GST')).toBeTruthy();
+    expect(price.getByText('Save $22')).toBeTruthy();
+    expect(screen.getByText('Price in AUD, including 10% GST')).toBeTruthy();
     expect(screen.getByText('Sale')).toBeTruthy();
     expect(
       screen.getByText(
@@ -106,7 +115,8 @@ describe('product page (SPEC §2 Product page)', () => {
     expect(ld['@type']).toBe('Product');
     expect(ld.offers).toMatchObject({
       priceCurrency: 'AUD',
-      price: '199.95',
+      // The price paid inc. GST: $199.95 × 1.1 = $219.945 -> $219.95.
+      price: '219.95',
       availability: 'https://schema.org/InStock',
     });
   });

@@ -73,7 +73,10 @@ describe('shop page (SPEC §2 Shop listing)', () => {
     );
     expect(within(pages).getByRole('link', { name: 'Page 1' }).getAttribute('aria-current')).toBe('page');
 
-    const asked = new URL(String(fetchMock.mock.calls[0]?.[0]), 'http://localhost');
+    // The first call may be the store's settings (its GST percent, issue 18); the first listing call is this one.
+    const asked = fetchMock.mock.calls
+      .map(([input]) => new URL(String(input), 'http://localhost'))
+      .find((url) => url.pathname !== '/api/store-config')!;
     expect(asked.pathname).toBe('/api/shop');
     expect(Object.fromEntries(asked.searchParams)).toEqual({
       page: '1',
@@ -220,8 +223,11 @@ describe('shop sort and filters (issue 13)', () => {
       page: '1',
       category: 'batteries',
       sort: 'price_desc',
-      min_price: '130',
-      max_price: '500',
+      // The address's range is in prices shown inc. GST (issue 18); the API's is ex GST (10 % here): the lowest ex
+      // price shown at $130 or more is $118.18 (× 1.1 = $129.998, rounded up to $130.00; $118.17 shows $129.99), the
+      // highest shown at $500 or less is $454.54 (× 1.1 = $499.994 -> $500.00; $454.55 shows $500.01).
+      min_price: '118.18',
+      max_price: '454.54',
       in_stock: '1',
       pagination: '15',
     });

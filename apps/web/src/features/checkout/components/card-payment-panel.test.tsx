@@ -50,18 +50,21 @@ describe('/checkout-stripe-payment', () => {
     }
     const items = screen.getByRole('region', { name: 'Items in your order' });
     const row = within(items).getByRole('row', { name: /Ceramic Brake Pads Front/ });
-    expect(within(row).getByText('$79.95')).toBeTruthy();
+    // Items shown inc. GST (issue 18): $79.95 × 1.1 = $87.945 -> $87.95; 2 × $87.95 = $175.90.
+    expect(within(row).getByText('$87.95')).toBeTruthy();
     expect(within(row).getByText('2')).toBeTruthy();
-    expect(within(row).getByText('$159.90')).toBeTruthy();
+    expect(within(row).getByText('$175.90')).toBeTruthy();
     expect((within(row).getByRole('img') as HTMLImageElement).src).toContain(
       '/media/products/brake-pads.jpg',
     );
 
     const summary = screen.getByRole('region', { name: 'Order summary' });
-    expect(within(summary).getByText('Subtotal').nextSibling?.textContent).toBe('$159.90');
-    expect(within(summary).getByText('Shipping cost').nextSibling?.textContent).toBe('$0.00');
+    // The SPEC §9 breakdown, its parts before GST labelled so; the header's total says it includes GST.
+    expect(within(summary).getByText('Subtotal (ex. GST)').nextSibling?.textContent).toBe('$159.90');
+    expect(within(summary).getByText('Shipping cost (ex. GST)').nextSibling?.textContent).toBe('$0.00');
     expect(within(summary).getByText('GST').nextSibling?.textContent).toBe('$15.99');
     expect(within(summary).getByText('Total').nextSibling?.textContent).toBe('$175.89');
+    expect(document.querySelector('.payment-page__total')?.textContent).toBe('Total inc. GST $175.89');
   });
 
   it('card fields: number in groups of 4, expiry MM / YY, CVC, with card autocomplete and no postal code', async () => {

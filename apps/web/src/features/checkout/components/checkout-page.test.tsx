@@ -388,12 +388,19 @@ describe('checkout page (SPEC §2 Checkout)', () => {
     expect(within(summary).getByText('× 1')).toBeTruthy();
     const row = (label: RegExp) =>
       within(summary).getByText(label).parentElement?.querySelector('dd')?.textContent;
-    await waitFor(() => expect(row(/^Delivery charge$/)).toBe('$15.00'));
-    expect(row(/^Subtotal$/)).toBe('$79.95');
+    // The breakdown keeps the SPEC §9 figures; the parts before GST say so (issue 18).
+    await waitFor(() => expect(row(/^Delivery charge \(ex\. GST\)$/)).toBe('$15.00'));
+    expect(row(/^Subtotal \(ex\. GST\)$/)).toBe('$79.95');
     // (79.95 + 15.00) × 10 % = 9.495 -> $9.50
     expect(row(/^GST/)).toBe('$9.50');
     expect(row(/^Total$/)).toBe('$104.45');
-    expect(within(summary).getByText(/more for free delivery/).textContent).toContain('$20.05');
+    // The line is shown inc. GST: $79.95 × 1.1 = $87.945, rounded up to $87.95; the total to pay comes first.
+    expect(summary.querySelector('.order-summary__line-total')?.textContent).toBe('$87.95');
+    expect(summary.querySelector('.order-summary__to-pay')?.textContent).toBe('Total to pay inc. GST$104.45');
+    // $100.00 − $79.95 = $20.05 ex GST still to add, shown inc. GST: $20.05 × 1.1 = $22.055 -> $22.06.
+    const note = within(summary).getByText(/more for free delivery/).textContent;
+    expect(note).toContain('$22.06');
+    expect(note).toContain('$100.00 or more before GST');
   });
 
   it('waives delivery from $100 and shows it as Free', async () => {
@@ -403,8 +410,8 @@ describe('checkout page (SPEC §2 Checkout)', () => {
     const summary = screen.getByRole('region', { name: 'Order summary' });
     const row = (label: RegExp) =>
       within(summary).getByText(label).parentElement?.querySelector('dd')?.textContent;
-    await waitFor(() => expect(row(/^Delivery charge$/)).toBe('Free'));
-    expect(row(/^Subtotal$/)).toBe('$159.90');
+    await waitFor(() => expect(row(/^Delivery charge \(ex\. GST\)$/)).toBe('Free'));
+    expect(row(/^Subtotal \(ex\. GST\)$/)).toBe('$159.90');
     expect(row(/^GST/)).toBe('$15.99');
     expect(row(/^Total$/)).toBe('$175.89');
     expect(within(summary).getByText('Your order qualifies for free delivery.')).toBeTruthy();

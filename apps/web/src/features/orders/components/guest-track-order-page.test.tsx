@@ -118,16 +118,18 @@ describe('/guest-track-order', () => {
       within(table)
         .getAllByRole('columnheader')
         .map((h) => h.textContent),
-    ).toEqual(['Product Name', 'Quantity', 'Price', 'Item Total (Discount Included)']);
+    ).toEqual(['Product Name', 'Quantity', 'Price (inc. GST)', 'Item Total (Discount Included) (inc. GST)']);
     const row = within(table).getByRole('row', { name: /Ceramic Brake Pads Front/ });
+    // Lines show prices inc. GST (issue 18): $79.95 ex + 10 % = $87.945, rounded up to $87.95; 2 x $87.95 = $175.90.
     expect(
       within(row)
         .getAllByRole('cell')
         .map((c) => c.textContent),
-    ).toEqual(['Ceramic Brake Pads Front', '2', '$79.95', '$159.90']);
+    ).toEqual(['Ceramic Brake Pads Front', '2', '$87.95', '$175.90']);
 
-    expect(valueOf('Subtotal', order)).toBe('$159.90');
-    expect(valueOf('Shipping', order)).toBe('$0.00');
+    // The breakdown keeps the SPEC's ex-GST figures, labelled so.
+    expect(valueOf('Subtotal (ex. GST)', order)).toBe('$159.90');
+    expect(valueOf('Shipping (ex. GST)', order)).toBe('$0.00');
     expect(valueOf('GST', order)).toBe('$15.99');
     expect(valueOf('Total Amount', order)).toBe('$175.89');
     // A return starts from here with the order's id filled in (issue 11).
