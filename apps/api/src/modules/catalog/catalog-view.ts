@@ -20,7 +20,15 @@ const MAX_CACHED_SEARCH_IDS = 1_000_000;
 const MAX_KEPT_BYTES = 16_000_000;
 /** Totals of listings by vehicle kept (a list's key and a vehicle each, about 100 bytes). */
 const MAX_KEPT_COUNTS = 100_000;
+/** Bytes of long lists' bits, in all (63 shop listings at 100,000 products: under 1 MB). */
+const MAX_LIST_FACTS_BYTES = 8_000_000;
 const NO_IDS = new Int32Array(0);
+
+/** A long list as `keptCount` reads it: a bit per id in it, and how many of its ids are universal parts. */
+interface ListFacts {
+  bits: Uint8Array;
+  universal: number;
+}
 
 /** What a listing keeps (all optional, combined with AND). Prices in cents. */
 export interface ListingFilter {
@@ -216,6 +224,11 @@ export function createCatalogView(init: CatalogViewInit): CatalogView {
     maxSize: MAX_KEPT_BYTES,
     sizeCalculation: (bits) => bits.length + 64,
   });
+  /** Long lists' ids as bits and their universal parts' count, by the list's key (see `keptCount`). */
+  const listFacts = new LRUCache<string, ListFacts>({
+    maxSize: MAX_LIST_FACTS_BYTES,
+    sizeCalculation: (facts) => facts.bits.length + 64,
+  });
   /** How many ids of a cached list or search a vehicle keeps, by the list's key and the vehicle. */
   const keptCounts = new LRUCache<string, number>({ max: MAX_KEPT_COUNTS });
   let index: SearchIndex | null = null;
@@ -242,21 +255,68 @@ export function createCatalogView(init: CatalogViewInit): CatalogView {
    * What a listing by `vehicleId` keeps (a part that fits it or every vehicle), as a bit per product id: one read
    * per id narrows a list to the vehicle. 12.5 kB per vehicle at 100,000 products, kept while the orders hold.
    */
+  function universalBitsOf(): Uint8Array {
+    if (!universalBits) {
+      let maxId = 0;
+      for (const id of byId.keys()) if (id > maxId) maxId = id;
+      universalBits = new Uint8Array((maxId >>> 3) + 1);
+      for (const e of byId.values()) if (e.universalFit) universalBits[e.id >>> 3]! |= 1 << (e.id & 7);
+    }
+    return universalBits;
+  }
+
   function keptBits(vehicleId: number): Uint8Array {
     let bits = kept.get(vehicleId);
     if (!bits) {
-      if (!universalBits) {
-        let maxId = 0;
-        for (const id of byId.keys()) if (id > maxId) maxId = id;
-        universalBits = new Uint8Array((maxId >>> 3) + 1);
-        for (const e of byId.values()) if (e.universalFit) universalBits[e.id >>> 3]! |= 1 << (e.id & 7);
-      }
-      bits = universalBits.slice();
+      bits = universalBitsOf().slice();
       const maxId = bits.length * 8 - 1;
       for (const id of init.fitments.fitting(vehicleId)) if (id <= maxId) bits[id >>> 3]! |= 1 << (id & 7);
       kept.set(vehicleId, bits);
     }
     return bits;
+  }
+
+  /**
+   * How many of `ids` (cached under `key`) the vehicle keeps. A long list is not walked: its universal parts are
+   * counted once (cached with a bit per id of the list), then only the vehicle's own fitting parts are looked up in
+   * it, a few thousand against up to every product (issue 15 §7: the walk was most of a listing by vehicle's cost
+   * at 100,000 products, and 400 vehicles times every filter are too many totals to find cached).
+   */
+  function keptCount(key: string, ids: Int32Array, vehicleId: number, has: (id: number) => number): number {
+    const fitting = init.fitments.fitting(vehicleId);
+    if (ids.length <= 4 * fitting.length + 1024) {
+      let n = 0;
+      for (let i = 0; i < ids.length; i++) n += has(ids[i]!);
+      return n;
+    }
+    const facts = listFactsOf(key, ids);
+    const universal = universalBitsOf();
+    let n = facts.universal;
+    for (let i = 0; i < fitting.length; i++) {
+      const id = fitting[i]!;
+      const bit = id & 7;
+      const byte = id >>> 3;
+      if (((universal[byte]! >>> bit) & 1) === 0) n += (facts.bits[byte]! >>> bit) & 1;
+    }
+    return n;
+  }
+
+  /** A list's ids as bits, and how many of them are universal parts (built once per list, then cached). */
+  function listFactsOf(key: string, ids: Int32Array): ListFacts {
+    let facts = listFacts.get(key);
+    if (!facts) {
+      const universal = universalBitsOf();
+      const bits = new Uint8Array(universal.length);
+      let count = 0;
+      for (let i = 0; i < ids.length; i++) {
+        const id = ids[i]!;
+        bits[id >>> 3]! |= 1 << (id & 7);
+        count += (universal[id >>> 3]! >>> (id & 7)) & 1;
+      }
+      facts = { bits, universal: count };
+      listFacts.set(key, facts);
+    }
+    return facts;
   }
 
   /**
@@ -275,12 +335,12 @@ export function createCatalogView(init: CatalogViewInit): CatalogView {
     if (vehicleId === undefined)
       return { total: ids.length, ids: ids.subarray(Math.min(from, ids.length), Math.min(to, ids.length)) };
     const bits = keptBits(vehicleId);
-    const has = (id: number) => ((bits[id >>> 3] ?? 0) >>> (id & 7)) & 1;
+    // `undefined >>> n` is 0: an id past the bits is not kept.
+    const has = (id: number) => (bits[id >>> 3]! >>> (id & 7)) & 1;
     const countKey = `${key}|${vehicleId}`;
     let total = keptCounts.get(countKey);
     if (total === undefined) {
-      total = 0;
-      for (let i = 0; i < ids.length; i++) total += has(ids[i]!);
+      total = keptCount(key, ids, vehicleId, has);
       keptCounts.set(countKey, total);
     }
     const end = Math.min(to, total);
@@ -445,6 +505,7 @@ export function createCatalogView(init: CatalogViewInit): CatalogView {
         universalBits = null;
         kept.clear();
         keptCounts.clear();
+        listFacts.clear();
       } else if (flips) {
         stockGen++;
       }
@@ -452,6 +513,7 @@ export function createCatalogView(init: CatalogViewInit): CatalogView {
         index = null;
         searches.clear();
         keptCounts.clear();
+        listFacts.clear();
       }
     },
   };

@@ -1,0 +1,106 @@
+/**
+ * Listings by vehicle in the catalog view (issue 15 §4, §7; decision 0032), on a catalog large enough that their
+ * totals take the long-list way (the list's universal parts counted once, then the vehicle's fitting parts looked
+ * up in it) as well as the walk: every window of every listing is exactly the listing's parts that fit the vehicle
+ * or every vehicle, in the listing's order, with the same total.
+ */
+import { describe, expect, it } from 'vitest';
+import { SHOP_SORTS } from '@store/shared/listing-sorts';
+import { seededRandom } from '../catalog-import/generate-catalog-csv';
+import { buildFitmentIndex, type FitmentIndexRow } from './catalog-fitments';
+import type { CatalogEntry, CatalogTaxonomy } from './catalog-snapshot';
+import { createCatalogView, type ListingFilter } from './catalog-view';
+
+const PRODUCTS = 4000;
+const VEHICLES = [11, 12, 13, 14];
+const random = seededRandom(15);
+
+const entries: CatalogEntry[] = Array.from({ length: PRODUCTS }, (_, k) => {
+  // Ids with gaps, as a catalog with deleted products has.
+  const id = 3 * k + 1 + Math.floor(random() * 2);
+  return {
+    id,
+    sku: `SKU-${id}`,
+    permalink: `p-${id}`,
+    categoryId: 1 + (k % 5),
+    childCategoryId: null,
+    brandId: 1 + (k % 7),
+    payCents: 500 + Math.floor(random() * 50_000),
+    title: `Part ${Math.floor(random() * 1000)}`,
+    createdMs: Math.floor(random() * 1e9),
+    stock: random() < 0.2 ? 0 : 10,
+    isFeatured: random() < 0.1,
+    changedMs: 1,
+    searchBrand: '',
+    searchCategory: '',
+    tags: '',
+    partNumbers: [],
+    universalFit: random() < 0.1,
+    json: Buffer.from(`{"id":${id}}`),
+  };
+});
+
+// Each vehicle fits its own share of the parts: none, a few, some, many.
+const shares = [0, 0.01, 0.05, 0.4];
+const rows: FitmentIndexRow[] = [];
+VEHICLES.forEach((vehicleId, v) => {
+  for (const e of [...entries].sort((a, b) => a.id - b.id))
+    if (random() < (shares[v] ?? 0)) rows.push({ vehicleId, productId: e.id, position: '', notes: '' });
+});
+const fitments = buildFitmentIndex(VEHICLES, rows);
+
+const taxonomy: CatalogTaxonomy = {
+  categories: [],
+  categoryByKey: new Map(),
+  childByKey: new Map(),
+  brandByKey: new Map(),
+  ids: { categories: new Set([1, 2, 3, 4, 5]), children: new Set(), brands: new Set([1, 2, 3, 4, 5, 6, 7]) },
+};
+
+const view = createCatalogView({ version: 1, entries, taxonomy, fitments, sinceMs: 0 });
+const FILTERS: ListingFilter[] = [{}, { categoryId: 2 }, { brandId: 3, inStock: true }, { minCents: 20_000 }];
+
+describe('listings by vehicle in the catalog view', () => {
+  it('every window is the fitting and universal parts of the listing, in its order, with their total', () => {
+    for (const vehicleId of VEHICLES)
+      for (const sort of SHOP_SORTS)
+        for (const filter of FILTERS) {
+          const expected = Array.from(view.list(sort, filter)).filter((id) => {
+            const e = view.byId(id);
+            return e !== undefined && fitments.keeps(vehicleId, id, e.universalFit);
+          });
+          const label = `vehicle ${vehicleId} ${sort} ${JSON.stringify(filter)}`;
+          for (const size of [15, 97]) {
+            // Pages asked from the last back to the first, then one past the end.
+            const pages = Math.ceil(expected.length / size);
+            const seen: number[][] = [];
+            for (let page = pages; page >= 1; page--) {
+              const window = view.listWindow(sort, filter, vehicleId, (page - 1) * size, page * size);
+              expect(window.total, label).toBe(expected.length);
+              seen.unshift(Array.from(window.ids));
+            }
+            expect(seen.flat(), label).toEqual(expected);
+            expect(
+              view.listWindow(sort, filter, vehicleId, pages * size, (pages + 1) * size).ids,
+            ).toHaveLength(0);
+          }
+        }
+  });
+
+  it('a listing without a vehicle is the whole listing, cut', () => {
+    const all = view.list('newest', {});
+    const window = view.listWindow('newest', {}, undefined, 30, 45);
+    expect(window.total).toBe(PRODUCTS);
+    expect(Array.from(window.ids)).toEqual(Array.from(all.subarray(30, 45)));
+  });
+
+  it('keeps counting right after a product stops being universal (the listing is reordered)', () => {
+    const vehicleId = 12;
+    const before = view.listWindow('newest', {}, vehicleId, 0, 10).total;
+    const universal = entries.find((e) => e.universalFit && !fitments.keeps(vehicleId, e.id, false));
+    expect(universal).toBeDefined();
+    if (!universal) return;
+    view.apply([{ ...universal, universalFit: false, changedMs: 2 }], 1);
+    expect(view.listWindow('newest', {}, vehicleId, 0, 10).total).toBe(before - 1);
+  });
+});
