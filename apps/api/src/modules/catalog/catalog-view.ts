@@ -284,7 +284,7 @@ export function createCatalogView(init: CatalogViewInit): CatalogView {
    */
   function keptCount(key: string, ids: Int32Array, vehicleId: number, has: (id: number) => number): number {
     const fitting = init.fitments.fitting(vehicleId);
-    if (ids.length <= 4 * fitting.length + 1024) {
+    if (ids.length <= 2 * fitting.length + 256) {
       let n = 0;
       for (let i = 0; i < ids.length; i++) n += has(ids[i]!);
       return n;
