@@ -12,6 +12,8 @@
  */
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { priceIncGstCents } from '@store/shared/gst-prices';
+import { formatCents, parseDecimalToCents } from '@store/shared/money';
 import { expect, test, type Page } from './support/test';
 import { startAdminStore, type AdminStore } from './support/admin-store';
 import { screen } from './support/screens';
@@ -107,12 +109,17 @@ test.describe('the catalog in the back office', () => {
     });
     expect(JSON.stringify(await api.json())).toContain(`"value":"${newPrice}"`);
 
-    // A shopper's browser (a context of its own: no cached answers) sees the new price on the product page.
+    // A shopper's browser (a context of its own: no cached answers) sees the new price on the product page,
+    // including GST (issue 18): the admin enters `_price` as the SPEC defines it, before GST.
+    const { data: config } = (await (await page.request.get(at('/api/store-config'))).json()) as {
+      data: { gst_percent: number };
+    };
+    const shown = formatCents(priceIncGstCents(parseDecimalToCents(newPrice) ?? 0, config.gst_percent));
     const shopper = await browser.newContext();
     try {
       const shop = await shopper.newPage();
       await shop.goto(at(`/product/${before.data.permalink}`));
-      await expect(shop.getByRole('group', { name: 'Price' })).toContainText(`$${newPrice}`);
+      await expect(shop.getByRole('group', { name: 'Price' })).toContainText(shown);
     } finally {
       await shopper.close();
     }

@@ -89,7 +89,7 @@ test('a guest buys a discounted and a plain product by card, then tracks the ord
   const plainRow = page.getByRole('row', { name: new RegExp(plainTitle.replace(/[()]/g, '.')) });
   await plainRow.getByRole('button', { name: 'Increase quantity' }).click();
   await expect(plainRow.getByRole('textbox')).toHaveValue('2');
-  await expect(page.getByText('*GST and Shipping may be applied at checkout')).toBeVisible();
+  await expect(page.getByText('*Prices include GST. Shipping may be applied at checkout')).toBeVisible();
   await page.getByRole('link', { name: 'Checkout' }).click();
 
   await expect(page).toHaveURL(/\/checkout$/);
