@@ -54,7 +54,8 @@
  * Options (env): BENCH_SIZES, comma-separated product counts run in one go (e.g. 1000,10000,100000; default
  * BENCH_COUNT if set, else 10000), BENCH_SECONDS per endpoint (10, after a 2 s warm-up), BENCH_CONNECTIONS (20),
  * BENCH_DATABASE_URL (PostgreSQL instead of embedded PGlite; the database is emptied before each size),
- * BENCH_ROWS (a pattern: measure only the rows it matches, e.g. 'vehicle'), BENCH_CPU_PROF (a folder: the
+ * BENCH_ROWS (a pattern: measure only the rows it matches, e.g. 'vehicle'; without a page row the store runs
+ * without server rendering, so nothing is pre-rendered), BENCH_CPU_PROF (a folder: the
  * measured store writes a V8 CPU profile there when it stops; open it in Chrome's DevTools), BENCH_LOG_LEVEL (warn; `info` logs every request as production does, through the redaction of decision 0011,
  * to /dev/null), BENCH_PORTS (a range like 4100-4199: the servers listen only on free ports of it; default any
  * free port), WEB_DIST_DIR (a web build to render with, as the server reads it; used as it is, never rebuilt;
@@ -102,6 +103,14 @@ const OVERLOAD_CONNECTIONS = 50;
 const DATABASE_URL = process.env.BENCH_DATABASE_URL;
 /** BENCH_ROWS: a pattern; only the rows whose names match it are measured (all by default). */
 const ROWS = new RegExp(process.env.BENCH_ROWS ?? '');
+/** The rows that measure server-rendered pages (decision 0025). */
+const PAGE_ROWS = ['GET /product/{permalink} (SSR)', 'GET /shop (SSR)'];
+/**
+ * Whether a measured row needs server rendering: when BENCH_ROWS leaves out both page rows, the store runs
+ * without it, so nothing is built, pre-rendered or checked for them (a profile of the API rows then starts in
+ * seconds instead of minutes at 100,000 products).
+ */
+const RENDERING = PAGE_ROWS.some((name) => ROWS.test(name));
 /** BENCH_CPU_PROF: a folder; the measured store writes a V8 CPU profile there when it stops. */
 const CPU_PROF_DIR = process.env.BENCH_CPU_PROF ? path.resolve(process.env.BENCH_CPU_PROF) : undefined;
 const SHOP_PAGES = 20;
@@ -938,7 +947,7 @@ async function benchSize(count: number, tmp: string, first: boolean): Promise<Si
     RATE_LIMIT_API_PER_MINUTE: '100000000',
     // The page rows measure server rendering (decision 0025), whatever its default is, of every request:
     // past its renders a minute a client gets the shell instead.
-    SERVER_RENDERING: '1',
+    SERVER_RENDERING: RENDERING ? '1' : '0',
     RATE_LIMIT_RENDERS_PER_MINUTE: '100000000',
     WEB_DIST_DIR,
   });
@@ -993,12 +1002,15 @@ async function benchSize(count: number, tmp: string, first: boolean): Promise<Si
     const anyOf = <T>(items: T[]): T => items[Math.floor(Math.random() * items.length)] as T;
     const shopByVehicle = () => `${anyOf(shopUrls)}&vehicle=${anyOf(vehicles)}`;
     const searchByVehicle = () => `${anyOf(searchUrls)}&vehicle=${anyOf(vehicles)}`;
-    console.log(`[${count}] waiting for the store to pre-render its pages (decision 0027) ...`);
-    const prerendered = await waitForPrerendering(base, count);
-    await checkServerRendering(base, sample(catalog.skus, 1)[0] ?? '', '/shop?page=1');
+    let prerendered = { seconds: 0, pages: 0, megabytes: 0, full: false };
+    if (RENDERING) {
+      console.log(`[${count}] waiting for the store to pre-render its pages (decision 0027) ...`);
+      prerendered = await waitForPrerendering(base, count);
+      await checkServerRendering(base, sample(catalog.skus, 1)[0] ?? '', '/shop?page=1');
+    }
     await checkVehicleAnswers(base, anyOf(vehicles), anyOf(queries));
     console.log(
-      `[${count}] measuring: ${productUrls.length} product URLs, ${shopUrls.length} shop URLs (${listings.length} filters x ${SHOP_PAGES} pages), ${searchUrls.length} search queries, each also with any of ${vehicles.length} vehicles, ${productPageUrls.length} product pages, ${shopPageUrls.length} shop pages (rendered: checked)`,
+      `[${count}] measuring: ${productUrls.length} product URLs, ${shopUrls.length} shop URLs (${listings.length} filters x ${SHOP_PAGES} pages), ${searchUrls.length} search queries, each also with any of ${vehicles.length} vehicles, ${productPageUrls.length} product pages, ${shopPageUrls.length} shop pages (rendered: ${RENDERING ? 'checked' : 'not measured, the store runs without server rendering'})`,
     );
 
     const catalogCalls: [string, Paths, ((html: string) => boolean)?][] = [
@@ -1169,7 +1181,7 @@ async function main() {
   try {
     console.log('building the server as npm start does (dist/server.mjs) ...');
     await run(process.execPath, ['scripts/build-server.mjs'], process.env);
-    const webBuildMs = await ensureWebBuild();
+    const webBuildMs = RENDERING ? await ensureWebBuild() : 0;
     console.log('measuring the bare node:http baseline ...');
     const baseline = await measureBaseline();
     const sizes: SizeResult[] = [];

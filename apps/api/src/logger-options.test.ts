@@ -7,7 +7,7 @@ import { sql } from 'drizzle-orm';
 import pino from 'pino';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loadConfig } from './env';
-import { loggerOptions, redactUrl, serializeError } from './logger-options';
+import { loggerOptions, redactLogLine, redactUrl, serializeError } from './logger-options';
 import { createTestApp, type TestApp } from '../tests/test-app';
 import { seedProduct } from '../tests/seed-catalog';
 import { testOrderBody } from './modules/orders/test-order-body';
@@ -177,5 +177,39 @@ describe('what a log line may carry', () => {
     }
     expect(line).toContain('INV-000042');
     expect(line).toContain('[redacted]');
+  });
+
+  it('redacts at any depth, in any case, in arrays and in a child logger, and keeps everything else', () => {
+    const lines: string[] = [];
+    const config = loadConfig({ NODE_ENV: 'test', LOG_LEVEL: 'info' });
+    const log = pino(loggerOptions(config), { write: (l: string) => void lines.push(l) });
+    log.child({ reqId: 'req-7', customer: { Email: 'deep@example.com' } }).warn(
+      {
+        a: { b: { c: { d: { password: 'very-deep-secret' } } } },
+        items: [{ sku: 'GLOBE-1', s_phone: '0400111222' }],
+        Authorization: 'Basic dXNlcjpwYXNz',
+      },
+      'nested',
+    );
+    expect(lines).toHaveLength(1);
+    const record = JSON.parse(lines[0]!) as Record<string, unknown>;
+    expect(record).toMatchObject({
+      reqId: 'req-7',
+      customer: { Email: '[redacted]' },
+      a: { b: { c: { d: { password: '[redacted]' } } } },
+      items: [{ sku: 'GLOBE-1', s_phone: '[redacted]' }],
+      Authorization: '[redacted]',
+      msg: 'nested',
+      level: 40,
+    });
+  });
+
+  it('returns a line without a sensitive key as it is, and never writes a line it cannot read', () => {
+    const plain = '{"level":30,"time":1,"reqId":"r1","hostname":"box","msg":"request completed"}\n';
+    expect(redactLogLine(plain)).toBe(plain);
+    const broken = '{"level":30,"email":"cut@example.com"';
+    const out = redactLogLine(broken);
+    expect(out).not.toContain('cut@example.com');
+    expect(JSON.parse(out)).toMatchObject({ level: 50 });
   });
 });

@@ -21,7 +21,8 @@ function listingEtag(view: CatalogView, kind: string): string {
   return `W/"${kind}${view.stamp()}"`;
 }
 
-const COMMA = Buffer.from(',');
+/** `,` as a byte. */
+const COMMA = 0x2c;
 
 /**
  * A product's JSON, with its `fitment` for `vehicleId` when one was asked for: the stored bytes up to their
@@ -29,11 +30,14 @@ const COMMA = Buffer.from(',');
  */
 function productJson(view: CatalogView, e: CatalogEntry, vehicleId: number | undefined): Buffer[] {
   if (vehicleId === undefined) return [e.json];
-  const fit = view.fitments.statusOf(vehicleId, e.id, e.universalFit);
-  return [e.json.subarray(0, e.json.length - 1), Buffer.from(`,"fitment":${JSON.stringify(fit)}}`)];
+  return [e.json.subarray(0, e.json.length - 1), view.fitments.fitmentTail(vehicleId, e.id, e.universalFit)];
 }
 
-/** `before`, the products of `ids` as a JSON array, then `after`: one Buffer. */
+/**
+ * `before`, the products of `ids` as a JSON array, then `after`: one Buffer, sized first and then filled, so a page
+ * costs one allocation and a copy of each product's bytes (issue 15 §7: the page build was a sixth of a listing's
+ * CPU at 100,000 products).
+ */
 function withProducts(
   view: CatalogView,
   before: string,
@@ -41,15 +45,36 @@ function withProducts(
   after: string,
   vehicleId?: number,
 ): Buffer {
-  const parts: Buffer[] = [Buffer.from(`${before}[`)];
+  const head = Buffer.from(`${before}[`);
+  const tail = Buffer.from(`]${after}`);
+  const entries: CatalogEntry[] = [];
+  const fitments: Buffer[] = [];
+  let length = head.length + tail.length;
   for (const id of ids) {
     const e = view.byId(id);
     if (!e) continue;
-    if (parts.length > 1) parts.push(COMMA);
-    for (const part of productJson(view, e, vehicleId)) parts.push(part);
+    if (entries.length > 0) length++;
+    entries.push(e);
+    if (vehicleId === undefined) length += e.json.length;
+    else {
+      const fitment = view.fitments.fitmentTail(vehicleId, e.id, e.universalFit);
+      fitments.push(fitment);
+      length += e.json.length - 1 + fitment.length;
+    }
   }
-  parts.push(Buffer.from(`]${after}`));
-  return Buffer.concat(parts);
+  const out = Buffer.allocUnsafe(length);
+  let at = head.copy(out, 0);
+  for (let k = 0; k < entries.length; k++) {
+    const json = (entries[k] as CatalogEntry).json;
+    if (k > 0) out[at++] = COMMA;
+    if (vehicleId === undefined) at += json.copy(out, at);
+    else {
+      at += json.copy(out, at, 0, json.length - 1);
+      at += (fitments[k] as Buffer).copy(out, at);
+    }
+  }
+  tail.copy(out, at);
+  return out;
 }
 
 /** The ids [from, from + perPage) of page `page`. */

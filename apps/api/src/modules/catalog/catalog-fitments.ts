@@ -24,6 +24,11 @@ export interface FitmentIndex {
   hasVehicle(vehicleId: number): boolean;
   /** How a product stands with a vehicle (`universal` is the product's own flag). */
   statusOf(vehicleId: number, productId: number, universal: boolean): ProductFitStatus;
+  /**
+   * `statusOf` as the bytes that end a product's JSON in an answer: `,"fitment":{…}}` (decision 0032). Built once
+   * per status and notes text, so a page by vehicle encodes no JSON per product. Shared, not to be written.
+   */
+  fitmentTail(vehicleId: number, productId: number, universal: boolean): Buffer;
   /** Fits the vehicle (with or without notes) or fits every vehicle: what a listing by vehicle keeps. */
   keeps(vehicleId: number, productId: number, universal: boolean): boolean;
   /**
@@ -39,6 +44,19 @@ const UNIVERSAL: ProductFitStatus = { status: 'universal', notes: null };
 const UNKNOWN: ProductFitStatus = { status: 'unknown', notes: null };
 const DOES_NOT_FIT: ProductFitStatus = { status: 'does_not_fit', notes: null };
 const FITS: ProductFitStatus = { status: 'fits', notes: null };
+
+/** `,"fitment":…}`: what follows a product's stored JSON, less its closing brace. */
+const tailOf = (fit: ProductFitStatus) => Buffer.from(`,"fitment":${JSON.stringify(fit)}}`);
+const UNIVERSAL_TAIL = tailOf(UNIVERSAL);
+const UNKNOWN_TAIL = tailOf(UNKNOWN);
+const DOES_NOT_FIT_TAIL = tailOf(DOES_NOT_FIT);
+const FITS_TAIL = tailOf(FITS);
+
+/** How a product stands with a vehicle, as a number: a notes number (0 and up) or one of these. */
+const IS_UNIVERSAL = -1;
+const IS_UNKNOWN = -2;
+const IS_NOT_FITTING = -3;
+const IS_FITTING = -4;
 
 /** Index of `id` in the ascending `ids`, or -1. */
 function find(ids: Int32Array, id: number): number {
@@ -160,17 +178,38 @@ function fitmentIndexBuilder(vehicleIds: Iterable<number>): {
     return index;
   };
 
+  /** The tails of `fits_with_notes`, by notes number, made when first asked for. */
+  const notesTails: (Buffer | undefined)[] = [];
+  const standing = (vehicleId: number, productId: number, universal: boolean): number => {
+    if (universal) return IS_UNIVERSAL;
+    const fits = byVehicle.get(vehicleId);
+    const at = fits ? find(fits.productIds, productId) : -1;
+    if (fits && at >= 0) {
+      const n = fits.notes[at] as number;
+      return n < 0 ? IS_FITTING : n;
+    }
+    return fitted.has(productId) ? IS_NOT_FITTING : IS_UNKNOWN;
+  };
+  const withNotes = (n: number): ProductFitStatus => ({
+    status: 'fits_with_notes',
+    notes: notesText[n] as string,
+  });
+
   const index: FitmentIndex = {
     hasVehicle: (id) => vehicles.has(id),
     statusOf(vehicleId, productId, universal) {
-      if (universal) return UNIVERSAL;
-      const fits = byVehicle.get(vehicleId);
-      const at = fits ? find(fits.productIds, productId) : -1;
-      if (fits && at >= 0) {
-        const n = fits.notes[at] as number;
-        return n < 0 ? FITS : { status: 'fits_with_notes', notes: notesText[n] as string };
-      }
-      return fitted.has(productId) ? DOES_NOT_FIT : UNKNOWN;
+      const n = standing(vehicleId, productId, universal);
+      if (n >= 0) return withNotes(n);
+      if (n === IS_UNIVERSAL) return UNIVERSAL;
+      if (n === IS_FITTING) return FITS;
+      return n === IS_NOT_FITTING ? DOES_NOT_FIT : UNKNOWN;
+    },
+    fitmentTail(vehicleId, productId, universal) {
+      const n = standing(vehicleId, productId, universal);
+      if (n >= 0) return (notesTails[n] ??= tailOf(withNotes(n)));
+      if (n === IS_UNIVERSAL) return UNIVERSAL_TAIL;
+      if (n === IS_FITTING) return FITS_TAIL;
+      return n === IS_NOT_FITTING ? DOES_NOT_FIT_TAIL : UNKNOWN_TAIL;
     },
     keeps(vehicleId, productId, universal) {
       if (universal) return true;
