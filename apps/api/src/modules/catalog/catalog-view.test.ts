@@ -58,7 +58,14 @@ const taxonomy: CatalogTaxonomy = {
 };
 
 const view = createCatalogView({ version: 1, entries, taxonomy, fitments, sinceMs: 0 });
-const FILTERS: ListingFilter[] = [{}, { categoryId: 2 }, { brandId: 3, inStock: true }, { minCents: 20_000 }];
+const FILTERS: ListingFilter[] = [
+  {},
+  { categoryId: 2 },
+  { brandId: 3 },
+  { categoryId: 2, brandId: 3 },
+  { brandId: 3, inStock: true },
+  { minCents: 20_000 },
+];
 
 describe('listings by vehicle in the catalog view', () => {
   it('every window is the fitting and universal parts of the listing, in its order, with their total', () => {

@@ -27,7 +27,20 @@ const MAX_KEPT_BYTES = 16_000_000;
 const MAX_KEPT_COUNTS = 100_000;
 /** Bytes of long lists' bits, in all (63 shop listings at 100,000 products: under 1 MB). */
 const MAX_LIST_FACTS_BYTES = 8_000_000;
+/** Vehicles whose taxonomy totals are kept (a few hundred numbers each). */
+const MAX_TAXONOMY_TOTALS = 2_000;
 const NO_IDS = new Int32Array(0);
+
+/**
+ * How many parts a vehicle keeps (or, for `universalTotals`, how many universal parts there are) in each listing
+ * that a shop, category, child category or brand page shows unfiltered otherwise: by taxonomy id.
+ */
+interface TaxonomyTotals {
+  all: number;
+  category: Map<number, number>;
+  child: Map<number, number>;
+  brand: Map<number, number>;
+}
 
 /** A long list as `keptCount` reads it: a bit per id in it, and how many of its ids are universal parts. */
 interface ListFacts {
@@ -240,6 +253,9 @@ export function createCatalogView(init: CatalogViewInit): CatalogView {
     maxSize: MAX_LIST_FACTS_BYTES,
     sizeCalculation: (facts) => facts.bits.length + 64,
   });
+  /** The universal parts' taxonomy totals, and per vehicle the parts it keeps (see `taxonomyTotal`). */
+  let universalTotals: TaxonomyTotals | null = null;
+  const vehicleTotals = new LRUCache<number, TaxonomyTotals>({ max: MAX_TAXONOMY_TOTALS });
   /** How many ids of a cached list or search a vehicle keeps, by the list's key and the vehicle. */
   const keptCounts = new LRUCache<string, number>({ max: MAX_KEPT_COUNTS });
   let index: SearchIndex | null = null;
@@ -330,6 +346,61 @@ export function createCatalogView(init: CatalogViewInit): CatalogView {
     return facts;
   }
 
+  const bump = (counts: Map<number, number>, id: number | null) => {
+    if (id !== null) counts.set(id, (counts.get(id) ?? 0) + 1);
+  };
+  const countInto = (totals: TaxonomyTotals, e: CatalogEntry) => {
+    totals.all++;
+    bump(totals.category, e.categoryId);
+    bump(totals.child, e.childCategoryId);
+    bump(totals.brand, e.brandId);
+  };
+  const copyOf = (t: TaxonomyTotals): TaxonomyTotals => ({
+    all: t.all,
+    category: new Map(t.category),
+    child: new Map(t.child),
+    brand: new Map(t.brand),
+  });
+
+  /**
+   * How many parts `vehicleId` keeps in a listing filtered by at most one of category, child category and brand
+   * (the shop, category, child category and brand pages as they are linked), or undefined for any other filter.
+   * Issue 15 §7: every listing's total for a vehicle comes from one pass over the vehicle's fitting parts (a few
+   * thousand at 100,000 products), instead of a count per listing and vehicle.
+   */
+  function taxonomyTotal(filter: ListingFilter, vehicleId: number): number | undefined {
+    const { categoryId, childCategoryId, brandId } = filter;
+    const named =
+      (categoryId !== undefined ? 1 : 0) +
+      (childCategoryId !== undefined ? 1 : 0) +
+      (brandId !== undefined ? 1 : 0);
+    if (
+      named > 1 ||
+      filter.minCents !== undefined ||
+      filter.maxCents !== undefined ||
+      filter.inStock ||
+      filter.featured
+    )
+      return undefined;
+    let totals = vehicleTotals.get(vehicleId);
+    if (!totals) {
+      if (!universalTotals) {
+        universalTotals = { all: 0, category: new Map(), child: new Map(), brand: new Map() };
+        for (const e of byId.values()) if (e.universalFit) countInto(universalTotals, e);
+      }
+      totals = copyOf(universalTotals);
+      for (const id of init.fitments.fitting(vehicleId)) {
+        const e = slots[id];
+        if (e && !e.universalFit) countInto(totals, e);
+      }
+      vehicleTotals.set(vehicleId, totals);
+    }
+    if (categoryId !== undefined) return totals.category.get(categoryId) ?? 0;
+    if (childCategoryId !== undefined) return totals.child.get(childCategoryId) ?? 0;
+    if (brandId !== undefined) return totals.brand.get(brandId) ?? 0;
+    return totals.all;
+  }
+
   /**
    * The window [from, to) of `ids` (cached under `key`), narrowed to `vehicleId` when given. Issue 15 §7: a
    * listing by vehicle is walked, never stored: its total once per list and vehicle (cached), then only as far
@@ -342,23 +413,28 @@ export function createCatalogView(init: CatalogViewInit): CatalogView {
     vehicleId: number | undefined,
     from: number,
     to: number,
+    knownTotal?: (vehicleId: number) => number | undefined,
   ): IdWindow {
     if (vehicleId === undefined)
       return { total: ids.length, ids: ids.subarray(Math.min(from, ids.length), Math.min(to, ids.length)) };
     const bits = keptBits(vehicleId);
     // `undefined >>> n` is 0: an id past the bits is not kept.
     const has = (id: number) => (bits[id >>> 3]! >>> (id & 7)) & 1;
-    const countKey = `${key}|${vehicleId}`;
-    let total = keptCounts.get(countKey);
+    let total = knownTotal?.(vehicleId);
     if (total === undefined) {
-      total = keptCount(key, ids, vehicleId, has);
-      keptCounts.set(countKey, total);
+      const countKey = `${key}|${vehicleId}`;
+      total = keptCounts.get(countKey);
+      if (total === undefined) {
+        total = keptCount(key, ids, vehicleId, has);
+        keptCounts.set(countKey, total);
+      }
     }
     const end = Math.min(to, total);
     if (from >= end) return { total, ids: NO_IDS };
     const out = new Int32Array(end - from);
+    // Both walks stop at the list's ends too: a total that disagreed with the list could not hang the process.
     if (from <= total - end) {
-      for (let i = 0, seen = 0; seen < end; i++) {
+      for (let i = 0, seen = 0; seen < end && i < ids.length; i++) {
         const id = ids[i]!;
         if (has(id)) {
           if (seen >= from) out[seen - from] = id;
@@ -366,7 +442,7 @@ export function createCatalogView(init: CatalogViewInit): CatalogView {
         }
       }
     } else {
-      for (let i = ids.length - 1, seen = total; seen > from; i--) {
+      for (let i = ids.length - 1, seen = total; seen > from && i >= 0; i--) {
         const id = ids[i]!;
         if (has(id)) {
           seen--;
@@ -466,7 +542,9 @@ export function createCatalogView(init: CatalogViewInit): CatalogView {
       return { ids, ...(hits.corrected !== undefined ? { corrected: hits.corrected } : {}) };
     },
     listWindow(sort, filter, vehicleId, from, to) {
-      return windowOf(listKey(sort, filter), view.list(sort, filter), vehicleId, from, to);
+      return windowOf(listKey(sort, filter), view.list(sort, filter), vehicleId, from, to, (v) =>
+        taxonomyTotal(filter, v),
+      );
     },
     searchWindow(text, sort, filter, vehicleId, from, to) {
       const hits = view.search(text, sort, filter);
@@ -518,6 +596,8 @@ export function createCatalogView(init: CatalogViewInit): CatalogView {
         kept.clear();
         keptCounts.clear();
         listFacts.clear();
+        universalTotals = null;
+        vehicleTotals.clear();
       } else if (flips) {
         stockGen++;
       }
