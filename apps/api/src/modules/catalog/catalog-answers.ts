@@ -45,40 +45,40 @@ function withProducts(
   after: string,
   vehicleId?: number,
 ): Buffer {
-  const head = Buffer.from(`${before}[`);
-  const tail = Buffer.from(`]${after}`);
+  const head = `${before}[`;
+  const tail = `]${after}`;
+  const tailsOf = vehicleId === undefined ? undefined : view.fitments.fitmentTails(vehicleId);
   const entries: CatalogEntry[] = [];
   const fitments: Buffer[] = [];
-  let length = head.length + tail.length;
-  for (const id of ids) {
-    const e = view.byId(id);
+  let length = Buffer.byteLength(head) + Buffer.byteLength(tail);
+  for (let i = 0; i < ids.length; i++) {
+    const e = view.byId(ids[i] as number);
     if (!e) continue;
     if (entries.length > 0) length++;
     entries.push(e);
-    if (vehicleId === undefined) length += e.json.length;
+    if (tailsOf === undefined) length += e.json.length;
     else {
-      const fitment = view.fitments.fitmentTail(vehicleId, e.id, e.universalFit);
+      const fitment = tailsOf(e.id, e.universalFit);
       fitments.push(fitment);
       length += e.json.length - 1 + fitment.length;
     }
   }
   // `set` rather than `copy`: Node 20's `copy` makes a view per call, which cost more than the bytes.
   const out = Buffer.allocUnsafe(length);
-  out.set(head, 0);
-  let at = head.length;
+  let at = out.write(head, 0);
   for (let k = 0; k < entries.length; k++) {
     const json = (entries[k] as CatalogEntry).json;
     if (k > 0) out[at++] = COMMA;
     out.set(json, at);
     at += json.length;
-    if (vehicleId !== undefined) {
+    if (tailsOf !== undefined) {
       // Over the product's closing brace.
       const fitment = fitments[k] as Buffer;
       out.set(fitment, at - 1);
       at += fitment.length - 1;
     }
   }
-  out.set(tail, at);
+  out.write(tail, at);
   return out;
 }
 

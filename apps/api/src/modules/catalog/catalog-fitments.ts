@@ -29,6 +29,11 @@ export interface FitmentIndex {
    * per status and notes text, so a page by vehicle encodes no JSON per product. Shared, not to be written.
    */
   fitmentTail(vehicleId: number, productId: number, universal: boolean): Buffer;
+  /**
+   * `fitmentTail` for one vehicle, its fitting parts looked up once: what a page by vehicle calls for each of its
+   * products (issue 15 §7).
+   */
+  fitmentTails(vehicleId: number): (productId: number, universal: boolean) => Buffer;
   /** Fits the vehicle (with or without notes) or fits every vehicle: what a listing by vehicle keeps. */
   keeps(vehicleId: number, productId: number, universal: boolean): boolean;
   /**
@@ -180,15 +185,22 @@ function fitmentIndexBuilder(vehicleIds: Iterable<number>): {
 
   /** The tails of `fits_with_notes`, by notes number, made when first asked for. */
   const notesTails: (Buffer | undefined)[] = [];
-  const standing = (vehicleId: number, productId: number, universal: boolean): number => {
+  const standingIn = (fits: VehicleFits | undefined, productId: number, universal: boolean): number => {
     if (universal) return IS_UNIVERSAL;
-    const fits = byVehicle.get(vehicleId);
     const at = fits ? find(fits.productIds, productId) : -1;
     if (fits && at >= 0) {
       const n = fits.notes[at] as number;
       return n < 0 ? IS_FITTING : n;
     }
     return fitted.has(productId) ? IS_NOT_FITTING : IS_UNKNOWN;
+  };
+  const standing = (vehicleId: number, productId: number, universal: boolean): number =>
+    standingIn(byVehicle.get(vehicleId), productId, universal);
+  const tailOfStanding = (n: number): Buffer => {
+    if (n >= 0) return (notesTails[n] ??= tailOf(withNotes(n)));
+    if (n === IS_UNIVERSAL) return UNIVERSAL_TAIL;
+    if (n === IS_FITTING) return FITS_TAIL;
+    return n === IS_NOT_FITTING ? DOES_NOT_FIT_TAIL : UNKNOWN_TAIL;
   };
   const withNotes = (n: number): ProductFitStatus => ({
     status: 'fits_with_notes',
@@ -204,12 +216,11 @@ function fitmentIndexBuilder(vehicleIds: Iterable<number>): {
       if (n === IS_FITTING) return FITS;
       return n === IS_NOT_FITTING ? DOES_NOT_FIT : UNKNOWN;
     },
-    fitmentTail(vehicleId, productId, universal) {
-      const n = standing(vehicleId, productId, universal);
-      if (n >= 0) return (notesTails[n] ??= tailOf(withNotes(n)));
-      if (n === IS_UNIVERSAL) return UNIVERSAL_TAIL;
-      if (n === IS_FITTING) return FITS_TAIL;
-      return n === IS_NOT_FITTING ? DOES_NOT_FIT_TAIL : UNKNOWN_TAIL;
+    fitmentTail: (vehicleId, productId, universal) =>
+      tailOfStanding(standing(vehicleId, productId, universal)),
+    fitmentTails(vehicleId) {
+      const fits = byVehicle.get(vehicleId);
+      return (productId, universal) => tailOfStanding(standingIn(fits, productId, universal));
     },
     keeps(vehicleId, productId, universal) {
       if (universal) return true;

@@ -134,8 +134,10 @@ describe('card orders with Stripe', () => {
       stripe_publishable_key: 'pk_test_fake',
       wallet_payments: 'test',
     });
-    // Stripe.js and its frames may load; PayPal's hosts are not allowed while PayPal is off.
-    const csp = String(res.headers['content-security-policy']);
+    // Stripe.js and its frames may load on the pages (decision 0039: JSON answers have a CSP of their own);
+    // PayPal's hosts are not allowed while PayPal is off.
+    const page = await t.app.inject({ method: 'GET', url: '/checkout' });
+    const csp = String(page.headers['content-security-policy']);
     expect(csp).toMatch(/script-src 'self' https:\/\/js\.stripe\.com/);
     expect(csp).toMatch(/frame-src [^;]*https:\/\/hooks\.stripe\.com/);
     expect(csp).not.toMatch(/paypal/);
