@@ -46,8 +46,10 @@
  * a product whose stock is untracked so it never runs out), sign-in (argon2id) and a signed-in profile read.
  *
  * Prints one table per size (req/s, p50/p95/p99 in ms from every response, errors = socket errors + non-2xx
- * + unrendered pages, ratio to node:http) and, when more than one size ran, a growth column in the largest
- * size's table: the call's p50 there over its p50 at the smallest size.
+ * + unrendered pages, ratio to node:http, the mean size of an answer in kB) and, when more than one size ran, a
+ * growth column in the largest size's table: the call's p50 there over its p50 at the smallest size (an answer
+ * that grows with the catalog, as a page by vehicle does while small catalogs leave its later pages empty, grows
+ * its p50 too: the kB column shows it).
  *
  * Every process it starts is stopped and its temp folder removed on every exit path (failure, SIGINT, SIGTERM).
  *
@@ -272,6 +274,8 @@ interface Measured {
   p95: number;
   p99: number;
   errors: number;
+  /** Mean bytes of an answer as read (head and body): what a row's growth carries besides the catalog's size. */
+  bytes: number;
 }
 
 /** The URLs a row spreads its requests over: a list to pick from at random, or a function that picks one. */
@@ -306,6 +310,7 @@ async function measure(
   let measuring = false;
   let errors = 0;
   let slowest = 0;
+  let totalBytes = 0;
   const times: number[] = [];
   const get: autocannon.Request = rendered
     ? {
@@ -324,10 +329,11 @@ async function measure(
       (err, res) => (err ? reject(err) : resolve(res)),
     );
     instance.once('start', () => setTimeout(() => (measuring = true), WARM_UP_S * 1000));
-    instance.on('response', (_client, status, _bytes, responseTime) => {
+    instance.on('response', (_client, status, bytes, responseTime) => {
       slowest = Math.max(slowest, responseTime);
       if (!measuring) return;
       times.push(responseTime);
+      totalBytes += bytes;
       if (status < 200 || status >= 300) errors++;
     });
     // Socket errors and timeouts.
@@ -345,6 +351,7 @@ async function measure(
     p95: quantile(times, 0.95),
     p99: quantile(times, 0.99),
     errors,
+    bytes: times.length ? totalBytes / times.length : 0,
   };
 }
 
@@ -391,9 +398,9 @@ async function measureWithWrk(
     '  local bad = 0',
     '  for _, t in ipairs(threads) do bad = bad + (t:get("unrendered") or 0) end',
     '  local e = summary.errors',
-    '  io.write(string.format("RESULT %d %d %.3f %.3f %.3f %d\\n", summary.requests, summary.duration,',
+    '  io.write(string.format("RESULT %d %d %.3f %.3f %.3f %d %d\\n", summary.requests, summary.duration,',
     '    latency:percentile(50) / 1000, latency:percentile(95) / 1000, latency:percentile(99) / 1000,',
-    '    e.connect + e.read + e.write + e.timeout + e.status + bad))',
+    '    e.connect + e.read + e.write + e.timeout + e.status + bad, summary.bytes))',
     'end',
   ].join('\n');
   await writeFile(script, lua);
@@ -414,9 +421,9 @@ async function measureWithWrk(
       });
     await wrk(WARM_UP_S);
     const out = await wrk(SECONDS);
-    const result = /RESULT (\d+) (\d+) ([\d.]+) ([\d.]+) ([\d.]+) (\d+)/.exec(out);
+    const result = /RESULT (\d+) (\d+) ([\d.]+) ([\d.]+) ([\d.]+) (\d+) (\d+)/.exec(out);
     if (!result) throw new Error(`wrk printed no result: ${out}`);
-    const [, requests, durationUs, p50, p95, p99, errors] = result.map(Number);
+    const [, requests, durationUs, p50, p95, p99, errors, bytes] = result.map(Number);
     const round = (ms = 0) => Math.round(ms * 10) / 10;
     return {
       name,
@@ -426,6 +433,7 @@ async function measureWithWrk(
       p95: round(p95),
       p99: round(p99),
       errors: errors ?? 0,
+      bytes: requests ? (bytes ?? 0) / requests : 0,
     };
   } finally {
     await rm(script, { force: true });
@@ -1148,7 +1156,7 @@ function printReport(baseline: Baseline, sizes: SizeResult[], webBuildMs: number
       `requests spread over: ${size.count} product SKUs and as many product pages, ${size.shopUrls} shop URLs and as many shop pages, ${size.searchQueries} search queries; the ?vehicle= rows: the same shop URLs and queries, each with any of ${size.vehicles.count} vehicles`,
     );
     console.log(
-      `${pad('endpoint', 33)} ${pad('req/s', 9)} ${pad('p50 ms', 8)} ${pad('p95 ms', 8)} ${pad('p99 ms', 8)} ${pad('errors', 7)} ${pad('ratio', 7)}${withGrowth ? ` p50 growth ${smallest.count}->${size.count}` : ''}`,
+      `${pad('endpoint', 33)} ${pad('req/s', 9)} ${pad('p50 ms', 8)} ${pad('p95 ms', 8)} ${pad('p99 ms', 8)} ${pad('errors', 7)} ${pad('ratio', 7)} ${pad('kB/answer', 10)}${withGrowth ? ` p50 growth ${smallest.count}->${size.count}` : ''}`,
     );
     const ratioTo = (r: Measured, pass: 'normal' | 'overload') =>
       r.rps / (r.client === 'wrk' && baseline.wrk ? baseline.wrk[pass] : baseline[pass]).rps;
@@ -1161,7 +1169,7 @@ function printReport(baseline: Baseline, sizes: SizeResult[], webBuildMs: number
             ? `${(r.p50 / atSmallest.p50).toFixed(2)}x`
             : '-';
       console.log(
-        `${pad(r.name, 33)} ${pad(r.rps.toFixed(0), 9)} ${pad(String(r.p50), 8)} ${pad(String(r.p95), 8)} ${pad(String(r.p99), 8)} ${pad(String(r.errors), 7)} ${pad(ratioTo(r, 'normal').toFixed(3), 7)}${withGrowth ? ` ${growth}` : ''}`,
+        `${pad(r.name, 33)} ${pad(r.rps.toFixed(0), 9)} ${pad(String(r.p50), 8)} ${pad(String(r.p95), 8)} ${pad(String(r.p99), 8)} ${pad(String(r.errors), 7)} ${pad(ratioTo(r, 'normal').toFixed(3), 7)} ${pad((r.bytes / 1000).toFixed(1), 10)}${withGrowth ? ` ${growth}` : ''}`,
       );
     }
     console.log(`second pass, ${OVERLOAD_CONNECTIONS} connections:`);
