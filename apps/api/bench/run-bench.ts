@@ -23,9 +23,12 @@
  *   /api/brands), pages 1-20;
  * - `GET /api/search-product`: at least 500 distinct queries made of the catalog's own title words — whole
  *   words, 3-letter prefixes, two-word queries, SKUs and words with one letter changed (a typo);
- * - `GET /api/shop?vehicle=` and `GET /api/search-product?vehicle=`: a URL of the row above at random with a
- *   vehicle of the whole list at random (every vehicle id the selector reaches: makes > models > years > variants),
- *   made per request (tens of thousands of combinations, so listings by vehicle are mostly computed, not cached);
+ * - `GET /api/shop?vehicle=`: every listing of the shop row with every vehicle of the whole list (every vehicle id
+ *   the selector reaches: makes > models > years > variants), pages 1-20 as far as that listing's last page for
+ *   that vehicle (the pages its shopper can reach; reachableVehiclePages says why), about 200,000 URLs at 100,000
+ *   products, so listings by vehicle are mostly computed, not cached;
+ * - `GET /api/search-product?vehicle=`: a query of the search row at random with a vehicle at random, made per
+ *   request;
  *   before measuring, the bench checks once that `vehicle=` narrows the shop and a search and that every product
  *   answered carries a `fitment` the listing keeps;
  * - `GET /product/{permalink} (SSR)`: the server-rendered product page (decision 0025, `Accept: text/html`) of
@@ -557,6 +560,30 @@ async function vehicleIds(base: string): Promise<number[]> {
 }
 
 /**
+ * The shop pages a shopper with a vehicle can reach: for every listing (`?page=` + its query) and vehicle, pages
+ * 1 to 20 as the shop row, less those past the listing's last page for that vehicle (the shop's pagination links
+ * no further; page 1 always stays, empty or not). Reads each listing's page 1 per vehicle for its `last_page`,
+ * 20 at a time. At 10,000 products most of a vehicle's listings end within a few pages, so pages 1-20 for every
+ * vehicle would measure mostly empty answers there and full ones at 100,000: the growth column would measure the
+ * answers' size, not the catalog's.
+ */
+async function reachableVehiclePages(base: string, queries: string[], vehicles: number[]): Promise<string[]> {
+  const combos = queries.flatMap((query) => vehicles.map((vehicle) => `${query}&vehicle=${vehicle}`));
+  const urls: string[] = [];
+  let next = 0;
+  const worker = async () => {
+    while (next < combos.length) {
+      const combo = combos[next++] as string;
+      const { last_page: last } = await getJson<{ last_page: number }>(`${base}/api/shop?page=1${combo}`);
+      for (let page = 1; page <= Math.min(SHOP_PAGES, last); page++)
+        urls.push(`/api/shop?page=${page}${combo}`);
+    }
+  };
+  await Promise.all(Array.from({ length: CONNECTIONS }, worker));
+  return shuffle(urls);
+}
+
+/**
  * Checks once, before a size is measured, that `vehicle=` narrows the shop and a search and that every product
  * answered carries a `fitment` that a listing by vehicle keeps: throws (the bench fails) otherwise, so that the
  * vehicle rows never measure a parameter the store ignores.
@@ -852,6 +879,8 @@ interface SizeResult {
   reimportMs: number;
   rss: number;
   shopUrls: number;
+  /** Shop pages by vehicle measured (reachableVehiclePages). */
+  shopByVehicleUrls: number;
   searchQueries: number;
   results: Measured[];
   overload: Measured[];
@@ -1008,7 +1037,12 @@ async function benchSize(count: number, tmp: string, first: boolean): Promise<Si
     if (vehicles.length !== vehicleRows)
       throw new Error(`the vehicle selector reaches ${vehicles.length} vehicles, ${vehicleRows} imported`);
     const anyOf = <T>(items: T[]): T => items[Math.floor(Math.random() * items.length)] as T;
-    const shopByVehicle = () => `${anyOf(shopUrls)}&vehicle=${anyOf(vehicles)}`;
+    // Shop pages by vehicle: those the shop links for that vehicle (see reachableVehiclePages).
+    const shopByVehicle = await reachableVehiclePages(
+      base,
+      listings.map((l) => l.query),
+      vehicles,
+    );
     const searchByVehicle = () => `${anyOf(searchUrls)}&vehicle=${anyOf(vehicles)}`;
     let prerendered = { seconds: 0, pages: 0, megabytes: 0, full: false };
     if (RENDERING) {
@@ -1018,7 +1052,7 @@ async function benchSize(count: number, tmp: string, first: boolean): Promise<Si
     }
     await checkVehicleAnswers(base, anyOf(vehicles), anyOf(queries));
     console.log(
-      `[${count}] measuring: ${productUrls.length} product URLs, ${shopUrls.length} shop URLs (${listings.length} filters x ${SHOP_PAGES} pages), ${searchUrls.length} search queries, each also with any of ${vehicles.length} vehicles, ${productPageUrls.length} product pages, ${shopPageUrls.length} shop pages (rendered: ${RENDERING ? 'checked' : 'not measured, the store runs without server rendering'})`,
+      `[${count}] measuring: ${productUrls.length} product URLs, ${shopUrls.length} shop URLs (${listings.length} filters x ${SHOP_PAGES} pages), ${shopByVehicle.length} shop URLs by vehicle (of ${listings.length * vehicles.length * SHOP_PAGES}: pages past a listing's last page for the vehicle left out), ${searchUrls.length} search queries, each also with any of ${vehicles.length} vehicles, ${productPageUrls.length} product pages, ${shopPageUrls.length} shop pages (rendered: ${RENDERING ? 'checked' : 'not measured, the store runs without server rendering'})`,
     );
 
     const catalogCalls: [string, Paths, ((html: string) => boolean)?][] = [
@@ -1071,6 +1105,7 @@ async function benchSize(count: number, tmp: string, first: boolean): Promise<Si
       rss,
       prerendered,
       shopUrls: shopUrls.length,
+      shopByVehicleUrls: shopByVehicle.length,
       searchQueries: searchUrls.length,
       results,
       overload,
@@ -1153,7 +1188,7 @@ function printReport(baseline: Baseline, sizes: SizeResult[], webBuildMs: number
         'wrk is not installed: the page rows are measured with autocannon (its client limits them)',
       );
     console.log(
-      `requests spread over: ${size.count} product SKUs and as many product pages, ${size.shopUrls} shop URLs and as many shop pages, ${size.searchQueries} search queries; the ?vehicle= rows: the same shop URLs and queries, each with any of ${size.vehicles.count} vehicles`,
+      `requests spread over: ${size.count} product SKUs and as many product pages, ${size.shopUrls} shop URLs and as many shop pages, ${size.searchQueries} search queries; the ?vehicle= rows: ${size.shopByVehicleUrls} shop URLs (every listing with each of ${size.vehicles.count} vehicles, its pages up to its last for that vehicle) and the same queries, each with any of the vehicles`,
     );
     console.log(
       `${pad('endpoint', 33)} ${pad('req/s', 9)} ${pad('p50 ms', 8)} ${pad('p95 ms', 8)} ${pad('p99 ms', 8)} ${pad('errors', 7)} ${pad('ratio', 7)} ${pad('kB/answer', 10)}${withGrowth ? ` p50 growth ${smallest.count}->${size.count}` : ''}`,
