@@ -23,7 +23,7 @@ const entries: CatalogEntry[] = Array.from({ length: PRODUCTS }, (_, k) => {
     sku: `SKU-${id}`,
     permalink: `p-${id}`,
     categoryId: 1 + (k % 5),
-    childCategoryId: null,
+    childCategoryId: k % 4 === 0 ? null : 10 + (k % 3),
     brandId: 1 + (k % 7),
     payCents: 500 + Math.floor(random() * 50_000),
     title: `Part ${Math.floor(random() * 1000)}`,
@@ -54,7 +54,11 @@ const taxonomy: CatalogTaxonomy = {
   categoryByKey: new Map(),
   childByKey: new Map(),
   brandByKey: new Map(),
-  ids: { categories: new Set([1, 2, 3, 4, 5]), children: new Set(), brands: new Set([1, 2, 3, 4, 5, 6, 7]) },
+  ids: {
+    categories: new Set([1, 2, 3, 4, 5]),
+    children: new Set([10, 11, 12]),
+    brands: new Set([1, 2, 3, 4, 5, 6, 7]),
+  },
 };
 
 const view = createCatalogView({ version: 1, entries, taxonomy, fitments, sinceMs: 0 });
@@ -62,6 +66,8 @@ const FILTERS: ListingFilter[] = [
   {},
   { categoryId: 2 },
   { brandId: 3 },
+  { childCategoryId: 11 },
+  { categoryId: 9 },
   { categoryId: 2, brandId: 3 },
   { brandId: 3, inStock: true },
   { minCents: 20_000 },
