@@ -51,7 +51,7 @@ interface RankedFitting {
   category: Map<number, Int32Array>;
   child: Map<number, Int32Array>;
   brand: Map<number, Int32Array>;
-  /** Ids held in all, for the cache's bound. */
+  /** About the ids held in the four together (`all` and its three splits), for the cache's bound. */
   size: number;
 }
 
