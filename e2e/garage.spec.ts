@@ -2,8 +2,9 @@
  * Shopping by vehicle (issue 15): a shopper chooses their car on the home page, the shop shows only the parts that
  * fit it (or every vehicle) with badges, a part's fitment notes show on a tap and on its page, "Show all parts"
  * shows what does not fit in red, and the cart warns about such a line without blocking checkout. A member's
- * garage survives signing out and in, and a guest's garage joins it at sign-in. Screens of the selector, a
- * listing with badges and the fitment tab at both widths go to docs/screens, each checked by axe.
+ * garage survives signing out and in, and a guest's garage joins it at sign-in. The header's suggestions are the
+ * parts that fit. Screens of the selector, a listing with badges, the suggestions and the fitment tab at both
+ * widths go to docs/screens, each checked by axe.
  *
  * The demo data: data/demo-vehicles/vehicles.csv and fitments.csv (a 2017 HiLux GUN126R 2.8 diesel ute has
  * fitting front pads with notes and Corolla pads that do not fit).
@@ -80,6 +81,17 @@ test('a vehicle chosen on the home page narrows the shop, badges every card, and
   await notesButton.click();
   await expect(pads.getByText(PAD_NOTES)).toBeVisible();
   await screen(page, testInfo, 'fitment-listing');
+
+  // The header's suggestions are narrowed too: the HiLux's pads, not the Corolla's, and it says so.
+  const box = page.getByRole('banner').getByRole('combobox', { name: 'Search products' });
+  await box.click();
+  await box.pressSequentially('ceramic front brake pads');
+  const suggestions = page.getByRole('listbox', { name: 'Product suggestions' });
+  await expect(suggestions.getByRole('option').filter({ hasText: FITTING_PADS })).toHaveCount(1);
+  await expect(suggestions.getByRole('option').filter({ hasText: OTHER_PADS })).toHaveCount(0);
+  await expect(page.locator('.search-box__fits')).toHaveText('Parts that fit your 2017 Toyota HiLux');
+  await screen(page, testInfo, 'search-suggestions-by-vehicle', { fullPage: false });
+  await box.press('Escape');
 
   // Show all parts: the Corolla's pads are there, in red; add them to the cart.
   await page.getByRole('link', { name: 'Show all parts' }).click();

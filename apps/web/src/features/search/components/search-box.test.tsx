@@ -4,6 +4,7 @@ import userEvent from '@testing-library/user-event';
 import { createMemoryRouter, RouterProvider, useLocation } from 'react-router';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { makeProduct } from '@/test/fixtures';
+import { chooseVehicle, clearVehicle, resetGarageForTests } from '@/stores/garage-store';
 import { SEARCH_DEBOUNCE_MS, SEARCH_MESSAGES } from '../hooks/use-debounced-search';
 import { SearchBox } from './search-box';
 
@@ -77,6 +78,8 @@ beforeEach(() => {
 afterEach(() => {
   vi.useRealTimers();
   vi.unstubAllGlobals();
+  localStorage.clear();
+  resetGarageForTests();
 });
 
 describe('SearchBox', () => {
@@ -116,6 +119,38 @@ describe('SearchBox', () => {
       'Kestrel H4 Long Life Globes$87.95 inc. GST',
       'Kestrel H4 LED Kit$87.95 inc. GST',
     ]);
+  });
+
+  it('suggests only parts that fit the chosen vehicle, and says so (issue 15 §6)', async () => {
+    chooseVehicle({
+      vehicle_id: 42,
+      year: 2017,
+      label: '2017 Toyota HiLux SR5 2.8 TD',
+      short_label: '2017 Toyota HiLux',
+      name: null,
+    });
+    const { fetchMock, user, input } = renderSearchBox();
+
+    await user.type(input, 'h4 glo');
+    await wait(SEARCH_DEBOUNCE_MS + 50);
+    const [request] = searchRequests(fetchMock);
+    expect(request?.searchParams.get('vehicle')).toBe('42');
+    expect(screen.getByText('Parts that fit your', { exact: false }).textContent).toBe(
+      'Parts that fit your 2017 Toyota HiLux',
+    );
+    expect(screen.getByRole('status').textContent).toBe(
+      '3 products that fit your 2017 Toyota HiLux found. Use the up and down arrows to choose.',
+    );
+
+    // Cleared: every part again, and no note.
+    act(() => clearVehicle());
+    await user.clear(input);
+    await user.type(input, 'h4 led');
+    await wait(SEARCH_DEBOUNCE_MS + 50);
+    const last = searchRequests(fetchMock).at(-1);
+    expect(last?.searchParams.get('search')).toBe('h4 led');
+    expect(last?.searchParams.has('vehicle')).toBe(false);
+    expect(screen.queryByText('Parts that fit your', { exact: false })).toBeNull();
   });
 
   it('restarts the wait on every keystroke', async () => {

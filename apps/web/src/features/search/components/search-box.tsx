@@ -6,6 +6,7 @@ import { useEffect, useId, useState, type FocusEvent, type FormEvent, type Keybo
 import { Link, useNavigate } from 'react-router';
 import { ProductImage } from '@/components/ui/product-image';
 import { type PriceView, usePriceDisplay } from '@/features/store/hooks/use-price-display';
+import { useCurrentVehicle } from '@/stores/garage-store';
 import { SEARCH_MESSAGES, useDebouncedSearch } from '../hooks/use-debounced-search';
 import { productHref, searchResultsHref } from '../search-links';
 import './search-box.css';
@@ -32,7 +33,9 @@ export function SearchBox() {
   const prices = usePriceDisplay();
   const [text, setText] = useState('');
   const [open, setOpen] = useState(false);
-  const { status, results, term } = useDebouncedSearch(text);
+  // With a vehicle chosen the suggestions are the parts that fit it, as on the results page (issue 15 §6).
+  const vehicle = useCurrentVehicle();
+  const { status, results, term } = useDebouncedSearch(text, undefined, vehicle?.vehicle_id);
   // The selection belongs to one list of results: new text starts again with nothing selected.
   const [active, setActive] = useState({ term: '', index: -1 });
   const activeIndex = status === 'results' && active.term === term ? active.index : -1;
@@ -52,9 +55,10 @@ export function SearchBox() {
         : status === 'empty'
           ? SEARCH_MESSAGES.empty
           : '';
+  const fitFor = vehicle ? ` that fit your ${vehicle.short_label}` : '';
   const announcement =
     status === 'results'
-      ? `${results.length} ${results.length === 1 ? 'product' : 'products'} found. Use the up and down arrows to choose.`
+      ? `${results.length} ${results.length === 1 ? 'product' : 'products'}${fitFor} found. Use the up and down arrows to choose.`
       : message;
 
   useEffect(() => {
@@ -177,6 +181,11 @@ export function SearchBox() {
         {message && (
           <p className="search-box__message" aria-hidden="true">
             {message}
+          </p>
+        )}
+        {vehicle && expanded && (
+          <p className="search-box__fits" aria-hidden="true">
+            Parts that fit your <strong>{vehicle.short_label}</strong>
           </p>
         )}
         <div

@@ -46,15 +46,20 @@ function useDebouncedValue(value: string, delayMs: number): string {
 
 /**
  * Live search suggestions (SPEC §2 Search, §5): no request under 3 characters, one request once typing has
- * paused for 300 ms, at most 15 results. The answer is cached under the same key as page 1 of
- * /search-results, so pressing Enter shows the results page at once.
+ * paused for 300 ms, at most 15 results. With `vehicleId` (the shopper's chosen vehicle, issue 15 §6) only parts
+ * that fit it or every vehicle, as the results page shows them. The answer is cached under the same key as page 1
+ * of /search-results, so pressing Enter shows the results page at once.
  */
-export function useDebouncedSearch(text: string, delayMs: number = SEARCH_DEBOUNCE_MS): DebouncedSearch {
+export function useDebouncedSearch(
+  text: string,
+  delayMs: number = SEARCH_DEBOUNCE_MS,
+  vehicleId?: number,
+): DebouncedSearch {
   const term = text.trim();
   const debounced = useDebouncedValue(term, delayMs);
   const settled = debounced === term;
   const query = useQuery({
-    ...searchProductsQueryOptions(debounced, 1),
+    ...searchProductsQueryOptions(debounced, 1, {}, vehicleId),
     enabled: settled && debounced.length >= SEARCH_MIN_CHARS,
     placeholderData: undefined,
     retry: false,
