@@ -98,7 +98,7 @@ export async function runFileImport(
   } catch (error) {
     if (error instanceof RowsRefusedError) {
       for (const r of error.rejections) io.err(formatRejection(r));
-      const count = error.rejections.length;
+      const count = error.rows;
       io.err(
         `Nothing was imported because ${count} ${count === 1 ? 'row was' : 'rows were'} refused: ` +
           `fix ${count === 1 ? 'it' : 'them'} and run again.`,

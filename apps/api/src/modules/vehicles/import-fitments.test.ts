@@ -194,6 +194,15 @@ describe('npm run fitment:import', () => {
         'line 2, column "Model": the vehicle list has no Ford "Falcon"',
         'Nothing was imported because 1 row was refused: fix it and run again.',
       ]);
+      // Two reasons on one line and one on another: two rows refused, three reasons listed.
+      await writeFile(
+        path.join(dir, 'worse.csv'),
+        file('KL-H7-55,Ford,Ranger,PX2,2017.5,2016,3.2,,,', 'KL-H7-55,Ford,Falcon,,,,,,,'),
+      );
+      const worse: string[] = [];
+      expect(await runFitmentImport(['worse.csv'], io([], worse))).toBe(1);
+      expect(worse).toHaveLength(4);
+      expect(worse.at(-1)).toBe('Nothing was imported because 2 rows were refused: fix them and run again.');
     } finally {
       await rm(dir, { recursive: true, force: true });
     }
