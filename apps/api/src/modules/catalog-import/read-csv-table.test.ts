@@ -29,6 +29,18 @@ describe('readCsvTable', () => {
     expect(table.records.map((r) => r.line)).toEqual([2, 4]);
   });
 
+  it('refuses text that was not UTF-8, naming the line', () => {
+    // "Café" saved as Windows-1252: the é byte is not UTF-8, and reads as U+FFFD.
+    const latin1 = Buffer.from('SKU,Title\nA-1,Brake pads\nA-2,Caf\xe9 light\n', 'latin1').toString('utf8');
+    expect(() => readCsvTable(latin1)).toThrow(CatalogFileError);
+    expect(() => readCsvTable(latin1)).toThrow(
+      'The file is not CSV text in UTF-8: line 3 has bytes that are not UTF-8. Save it from your spreadsheet as "CSV UTF-8 (comma delimited)" and try again.',
+    );
+    expect(() => readCsvTable('SKU,Title\r\nA-1,x\r\n\r\nA-2,\uFFFD\r\n')).toThrow(/line 4 has bytes/);
+    // The same file in UTF-8 reads.
+    expect(readCsvTable('SKU,Title\nA-2,Café light\n').records[0]?.values).toEqual(['A-2', 'Café light']);
+  });
+
   it('throws a CatalogFileError naming the problem for malformed CSV', () => {
     expect(() => readCsvTable('a,b\n1,"unclosed\n2,3\n')).toThrow(CatalogFileError);
     expect(() => readCsvTable('a,b\n1,"unclosed\n2,3\n')).toThrow(/not valid CSV.*double quotes/s);

@@ -31,10 +31,22 @@ export function headerKey(name: string): string {
  * lines). Blank lines and records whose fields are all empty are dropped. `line` is the physical line a
  * record starts on, counting the header as line 1 (csv-parse's own `info.lines` is the line a record
  * ends on and miscounts CRLF inside quotes, so the start is computed from `info.bytes`).
- * Throws CatalogFileError for malformed CSV (e.g. an unclosed quote) or a file without a header.
+ * Throws CatalogFileError for malformed CSV (e.g. an unclosed quote), text that was not UTF-8 (bytes read as
+ * U+FFFD), or a file without a header.
  */
 export function readCsvTable(text: string): CsvTable {
   const body = text.charCodeAt(0) === 0xfeff ? text.slice(1) : text;
+  // A byte that is not UTF-8 (read as U+FFFD): a spreadsheet, a zip or a file saved in another encoding. Said
+  // plainly, instead of csv-parse quoting the binary it stumbled on, and never imported as garbled text. (A NUL in
+  // a cell is that cell's row's problem: decision 0011.)
+  const bad = body.indexOf('\uFFFD');
+  if (bad >= 0) {
+    const line = body.slice(0, bad).split(/\r\n|\n|\r/).length;
+    throw new CatalogFileError(
+      `The file is not CSV text in UTF-8: line ${line} has bytes that are not UTF-8. ` +
+        'Save it from your spreadsheet as "CSV UTF-8 (comma delimited)" and try again.',
+    );
+  }
   const buf = Buffer.from(body, 'utf8');
   let parsed: { record: string[]; info: { bytes: number } }[];
   try {
