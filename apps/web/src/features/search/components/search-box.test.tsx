@@ -23,7 +23,7 @@ function renderSearchBox() {
   const fetchMock = vi.fn(async (input: string) => {
     const url = new URL(input, 'http://localhost');
     const search = url.searchParams.get('search') ?? '';
-    const data = search.includes('zzz') ? [] : products;
+    const data = search.includes('zzz') ? [] : search.includes('kit') ? products.slice(2) : products;
     return new Response(
       JSON.stringify({ data, total: data.length, last_page: 1, current_page: 1, per_page: 15 }),
       { status: 200 },
@@ -140,6 +140,13 @@ describe('SearchBox', () => {
     );
     expect(screen.getByRole('status').textContent).toBe(
       '3 products that fit your 2017 Toyota HiLux found. Use the up and down arrows to choose.',
+    );
+
+    await user.clear(input);
+    await user.type(input, 'h4 kit');
+    await wait(SEARCH_DEBOUNCE_MS + 50);
+    expect(screen.getByRole('status').textContent).toBe(
+      '1 product that fits your 2017 Toyota HiLux found. Use the up and down arrows to choose.',
     );
 
     // Cleared: every part again, and no note.

@@ -55,10 +55,11 @@ export function SearchBox() {
         : status === 'empty'
           ? SEARCH_MESSAGES.empty
           : '';
-  const fitFor = vehicle ? ` that fit your ${vehicle.short_label}` : '';
+  const one = results.length === 1;
+  const fitFor = vehicle ? ` that ${one ? 'fits' : 'fit'} your ${vehicle.short_label}` : '';
   const announcement =
     status === 'results'
-      ? `${results.length} ${results.length === 1 ? 'product' : 'products'}${fitFor} found. Use the up and down arrows to choose.`
+      ? `${results.length} ${one ? 'product' : 'products'}${fitFor} found. Use the up and down arrows to choose.`
       : message;
 
   useEffect(() => {
