@@ -7,7 +7,11 @@
 import { z } from 'zod';
 import { VEHICLE_YEAR_MAX, VEHICLE_YEAR_MIN, vehicleAnswerSchema } from './vehicle';
 
-/** The fitment file's columns (Source may be left out: manufacturer). */
+/**
+ * The fitment file's columns. SKU, Make and Model must be there; any other may be left out, and then reads as empty
+ * in every row (Source: manufacturer). A column the store does not read is refused, so a misspelt one is never
+ * dropped without a word.
+ */
 export const FITMENT_CSV_COLUMNS = [
   'SKU',
   'Make',
@@ -22,9 +26,7 @@ export const FITMENT_CSV_COLUMNS = [
 ] as const;
 export type FitmentCsvColumn = (typeof FITMENT_CSV_COLUMNS)[number];
 /** The columns a fitment file must have. */
-export const FITMENT_CSV_REQUIRED_COLUMNS: readonly FitmentCsvColumn[] = FITMENT_CSV_COLUMNS.filter(
-  (c) => c !== 'Source',
-);
+export const FITMENT_CSV_REQUIRED_COLUMNS: readonly FitmentCsvColumn[] = ['SKU', 'Make', 'Model'];
 
 /** Where a fitment fact came from, as stored and answered. */
 export const FITMENT_SOURCES = ['manufacturer', 'cross_reference', 'staff'] as const;

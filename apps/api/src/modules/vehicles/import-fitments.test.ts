@@ -162,12 +162,45 @@ describe('importFitments', () => {
     ).toEqual(before);
   });
 
-  it('refuses a file without the fitment columns, saying which', async () => {
-    const error = await importFitments(handle.db, 'SKU,Make,Model,Year\nKL-H4-6055,Toyota,HiLux,2017').catch(
-      (e: unknown) => e,
+  it('refuses a file without SKU, Make or Model, or with a column it does not read, saying which', async () => {
+    const before = await handle.db.select().from(fitments);
+    const noMake = await importFitments(handle.db, 'SKU,Model\nKL-H4-6055,HiLux').catch((e: unknown) => e);
+    expect(noMake).toBeInstanceOf(CatalogFileError);
+    expect((noMake as Error).message).toBe(
+      'The fitment file has no "Make" column. Its header names SKU, Make, Model, and any of Series, Year From, Year To, Engine, Position, Notes, Source (a column left out is empty in every row).',
     );
-    expect(error).toBeInstanceOf(CatalogFileError);
-    expect((error as Error).message).toContain('"Series"');
+    const misspelt = await importFitments(
+      handle.db,
+      'SKU,Make,Model,Yr From\nKL-H4-6055,Toyota,HiLux,2017',
+    ).catch((e: unknown) => e);
+    expect(misspelt).toBeInstanceOf(CatalogFileError);
+    expect((misspelt as Error).message).toMatch(
+      /^The fitment file has columns this store does not read: "Yr From"\. /,
+    );
+    expect(await handle.db.select().from(fitments)).toEqual(before);
+  });
+
+  it('reads a column left out as empty in every row', async () => {
+    const result = await importFitments(handle.db, 'SKU,Make,Model,Position\nKL-H4-6055,Toyota,HiLux,Front');
+    const rows = await handle.db
+      .select({
+        vehicleId: fitments.vehicleId,
+        position: fitments.position,
+        notes: fitments.notes,
+        source: fitments.source,
+      })
+      .from(fitments)
+      .where(eq(fitments.productId, ids.get('KL-H4-6055') as number));
+    // Every HiLux of the list, in any year and with any engine, front, with no notes, from the manufacturer.
+    const hiluxIds = (
+      await handle.db.select({ id: vehicles.id }).from(vehicles).where(eq(vehicles.model, 'HiLux'))
+    ).map((v) => v.id);
+    expect(hiluxIds.length).toBeGreaterThan(1);
+    expect(rows.map((r) => r.vehicleId).sort()).toEqual(hiluxIds.sort());
+    expect(new Set(rows.map((r) => `${r.position}|${r.notes}|${r.source}`))).toEqual(
+      new Set(['Front||manufacturer']),
+    );
+    expect(result.products).toBe(1);
   });
 });
 

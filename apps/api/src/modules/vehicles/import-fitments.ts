@@ -102,6 +102,9 @@ function rangeText(row: FitmentCsvRow): string {
   return `${row.make} ${row.model}${row.series ? ` ${row.series}` : ''}${years}${engine}`;
 }
 
+/** What a fitment file's header may name, for the errors about it. */
+const READ_COLUMNS = `Its header names ${FITMENT_CSV_REQUIRED_COLUMNS.join(', ')}, and any of ${FITMENT_CSV_COLUMNS.filter((c) => !FITMENT_CSV_REQUIRED_COLUMNS.includes(c)).join(', ')} (a column left out is empty in every row).`;
+
 /**
  * Imports the fitment file in `text` into `db` in one transaction. Throws CatalogFileError for an unreadable file
  * or a missing column, RowsRefusedError listing every bad row, or the database's error; nothing is imported then.
@@ -111,13 +114,13 @@ export async function importFitments(db: Database, text: string): Promise<Fitmen
   const missing = FITMENT_CSV_REQUIRED_COLUMNS.filter((c) => table.columnIndex(c) === -1);
   if (missing.length)
     throw new CatalogFileError(
-      `The fitment file has no ${missing.map((c) => `"${c}"`).join(', ')} column${missing.length === 1 ? '' : 's'}; its header must be: ${FITMENT_CSV_COLUMNS.join(',')} (Source may be left out)`,
+      `The fitment file has no ${missing.map((c) => `"${c}"`).join(', ')} column${missing.length === 1 ? '' : 's'}. ${READ_COLUMNS}`,
     );
   const known = new Set(FITMENT_CSV_COLUMNS.map(headerKey));
   const extra = table.headers.filter((h) => h.trim() && !known.has(headerKey(h)));
   if (extra.length)
     throw new CatalogFileError(
-      `The fitment file has columns this store does not read: ${extra.map((c) => `"${c}"`).join(', ')}`,
+      `The fitment file has columns this store does not read: ${extra.map((c) => `"${c}"`).join(', ')}. ${READ_COLUMNS}`,
     );
 
   const rejections: Rejection[] = [];
