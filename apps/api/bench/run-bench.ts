@@ -25,7 +25,7 @@
  *   words, 3-letter prefixes, two-word queries, SKUs and words with one letter changed (a typo);
  * - `GET /api/shop?vehicle=`: every listing of the shop row with every vehicle of the whole list (every vehicle id
  *   the selector reaches: makes > models > years > variants), pages 1-20 as far as that listing's last page for
- *   that vehicle (the pages its shopper can reach; reachableVehiclePages says why), about 200,000 URLs at 100,000
+ *   that vehicle (the pages its shopper can reach; reachableVehiclePages says why), about 500,000 URLs at 100,000
  *   products, so listings by vehicle are mostly computed, not cached;
  * - `GET /api/search-product?vehicle=`: a query of the search row at random with a vehicle at random, made per
  *   request;
