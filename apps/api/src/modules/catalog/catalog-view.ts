@@ -23,8 +23,12 @@ const MAX_CACHED_IDS = 1_000_000;
 const MAX_CACHED_SEARCH_IDS = 4_000_000;
 /** Bytes of vehicles' kept-part bits, in all (400 vehicles at 100,000 products: 5 MB). */
 const MAX_KEPT_BYTES = 16_000_000;
-/** Totals of listings by vehicle kept (a list's key and a vehicle each, about 100 bytes). */
-const MAX_KEPT_COUNTS = 100_000;
+/**
+ * Totals of listings by vehicle kept (a list's key and a vehicle each, about 170 bytes of V8 heap with the
+ * cache's own share). A total missed is counted again in a few µs (`keptCount` looks up a vehicle's few thousand
+ * fitting parts), so this keeps the recent ones only: 100,000 of them held 17 MB of heap at 100,000 products.
+ */
+const MAX_KEPT_COUNTS = 10_000;
 /** Bytes of long lists' bits, in all (63 shop listings at 100,000 products: under 1 MB). */
 const MAX_LIST_FACTS_BYTES = 8_000_000;
 /**
