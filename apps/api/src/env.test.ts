@@ -50,6 +50,13 @@ describe('loadConfig', () => {
     expect(() => loadConfig({ STORE_ABN: '1234' })).toThrow(/STORE_ABN/);
   });
 
+  it('lets the heap grow 25 % past what is live by default, HEAP_GROWTH_PERCENT=0 leaving it to V8', () => {
+    expect(loadConfig({}).heapGrowthPercent).toBe(25);
+    expect(loadConfig({ HEAP_GROWTH_PERCENT: '0' }).heapGrowthPercent).toBe(0);
+    expect(() => loadConfig({ HEAP_GROWTH_PERCENT: '-5' })).toThrow(/HEAP_GROWTH_PERCENT/);
+    expect(() => loadConfig({ HEAP_GROWTH_PERCENT: 'lots' })).toThrow(/HEAP_GROWTH_PERCENT/);
+  });
+
   it('treats empty variables as unset', () => {
     expect(loadConfig({ DATABASE_URL: '', REDIS_URL: ' ' }).databaseUrl).toBeUndefined();
   });

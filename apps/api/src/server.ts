@@ -2,6 +2,7 @@
  * Starts the store: reads the configuration, opens and migrates the database, loads the demo catalog
  * on first start (and the demo vehicle list and its fitments while the store has no vehicles), listens on PORT, and shuts down gracefully on SIGINT/SIGTERM.
  */
+import v8 from 'node:v8';
 import { buildApp } from './app';
 import { loadDemoCatalog } from './cli/load-demo-catalog';
 import { hasNoVehicles, loadDemoFitments, loadDemoVehicles } from './cli/load-demo-vehicles';
@@ -10,6 +11,9 @@ import { RowsRefusedError } from './modules/vehicles/rows-refused-error';
 import { describeDefaults, loadConfig } from './env';
 
 const config = loadConfig();
+// Decision 0040: before the catalog's load, so the heap after its peak and under load stays near what is live.
+if (config.heapGrowthPercent > 0)
+  v8.setFlagsFromString(`--heap-growing-percent=${config.heapGrowthPercent}`);
 const database = await openDatabase({ databaseUrl: config.databaseUrl, pgliteDir: config.pgliteDir });
 const app = await buildApp({ config, database });
 
