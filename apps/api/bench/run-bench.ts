@@ -77,6 +77,7 @@ import { fileURLToPath } from 'node:url';
 import autocannon from 'autocannon';
 import { parse } from 'csv-parse';
 import pg from 'pg';
+import { SERVER_NODE_FLAGS } from '../src/server-node-flags';
 
 const API_DIR = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const REPO_ROOT = path.resolve(API_DIR, '../..');
@@ -615,7 +616,7 @@ async function checkVehicleAnswers(base: string, vehicleId: number, query: strin
 async function readModelLoad(env: NodeJS.ProcessEnv): Promise<{ products: number; ms: number }> {
   const port = await freePort();
   const child = track(
-    spawn(process.execPath, ['dist/server.mjs'], {
+    spawn(process.execPath, [...SERVER_NODE_FLAGS, 'dist/server.mjs'], {
       cwd: API_DIR,
       env: { ...env, PORT: String(port), HOST: '127.0.0.1', LOG_LEVEL: 'info', SERVER_RENDERING: '0' },
       stdio: ['ignore', 'pipe', 'inherit'],
@@ -994,7 +995,11 @@ async function benchSize(count: number, tmp: string, first: boolean): Promise<Si
   const readModel = await readModelLoad(storeEnv(port));
   const store = await startServer(
     // What `npm start` runs: the bundled server (decision 0024), built once when the bench starts.
-    [...(CPU_PROF_DIR ? ['--cpu-prof', `--cpu-prof-dir=${CPU_PROF_DIR}`] : []), 'dist/server.mjs'],
+    [
+      ...SERVER_NODE_FLAGS,
+      ...(CPU_PROF_DIR ? ['--cpu-prof', `--cpu-prof-dir=${CPU_PROF_DIR}`] : []),
+      'dist/server.mjs',
+    ],
     storeEnv(port),
     `${base}/api/store-config`,
   );

@@ -18,6 +18,7 @@ import { fileURLToPath } from 'node:url';
 import { gzipSync } from 'node:zlib';
 import * as chromeLauncher from 'chrome-launcher';
 import lighthouse from 'lighthouse';
+import { SERVER_NODE_FLAGS } from '../src/server-node-flags';
 
 const API_DIR = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const REPO_ROOT = path.resolve(API_DIR, '../..');
@@ -50,7 +51,7 @@ function run(cmd: string, args: string[], cwd: string, env: NodeJS.ProcessEnv = 
 
 async function startStore(env: NodeJS.ProcessEnv, base: string): Promise<ChildProcess> {
   await run(process.execPath, ['scripts/build-server.mjs'], API_DIR);
-  const child = spawn(process.execPath, ['dist/server.mjs'], {
+  const child = spawn(process.execPath, [...SERVER_NODE_FLAGS, 'dist/server.mjs'], {
     cwd: API_DIR,
     env,
     stdio: 'inherit',

@@ -12,8 +12,7 @@ import { describeDefaults, loadConfig } from './env';
 
 const config = loadConfig();
 // Decision 0040: before the catalog's load, so the heap after its peak and under load stays near what is live.
-if (config.heapGrowthPercent > 0)
-  v8.setFlagsFromString(`--heap-growing-percent=${config.heapGrowthPercent}`);
+if (config.heapGrowthPercent > 0) v8.setFlagsFromString(`--heap-growing-percent=${config.heapGrowthPercent}`);
 const database = await openDatabase({ databaseUrl: config.databaseUrl, pgliteDir: config.pgliteDir });
 const app = await buildApp({ config, database });
 
