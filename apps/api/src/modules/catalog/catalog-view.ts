@@ -239,7 +239,7 @@ export function createCatalogView(init: CatalogViewInit): CatalogView {
   /**
    * The entries indexed by id, the only index by id: a page reads 15 to 100 of them scattered over the catalog,
    * and an array element costs one memory read where a Map's hash costs several (V8 keeps a sparse array as a
-   * dictionary). A Map beside it held 4 MB more at 100,000 products (decision 0040).
+   * dictionary). A Map beside it was about 4 MB more at 100,000 products (decision 0040).
    */
   const slots: (CatalogEntry | undefined)[] = [];
   /** How many entries `slots` holds. */
