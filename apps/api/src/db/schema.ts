@@ -652,13 +652,32 @@ export const refunds = pgTable(
     /** The return this refund settles, when it came from one. */
     returnId: integer('return_id').references(() => orderReturns.id, { onDelete: 'set null' }),
     staffId: integer('staff_id').references(() => staffUsers.id, { onDelete: 'set null' }),
+    /**
+     * Issue 43: 'pending' is the amount reserved (under the order's lock) before the provider is called,
+     * 'succeeded' once the provider said so, 'failed' when it refused (the reservation is released). A row left
+     * 'pending' by a crash between the call and its settling is found by payments:reconcile.
+     */
+    status: text('status').notNull().default('succeeded'),
+    /** When the provider's answer settled the reservation; null while pending. */
+    settledAt: timestamp('settled_at', { withTimezone: true }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [
     index('refunds_order_idx').on(t.orderId, t.createdAt),
     check('refunds_amount_check', sql`${t.amountCents} > 0`),
+    check('refunds_status_check', sql`${t.status} IN ('pending', 'succeeded', 'failed')`),
   ],
 );
+
+/**
+ * Secrets the store makes for itself on first use and every instance shares (issue 43), e.g. the key that signs
+ * order-document links. `name` is the secret's purpose; `value` is never logged nor answered.
+ */
+export const storeSecrets = pgTable('store_secrets', {
+  name: text('name').primaryKey(),
+  value: text('value').notNull(),
+  createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+});
 
 /**
  * The last number given out in each series of tax documents (issue 18 §3, decision 0036): 'tax_invoice' and
