@@ -4,8 +4,9 @@
  * at most 4 downloads at a time (p-limit), 2 retries with backoff on network errors, timeouts and 5xx/429, a
  * per-image timeout (IMPORT_IMAGE_TIMEOUT_MS, default 10 s), a 10 MB cap counted while streaming (the download
  * is aborted past it), the content type checked twice (the header and the sniffed bytes: JPEG, PNG, WebP, GIF or
- * AVIF only; no SVG, which can carry script), http and https only, and no private or loopback addresses unless
- * allowed (the upload must not become a way to read the store's own network). A host that cannot be reached
+ * AVIF only; no SVG, which can carry script), http and https only, and only public unicast addresses unless allowed
+ * (isPublicAddress: ipaddr.js's ranges, issue 43 §5; the upload must not become a way to read the store's own
+ * network), checked on the URL's own address and on every address its name resolves to. A host that cannot be reached
  * is not asked again during the same import, so a file full of dead URLs still finishes promptly.
  * Nothing here throws for one image: each answers a stored path or why it is missing (a warning).
  */
@@ -14,11 +15,12 @@ import { lookup as dnsLookup, type LookupAddress } from 'node:dns';
 import { mkdir, rename, stat, writeFile } from 'node:fs/promises';
 import http from 'node:http';
 import https from 'node:https';
-import { BlockList, isIP, type LookupFunction } from 'node:net';
+import { isIP, type LookupFunction } from 'node:net';
 import path from 'node:path';
 import { fileTypeFromBuffer } from 'file-type';
 import pLimit from 'p-limit';
 import { slugify } from '@store/shared/slug';
+import { isPublicAddress } from './is-public-address';
 import { imageFileName, PRODUCT_MEDIA_FOLDER, type ImageResolution } from './resolve-product-images';
 
 /** Image types taken, by MIME type, with the extension the stored file gets. */
@@ -57,37 +59,6 @@ export function isDownloadableUrl(source: string): boolean {
   } catch {
     return false;
   }
-}
-
-/** Loopback, private, link-local, carrier-grade NAT, multicast and unspecified ranges. */
-const PRIVATE = new BlockList();
-for (const [net, prefix] of [
-  ['0.0.0.0', 8],
-  ['10.0.0.0', 8],
-  ['100.64.0.0', 10],
-  ['127.0.0.0', 8],
-  ['169.254.0.0', 16],
-  ['172.16.0.0', 12],
-  ['192.168.0.0', 16],
-  ['224.0.0.0', 3],
-] as const) {
-  PRIVATE.addSubnet(net, prefix, 'ipv4');
-}
-for (const [net, prefix] of [
-  ['::', 127],
-  ['fc00::', 7],
-  ['fe80::', 10],
-  ['ff00::', 8],
-] as const) {
-  PRIVATE.addSubnet(net, prefix, 'ipv6');
-}
-
-function isPrivateAddress(address: string): boolean {
-  const mapped = /^::ffff:(\d+\.\d+\.\d+\.\d+)$/i.exec(address);
-  if (mapped?.[1]) return PRIVATE.check(mapped[1], 'ipv4');
-  const family = isIP(address);
-  if (family === 0) return true;
-  return PRIVATE.check(address, family === 4 ? 'ipv4' : 'ipv6');
 }
 
 /** A failed attempt: `retry` when trying again may help; `hostDown` when the host itself did not answer. */
@@ -130,7 +101,7 @@ export function createImageDownloader(options: ImageDownloadOptions) {
   const lookup: LookupFunction = (hostname, lookupOptions, callback) => {
     dnsLookup(hostname, { ...lookupOptions, all: true }, (err, addresses: LookupAddress[]) => {
       if (err) return callback(err, '', 4);
-      const safe = allowPrivate ? addresses : addresses.filter((a) => !isPrivateAddress(a.address));
+      const safe = allowPrivate ? addresses : addresses.filter((a) => isPublicAddress(a.address));
       if (safe.length === 0) {
         const refused = Object.assign(new Error('private address'), { code: 'EPRIVATE' });
         return callback(refused, '', 4);
@@ -149,7 +120,7 @@ export function createImageDownloader(options: ImageDownloadOptions) {
         return;
       }
       const host = url.hostname.replace(/^\[|\]$/g, '');
-      if (!allowPrivate && isIP(host) !== 0 && isPrivateAddress(host)) {
+      if (!allowPrivate && isIP(host) !== 0 && !isPublicAddress(host)) {
         reject(new DownloadError('points to a private network address', false));
         return;
       }
