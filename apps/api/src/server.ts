@@ -7,6 +7,7 @@ import { buildApp } from './app';
 import { loadDemoCatalog } from './cli/load-demo-catalog';
 import { hasNoVehicles, loadDemoFitments, loadDemoVehicles } from './cli/load-demo-vehicles';
 import { isCatalogEmpty, openDatabase } from './db/client';
+import { installProcessErrorHandlers } from './install-process-error-handlers';
 import { RowsRefusedError } from './modules/vehicles/rows-refused-error';
 import { describeDefaults, loadConfig } from './env';
 
@@ -67,6 +68,9 @@ try {
   await database.close();
   process.exit(1);
 }
+// Issue 43 §4: once serving, no database event ends the store; an error nothing caught is logged, never silent.
+// (Not before: a start that fails must still end the process.)
+installProcessErrorHandlers(app.log);
 const address = app.server.address();
 const port = typeof address === 'object' && address ? address.port : config.port;
 app.log.info(

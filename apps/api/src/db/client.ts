@@ -53,8 +53,21 @@ export async function openDatabase(options: OpenDatabaseOptions): Promise<Databa
     });
     // An idle connection can be cut by the server (restart, failover, an administrator). The pool drops it and
     // opens another on the next query; without a listener the 'error' event would crash the whole process.
+    // One line per outage (every idle connection reports it), not one per connection.
+    let lastWarnMs = 0;
     pool.on('error', (err) => {
+      const now = Date.now();
+      if (now - lastWarnMs < 30_000) return;
+      lastWarnMs = now;
       console.warn(`PostgreSQL closed an idle connection (${err.message}); the pool will reconnect.`);
+    });
+    // pg-pool listens for errors only on the clients it holds idle: a client checked out (a transaction, between
+    // two of its statements or under one) whose backend ends emits 'error' with no listener, which throws and
+    // ends the process (issue 43 §4). This listener stays for the client's life. The error is not lost: the
+    // statement under way, or the next one on that client, fails with it (a 503), and pg-pool drops the client
+    // when it comes back unqueryable.
+    pool.on('connect', (client) => {
+      client.on('error', () => {});
     });
     const db = drizzlePg(pool, { schema }) as unknown as Database;
     if (shouldMigrate) {

@@ -1,7 +1,8 @@
 /**
  * One error shape for the whole API (SPEC §7 clients read `message`): 4xx answers say what to fix,
  * 5xx answers never leak stack traces or SQL and carry the request id that the log line has (DESIGN §5.9). A
- * database that cannot be reached is a 503 with Retry-After, not a 500 (issue 13).
+ * database that cannot be reached or refuses connections is a 503 with Retry-After, not a 500 (issue 13; issue 43
+ * §4; decision 0043): isDatabaseUnavailable says which errors those are.
  */
 import fp from 'fastify-plugin';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
@@ -83,6 +84,10 @@ export default fp(async (app) => {
       });
     }
     if (err instanceof HttpError) {
+      // Every 503 says when to try again (a webhook's 'deliver it later' too), as the README promises.
+      if (err.statusCode === 503 && !reply.hasHeader('retry-after')) {
+        reply.header('retry-after', String(DATABASE_RETRY_AFTER_S));
+      }
       return reply
         .status(err.statusCode)
         .send(err.errors ? { message: err.message, errors: err.errors } : { message: err.message });

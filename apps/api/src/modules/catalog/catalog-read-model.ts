@@ -141,7 +141,14 @@ export function createCatalogReadModel(options: CatalogReadModelOptions): Catalo
     timer.unref();
   }
 
-  /** LISTENs on one connection of its own; a lost connection is opened again a second later. */
+  /** When the LISTEN connection was lost (ms), while it is being opened again; null while it listens. */
+  let listenLostAt: number | null = null;
+
+  /**
+   * LISTENs on one connection of its own; a lost connection (a backend ended, a failover, a restart) is opened
+   * again a second later, for as long as it takes (issue 43 §4: no database event may end the process, and the
+   * store reconnects by itself). Said once when lost and once when back, not at every attempt.
+   */
   function listen(url: string) {
     if (closed) return;
     const client = new pg.Client({ connectionString: url });
@@ -153,9 +160,13 @@ export function createCatalogReadModel(options: CatalogReadModelOptions): Catalo
       if (listener === client) listener = null;
       client.end().catch(() => {});
       if (closed) return;
-      log.warn(`catalog read model: LISTEN connection lost (${error.message}); polling until it is back`);
+      if (listenLostAt === null) {
+        listenLostAt = Date.now();
+        log.warn(`catalog read model: LISTEN connection lost (${error.message}); polling until it is back`);
+      }
       setTimeout(() => listen(url), 1_000).unref();
     };
+    // Every 'error' of this client, now or later, goes here: an 'error' without a listener ends the process.
     client.on('error', reconnect);
     client.on('notification', (n) => {
       if (n.channel === CATALOG_CHANNEL && current && Number(n.payload) !== current.version)
@@ -164,6 +175,15 @@ export function createCatalogReadModel(options: CatalogReadModelOptions): Catalo
     client
       .connect()
       .then(() => client.query(`LISTEN ${CATALOG_CHANNEL}`))
+      .then(() => {
+        if (closed || listenLostAt === null) return;
+        log.info(
+          `catalog read model: LISTEN connection back after ${Math.round((Date.now() - listenLostAt) / 1000)} s`,
+        );
+        listenLostAt = null;
+        // Notifications sent while it was away are lost: look once now rather than at the next poll.
+        void runOnce().catch(() => {});
+      })
       .catch(reconnect);
   }
 
