@@ -10,6 +10,7 @@ import type { ContactRequest, OrderReturnRequest } from '@store/shared/customer-
 import type { Database } from '../../db/client';
 import { contactMessages, orderReturns, orders } from '../../db/schema';
 import type { MailStore } from '../mail/templates/mail-layout';
+import { PRIVATE_DIR_MODE, PRIVATE_FILE_MODE } from './private-uploads-dir';
 import type { SniffedFile } from './sniff-return-file';
 
 /** Stores a contact message; answers its id. */
@@ -81,8 +82,8 @@ export async function saveReturnRequest(
   let storedFile: string | null = null;
   if (upload) {
     storedFile = `${randomUUID()}.${upload.kind.ext}`;
-    await mkdir(uploadsDir, { recursive: true });
-    await writeFile(path.join(uploadsDir, storedFile), upload.bytes, { flag: 'wx' });
+    await mkdir(uploadsDir, { recursive: true, mode: PRIVATE_DIR_MODE });
+    await writeFile(path.join(uploadsDir, storedFile), upload.bytes, { flag: 'wx', mode: PRIVATE_FILE_MODE });
   }
   const [row] = await db
     .insert(orderReturns)

@@ -23,6 +23,7 @@ import { renderMail } from '../mail/render-mail';
 import { ContactMail } from '../mail/templates/contact-mail';
 import { ReturnRequestMail } from '../mail/templates/return-request-mail';
 import { salesAddress, saveContactMessage, saveReturnRequest, type ReturnUpload } from './customer-service';
+import { preparePrivateUploadsDir } from './private-uploads-dir';
 import { sniffReturnFile } from './sniff-return-file';
 
 /** Room for the text fields and multipart framing on top of the file. */
@@ -79,6 +80,8 @@ async function readReturnForm(req: FastifyRequest) {
 }
 
 const customerServiceRoutes: FastifyPluginAsyncZod = async (app) => {
+  // Issue 43 §5: the attachments' folder is the store's user's alone, also when an older store made it.
+  await preparePrivateUploadsDir(app.config.privateUploadsDir);
   await app.register(multipart, {
     limits: { fileSize: RETURN_FILE_MAX_BYTES, files: 2, fields: 20, fieldSize: 16 * 1024, parts: 24 },
   });
