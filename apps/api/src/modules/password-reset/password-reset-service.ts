@@ -6,7 +6,8 @@
  * email and a wrong code get the same message.
  */
 import { createHash, randomInt } from 'node:crypto';
-import { and, desc, eq, gt, isNull, sql } from 'drizzle-orm';
+import { and, desc, eq, gt, isNull, lt, sql } from 'drizzle-orm';
+import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import { ACCOUNT_MESSAGES, OTP_LENGTH, OTP_MAX_ATTEMPTS, OTP_TTL_MS } from '@store/shared/account-constants';
 import type { Database } from '../../db/client';
 import { passwordResets, users } from '../../db/schema';
@@ -33,9 +34,10 @@ export async function otpMail(store: MailStore, name: string, otp: string) {
 }
 
 /**
- * Stores a fresh OTP when the email has an account and hands its mail to `deliver`; does nothing otherwise
- * (same answer either way). The caller sends the mail after answering, so the time an SMTP server takes does
- * not tell a known email from an unknown one.
+ * Stores a fresh OTP when the email has an account and hands its mail to `deliver`; does nothing otherwise.
+ * Called after check-email has answered (routes.ts), so neither this work nor the mail's rendering can make a
+ * known email's answer slower than an unknown one's (issue 43 §5). The member's row is locked while the old
+ * codes are replaced, so two requests at once leave one live code, not two.
  */
 export async function requestPasswordReset(
   db: Database,
@@ -43,79 +45,94 @@ export async function requestPasswordReset(
   store: MailStore,
   email: string,
 ): Promise<void> {
-  const [user] = await db.select().from(users).where(eq(users.email, email));
-  if (!user) return;
   const otp = generateOtp();
-  await db.transaction(async (tx) => {
-    await tx.delete(passwordResets).where(eq(passwordResets.userId, user.id));
+  const user = await db.transaction(async (tx) => {
+    const [member] = await tx.select().from(users).where(eq(users.email, email)).for('update');
+    if (!member) return undefined;
+    await tx.delete(passwordResets).where(eq(passwordResets.userId, member.id));
     const [reset] = await tx
       .insert(passwordResets)
-      .values({ userId: user.id, otpHash: 'pending', expiresAt: new Date(Date.now() + OTP_TTL_MS) })
+      .values({ userId: member.id, otpHash: 'pending', expiresAt: new Date(Date.now() + OTP_TTL_MS) })
       .returning({ id: passwordResets.id });
     if (!reset) throw new Error('password reset insert returned no row');
     await tx
       .update(passwordResets)
       .set({ otpHash: hashOtp(reset.id, otp) })
       .where(eq(passwordResets.id, reset.id));
+    return member;
   });
+  if (!user) return;
   deliver({ to: user.email, ...(await otpMail(store, user.name, otp)) });
 }
 
 /**
- * Checks `otp` against the email's live code, counting a wrong try; the fifth wrong try ends the code.
- * Returns the reset row's id and user id; throws 400 ACCOUNT_MESSAGES.resetExpired otherwise.
+ * Takes one try of `otp` against the email's newest code and decides it in a single conditional UPDATE (issue 43
+ * §1, decision 0041): the row is updated only while it is live (not used, not expired, fewer than
+ * OTP_MAX_ATTEMPTS wrong tries), a wrong code adds one to `attempts` in that same statement, and a right one
+ * stamps `mark` (`confirmed_at` for confirm-otp, `used_at` for update-password, which kills the code). The row
+ * lock serialises tries at once, so however many arrive together at most 5 wrong ones are ever compared, and a
+ * code that is used cannot be used again. Returns the row's id and user id for a right code; throws 400
+ * ACCOUNT_MESSAGES.resetExpired otherwise (same message for an unknown email, a wrong, used or dead code).
  */
-async function checkOtp(db: Database, email: string, otp: string): Promise<{ id: number; userId: number }> {
-  const [row] = await db
-    .select({ id: passwordResets.id, userId: passwordResets.userId, otpHash: passwordResets.otpHash })
+async function takeOtpTry(
+  db: Database,
+  email: string,
+  otp: string,
+  mark: 'confirmedAt' | 'usedAt',
+): Promise<{ id: number; userId: number }> {
+  // Only finds which row to try: the decision is the UPDATE's, made under the row's lock.
+  const [newest] = await db
+    .select({ id: passwordResets.id, userId: passwordResets.userId })
     .from(passwordResets)
     .innerJoin(users, eq(users.id, passwordResets.userId))
-    .where(
-      and(
-        eq(users.email, email),
-        isNull(passwordResets.usedAt),
-        gt(passwordResets.expiresAt, new Date()),
-        sql`${passwordResets.attempts} < ${OTP_MAX_ATTEMPTS}`,
-      ),
-    )
+    .where(eq(users.email, email))
     .orderBy(desc(passwordResets.id))
     .limit(1);
-  if (!row) throw new HttpError(400, ACCOUNT_MESSAGES.resetExpired);
-  if (row.otpHash !== hashOtp(row.id, otp)) {
-    await db
-      .update(passwordResets)
-      .set({ attempts: sql`${passwordResets.attempts} + 1` })
-      .where(eq(passwordResets.id, row.id));
-    throw new HttpError(400, ACCOUNT_MESSAGES.resetExpired);
-  }
-  return row;
+  if (!newest) throw new HttpError(400, ACCOUNT_MESSAGES.resetExpired);
+  const matches = sql`(${passwordResets.otpHash} = ${hashOtp(newest.id, otp)})`;
+  const stamp = (column: AnyPgColumn) => sql`CASE WHEN ${matches} THEN now() ELSE ${column} END`;
+  const [tried] = await db
+    .update(passwordResets)
+    .set({
+      attempts: sql`${passwordResets.attempts} + CASE WHEN ${matches} THEN 0 ELSE 1 END`,
+      ...(mark === 'usedAt'
+        ? { usedAt: stamp(passwordResets.usedAt) }
+        : { confirmedAt: stamp(passwordResets.confirmedAt) }),
+    })
+    .where(
+      and(
+        eq(passwordResets.id, newest.id),
+        isNull(passwordResets.usedAt),
+        gt(passwordResets.expiresAt, new Date()),
+        lt(passwordResets.attempts, OTP_MAX_ATTEMPTS),
+      ),
+    )
+    .returning({ matched: sql<boolean>`${matches}` });
+  if (!tried?.matched) throw new HttpError(400, ACCOUNT_MESSAGES.resetExpired);
+  return newest;
 }
 
 /** `confirm-otp`: the code is right and still live (it stays usable for update-password until it expires). */
 export async function confirmOtp(db: Database, email: string, otp: string): Promise<void> {
-  const row = await checkOtp(db, email, otp);
-  await db
-    .update(passwordResets)
-    .set({ confirmedAt: sql`now()` })
-    .where(eq(passwordResets.id, row.id));
+  await takeOtpTry(db, email, otp, 'confirmedAt');
 }
 
-/** `update-password`: sets the new password with a live code, uses the code up and ends every session. */
+/**
+ * `update-password`: uses the code up (the one request of several at once that does, decision 0041) and only
+ * then sets the new password and ends every session, in one transaction. Throws 400 as confirm-otp does.
+ */
 export async function resetPassword(
   db: Database,
   email: string,
   otp: string,
   password: string,
 ): Promise<void> {
-  const row = await checkOtp(db, email, otp);
+  const { userId } = await takeOtpTry(db, email, otp, 'usedAt');
+  // Hashed after the code is taken, so wrong codes cost no argon2 work; a failure here leaves the code used and
+  // the password as it was (the member asks for a new code).
   const passwordHash = await hashPassword(password);
-  const used = await db
-    .update(passwordResets)
-    .set({ usedAt: sql`now()` })
-    .where(and(eq(passwordResets.id, row.id), isNull(passwordResets.usedAt)))
-    .returning({ id: passwordResets.id });
-  // Two requests with the same code: only the one that used it up changes the password.
-  if (used.length === 0) throw new HttpError(400, ACCOUNT_MESSAGES.resetExpired);
-  await db.update(users).set({ passwordHash, updatedAt: new Date() }).where(eq(users.id, row.userId));
-  await revokeOtherSessions(db, row.userId);
+  await db.transaction(async (tx) => {
+    await tx.update(users).set({ passwordHash, updatedAt: new Date() }).where(eq(users.id, userId));
+    await revokeOtherSessions(tx as unknown as Database, userId);
+  });
 }
