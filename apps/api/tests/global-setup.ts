@@ -7,16 +7,14 @@ import { randomBytes } from 'node:crypto';
 import { rm, writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
-import pg from 'pg';
 import type { TestProject } from 'vitest/node';
 import { openDatabase } from '../src/db/client';
-import { TEMPLATE_DB_NAME, adminUrl } from './test-db-names';
+import { TEMPLATE_DB_NAME, connectAdmin } from './test-db-names';
 
 export default async function setup(project: TestProject) {
   const url = process.env.TEST_DATABASE_URL;
   if (url) {
-    const admin = new pg.Client({ connectionString: adminUrl(url) });
-    await admin.connect();
+    const admin = await connectAdmin(url);
     try {
       await admin.query(`DROP DATABASE IF EXISTS ${TEMPLATE_DB_NAME} WITH (FORCE)`);
       await admin.query(`CREATE DATABASE ${TEMPLATE_DB_NAME}`);

@@ -5,18 +5,16 @@
  */
 import { randomBytes } from 'node:crypto';
 import { readFile } from 'node:fs/promises';
-import pg from 'pg';
 import { inject } from 'vitest';
 import { openDatabase, type DatabaseHandle } from '../src/db/client';
-import { TEMPLATE_DB_NAME, adminUrl } from './test-db-names';
+import { TEMPLATE_DB_NAME, connectAdmin } from './test-db-names';
 
 /** A test database; `url` is set on PostgreSQL, so a second app (another "instance") can open it too. */
 export async function createTestDatabase(): Promise<DatabaseHandle & { url?: string }> {
   const url = process.env.TEST_DATABASE_URL;
   if (url) {
     const name = `store_test_${randomBytes(6).toString('hex')}`;
-    const admin = new pg.Client({ connectionString: adminUrl(url) });
-    await admin.connect();
+    const admin = await connectAdmin(url);
     await admin.query(`CREATE DATABASE ${name} TEMPLATE ${TEMPLATE_DB_NAME}`);
     await admin.end();
     const dbUrl = new URL(url);
@@ -27,8 +25,7 @@ export async function createTestDatabase(): Promise<DatabaseHandle & { url?: str
       url: dbUrl.toString(),
       async close() {
         await handle.close();
-        const a = new pg.Client({ connectionString: adminUrl(url) });
-        await a.connect();
+        const a = await connectAdmin(url);
         await a.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
         await a.end();
       },

@@ -17,7 +17,7 @@ import { isDatabaseUnavailable } from '../../db/is-database-unavailable';
 import { loadConfig } from '../../env';
 import { DATABASE_UNAVAILABLE_MESSAGE } from '../../plugins/error-handling';
 import { createTestApp, type TestApp } from '../../../tests/test-app';
-import { TEMPLATE_DB_NAME, adminUrl } from '../../../tests/test-db-names';
+import { TEMPLATE_DB_NAME, connectAdmin } from '../../../tests/test-db-names';
 
 describe('GET /api/health/live and /api/health/ready', () => {
   let t: TestApp;
@@ -46,6 +46,7 @@ describe('isDatabaseUnavailable', () => {
     const { port } = server.address() as net.AddressInfo;
     await new Promise<void>((resolve) => server.close(() => resolve()));
     const client = new pg.Client({ host: '127.0.0.1', port, user: 'x', database: 'x' });
+    client.on('error', () => {}); // the refusal is read from connect()'s rejection
     const refused = await client.connect().then(
       () => null,
       (err: unknown) => err,
@@ -103,8 +104,7 @@ describe.skipIf(!databaseUrl)('PostgreSQL unreachable (TEST_DATABASE_URL)', () =
 
   beforeAll(async () => {
     const url = new URL(databaseUrl ?? '');
-    const admin = new pg.Client({ connectionString: adminUrl(url.toString()) });
-    await admin.connect();
+    const admin = await connectAdmin(url.toString());
     await admin.query(`CREATE DATABASE ${name} TEMPLATE ${TEMPLATE_DB_NAME}`);
     await admin.end();
     relay = new Relay(url.hostname, Number(url.port || 5432));
@@ -128,8 +128,7 @@ describe.skipIf(!databaseUrl)('PostgreSQL unreachable (TEST_DATABASE_URL)', () =
     await close?.();
     await relay?.cut();
     await rm(dataDir, { recursive: true, force: true });
-    const admin = new pg.Client({ connectionString: adminUrl(databaseUrl ?? '') });
-    await admin.connect();
+    const admin = await connectAdmin(databaseUrl ?? '');
     await admin.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
     await admin.end();
   });
