@@ -406,6 +406,8 @@ describe('when the sitemap cannot be built', () => {
     try {
       const page = await get('/product-sitemap.xml', BROWSER);
       expect(page.statusCode).toBe(503);
+      // Every 503 says when to try again (issue 43 §4).
+      expect(page.headers['retry-after']).toBe('5');
       expect(page.headers['content-type']).toBe('text/html; charset=utf-8');
       expect(page.body).toContain(`Error: ${SITEMAP_UNAVAILABLE_MESSAGE} (Reference: `);
       expect(page.body).not.toMatch(/products|relation|SELECT/);

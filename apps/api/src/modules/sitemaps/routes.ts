@@ -17,6 +17,7 @@ import { z } from 'zod';
 import { FALLBACK_STORE_NAME, storeNameOrFallback } from '@store/shared/store-name';
 import { parseSitemapFolderName, sitemapMapSchema } from '@store/shared/sitemap';
 import { getStoreSettings } from '../content/content-service';
+import { DATABASE_RETRY_AFTER_S } from '../../plugins/error-handling';
 import httpCaching from '../../plugins/http-caching';
 import { perMinute } from '../../plugins/rate-limit';
 import {
@@ -76,6 +77,7 @@ async function negotiate(
     return reply
       .status(503)
       .header('cache-control', 'no-store')
+      .header('retry-after', String(DATABASE_RETRY_AFTER_S))
       .type(HTML_CONTENT_TYPE)
       .send(
         renderSitemapErrorHtml(
