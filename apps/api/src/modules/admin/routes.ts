@@ -27,6 +27,7 @@ import { checkSignInCode, disableTotp, enableTotp, startTotpSetup } from './staf
 import {
   changeStaffPassword,
   checkStaffPassword,
+  createPasswordOnlyStaffSession,
   createStaff,
   createStaffSession,
   findStaff,
@@ -78,10 +79,13 @@ const adminRoutes: FastifyPluginAsyncZod = async (app) => {
           return reply.code(401).send({ message: ADMIN_MESSAGES.totpWrong, code: 'totp_required' });
         }
       }
-      return {
-        token: await createStaffSession(app.db, staff.id),
-        user: presentStaff(staff, app.config.adminRequireTotp),
-      };
+      // Without a code, the session is only made if two-step sign-in is still off (it may be turning on now).
+      const token = staff.totpEnabledAt
+        ? await createStaffSession(app.db, staff.id)
+        : await createPasswordOnlyStaffSession(app.db, staff.id);
+      if (!token)
+        return reply.code(401).send({ message: ADMIN_MESSAGES.totpRequired, code: 'totp_required' });
+      return { token, user: presentStaff(staff, app.config.adminRequireTotp) };
     },
   );
 
@@ -197,8 +201,8 @@ const adminRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (req) => {
-      const { staff } = staffOf(req);
-      const outcome = await enableTotp(app.db, staff, req.body.code);
+      const { staff, sessionId } = staffOf(req);
+      const outcome = await enableTotp(app.db, staff, req.body.code, sessionId);
       if (outcome === 'already_on') throw new HttpError(409, ADMIN_MESSAGES.totpAlreadyOn);
       if (outcome === 'not_started') throw new HttpError(409, ADMIN_MESSAGES.totpNotStarted);
       if (outcome === 'wrong')

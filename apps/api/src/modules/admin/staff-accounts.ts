@@ -7,7 +7,7 @@ import { createHash, randomBytes } from 'node:crypto';
 import { and, eq, gt, isNull, sql } from 'drizzle-orm';
 import { SESSION_IDLE_TIMEOUT_MS } from '@store/shared/account-constants';
 import { ADMIN_MESSAGES, type StaffRole, type StaffUser } from '@store/shared/admin';
-import type { Database } from '../../db/client';
+import { rowsOf, type Database } from '../../db/client';
 import { auditLog, staffSessions, staffUsers } from '../../db/schema';
 import { hashPassword, verifyPassword } from '../accounts/passwords';
 import { HttpError } from '../../plugins/error-handling';
@@ -102,17 +102,44 @@ export async function findStaff(db: Database, id: number): Promise<StaffRow> {
   return row;
 }
 
-/** Starts a staff session; returns its token (the only time it exists in clear). */
-export async function createStaffSession(db: Database, staffId: number): Promise<string> {
+/** A new token and the session row's times: 30 minutes idle, 12 hours at most. */
+function newSession() {
   const token = randomBytes(32).toString('base64url');
   const now = Date.now();
-  await db.insert(staffSessions).values({
-    staffId,
+  return {
+    token,
     tokenHash: hashToken(token),
     expiresAt: new Date(now + SESSION_IDLE_TIMEOUT_MS),
     absoluteExpiresAt: new Date(now + SESSION_ABSOLUTE_LIMIT_MS),
-  });
+  };
+}
+
+/** Starts a staff session; returns its token (the only time it exists in clear). */
+export async function createStaffSession(db: Database, staffId: number): Promise<string> {
+  const { token, ...values } = newSession();
+  await db.insert(staffSessions).values({ staffId, ...values });
   return token;
+}
+
+/**
+ * Starts a session for a sign-in that gave no code because two-step sign-in was off when its password was
+ * checked; answers the token, or null when it has been turned on (or the account disabled) since. The insert
+ * reads the staff row FOR SHARE, so it waits for an enable in progress and sees its result, and an enable that
+ * starts later waits for this session and then ends it (decision 0041): no password-only session outlives it.
+ */
+export async function createPasswordOnlyStaffSession(db: Database, staffId: number): Promise<string | null> {
+  const { token, tokenHash, expiresAt, absoluteExpiresAt } = newSession();
+  const inserted = rowsOf<{ id: number }>(
+    await db.execute(sql`
+    INSERT INTO ${staffSessions} (staff_id, token_hash, expires_at, absolute_expires_at)
+    SELECT ${staffUsers.id}, ${tokenHash}, ${expiresAt.toISOString()}::timestamptz,
+           ${absoluteExpiresAt.toISOString()}::timestamptz
+      FROM ${staffUsers}
+     WHERE ${staffUsers.id} = ${staffId} AND ${staffUsers.totpEnabledAt} IS NULL AND ${staffUsers.disabledAt} IS NULL
+       FOR SHARE
+    RETURNING id`),
+  );
+  return inserted.length > 0 ? token : null;
 }
 
 /** The staff member of a live session for `token`, or null. Slides the idle expiry like members' sessions. */
@@ -164,16 +191,7 @@ export async function changeStaffPassword(
       .where(eq(staffUsers.id, staffId))
       .returning();
     if (!row) throw new Error(`staff ${staffId} not found`);
-    await tx
-      .update(staffSessions)
-      .set({ revokedAt: sql`now()` })
-      .where(
-        and(
-          eq(staffSessions.staffId, staffId),
-          isNull(staffSessions.revokedAt),
-          sql`${staffSessions.id} <> ${keepSessionId}`,
-        ),
-      );
+    await revokeOtherStaffSessions(tx, staffId, keepSessionId);
     await tx.insert(auditLog).values({
       staffId,
       action: 'staff.password_change',
@@ -189,6 +207,27 @@ export async function changeStaffPassword(
 /** Every staff account, oldest first. */
 export async function listStaff(db: Database): Promise<StaffRow[]> {
   return db.select().from(staffUsers).orderBy(staffUsers.id);
+}
+
+/**
+ * Ends every live session of `staffId` but `keepSessionId` (after a password change, or when two-step sign-in is
+ * turned on). Pass the transaction that makes the change.
+ */
+export async function revokeOtherStaffSessions(
+  db: Database,
+  staffId: number,
+  keepSessionId: number,
+): Promise<void> {
+  await db
+    .update(staffSessions)
+    .set({ revokedAt: sql`now()` })
+    .where(
+      and(
+        eq(staffSessions.staffId, staffId),
+        isNull(staffSessions.revokedAt),
+        sql`${staffSessions.id} <> ${keepSessionId}`,
+      ),
+    );
 }
 
 /** Ends one staff session (sign out). */
