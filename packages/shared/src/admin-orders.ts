@@ -102,13 +102,22 @@ export const ADMIN_REFUND_MESSAGES = {
     `Only a paid order can be refunded; the payment of this order is ${paymentStatus.replace(/_/g, ' ')}.`,
   fullyRefunded: 'This order has been refunded in full: there is nothing left to refund.',
   tooMuch: (mostCents: number) =>
-    `You can refund at most ${formatCents(mostCents)} on this order (its total less what was refunded already).`,
+    `You can refund at most ${formatCents(mostCents)} on this order (its total less what was refunded already or is being refunded now).`,
+  /** Nothing left because refunds still being made (pending) take the rest. */
+  reservedInFull:
+    'The rest of this order is already being refunded: wait a minute for that refund to finish, then reload the order.',
   keyReused: 'This Idempotency-Key was used for a different refund. Start a new refund to get a new key.',
   providerMissing: (provider: string) =>
     `This order was paid through ${provider}, which the store is not connected to now, so it cannot be refunded here.`,
   providerRefused: (message: string) => `The payment provider did not make the refund: ${message}`,
   providerUnreachable:
-    'The payment provider could not be reached, so nothing was refunded. Try again in a moment: repeating the same request cannot refund twice.',
+    'The payment provider did not answer, so we cannot tell yet whether the money went back. The refund is held as pending and will be checked with the provider (npm run payments:reconcile, every few minutes); repeating the same request cannot refund twice.',
+  /** The same key while its refund is still pending (the provider has not answered yet). */
+  stillPending:
+    'This refund is still being made: the payment provider has not confirmed it yet. It will be checked with the provider; reload the order in a few minutes.',
+  /** The same key again after the provider refused that refund. */
+  earlierRefused:
+    'The payment provider refused this refund earlier, so nothing was refunded. Start a new refund to try again.',
   refunded: (cents: number, invoiceNumber: string) =>
     `Refunded ${formatCents(cents)} on order ${invoiceNumber}.`,
 } as const;
@@ -129,9 +138,20 @@ export const adminRefundRequestSchema = z.object({
 });
 export type AdminRefundRequest = z.infer<typeof adminRefundRequestSchema>;
 
+/**
+ * A refund's state (issue 43): 'pending' is reserved before the provider is asked and counts against what is
+ * left; only 'succeeded' counts as money given back; 'failed' was refused by the provider and counts nowhere.
+ */
+export const REFUND_STATUSES = ['pending', 'succeeded', 'failed'] as const;
+export type RefundStatus = (typeof REFUND_STATUSES)[number];
+export const REFUND_STATUS_PENDING = 'pending' satisfies RefundStatus;
+export const REFUND_STATUS_SUCCEEDED = 'succeeded' satisfies RefundStatus;
+export const REFUND_STATUS_FAILED = 'failed' satisfies RefundStatus;
+
 /** One refund as the order page shows it. */
 export const adminRefundSchema = z.object({
   id: z.number().int(),
+  status: z.enum(REFUND_STATUSES),
   /** Dollars, e.g. '12.34'. */
   amount: z.string(),
   reason: z.string(),

@@ -3,7 +3,8 @@
  * shapes of PayPal's Orders v2 and Webhooks references — OAuth token, create / get / capture an order (with
  * PayPal-Request-Id idempotency, ORDER_NOT_APPROVED, ORDER_ALREADY_CAPTURED, the 422 with
  * PAYEE_ACCOUNT_RESTRICTED, a 5xx and a hang), refund a capture (Payments v2, with PayPal-Request-Id
- * idempotency and REFUND_AMOUNT_EXCEEDED; issue 12) and verify-webhook-signature — reached through
+ * idempotency and REFUND_AMOUNT_EXCEEDED; issue 12; its refunds listed in the order's details with their
+ * custom_id, issue 43) and verify-webhook-signature — reached through
  * PAYPAL_API_BASE.
  */
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
@@ -28,6 +29,8 @@ export interface FakePaypalRefund {
   captureId: string;
   amount: { currency_code: string; value: string };
   noteToPayer: string | null;
+  /** The caller's external id (issue 43: findRefund looks for our key there). */
+  customId: string | null;
 }
 
 export interface FakePaypalApi {
@@ -120,7 +123,15 @@ export async function startFakePaypalApi(): Promise<FakePaypalApi> {
             {
               amount: order.amount,
               ...(order.capture
-                ? { payments: { captures: [{ ...order.capture, amount: order.amount }] } }
+                ? {
+                    payments: {
+                      captures: [{ ...order.capture, amount: order.amount }],
+                      // Orders v2 lists the capture's refunds beside it (issue 43: findRefund).
+                      ...(refundsOf(order.capture.id).length > 0
+                        ? { refunds: refundsOf(order.capture.id) }
+                        : {}),
+                    },
+                  }
                 : {}),
             },
           ],
@@ -168,6 +179,18 @@ export async function startFakePaypalApi(): Promise<FakePaypalApi> {
       });
     });
   });
+  /** A capture's refunds in the Refund object's shape of Payments v2. */
+  function refundsOf(captureId: string) {
+    return [...fake.refunds.values()]
+      .filter((r) => r.captureId === captureId)
+      .map((r) => ({
+        id: r.id,
+        status: 'COMPLETED',
+        amount: r.amount,
+        ...(r.customId ? { custom_id: r.customId } : {}),
+      }));
+  }
+
   function refund(req: IncomingMessage, res: ServerResponse, captureId: string, body: string) {
     if (fake.refundMode === 'server-error') return send(res, 500, { name: 'INTERNAL_SERVER_ERROR' });
     const requestId = String(req.headers['paypal-request-id'] ?? '');
@@ -186,6 +209,7 @@ export async function startFakePaypalApi(): Promise<FakePaypalApi> {
     const asked = JSON.parse(body || '{}') as {
       amount?: { currency_code: string; value: string };
       note_to_payer?: string;
+      custom_id?: string;
     };
     const total = Math.round(Number(order.amount.value) * 100);
     const left = total - (order.refundedCents ?? 0);
@@ -229,6 +253,7 @@ export async function startFakePaypalApi(): Promise<FakePaypalApi> {
       captureId,
       amount: { currency_code: order.amount.currency_code, value: (cents / 100).toFixed(2) },
       noteToPayer: asked.note_to_payer ?? null,
+      customId: asked.custom_id ?? null,
     };
     fake.refunds.set(requestId, made);
     order.refundedCents = (order.refundedCents ?? 0) + cents;

@@ -10,6 +10,7 @@
  *
  * Refunds (issue 12): POST /v1/refunds for a PaymentIntent's charge, refused (400 invalid_request_error) for
  * more than is left or a PaymentIntent without a charge; `mode = 'server-error'` makes it answer 500 too.
+ * GET /v1/refunds?payment_intent= lists a PaymentIntent's refunds, newest first (issue 43: findRefund).
  */
 import { randomBytes } from 'node:crypto';
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
@@ -317,6 +318,16 @@ export async function startFakeStripeApi(): Promise<FakeStripeApi> {
         charge.amount_refunded += amount;
         charge.refunded = charge.amount_refunded === charge.amount;
         return answer(200, refund);
+      }
+
+      if (req.method === 'GET' && url.pathname === '/v1/refunds') {
+        // List all refunds (issue 43 findRefund): newest first, filtered by payment_intent, one page.
+        const piId = url.searchParams.get('payment_intent');
+        const data = [...refunds.values()]
+          .filter((r) => piId === null || r.payment_intent === piId)
+          .reverse()
+          .slice(0, Number(url.searchParams.get('limit') ?? 10));
+        return send(res, 200, { object: 'list', url: '/v1/refunds', has_more: false, data });
       }
 
       if (req.method === 'GET' && url.pathname === '/v1/payment_intents/search') {

@@ -54,7 +54,7 @@ function orderStats(db: Database) {
       userId: orders.userId,
       ordersCount: sql<number>`count(*)::int`.as('orders_count'),
       spentCents: sql<number>`coalesce(sum(${orders.totalCents} - coalesce((
-          select sum(r.amount_cents) from ${refunds} r where r.order_id = ${orders.id}
+          select sum(r.amount_cents) from ${refunds} r where r.order_id = ${orders.id} and r.status = 'succeeded'
         ), 0)) filter (where ${orders.paymentStatus} in (${held})), 0)::int`.as('spent_cents'),
       lastOrderAt: sql<Date | string | null>`max(${orders.createdAt})`.as('last_order_at'),
     })

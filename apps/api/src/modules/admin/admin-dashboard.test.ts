@@ -86,6 +86,24 @@ describe('readDashboard', () => {
         idempotencyKey: randomUUID(),
         createdAt: new Date('2026-11-02T02:30:00Z'),
       },
+      // Issue 43: only money given back counts, not a refund still reserved nor one the provider refused.
+      {
+        orderId: today.id,
+        amountCents: 700,
+        provider: 'test-card',
+        idempotencyKey: randomUUID(),
+        status: 'pending',
+        createdAt: new Date('2026-11-20T02:40:00Z'),
+      },
+      {
+        orderId: today.id,
+        amountCents: 900,
+        provider: 'test-card',
+        idempotencyKey: randomUUID(),
+        status: 'failed',
+        createdAt: new Date('2026-11-20T02:45:00Z'),
+        settledAt: new Date('2026-11-20T02:46:00Z'),
+      },
     ]);
     await seedProduct(db, { sku: 'DASH-LOW', title: 'Almost Gone Globe', priceCents: 900, stock: 3 });
     await seedProduct(db, { sku: 'DASH-OK', title: 'Plenty Globe', priceCents: 900, stock: 6 });

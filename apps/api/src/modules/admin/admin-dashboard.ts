@@ -2,11 +2,13 @@
  * The dashboard's figures (issue 12 item 6), read in a handful of aggregate queries: orders and revenue for
  * Sydney's current day and month (the store is in Sydney; DESIGN §5.3), paid orders waiting to ship, open returns,
  * unhandled contact messages and products low on stock. Revenue counts orders whose payment was taken (also those
- * refunded or disputed since: refunds are a figure of their own, by the day they were made). Cancelled orders are
+ * refunded or disputed since: refunds are a figure of their own, the succeeded ones by the day the provider
+ * confirmed them, issue 43). Cancelled orders are
  * left out of every figure, their refunds included: the money came and went.
  */
 import { and, asc, count, eq, inArray, isNotNull, isNull, lte, sql } from 'drizzle-orm';
 import { LOW_STOCK_THRESHOLD, type AdminDashboard } from '@store/shared/admin-dashboard';
+import { REFUND_STATUS_SUCCEEDED } from '@store/shared/admin-orders';
 import { centsToDecimalString } from '@store/shared/money';
 import {
   PAYMENT_STATUS_COMPLETED,
@@ -28,6 +30,9 @@ const TAKEN_SQL = sql.join(
   sql`, `,
 );
 const SYDNEY = 'Australia/Sydney';
+
+/** When a refund's money went back: when the provider confirmed it (rows recorded before issue 43: when made). */
+const refundedAt = sql`coalesce(${refunds.settledAt}, ${refunds.createdAt})`;
 
 /** The dashboard as of `now` (tests pass a fixed moment). */
 export async function readDashboard(db: Database, now = new Date()): Promise<AdminDashboard> {
@@ -65,15 +70,16 @@ export async function readDashboard(db: Database, now = new Date()): Promise<Adm
       db
         .select({
           today:
-            sql<number>`coalesce(sum(${refunds.amountCents}) FILTER (WHERE ${refunds.createdAt} >= ${dayStart}), 0)`.mapWith(
+            sql<number>`coalesce(sum(${refunds.amountCents}) FILTER (WHERE ${refundedAt} >= ${dayStart}), 0)`.mapWith(
               Number,
             ),
           month: sql<number>`coalesce(sum(${refunds.amountCents}), 0)`.mapWith(Number),
         })
         .from(refunds)
         .innerJoin(orders, eq(orders.id, refunds.orderId))
+        // Money given back only (issue 43): a pending refund is not yet, a failed one never; by the day it went.
         .where(
-          sql`${refunds.createdAt} >= ${monthStart} AND ${refunds.createdAt} <= ${at}::timestamptz AND ${orders.status} <> 'cancelled'`,
+          sql`${refunds.status} = ${REFUND_STATUS_SUCCEEDED} AND ${refundedAt} >= ${monthStart} AND ${refundedAt} <= ${at}::timestamptz AND ${orders.status} <> 'cancelled'`,
         ),
       db
         .select()

@@ -1,8 +1,8 @@
 /**
  * The back office's orders (issue 12): a paged, filtered, searchable list; one order with everything staff need;
  * and status moves along `pending → processing → shipped → delivered` or to `cancelled`, each recorded in the
- * order's history and the audit trail. A cancelled unpaid order gives its stock back exactly once (the move is
- * conditional on the status it starts from).
+ * order's history and the audit trail. A cancelled unpaid order gives its stock back exactly once: the move
+ * locks the order row before it reads its status (issue 43), and is conditional on the status it starts from.
  */
 import { and, asc, count, desc, eq, gte, ilike, lt, or, sql, type SQL } from 'drizzle-orm';
 import {
@@ -140,7 +140,9 @@ export async function moveOrderStatus(
   taxConfig: TaxDocumentConfig = { storeAbn: undefined, mailFrom: '' },
 ) {
   return db.transaction(async (tx) => {
-    const [order] = await tx.select().from(orders).where(eq(orders.publicId, publicId));
+    // Locked before anything is decided (issue 43 §2): the payment status checked below cannot change under us
+    // (a webhook marking it paid, a refund settling), and concurrent moves of one order queue here.
+    const [order] = await tx.select().from(orders).where(eq(orders.publicId, publicId)).for('update');
     if (!order) throw new HttpError(404, M.notFound);
     const from = order.status as OrderStatus;
     const to = request.status;
@@ -157,7 +159,7 @@ export async function moveOrderStatus(
           : {}),
         updatedAt: sql`now()`,
       })
-      // Only from the status read above: a concurrent move makes this one change nothing.
+      // Only from the status read above (belt and braces: the row is locked): a second move changes nothing.
       .where(and(eq(orders.id, order.id), eq(orders.status, from)))
       .returning();
     if (!moved) throw new HttpError(409, M.changedMeanwhile);

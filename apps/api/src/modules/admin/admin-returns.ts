@@ -239,3 +239,32 @@ export async function decideReturn(
     : [];
   return { row: after, order: order ?? null };
 }
+
+/**
+ * Puts approved request `id` back to open (issue 43 §2) when the refund its approval reserved was refused by the
+ * provider, so the money and the decision never disagree: the approval and its refund's reservation were made in
+ * one transaction, and this undoes the approval in the transaction that marks the refund failed. Conditional on
+ * the request still being approved; records a 'return.reopen' audit row with `why`. Answers whether it reopened.
+ */
+export async function reopenReturn(
+  tx: Database,
+  id: number,
+  staffId: number | null,
+  why: string,
+): Promise<boolean> {
+  const [reopened] = await tx
+    .update(orderReturns)
+    .set({ status: 'open', refundCents: null, decisionNote: '', decidedAt: null, decidedBy: null })
+    .where(and(eq(orderReturns.id, id), eq(orderReturns.status, 'approved' satisfies ReturnStatus)))
+    .returning({ id: orderReturns.id });
+  if (!reopened) return false;
+  await recordAudit(tx, {
+    staffId,
+    action: 'return.reopen',
+    entityType: 'return',
+    entityId: String(id),
+    before: { status: 'approved' },
+    after: { status: 'open', reason: why },
+  });
+  return true;
+}

@@ -18,7 +18,9 @@ import {
   adminOrderListSchema,
   adminOrderStatusRequestSchema,
   CARRIERS,
+  REFUND_STATUSES,
   type Carrier,
+  type RefundStatus,
 } from '@store/shared/admin-orders';
 import { centsToDecimalString, parseDecimalToCents } from '@store/shared/money';
 import { IDEMPOTENCY_KEY_HEADER, IDEMPOTENCY_KEY_PATTERN } from '@store/shared/order-constants';
@@ -45,7 +47,12 @@ const params = z.object({
     .regex(/^[A-Za-z0-9]{16,64}$/, ADMIN_ORDER_MESSAGES.notFound),
 });
 
-/** The order's refunds, oldest first, with who made each. */
+/** A stored refund status as the wire's enum (the column's CHECK allows only these). */
+function refundStatusOf(status: string): RefundStatus {
+  return (REFUND_STATUSES as readonly string[]).includes(status) ? (status as RefundStatus) : 'pending';
+}
+
+/** The order's refunds, oldest first, with who made each and their state (pending, succeeded, failed). */
 async function refundsOf(db: Database, orderId: number) {
   const rows = await db
     .select({ refund: refunds, staffName: staffUsers.name })
@@ -55,6 +62,7 @@ async function refundsOf(db: Database, orderId: number) {
     .orderBy(asc(refunds.createdAt), asc(refunds.id));
   return rows.map(({ refund: r, staffName }) => ({
     id: r.id,
+    status: refundStatusOf(r.status),
     amountCents: r.amountCents,
     amount: centsToDecimalString(r.amountCents),
     reason: r.reason,
@@ -68,7 +76,8 @@ async function refundsOf(db: Database, orderId: number) {
 
 /**
  * The order as the back office reads it: the customer's view plus who, how paid, what happened, its refunds
- * (`refunded_total`, and `refundable`: what is left) and its audit trail, newest first.
+ * (`refunded_total`: succeeded ones; `refundable`: what is left after succeeded and pending ones) and its audit
+ * trail, newest first.
  */
 async function presentAdminOrder(db: Database, found: AdminOrder) {
   const { order } = found;
@@ -76,14 +85,17 @@ async function presentAdminOrder(db: Database, found: AdminOrder) {
     refundsOf(db, order.id),
     auditTrail(db, 'order', order.publicId),
   ]);
-  const refundedCents = refundRows.reduce((sum, r) => sum + r.amountCents, 0);
+  const sumOf = (states: readonly RefundStatus[]) =>
+    refundRows.filter((r) => states.includes(r.status)).reduce((sum, r) => sum + r.amountCents, 0);
+  const refundedCents = sumOf(['succeeded']);
+  const committedCents = sumOf(['succeeded', 'pending']);
   return {
     ...presentBasics(found),
     refunds: refundRows.map(({ amountCents: _cents, ...r }) => r),
     refunded_total: centsToDecimalString(refundedCents),
     refundable: centsToDecimalString(
       ['completed', 'partially_refunded'].includes(order.paymentStatus)
-        ? Math.max(0, order.totalCents - refundedCents)
+        ? Math.max(0, order.totalCents - committedCents)
         : 0,
     ),
     audit,
@@ -234,10 +246,12 @@ const adminOrderRoutes: FastifyPluginAsyncZod = async (app) => {
         tags,
         summary: 'Refund part or all of a paid order through its payment provider (Idempotency-Key required)',
         description:
-          'amount is dollars ("12.34"), more than 0 and at most the total less what was refunded. The same ' +
-          'Idempotency-Key answers the first refund again (200, Idempotent-Replayed: true) and never refunds ' +
-          'twice; another refund with a used key is 422. 402: the provider refused; 502: it could not be ' +
-          'reached (nothing recorded in either case).',
+          'amount is dollars ("12.34"), more than 0 and at most the total less what was refunded or is being ' +
+          "refunded (pending). The amount is reserved under the order's lock before the provider is asked " +
+          '(issue 43). The same Idempotency-Key answers the first refund again (200, Idempotent-Replayed: ' +
+          'true) and never refunds twice; another refund with a used key is 422. 402: the provider refused ' +
+          '(the reservation is released); 502: it did not answer (the refund stays pending and ' +
+          'payments:reconcile settles it with the provider).',
         params,
         headers: z.looseObject({
           [IDEMPOTENCY_KEY_HEADER]: z

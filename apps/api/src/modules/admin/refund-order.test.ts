@@ -24,6 +24,7 @@ import { createTestApp, type TestApp } from '../../../tests/test-app';
 import { testOrderBody } from '../orders/test-order-body';
 import { createPaypalWalletProvider } from '../payments/paypal-wallet-provider';
 import { eventNews, processPaymentEvent } from '../payments/process-payment-event';
+import { reconcilePayments } from '../payments/reconcile-payments';
 import { createStripeCardProvider } from '../payments/stripe-card-provider';
 import { providerRefundKey, refundOrder, type RefundOrderDeps } from './refund-order';
 
@@ -150,7 +151,7 @@ describe('refundOrder through Stripe', () => {
     expect(stripe.charges.get(stripe.intents.get(order.reference)?.latest_charge ?? '')?.refunded).toBe(true);
   });
 
-  it('Stripe refusing is 402, Stripe down is 502: nothing recorded either way', async () => {
+  it('Stripe refusing is 402 (reservation released), Stripe down is 502 (left pending, then settled by reconcile)', async () => {
     const order = await paidOrder('stripe');
     stripe.refund(order.reference, 100); // a refund made on Stripe's dashboard: Stripe has less left than we think
     await expect(
@@ -162,6 +163,7 @@ describe('refundOrder through Stripe', () => {
         staffId: null,
       }),
     ).rejects.toMatchObject({ statusCode: 402, message: expect.stringContaining('greater than unrefunded') });
+    expect((await rowsOf(order.orderId)).map((r) => r.status)).toEqual(['failed']);
     stripe.mode = 'server-error';
     await expect(
       refundOrder(deps, {
@@ -173,11 +175,19 @@ describe('refundOrder through Stripe', () => {
       }),
     ).rejects.toMatchObject({ statusCode: 502, message: ADMIN_REFUND_MESSAGES.providerUnreachable });
     stripe.mode = 'ok';
-    expect(await rowsOf(order.orderId)).toHaveLength(0);
+    expect((await rowsOf(order.orderId)).map((r) => r.status).sort()).toEqual(['failed', 'pending']);
     const audit = await t.database.db.select().from(auditLog).where(eq(auditLog.entityId, order.publicId));
     expect(audit).toHaveLength(0);
     const [row] = await t.database.db.select().from(orders).where(eq(orders.id, order.orderId));
     expect(row?.paymentStatus).toBe('completed');
+
+    // Stripe never got the refund (it answered 500 before making one): reconciliation releases the reservation.
+    const lines = await reconcilePayments(t.database.db, deps.payments, { refundGraceMinutes: 0 });
+    expect(lines.find((l) => l.publicId === order.publicId && l.ours.startsWith('refund'))).toMatchObject({
+      theirs: 'unknown',
+      result: 'fixed',
+    });
+    expect((await rowsOf(order.orderId)).map((r) => r.status)).toEqual(['failed', 'failed']);
   });
 });
 
@@ -208,7 +218,12 @@ describe('refundOrder through PayPal', () => {
       refundOrder(deps, { ...request, amountCents: 100, idempotencyKey: randomUUID() }),
     ).rejects.toMatchObject({ statusCode: 502 });
     paypal.refundMode = 'ok';
-    expect(await rowsOf(order.orderId)).toHaveLength(1);
+    // Reserved while PayPal did not answer: it counts against what is left until reconciliation settles it.
+    await expect(
+      refundOrder(deps, { ...request, amountCents: order.totalCents - 2_345, idempotencyKey: randomUUID() }),
+    ).rejects.toMatchObject({ statusCode: 400 });
+    await reconcilePayments(t.database.db, deps.payments, { refundGraceMinutes: 0 });
+    expect((await rowsOf(order.orderId)).map((r) => r.status).sort()).toEqual(['failed', 'succeeded']);
     const rest = await refundOrder(deps, {
       ...request,
       amountCents: order.totalCents - 2_345,

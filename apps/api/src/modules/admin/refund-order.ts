@@ -1,22 +1,34 @@
 /**
- * Refunds from the back office (issue 12): money given back through the order's payment provider and
- * recorded once. Used by `POST /api/admin/orders/{public id}/refunds` and by a return approved with a refund.
+ * Refunds from the back office (issue 12; issue 43 §1, decision 0041): money given back through the order's
+ * payment provider, reserved in our database before the provider is asked and settled after. Used by
+ * `POST /api/admin/orders/{public id}/refunds`, by a return approved with a refund, and by payments:reconcile
+ * (settleRefund) for a refund whose provider answer never arrived.
  *
- * Order of work, so that a refund is never made twice nor recorded without the money moving:
- * 1. the same idempotency key already recorded answers that refund again (no provider call);
- * 2. checks: a paid order, an amount within what is left;
- * 3. the provider's refund, with a key derived from ours — two requests racing with one key make one refund
- *    at the provider (the test providers derive the refund id from it, Stripe and PayPal keep it);
- * 4. one transaction (the order row locked): the `refunds` row (its unique idempotency key makes the racing
- *    twin record nothing), the payment status ('partially_refunded' or 'refunded') and the 'order.refund'
- *    audit row.
- * A refusal or an unreachable provider records nothing. Webhooks that later tell of the same refund find the
- * order already there (order-payment-status.ts moves only forward), so nothing is counted twice.
+ * Reserve → call → settle, so that no race and no crash can give back more than was paid:
+ * 1. reserve, in one transaction with the order row locked (`SELECT … FOR UPDATE`): the same idempotency key
+ *    already recorded answers that refund again (no provider call); the order must be paid; the amount must fit
+ *    in its total less every refund that succeeded or is still pending; then the `refunds` row is inserted as
+ *    'pending' (its unique key makes a racing twin record nothing). The caller's `onReserve` (a return's
+ *    decision) runs in the same transaction;
+ * 2. the provider's refund, with a key derived from ours, no lock held (the test providers derive the refund id
+ *    from it, Stripe and PayPal keep it);
+ * 3. settle: 'succeeded' (with the provider's refund id), and in the same transaction, the order locked again,
+ *    the payment status, the adjustment note and the 'order.refund' audit row; then the customer's mail. A
+ *    provider's refusal settles it 'failed' (the reservation is released, nothing else recorded, a return it
+ *    came from is reopened). A provider that cannot be reached leaves it 'pending', still counting against what
+ *    is left, until reconciliation asks the provider by our key and settles it.
+ * Every sum of money given back counts 'succeeded' rows only (refundedCentsOf).
  */
 import { createHash } from 'node:crypto';
-import { eq, sql } from 'drizzle-orm';
+import { and, eq, inArray, sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
-import { ADMIN_ORDER_MESSAGES, ADMIN_REFUND_MESSAGES as M } from '@store/shared/admin-orders';
+import {
+  ADMIN_ORDER_MESSAGES,
+  ADMIN_REFUND_MESSAGES as M,
+  REFUND_STATUS_FAILED,
+  REFUND_STATUS_PENDING,
+  REFUND_STATUS_SUCCEEDED,
+} from '@store/shared/admin-orders';
 import { formatCents } from '@store/shared/money';
 import {
   IDEMPOTENCY_KEY_PATTERN,
@@ -35,7 +47,8 @@ import { RefundNoticeMail, refundNoticeSubject } from '../mail/templates/refund-
 import { issueAdjustmentNote } from '../orders/issue-adjustment-note';
 import type { OrderRow } from '../orders/order-presenter';
 import type { PaymentProviders } from '../payments/choose-payment-providers';
-import type { RefundResult } from '../payments/payment-provider';
+import type { CardPaymentProvider, RefundResult, WalletPaymentProvider } from '../payments/payment-provider';
+import { reopenReturn } from './admin-returns';
 import { recordAudit } from './record-audit';
 
 /** What refundOrder needs; the Fastify app has all of it (pass `app`). */
@@ -50,11 +63,13 @@ export interface RefundOrderDeps {
    * them such an invoice shows the demo placeholder ABN.
    */
   config?: { publicBaseUrl: string; storeAbn?: string | undefined; mailFrom?: string };
+  /** How long a repeat of a key whose refund is still pending waits for it to settle, ms (default 5 000). */
+  replayWaitMs?: number;
 }
 
 export interface RefundOrderRequest {
   orderPublicId: string;
-  /** Integer cents, > 0, at most the order's total less what was refunded already. */
+  /** Integer cents, > 0, at most the order's total less what was refunded already or is pending. */
   amountCents: number;
   /** Why (shown to staff, in the customer's mail and on the provider's dashboard); may be ''. */
   reason: string;
@@ -74,50 +89,99 @@ export interface RefundOutcome {
   refund: RefundRow;
   /** The order after the refund. */
   order: OrderRow;
-  /** Everything refunded on the order so far, integer cents. */
+  /** Everything refunded on the order so far (succeeded refunds), integer cents. */
   refundedCents: number;
 }
 
 /** Payment statuses from which money can be given back. */
 const REFUNDABLE = [PAYMENT_STATUS_COMPLETED, PAYMENT_STATUS_PARTIALLY_REFUNDED];
 
+/** Refund states that hold money of the order: given back, or reserved while the provider is asked. */
+const COMMITTED = [REFUND_STATUS_SUCCEEDED, REFUND_STATUS_PENDING];
+
 /** The key the provider gets: derived from ours, short enough for PayPal-Request-Id (≤ 108 characters). */
 export function providerRefundKey(idempotencyKey: string): string {
   return `refund_${createHash('sha256').update(idempotencyKey).digest('hex').slice(0, 40)}`;
 }
 
-/** Integer cents refunded on order `orderId` so far. */
+/** Integer cents given back on order `orderId` so far: succeeded refunds only. */
 export async function refundedCentsOf(db: Database, orderId: number): Promise<number> {
   const [row] = await db
     .select({ n: sql<number>`coalesce(sum(${refunds.amountCents}), 0)::int` })
     .from(refunds)
-    .where(eq(refunds.orderId, orderId));
+    .where(and(eq(refunds.orderId, orderId), eq(refunds.status, REFUND_STATUS_SUCCEEDED)));
   return Number(row?.n ?? 0);
 }
 
-async function replay(db: Database, refund: RefundRow, request: RefundOrderRequest): Promise<RefundOutcome> {
-  const [order] = await db.select().from(orders).where(eq(orders.id, refund.orderId));
-  if (!order || order.publicId !== request.orderPublicId || refund.amountCents !== request.amountCents) {
+/** Integer cents of order `orderId` that refunds hold: succeeded plus pending (reserved, not yet settled). */
+export async function committedCentsOf(db: Database, orderId: number): Promise<number> {
+  const [row] = await db
+    .select({ n: sql<number>`coalesce(sum(${refunds.amountCents}), 0)::int` })
+    .from(refunds)
+    .where(and(eq(refunds.orderId, orderId), inArray(refunds.status, COMMITTED)));
+  return Number(row?.n ?? 0);
+}
+
+/** The provider that took order `order`'s payment, or null when the store is not connected to it now. */
+export function providerOf(
+  payments: RefundOrderDeps['payments'],
+  paymentProvider: string | null,
+): CardPaymentProvider | WalletPaymentProvider | null {
+  const { card, wallet } = payments;
+  return card?.name === paymentProvider ? card : wallet?.name === paymentProvider ? wallet : null;
+}
+
+const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+/**
+ * The same key again: the refund it made, once settled. A pending one is waited for (its first request is still
+ * asking the provider) up to `replayWaitMs`; then 502 stillPending. A failed one is 402 earlierRefused; another
+ * order or amount is 422 keyReused.
+ */
+async function replay(
+  deps: RefundOrderDeps,
+  first: RefundRow,
+  request: RefundOrderRequest,
+): Promise<RefundOutcome> {
+  const { db } = deps;
+  const [order] = await db.select().from(orders).where(eq(orders.id, first.orderId));
+  if (!order || order.publicId !== request.orderPublicId || first.amountCents !== request.amountCents) {
     throw new HttpError(422, M.keyReused);
   }
-  return { replayed: true, refund, order, refundedCents: await refundedCentsOf(db, order.id) };
+  const deadline = Date.now() + (deps.replayWaitMs ?? 5_000);
+  let refund = first;
+  while (refund.status === REFUND_STATUS_PENDING && Date.now() < deadline) {
+    await sleep(50);
+    const [now] = await db.select().from(refunds).where(eq(refunds.id, refund.id));
+    if (now) refund = now;
+  }
+  if (refund.status === REFUND_STATUS_PENDING) throw new HttpError(502, M.stillPending);
+  if (refund.status === REFUND_STATUS_FAILED) throw new HttpError(402, M.earlierRefused);
+  const [after] = await db.select().from(orders).where(eq(orders.id, refund.orderId));
+  return {
+    replayed: true,
+    refund,
+    order: after ?? order,
+    refundedCents: await refundedCentsOf(db, order.id),
+  };
 }
 
 /**
  * Refunds `amountCents` of order `orderPublicId` through the provider that took its payment (issue 12) and
- * records it once: a `refunds` row, the payment status ('refunded' when the whole total is back, else
- * 'partially_refunded') and an 'order.refund' audit row in one transaction; then mails the customer when
- * `deps` has mail. The same `idempotencyKey` answers the first refund again (`replayed: true`) without calling
- * the provider, also when two requests race.
+ * records it once (reserve → call → settle, see the module comment); then mails the customer when `deps` has
+ * mail. The same `idempotencyKey` answers the first refund again (`replayed: true`) without calling the
+ * provider, also when two requests race. `onReserve` runs inside the reservation's transaction (the order row
+ * locked), after the checks: what it throws undoes the reservation.
  *
  * Throws HttpError 400 (bad amount or key; `amount` over what is left, naming the most in dollars), 404 (no such
- * order), 409 (not paid, fully refunded, or paid through a provider the store is not connected to),
- * 422 (the key was used for another refund), 402 (the provider refused: nothing recorded) and 502 (the
- * provider could not be reached: nothing recorded).
+ * order), 409 (not paid, fully refunded or reserved in full, or paid through a provider the store is not
+ * connected to), 422 (the key was used for another refund), 402 (the provider refused: the reservation is
+ * released) and 502 (the provider did not answer: the refund stays pending for reconciliation).
  */
 export async function refundOrder(
   deps: RefundOrderDeps,
   request: RefundOrderRequest,
+  onReserve?: (tx: Database) => Promise<void>,
 ): Promise<RefundOutcome> {
   const { db } = deps;
   if (!Number.isSafeInteger(request.amountCents) || request.amountCents <= 0) {
@@ -125,49 +189,36 @@ export async function refundOrder(
   }
   if (!IDEMPOTENCY_KEY_PATTERN.test(request.idempotencyKey)) throw new HttpError(400, M.keyRequired);
 
+  // A repeat needs no lock: its row is there already.
   const [earlier] = await db.select().from(refunds).where(eq(refunds.idempotencyKey, request.idempotencyKey));
-  if (earlier) return replay(db, earlier, request);
+  if (earlier) return replay(deps, earlier, request);
 
-  const [order] = await db.select().from(orders).where(eq(orders.publicId, request.orderPublicId));
-  if (!order) throw new HttpError(404, ADMIN_ORDER_MESSAGES.notFound);
-  if (order.paymentStatus === PAYMENT_STATUS_REFUNDED) throw new HttpError(409, M.fullyRefunded);
-  if (!REFUNDABLE.includes(order.paymentStatus)) throw new HttpError(409, M.notPaid(order.paymentStatus));
-  const left = order.totalCents - (await refundedCentsOf(db, order.id));
-  if (left <= 0) throw new HttpError(409, M.fullyRefunded);
-  if (request.amountCents > left) {
-    throw new HttpError(400, M.tooMuch(left), [{ field: 'amount', message: M.tooMuch(left) }]);
-  }
-
-  const { card, wallet } = deps.payments;
-  const provider =
-    card?.name === order.paymentProvider ? card : wallet?.name === order.paymentProvider ? wallet : null;
-  if (!provider || !order.paymentReference) {
-    throw new HttpError(409, M.providerMissing(order.paymentProvider || 'an unknown provider'));
-  }
-
-  let result: RefundResult;
-  try {
-    result = await provider.refund({
-      paymentId: order.paymentReference,
-      amountCents: request.amountCents,
-      currency: 'AUD',
-      idempotencyKey: providerRefundKey(request.idempotencyKey),
-      reason: request.reason,
-    });
-  } catch (err) {
-    deps.log?.error(
-      { err, invoice: order.invoiceNumber },
-      'refund: the payment provider could not be reached',
-    );
-    throw new HttpError(502, M.providerUnreachable);
-  }
-  if (result.status === 'failed') throw new HttpError(402, M.providerRefused(result.message));
-  const providerRefundId = result.refundId;
-
-  const recorded = await db.transaction(async (tx) => {
-    // Locked, so two different refunds of one order add up their amounts one after the other.
-    const [locked] = await tx.select().from(orders).where(eq(orders.id, order.id)).for('update');
-    if (!locked) throw new HttpError(404, ADMIN_ORDER_MESSAGES.notFound);
+  // 1. Reserve: every check and the pending row under the order's lock.
+  const reserved = await db.transaction(async (tx) => {
+    const [order] = await tx
+      .select()
+      .from(orders)
+      .where(eq(orders.publicId, request.orderPublicId))
+      .for('update');
+    if (!order) throw new HttpError(404, ADMIN_ORDER_MESSAGES.notFound);
+    const [twin] = await tx.select().from(refunds).where(eq(refunds.idempotencyKey, request.idempotencyKey));
+    if (twin) return { kind: 'twin' as const, twin };
+    if (order.paymentStatus === PAYMENT_STATUS_REFUNDED) throw new HttpError(409, M.fullyRefunded);
+    if (!REFUNDABLE.includes(order.paymentStatus)) throw new HttpError(409, M.notPaid(order.paymentStatus));
+    const provider = providerOf(deps.payments, order.paymentProvider);
+    if (!provider || !order.paymentReference) {
+      throw new HttpError(409, M.providerMissing(order.paymentProvider || 'an unknown provider'));
+    }
+    const [committed, refunded] = await Promise.all([
+      committedCentsOf(tx, order.id),
+      refundedCentsOf(tx, order.id),
+    ]);
+    const left = order.totalCents - committed;
+    if (left <= 0)
+      throw new HttpError(409, refunded >= order.totalCents ? M.fullyRefunded : M.reservedInFull);
+    if (request.amountCents > left) {
+      throw new HttpError(400, M.tooMuch(left), [{ field: 'amount', message: M.tooMuch(left) }]);
+    }
     const [refund] = await tx
       .insert(refunds)
       .values({
@@ -175,20 +226,115 @@ export async function refundOrder(
         amountCents: request.amountCents,
         reason: request.reason,
         provider: provider.name,
-        providerRefundId,
         idempotencyKey: request.idempotencyKey,
         returnId: request.returnId ?? null,
         staffId: request.staffId,
+        status: REFUND_STATUS_PENDING,
       })
+      // The same key on another order, at the same moment: that order's lock does not cover this one.
       .onConflictDoNothing({ target: refunds.idempotencyKey })
       .returning();
-    // The racing twin with the same key recorded it first: answer that one (after this transaction).
-    if (!refund) return null;
+    if (!refund) return { kind: 'twin' as const, twin: null };
+    await onReserve?.(tx);
+    return { kind: 'reserved' as const, refund, order, provider };
+  });
+  if (reserved.kind === 'twin') {
+    const [twin] = reserved.twin
+      ? [reserved.twin]
+      : await db.select().from(refunds).where(eq(refunds.idempotencyKey, request.idempotencyKey));
+    if (!twin) throw new HttpError(409, ADMIN_ORDER_MESSAGES.changedMeanwhile);
+    return replay(deps, twin, request);
+  }
+  const { refund, order, provider } = reserved;
+
+  // 2. The provider, no lock held.
+  let result: RefundResult;
+  try {
+    result = await provider.refund({
+      paymentId: order.paymentReference ?? '',
+      amountCents: refund.amountCents,
+      currency: 'AUD',
+      idempotencyKey: providerRefundKey(refund.idempotencyKey),
+      reason: refund.reason,
+    });
+  } catch (err) {
+    deps.log?.error(
+      { err, invoice: order.invoiceNumber, refundId: refund.id },
+      'refund: the payment provider did not answer; the refund stays pending for payments:reconcile',
+    );
+    throw new HttpError(502, M.providerUnreachable);
+  }
+
+  // 3. Settle.
+  const settled = await settleRefund(deps, refund, result);
+  if (settled.status === REFUND_STATUS_FAILED) {
+    throw new HttpError(
+      402,
+      result.status === 'failed' ? M.providerRefused(result.message) : M.earlierRefused,
+    );
+  }
+  if (!settled.outcome) return replay(deps, settled.refund, request);
+  mailRefundNotice(deps, settled.outcome);
+  return settled.outcome;
+}
+
+/** What settling a pending refund did. */
+export interface SettledRefund {
+  /** The refund's state after: 'succeeded' or 'failed'; 'pending' only when it was settled by no one. */
+  status: string;
+  refund: RefundRow;
+  /** Set when this call recorded the success (payment status, note, audit); null when it was settled before. */
+  outcome: RefundOutcome | null;
+}
+
+/**
+ * Settles pending refund `pending` with the provider's `result` (issue 43 §1): 'failed' releases the reservation
+ * (and reopens the return it came from); 'succeeded' or the provider's 'pending' (it has the refund and finishes
+ * it later) records it as given back: its provider refund id, the payment status ('refunded' when the whole
+ * total is back, else 'partially_refunded', never back from 'refunded'), the adjustment note and the
+ * 'order.refund' audit row, in one transaction with the order locked. Conditional on the row still being
+ * pending, so the refund's own request and reconciliation settle it once. Mails nothing (the caller does).
+ */
+export async function settleRefund(
+  deps: RefundOrderDeps,
+  pending: RefundRow,
+  result: RefundResult,
+): Promise<SettledRefund> {
+  const { db } = deps;
+  if (result.status === 'failed') {
+    return db.transaction(async (tx) => {
+      const [failed] = await tx
+        .update(refunds)
+        .set({ status: REFUND_STATUS_FAILED, settledAt: sql`now()` })
+        .where(and(eq(refunds.id, pending.id), eq(refunds.status, REFUND_STATUS_PENDING)))
+        .returning();
+      if (!failed) return current(tx, pending);
+      if (failed.returnId !== null) {
+        await reopenReturn(
+          tx,
+          failed.returnId,
+          failed.staffId,
+          `the payment provider refused the refund: ${result.message}`,
+        );
+      }
+      return { status: REFUND_STATUS_FAILED, refund: failed, outcome: null };
+    });
+  }
+  return db.transaction(async (tx) => {
+    // Locked, so the payment status and the sums below see every other settling refund of the order.
+    const [locked] = await tx.select().from(orders).where(eq(orders.id, pending.orderId)).for('update');
+    if (!locked) throw new HttpError(404, ADMIN_ORDER_MESSAGES.notFound);
+    const [refund] = await tx
+      .update(refunds)
+      .set({ status: REFUND_STATUS_SUCCEEDED, providerRefundId: result.refundId, settledAt: sql`now()` })
+      .where(and(eq(refunds.id, pending.id), eq(refunds.status, REFUND_STATUS_PENDING)))
+      .returning();
+    if (!refund) return current(tx, pending);
     await issueRefundNote(deps, tx, refund);
-    const refundedCents = await refundedCentsOf(tx, order.id);
+    const refundedCents = await refundedCentsOf(tx, locked.id);
     if (refundedCents > locked.totalCents) {
-      // Only possible when the provider let more back than the order's total: record the money, and say so.
-      deps.log?.error({ invoice: order.invoiceNumber, refundedCents }, 'refunds exceed the order total');
+      // Cannot happen through the reservation; a person must look at it if it ever does.
+      deps.log?.error({ invoice: locked.invoiceNumber, refundedCents }, 'refunds exceed the order total');
     }
     const status =
       refundedCents >= locked.totalCents ? PAYMENT_STATUS_REFUNDED : PAYMENT_STATUS_PARTIALLY_REFUNDED;
@@ -199,33 +345,37 @@ export async function refundOrder(
         : await tx
             .update(orders)
             .set({ paymentStatus: status, updatedAt: sql`now()` })
-            .where(eq(orders.id, order.id))
+            .where(eq(orders.id, locked.id))
             .returning();
     const updated = after ?? locked;
     await recordAudit(tx, {
-      staffId: request.staffId,
+      staffId: refund.staffId,
       action: 'order.refund',
       entityType: 'order',
-      entityId: order.publicId,
-      before: { payment_status: locked.paymentStatus, refunded_cents: refundedCents - request.amountCents },
+      entityId: locked.publicId,
+      before: { payment_status: locked.paymentStatus, refunded_cents: refundedCents - refund.amountCents },
       after: {
         payment_status: updated.paymentStatus,
         refunded_cents: refundedCents,
-        refund_cents: request.amountCents,
-        provider_refund_id: providerRefundId,
-        reason: request.reason,
-        ...(request.returnId ? { return_id: request.returnId } : {}),
+        refund_cents: refund.amountCents,
+        provider_refund_id: result.refundId,
+        reason: refund.reason,
+        ...(refund.returnId ? { return_id: refund.returnId } : {}),
       },
     });
-    return { replayed: false, refund, order: updated, refundedCents };
+    return {
+      status: REFUND_STATUS_SUCCEEDED,
+      refund,
+      outcome: { replayed: false, refund, order: updated, refundedCents },
+    };
   });
-  if (!recorded) {
-    const [twin] = await db.select().from(refunds).where(eq(refunds.idempotencyKey, request.idempotencyKey));
-    if (!twin) throw new HttpError(409, ADMIN_ORDER_MESSAGES.changedMeanwhile);
-    return replay(db, twin, request);
-  }
-  mailRefundNotice(deps, recorded);
-  return recorded;
+}
+
+/** The refund as someone else settled it meanwhile. */
+async function current(tx: Database, pending: RefundRow): Promise<SettledRefund> {
+  const [now] = await tx.select().from(refunds).where(eq(refunds.id, pending.id));
+  const refund = now ?? pending;
+  return { status: refund.status, refund, outcome: null };
 }
 
 /**
@@ -254,7 +404,10 @@ async function issueRefundNote(deps: RefundOrderDeps, tx: Database, refund: Refu
 }
 
 /** Mails the customer what was refunded (after the answer; the mail service retries and never throws). */
-function mailRefundNotice(deps: RefundOrderDeps, { order, refund, refundedCents }: RefundOutcome): void {
+export function mailRefundNotice(
+  deps: RefundOrderDeps,
+  { order, refund, refundedCents }: RefundOutcome,
+): void {
   const { mail, config } = deps;
   if (!mail || !config) return;
   mail.deliver(

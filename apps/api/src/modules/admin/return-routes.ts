@@ -7,6 +7,7 @@
  */
 import { createReadStream } from 'node:fs';
 import { open } from 'node:fs/promises';
+import { and, eq } from 'drizzle-orm';
 import type { FastifyReply } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
@@ -19,7 +20,9 @@ import {
   adminReturnListSchema,
   adminReturnRejectSchema,
 } from '@store/shared/admin-returns';
+import { REFUND_STATUS_FAILED } from '@store/shared/admin-orders';
 import { centsToDecimalString, formatCents, parseDecimalToCents } from '@store/shared/money';
+import { refunds } from '../../db/schema';
 import { HttpError } from '../../plugins/error-handling';
 import { mailStoreOf } from '../mail/mail-store';
 import { renderMail } from '../mail/render-mail';
@@ -196,7 +199,8 @@ const adminReturnRoutes: FastifyPluginAsyncZod = async (app) => {
         tags,
         summary:
           'Approve an open return request with the refund amount in dollars (0 for none): a linked order is ' +
-          'refunded through its payment provider first (key return-{id}); the customer is mailed',
+          'refunded through its payment provider, the decision made with the refund reserved (key return-{id}); ' +
+          'the customer is mailed',
         params,
         body: adminReturnApproveSchema,
         response: { ...decisionResponses, 402: messageSchema, 422: messageSchema, 502: messageSchema },
@@ -209,37 +213,51 @@ const adminReturnRoutes: FastifyPluginAsyncZod = async (app) => {
       const { staff } = staffOf(req);
       const current = await getAdminReturn(app.db, id);
       if (!current) throw new HttpError(404, M.notFound);
-      // Checked before any money moves: a decided request refunds nothing (the decision below checks again).
+      // A fast answer for a decided request; the decision itself is conditional on the request being open.
       if (current.status !== 'open') throw new HttpError(409, M.alreadyDecided(current.status));
-      if (current.order && refundCents > 0) {
-        // The money first, then the decision: a refused or failed refund records nothing and leaves the request
-        // open. The key is the request's own, so a repeated or concurrent approval refunds once.
-        try {
-          await refundOrder(
-            // `config` (no `mail`): STORE_ABN for a tax invoice the refund's adjustment note may issue.
-            { db: app.db, payments: app.payments, log: req.log, config: app.config },
-            {
-              orderPublicId: current.order.public_id,
-              amountCents: refundCents,
-              reason: `Return #${id}`,
-              idempotencyKey: `return-${id}`,
-              staffId: staff.id,
-              returnId: id,
-            },
-          );
-        } catch (err) {
-          // refundOrder names its field `amount`; here it is `refund_amount`.
-          if (err instanceof HttpError && err.statusCode === 400) {
-            throw new HttpError(400, err.message, [{ field: 'refund_amount', message: err.message }]);
-          }
-          throw err;
-        }
+      const decision: ReturnDecision = { status: 'approved', refundCents, note: req.body.note ?? '' };
+      if (!current.order || refundCents === 0) {
+        const { data } = await decide(id, decision, staff.id);
+        return { message: M.approved(id, centsToDecimalString(refundCents)), data };
       }
-      const { data } = await decide(
-        id,
-        { status: 'approved', refundCents, note: req.body.note ?? '' },
-        staff.id,
-      );
+      // The decision is made in the refund's reservation (one transaction, the order locked), so of two
+      // approvals, or an approval and a rejection, at once, one decides and at most one refund is reserved.
+      // A refused refund reopens the request (refund-order.ts); an unanswered one leaves it approved with its
+      // refund pending until reconciliation settles it. Each attempt after a refused one gets its own key.
+      const refused = await app.db
+        .select({ id: refunds.id })
+        .from(refunds)
+        .where(and(eq(refunds.returnId, id), eq(refunds.status, REFUND_STATUS_FAILED)));
+      const made: { decided?: DecidedReturn } = {};
+      try {
+        const outcome = await refundOrder(
+          // `config` (no `mail`): STORE_ABN for a tax invoice the refund's adjustment note may issue.
+          { db: app.db, payments: app.payments, log: req.log, config: app.config },
+          {
+            orderPublicId: current.order.public_id,
+            amountCents: refundCents,
+            reason: `Return #${id}`,
+            idempotencyKey:
+              refused.length === 0 ? `return-${id}` : `return-${id}-attempt-${refused.length + 1}`,
+            staffId: staff.id,
+            returnId: id,
+          },
+          async (tx) => {
+            made.decided = await decideReturn(tx, id, decision, staff.id);
+          },
+        );
+        // The key's refund was made by an earlier approval: this one decided nothing.
+        if (outcome.replayed || !made.decided) throw new HttpError(409, M.alreadyDecided('approved'));
+      } catch (err) {
+        // refundOrder names its field `amount`; here it is `refund_amount`.
+        if (err instanceof HttpError && err.statusCode === 400) {
+          throw new HttpError(400, err.message, [{ field: 'refund_amount', message: err.message }]);
+        }
+        throw err;
+      }
+      if (made.decided) await mailDecision(made.decided);
+      const data = await getAdminReturn(app.db, id);
+      if (!data) throw new HttpError(404, M.notFound);
       return { message: M.approved(id, centsToDecimalString(refundCents)), data };
     },
   );

@@ -15,6 +15,8 @@
  * - Refunds (issue 12, back office): `refund` gives money back from a paid payment — Stripe
  *   `POST /v1/refunds` for the PaymentIntent, PayPal `POST /v2/payments/captures/{id}/refund` — with an
  *   idempotency key (Stripe Idempotency-Key, PayPal-Request-Id), so a repeated refund is the same refund.
+ *   The key is also kept with the refund (Stripe metadata `store_refund_key`, PayPal `custom_id`), so
+ *   `findRefund` can find it later by that key (issue 43: a refund whose answer never arrived).
  *
  * Amounts are integer cents; the currency is AUD (SPEC §9). Providers answer declines as values and throw
  * only when they cannot be reached or answer nonsense (the workflow then cancels the order).
@@ -64,6 +66,16 @@ export interface RefundRequest {
   reason: string;
 }
 
+/** Which refund reconciliation asks about (issue 43 §1): the one made on a payment with our derived key. */
+export interface RefundLookup {
+  /** The payment refunded (orders.payment_reference): PaymentIntent or capture id. */
+  paymentId: string;
+  /** PayPal's order id (orders.wallet_order_id), whose details list the capture's refunds; null for cards. */
+  walletOrderId: string | null;
+  /** The key `refund` was given (providerRefundKey of ours). */
+  idempotencyKey: string;
+}
+
 /**
  * What the provider did: 'succeeded' (money on its way back), 'pending' (the provider has it and finishes it
  * later; it counts as made), or 'failed' with the provider's message (nothing was refunded).
@@ -101,6 +113,12 @@ export interface CardPaymentProvider {
    * an unknown payment) is 'failed'; throws only when the provider cannot be reached.
    */
   refund(request: RefundRequest): Promise<RefundResult>;
+  /**
+   * Reconciliation of a refund whose answer never arrived (issue 43 §1): the refund made with
+   * `lookup.idempotencyKey` (kept with the refund at the provider), as `refund` answered it, or null when the
+   * provider has no such refund (the call never reached it). Throws when the provider cannot be reached.
+   */
+  findRefund(lookup: RefundLookup): Promise<RefundResult | null>;
 }
 
 export interface WalletOrderRequest {
@@ -146,4 +164,10 @@ export interface WalletPaymentProvider {
    * the provider cannot be reached.
    */
   refund(request: RefundRequest): Promise<RefundResult>;
+  /**
+   * Reconciliation of a refund whose answer never arrived (issue 43 §1): the refund made with
+   * `lookup.idempotencyKey` (kept with the refund at the provider), as `refund` answered it, or null when the
+   * provider has no such refund (the call never reached it). Throws when the provider cannot be reached.
+   */
+  findRefund(lookup: RefundLookup): Promise<RefundResult | null>;
 }

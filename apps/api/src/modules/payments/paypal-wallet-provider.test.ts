@@ -180,6 +180,7 @@ describe('PayPal refunds (issue 12)', () => {
     expect(call?.headers['paypal-request-id']).toBe(request.idempotencyKey);
     expect(JSON.parse(call?.body ?? '{}')).toEqual({
       amount: { currency_code: 'AUD', value: '12.34' },
+      custom_id: request.idempotencyKey,
       note_to_payer: 'Damaged in transit',
     });
     expect(await p.refund(request)).toEqual(first);
@@ -191,6 +192,30 @@ describe('PayPal refunds (issue 12)', () => {
       status: 'succeeded',
     });
     expect((await p.paymentState(walletOrderId)).state).toBe('refunded');
+  });
+
+  it('findRefund (issue 43) finds a refund by our key in the order details, null for a key PayPal never got', async () => {
+    fake.refundMode = 'ok';
+    const p = provider();
+    const walletOrderId = await approvedOrder(p, 4_000);
+    const captured = await p.capture({
+      walletOrderId,
+      expectedAmountCents: 4_000,
+      idempotencyKey: `${KEY}-find`,
+    });
+    if (captured.status !== 'completed') throw new Error('not captured');
+    const made = await p.refund({
+      paymentId: captured.captureId,
+      amountCents: 1_000,
+      currency: 'AUD',
+      idempotencyKey: `refund_${KEY}-find`,
+      reason: '',
+    });
+    expect(made.status).toBe('succeeded');
+    const lookup = { paymentId: captured.captureId, walletOrderId };
+    expect(await p.findRefund({ ...lookup, idempotencyKey: `refund_${KEY}-find` })).toEqual(made);
+    expect(await p.findRefund({ ...lookup, idempotencyKey: `refund_${KEY}-never` })).toBeNull();
+    expect(await p.findRefund({ ...lookup, walletOrderId: 'NO-SUCH-ORDER', idempotencyKey: 'x' })).toBeNull();
   });
 
   it('throws PaypalUnavailableError when PayPal answers 5xx', async () => {

@@ -11,7 +11,9 @@
  *   PAYEE_ACCOUNT_RESTRICTED, SPEC §8); 5xx answers, timeouts and unreadable answers throw.
  * - `refund` (issue 12): POST /v2/payments/captures/{capture id}/refund with the amount in AUD and the caller's
  *   key as PayPal-Request-Id (the same key is the same refund); COMPLETED is 'succeeded', PENDING 'pending',
- *   a 4xx (e.g. REFUND_AMOUNT_EXCEEDED, CAPTURE_FULLY_REFUNDED) 'failed' with PayPal's description.
+ *   a 4xx (e.g. REFUND_AMOUNT_EXCEEDED, CAPTURE_FULLY_REFUNDED) 'failed' with PayPal's description. The key is
+ *   also the refund's `custom_id`; `findRefund` (issue 43) reads the PayPal order's details and answers the
+ *   refund of its capture with that `custom_id`.
  *
  * `apiBase` (PAYPAL_API_BASE) points the calls at a sandbox, a recording proxy or the tests' local fake.
  * Not yet chosen by choose-payment-providers: it is wired together with the PayPal button (issue 10).
@@ -110,6 +112,24 @@ export interface PaypalWalletProvider extends WalletPaymentProvider {
 }
 
 const refundAnswer = z.object({ id: z.string().min(1), status: z.string() });
+
+/** GET /v2/checkout/orders/{id}, read for its refunds only (findRefund). */
+const orderRefundsAnswer = z.object({
+  purchase_units: z.array(
+    z.object({
+      payments: z
+        .object({ refunds: z.array(refundAnswer.extend({ custom_id: z.string().optional() })).optional() })
+        .optional(),
+    }),
+  ),
+});
+
+/** A PayPal refund as our RefundResult: COMPLETED 'succeeded', PENDING 'pending', anything else 'failed'. */
+function refundResultOf(refund: z.infer<typeof refundAnswer>): RefundResult {
+  if (refund.status === 'COMPLETED') return { status: 'succeeded', refundId: refund.id };
+  if (refund.status === 'PENDING') return { status: 'pending', refundId: refund.id };
+  return { status: 'failed', message: `PayPal left the refund ${refund.status.toLowerCase()}.` };
+}
 
 const verifyAnswer = z.object({ verification_status: z.string() });
 
@@ -245,6 +265,8 @@ export function createPaypalWalletProvider(options: PaypalOptions): PaypalWallet
         idempotencyKey,
         {
           amount: { currency_code: currency, value: centsToDecimalString(amountCents) },
+          // Our key kept with the refund, so findRefund can find it when this answer is lost (issue 43).
+          custom_id: idempotencyKey,
           ...(reason ? { note_to_payer: reason.slice(0, 255) } : {}),
         },
       );
@@ -254,9 +276,20 @@ export function createPaypalWalletProvider(options: PaypalOptions): PaypalWallet
       }
       const refund = refundAnswer.safeParse(res.json);
       if (!refund.success) throw new PaypalUnavailableError('PayPal answered a refund we cannot read');
-      if (refund.data.status === 'COMPLETED') return { status: 'succeeded', refundId: refund.data.id };
-      if (refund.data.status === 'PENDING') return { status: 'pending', refundId: refund.data.id };
-      return { status: 'failed', message: `PayPal left the refund ${refund.data.status.toLowerCase()}.` };
+      return refundResultOf(refund.data);
+    },
+
+    async findRefund({ walletOrderId, idempotencyKey }) {
+      if (!walletOrderId) return null;
+      // The order's details list its capture's refunds (purchase_units[].payments.refunds), each with custom_id.
+      const found = await api(`/v2/checkout/orders/${encodeURIComponent(walletOrderId)}`, 'GET');
+      if (found.status === 404) return null;
+      const order = orderRefundsAnswer.safeParse(found.json);
+      if (!found.ok || !order.success) throw new PaypalUnavailableError(`PayPal answered ${found.status}`);
+      const refund = order.data.purchase_units
+        .flatMap((unit) => unit.payments?.refunds ?? [])
+        .find((r) => r.custom_id === idempotencyKey);
+      return refund ? refundResultOf(refund) : null;
     },
 
     async paymentState(walletOrderId) {

@@ -8,6 +8,13 @@
  * the provider took after all. A card payment still waiting for 3-D Secure after `abandonAfterMinutes` (60) is
  * cancelled at the provider, then the order. Orders of the offline test providers are not checked (their
  * payments live in the server's memory).
+ *
+ * Refunds left 'pending' (issue 43 §1: reserved before the provider was asked, and its answer never arrived) for
+ * more than `refundGraceMinutes` (default 5) are settled by asking the provider for the refund made with our
+ * key (findRefund): made → 'succeeded' with everything a refund records; refused, or never received by the
+ * provider → 'failed', the reservation released. One whose provider the store is not connected to, or that
+ * cannot be asked now, is listed for a person. This covers every provider, the offline ones included (they
+ * derive the refund from the key).
  */
 import { and, eq, gte, inArray, lt, or, sql } from 'drizzle-orm';
 import {
@@ -18,12 +25,21 @@ import {
   PAYMENT_STATUS_PARTIALLY_REFUNDED,
   PAYMENT_STATUS_PENDING,
 } from '@store/shared/order-constants';
+import { REFUND_STATUS_FAILED, REFUND_STATUS_PENDING } from '@store/shared/admin-orders';
+import { formatCents } from '@store/shared/money';
 import type { Database } from '../../db/client';
-import { orders } from '../../db/schema';
+import { orders, refunds } from '../../db/schema';
+import {
+  mailRefundNotice,
+  providerOf,
+  providerRefundKey,
+  settleRefund,
+  type RefundOrderDeps,
+} from '../admin/refund-order';
 import type { OrderMails } from '../orders/order-mails';
 import { applyPaymentNews, type PaymentNews } from '../orders/order-payment-status';
 import type { PaymentProviders } from './choose-payment-providers';
-import type { ProviderPaymentState } from './payment-provider';
+import type { ProviderPaymentState, RefundResult } from './payment-provider';
 
 export interface ReconcileOptions {
   /** Paid orders younger than this many days are checked for refunds and disputes. */
@@ -39,6 +55,10 @@ export interface ReconcileOptions {
   dryRun?: boolean;
   /** Told of every order this run marked paid (the customer's confirmation mail). */
   mails?: Pick<OrderMails, 'paymentConfirmed'>;
+  /** Pending refunds younger than this are left to the request still making them, minutes (default 5). */
+  refundGraceMinutes?: number;
+  /** With `mail` and `config`, a refund this run settles as made mails the customer its notice. */
+  refundMail?: Pick<RefundOrderDeps, 'mail' | 'config' | 'log'>;
 }
 
 /** One order that was checked. */
@@ -67,9 +87,10 @@ export async function reconcilePayments(
   providers: Pick<PaymentProviders, 'card' | 'wallet'>,
   options: ReconcileOptions = {},
 ): Promise<ReconcileLine[]> {
+  const refundLines = await reconcilePendingRefunds(db, providers, options);
   const live = [providers.card, providers.wallet].filter((p) => p !== null && p.mode === 'live');
   const names = live.map((p) => p?.name ?? '');
-  if (names.length === 0) return [];
+  if (names.length === 0) return refundLines;
   const sinceDays = options.sinceDays ?? 7;
   const grace = options.pendingGraceMinutes ?? 2;
   const abandonAfter = options.abandonAfterMinutes ?? 60;
@@ -92,7 +113,7 @@ export async function reconcilePayments(
     )
     .orderBy(orders.id);
 
-  const lines: ReconcileLine[] = [];
+  const lines: ReconcileLine[] = [...refundLines];
   for (const order of rows) {
     const base = {
       invoiceNumber: order.invoiceNumber,
@@ -161,6 +182,88 @@ export async function reconcilePayments(
       theirs,
       result: change === 'changed' ? 'fixed' : 'agrees',
       note: change === 'changed' ? plan.note : 'settled meanwhile (webhook)',
+    });
+  }
+  return lines;
+}
+
+/**
+ * Settles every refund pending for longer than the grace (see the module comment), oldest first, one line each.
+ * Never throws for one provider call: that line says 'unreachable' and 'needs a person'.
+ */
+async function reconcilePendingRefunds(
+  db: Database,
+  providers: Pick<PaymentProviders, 'card' | 'wallet'>,
+  options: ReconcileOptions,
+): Promise<ReconcileLine[]> {
+  const grace = options.refundGraceMinutes ?? 5;
+  const pending = await db
+    .select({ refund: refunds, order: orders })
+    .from(refunds)
+    .innerJoin(orders, eq(orders.id, refunds.orderId))
+    .where(
+      and(
+        eq(refunds.status, REFUND_STATUS_PENDING),
+        lt(refunds.createdAt, sql`now() - make_interval(mins => ${grace})`),
+      ),
+    )
+    .orderBy(refunds.id);
+  const lines: ReconcileLine[] = [];
+  for (const { refund, order } of pending) {
+    const base = {
+      invoiceNumber: order.invoiceNumber,
+      publicId: order.publicId,
+      provider: refund.provider,
+      ours: `refund #${refund.id} of ${formatCents(refund.amountCents)} pending`,
+    };
+    const provider = providerOf(providers, refund.provider);
+    if (!provider || !order.paymentReference) {
+      lines.push({
+        ...base,
+        theirs: 'unknown',
+        result: 'needs a person',
+        note: `the store is not connected to ${refund.provider}: check the refund on its dashboard`,
+      });
+      continue;
+    }
+    let found: RefundResult | null;
+    try {
+      found = await provider.findRefund({
+        paymentId: order.paymentReference,
+        walletOrderId: order.walletOrderId,
+        idempotencyKey: providerRefundKey(refund.idempotencyKey),
+      });
+    } catch (err) {
+      lines.push({
+        ...base,
+        theirs: 'unreachable',
+        result: 'needs a person',
+        note: `the provider could not be asked about the refund (${(err as Error).message}); run again later`,
+      });
+      continue;
+    }
+    // Never received by the provider: nothing went back, so the reservation is released.
+    const result: RefundResult = found ?? {
+      status: 'failed',
+      message: 'the payment provider has no refund with our key',
+    };
+    const theirs = result.status === 'failed' ? (found ? 'failed' : 'unknown') : 'refunded';
+    const note =
+      result.status === 'failed'
+        ? `not refunded at the provider (${result.message}): reservation released`
+        : `refunded at the provider (${result.refundId}): recorded`;
+    if (options.dryRun) {
+      lines.push({ ...base, theirs, result: 'would fix', note });
+      continue;
+    }
+    const deps: RefundOrderDeps = { db, payments: providers, ...options.refundMail };
+    const settled = await settleRefund(deps, refund, result);
+    if (settled.outcome) mailRefundNotice(deps, settled.outcome);
+    lines.push({
+      ...base,
+      theirs,
+      result: settled.status === REFUND_STATUS_PENDING ? 'needs a person' : 'fixed',
+      note: settled.outcome || settled.status === REFUND_STATUS_FAILED ? note : 'settled meanwhile',
     });
   }
   return lines;

@@ -175,6 +175,7 @@ describe('Stripe refunds (issue 12)', () => {
       payment_intent: paid.paymentId,
       amount: '2550',
       'metadata[note]': 'Wrong part',
+      'metadata[store_refund_key]': 'refund_key_one',
     });
     expect(await p.refund(request)).toEqual(first);
     expect(fake.refunds.size).toBe(1);
@@ -190,6 +191,19 @@ describe('Stripe refunds (issue 12)', () => {
       status: 'succeeded',
     });
     expect((await p.paymentState({ paymentId: paid.paymentId, orderPublicId: 'x' })).state).toBe('refunded');
+  });
+
+  it('findRefund (issue 43) lists the PaymentIntent refunds and answers the one with our key; null for another', async () => {
+    const p = provider();
+    const paid = await p.charge(charge('pm_card_visa', 6_000));
+    if (paid.status !== 'succeeded') throw new Error('not paid');
+    const base = { paymentId: paid.paymentId, currency: 'AUD' as const, reason: '' };
+    const a = await p.refund({ ...base, amountCents: 1_000, idempotencyKey: 'refund_find_a' });
+    await p.refund({ ...base, amountCents: 500, idempotencyKey: 'refund_find_b' });
+    const lookup = { paymentId: paid.paymentId, walletOrderId: null };
+    expect(await p.findRefund({ ...lookup, idempotencyKey: 'refund_find_a' })).toEqual(a);
+    expect(await p.findRefund({ ...lookup, idempotencyKey: 'refund_find_never' })).toBeNull();
+    expect(fake.requests.filter((r) => r.method === 'GET' && r.path === '/v1/refunds')).toHaveLength(2);
   });
 
   it('throws StripeUnavailableError when Stripe answers 5xx', async () => {

@@ -10,7 +10,9 @@
  *   one left in `requires_confirmation` is confirmed by the server.
  * - `paymentState`: reconciliation reads the PaymentIntent with its latest charge (refunds, disputes).
  * - `refund` (issue 12): POST /v1/refunds for the PaymentIntent and amount with the caller's Idempotency-Key;
- *   Stripe's refusal (more than is left, already refunded) is 'failed' with its message.
+ *   Stripe's refusal (more than is left, already refunded) is 'failed' with its message. Our key is kept in the
+ *   refund's metadata (`store_refund_key`); `findRefund` (issue 43) lists the PaymentIntent's refunds
+ *   (GET /v1/refunds?payment_intent=) and answers the one with that key.
  *
  * A card error (HTTP 402, `card_error`) is a decline with Stripe's message; a request Stripe refuses as invalid
  * (e.g. an unknown payment method) is a decline too, since retrying it cannot help. Connection failures,
@@ -174,17 +176,15 @@ export function createStripeCardProvider(options: StripeOptions): CardPaymentPro
               payment_intent: request.paymentId,
               amount: request.amountCents,
               reason: 'requested_by_customer',
-              metadata: request.reason ? { note: request.reason.slice(0, 500) } : {},
+              // Our key kept with the refund, so findRefund can find it when this answer is lost (issue 43).
+              metadata: {
+                [STRIPE_REFUND_KEY_METADATA]: request.idempotencyKey,
+                ...(request.reason ? { note: request.reason.slice(0, 500) } : {}),
+              },
             },
             { idempotencyKey: request.idempotencyKey },
           );
-          if (refund.status === 'failed' || refund.status === 'canceled') {
-            return {
-              status: 'failed',
-              message: `Stripe could not refund the payment (${refund.failure_reason ?? refund.status}).`,
-            };
-          }
-          return { status: refund.status === 'succeeded' ? 'succeeded' : 'pending', refundId: refund.id };
+          return refundResultOf(refund);
         } catch (err) {
           const inUse =
             err instanceof Stripe.errors.StripeError &&
@@ -201,6 +201,19 @@ export function createStripeCardProvider(options: StripeOptions): CardPaymentPro
             cause: err,
           });
         }
+      }
+    },
+
+    async findRefund({ paymentId, idempotencyKey }) {
+      try {
+        // GET /v1/refunds?payment_intent=…: every refund of the payment, newest first, page after page.
+        for await (const refund of stripe.refunds.list({ payment_intent: paymentId, limit: 100 })) {
+          if (refund.metadata?.[STRIPE_REFUND_KEY_METADATA] === idempotencyKey) return refundResultOf(refund);
+        }
+        return null;
+      } catch (err) {
+        if (err instanceof Stripe.errors.StripeInvalidRequestError && err.statusCode === 404) return null;
+        throw new StripeUnavailableError('Stripe could not be reached to find a refund', { cause: err });
       }
     },
 
@@ -226,6 +239,20 @@ export function createStripeCardProvider(options: StripeOptions): CardPaymentPro
       return intent ? { state: stateOf(intent), paymentId: intent.id } : { state: 'unknown' };
     },
   };
+}
+
+/** The metadata field that keeps our refund key on a Stripe refund (issue 43: findRefund). */
+export const STRIPE_REFUND_KEY_METADATA = 'store_refund_key';
+
+/** A Stripe refund as our RefundResult: failed or canceled is 'failed'; pending, requires_action 'pending'. */
+function refundResultOf(refund: Stripe.Refund): RefundResult {
+  if (refund.status === 'failed' || refund.status === 'canceled') {
+    return {
+      status: 'failed',
+      message: `Stripe could not refund the payment (${refund.failure_reason ?? refund.status}).`,
+    };
+  }
+  return { status: refund.status === 'succeeded' ? 'succeeded' : 'pending', refundId: refund.id };
 }
 
 /** A PaymentIntent (with its latest charge expanded) as our payment state. */

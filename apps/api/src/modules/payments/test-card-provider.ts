@@ -34,7 +34,7 @@ interface TestPaymentIntent {
 
 /**
  * The offline providers' refund (issue 12): at once, with an id derived from the idempotency key, so the same
- * key is the same refund. A payment this process charged and did not complete cannot be refunded; one it does
+ * key is the same refund (and findRefund, issue 43, answers that refund again from the key alone). A payment this process charged and did not complete cannot be refunded; one it does
  * not know (charged before a restart) is refunded, as the test provider keeps no money to check.
  */
 export function testRefund(
@@ -160,6 +160,15 @@ export function createTestCardProvider(): TestCardProvider {
     async refund(request) {
       const intent = byId.get(request.paymentId);
       return testRefund('re_test_', request, intent !== undefined && intent.status !== 'succeeded');
+    },
+    async findRefund({ paymentId, idempotencyKey }) {
+      // Stateless, as refund is: the refund with this key is the one refund would make (see testRefund).
+      const intent = byId.get(paymentId);
+      return testRefund(
+        're_test_',
+        { amountCents: 1, idempotencyKey },
+        intent !== undefined && intent.status !== 'succeeded',
+      );
     },
     authenticate: (paymentId, clientSecret) => act(paymentId, clientSecret, 'succeeded'),
     fail: (paymentId, clientSecret) => act(paymentId, clientSecret, 'declined'),

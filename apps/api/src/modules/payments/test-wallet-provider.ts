@@ -113,6 +113,10 @@ export function createTestWalletProvider(): TestWalletProvider {
       // The wallet's payment reference is the capture (TWCAP...); a wallet order id was never captured.
       return testRefund('TWREF', request, !request.paymentId.startsWith('TWCAP'));
     },
+    async findRefund({ paymentId, idempotencyKey }) {
+      // Stateless, as refund is: the refund with this key is the one refund would make (see testRefund).
+      return testRefund('TWREF', { amountCents: 1, idempotencyKey }, !paymentId.startsWith('TWCAP'));
+    },
     approve: (walletOrderId) =>
       act(walletOrderId, (o) => {
         o.approved = true;
