@@ -1,12 +1,18 @@
 /**
- * Starts the store: reads the configuration, opens and migrates the database, loads the demo catalog
- * on first start (and the demo vehicle list and its fitments while the store has no vehicles), listens on PORT, and shuts down gracefully on SIGINT/SIGTERM.
+ * Starts the store: reads the configuration, opens and migrates the database (on PGlite, first taking the data
+ * folder's lock: a folder another process holds stops the start with who and what to do; decision 0042), takes
+ * commands from `npm run admin:create` and the imports on its control socket, loads the demo catalog on first
+ * start (and the demo vehicle list and its fitments while the store has no vehicles), listens on PORT, and shuts
+ * down gracefully on SIGINT/SIGTERM.
  */
 import v8 from 'node:v8';
 import { buildApp } from './app';
 import { loadDemoCatalog } from './cli/load-demo-catalog';
 import { hasNoVehicles, loadDemoFitments, loadDemoVehicles } from './cli/load-demo-vehicles';
-import { isCatalogEmpty, openDatabase } from './db/client';
+import type { ControlChannel } from './cli/control-channel';
+import { openStoreControlChannel } from './cli/store-commands';
+import { isCatalogEmpty, openDatabase, type DatabaseHandle } from './db/client';
+import { DataFolderLockedError, STORE_HOLDER } from './db/data-folder-lock';
 import { installProcessErrorHandlers } from './install-process-error-handlers';
 import { RowsRefusedError } from './modules/vehicles/rows-refused-error';
 import { describeDefaults, loadConfig } from './env';
@@ -14,8 +20,36 @@ import { describeDefaults, loadConfig } from './env';
 const config = loadConfig();
 // Decision 0040: before the catalog's load, so the heap after its peak and under load stays near what is live.
 if (config.heapGrowthPercent > 0) v8.setFlagsFromString(`--heap-growing-percent=${config.heapGrowthPercent}`);
-const database = await openDatabase({ databaseUrl: config.databaseUrl, pgliteDir: config.pgliteDir });
+let database: DatabaseHandle;
+try {
+  database = await openDatabase({
+    databaseUrl: config.databaseUrl,
+    pgliteDir: config.pgliteDir,
+    pgliteHolder: STORE_HOLDER,
+  });
+} catch (error) {
+  if (!(error instanceof DataFolderLockedError)) throw error;
+  // Before the logger exists: one plain sentence, no stack.
+  process.stderr.write(`${error.message}\n`);
+  process.exit(1);
+}
 const app = await buildApp({ config, database });
+
+// Commands run while the store holds its PGlite folder come here instead of opening it a second time.
+let controlChannel: ControlChannel | undefined;
+if (database.kind === 'pglite' && config.pgliteDir !== 'memory://') {
+  try {
+    controlChannel = await openStoreControlChannel(app, config.pgliteDir);
+    app.log.info(
+      `commands (npm run admin:create, catalog:import, ...) run in this store through ${controlChannel.path}`,
+    );
+  } catch (error) {
+    app.log.warn(
+      `control channel off (${(error as Error).message}): while the store runs, npm run admin:create and the ` +
+        'imports refuse; use the back office, or stop the store to run them',
+    );
+  }
+}
 
 for (const line of describeDefaults(config)) app.log.info(`default in use: ${line}`);
 
@@ -49,6 +83,8 @@ async function shutdown(signal: string) {
   if (closing) return;
   closing = true;
   app.log.info(`${signal} received: closing`);
+  // Commands under way finish first: they write through the database closed below.
+  await controlChannel?.close();
   await app.close();
   await database.close();
   process.exit(0);
@@ -65,6 +101,7 @@ try {
   } else {
     app.log.fatal(err);
   }
+  await controlChannel?.close();
   await database.close();
   process.exit(1);
 }

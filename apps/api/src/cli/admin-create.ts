@@ -9,25 +9,40 @@ import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
 import { z } from 'zod';
 import { STAFF_ROLES } from '@store/shared/admin';
-import { openDatabase, type Database } from '../db/client';
+import { CLI_MESSAGES, CLI_VERBOSE_USAGE } from '@store/shared/cli-messages';
+import type { Database } from '../db/client';
+import { describeDatabaseError } from '../db/describe-database-error';
 import { loadConfig } from '../env';
-import { createStaff } from '../modules/admin/staff-accounts';
+import { StaffEmailTakenError, createStaff } from '../modules/admin/staff-accounts';
+import type { CommandIo } from './control-channel';
+import { describeCliFailure } from './describe-cli-failure';
+import { openCommandDatabase, runCommandLine } from './run-command-line';
 
 export const USAGE = `Usage: npm run admin:create -- --email <email> --name "<name>" [--role admin|staff]
 
 Creates a back-office account and prints a one-time password; sign in at /admin/signin and change it.
-  --role   admin (everything, the default) or staff (orders, returns and messages)`;
+  --role             admin (everything, the default) or staff (orders, returns and messages)
+${CLI_VERBOSE_USAGE}
+
+While the store runs on its embedded database, the account is created by the running store.`;
 
 const argsSchema = z.object({
-  email: z.email('--email must be an email address, e.g. owner@example.com'),
-  name: z.string().trim().min(1, '--name is required').max(100, '--name must be 100 characters or fewer'),
+  email: z.email({
+    error: (issue) =>
+      issue.input === undefined
+        ? '--email is required, e.g. --email owner@example.com'
+        : '--email must be an email address, e.g. owner@example.com',
+  }),
+  name: z
+    .string({ error: '--name is required, e.g. --name "Owner"' })
+    .trim()
+    .min(1, '--name is required, e.g. --name "Owner"')
+    .max(100, '--name must be 100 characters or fewer'),
   role: z.enum(STAFF_ROLES, { error: '--role must be admin or staff' }),
 });
 
-export interface AdminCreateIo {
-  out: (text: string) => void;
-  err: (text: string) => void;
-  /** Tests pass their own database. */
+export interface AdminCreateIo extends CommandIo {
+  /** Tests, and the running store (decision 0042), pass their own database. */
   openDb?: () => Promise<{ db: Database; close(): Promise<void> }>;
 }
 
@@ -61,7 +76,7 @@ export async function runAdminCreate(argv: string[], io: AdminCreateIo): Promise
     io.openDb ??
     (async () => {
       const config = loadConfig();
-      const handle = await openDatabase({ databaseUrl: config.databaseUrl, pgliteDir: config.pgliteDir });
+      const handle = await openCommandDatabase(config, 'admin:create');
       return { db: handle.db, close: () => handle.close() };
     });
   const target = await open();
@@ -72,7 +87,15 @@ export async function runAdminCreate(argv: string[], io: AdminCreateIo): Promise
     io.out('Sign in at /admin/signin and change it: it works only for that.');
     return 0;
   } catch (error) {
-    io.err(`Not created: ${(error as Error).message}`);
+    const taken =
+      error instanceof StaffEmailTakenError ||
+      (describeDatabaseError(error)?.sqlstate === '23505' &&
+        describeDatabaseError(error)?.table === 'staff_users');
+    io.err(
+      taken
+        ? `Could not create the account: ${CLI_MESSAGES.adminEmailTaken}`
+        : describeCliFailure('Could not create the account', error, io.verbose),
+    );
     return 1;
   } finally {
     await target.close();
@@ -82,8 +105,5 @@ export async function runAdminCreate(argv: string[], io: AdminCreateIo): Promise
 const isMain =
   process.argv[1] !== undefined && path.resolve(process.argv[1]) === fileURLToPath(import.meta.url);
 if (isMain) {
-  process.exitCode = await runAdminCreate(process.argv.slice(2), {
-    out: (t) => process.stdout.write(`${t}\n`),
-    err: (t) => process.stderr.write(`${t}\n`),
-  });
+  process.exitCode = await runCommandLine('admin:create', process.argv.slice(2), runAdminCreate);
 }

@@ -12,11 +12,15 @@ import { readFile, stat } from 'node:fs/promises';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
-import { openDatabase, type Database } from '../db/client';
+import { CLI_VERBOSE_USAGE } from '@store/shared/cli-messages';
+import type { Database } from '../db/client';
 import { loadConfig } from '../env';
 import { CatalogFileError, formatRejection } from '../modules/catalog-import/catalog-row';
 import { importCatalog } from '../modules/catalog-import/import-catalog';
 import { createImportProgress, type ProgressMode } from '../modules/catalog-import/import-progress';
+import type { CommandIo } from './control-channel';
+import { describeCliFailure } from './describe-cli-failure';
+import { openCommandDatabase, runCommandLine } from './run-command-line';
 import { csvFileArgument, shownFileName } from './run-file-import';
 
 export const USAGE = `Usage: npm run catalog:import -- <file.csv> [--images <folder>] [--skip-invalid] [--offline]
@@ -25,12 +29,13 @@ Imports a Shopify (legacy or 2024 headers) or WooCommerce product CSV. Products 
   --images <folder>  take the images the CSV names (by file name) from this folder
   --skip-invalid     import the good rows even when some rows are rejected
   --offline          do not download image URLs (only the --images folder and earlier imports)
-  --help             show this help`;
+${CLI_VERBOSE_USAGE}
+  --help             show this help
 
-/** Where the CLI writes, and how it opens the database (tests pass their own). */
-export interface CatalogImportIo {
-  out: (text: string) => void;
-  err: (text: string) => void;
+While the store runs on its embedded database, the running store imports the file (and shows it at once).`;
+
+/** Where the CLI writes, and how it opens the database (tests and the running store pass their own). */
+export interface CatalogImportIo extends CommandIo {
   /**
    * How progress is shown: a bar redrawn in place on stderr, a line through `err` every 5 s, or nothing (`true` is
    * a bar, `false` nothing). Default: a bar when stderr is a terminal, otherwise lines (CI, pipes).
@@ -86,7 +91,7 @@ export async function runCatalogImport(argv: string[], io: CatalogImportIo): Pro
     io.openDb ??
     (async () => {
       const config = loadConfig();
-      const handle = await openDatabase({ databaseUrl: config.databaseUrl, pgliteDir: config.pgliteDir });
+      const handle = await openCommandDatabase(config, 'catalog:import');
       return { db: handle.db, mediaDir: config.mediaDir, close: () => handle.close() };
     });
   const target = await open();
@@ -136,7 +141,7 @@ export async function runCatalogImport(argv: string[], io: CatalogImportIo): Pro
       io.err(`Cannot import ${file}:\n${error.message}`);
       return 1;
     }
-    io.err(`The import failed and nothing was changed: ${(error as Error).message}`);
+    io.err(describeCliFailure('The import failed and nothing was changed', error, io.verbose));
     return 1;
   } finally {
     await target.close();
@@ -146,9 +151,7 @@ export async function runCatalogImport(argv: string[], io: CatalogImportIo): Pro
 const isMain =
   process.argv[1] !== undefined && path.resolve(process.argv[1]) === fileURLToPath(import.meta.url);
 if (isMain) {
-  const code = await runCatalogImport(process.argv.slice(2), {
-    out: (t) => process.stdout.write(`${t}\n`),
-    err: (t) => process.stderr.write(`${t}\n`),
-  });
-  process.exitCode = code;
+  process.exitCode = await runCommandLine('catalog:import', process.argv.slice(2), (argv, io) =>
+    runCatalogImport(argv, io),
+  );
 }

@@ -6,6 +6,8 @@
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { importFitments } from '../modules/vehicles/import-fitments';
+import { CLI_VERBOSE_USAGE } from '@store/shared/cli-messages';
+import { runCommandLine } from './run-command-line';
 import { runFileImport, type FileImportIo } from './run-file-import';
 
 export const USAGE = `Usage: npm run fitment:import -- <fitments.csv>
@@ -16,11 +18,14 @@ Series, years and Engine (a size such as 2.8L diesel, or an engine code such as 
 vehicle of the vehicle list (npm run vehicles:import) it covers gets the row's position and notes. Source is
 manufacturer (default), cross-reference or staff. Make "Universal" marks a part that fits every vehicle.
 The file is the whole fitment list of each SKU it names. One refused row imports nothing.
-  --help             show this help`;
+${CLI_VERBOSE_USAGE}
+  --help             show this help
+
+While the store runs on its embedded database, the running store imports the file.`;
 
 /** Runs the CLI with `argv` (arguments after the script name). Resolves to the process exit code. */
 export function runFitmentImport(argv: string[], io: FileImportIo): Promise<number> {
-  return runFileImport(argv, io, USAGE, async (db, text) => {
+  return runFileImport('fitment:import', argv, io, USAGE, async (db, text) => {
     const r = await importFitments(db, text);
     return (
       `${r.created} fitments created, ${r.updated} updated, ${r.removed} removed, ${r.unchanged} unchanged; ` +
@@ -32,8 +37,5 @@ export function runFitmentImport(argv: string[], io: FileImportIo): Promise<numb
 const isMain =
   process.argv[1] !== undefined && path.resolve(process.argv[1]) === fileURLToPath(import.meta.url);
 if (isMain) {
-  process.exitCode = await runFitmentImport(process.argv.slice(2), {
-    out: (t) => process.stdout.write(`${t}\n`),
-    err: (t) => process.stderr.write(`${t}\n`),
-  });
+  process.exitCode = await runCommandLine('fitment:import', process.argv.slice(2), runFitmentImport);
 }

@@ -9,7 +9,8 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
 import pino from 'pino';
-import { openDatabase, type Database } from '../db/client';
+import { CLI_VERBOSE_USAGE } from '@store/shared/cli-messages';
+import type { Database } from '../db/client';
 import { loadConfig } from '../env';
 import { choosePaymentProviders, type PaymentProviders } from '../modules/payments/choose-payment-providers';
 import { reconcilePayments, type ReconcileLine } from '../modules/payments/reconcile-payments';
@@ -17,6 +18,11 @@ import { getStoreSettings } from '../modules/content/content-service';
 import { createMailService } from '../modules/mail/mail-service';
 import { createMailer } from '../modules/mail/send-mail';
 import { createOrderMails, type OrderMails } from '../modules/orders/order-mails';
+import { PaypalUnavailableError } from '../modules/payments/paypal-wallet-provider';
+import { StripeUnavailableError } from '../modules/payments/stripe-card-provider';
+import type { CommandIo } from './control-channel';
+import { describeCliFailure } from './describe-cli-failure';
+import { openCommandDatabase, runCommandLine } from './run-command-line';
 
 export const USAGE = `Usage: npm run payments:reconcile -- [--dry-run] [--since-days <days>]
 
@@ -25,12 +31,13 @@ pending orders the provider has paid are marked paid, refunds and disputes are r
 pending orders whose payment never reached the provider are cancelled after an hour (stock back).
   --dry-run           list what would change; change nothing
   --since-days <n>    check paid orders of the last n days for refunds and disputes (default 7)
-  --help              show this help`;
+${CLI_VERBOSE_USAGE}
+  --help              show this help
 
-export interface ReconcileIo {
-  out: (text: string) => void;
-  err: (text: string) => void;
-  /** Tests pass their own database, providers and mails. */
+While the store runs on its embedded database, the running store does the reconciliation.`;
+
+export interface ReconcileIo extends CommandIo {
+  /** Tests, and the running store (decision 0042), pass their own database, providers and mails. */
   open?: () => Promise<{
     db: Database;
     providers: PaymentProviders;
@@ -76,7 +83,7 @@ export async function runPaymentsReconcile(argv: string[], io: ReconcileIo): Pro
     (async () => {
       const config = loadConfig();
       const log = pino({ level: 'warn' });
-      const handle = await openDatabase({ databaseUrl: config.databaseUrl, pgliteDir: config.pgliteDir });
+      const handle = await openCommandDatabase(config, 'payments:reconcile');
       const providers = choosePaymentProviders(config, log);
       // Orders this run marks paid get their confirmation mail, as the webhook would have sent it.
       const mailer = createMailer({
@@ -123,7 +130,12 @@ export async function runPaymentsReconcile(argv: string[], io: ReconcileIo): Pro
     );
     return count('needs a person') > 0 ? 1 : 0;
   } catch (error) {
-    io.err(`Reconciliation stopped: ${(error as Error).message}`);
+    // A provider that did not answer says which and what to do; anything else is described without its values.
+    io.err(
+      error instanceof StripeUnavailableError || error instanceof PaypalUnavailableError
+        ? `Reconciliation stopped: ${error.message}`
+        : describeCliFailure('Reconciliation stopped', error, io.verbose),
+    );
     return 1;
   } finally {
     await target.close();
@@ -133,8 +145,5 @@ export async function runPaymentsReconcile(argv: string[], io: ReconcileIo): Pro
 const isMain =
   process.argv[1] !== undefined && path.resolve(process.argv[1]) === fileURLToPath(import.meta.url);
 if (isMain) {
-  process.exitCode = await runPaymentsReconcile(process.argv.slice(2), {
-    out: (t) => process.stdout.write(`${t}\n`),
-    err: (t) => process.stderr.write(`${t}\n`),
-  });
+  process.exitCode = await runCommandLine('payments:reconcile', process.argv.slice(2), runPaymentsReconcile);
 }

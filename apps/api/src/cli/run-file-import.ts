@@ -7,16 +7,18 @@
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
-import { openDatabase, type Database } from '../db/client';
+import type { Database } from '../db/client';
 import { loadConfig } from '../env';
 import { CatalogFileError, formatRejection } from '../modules/catalog-import/catalog-row';
 import { RowsRefusedError } from '../modules/vehicles/rows-refused-error';
+import type { CommandIo, StoreCommandName } from './control-channel';
+import { describeCliFailure } from './describe-cli-failure';
+import { openCommandDatabase } from './run-command-line';
 
-export interface FileImportIo {
-  out: (text: string) => void;
-  err: (text: string) => void;
+export interface FileImportIo extends CommandIo {
   /** Folder relative paths are resolved against (default: INIT_CWD, set by npm, else the working directory). */
   cwd?: string;
+  /** Tests, and the running store (decision 0042), pass their own database. */
   openDb?: () => Promise<{ db: Database; close(): Promise<void> }>;
 }
 
@@ -50,6 +52,7 @@ export function shownFileName(cwd: string, file: string): string {
  * database and resolves to what it did ("3 created, 0 updated"). Resolves to the process exit code.
  */
 export async function runFileImport(
+  command: StoreCommandName,
   argv: string[],
   io: FileImportIo,
   usage: string,
@@ -84,7 +87,7 @@ export async function runFileImport(
     io.openDb ??
     (async () => {
       const config = loadConfig();
-      const handle = await openDatabase({ databaseUrl: config.databaseUrl, pgliteDir: config.pgliteDir });
+      const handle = await openCommandDatabase(config, command);
       return { db: handle.db, close: () => handle.close() };
     });
   const database = await open();
@@ -109,7 +112,7 @@ export async function runFileImport(
       io.err(`Cannot import ${file}:\n${error.message}`);
       return 1;
     }
-    io.err(`The import failed and nothing was changed: ${(error as Error).message}`);
+    io.err(describeCliFailure('The import failed and nothing was changed', error, io.verbose));
     return 1;
   } finally {
     await database.close();

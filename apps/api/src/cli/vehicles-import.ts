@@ -6,6 +6,8 @@
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { importVehicles } from '../modules/vehicles/import-vehicles';
+import { CLI_VERBOSE_USAGE } from '@store/shared/cli-messages';
+import { runCommandLine } from './run-command-line';
 import { runFileImport, type FileImportIo } from './run-file-import';
 
 export const USAGE = `Usage: npm run vehicles:import -- <vehicles.csv>
@@ -14,11 +16,14 @@ Imports a vehicle list: one row per make, model, series, submodel, years, body, 
 Make,Model,Series,Submodel,Year From,Month From,Year To,Month To,Body,Engine Code,Engine Litres,Fuel,Power kW,Drive
 Vehicles are matched by make, model, series, submodel, start, body, engine code and drive; a row that is already
 there as it is changes nothing. One refused row imports nothing.
-  --help             show this help`;
+${CLI_VERBOSE_USAGE}
+  --help             show this help
+
+While the store runs on its embedded database, the running store imports the file.`;
 
 /** Runs the CLI with `argv` (arguments after the script name). Resolves to the process exit code. */
 export function runVehiclesImport(argv: string[], io: FileImportIo): Promise<number> {
-  return runFileImport(argv, io, USAGE, async (db, text) => {
+  return runFileImport('vehicles:import', argv, io, USAGE, async (db, text) => {
     const r = await importVehicles(db, text);
     return `${r.created} created, ${r.updated} updated, ${r.unchanged} unchanged`;
   });
@@ -27,8 +32,5 @@ export function runVehiclesImport(argv: string[], io: FileImportIo): Promise<num
 const isMain =
   process.argv[1] !== undefined && path.resolve(process.argv[1]) === fileURLToPath(import.meta.url);
 if (isMain) {
-  process.exitCode = await runVehiclesImport(process.argv.slice(2), {
-    out: (t) => process.stdout.write(`${t}\n`),
-    err: (t) => process.stderr.write(`${t}\n`),
-  });
+  process.exitCode = await runCommandLine('vehicles:import', process.argv.slice(2), runVehiclesImport);
 }

@@ -14,6 +14,7 @@ import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
 import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
 import pg from 'pg';
 import { REPO_ROOT } from '../env';
+import { lockDataFolder, type DataFolderLock } from './data-folder-lock';
 import * as schema from './schema';
 
 export type Database = PgDatabase<PgQueryResultHKT, typeof schema>;
@@ -36,6 +37,11 @@ export interface OpenDatabaseOptions {
   pgliteDir?: string;
   /** A PGlite data-dir dump to start from (tests copy one migrated template). */
   pgliteLoadDataDir?: Blob;
+  /**
+   * What this process is, as the PGlite folder's lock names it to a second opener (decision 0042): STORE_HOLDER
+   * for the store (CLIs send it their commands), else the command line, e.g. `npm run admin:create`.
+   */
+  pgliteHolder?: string;
   /** Apply migrations (default true). */
   migrate?: boolean;
   poolSize?: number;
@@ -86,6 +92,28 @@ export async function openDatabase(options: OpenDatabaseOptions): Promise<Databa
 
   const dir = options.pgliteDir ?? 'memory://';
   if (dir !== 'memory://') mkdirSync(dir, { recursive: true });
+  // One process per folder (issue 43 §3): throws DataFolderLockedError, naming the holder, before PGlite opens it.
+  const lock =
+    dir === 'memory://'
+      ? undefined
+      : lockDataFolder(
+          dir,
+          options.pgliteHolder ?? `the command ${path.basename(process.argv[1] ?? 'node')}`,
+        );
+  try {
+    return await openPglite(dir, options, shouldMigrate, lock);
+  } catch (error) {
+    lock?.release();
+    throw error;
+  }
+}
+
+async function openPglite(
+  dir: string,
+  options: OpenDatabaseOptions,
+  shouldMigrate: boolean,
+  lock: DataFolderLock | undefined,
+): Promise<DatabaseHandle> {
   const client = new PGlite(dir, {
     extensions: { pg_trgm },
     // PostgreSQL's default 128 MB of shared buffers lives inside PGlite's WebAssembly memory and is touched as
@@ -94,10 +122,26 @@ export async function openDatabase(options: OpenDatabaseOptions): Promise<Databa
     startParams: [...PGlite.defaultStartParams, '-c', `shared_buffers=${PGLITE_SHARED_BUFFERS}`],
     ...(options.pgliteLoadDataDir ? { loadDataDir: options.pgliteLoadDataDir } : {}),
   });
-  await client.waitReady;
   const pgliteDb = drizzlePglite(client, { schema });
-  if (shouldMigrate) await migratePglite(pgliteDb, { migrationsFolder: MIGRATIONS_DIR });
-  return { db: pgliteDb as unknown as Database, kind: 'pglite', close: () => client.close() };
+  try {
+    await client.waitReady;
+    if (shouldMigrate) await migratePglite(pgliteDb, { migrationsFolder: MIGRATIONS_DIR });
+  } catch (error) {
+    // Closed before its lock is released, so the next opener finds the folder as this one left it.
+    await client.close().catch(() => {});
+    throw error;
+  }
+  return {
+    db: pgliteDb as unknown as Database,
+    kind: 'pglite',
+    async close() {
+      try {
+        await client.close();
+      } finally {
+        lock?.release();
+      }
+    },
+  };
 }
 
 /** Largest PostgreSQL `integer` (serial ids): a bigger number names no row, and must not reach a query. */
