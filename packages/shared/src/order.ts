@@ -142,8 +142,15 @@ export const orderDetailSchema = z.object({
 });
 export type OrderDetail = z.infer<typeof orderDetailSchema>;
 
-/** 200 answer of place-order: SPEC's message plus the order. */
-export const placeOrderResponseSchema = z.object({ message: z.string(), data: orderDetailSchema });
+/**
+ * 200 answer of place-order: SPEC's message plus the order; for a paid order, a link to its tax invoice signed for a
+ * day (issue 43 §5, decision 0044), since the invoice is no longer given for the public id alone.
+ */
+export const placeOrderResponseSchema = z.object({
+  message: z.string(),
+  data: orderDetailSchema,
+  tax_invoice_url: z.string().optional(),
+});
 export type PlaceOrderResponse = z.infer<typeof placeOrderResponseSchema>;
 
 /** The server's own figures, sent with 409 when the client's totals differ (DESIGN §4). */

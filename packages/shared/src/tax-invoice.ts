@@ -63,18 +63,55 @@ export function parseAdjustmentNoteNumber(text: string): number | null {
   return m ? Number(m[1]) : null;
 }
 
-/** What the tax-invoice calls answer when there is no document to give (issue 18 §3). */
+/**
+ * What the order document calls answer when there is no document to give (issue 18 §3), or not to this caller
+ * (issue 43 §5, decision 0044: the owner signed in, staff, whoever gives the order's email, or a signed link).
+ */
 export const TAX_INVOICE_MESSAGES = {
   notFound: 'No Order Found',
   notPaid:
     'This order has no tax invoice yet: an invoice is issued once its payment is received. Please try again after paying.',
   noteNotFound: 'No adjustment note with this number for this order',
+  forbidden:
+    "This order's documents are for the person who placed it. Sign in to the account that placed it, use the link in " +
+    'the order confirmation mail, or open the order from Track Order and enter the email it was placed with.',
+  linkExpired:
+    'This download link has expired. Open the order from Track Order and enter the email it was placed with to ' +
+    'download it again.',
+  emailMismatch:
+    'That is not the email this order was placed with. Enter the email address from your order confirmation.',
+  emailRequired: 'Enter the email address this order was placed with.',
 } as const;
 
 /** Shown in place of the seller's ABN when `STORE_ABN` is not set (the demo store, decision 0036). */
 export const DEMO_ABN_PLACEHOLDER = 'DEMO STORE — not a valid ABN';
 
-/** The public address of an order's tax invoice PDF (the public id is the key, as for tracking). */
+/**
+ * The address of an order's tax invoice PDF. It answers the order's owner signed in, staff, or a signed link
+ * (`?expires=…&signature=…`, decision 0044); the web app asks `orderDocumentLinksPath` for signed ones.
+ */
 export function taxInvoicePath(orderPublicId: string): string {
   return `/api/orders/${encodeURIComponent(orderPublicId)}/tax-invoice`;
 }
+
+/** The address of an order's list of adjustment notes (JSON), under the same rule as the invoice. */
+export function adjustmentNotesPath(orderPublicId: string): string {
+  return `/api/orders/${encodeURIComponent(orderPublicId)}/adjustment-notes`;
+}
+
+/** The address of one adjustment note's PDF, `number` as printed ("ADJ-000007"). */
+export function adjustmentNotePath(orderPublicId: string, number: string): string {
+  return `${adjustmentNotesPath(orderPublicId)}/${encodeURIComponent(number)}`;
+}
+
+/**
+ * `POST` here, with the owner's or staff's bearer or `{ email }` of the order, answers signed links to the order's
+ * documents (decision 0044). The email goes in the body, never in an address (addresses are logged).
+ */
+export function orderDocumentLinksPath(orderPublicId: string): string {
+  return `/api/orders/${encodeURIComponent(orderPublicId)}/document-links`;
+}
+
+/** The query parameters of a signed document link: seconds since 1970 (UTC) and the HMAC, base64url. */
+export const SIGNED_LINK_EXPIRES_PARAM = 'expires';
+export const SIGNED_LINK_SIGNATURE_PARAM = 'signature';

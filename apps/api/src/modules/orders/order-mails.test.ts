@@ -91,8 +91,20 @@ describe('order mails', () => {
     expect(text).toContain(`Hello ${TEST_CUSTOMER.f_name},`);
     expect(text).toContain('ABN 51 824 753 556');
     expect(mail?.html).toContain('$70.40');
-    // The tax invoice is issued as the order becomes paid, and the confirmation links to it (issue 18 §3).
-    expect(text).toContain(`https://shop.example.com.au/api/orders/${placed.data?.id ?? ''}/tax-invoice`);
+    // The tax invoice is issued as the order becomes paid, and the confirmation links to it (issue 18 §3) with a
+    // signed link that opens it without signing in, for 90 days, and names no email (decision 0044).
+    const link = new RegExp(
+      `https://shop\\.example\\.com\\.au(/api/orders/${placed.data?.id ?? ''}/tax-invoice\\?expires=(\\d+)&signature=[\\w-]+)`,
+    ).exec(text);
+    expect(link?.[1]).toBeDefined();
+    expect(link?.[0]).not.toContain('@');
+    const days = (Number(link?.[2]) * 1000 - Date.now()) / 86_400_000;
+    expect(days).toBeGreaterThan(89.9);
+    expect(days).toBeLessThanOrEqual(90);
+    expect(text).toContain('this link works for 90 days');
+    const pdf = await t.app.inject({ method: 'GET', url: link?.[1] ?? '' });
+    expect(pdf.statusCode).toBe(200);
+    expect(pdf.headers['content-type']).toBe('application/pdf');
     const [order] = await t.database.db
       .select()
       .from(orders)

@@ -13,6 +13,7 @@ import { mailStoreOf } from '../mail/mail-store';
 import { renderMail } from '../mail/render-mail';
 import { OrderMail, orderMailSubject, type OrderMailProps } from '../mail/templates/order-mail';
 import { issueTaxInvoice, type TaxDocumentConfig } from './issue-tax-invoice';
+import { MAIL_LINK_TTL_SECONDS, linkExpiry, signDocumentPath } from './order-document-links';
 import type { OrderLineItemRow, OrderRow } from './order-presenter';
 
 /**
@@ -27,7 +28,7 @@ export interface KnownOrder {
 export interface OrderMails {
   /**
    * The order's payment is confirmed: issues its tax invoice (with `taxConfig`), then sends the confirmation with
-   * lines, totals and the invoice's link. Awaited by whoever marked the order paid, so the invoice is written before
+   * lines, totals and the invoice's signed link (decision 0044). Awaited by whoever marked the order paid, so the invoice is written before
    * that request answers, never behind a later one's back. Never rejects: an invoice that could not be issued is
    * tried again as the mail is composed, and at its first download.
    */
@@ -94,7 +95,19 @@ export function createOrderMails(
             lineSubtotalCents: i.lineSubtotalCents,
           })),
         trackUrl: `${baseUrl}/guest-track-order?id=${order.publicId}`,
-        ...(invoice ? { taxInvoiceUrl: `${baseUrl}${taxInvoicePath(order.publicId)}` } : {}),
+        // Signed (decision 0044): the mail's reader may open the invoice without signing in, for 90 days.
+        ...(invoice
+          ? {
+              taxInvoiceUrl: `${baseUrl}${await signDocumentPath(
+                db,
+                taxInvoicePath(order.publicId),
+                order.publicId,
+                'tax-invoice',
+                linkExpiry(MAIL_LINK_TTL_SECONDS),
+              )}`,
+              taxInvoiceLinkDays: MAIL_LINK_TTL_SECONDS / 86_400,
+            }
+          : {}),
       }),
     );
     return { to: order.email, subject: orderMailSubject(store.name, kind, order.invoiceNumber), ...parts };

@@ -19,6 +19,7 @@ import {
 } from '@store/shared/order-constants';
 import { HttpError } from '../../plugins/error-handling';
 import { perMinute } from '../../plugins/rate-limit';
+import { withTaxInvoiceLink } from './order-document-links';
 import { findOrderByPublicId } from './order-service';
 import { placeOrder, resumePlacedOrder } from './place-order';
 import { withIdempotencyKey } from './with-idempotency-key';
@@ -87,7 +88,8 @@ const orderRoutes: FastifyPluginAsyncZod = async (app) => {
       );
       if (answer.replayed) reply.header('idempotent-replayed', 'true');
       if (!isPlaceOrderStatus(answer.statusCode)) throw new Error(`unexpected status ${answer.statusCode}`);
-      return reply.code(answer.statusCode).send(answer.body);
+      // Decision 0044: a paid order's answer carries a signed link to its tax invoice, for the thank-you page.
+      return reply.code(answer.statusCode).send(await withTaxInvoiceLink(app.db, answer.body));
     },
   );
 

@@ -3,6 +3,8 @@
  * buyer's accounts package would: every element the ATO asks of a tax invoice, "Invoice" without GST for a store
  * not registered for GST, the buyer named (and their business and ABN) from $1,000, gap-free numbers, adjustment
  * notes after a refund and a cancellation that reference the invoice, and no invoice for an unpaid or unknown order.
+ * Then who may have them (issue 43 §5, decision 0044): nobody for the public id alone; the owner signed in, staff,
+ * whoever gives the order's email, and a signed link do; a tampered, misapplied or expired signature does not.
  */
 import { randomUUID } from 'node:crypto';
 import { eq } from 'drizzle-orm';
@@ -11,18 +13,22 @@ import { computeCheckoutTotals, lineSubtotalCents } from '@store/shared/checkout
 import { centsToDecimalString, formatCents } from '@store/shared/money';
 import { TEST_PAYMENT_METHOD_DECLINES } from '@store/shared/test-payments';
 import { DEMO_ABN_PLACEHOLDER, TAX_INVOICE_MESSAGES } from '@store/shared/tax-invoice';
-import { orders, staffUsers, storeSettings, taxInvoices } from '../../db/schema';
+import { orders, staffUsers, storeSecrets, storeSettings, taxInvoices } from '../../db/schema';
 import { HAS_PDFTOTEXT, pdfText } from '../../../tests/pdf-text';
 import { seedCatalog, seedProduct } from '../../../tests/seed-catalog';
 import { createTestApp, type TestApp } from '../../../tests/test-app';
 import { moveOrderStatus } from '../admin/admin-orders';
 import { refundOrder } from '../admin/refund-order';
+import { createStaff, createStaffSession } from '../admin/staff-accounts';
+import { linkExpiry, signDocumentPath } from './order-document-links';
 import { applyPaymentNews } from './order-payment-status';
 import { TEST_STORE_SETTINGS, testOrderBody } from './test-order-body';
 
 const ABN = '51824753556';
 let t: TestApp;
 const ids = { pads: 0, oil: 0, jack: 0 };
+/** A back-office bearer (staff who changed the one-time password). */
+let staffToken = '';
 
 beforeAll(async () => {
   t = await createTestApp({
@@ -51,6 +57,13 @@ beforeAll(async () => {
     priceCents: 50_000,
     stock: 100,
   });
+  const { staff } = await createStaff(db, {
+    email: 'docs.staff@example.com',
+    name: 'Docs Staff',
+    role: 'staff',
+  });
+  await db.update(staffUsers).set({ mustChangePassword: false }).where(eq(staffUsers.id, staff.id));
+  staffToken = await createStaffSession(db, staff.id);
 });
 afterAll(() => t?.close());
 
@@ -65,8 +78,22 @@ async function place(app: TestApp, body: Record<string, unknown>, token?: string
   return (res.json() as { data: { id: string } }).data.id;
 }
 
-const invoiceOf = (publicId: string, app: TestApp = t) =>
-  app.app.inject({ method: 'GET', url: `/api/orders/${publicId}/tax-invoice` });
+/** `path` signed for `document` of the order for an hour, as the confirmation mail's link is (decision 0044). */
+const signed = (publicId: string, document: string, path: string, app: TestApp = t) =>
+  signDocumentPath(app.database.db, path, publicId, document, linkExpiry(3600));
+
+const invoiceOf = async (publicId: string, app: TestApp = t) =>
+  app.app.inject({
+    method: 'GET',
+    url: await signed(publicId, 'tax-invoice', `/api/orders/${publicId}/tax-invoice`, app),
+  });
+
+/** The order's adjustment notes list, through a signed link. */
+const notesOf = async (publicId: string) =>
+  t.app.inject({
+    method: 'GET',
+    url: await signed(publicId, 'adjustment-notes', `/api/orders/${publicId}/adjustment-notes`),
+  });
 
 async function invoiceText(publicId: string, app: TestApp = t): Promise<string> {
   const res = await invoiceOf(publicId, app);
@@ -255,7 +282,7 @@ describe.skipIf(!HAS_PDFTOTEXT)('GET /api/orders/{public id}/tax-invoice', () =>
       idempotencyKey: `refund-${randomUUID()}`,
       staffId: null,
     });
-    const list = await t.app.inject({ method: 'GET', url: `/api/orders/${id}/adjustment-notes` });
+    const list = await notesOf(id);
     expect(list.statusCode).toBe(200);
     const [note, ...others] = (
       list.json() as {
@@ -319,7 +346,7 @@ describe.skipIf(!HAS_PDFTOTEXT)('GET /api/orders/{public id}/tax-invoice', () =>
       staff?.id ?? 0,
       t.app.config,
     );
-    const list = await t.app.inject({ method: 'GET', url: `/api/orders/${id}/adjustment-notes` });
+    const list = await notesOf(id);
     const notes = (list.json() as { data: { kind: string; amount: string; url: string }[] }).data;
     expect(notes).toHaveLength(1);
     expect(notes[0]).toMatchObject({ kind: 'cancellation', amount: centsToDecimalString(order.totalCents) });
@@ -360,15 +387,232 @@ describe('orders without a tax invoice', () => {
     }
     const id = await place(t, testOrderBody([{ id: ids.oil, unitPriceCents: 3995, quantity: 1 }]));
     for (const number of ['ADJ-999999', 'nonsense']) {
-      const res = await t.app.inject({ method: 'GET', url: `/api/orders/${id}/adjustment-notes/${number}` });
+      const res = await t.app.inject({
+        method: 'GET',
+        url: `/api/orders/${id}/adjustment-notes/${number}`,
+        headers: { authorization: `Bearer ${staffToken}` },
+      });
       expect(res.statusCode).toBe(404);
       expect(res.json()).toEqual({ message: TAX_INVOICE_MESSAGES.noteNotFound });
     }
   });
 });
 
+describe("who may have an order's documents (issue 43 §5, decision 0044)", () => {
+  const refusedFor = (publicId: string, note: string) => [
+    `/api/orders/${publicId}/tax-invoice`,
+    `/api/orders/${publicId}/adjustment-notes`,
+    `/api/orders/${publicId}/adjustment-notes/${note}`,
+  ];
+  /** A guest's paid order with one refund note, and what place-order answered its buyer. */
+  const guest = { id: '', note: '', placedLink: '' };
+  /** A member's order, its owner's bearer, and another member's. */
+  const member = { id: '', owner: '', other: '' };
+
+  async function signUp(email: string): Promise<string> {
+    const res = await t.app.inject({
+      method: 'POST',
+      url: '/api/registered',
+      payload: { name: 'Docs Member', email, password: 'Str0ng!Pass', phone: '0412345678' },
+    });
+    expect(res.statusCode, res.body).toBe(200);
+    return (res.json() as { token: string }).token;
+  }
+
+  beforeAll(async () => {
+    const placed = await t.app.inject({
+      method: 'POST',
+      url: '/api/place-order',
+      headers: { 'idempotency-key': randomUUID() },
+      payload: testOrderBody([{ id: ids.pads, unitPriceCents: 4550, quantity: 1 }]),
+    });
+    expect(placed.statusCode, placed.body).toBe(200);
+    const answer = placed.json() as { data: { id: string }; tax_invoice_url?: string };
+    guest.id = answer.data.id;
+    guest.placedLink = answer.tax_invoice_url ?? '';
+    await refundOrder(t.app, {
+      orderPublicId: guest.id,
+      amountCents: 1000,
+      reason: 'Scratched',
+      idempotencyKey: `refund-${randomUUID()}`,
+      staffId: null,
+    });
+    const notes = (await notesOf(guest.id)).json() as { data: { number: string }[] };
+    guest.note = notes.data[0]?.number ?? '';
+    expect(guest.note).toMatch(/^ADJ-\d{6}$/);
+    member.owner = await signUp('docs.owner@example.com');
+    member.other = await signUp('docs.other@example.com');
+    member.id = await place(
+      t,
+      memberOrderBody([{ id: ids.oil, unitPriceCents: 3995, quantity: 1 }]),
+      member.owner,
+    );
+  });
+
+  /** A refusal: 403 as JSON with `message`, no PDF and nothing of the buyer's. */
+  function expectRefused(
+    res: { statusCode: number; headers: Record<string, unknown>; body: string },
+    message: string,
+  ) {
+    expect(res.statusCode, res.body).toBe(403);
+    expect(res.headers['content-type']).toMatch(/^application\/json/);
+    expect(JSON.parse(res.body)).toEqual({ message });
+    for (const secret of ['%PDF', "O'Connor", 'jane@example.com', 'Jane'])
+      expect(res.body).not.toContain(secret);
+  }
+
+  function expectPdf(res: {
+    statusCode: number;
+    headers: Record<string, unknown>;
+    rawPayload: Buffer;
+    body: string;
+  }) {
+    expect(res.statusCode, res.body).toBe(200);
+    expect(res.headers['content-type']).toBe('application/pdf');
+    expect(res.rawPayload.subarray(0, 5).toString()).toBe('%PDF-');
+  }
+
+  it('refuses the public id alone, another member, and an email in the address', async () => {
+    for (const url of refusedFor(guest.id, guest.note)) {
+      expectRefused(await t.app.inject({ method: 'GET', url }), TAX_INVOICE_MESSAGES.forbidden);
+      // An email in the address is never read (addresses are logged).
+      expectRefused(
+        await t.app.inject({ method: 'GET', url: `${url}?email=jane%40example.com` }),
+        TAX_INVOICE_MESSAGES.forbidden,
+      );
+    }
+    for (const url of refusedFor(member.id, 'ADJ-000001')) {
+      expectRefused(
+        await t.app.inject({ method: 'GET', url, headers: { authorization: `Bearer ${member.other}` } }),
+        TAX_INVOICE_MESSAGES.forbidden,
+      );
+    }
+    // A member's bearer does not open a guest's order either, even one placed with the same email.
+    expectRefused(
+      await t.app.inject({
+        method: 'GET',
+        url: `/api/orders/${guest.id}/tax-invoice`,
+        headers: { authorization: `Bearer ${member.owner}` },
+      }),
+      TAX_INVOICE_MESSAGES.forbidden,
+    );
+  });
+
+  it('gives them to the owner signed in, and to staff', async () => {
+    const owner = { authorization: `Bearer ${member.owner}` };
+    expectPdf(
+      await t.app.inject({ method: 'GET', url: `/api/orders/${member.id}/tax-invoice`, headers: owner }),
+    );
+    const list = await t.app.inject({
+      method: 'GET',
+      url: `/api/orders/${member.id}/adjustment-notes`,
+      headers: owner,
+    });
+    expect(list.statusCode).toBe(200);
+    expect(list.json()).toEqual({ data: [] });
+    const staff = { authorization: `Bearer ${staffToken}` };
+    const [invoice, notes, note] = await Promise.all(
+      refusedFor(guest.id, guest.note).map((url) => t.app.inject({ method: 'GET', url, headers: staff })),
+    );
+    expectPdf(invoice as never);
+    expect(notes?.statusCode).toBe(200);
+    expectPdf(note as never);
+  });
+
+  it('gives whoever placed the order a signed link to its invoice, with no email in it', async () => {
+    expect(guest.placedLink).toMatch(
+      new RegExp(`^/api/orders/${guest.id}/tax-invoice\\?expires=\\d+&signature=[A-Za-z0-9_-]{43}$`),
+    );
+    expectPdf(await t.app.inject({ method: 'GET', url: guest.placedLink }));
+  });
+
+  it("answers signed links to whoever gives the order's email, and to the owner and staff", async () => {
+    const links = (body: object, headers: Record<string, string> = {}, id = guest.id) =>
+      t.app.inject({ method: 'POST', url: `/api/orders/${id}/document-links`, payload: body, headers });
+    const byEmail = await links({ email: '  JANE@Example.com ' });
+    expect(byEmail.statusCode, byEmail.body).toBe(200);
+    expect(byEmail.headers['cache-control']).toBe('private, no-store');
+    const data = (
+      byEmail.json() as {
+        data: {
+          tax_invoice: { number: string; url: string };
+          adjustment_notes: { number: string; url: string }[];
+        };
+      }
+    ).data;
+    expect(data.tax_invoice.number).toMatch(/^TI-\d{6}$/);
+    expect(data.adjustment_notes.map((n) => n.number)).toEqual([guest.note]);
+    expect(byEmail.body).not.toContain('@');
+    expectPdf(await t.app.inject({ method: 'GET', url: data.tax_invoice.url }));
+    expectPdf(await t.app.inject({ method: 'GET', url: data.adjustment_notes[0]?.url ?? '' }));
+
+    expectRefused(await links({ email: 'someone@example.com' }), TAX_INVOICE_MESSAGES.emailMismatch);
+    expectRefused(await links({}), TAX_INVOICE_MESSAGES.emailRequired);
+    expectRefused(
+      await links({ email: '' }, { authorization: `Bearer ${member.other}` }, member.id),
+      TAX_INVOICE_MESSAGES.emailRequired,
+    );
+    expect((await links({}, { authorization: `Bearer ${member.owner}` }, member.id)).statusCode).toBe(200);
+    expect((await links({}, { authorization: `Bearer ${staffToken}` })).statusCode).toBe(200);
+    const unknown = await links({ email: 'jane@example.com' }, {}, 'ZZZZZZZZZZZZZZZZ');
+    expect(unknown.statusCode).toBe(404);
+  });
+
+  it('refuses a tampered, misapplied or expired signature', async () => {
+    const invoicePath = `/api/orders/${guest.id}/tax-invoice`;
+    const good = await signed(guest.id, 'tax-invoice', invoicePath);
+    expectPdf(await t.app.inject({ method: 'GET', url: good }));
+    const query = new URL(good, 'http://x').searchParams;
+    const expires = query.get('expires') ?? '';
+    const signature = query.get('signature') ?? '';
+    const flipped = `${signature.slice(0, -1)}${signature.endsWith('A') ? 'B' : 'A'}`;
+    const otherOrder = await place(t, testOrderBody([{ id: ids.oil, unitPriceCents: 3995, quantity: 1 }]));
+    for (const url of [
+      `${invoicePath}?expires=${expires}&signature=${flipped}`,
+      `${invoicePath}?expires=${Number(expires) + 86_400}&signature=${signature}`,
+      `${invoicePath}?expires=${expires}&signature=short`,
+      `${invoicePath}?signature=${signature}`,
+      // The invoice's signature does not open the order's notes, nor another order's invoice.
+      `/api/orders/${guest.id}/adjustment-notes?expires=${expires}&signature=${signature}`,
+      `/api/orders/${guest.id}/adjustment-notes/${guest.note}?expires=${expires}&signature=${signature}`,
+      `/api/orders/${otherOrder}/tax-invoice?expires=${expires}&signature=${signature}`,
+      // Nor does a note's signature open the invoice.
+      await signed(guest.id, guest.note, invoicePath),
+    ]) {
+      expectRefused(await t.app.inject({ method: 'GET', url }), TAX_INVOICE_MESSAGES.forbidden);
+    }
+    const expired = await signDocumentPath(
+      t.database.db,
+      invoicePath,
+      guest.id,
+      'tax-invoice',
+      Math.floor(Date.now() / 1000) - 1,
+    );
+    expectRefused(await t.app.inject({ method: 'GET', url: expired }), TAX_INVOICE_MESSAGES.linkExpired);
+  });
+
+  it('signs with one key the store made once, shared by every instance', async () => {
+    const rows = await t.database.db
+      .select()
+      .from(storeSecrets)
+      .where(eq(storeSecrets.name, 'order_document_links'));
+    expect(rows).toHaveLength(1);
+    const url = (t.database as { url?: string }).url;
+    if (!url) return; // PGlite: one process holds the database
+    // A second instance on the same PostgreSQL database opens a link the first signed, and signs alike.
+    const second = await createTestApp({ databaseUrl: url });
+    try {
+      expectPdf(await second.app.inject({ method: 'GET', url: guest.placedLink }));
+      const again = await signDocumentPath(second.database.db, '/p', guest.id, 'tax-invoice', 2_000_000_000);
+      expect(again).toBe(await signDocumentPath(t.database.db, '/p', guest.id, 'tax-invoice', 2_000_000_000));
+    } finally {
+      await second.close();
+    }
+  });
+});
+
 describe('API documentation', () => {
-  it('documents the three tax document calls with their tag, summary and parameters', async () => {
+  it('documents the tax document calls with their tag, summary, parameters and refusal', async () => {
     const doc = (await t.app.inject({ method: 'GET', url: '/api/docs/json' })).json() as {
       paths: Record<
         string,
@@ -388,7 +632,11 @@ describe('API documentation', () => {
       expect(op?.summary, path).toBeTruthy();
       expect(op?.parameters?.length, path).toBeGreaterThan(0);
       expect(op?.responses?.['200'], path).toBeDefined();
+      expect(op?.responses?.['403'], path).toBeDefined();
     }
+    const links = doc.paths['/api/orders/{publicId}/document-links']?.post;
+    expect(links?.tags).toEqual(['orders']);
+    expect(links?.responses?.['200']).toBeDefined();
   });
 });
 

@@ -44,8 +44,10 @@ export interface OrderMailProps {
   order: OrderMailOrder;
   lines: OrderMailLine[];
   trackUrl: string;
-  /** The order's tax invoice PDF (issue 18 §3), once the payment is confirmed. */
+  /** The order's tax invoice PDF (issue 18 §3), once the payment is confirmed: a signed link (decision 0044). */
   taxInvoiceUrl?: string;
+  /** How many days the signed link works; after that, Track Order and the order's email. */
+  taxInvoiceLinkDays?: number;
 }
 
 const cell = { fontSize: '14px', lineHeight: '20px', padding: '6px 0', verticalAlign: 'top' } as const;
@@ -66,7 +68,15 @@ export function orderMailSubject(
  * An order mail. Line prices include GST (issue 18, decision 0035: the single-price rule); the SPEC's breakdown
  * below them is before GST where it says so, then GST and the total charged.
  */
-export function OrderMail({ store, kind, order, lines, trackUrl, taxInvoiceUrl }: OrderMailProps) {
+export function OrderMail({
+  store,
+  kind,
+  order,
+  lines,
+  trackUrl,
+  taxInvoiceUrl,
+  taxInvoiceLinkDays,
+}: OrderMailProps) {
   const g = order.gstPercent;
   const exGst = g > 0 ? ' (ex. GST)' : '';
   const incGst = g > 0 ? ' (inc. GST)' : '';
@@ -134,6 +144,9 @@ export function OrderMail({ store, kind, order, lines, trackUrl, taxInvoiceUrl }
       {taxInvoiceUrl ? (
         <Text style={mailStyles.text}>
           <Link href={taxInvoiceUrl}>Download your tax invoice (PDF)</Link>
+          {taxInvoiceLinkDays
+            ? ` (this link works for ${taxInvoiceLinkDays} days; later, track your order and enter this email address to download it)`
+            : null}
         </Text>
       ) : null}
     </MailLayout>
