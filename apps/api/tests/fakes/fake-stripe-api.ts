@@ -317,6 +317,11 @@ export async function startFakeStripeApi(): Promise<FakeStripeApi> {
         refunds.set(refund.id, refund);
         charge.amount_refunded += amount;
         charge.refunded = charge.amount_refunded === charge.amount;
+        if (api.mode === 'hang-after-create') {
+          // The refund is made; only its answer never arrives (issue 43: reconciliation must find it).
+          if (idempotencyKey) answered.set(idempotencyKey, { status: 200, body: refund });
+          return;
+        }
         return answer(200, refund);
       }
 
