@@ -128,6 +128,11 @@ export async function getProfile(db: Database, userId: number): Promise<PublicUs
   return presentUser(db, user);
 }
 
+const oldPasswordWrong = () =>
+  new HttpError(400, ACCOUNT_MESSAGES.oldPasswordWrong, [
+    { field: 'old_password', message: ACCOUNT_MESSAGES.oldPasswordWrong },
+  ]);
+
 /**
  * Updates name, phone and business details; a new password only with the correct current one (400
  * otherwise), after which the member's other sessions end. Email, role and creator never change here.
@@ -139,23 +144,30 @@ export async function updateProfile(
 ): Promise<PublicUser> {
   const [user] = await db.select().from(users).where(eq(users.id, member.userId));
   if (!user) throw new HttpError(401, ACCOUNT_MESSAGES.sessionRequired);
-  let passwordHash = user.passwordHash;
-  if (request.password !== '') {
-    if (!(await verifyPassword(user.passwordHash, request.old_password))) {
-      throw new HttpError(400, ACCOUNT_MESSAGES.oldPasswordWrong, [
-        { field: 'old_password', message: ACCOUNT_MESSAGES.oldPasswordWrong },
-      ]);
-    }
-    passwordHash = await hashPassword(request.password);
-  }
+  const changing = request.password !== '';
+  if (changing && !(await verifyPassword(user.passwordHash, request.old_password))) throw oldPasswordWrong();
+  // A new password is written only while the hash its old password was checked against is still the stored one,
+  // so of two changes at once (or a change racing a reset) the second is refused, not applied over a password it
+  // never proved; a profile-only update never writes the hash, so it cannot put back one read before a reset
+  // (decision 0041).
   const [updated] = await db
     .update(users)
-    .set({ name: request.name, phone: request.phone, passwordHash, updatedAt: new Date() })
-    .where(eq(users.id, user.id))
+    .set({
+      name: request.name,
+      phone: request.phone,
+      ...(changing ? { passwordHash: await hashPassword(request.password) } : {}),
+      updatedAt: new Date(),
+    })
+    .where(
+      changing
+        ? and(eq(users.id, user.id), eq(users.passwordHash, user.passwordHash))
+        : eq(users.id, user.id),
+    )
     .returning();
+  if (!updated) throw changing ? oldPasswordWrong() : new HttpError(401, ACCOUNT_MESSAGES.sessionRequired);
   await saveBusinessDetails(db, user.id, request);
-  if (passwordHash !== user.passwordHash) await revokeOtherSessions(db, user.id, member.sessionId);
-  return presentUser(db, updated ?? user);
+  if (changing) await revokeOtherSessions(db, user.id, member.sessionId);
+  return presentUser(db, updated);
 }
 
 /**
