@@ -1,0 +1,94 @@
+/**
+ * Provider events applied once under deliveries sent at once (issue 43 §2, decision 0041): an event id is claimed
+ * by INSERT … ON CONFLICT DO NOTHING before it is applied, and every payment-status move is a conditional UPDATE
+ * from the statuses it may start from, so a re-delivered event, or several events telling the same news at once,
+ * move an order once and mail its confirmation once; a failed payment releases its stock once.
+ */
+import { randomUUID } from 'node:crypto';
+import { eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { orders, paymentEvents, products } from '../../db/schema';
+import { atOnce } from '../../../tests/concurrency';
+import { seedCatalog, seedProduct } from '../../../tests/seed-catalog';
+import { createTestApp, type TestApp } from '../../../tests/test-app';
+import { testOrderBody } from '../orders/test-order-body';
+import { eventNews, processPaymentEvent } from './process-payment-event';
+
+let t: TestApp;
+let productId = 0;
+
+beforeAll(async () => {
+  t = await createTestApp({ config: (c) => (c.rateLimits.placeOrdersPerMinute = 10_000) });
+  await seedCatalog(t.database.db);
+  productId = await seedProduct(t.database.db, {
+    sku: 'EVT-HORN',
+    title: 'Event Horn',
+    priceCents: 3_000,
+    stock: 100,
+  });
+});
+afterAll(() => t.close());
+
+/** A pending order (3-D Secure not finished) holding 2 units, with its payment reference. */
+async function pendingOrder() {
+  const res = await t.app.inject({
+    method: 'POST',
+    url: '/api/place-order',
+    payload: testOrderBody([{ id: productId, unitPriceCents: 3_000, quantity: 2 }], {
+      email: 'events@example.com',
+      stripePaymentMethodId: 'pm_card_authenticationRequired',
+    }),
+    headers: { 'idempotency-key': randomUUID() },
+  });
+  const publicId = (res.json() as { order_id: string }).order_id;
+  const [order] = await t.database.db.select().from(orders).where(eq(orders.publicId, publicId));
+  if (!order?.paymentReference) throw new Error('no pending order');
+  return order;
+}
+
+const stockOf = async () =>
+  (await t.database.db.select({ s: products.stock }).from(products).where(eq(products.id, productId)))[0]?.s;
+
+describe('payment events at once (issue 43 §2)', () => {
+  it('one event delivered ten times at once, and five other events telling the same payment: paid once, mailed once', async () => {
+    const order = await pendingOrder();
+    const confirmed: number[] = [];
+    const mails = { paymentConfirmed: async (id: number) => void confirmed.push(id) };
+    const paid = (eventId: string) => ({
+      ...eventNews('stripe', eventId, 'payment_intent.succeeded'),
+      news: 'completed' as const,
+      paymentReference: order.paymentReference,
+      amountCents: order.totalCents,
+      currency: 'aud',
+    });
+    const same = `evt_${randomUUID()}`;
+    const outcomes = await atOnce(15, (i) =>
+      processPaymentEvent(t.database.db, paid(i < 10 ? same : `evt_${randomUUID()}`), undefined, mails),
+    );
+    const results = outcomes.map((o) => o.value?.outcome);
+    expect(results.filter((r) => r === 'changed')).toHaveLength(1);
+    expect(results.filter((r) => r === 'duplicate')).toHaveLength(9);
+    expect(results.filter((r) => r === 'unchanged')).toHaveLength(5);
+    expect(confirmed).toEqual([order.id]);
+    const claimed = await t.database.db.select().from(paymentEvents).where(eq(paymentEvents.eventId, same));
+    expect(claimed).toHaveLength(1);
+    const [after] = await t.database.db.select().from(orders).where(eq(orders.id, order.id));
+    expect(after?.paymentStatus).toBe('completed');
+  });
+
+  it('ten failure events of one pending payment at once: cancelled once, its 2 units back once', async () => {
+    const order = await pendingOrder();
+    const before = await stockOf();
+    const outcomes = await atOnce(10, () =>
+      processPaymentEvent(t.database.db, {
+        ...eventNews('stripe', `evt_${randomUUID()}`, 'payment_intent.payment_failed'),
+        news: 'failed',
+        paymentReference: order.paymentReference,
+      }),
+    );
+    expect(outcomes.filter((o) => o.value?.outcome === 'changed')).toHaveLength(1);
+    expect(await stockOf()).toBe((before ?? 0) + 2);
+    const [after] = await t.database.db.select().from(orders).where(eq(orders.id, order.id));
+    expect(after).toMatchObject({ status: 'cancelled', paymentStatus: 'failed' });
+  });
+});
