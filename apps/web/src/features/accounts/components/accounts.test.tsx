@@ -1,8 +1,8 @@
 import { QueryClient } from '@tanstack/react-query';
-import { render, screen, within } from '@testing-library/react';
+import { render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { createMemoryRouter, RouterProvider } from 'react-router';
-import { beforeEach, describe, expect, it } from 'vitest';
+import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { AppProviders } from '@/app/providers';
 import { MyAccountRoute, OrderHistoryRoute, ProfileUpdateRoute } from '@/app/routes/account-member';
 import { SigninRoute } from '@/app/routes/account-auth';
@@ -152,12 +152,84 @@ describe('order history (SPEC §2)', () => {
     expect(within(row).getByRole('link', { name: 'View Order INV-1001' }).getAttribute('href')).toBe(
       '/track-order?order_id=Ab12Cd34Ef56Gh78',
     );
-    // Issue 18 §3: a paid order's tax invoice from its row; an unpaid one has none.
-    expect(
-      within(row).getByRole('link', { name: 'Tax invoice for order INV-1001 (PDF)' }).getAttribute('href'),
-    ).toBe('/api/orders/Ab12Cd34Ef56Gh78/tax-invoice');
+    // Issue 18 §3: a paid order's tax invoice from its row; an unpaid one has none. No address opens it by the
+    // public id alone (decision 0044): the button asks for a signed link with the member's bearer.
+    expect(within(row).getByRole('button', { name: 'Tax invoice for order INV-1001 (PDF)' })).toBeTruthy();
+    expect(document.querySelector('a[href*="tax-invoice"]')).toBeNull();
     const unpaid = screen.getAllByRole('row')[2]!;
-    expect(within(unpaid).queryByRole('link', { name: /Tax invoice/ })).toBeNull();
+    expect(within(unpaid).queryByRole('button', { name: /Tax invoice/ })).toBeNull();
+  });
+
+  it("downloads a row's tax invoice through a link signed for the member", async () => {
+    startSession({ user, token: 'member-token', subscription: false });
+    const signedUrl = '/api/orders/Ab12Cd34Ef56Gh78/tax-invoice?expires=1767225600&signature=sig';
+    const requests: { url: string; method: string; authorization: string | null }[] = [];
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async (input: string, init?: RequestInit) => {
+        requests.push({
+          url: input,
+          method: init?.method ?? 'GET',
+          authorization: new Headers(init?.headers).get('authorization'),
+        });
+        return new Response(
+          JSON.stringify({
+            data: {
+              tax_invoice: { number: 'TI-000001', url: signedUrl },
+              adjustment_notes: [],
+              expires_at: '2026-01-01T00:00:00.000Z',
+            },
+          }),
+          { status: 200 },
+        );
+      }),
+    );
+    const clicked: string[] = [];
+    const click = vi.spyOn(HTMLAnchorElement.prototype, 'click').mockImplementation(function (
+      this: HTMLAnchorElement,
+    ) {
+      clicked.push(this.getAttribute('href') ?? '');
+    });
+    try {
+      render(
+        <AppProviders>
+          <RouterProvider
+            router={createMemoryRouter([
+              {
+                path: '/',
+                Component: () => (
+                  <OrderHistoryTable
+                    orders={[
+                      {
+                        id: 'Ab12Cd34Ef56Gh78',
+                        invoice_number: 'INV-1001',
+                        created_at: '2026-03-04T23:30:00Z',
+                        total_amount: '108.90',
+                        payment_method: 'Stripe',
+                        payment_status: 'completed',
+                        status: 'pending',
+                      },
+                    ]}
+                  />
+                ),
+              },
+            ])}
+          />
+        </AppProviders>,
+      );
+      await userEvent.click(
+        await screen.findByRole('button', { name: 'Tax invoice for order INV-1001 (PDF)' }),
+      );
+      await waitFor(() => expect(clicked).toEqual([signedUrl]));
+      expect(requests).toContainEqual({
+        url: '/api/orders/Ab12Cd34Ef56Gh78/document-links',
+        method: 'POST',
+        authorization: 'Bearer member-token',
+      });
+    } finally {
+      click.mockRestore();
+      vi.unstubAllGlobals();
+    }
   });
 
   it("says 'No orders found' when there are none", () => {

@@ -1,7 +1,8 @@
 import { ACCOUNT_MESSAGES } from '@store/shared/account-constants';
-import { hasTaxInvoice, taxInvoicePath } from '@store/shared/tax-invoice';
+import { hasTaxInvoice } from '@store/shared/tax-invoice';
 import { useEffect } from 'react';
 import { Link } from 'react-router';
+import { TaxInvoiceButton } from '@/features/orders/components/order-documents';
 import { formatOrderDate, formatOrderMoney, paymentMethodLabel } from '@/features/orders/order-fields';
 import { usePageTitle } from '@/features/store/hooks/use-page-title';
 import { useUserOrders, type OrderHistoryRow } from '../api/get-user-orders';
@@ -52,13 +53,8 @@ export function OrderHistoryTable({ orders }: { orders: readonly OrderHistoryRow
               {hasTaxInvoice(o.payment_status) && (
                 <>
                   {' · '}
-                  <a
-                    href={taxInvoicePath(o.id)}
-                    download
-                    aria-label={`Tax invoice for order ${o.invoice_number} (PDF)`}
-                  >
-                    Tax invoice
-                  </a>
+                  {/* Decision 0044: a link signed for the member's own order, asked for with their bearer. */}
+                  <TaxInvoiceButton orderId={o.id} invoiceNumber={o.invoice_number} />
                 </>
               )}
             </td>

@@ -11,7 +11,7 @@ import {
   type OrderStatus,
 } from '@store/shared/admin-orders';
 import { formatCents, parseDecimalToCents } from '@store/shared/money';
-import { hasTaxInvoice, taxInvoicePath } from '@store/shared/tax-invoice';
+import { hasTaxInvoice } from '@store/shared/tax-invoice';
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { Link, useParams } from 'react-router';
@@ -19,6 +19,7 @@ import type { z } from 'zod';
 import { ApiError } from '@/lib/api-client';
 import { useAdminOrder, useMoveOrderStatus, useRefundOrder } from '../api/admin-orders';
 import { AdminField } from './admin-field';
+import { AdminTaxInvoiceButton } from './admin-tax-invoice-button';
 import { orderStatusLabel, paymentStatusLabel } from './admin-order-labels';
 import { dollars, sydneyDateTime } from '../admin-format';
 import { useAdminTitle } from './use-admin-title';
@@ -118,9 +119,7 @@ function OrderFacts({ order }: { order: AdminOrderDetail }) {
             <>
               <br />
               {/* Issue 18 §3: the invoice the customer gets, with its adjustment notes listed on it. */}
-              <a href={taxInvoicePath(order.id)} download>
-                Tax invoice (PDF)
-              </a>
+              <AdminTaxInvoiceButton orderId={order.id} />
             </>
           )}
         </dd>

@@ -28,7 +28,8 @@ export type PlaceOrderBody = CheckoutData['order'] & {
 
 /** Everything the server can answer, and the request failing before any answer arrives. */
 export type PlaceOrderOutcome =
-  | { kind: 'placed'; message: string; order: OrderDetail }
+  /** `taxInvoiceUrl`: a paid order's invoice, signed for a day for whoever placed it (decision 0044). */
+  | { kind: 'placed'; message: string; order: OrderDetail; taxInvoiceUrl?: string }
   /** 402: the card was declined or the wallet capture failed; nothing was charged, no order kept. */
   | { kind: 'payment_refused'; message: string | null }
   /**
@@ -116,7 +117,9 @@ export async function placeOrder(
   if (response.status === 200) {
     // A 200 without the order would leave the shopper unsure; treat it like no answer, so the retry
     // (same key) gets the order back from the server's idempotency record.
-    return isPlaced(json) ? { kind: 'placed', message: json.message, order: json.data } : { kind: 'network' };
+    if (!isPlaced(json)) return { kind: 'network' };
+    const placed = { kind: 'placed', message: json.message, order: json.data } as const;
+    return json.tax_invoice_url ? { ...placed, taxInvoiceUrl: json.tax_invoice_url } : placed;
   }
   if (response.status === TOO_MANY_REQUESTS_STATUS) {
     // As `apiRequest` does for every other call (SPEC §8).

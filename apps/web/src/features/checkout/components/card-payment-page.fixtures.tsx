@@ -95,8 +95,12 @@ export async function fillCard(user: ReturnType<typeof userEvent.setup>, number 
   await user.type(screen.getByLabelText('CVC'), '123');
 }
 
-/** Place-order's 200 with the order. */
+/** A paid order's tax invoice link as place-order signs it for whoever placed the order (decision 0044). */
+export const signedInvoiceUrl = (order = makeOrderDetail()) =>
+  `/api/orders/${order.id}/tax-invoice?expires=1767225600&signature=c2lnbmVk`;
+
+/** Place-order's 200 with the order and its signed invoice link. */
 export const placed = (order = makeOrderDetail()) => ({
   status: 200,
-  body: { message: 'Order placed successfully!', data: order },
+  body: { message: 'Order placed successfully!', data: order, tax_invoice_url: signedInvoiceUrl(order) },
 });

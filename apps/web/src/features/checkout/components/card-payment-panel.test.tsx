@@ -7,7 +7,7 @@ import { clearCart, getCartLines, initializeCart } from '@/stores/cart-store';
 import { CHECKOUT_STORAGE_KEY, saveCheckoutData } from '../checkout-storage';
 import { makeCheckoutData } from '../hooks/use-place-order.fixtures';
 import { LAST_ORDER_STORAGE_KEY, readLastOrder } from '../last-order';
-import { fillCard, placed, renderCardPage, stubApi } from './card-payment-page.fixtures';
+import { fillCard, placed, renderCardPage, signedInvoiceUrl, stubApi } from './card-payment-page.fixtures';
 import { MAX_AUTHENTICATION_ROUNDS } from './card-payment-panel';
 
 beforeEach(() => {
@@ -141,8 +141,12 @@ describe('/checkout-stripe-payment', () => {
       id: 'q7XkP2mN9vR4tY8w',
       invoice_number: 'INV-000042',
       totalCents: 17589,
+      taxInvoiceUrl: signedInvoiceUrl(),
     });
     expect(screen.getByText('INV-000042')).toBeTruthy();
+    expect(screen.getByRole('link', { name: 'Download tax invoice' }).getAttribute('href')).toBe(
+      signedInvoiceUrl(),
+    );
     expect(screen.getByRole('link', { name: 'Track your order' }).getAttribute('href')).toBe(
       '/guest-track-order?id=q7XkP2mN9vR4tY8w',
     );

@@ -117,6 +117,7 @@ export function usePlaceOrder(checkout: CheckoutData): UsePlaceOrder {
           id: order.id,
           invoice_number: order.invoice_number,
           totalCents: parseDecimalToCents(order.total_amount) ?? checkout.totals.totalCents,
+          ...(outcome.taxInvoiceUrl ? { taxInvoiceUrl: outcome.taxInvoiceUrl } : {}),
         });
         clearCart();
         clearCheckoutData();

@@ -6,6 +6,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { AppProviders } from '@/app/providers';
 import { GuestTrackOrderRoute } from '@/app/routes/guest-track-order';
 import { OrderDetailsRoute } from '@/app/routes/order-details';
+import { TAX_INVOICE_MESSAGES } from '@store/shared/tax-invoice';
 import { makeStoreConfig } from '@/test/fixtures';
 import { makeOrderDetail } from '../order-fixtures';
 
@@ -213,13 +214,114 @@ describe('/order-details', () => {
     );
     renderAt('/order-details?id=paid');
     await screen.findByRole('article');
-    const link = screen.getByRole('link', { name: 'Download tax invoice (PDF)' });
-    expect(link.getAttribute('href')).toBe(`/api/orders/${makeOrderDetail().id}/tax-invoice`);
-    expect(link.hasAttribute('download')).toBe(true);
+    expect(screen.getByRole('button', { name: 'Download tax invoice (PDF)' })).toBeTruthy();
+    // Decision 0044: no address opens it by the public id alone.
+    expect(document.querySelector('a[href*="tax-invoice"]')).toBeNull();
 
     renderAt('/order-details?id=pending');
     await waitFor(() => expect(screen.getAllByRole('article')).toHaveLength(2));
-    expect(screen.getAllByRole('link', { name: 'Download tax invoice (PDF)' })).toHaveLength(1);
+    expect(screen.getAllByRole('button', { name: 'Download tax invoice (PDF)' })).toHaveLength(1);
+  });
+
+  it("asks a guest for the order's email, sends it in the body, and downloads through the signed link", async () => {
+    const id = makeOrderDetail().id;
+    const invoiceUrl = `/api/orders/${id}/tax-invoice?expires=1767225600&signature=sig1`;
+    const noteUrl = `/api/orders/${id}/adjustment-notes/ADJ-000003?expires=1767225600&signature=sig2`;
+    const calls = stubApi(({ url, body }) => {
+      if (url.pathname.endsWith('/document-links')) {
+        return (body as { email?: string }).email === 'jane@example.com'
+          ? {
+              status: 200,
+              body: {
+                data: {
+                  tax_invoice: { number: 'TI-000009', url: invoiceUrl },
+                  adjustment_notes: [
+                    {
+                      number: 'ADJ-000003',
+                      kind: 'refund',
+                      tax_invoice_number: 'TI-000009',
+                      issued_at: '2026-01-02T00:00:00.000Z',
+                      amount: '10.00',
+                      gst: '0.91',
+                      url: noteUrl,
+                    },
+                  ],
+                  expires_at: '2026-01-01T00:00:00.000Z',
+                },
+              },
+            }
+          : { status: 403, body: { message: TAX_INVOICE_MESSAGES.emailMismatch } };
+      }
+      return found({ payment_status: 'completed' });
+    });
+    const clicked: string[] = [];
+    const click = vi.spyOn(HTMLAnchorElement.prototype, 'click').mockImplementation(function (
+      this: HTMLAnchorElement,
+    ) {
+      clicked.push(this.getAttribute('href') ?? '');
+    });
+    const { user } = renderAt(`/guest-track-order?id=${id}`);
+    await screen.findByRole('article');
+    const button = screen.getByRole('button', { name: 'Download tax invoice (PDF)' });
+
+    await user.click(button);
+    expect((await screen.findByRole('alert')).textContent).toBe(TAX_INVOICE_MESSAGES.emailRequired);
+
+    await user.type(screen.getByLabelText('Email address'), 'someone@example.com');
+    await user.click(button);
+    await waitFor(() =>
+      expect(screen.getByRole('alert').textContent).toBe(TAX_INVOICE_MESSAGES.emailMismatch),
+    );
+    expect(clicked).toEqual([]);
+
+    await user.clear(screen.getByLabelText('Email address'));
+    await user.type(screen.getByLabelText('Email address'), ' jane@example.com ');
+    await user.click(button);
+    await waitFor(() => expect(clicked).toEqual([invoiceUrl]));
+    const links = calls.filter((c) => c.url.pathname === `/api/orders/${id}/document-links`);
+    expect(links.map((c) => [c.method, c.body])).toEqual([
+      ['POST', { email: 'someone@example.com' }],
+      ['POST', { email: 'jane@example.com' }],
+    ]);
+    // The email never goes into an address.
+    expect(calls.some((c) => c.url.search.includes('jane'))).toBe(false);
+    expect(screen.getByRole('link', { name: 'Tax invoice TI-000009 (PDF)' }).getAttribute('href')).toBe(
+      invoiceUrl,
+    );
+    expect(screen.getByRole('link', { name: 'Adjustment note ADJ-000003 (PDF)' }).getAttribute('href')).toBe(
+      noteUrl,
+    );
+    expect(screen.queryByRole('alert')).toBeNull();
+    click.mockRestore();
+  });
+
+  it('lets the owner signed in download at once, with no email asked', async () => {
+    const id = makeOrderDetail().id;
+    const calls = stubApi(({ url }) =>
+      url.pathname.endsWith('/document-links')
+        ? {
+            status: 200,
+            body: {
+              data: {
+                tax_invoice: {
+                  number: 'TI-000009',
+                  url: `/api/orders/${id}/tax-invoice?expires=1&signature=s`,
+                },
+                adjustment_notes: [],
+                expires_at: '2026-01-01T00:00:00.000Z',
+              },
+            },
+          }
+        : found({ payment_status: 'completed', email: 'jane@example.com', f_name: 'Jane' }),
+    );
+    const click = vi.spyOn(HTMLAnchorElement.prototype, 'click').mockImplementation(() => undefined);
+    const { user } = renderAt(`/order-details?id=${id}`);
+    await screen.findByRole('article');
+    expect(screen.queryByLabelText('Email address')).toBeNull();
+    await user.click(screen.getByRole('button', { name: 'Download tax invoice (PDF)' }));
+    await waitFor(() => expect(click).toHaveBeenCalledTimes(1));
+    expect(calls.find((c) => c.url.pathname.endsWith('/document-links'))?.body).toEqual({});
+    click.mockRestore();
   });
 
   it("a 404 reads 'No Order Found'", async () => {

@@ -1,10 +1,11 @@
 import type { OrderDetail } from '@store/shared/order';
-import { hasTaxInvoice, taxInvoicePath } from '@store/shared/tax-invoice';
+import { hasTaxInvoice } from '@store/shared/tax-invoice';
 import { useEffect } from 'react';
 import { Link } from 'react-router';
 import { StatusMessage } from '@/components/ui/status-message';
 import { ApiError } from '@/lib/api-client';
 import { ORDER_NOT_FOUND } from '../order-fields';
+import { OrderDocuments } from './order-documents';
 import { OrderSummary } from './order-summary';
 
 /** Shown when a lookup fails for any reason but "no such order". */
@@ -45,13 +46,10 @@ export function OrderQueryResult({ order, error }: OrderQueryResultProps) {
   return (
     <>
       <OrderSummary order={order} />
-      {/* Issue 18 §3: a paid order's tax invoice, a PDF from the API, keyed by the public id as this lookup is. */}
+      {/* Issue 18 §3: a paid order's tax invoice. Not for the public id alone (decision 0044): the owner signed in
+          (the only viewer answered the customer fields) has it at once, anyone else gives the order's email. */}
       {hasTaxInvoice(order.payment_status) && (
-        <p className="order-return-link">
-          <a href={taxInvoicePath(order.id)} download>
-            Download tax invoice (PDF)
-          </a>
-        </p>
+        <OrderDocuments orderId={order.id} owner={order.email !== null} />
       )}
       {/* Issue 11: a return names its order; the form fills the id in from here. */}
       <p className="order-return-link">
