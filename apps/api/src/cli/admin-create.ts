@@ -4,8 +4,6 @@
  * be changed at first sign-in at /admin/signin. Exit codes: 0 created; 1 not created (the email has an account,
  * database error); 2 usage error.
  */
-import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
 import { z } from 'zod';
 import { STAFF_ROLES } from '@store/shared/admin';
@@ -17,6 +15,7 @@ import { StaffEmailTakenError, createStaff } from '../modules/admin/staff-accoun
 import type { CommandIo } from './control-channel';
 import { describeCliFailure } from './describe-cli-failure';
 import { openCommandDatabase, runCommandLine } from './run-command-line';
+import { isMainModule } from './is-main-module';
 
 export const USAGE = `Usage: npm run admin:create -- --email <email> --name "<name>" [--role admin|staff]
 
@@ -102,8 +101,6 @@ export async function runAdminCreate(argv: string[], io: AdminCreateIo): Promise
   }
 }
 
-const isMain =
-  process.argv[1] !== undefined && path.resolve(process.argv[1]) === fileURLToPath(import.meta.url);
-if (isMain) {
+if (isMainModule(import.meta.url, 'admin-create.ts')) {
   process.exitCode = await runCommandLine('admin:create', process.argv.slice(2), runAdminCreate);
 }

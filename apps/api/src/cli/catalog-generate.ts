@@ -5,9 +5,9 @@
  */
 import { writeFile } from 'node:fs/promises';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
 import { generateCatalogCsv } from '../modules/catalog-import/generate-catalog-csv';
+import { isMainModule } from './is-main-module';
 
 const USAGE = `Usage: npm run catalog:generate -- --count <N> [--out <file.csv>] [--seed <S>]
 
@@ -55,6 +55,6 @@ async function main(argv: string[]): Promise<number> {
   return 0;
 }
 
-if (process.argv[1] !== undefined && path.resolve(process.argv[1]) === fileURLToPath(import.meta.url)) {
+if (isMainModule(import.meta.url, 'catalog-generate.ts')) {
   process.exitCode = await main(process.argv.slice(2));
 }

@@ -10,7 +10,6 @@
  */
 import { readFile, stat } from 'node:fs/promises';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
 import { CLI_VERBOSE_USAGE } from '@store/shared/cli-messages';
 import type { Database } from '../db/client';
@@ -22,6 +21,7 @@ import type { CommandIo } from './control-channel';
 import { describeCliFailure } from './describe-cli-failure';
 import { openCommandDatabase, runCommandLine } from './run-command-line';
 import { csvFileArgument, shownFileName } from './run-file-import';
+import { isMainModule } from './is-main-module';
 
 export const USAGE = `Usage: npm run catalog:import -- <file.csv> [--images <folder>] [--skip-invalid] [--offline]
 
@@ -148,9 +148,7 @@ export async function runCatalogImport(argv: string[], io: CatalogImportIo): Pro
   }
 }
 
-const isMain =
-  process.argv[1] !== undefined && path.resolve(process.argv[1]) === fileURLToPath(import.meta.url);
-if (isMain) {
+if (isMainModule(import.meta.url, 'catalog-import.ts')) {
   process.exitCode = await runCommandLine('catalog:import', process.argv.slice(2), (argv, io) =>
     runCatalogImport(argv, io),
   );

@@ -14,12 +14,12 @@
  */
 import { readFile, writeFile } from 'node:fs/promises';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
 import { parse } from 'csv-parse/sync';
 import { stringify } from 'csv-stringify/sync';
 import { seededRandom } from '../modules/catalog-import/generate-catalog-csv';
 import { FITMENT_CSV_COLUMNS, parseEngineFilter, UNIVERSAL_MAKE } from '@store/shared/fitment';
+import { isMainModule } from './is-main-module';
 
 /** The fields of a vehicle list row a range is matched on. */
 export interface GeneratorVehicle {
@@ -282,6 +282,6 @@ async function main(argv: string[]): Promise<number> {
   return 0;
 }
 
-if (process.argv[1] !== undefined && path.resolve(process.argv[1]) === fileURLToPath(import.meta.url)) {
+if (isMainModule(import.meta.url, 'fitment-generate.ts')) {
   process.exitCode = await main(process.argv.slice(2));
 }

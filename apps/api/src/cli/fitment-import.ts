@@ -3,12 +3,11 @@
  * and vehicle range: FITMENT_CSV_COLUMNS in `@store/shared/fitment`) into the configured database, all or nothing;
  * output and exit codes as run-file-import.ts.
  */
-import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { importFitments } from '../modules/vehicles/import-fitments';
 import { CLI_VERBOSE_USAGE } from '@store/shared/cli-messages';
 import { runCommandLine } from './run-command-line';
 import { runFileImport, type FileImportIo } from './run-file-import';
+import { isMainModule } from './is-main-module';
 
 export const USAGE = `Usage: npm run fitment:import -- <fitments.csv>
 
@@ -34,8 +33,6 @@ export function runFitmentImport(argv: string[], io: FileImportIo): Promise<numb
   });
 }
 
-const isMain =
-  process.argv[1] !== undefined && path.resolve(process.argv[1]) === fileURLToPath(import.meta.url);
-if (isMain) {
+if (isMainModule(import.meta.url, 'fitment-import.ts')) {
   process.exitCode = await runCommandLine('fitment:import', process.argv.slice(2), runFitmentImport);
 }

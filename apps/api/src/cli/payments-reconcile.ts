@@ -5,8 +5,6 @@
  * Exit codes: 0 everything agrees or was fixed; 1 some orders need a person, or a provider could not be asked;
  * 2 usage error.
  */
-import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
 import pino from 'pino';
 import { CLI_VERBOSE_USAGE } from '@store/shared/cli-messages';
@@ -23,6 +21,7 @@ import { StripeUnavailableError } from '../modules/payments/stripe-card-provider
 import type { CommandIo } from './control-channel';
 import { describeCliFailure } from './describe-cli-failure';
 import { openCommandDatabase, runCommandLine } from './run-command-line';
+import { isMainModule } from './is-main-module';
 
 export const USAGE = `Usage: npm run payments:reconcile -- [--dry-run] [--since-days <days>]
 
@@ -142,8 +141,6 @@ export async function runPaymentsReconcile(argv: string[], io: ReconcileIo): Pro
   }
 }
 
-const isMain =
-  process.argv[1] !== undefined && path.resolve(process.argv[1]) === fileURLToPath(import.meta.url);
-if (isMain) {
+if (isMainModule(import.meta.url, 'payments-reconcile.ts')) {
   process.exitCode = await runCommandLine('payments:reconcile', process.argv.slice(2), runPaymentsReconcile);
 }

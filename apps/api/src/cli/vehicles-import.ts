@@ -3,12 +3,11 @@
  * VEHICLE_CSV_COLUMNS in `@store/shared/vehicle`) into the configured database (env.ts: DATABASE_URL or PGlite),
  * all or nothing; output and exit codes as run-file-import.ts.
  */
-import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { importVehicles } from '../modules/vehicles/import-vehicles';
 import { CLI_VERBOSE_USAGE } from '@store/shared/cli-messages';
 import { runCommandLine } from './run-command-line';
 import { runFileImport, type FileImportIo } from './run-file-import';
+import { isMainModule } from './is-main-module';
 
 export const USAGE = `Usage: npm run vehicles:import -- <vehicles.csv>
 
@@ -29,8 +28,6 @@ export function runVehiclesImport(argv: string[], io: FileImportIo): Promise<num
   });
 }
 
-const isMain =
-  process.argv[1] !== undefined && path.resolve(process.argv[1]) === fileURLToPath(import.meta.url);
-if (isMain) {
+if (isMainModule(import.meta.url, 'vehicles-import.ts')) {
   process.exitCode = await runCommandLine('vehicles:import', process.argv.slice(2), runVehiclesImport);
 }
