@@ -242,6 +242,35 @@ describe('refunds sent at once (issue 43 §1)', () => {
   });
 });
 
+describe('a crash between the reservation and the provider call (issue 43 §1)', () => {
+  it('reconcile settles a pending refund of the offline provider from its key, once, with everything it records', async () => {
+    const order = await paidOrder();
+    // What a crash right after the reservation's commit leaves: the pending row, nothing else.
+    await t.database.db.insert(refunds).values({
+      orderId: order.orderId,
+      amountCents: 2_500,
+      reason: 'Crashed',
+      provider: 'test-card',
+      idempotencyKey: randomUUID(),
+      status: 'pending',
+      createdAt: new Date(Date.now() - 10 * 60_000),
+    });
+    const runs = await atOnce(3, () => reconcilePayments(t.database.db, t.app.payments));
+    const fixed = runs
+      .flatMap((r) => r.value ?? [])
+      .filter((l) => l.publicId === order.publicId && l.result === 'fixed');
+    expect(fixed.length).toBeGreaterThanOrEqual(1);
+    expect(await moneyOf(order.orderId)).toMatchObject({
+      pending: 0,
+      succeeded: 1,
+      succeededCents: 2_500,
+      paymentStatus: 'partially_refunded',
+      notesCents: 2_500,
+      audits: 1,
+    });
+  });
+});
+
 describe('status moves and cancellations sent at once (issue 43 §2)', () => {
   const stockOf = async () =>
     (await t.database.db.select({ s: products.stock }).from(products).where(eq(products.id, productId)))[0]
@@ -342,5 +371,51 @@ describe('return decisions sent at once (issue 43 §2)', () => {
       .from(auditLog)
       .where(and(eq(auditLog.entityType, 'return'), eq(auditLog.entityId, String(id))));
     expect(decisions[0]?.n).toBe(1);
+  });
+
+  it('a refund the provider refuses reopens the approved return; approving again refunds with a new key', async () => {
+    const order = await paidOrder();
+    const id = await openReturn(order.orderId);
+    const [before] = await t.database.db.select().from(orders).where(eq(orders.id, order.orderId));
+    // The payment now named is one the (test) provider holds as not completed: it refuses to refund it.
+    const card = t.app.payments.card;
+    if (!card) throw new Error('no card provider');
+    const unfinished = await card.charge({
+      amountCents: TOTAL_CENTS,
+      currency: 'AUD',
+      paymentMethodId: 'pm_card_authenticationRequired',
+      idempotencyKey: randomUUID(),
+      description: 'unfinished',
+      orderPublicId: order.publicId,
+    });
+    await t.database.db
+      .update(orders)
+      .set({ paymentReference: unfinished.status === 'requires_action' ? unfinished.paymentId : '' })
+      .where(eq(orders.id, order.orderId));
+    const approve = () =>
+      t.app.inject({
+        method: 'POST',
+        url: `/api/admin/returns/${id}/approve`,
+        headers: { authorization: `Bearer ${token}` },
+        payload: { refund_amount: '30.00' },
+      });
+    expect((await approve()).statusCode).toBe(402);
+    const [reopened] = await t.database.db.select().from(orderReturns).where(eq(orderReturns.id, id));
+    expect(reopened).toMatchObject({ status: 'open', refundCents: null, decidedAt: null });
+    expect(
+      (await t.database.db.select().from(refunds).where(eq(refunds.returnId, id))).map((r) => r.status),
+    ).toEqual(['failed']);
+
+    await t.database.db
+      .update(orders)
+      .set({ paymentReference: before?.paymentReference ?? null })
+      .where(eq(orders.id, order.orderId));
+    expect((await approve()).statusCode).toBe(200);
+    const rows = await t.database.db.select().from(refunds).where(eq(refunds.returnId, id));
+    expect(rows.map((r) => [r.status, r.idempotencyKey]).sort()).toEqual([
+      ['failed', `return-${id}`],
+      ['succeeded', `return-${id}-attempt-2`],
+    ]);
+    expect((await moneyOf(order.orderId)).succeededCents).toBe(3_000);
   });
 });
