@@ -1,8 +1,9 @@
 /**
  * `npm run admin:create -- --email owner@example.com --name "Owner" [--role staff]` (issue 12): creates a staff
  * account (an admin unless `--role staff`) in the configured database and prints its one-time password, which must
- * be changed at first sign-in at /admin/signin. Exit codes: 0 created; 1 not created (the email has an account,
- * database error); 2 usage error.
+ * be changed at first sign-in at /admin/signin. While the store runs on PGlite, the running store creates it
+ * (run-command-line.ts, decision 0042). Exit codes: 0 created; 1 not created (the email has an account, the
+ * database refused or cannot be reached: said in one sentence); 2 usage error.
  */
 import { parseArgs } from 'node:util';
 import { z } from 'zod';
