@@ -9,6 +9,7 @@ import { OrderDetailsRoute } from '@/app/routes/order-details';
 import { TAX_INVOICE_MESSAGES } from '@store/shared/tax-invoice';
 import { makeStoreConfig } from '@/test/fixtures';
 import { makeOrderDetail } from '../order-fixtures';
+import { ORDER_EMAIL_LABEL } from './order-documents';
 
 type Answer = { status: number; body: unknown } | Promise<Response>;
 
@@ -267,15 +268,15 @@ describe('/order-details', () => {
     await user.click(button);
     expect((await screen.findByRole('alert')).textContent).toBe(TAX_INVOICE_MESSAGES.emailRequired);
 
-    await user.type(screen.getByLabelText('Email address'), 'someone@example.com');
+    await user.type(screen.getByLabelText(ORDER_EMAIL_LABEL), 'someone@example.com');
     await user.click(button);
     await waitFor(() =>
       expect(screen.getByRole('alert').textContent).toBe(TAX_INVOICE_MESSAGES.emailMismatch),
     );
     expect(clicked).toEqual([]);
 
-    await user.clear(screen.getByLabelText('Email address'));
-    await user.type(screen.getByLabelText('Email address'), ' jane@example.com ');
+    await user.clear(screen.getByLabelText(ORDER_EMAIL_LABEL));
+    await user.type(screen.getByLabelText(ORDER_EMAIL_LABEL), ' jane@example.com ');
     await user.click(button);
     await waitFor(() => expect(clicked).toEqual([invoiceUrl]));
     const links = calls.filter((c) => c.url.pathname === `/api/orders/${id}/document-links`);
@@ -317,7 +318,7 @@ describe('/order-details', () => {
     const click = vi.spyOn(HTMLAnchorElement.prototype, 'click').mockImplementation(() => undefined);
     const { user } = renderAt(`/order-details?id=${id}`);
     await screen.findByRole('article');
-    expect(screen.queryByLabelText('Email address')).toBeNull();
+    expect(screen.queryByLabelText(ORDER_EMAIL_LABEL)).toBeNull();
     await user.click(screen.getByRole('button', { name: 'Download tax invoice (PDF)' }));
     await waitFor(() => expect(click).toHaveBeenCalledTimes(1));
     expect(calls.find((c) => c.url.pathname.endsWith('/document-links'))?.body).toEqual({});

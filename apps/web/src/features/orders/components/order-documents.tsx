@@ -5,6 +5,9 @@ import { ApiError } from '@/lib/api-client';
 import { getOrderDocumentLinks, startDownload } from '../api/get-order-document-links';
 import './order-documents.css';
 
+/** The email field's label: the footer's newsletter field is "Email address" too. */
+export const ORDER_EMAIL_LABEL = "Order's email address";
+
 /** Shown when asking for the links fails for any reason but a refusal the server explains. */
 export const ORDER_DOCUMENTS_FAILED = 'The download could not start. Please try again.';
 
@@ -91,7 +94,7 @@ export function OrderDocuments({ orderId, owner }: { orderId: string; owner: boo
             <p className="order-documents__intro">
               To download the tax invoice, enter the email address this order was placed with.
             </p>
-            <label htmlFor={emailId}>Email address</label>
+            <label htmlFor={emailId}>{ORDER_EMAIL_LABEL}</label>
           </>
         )}
         <div className="order-documents__controls">
