@@ -11,7 +11,11 @@ import { CLI_VERBOSE_USAGE } from '@store/shared/cli-messages';
 import type { Database } from '../db/client';
 import { loadConfig } from '../env';
 import { choosePaymentProviders, type PaymentProviders } from '../modules/payments/choose-payment-providers';
-import { reconcilePayments, type ReconcileLine } from '../modules/payments/reconcile-payments';
+import {
+  reconcilePayments,
+  type ReconcileLine,
+  type ReconcileOptions,
+} from '../modules/payments/reconcile-payments';
 import { getStoreSettings } from '../modules/content/content-service';
 import { createMailService } from '../modules/mail/mail-service';
 import { createMailer } from '../modules/mail/send-mail';
@@ -41,6 +45,8 @@ export interface ReconcileIo extends CommandIo {
     db: Database;
     providers: PaymentProviders;
     mails?: OrderMails;
+    /** Mails the customer a refund notice for each pending refund this run settles as made. */
+    refundMail?: NonNullable<ReconcileOptions['refundMail']>;
     close(): Promise<void>;
   }>;
 }
@@ -99,6 +105,15 @@ export async function runPaymentsReconcile(argv: string[], io: ReconcileIo): Pro
         db: handle.db,
         providers,
         mails,
+        refundMail: {
+          mail,
+          log,
+          config: {
+            publicBaseUrl: config.publicBaseUrl,
+            storeAbn: config.storeAbn,
+            mailFrom: config.mailFrom,
+          },
+        },
         close: async () => {
           await mail.settled();
           await handle.close();
@@ -111,9 +126,11 @@ export async function runPaymentsReconcile(argv: string[], io: ReconcileIo): Pro
       sinceDays,
       dryRun: args.values['dry-run'],
       ...(target.mails ? { mails: target.mails } : {}),
+      ...(target.refundMail ? { refundMail: target.refundMail } : {}),
     });
     const live = [target.providers.card, target.providers.wallet].some((p) => p?.mode === 'live');
-    if (!live) {
+    // Refunds left pending are settled with every provider, the offline test ones too (decision 0041).
+    if (!live && lines.length === 0) {
       io.out(
         'Nothing to reconcile: the store runs on the offline test providers (no Stripe or PayPal keys).',
       );

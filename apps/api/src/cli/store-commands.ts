@@ -48,6 +48,7 @@ const STORE_COMMANDS: Record<StoreCommandName, StoreCommand> = {
         db: app.db,
         providers: app.payments,
         mails: app.orderMails,
+        refundMail: { mail: app.mail, log: app.log, config: app.config },
         close: async () => {},
       }),
     }),
