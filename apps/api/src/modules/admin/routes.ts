@@ -128,7 +128,13 @@ const adminRoutes: FastifyPluginAsyncZod = async (app) => {
       if (req.body.new_password === req.body.current_password) {
         throw new HttpError(400, ADMIN_MESSAGES.samePassword);
       }
-      const row = await changeStaffPassword(app.db, staff.id, sessionId, req.body.new_password);
+      const row = await changeStaffPassword(
+        app.db,
+        staff.id,
+        sessionId,
+        req.body.new_password,
+        staff.passwordHash,
+      );
       return {
         message: ADMIN_MESSAGES.passwordChanged,
         user: presentStaff(row, app.config.adminRequireTotp),

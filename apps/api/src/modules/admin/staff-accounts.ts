@@ -175,22 +175,26 @@ export async function findStaffSession(
 
 /**
  * Sets a new password, clears the must-change flag, ends the staff member's other sessions, and records it in
- * the audit trail (without any password).
+ * the audit trail (without any password). `checkedHash` is the hash the current password was verified against:
+ * the new one is written only while it is still the stored one, so of two changes at once the second is refused
+ * (HttpError 400 ADMIN_MESSAGES.wrongCurrentPassword) instead of replacing a password it never proved (decision
+ * 0041).
  */
 export async function changeStaffPassword(
   db: Database,
   staffId: number,
   keepSessionId: number,
   newPassword: string,
+  checkedHash: string,
 ): Promise<StaffRow> {
   const passwordHash = await hashPassword(newPassword);
   return db.transaction(async (tx) => {
     const [row] = await tx
       .update(staffUsers)
       .set({ passwordHash, mustChangePassword: false })
-      .where(eq(staffUsers.id, staffId))
+      .where(and(eq(staffUsers.id, staffId), eq(staffUsers.passwordHash, checkedHash)))
       .returning();
-    if (!row) throw new Error(`staff ${staffId} not found`);
+    if (!row) throw new HttpError(400, ADMIN_MESSAGES.wrongCurrentPassword);
     await revokeOtherStaffSessions(tx, staffId, keepSessionId);
     await tx.insert(auditLog).values({
       staffId,

@@ -1,8 +1,8 @@
 /**
- * Two-step sign-in under requests sent at the same moment (issue 43 §1-§2, §5; decision 0041): one TOTP code
+ * Staff sign-in under requests sent at the same moment (issue 43 §1-§2, §5; decision 0041): one TOTP code
  * signs in once however many requests carry it; turning it on or off is one change and one audit row; turning it
- * on ends the account's other sessions, including password-only sign-ins racing it. Invariants are read from the
- * database.
+ * on ends the account's other sessions, including password-only sign-ins racing it; two password changes proving
+ * the same current password apply one. Invariants are read from the database.
  */
 import { and, eq, isNull } from 'drizzle-orm';
 import { generate } from 'otplib';
@@ -10,6 +10,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { auditLog, staffSessions, staffUsers } from '../../db/schema';
 import { injectAtOnce, statusCounts } from '../../../tests/concurrency';
 import { createTestApp, type TestApp } from '../../../tests/test-app';
+import { verifyPassword } from '../accounts/passwords';
 import { createStaff } from './staff-accounts';
 
 const PASSWORD = 'Gearbox#2026x';
@@ -187,5 +188,23 @@ describe('two-step sign-in, requests at once', () => {
         })
       ).statusCode,
     ).toBe(200);
+  });
+});
+
+describe('staff password change, requests at once', () => {
+  it('two changes proving the same current password: one is applied, the other refused', async () => {
+    const { id, token } = await staffMember('race.password@example.com');
+    const next = ['Clutch#2027yA', 'Clutch#2027yB'];
+    const answers = await injectAtOnce(t.app, next.length, (i) => ({
+      method: 'POST',
+      url: '/api/admin/password',
+      headers: { authorization: `Bearer ${token}` },
+      payload: { current_password: PASSWORD, new_password: next[i] },
+    }));
+    expect(statusCounts(answers)).toEqual({ 200: 1, 400: 1 });
+    const winner = answers.findIndex((a) => a.statusCode === 200);
+    const [row] = await t.database.db.select().from(staffUsers).where(eq(staffUsers.id, id));
+    expect(await verifyPassword(row?.passwordHash ?? null, next[winner] ?? '')).toBe(true);
+    expect(await verifyPassword(row?.passwordHash ?? null, next[1 - winner] ?? '')).toBe(false);
   });
 });
