@@ -20,6 +20,7 @@ import {
   text,
   timestamp,
   uniqueIndex,
+  uuid,
 } from 'drizzle-orm/pg-core';
 import { FITMENT_SOURCES } from '@store/shared/fitment';
 import type { BannerSet, BrandSliderEntry, HeroSlide, SocialLinks } from '@store/shared/store-settings';
@@ -422,6 +423,16 @@ export const idempotencyKeys = pgTable(
     responseBody: jsonb('response_body').$type<Record<string, unknown>>(),
     orderId: integer('order_id').references(() => orders.id, { onDelete: 'set null' }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    /**
+     * The request working on an 'in_progress' key (issue 43 §1, decision 0009): its writes to the row are
+     * conditional on this token, so a request whose claim was taken over cannot write over the new owner's.
+     */
+    claimToken: uuid('claim_token'),
+    /**
+     * Until when the claim is its owner's (renewed while it works); once past, a repeat may take the key over
+     * with one conditional UPDATE. NULL (claims made before migration 0019) never ends.
+     */
+    leaseExpiresAt: timestamp('lease_expires_at', { withTimezone: true }),
   },
   (t) => [index('idempotency_keys_created_idx').on(t.createdAt)],
 );

@@ -22,7 +22,7 @@ import {
 import type { Database } from '../../db/client';
 import { idempotencyKeys, orderLineItems, orders, products } from '../../db/schema';
 import type { OrderRow } from './order-presenter';
-import { storeAnswer, type StoredAnswer } from './with-idempotency-key';
+import { storeAnswer, type IdempotencyClaim, type StoredAnswer } from './with-idempotency-key';
 
 /** What a payment event or a provider's answer means for an order. */
 export type PaymentNews = 'completed' | 'failed' | 'refunded' | 'partially_refunded' | 'disputed';
@@ -55,7 +55,7 @@ export async function markOrderPaid(
   db: Database,
   orderId: number,
   reference: string | null,
-  answer?: { key: string } & StoredAnswer,
+  answer?: IdempotencyClaim & StoredAnswer,
 ): Promise<{ changed: boolean; stored: boolean }> {
   const paid = db
     .update(orders)
@@ -69,7 +69,7 @@ export async function markOrderPaid(
   if (!answer) return { changed: (await paid).length > 0, stored: false };
   const paidOrder = db.$with('paid_order').as(paid);
   const storedAnswer = db.$with('stored_answer').as(
-    storeAnswer(db, answer.key, answer, sql`EXISTS (SELECT 1 FROM ${paidOrder})`).returning({
+    storeAnswer(db, answer, answer, sql`EXISTS (SELECT 1 FROM ${paidOrder})`).returning({
       key: idempotencyKeys.key,
     }),
   );

@@ -21,6 +21,7 @@ import {
 } from '@store/shared/order-constants';
 import type { Database } from '../../db/client';
 import { describeDatabaseError } from '../../db/describe-database-error';
+import { isDatabaseUnavailable } from '../../db/is-database-unavailable';
 import { orderLineItems, orders, products } from '../../db/schema';
 import { HttpError } from '../../plugins/error-handling';
 import type { PaymentProviders } from '../payments/choose-payment-providers';
@@ -36,7 +37,7 @@ import {
   type PricedOrder,
   type PricedOrderLine,
 } from './price-order-lines';
-import type { IdempotencyClaim, IdempotentOutcome } from './with-idempotency-key';
+import { linkOrderToClaim, type IdempotencyClaim, type IdempotentOutcome } from './with-idempotency-key';
 
 export interface PlaceOrderDeps {
   db: Database;
@@ -64,7 +65,10 @@ export const PAYMENT_UNAVAILABLE_MESSAGE =
  * - 502 `{ message }` — the provider could not be reached; the order is cancelled likewise.
  * Throws HttpError 400 for a missing payment reference, an unknown product or a zero subtotal (nothing
  * written). `orderId` in the outcome is the internal id of the order written, or null. With the `claim` of
- * its Idempotency-Key, a paid order's answer is stored in the statement that marks it paid.
+ * its Idempotency-Key, the order is linked to the key in the transaction that writes it, and a paid order's
+ * answer is stored in the statement that marks it paid. Throws the database's error when it cannot be reached
+ * after the order was written (a 503; the key keeps the order, so a retry with it resumes, see
+ * resumePlacedOrder), and HttpError 409 when the claim was taken over meanwhile (the order is not written).
  */
 export async function placeOrder(
   deps: PlaceOrderDeps,
@@ -111,7 +115,7 @@ export async function placeOrder(
     paymentProvider: provider.name,
     walletOrderId: isCard ? null : paymentReference,
   };
-  const created = await reserveStockAndCreateOrder(db, values, priced.lines);
+  const created = await reserveStockAndCreateOrder(db, values, priced.lines, claim);
   if ('walletOrderUsed' in created) {
     return {
       statusCode: 402,
@@ -142,15 +146,19 @@ export async function placeOrder(
 
 /**
  * Carries on with an order whose first answer was not final (Idempotency-Key status 'held': 3-D Secure asked
- * for, still processing, or the provider did not answer), when the same request comes again with the same key:
- * a paid or failed order answers as such (a webhook may have settled it meanwhile); a pending one asks the
- * provider again — the card payment by its PaymentIntent when known, else the same charge with the same
- * idempotency key; the wallet capture with the same request id — so a retry can never charge twice.
+ * for, still processing, or the provider did not answer), or whose request never stored an answer (its claim's
+ * lease ended: the process died, or the database failed after the order was written, even after the card was
+ * charged), when the same request comes again with the same key: a paid or failed order answers as such (a
+ * webhook may have settled it meanwhile); a pending one asks the provider again — the card payment by its
+ * PaymentIntent when known, else the same charge with the same idempotency key, which the provider answers
+ * with the first charge; the wallet capture with the same request id — so a retry can never charge twice, and
+ * an order charged but not marked paid is marked paid here.
  */
 export async function resumePlacedOrder(
   deps: PlaceOrderDeps,
   orderId: number,
   request: PlaceOrderRequest,
+  claim: IdempotencyClaim | null = null,
 ): Promise<IdempotentOutcome<PlaceOrderBody>> {
   const [order] = await deps.db.select().from(orders).where(eq(orders.id, orderId));
   if (!order) throw new Error(`held order ${orderId} is gone`);
@@ -159,7 +167,8 @@ export async function resumePlacedOrder(
     .from(orderLineItems)
     .where(eq(orderLineItems.orderId, orderId))
     .orderBy(asc(orderLineItems.id));
-  if (order.paymentStatus === PAYMENT_STATUS_PENDING) return settlePayment(deps, order, items, request);
+  if (order.paymentStatus === PAYMENT_STATUS_PENDING)
+    return settlePayment(deps, order, items, request, claim);
   if (order.paymentStatus === PAYMENT_STATUS_FAILED) {
     const isCard = order.paymentMethod === PAYMENT_METHOD_CARD;
     return {
@@ -187,6 +196,9 @@ function placedAnswer(order: OrderRow, items: OrderLineItemRow[]): IdempotentOut
  * paid -> 200 (final); declined / capture failed -> order cancelled, stock released, 402 (final);
  * 3-D Secure -> 402 requires_action with the client secret (held); still processing -> 402 payment_pending
  * (held); provider unreachable -> 502 payment_pending, the order stays pending with its stock (held).
+ * Throws when the database cannot be reached for the payment (a 503, never a 502: the provider was not the
+ * one that failed), or cannot mark the order paid after the provider took the money: the order stays pending,
+ * linked to its Idempotency-Key, and the retry with that key (or payments:reconcile) marks it paid.
  */
 async function settlePayment(
   deps: PlaceOrderDeps,
@@ -208,6 +220,8 @@ async function settlePayment(
         ? await chargeCard(deps, order, request.stripePaymentMethodId ?? '')
         : await captureWallet(deps, order, request.payment_intent_id ?? '');
   } catch (err) {
+    // A provider's check or capture that reads our database (the offline ones do not) failed with it: 503.
+    if (isDatabaseUnavailable(err)) throw err;
     deps.log?.error({ err, invoice: order.invoiceNumber }, 'payment provider did not answer; order held');
     return held(502, {
       code: 'payment_pending',
@@ -238,45 +252,52 @@ async function settlePayment(
         });
   }
 
-  // Paid: record the provider's payment id. From here on nothing may throw: the money is taken, so the
-  // answer must be stored against the Idempotency-Key and replayed, never turned into a 500 that invites a
-  // second order (and a second charge). The webhook or reconciliation marks it paid if the database fails.
-  // The answer is known before the write (the order as marking it paid leaves it), so the same statement
-  // stores it against the key.
+  // Paid: record the provider's payment id. The answer is known before the write (the order as marking it
+  // paid leaves it), so the same statement stores it against the key. If the database fails here the money is
+  // taken but the order still pending: the error goes up (a 503, never an answer that frees the key), the key
+  // keeps the order (linked as it was written), and the retry with the same key resumes it, its charge answered
+  // by the provider from the first (same idempotency key): marked paid, charged once. payments:reconcile finds
+  // it too, by the order's public id.
   const paidOrder = asPaid(order, payment.reference);
   const paidAnswer = placedAnswer(paidOrder, items);
-  let answer: IdempotentOutcome<PlaceOrderBody> | null = null;
-  for (let attempt = 1; attempt <= 3 && !answer; attempt++) {
+  let failure: unknown;
+  for (let attempt = 1; attempt <= MARK_PAID_ATTEMPTS; attempt++) {
     try {
       const marked = await markOrderPaid(
         deps.db,
         order.id,
         payment.reference,
-        claim ? { key: claim.key, ...paidAnswer, orderId: order.id } : undefined,
+        claim ? { ...claim, ...paidAnswer, orderId: order.id } : undefined,
       );
       if (marked.changed) {
-        answer = { ...paidAnswer, stored: marked.stored };
         await deps.mails?.paymentConfirmed(order.id, { order: paidOrder, items });
-      } else {
-        // Paid already (the webhook got there first) or no longer pending: answer the order as it is now.
-        const [now] = await deps.db.select().from(orders).where(eq(orders.id, order.id));
-        if (now) answer = placedAnswer(now, items);
+        return { ...paidAnswer, stored: marked.stored };
       }
+      // Paid already (the webhook got there first) or no longer pending: answer the order as it is now.
+      const [now] = await deps.db.select().from(orders).where(eq(orders.id, order.id));
+      if (now) return placedAnswer(now, items);
+      failure = new Error(`order ${order.id} is gone`);
     } catch (err) {
+      failure = err;
       deps.log?.error(
         { err, attempt, invoice: order.invoiceNumber, paymentReference: payment.reference },
         'order paid but not yet marked paid',
       );
     }
+    if (attempt < MARK_PAID_ATTEMPTS) await sleep(MARK_PAID_PAUSE_MS * attempt);
   }
-  if (!answer) {
-    deps.log?.error(
-      { invoice: order.invoiceNumber, paymentReference: payment.reference },
-      'ORDER PAID BUT STILL PENDING IN THE DATABASE: npm run payments:reconcile will mark it paid',
-    );
-  }
-  return answer ?? placedAnswer(order, items);
+  deps.log?.error(
+    { invoice: order.invoiceNumber, paymentReference: payment.reference },
+    'ORDER PAID BUT STILL PENDING IN THE DATABASE: a retry with its Idempotency-Key or npm run payments:reconcile will mark it paid',
+  );
+  throw failure;
 }
+
+/** Marking a paid order paid is tried this often, pausing MARK_PAID_PAUSE_MS × the attempt between tries. */
+const MARK_PAID_ATTEMPTS = 3;
+const MARK_PAID_PAUSE_MS = 100;
+
+const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 /**
  * Cancels an unpaid order and puts its stock back; a database failure here is logged, not thrown, so the
@@ -379,7 +400,9 @@ const nextInvoiceNumber = sql`(SELECT 'INV-' || lpad(n, greatest(6, length(n)), 
 /**
  * One transaction: take the stock of every line whose product tracks it, in one statement, only where enough is
  * left; then the order, with its invoice number (taken only now, so a failed attempt leaves no gap), and its
- * lines in one multi-row INSERT. Rolls everything back and answers the shortage when a line cannot be reserved.
+ * lines in one multi-row INSERT, and (with an Idempotency-Key's claim) the order linked to the key. Rolls
+ * everything back and answers the shortage when a line cannot be reserved, or throws HttpError 409 when the claim
+ * is no longer this request's.
  *
  * A product that did not track its stock when the lines were priced is not touched: `stock - q` would leave its
  * NULL as it was, and the UPDATE would still write a new row version (every index, the changed_at trigger, the
@@ -390,6 +413,7 @@ async function reserveStockAndCreateOrder(
   db: Database,
   values: NewOrder,
   lines: readonly PricedOrderLine[],
+  claim: IdempotencyClaim | null,
 ): Promise<
   { order: OrderRow; items: OrderLineItemRow[] } | { shortage: Shortage } | { walletOrderUsed: true }
 > {
@@ -445,7 +469,10 @@ async function reserveStockAndCreateOrder(
             tx.rollback();
           }
         }
-        return insertOrderWithLines(tx, values, lines);
+        const created = await insertOrderWithLines(tx, values, lines);
+        // In the same transaction: the key knows its order from the moment the order exists (decision 0009).
+        if (claim) await linkOrderToClaim(tx, claim, created.order.id);
+        return created;
       });
     } catch (err) {
       if (found.shortage) return { shortage: found.shortage };
