@@ -148,6 +148,14 @@ export const REFUND_STATUS_PENDING = 'pending' satisfies RefundStatus;
 export const REFUND_STATUS_SUCCEEDED = 'succeeded' satisfies RefundStatus;
 export const REFUND_STATUS_FAILED = 'failed' satisfies RefundStatus;
 
+/** What the back office says of a refund that is not (yet) money given back; a succeeded one needs no word. */
+export const REFUND_STATUS_NOTES: Record<RefundStatus, string> = {
+  pending:
+    'Waiting for the payment provider: not counted as refunded yet, but held against what can be refunded',
+  succeeded: '',
+  failed: 'Refused by the payment provider: nothing was refunded',
+};
+
 /** One refund as the order page shows it. */
 export const adminRefundSchema = z.object({
   id: z.number().int(),

@@ -5,7 +5,7 @@
  * Idempotency-Key when the same refund is retried after the network failed, and a new one for the next refund.
  */
 import type { StaffUser } from '@store/shared/admin';
-import type { AdminOrderDetail, AdminOrderRow } from '@store/shared/admin-orders';
+import { REFUND_STATUS_NOTES, type AdminOrderDetail, type AdminOrderRow } from '@store/shared/admin-orders';
 import { QueryClient } from '@tanstack/react-query';
 import { render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
@@ -81,8 +81,8 @@ const detail: AdminOrderDetail = {
   audit: [],
 };
 
-function stubApi() {
-  let current = detail;
+function stubApi(start: AdminOrderDetail = detail) {
+  let current = start;
   let refundFailures = 1;
   const refundKeys: string[] = [];
   const fetchMock = vi.fn(async (input: string, init?: RequestInit) => {
@@ -137,6 +137,7 @@ function stubApi() {
             ...current.refunds,
             {
               id: current.refunds.length + 1,
+              status: 'succeeded',
               amount: body.amount ?? '',
               reason: body.reason ?? '',
               provider: 'test-card',
@@ -288,6 +289,36 @@ describe('/admin/orders/:publicId', () => {
     await waitFor(() => expect(screen.getByText('This order has been refunded in full.')).toBeTruthy());
     expect(refundKeys).toHaveLength(3);
     expect(refundKeys[2]).not.toBe(refundKeys[0]);
+  });
+
+  it('says which refunds are still waiting for the provider or were refused, and counts only the made ones', async () => {
+    const refund = (id: number, status: AdminOrderDetail['refunds'][number]['status'], amount: string) => ({
+      id,
+      status,
+      amount,
+      reason: '',
+      provider: 'test-card',
+      provider_refund_id: status === 'succeeded' ? `re_test_${id}` : null,
+      return_id: null,
+      staff_name: 'Sam Clerk',
+      created_at: '2026-11-25T01:00:00.000Z',
+    });
+    stubApi({
+      ...detail,
+      payment_status: 'partially_refunded',
+      refunds: [refund(1, 'succeeded', '10.00'), refund(2, 'pending', '20.00'), refund(3, 'failed', '5.00')],
+      refunded_total: '10.00',
+      refundable: '41.50',
+    });
+    renderAdmin(`/admin/orders/${row.public_id}`);
+    const section = (await screen.findByRole('heading', { name: 'Refunds' })).closest('section');
+    if (!section) throw new Error('no Refunds section');
+    const items = within(section).getAllByRole('listitem');
+    expect(items).toHaveLength(3);
+    expect(items[0]?.textContent).not.toMatch(/Waiting|Refused/);
+    expect(items[1]?.textContent).toContain(REFUND_STATUS_NOTES.pending);
+    expect(items[2]?.textContent).toContain(REFUND_STATUS_NOTES.failed);
+    expect(section.textContent).toContain('Refunded $10.00 of $71.50; $41.50 can still be refunded.');
   });
 
   it('cancels only after the confirmation', async () => {

@@ -5,6 +5,7 @@ import {
   CARRIER_NAMES,
   CARRIERS,
   ORDER_STATUS_MOVES,
+  REFUND_STATUS_NOTES,
   type AdminOrderDetail,
   type AdminRefundRequest,
   type AdminShipForm,
@@ -274,6 +275,14 @@ function OrderRefunds({ order }: { order: AdminOrderDetail }) {
               <span className="admin-order__reference">
                 {r.provider} refund {r.provider_refund_id ?? '(no id)'}
               </span>
+              {REFUND_STATUS_NOTES[r.status] && (
+                <>
+                  <br />
+                  <span className={`admin-order__refund-status admin-order__refund-status--${r.status}`}>
+                    {REFUND_STATUS_NOTES[r.status]}
+                  </span>
+                </>
+              )}
             </li>
           ))}
         </ul>
