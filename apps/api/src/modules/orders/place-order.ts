@@ -220,8 +220,10 @@ async function settlePayment(
         ? await chargeCard(deps, order, request.stripePaymentMethodId ?? '')
         : await captureWallet(deps, order, request.payment_intent_id ?? '');
   } catch (err) {
-    // A provider's check or capture that reads our database (the offline ones do not) failed with it: 503.
-    if (isDatabaseUnavailable(err)) throw err;
+    // The provider's own failure is a 502 even when its cause is a refused or timed-out connection (to the
+    // provider, which isDatabaseUnavailable cannot tell from ours); any other error here that means our database
+    // is away is a 503, the order left pending for the retry and reconciliation.
+    if (!(err instanceof ProviderCallFailed) && isDatabaseUnavailable(err)) throw err;
     deps.log?.error({ err, invoice: order.invoiceNumber }, 'payment provider did not answer; order held');
     return held(502, {
       code: 'payment_pending',
@@ -518,6 +520,15 @@ async function insertOrderWithLines(
 /** SQLSTATE of a transaction PostgreSQL rolled back to break a deadlock; nothing of it was written. */
 const DEADLOCK_DETECTED = '40P01';
 
+/** What a payment provider's call threw, kept apart from our own database's errors (see settlePayment). */
+class ProviderCallFailed extends Error {
+  override name = 'ProviderCallFailed';
+}
+
+const providerFailed = (err: unknown): never => {
+  throw new ProviderCallFailed(err instanceof Error ? err.message : String(err), { cause: err });
+};
+
 type PaymentResult =
   | { kind: 'paid'; reference: string }
   | { kind: 'requires_action'; reference: string; clientSecret: string }
@@ -535,17 +546,19 @@ async function chargeCard(
 ): Promise<PaymentResult> {
   const card = deps.payments.card;
   if (!card) throw new Error('card payments are off');
-  const result = order.paymentReference
-    ? await card.check(order.paymentReference)
-    : await card.charge({
-        amountCents: order.totalCents,
-        currency: 'AUD',
-        paymentMethodId,
-        // One charge per order: a retry of this call for the same order is a no-op at the provider.
-        idempotencyKey: `order-${order.publicId}`,
-        description: `Order ${order.invoiceNumber}`,
-        orderPublicId: order.publicId,
-      });
+  const result = await (
+    order.paymentReference
+      ? card.check(order.paymentReference)
+      : card.charge({
+          amountCents: order.totalCents,
+          currency: 'AUD',
+          paymentMethodId,
+          // One charge per order: a retry of this call for the same order is a no-op at the provider.
+          idempotencyKey: `order-${order.publicId}`,
+          description: `Order ${order.invoiceNumber}`,
+          orderPublicId: order.publicId,
+        })
+  ).catch(providerFailed);
   switch (result.status) {
     case 'succeeded':
       return { kind: 'paid', reference: result.paymentId };
@@ -566,12 +579,14 @@ async function captureWallet(
 ): Promise<PaymentResult> {
   const wallet = deps.payments.wallet;
   if (!wallet) throw new Error('wallet payments are off');
-  const result = await wallet.capture({
-    walletOrderId,
-    expectedAmountCents: order.totalCents,
-    // Derived from our order: a retry is the same capture; another order naming this wallet order is refused.
-    idempotencyKey: `order-${order.publicId}`,
-  });
+  const result = await wallet
+    .capture({
+      walletOrderId,
+      expectedAmountCents: order.totalCents,
+      // Derived from our order: a retry is the same capture; another order naming this wallet order is refused.
+      idempotencyKey: `order-${order.publicId}`,
+    })
+    .catch(providerFailed);
   if (result.status === 'completed') return { kind: 'paid', reference: result.captureId };
   deps.log?.warn(
     { issue: result.issue, reason: result.message, invoice: order.invoiceNumber },
