@@ -8,6 +8,10 @@ describe('isDefinitive: when the next try may use a new Idempotency-Key', () => 
     expect(isDefinitive({ kind: 'too_many_requests' })).toBe(false);
     expect(isDefinitive({ kind: 'rejected', status: 409, message: 'Still being processed' })).toBe(false);
     expect(isDefinitive({ kind: 'rejected', status: 504, message: null })).toBe(false);
+    // The API's own 503 (database unavailable, with its message): the order may exist and be charged.
+    expect(
+      isDefinitive({ kind: 'rejected', status: 503, message: 'The store is busy. Please try again.' }),
+    ).toBe(false);
   });
 
   it('keeps the key while the order is held: 3-D Secure to complete, or the payment not final yet', () => {

@@ -54,7 +54,8 @@ export interface UsePlaceOrder {
  * stored answer to a repeat with the same key and body, so after any doubt the retry must carry the same
  * key: then it can never place or charge twice. Doubt means no answer (network), a 429 (not processed), a
  * 409 without a code (the first request with this key is still running), or a 5xx without our JSON
- * message (from something in front of the API; the request may or may not have arrived). A held order is
+ * message (from something in front of the API; the request may or may not have arrived), or a 500 or 503
+ * (the server stopped or lost its database before it stored an answer). A held order is
  * not final either: `requires_action` (3-D Secure to complete) and `payment_pending` (the provider is still
  * processing, or could not be asked) are answered again, with the news, to the same key and body. Any other
  * answer is final for that key (a 402 or 502 is even stored against it), so the next try starts anew.
@@ -64,8 +65,10 @@ export function isDefinitive(outcome: PlaceOrderOutcome): boolean {
   if (outcome.kind === 'requires_action' || outcome.kind === 'payment_pending') return false;
   if (outcome.kind === 'rejected') {
     if (outcome.status === 409) return false;
-    // A 500 means the server stopped before it stored an answer (it frees the key): the same key is safe.
-    if (outcome.status === 500) return false;
+    // A 500 means the server stopped before it stored an answer: the same key is safe (with no order written
+    // the key was freed; with one, the key resumes it). A 503 is the database away mid-way (issue 43 §4): the
+    // order may exist, even be charged, so only the same key may follow; the server resumes it, never twice.
+    if (outcome.status === 500 || outcome.status === 503) return false;
     if (outcome.status >= 500 && outcome.message === null) return false;
   }
   return true;
