@@ -227,6 +227,9 @@ describe('API fuzz', () => {
     it.prop([fuzzedRequestArbitrary(operation)], params)(
       operation.key,
       async (request) => {
+        // Work an earlier request left for after its answer (mails, and a reset code's storing: issue 43 §5) is done
+        // before the database is looked at, so it is not taken for this request's change.
+        await t.app.mail.settled();
         const before = await databaseFingerprint(db, tables);
         logLines.length = 0;
         let res;

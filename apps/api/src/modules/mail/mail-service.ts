@@ -19,8 +19,13 @@ export interface MailService {
    * the current turn of the event loop is over — after the answer of the request that caused it has been
    * written — and retries in the background when sending fails. `kind` names the mail in the logs ('order
    * confirmation', 'contact message'). Never throws; a message that cannot be rendered is logged and dropped.
+   * `message()` may resolve to null: after its work it has nothing to send (a reset code asked for an email
+   * without an account, issue 43 §5), and nothing is logged.
    */
-  deliver(kind: string, message: MailMessage | Promise<MailMessage> | (() => Promise<MailMessage>)): void;
+  deliver(
+    kind: string,
+    message: MailMessage | Promise<MailMessage> | (() => Promise<MailMessage | null>),
+  ): void;
   /** Resolves when every mail handed over so far has been sent or given up (tests, shutdown). */
   settled(): Promise<void>;
   /** Stops waiting retries (app close). */
@@ -49,11 +54,13 @@ export function createMailService(
 
   async function attempt(
     kind: string,
-    pendingMessage: MailMessage | Promise<MailMessage> | (() => Promise<MailMessage>),
+    pendingMessage: MailMessage | Promise<MailMessage> | (() => Promise<MailMessage | null>),
   ): Promise<void> {
     let message: MailMessage;
     try {
-      message = await (typeof pendingMessage === 'function' ? pendingMessage() : pendingMessage);
+      const rendered = await (typeof pendingMessage === 'function' ? pendingMessage() : pendingMessage);
+      if (rendered === null) return;
+      message = rendered;
     } catch (err) {
       log.error({ err, mail: kind }, 'mail not sent: it could not be rendered');
       return;

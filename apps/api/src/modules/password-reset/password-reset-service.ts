@@ -34,17 +34,16 @@ export async function otpMail(store: MailStore, name: string, otp: string) {
 }
 
 /**
- * Stores a fresh OTP when the email has an account and hands its mail to `deliver`; does nothing otherwise.
- * Called after check-email has answered (routes.ts), so neither this work nor the mail's rendering can make a
- * known email's answer slower than an unknown one's (issue 43 §5). The member's row is locked while the old
+ * Stores a fresh OTP when the email has an account and resolves to its mail; resolves to null otherwise.
+ * Run by the mail service after check-email has answered (routes.ts), so neither this work nor the mail's
+ * rendering can make a known email's answer slower than an unknown one's (issue 43 §5). The member's row is locked while the old
  * codes are replaced, so two requests at once leave one live code, not two.
  */
 export async function requestPasswordReset(
   db: Database,
-  deliver: (message: MailMessage) => void,
   store: MailStore,
   email: string,
-): Promise<void> {
+): Promise<MailMessage | null> {
   const otp = generateOtp();
   const user = await db.transaction(async (tx) => {
     const [member] = await tx.select().from(users).where(eq(users.email, email)).for('update');
@@ -61,8 +60,8 @@ export async function requestPasswordReset(
       .where(eq(passwordResets.id, reset.id));
     return member;
   });
-  if (!user) return;
-  deliver({ to: user.email, ...(await otpMail(store, user.name, otp)) });
+  if (!user) return null;
+  return { to: user.email, ...(await otpMail(store, user.name, otp)) };
 }
 
 /**
