@@ -87,7 +87,30 @@ export async function openDatabase(options: OpenDatabaseOptions): Promise<Databa
         client.release();
       }
     }
-    return { db, kind: 'postgres', close: () => pool.end() };
+    return {
+      db,
+      kind: 'postgres',
+      // pool.end() waits for every client checked out to come back; one lost to a broken connection during an
+      // outage would hold the store's shutdown (and a test's cleanup) forever, so it waits 10 s at most.
+      close: () =>
+        new Promise<void>((resolve, reject) => {
+          const timer = setTimeout(() => {
+            console.warn('PostgreSQL pool: a connection did not close within 10 s; closing without it.');
+            resolve();
+          }, 10_000);
+          timer.unref();
+          pool.end().then(
+            () => {
+              clearTimeout(timer);
+              resolve();
+            },
+            (err: unknown) => {
+              clearTimeout(timer);
+              reject(err instanceof Error ? err : new Error(String(err)));
+            },
+          );
+        }),
+    };
   }
 
   const dir = options.pgliteDir ?? 'memory://';

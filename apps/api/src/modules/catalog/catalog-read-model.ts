@@ -207,8 +207,27 @@ export function createCatalogReadModel(options: CatalogReadModelOptions): Catalo
       timer = null;
       const l = listener;
       listener = null;
-      if (l) await l.end().catch(() => {});
+      // A client whose connection broke mid-connect may never say it ended: closing waits 2 s at most for it.
+      if (l) await settledWithin(l.end(), 2_000);
       if (running) await running.catch(() => {});
     },
   };
+}
+
+/** Waits for `work` to settle, or `ms` at most (a close that must not hang the store's shutdown); never rejects. */
+function settledWithin(work: Promise<unknown>, ms: number): Promise<void> {
+  return new Promise<void>((resolve) => {
+    const timer = setTimeout(resolve, ms);
+    timer.unref();
+    work.then(
+      () => {
+        clearTimeout(timer);
+        resolve();
+      },
+      () => {
+        clearTimeout(timer);
+        resolve();
+      },
+    );
+  });
 }
