@@ -86,8 +86,11 @@ export async function checkSignedLink(
     return 'invalid';
   }
   const expected = mac(await keyOf(db), publicId, document, Number(expires));
-  const given = Buffer.from(signature, 'base64url');
-  if (given.length !== expected.length || !timingSafeEqual(given, expected)) return 'invalid';
+  // Compared as the canonical text, not as decoded bytes: the 43rd character carries 2 padding bits, so 'A' and
+  // 'B' there decode to the same bytes, and an altered link must never open.
+  const given = Buffer.from(signature, 'ascii');
+  const wanted = Buffer.from(expected.toString('base64url'), 'ascii');
+  if (given.length !== wanted.length || !timingSafeEqual(given, wanted)) return 'invalid';
   return Number(expires) * 1000 > now ? 'valid' : 'expired';
 }
 
