@@ -6,6 +6,7 @@
 import { z } from 'zod';
 import { formatCents, parseDecimalToCents } from './money';
 import { PAYMENT_STATUSES } from './order-constants';
+import { CARRIER_NAMES, type Carrier } from './store-promises';
 import { noControlCharacters, searchText } from './text-schemas';
 
 export const ORDER_STATUSES = ['pending', 'processing', 'shipped', 'delivered', 'cancelled'] as const;
@@ -19,15 +20,6 @@ export const ORDER_STATUS_MOVES: Readonly<Record<OrderStatus, readonly OrderStat
   delivered: [],
   cancelled: [],
 };
-
-/** The couriers of the shipping policy (SPEC §9), each with its public tracking page. */
-export const CARRIERS = {
-  'Australia Post': (n: string) => `https://auspost.com.au/mypost/track/details/${encodeURIComponent(n)}`,
-  Aramex: (n: string) => `https://www.aramex.com.au/tools/track?l=${encodeURIComponent(n)}`,
-  CouriersPlease: (n: string) => `https://www.couriersplease.com.au/tools-track/no/${encodeURIComponent(n)}`,
-} as const;
-export type Carrier = keyof typeof CARRIERS;
-export const CARRIER_NAMES = Object.keys(CARRIERS) as Carrier[];
 
 export const ADMIN_ORDER_MESSAGES = {
   illegalMove: (from: string, to: string) =>

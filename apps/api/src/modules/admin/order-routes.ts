@@ -17,13 +17,12 @@ import {
   adminOrderListQuerySchema,
   adminOrderListSchema,
   adminOrderStatusRequestSchema,
-  CARRIERS,
   REFUND_STATUSES,
-  type Carrier,
   type RefundStatus,
 } from '@store/shared/admin-orders';
 import { centsToDecimalString, parseDecimalToCents } from '@store/shared/money';
 import { IDEMPOTENCY_KEY_HEADER, IDEMPOTENCY_KEY_PATTERN } from '@store/shared/order-constants';
+import { CARRIERS, type Carrier } from '@store/shared/store-promises';
 import type { Database } from '../../db/client';
 import { refunds, staffUsers } from '../../db/schema';
 import { HttpError } from '../../plugins/error-handling';

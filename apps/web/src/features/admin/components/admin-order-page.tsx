@@ -2,8 +2,6 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import {
   adminRefundRequestSchema,
   adminShipFormSchema,
-  CARRIER_NAMES,
-  CARRIERS,
   ORDER_STATUS_MOVES,
   REFUND_STATUS_NOTES,
   type AdminOrderDetail,
@@ -12,6 +10,7 @@ import {
   type OrderStatus,
 } from '@store/shared/admin-orders';
 import { formatCents, parseDecimalToCents } from '@store/shared/money';
+import { CARRIER_NAMES, CARRIERS } from '@store/shared/store-promises';
 import { hasTaxInvoice } from '@store/shared/tax-invoice';
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';

@@ -1,0 +1,174 @@
+/**
+ * The store's promises to shoppers, stated once (issue 34 §3, decision 0045): the delivery rule, the delivery
+ * estimate, where we deliver, the returns window and the carriers we use. Every page, the cart, checkout and the
+ * mails word them with these functions, so a shopper reads the same words with the same figures everywhere.
+ *
+ * The figures come from the shipping and return policies (SPEC §9 "Policy texts"); where other SPEC texts
+ * contradict them (international shipping, UPS/FedEx/DHL/USPS, "Free shipping, estimated delivery 2-3 days" on
+ * any product, "365 day free return", processing in 1-2 business days, refunds in 5-7 business days) the policy
+ * wins: a claim the policy does not keep would mislead (Australian Consumer Law s 18, s 29). The delivery rule's
+ * figures are the store's settings (`deliveryChargeCents`, `freeDeliveryThresholdCents`), GST-inclusive.
+ * No zod here (first-page safe).
+ */
+import { centsToFreeDelivery, type CheckoutSettings } from './checkout-totals';
+import { formatCents } from './money';
+
+/**
+ * The two settings the delivery rule reads, integer cents including GST: delivery is free when the items'
+ * subtotal (shelf prices after product discounts, before member and code discounts) reaches the threshold, and
+ * costs the flat charge below it.
+ */
+export type DeliverySettings = Pick<CheckoutSettings, 'deliveryChargeCents' | 'freeDeliveryThresholdCents'>;
+
+/**
+ * `/api/store-config`'s dollar figures (`delivery_charge`, `free_delivery_threshold`) as integer cents.
+ * Throws RangeError on a negative or non-finite figure.
+ */
+export function deliverySettingsOf(config: {
+  delivery_charge: number;
+  free_delivery_threshold: number;
+}): DeliverySettings {
+  const cents = (dollars: number) => {
+    if (!Number.isFinite(dollars) || dollars < 0) throw new RangeError(`Not an amount: ${dollars}`);
+    return Math.round(dollars * 100);
+  };
+  return {
+    deliveryChargeCents: cents(config.delivery_charge),
+    freeDeliveryThresholdCents: cents(config.free_delivery_threshold),
+  };
+}
+
+/** A promise's amount: "$100" for whole dollars, "$16.50" otherwise (cents in). */
+export function promiseAmount(cents: number): string {
+  const text = formatCents(cents);
+  return text.endsWith('.00') ? text.slice(0, -3) : text;
+}
+
+/** True when the store charges no delivery on any order (a zero charge or a zero threshold). */
+function alwaysFree(rule: DeliverySettings): boolean {
+  return rule.deliveryChargeCents === 0 || rule.freeDeliveryThresholdCents === 0;
+}
+
+/** The condition of free delivery: "on orders of $100 or more" ("on every order" when delivery is always free). */
+export function freeDeliveryCondition(rule: DeliverySettings): string {
+  return alwaysFree(rule)
+    ? 'on every order'
+    : `on orders of ${promiseAmount(rule.freeDeliveryThresholdCents)} or more`;
+}
+
+/** The offer as the top bar says it: "Free delivery on orders of $100 or more". */
+export function freeDeliveryText(rule: DeliverySettings): string {
+  return `Free delivery ${freeDeliveryCondition(rule)}`;
+}
+
+/** The charge below the threshold: "Flat $16.50 delivery under $100", or null when delivery is always free. */
+export function flatDeliveryText(rule: DeliverySettings): string | null {
+  if (alwaysFree(rule)) return null;
+  return `Flat ${promiseAmount(rule.deliveryChargeCents)} delivery under ${promiseAmount(rule.freeDeliveryThresholdCents)}`;
+}
+
+/**
+ * The whole rule as one sentence: "Free delivery on orders of $100 or more; flat $16.50 delivery under $100."
+ * (the FAQ, the product page, the about page).
+ */
+export function deliveryRuleSentence(rule: DeliverySettings): string {
+  const flat = flatDeliveryText(rule);
+  return flat
+    ? `${freeDeliveryText(rule)}; ${flat.charAt(0).toLowerCase()}${flat.slice(1)}.`
+    : `${freeDeliveryText(rule)}.`;
+}
+
+/** What the threshold counts, for the policy and the FAQ (the rule of `computeCheckoutTotals`). */
+export const FREE_DELIVERY_BASIS =
+  'The total that counts is your items at their shelf prices, which include GST, after any product discount and before member discounts. The delivery charge includes GST too.';
+
+/**
+ * The home page's services strip entry: title "Free delivery", detail "On orders of $100 or more"
+ * (the same words as `freeDeliveryText`).
+ */
+export function freeDeliveryHeadline(rule: DeliverySettings): { title: string; detail: string } {
+  const condition = freeDeliveryCondition(rule);
+  return { title: 'Free delivery', detail: `${condition.charAt(0).toUpperCase()}${condition.slice(1)}` };
+}
+
+/**
+ * The product page's line for one unit at `unitPriceCents` (shelf price inc. GST after its discount): "Free
+ * delivery on this item" when one unit reaches the threshold, else the rule (`deliveryRuleSentence`), never a
+ * free-shipping claim the order would not get.
+ */
+export function productDeliveryText(unitPriceCents: number, rule: DeliverySettings): string {
+  if (!alwaysFree(rule) && unitPriceCents >= rule.freeDeliveryThresholdCents)
+    return 'Free delivery on this item.';
+  return deliveryRuleSentence(rule);
+}
+
+/**
+ * Cents the shopper still has to add for free delivery (0 when the subtotal qualifies), the subtotal being the
+ * items at shelf prices inc. GST after product discounts (checkout-totals' `centsToFreeDelivery`).
+ */
+export function amountForFreeDeliveryCents(subtotalCents: number, rule: DeliverySettings): number {
+  return centsToFreeDelivery(subtotalCents, { gstPercent: 0, ...rule });
+}
+
+/**
+ * The cart's and checkout's note for a subtotal in cents: "Your order qualifies for free delivery." or "Add
+ * $5.61 more for free delivery on orders of $100 or more." (the missing amount to the cent, so adding it is
+ * always enough). Null for an empty cart.
+ */
+export function freeDeliveryProgressText(subtotalCents: number, rule: DeliverySettings): string | null {
+  if (subtotalCents <= 0) return null;
+  const missing = amountForFreeDeliveryCents(subtotalCents, rule);
+  if (missing === 0 || alwaysFree(rule)) return 'Your order qualifies for free delivery.';
+  return `Add ${formatCents(missing)} more for free delivery ${freeDeliveryCondition(rule)}.`;
+}
+
+/** Where we deliver (SPEC §9 shipping policy). */
+export const DELIVERY_AREA = 'Australia only';
+/** The same, as a sentence. */
+export const DELIVERY_AREA_SENTENCE =
+  'We deliver to addresses in Australia only, in every state and territory.';
+
+/** Orders placed by this time on a business day are handled from that day (shipping policy). */
+export const ORDER_CUTOFF = '6 PM AEST';
+/** Picking, packing and handing to the courier (shipping policy; the FAQ's "1-2 business days" is not kept). */
+export const HANDLING_TIME = '0-1 business days';
+/** From dispatch to the door (shipping policy; the product page's "2-3 days" is not kept). */
+export const DELIVERY_TIME = '5-8 business days';
+/** The one delivery estimate: the product page, the FAQ, the policy and the order mails say this. */
+export const DELIVERY_ESTIMATE_SENTENCE = `We dispatch orders in ${HANDLING_TIME}; delivery then takes ${DELIVERY_TIME}.`;
+/** For a parcel already handed to the courier (the shipping notice mail). */
+export const SHIPPED_DELIVERY_ESTIMATE_SENTENCE = `Delivery takes ${DELIVERY_TIME} from dispatch.`;
+
+/** Days from delivery within which an item can be returned for a full refund (return policy). */
+export const RETURN_WINDOW_DAYS = 30;
+/** "within 30 days of delivery": the return policy's window, in its words. */
+export const RETURN_WINDOW = `within ${RETURN_WINDOW_DAYS} days of delivery`;
+/** The one returns sentence: the return policy, the FAQ, the home page and the order mails. */
+export const RETURNS_SENTENCE = `You can return an item ${RETURN_WINDOW} for a full refund.`;
+/** The home page's services strip entry for returns (the SPEC's "365 day free return" is not kept). */
+export const RETURNS_HEADLINE = {
+  title: `${RETURN_WINDOW_DAYS}-day returns`,
+  detail: 'No restocking fee',
+} as const;
+/** How soon an approved return is refunded (return policy; the FAQ's "5-7 business days" is not kept). */
+export const REFUND_TIME = '5 business days';
+
+/**
+ * The couriers we use (shipping policy), each with its public tracking page: the back office's "mark shipped"
+ * list, the shipping notice's tracking link and every page that names them.
+ */
+export const CARRIERS = {
+  'Australia Post': (n: string) => `https://auspost.com.au/mypost/track/details/${encodeURIComponent(n)}`,
+  Aramex: (n: string) => `https://www.aramex.com.au/tools/track?l=${encodeURIComponent(n)}`,
+  CouriersPlease: (n: string) => `https://www.couriersplease.com.au/tools-track/no/${encodeURIComponent(n)}`,
+} as const;
+export type Carrier = keyof typeof CARRIERS;
+export const CARRIER_NAMES = Object.keys(CARRIERS) as Carrier[];
+
+/** "Australia Post, Aramex and CouriersPlease". */
+export const CARRIER_LIST =
+  CARRIER_NAMES.length < 2
+    ? CARRIER_NAMES.join('')
+    : `${CARRIER_NAMES.slice(0, -1).join(', ')} and ${CARRIER_NAMES.at(-1)}`;
+/** "We ship with Australia Post, Aramex and CouriersPlease." */
+export const CARRIERS_SENTENCE = `We ship with ${CARRIER_LIST}.`;
