@@ -1,49 +1,100 @@
 /**
- * The checkout maths of SPEC §9, written once and run on both sides (DESIGN §4): the browser shows these
- * figures, the server charges them. All amounts are integer cents AUD.
+ * The store's one money model (issue 34 §1, decision 0046), written once and run on both sides (DESIGN §4): the
+ * browser shows these figures, the server charges them, the order keeps them, and every mail, PDF and back-office
+ * screen reads them back. All amounts are integer cents AUD, GST-INCLUSIVE (shelf prices, as consumers see them).
  *
- *   subtotal              = Σ unit price (after product discount) × quantity
- *   signup discount       = subtotal × signup percent           (members; 0 for guests)
- *   membership discount   = subtotal × chosen plan percent      (members; 0 for guests)
- *   discounted subtotal   = subtotal − both discounts (never below 0)
- *   delivery charge       = 0 when subtotal ≥ free-delivery threshold, else the delivery-charge setting
- *   GST                   = (discounted subtotal + delivery charge) × GST percent
- *   total                 = discounted subtotal + delivery charge + GST
+ *   line total            = unit price (shelf price after the product's own discount) × quantity
+ *   subtotal              = Σ line totals
+ *   signup discount       = subtotal × signup percent             (members; 0 for guests)
+ *   membership discount   = subtotal × held plan percent          (members holding the plan)
+ *   code discount         = a discount code's percent of (or amount off) the lines it applies to
+ *   discounted subtotal   = subtotal − the discounts (each capped so the sum never passes the subtotal)
+ *   delivery charge       = 0 when subtotal ≥ free-delivery threshold, else the flat delivery charge
+ *   total (charged)       = discounted subtotal + delivery charge   — exactly the sum of the figures shown
+ *   GST                   = Σ one-eleventh of each amount shown (line by line: lines − discount lines + delivery)
  *
- * Each percentage is rounded to the nearest cent once, where it is taken. No zod here (first-page safe).
+ * Each percentage is rounded to the nearest cent once, where it is taken. GST is included, never added: it is
+ * derived line by line (the ATO's per-line rounding, one method everywhere), so ex-GST figures (amount − its GST)
+ * add up exactly to the ex-GST total for business customers and the books. No zod here (first-page safe).
  */
 import { discountedPriceCents, type Discount } from './discount';
 import { parseDecimalToCents } from './money';
 
-/** The store's settings the maths reads (SPEC §3 General settings; §9 threshold $100). */
+/** The store's settings the maths reads (SPEC §3 General settings), GST-inclusive cents. */
 export interface CheckoutSettings {
   gstPercent: number;
+  /** The flat delivery charge, inc. GST. */
   deliveryChargeCents: number;
+  /** Delivery is free when the subtotal (inc. GST, before order discounts) reaches this. */
   freeDeliveryThresholdCents: number;
 }
 
 export interface PricedLine {
-  /** Price of one unit after the product's own discount, cents. */
+  /** Shelf price of one unit after the product's own discount, cents inc. GST. */
   unitPriceCents: number;
   /** Whole number 1-100. */
   quantity: number;
 }
 
-export interface MemberDiscounts {
+/** A discount code as checkout applies it (its rules checked by the server before; issue 34 §5). */
+export interface CodeDiscount {
+  /** The code as the shopper sees it, upper case. */
+  code: string;
+  /** Percent off the eligible lines (may be fractional), or null for an amount off. */
+  percent: number | null;
+  /** Cents off the eligible lines' total (never more than it), or null for a percent. */
+  amountCents: number | null;
+  /** Indexes of the lines the code applies to; null for every line. */
+  eligibleLines: readonly number[] | null;
+}
+
+export interface OrderDiscounts {
   /** Whole or fractional percent, e.g. 10 for 10%. */
   signupPercent?: number;
   membershipPercent?: number;
+  code?: CodeDiscount | null;
 }
+/** @deprecated name kept for callers that predate discount codes. */
+export type MemberDiscounts = OrderDiscounts;
 
 export interface CheckoutTotals {
   itemCount: number;
+  /** Per line: unit × quantity, in the order given. */
+  lineTotalsCents: number[];
+  /** Per line: the GST included in its line total. */
+  lineGstCents: number[];
   subtotalCents: number;
   signupDiscountCents: number;
   membershipDiscountCents: number;
+  codeDiscountCents: number;
+  /** All order discounts together. */
+  discountCents: number;
   discountedSubtotalCents: number;
   deliveryChargeCents: number;
-  gstCents: number;
+  /** What is charged: discounted subtotal + delivery charge. */
   totalCents: number;
+  /** The GST included in the total (line by line). */
+  gstCents: number;
+  /** totalCents − gstCents: the total before GST, for business customers and the books. */
+  totalExGstCents: number;
+}
+
+/**
+ * The GST included in a GST-inclusive amount (cents; may be negative for a discount line): one-eleventh at 10%,
+ * in general amount × g / (100 + g), rounded to the nearest cent (half away from zero).
+ */
+export function gstIncludedCents(amountCents: number, gstPercent: number): number {
+  if (!Number.isInteger(amountCents)) throw new RangeError(`Cents must be whole, got ${amountCents}`);
+  if (gstPercent <= 0 || amountCents === 0) return 0;
+  const abs = Math.abs(amountCents);
+  // The nudge keeps an exact half that floating point lands a hair below on its own side.
+  const gst = Math.floor((abs * gstPercent) / (100 + gstPercent) + 0.5 + 1e-9);
+  return amountCents < 0 ? -gst : gst;
+}
+
+/** A GST-inclusive amount without its GST (cents): what business customers and the books read. */
+export function exGstCents(amountCents: number, gstPercent: number): number {
+  return amountCents - gstIncludedCents(amountCents, gstPercent);
 }
 
 /** Line total (SPEC `qp_subtotal`): unit price × quantity, cents. */
@@ -51,7 +102,7 @@ export function lineSubtotalCents(line: PricedLine): number {
   return line.unitPriceCents * line.quantity;
 }
 
-/** Cart page and sidebar totals: items and subtotal only, no shipping or tax (SPEC §2, §9). */
+/** Cart page and sidebar totals: items and subtotal only, no delivery (SPEC §2, §9). */
 export function cartSummary(lines: readonly PricedLine[]): { itemCount: number; subtotalCents: number } {
   let itemCount = 0;
   let subtotalCents = 0;
@@ -64,11 +115,16 @@ export function cartSummary(lines: readonly PricedLine[]): { itemCount: number; 
 
 const percentOf = (cents: number, percent: number) => Math.round((cents * percent) / 100);
 
-/** SPEC §9 checkout totals. Throws RangeError on a negative or fractional amount or quantity. */
+/** Cents still to add to the subtotal for free delivery (0 when it is free already). */
+export function centsToFreeDelivery(subtotalCents: number, settings: CheckoutSettings): number {
+  return Math.max(0, settings.freeDeliveryThresholdCents - subtotalCents);
+}
+
+/** The order's totals (issue 34 §1). Throws RangeError on a negative or fractional amount or quantity. */
 export function computeCheckoutTotals(
   lines: readonly PricedLine[],
   settings: CheckoutSettings,
-  discounts: MemberDiscounts = {},
+  discounts: OrderDiscounts = {},
 ): CheckoutTotals {
   for (const l of lines) {
     if (!Number.isInteger(l.unitPriceCents) || l.unitPriceCents < 0) {
@@ -78,24 +134,59 @@ export function computeCheckoutTotals(
       throw new RangeError(`Quantity must be a whole number of at least 1, got ${l.quantity}`);
     }
   }
+  const g = settings.gstPercent;
+  const lineTotalsCents = lines.map(lineSubtotalCents);
   const { itemCount, subtotalCents } = cartSummary(lines);
-  const signupDiscountCents = percentOf(subtotalCents, discounts.signupPercent ?? 0);
-  const membershipDiscountCents = percentOf(subtotalCents, discounts.membershipPercent ?? 0);
-  const discountedSubtotalCents = Math.max(0, subtotalCents - signupDiscountCents - membershipDiscountCents);
+  // Each discount is capped at what is left, so the discount lines shown never pass the subtotal.
+  let left = subtotalCents;
+  const take = (cents: number) => {
+    const off = Math.min(Math.max(0, cents), left);
+    left -= off;
+    return off;
+  };
+  const signupDiscountCents = take(percentOf(subtotalCents, discounts.signupPercent ?? 0));
+  const membershipDiscountCents = take(percentOf(subtotalCents, discounts.membershipPercent ?? 0));
+  const code = discounts.code ?? null;
+  let codeDiscountCents = 0;
+  if (code) {
+    const base = lineTotalsCents.reduce(
+      (sum, cents, i) => (code.eligibleLines === null || code.eligibleLines.includes(i) ? sum + cents : sum),
+      0,
+    );
+    codeDiscountCents = take(
+      code.percent !== null ? percentOf(base, code.percent) : Math.min(code.amountCents ?? 0, base),
+    );
+  }
+  const discountCents = signupDiscountCents + membershipDiscountCents + codeDiscountCents;
+  const discountedSubtotalCents = subtotalCents - discountCents;
   const deliveryChargeCents =
     itemCount === 0 || subtotalCents >= settings.freeDeliveryThresholdCents
       ? 0
       : settings.deliveryChargeCents;
-  const gstCents = percentOf(discountedSubtotalCents + deliveryChargeCents, settings.gstPercent);
+  const totalCents = discountedSubtotalCents + deliveryChargeCents;
+  const lineGstCents = lineTotalsCents.map((c) => gstIncludedCents(c, g));
+  const gstCents = Math.max(
+    0,
+    lineGstCents.reduce((a, b) => a + b, 0) -
+      gstIncludedCents(signupDiscountCents, g) -
+      gstIncludedCents(membershipDiscountCents, g) -
+      gstIncludedCents(codeDiscountCents, g) +
+      gstIncludedCents(deliveryChargeCents, g),
+  );
   return {
     itemCount,
+    lineTotalsCents,
+    lineGstCents,
     subtotalCents,
     signupDiscountCents,
     membershipDiscountCents,
+    codeDiscountCents,
+    discountCents,
     discountedSubtotalCents,
     deliveryChargeCents,
+    totalCents,
     gstCents,
-    totalCents: discountedSubtotalCents + deliveryChargeCents + gstCents,
+    totalExGstCents: totalCents - gstCents,
   };
 }
 
@@ -106,7 +197,7 @@ export interface PricedProductFields {
 }
 
 /**
- * Unit price in cents of a product as served: the discounted price when there is one, else `_price`.
+ * Unit price in cents (inc. GST) of a product as served: the discounted price when there is one, else `_price`.
  * Returns null when the product carries no readable price.
  */
 export function unitPriceCentsOf(product: PricedProductFields): number | null {
@@ -118,7 +209,7 @@ export function unitPriceCentsOf(product: PricedProductFields): number | null {
   return price === undefined ? null : parseDecimalToCents(price);
 }
 
-/** Unit price in cents from the stored columns (server side): list price less the product discount. */
+/** Unit price in cents from the stored columns (server side): shelf price less the product discount. */
 export function unitPriceCentsFromColumns(priceCents: number, discount: Discount | null): number {
   return discountedPriceCents(priceCents, discount);
 }
