@@ -34,6 +34,12 @@ export const MAX_ORDER_LINES = 100;
 export const MIN_LINE_QUANTITY = 1;
 export const MAX_LINE_QUANTITY = 100;
 
+/**
+ * What people call the SPEC's `invoice_number` (`INV-001001`): the one number an order is known by on every page,
+ * mail and document and over the phone (issue 34 §6). The tax invoice has its own number (`TI-…`, decision 0036).
+ */
+export const ORDER_NUMBER_LABEL = 'Order number';
+
 export const ORDER_MESSAGES = {
   // SPEC §8
   placed: 'Order placed successfully!',
