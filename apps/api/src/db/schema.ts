@@ -856,3 +856,77 @@ export const garageVehicles = pgTable(
   },
   (t) => [uniqueIndex('garage_vehicles_user_vehicle_year_idx').on(t.userId, t.vehicleId, t.year)],
 );
+
+/**
+ * Discount codes (issue 34 §5, decision 0047; migration 0022): made in the back office (or one per newsletter
+ * subscriber), entered at checkout, checked and applied by the server (`modules/discount-codes`). `code` is stored
+ * upper case and unique. `kind` 'percent' (`value` a whole percent, 1-100) or 'amount' (`value` cents inc. GST off
+ * the lines it applies to). `appliesTo` 'all', 'products' or 'categories' (`targetIds` the product or category
+ * ids). `usedCount` counts the redemptions of orders not cancelled; it never passes `usageLimit` (null: no limit),
+ * which holds under concurrent orders because redeeming locks the code's row (decision 0041). `email` ties a
+ * code to one buyer (a newsletter subscriber's welcome code).
+ */
+export const discountCodes = pgTable(
+  'discount_codes',
+  {
+    id: serial('id').primaryKey(),
+    code: text('code').notNull(),
+    kind: text('kind').$type<'percent' | 'amount'>().notNull(),
+    value: integer('value').notNull(),
+    minSpendCents: integer('min_spend_cents').notNull().default(0),
+    startsAt: timestamp('starts_at', { withTimezone: true }),
+    endsAt: timestamp('ends_at', { withTimezone: true }),
+    usageLimit: integer('usage_limit'),
+    oncePerCustomer: boolean('once_per_customer').notNull().default(false),
+    appliesTo: text('applies_to').$type<'all' | 'products' | 'categories'>().notNull().default('all'),
+    targetIds: integer('target_ids').array().notNull().default(sql`'{}'::integer[]`),
+    /** Lower case; null for codes anyone may use. */
+    email: text('email'),
+    usedCount: integer('used_count').notNull().default(0),
+    active: boolean('active').notNull().default(true),
+    /** Who made it: a staff member, or null (a newsletter welcome code, or a deleted staff account). */
+    createdBy: integer('created_by').references(() => staffUsers.id, { onDelete: 'set null' }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    uniqueIndex('discount_codes_code_idx').on(t.code),
+    index('discount_codes_created_idx').on(t.createdAt),
+    check(
+      'discount_codes_rules_check',
+      sql`${t.code} = upper(${t.code}) AND ${t.kind} IN ('percent', 'amount') AND ${t.value} > 0 AND (${t.kind} <> 'percent' OR ${t.value} <= 100) AND ${t.minSpendCents} >= 0 AND ${t.appliesTo} IN ('all', 'products', 'categories') AND ${t.usedCount} >= 0 AND (${t.usageLimit} IS NULL OR (${t.usageLimit} > 0 AND ${t.usedCount} <= ${t.usageLimit}))`,
+    ),
+  ],
+);
+
+/**
+ * One row per order that used a discount code (issue 34 §5), inserted in the order's own transaction under the
+ * code's row lock, deleted (and the code's `used_count` given back) when the order is cancelled unpaid. `once`
+ * is the code's once-per-customer rule as it was at redemption; the partial unique index makes "once per email"
+ * hold in the database too.
+ */
+export const discountCodeRedemptions = pgTable(
+  'discount_code_redemptions',
+  {
+    id: serial('id').primaryKey(),
+    codeId: integer('code_id')
+      .notNull()
+      .references(() => discountCodes.id, { onDelete: 'cascade' }),
+    orderId: integer('order_id')
+      .notNull()
+      .references(() => orders.id, { onDelete: 'cascade' }),
+    /** The order's email, lower case. */
+    email: text('email').notNull(),
+    /** The member's id; 0 for guests (as `orders.user_id`). */
+    userId: integer('user_id').notNull().default(0),
+    once: boolean('once').notNull().default(false),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    uniqueIndex('discount_code_redemptions_order_idx').on(t.orderId),
+    uniqueIndex('discount_code_redemptions_once_idx')
+      .on(t.codeId, t.email)
+      .where(sql`${t.once}`),
+    index('discount_code_redemptions_code_user_idx').on(t.codeId, t.userId),
+  ],
+);
