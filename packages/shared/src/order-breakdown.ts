@@ -31,6 +31,8 @@ export interface OrderAmounts {
   pricesIncludeGst: boolean;
   gstPercent: number;
   subtotalCents: number;
+  /** The GST the lines include, added up line by line (what the ex-GST subtotal leaves out). */
+  subtotalGstCents: number;
   signupDiscountCents: number;
   membershipDiscountCents: number;
   membershipPlanName: string | null;
@@ -104,10 +106,11 @@ export function breakdownRows(a: OrderAmounts, display: PriceDisplay = 'inc_gst'
       text: free && cents === 0 ? BREAKDOWN_LABELS.free : formatSignedCents(cents),
     });
   const exLabels = registered && (exView || !a.pricesIncludeGst);
+  // The ex-GST subtotal is the lines' ex-GST figures added up (each line less its own GST), not the subtotal's.
   push(
     'subtotal',
     exLabels ? BREAKDOWN_LABELS.subtotalExGst : BREAKDOWN_LABELS.subtotal,
-    shown(a.subtotalCents),
+    exView ? a.subtotalCents - a.subtotalGstCents : a.subtotalCents,
     true,
   );
   if (a.signupDiscountCents > 0) {
@@ -178,6 +181,7 @@ export function amountsOfTotals(
     pricesIncludeGst: true,
     gstPercent: settings.gstPercent,
     subtotalCents: t.subtotalCents,
+    subtotalGstCents: t.lineGstCents.reduce((sum, c) => sum + c, 0),
     signupDiscountCents: t.signupDiscountCents,
     membershipDiscountCents: t.membershipDiscountCents,
     membershipPlanName: names.membershipPlanName ?? null,
@@ -207,18 +211,29 @@ export function amountsOfOrder(o: OrderMoneyFields): OrderAmounts {
   const signup = cents(meta(ORDER_MONEY_META.signupDiscount));
   const membership = cents(meta(ORDER_MONEY_META.membershipDiscount));
   const code = cents(meta(ORDER_MONEY_META.codeDiscount));
-  const percent = Number(meta(ORDER_MONEY_META.gstPercent) ?? '10');
+  const read = Number(meta(ORDER_MONEY_META.gstPercent) ?? '10');
+  const g = Number.isFinite(read) ? read : 10;
+  const delivery = cents(o.delivery_charges);
+  const gst = cents(o.totalGst);
   return {
     pricesIncludeGst: meta(ORDER_MONEY_META.pricesIncludeGst) === 'yes',
-    gstPercent: Number.isFinite(percent) ? percent : 10,
+    gstPercent: g,
     subtotalCents: cents(o.subTotal),
+    // The order's GST is the lines' GST less the discounts' plus the delivery's (checkout-totals.ts), so the lines'
+    // is found from the stored figures alone.
+    subtotalGstCents:
+      gst +
+      gstIncludedCents(signup, g) +
+      gstIncludedCents(membership, g) +
+      gstIncludedCents(code, g) -
+      gstIncludedCents(delivery, g),
     signupDiscountCents: signup,
     membershipDiscountCents: membership,
     membershipPlanName: meta(ORDER_MONEY_META.membershipPlan) ?? null,
     codeDiscountCents: code,
     discountCode: meta(ORDER_MONEY_META.discountCode) ?? null,
-    deliveryChargeCents: cents(o.delivery_charges),
-    gstCents: cents(o.totalGst),
+    deliveryChargeCents: delivery,
+    gstCents: gst,
     totalCents: cents(o.total_amount),
   };
 }
