@@ -80,4 +80,7 @@ export const ACCOUNT_MESSAGES = {
   signedOut: 'Signed out.',
   sessionRequired: 'Please sign in to continue.',
   planUnknown: 'That membership plan is not available. Please choose another.',
+  /** Issue 34 §4: a membership plan is offered only to the members who hold it (decision 0012). */
+  planNotHeld:
+    'That membership plan is not on your account, so its discount cannot be applied. Place the order without it, or ask us to add the plan to your account.',
 } as const;

@@ -4,6 +4,7 @@
  * the admin screens and the API. Money on the wire is a decimal string in dollars; dates are ISO 8601.
  */
 import { z } from 'zod';
+import { auditEntrySchema } from './admin';
 import { searchText } from './text-schemas';
 
 export const ADMIN_CUSTOMER_MESSAGES = {
@@ -12,6 +13,14 @@ export const ADMIN_CUSTOMER_MESSAGES = {
   handledRequired: 'handled must be true or false.',
   markedHandled: (id: number) => `Message #${id} marked handled.`,
   markedNotHandled: (id: number) => `Message #${id} marked not handled.`,
+  // Issue 34 §4: membership plans held per customer.
+  planNotFound: 'No membership plan with this id.',
+  planInactive: 'This membership plan is switched off, so it cannot be granted.',
+  planGranted: (plan: string) => `${plan} granted: it is offered at this customer's checkout from now on.`,
+  planAlreadyHeld: (plan: string) => `This customer already holds ${plan}.`,
+  planRemoved: (plan: string) =>
+    `${plan} removed: it is no longer offered at this customer's checkout (orders already placed keep it).`,
+  planNotHeld: (plan: string) => `This customer does not hold ${plan}.`,
 } as const;
 
 const page = z.coerce.number().int('page must be a whole number').min(1).max(1_000_000).default(1);
@@ -52,8 +61,26 @@ export const adminCustomerListSchema = z.object({
   total: z.number().int(),
 });
 
-/** `GET /api/admin/customers/{id}`: the member, their saved addresses and their orders (newest first). */
+/**
+ * A membership plan on the customer page (issue 34 §4): every active membership plan, and any plan the customer
+ * holds that has since been switched off (held but not offered).
+ */
+export const adminCustomerPlanSchema = z.object({
+  id: z.number().int(),
+  plan_name: z.string(),
+  discount_percentage: z.number(),
+  /** Offered to its holders at checkout; a switched-off plan is offered to no one. */
+  active: z.boolean(),
+  held: z.boolean(),
+  /** When it was granted (ISO 8601), and by whom (a staff name, 'Command line'), while held. */
+  granted_at: z.string().nullable(),
+  granted_by: z.string().nullable(),
+});
+export type AdminCustomerPlan = z.infer<typeof adminCustomerPlanSchema>;
+
+/** `GET /api/admin/customers/{id}`: the member, their plans, saved addresses and orders (newest first). */
 export const adminCustomerDetailSchema = adminCustomerRowSchema.extend({
+  membership_plans: z.array(adminCustomerPlanSchema),
   addresses: z.array(
     z.object({
       id: z.number().int(),
@@ -76,6 +103,19 @@ export const adminCustomerDetailSchema = adminCustomerRowSchema.extend({
   ),
 });
 export type AdminCustomerDetail = z.infer<typeof adminCustomerDetailSchema>;
+
+/** `GET /api/admin/customers/{id}` answer: the customer and the trail of changes made to them (newest first). */
+export const adminCustomerAnswerSchema = z.object({
+  data: adminCustomerDetailSchema,
+  audit: z.array(auditEntrySchema),
+});
+export type AdminCustomerAnswer = z.infer<typeof adminCustomerAnswerSchema>;
+
+/**
+ * `PUT` (grant) and `DELETE` (remove) `/api/admin/customers/{id}/membership-plans/{planId}` answer: what happened,
+ * and the customer and trail as they are now. Repeating either changes nothing and says so.
+ */
+export const adminCustomerPlanChangeSchema = adminCustomerAnswerSchema.extend({ message: z.string() });
 
 export const MESSAGE_FILTERS = ['unhandled', 'handled'] as const;
 

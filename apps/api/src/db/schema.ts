@@ -554,7 +554,8 @@ export const passwordResets = pgTable(
 
 /**
  * Discount plans (SPEC §3 User detail response, §9): `signup` plans (the first gives every member order its
- * percent, the top bar's 10%) and `membership` plans a member may choose at checkout (decision 0012).
+ * percent, the top bar's 10%) and `membership` plans, offered at checkout to the members who hold them
+ * (`heldPlans`, decision 0012).
  */
 export const discountPlans = pgTable('discount_plans', {
   id: serial('id').primaryKey(),
@@ -565,6 +566,27 @@ export const discountPlans = pgTable('discount_plans', {
   active: boolean('active').notNull().default(true),
   sortOrder: integer('sort_order').notNull().default(0),
 });
+
+/**
+ * The membership plans each member holds (issue 34 §4, decision 0012; migration 0021): only these are offered at
+ * checkout. Granted and removed by admins in the back office, each with an audit row. `grantedBy` is the staff
+ * member who granted it (null once that staff account is deleted, or from the command line).
+ */
+export const heldPlans = pgTable(
+  'held_plans',
+  {
+    id: serial('id').primaryKey(),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    planId: integer('plan_id')
+      .notNull()
+      .references(() => discountPlans.id, { onDelete: 'cascade' }),
+    grantedAt: timestamp('granted_at', { withTimezone: true }).notNull().defaultNow(),
+    grantedBy: integer('granted_by').references(() => staffUsers.id, { onDelete: 'set null' }),
+  },
+  (t) => [uniqueIndex('held_plans_user_plan_idx').on(t.userId, t.planId)],
+);
 
 /**
  * The store's staff (issue 12): not customers. `role` 'admin' (everything) or 'staff' (orders, returns,

@@ -24,7 +24,7 @@ import { MAX_DB_ID } from '../../db/client';
 import { perMinute } from '../../plugins/rate-limit';
 import { getProfile, registerUser, setPriceDisplay, signIn, updateProfile } from './account-service';
 import { addAddress, deleteAddress, getAddress, listAddresses, updateAddress } from './address-service';
-import { memberPlans } from './discount-plans';
+import { heldMembershipPlans, memberPlans } from './discount-plans';
 import { listMemberOrders } from './member-orders';
 import { revokeSession, type Member } from './sessions';
 
@@ -157,18 +157,19 @@ const accountRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         tags,
         security,
-        summary: 'The member with the signup plans and the membership plans to choose from at checkout',
+        summary: 'The member with the signup plans and the membership plans they hold, to choose from at checkout',
         response: { 200: userDetailResponseSchema, 401: messageSchema },
       },
     },
     async (req) => {
-      const [user, plans] = await Promise.all([
-        getProfile(app.db, (await memberOf(req)).userId),
+      const { userId } = await memberOf(req);
+      // Issue 34 §4: only the membership plans this member holds are offered.
+      const [user, plans, held] = await Promise.all([
+        getProfile(app.db, userId),
         memberPlans(app.db),
+        heldMembershipPlans(app.db, userId),
       ]);
-      return {
-        data: { data: { user, signup_plans: plans.signup, user_membership_plans: plans.membership } },
-      };
+      return { data: { data: { user, signup_plans: plans.signup, user_membership_plans: held } } };
     },
   );
 

@@ -1,6 +1,7 @@
 /**
  * The back office's customers, contact messages and newsletter subscribers (issue 12): members with their order
- * figures, one member with addresses and orders, contact messages marked handled (with an audit row), and the
+ * figures, one member with their membership plans, addresses and orders, membership plans granted and removed
+ * (issue 34 §4, with an audit row each), contact messages marked handled (with an audit row), and the
  * subscribers list and CSV export (unsubscribed addresses excluded, spreadsheet formulas defused). Never reads a
  * password hash or a token into an answer.
  */
@@ -11,6 +12,7 @@ import {
   ADMIN_CUSTOMER_MESSAGES as M,
   SUBSCRIBER_CSV_COLUMNS,
   type AdminCustomerDetail,
+  type AdminCustomerPlan,
   type AdminCustomerListQuery,
   type AdminCustomerRow,
   type AdminMessageListQuery,
@@ -27,6 +29,8 @@ import {
 import type { Database } from '../../db/client';
 import {
   contactMessages,
+  discountPlans,
+  heldPlans,
   newsletterSubscriptions,
   orders,
   refunds,
@@ -135,7 +139,8 @@ export async function getAdminCustomer(db: Database, id: number): Promise<AdminC
   });
   const [customer] = rows;
   if (!customer) return null;
-  const [addresses, placed] = await Promise.all([
+  const [plans, addresses, placed] = await Promise.all([
+    customerPlans(db, id),
     db.select().from(userAddresses).where(eq(userAddresses.userId, id)).orderBy(asc(userAddresses.id)),
     db
       .select({
@@ -153,6 +158,7 @@ export async function getAdminCustomer(db: Database, id: number): Promise<AdminC
   ]);
   return {
     ...customer,
+    membership_plans: plans,
     addresses: addresses.map((a) => ({
       id: a.id,
       name: `${a.fName} ${a.lName}`,
@@ -169,6 +175,98 @@ export async function getAdminCustomer(db: Database, id: number): Promise<AdminC
       status: o.status,
     })),
   };
+}
+
+/** Every active membership plan, and any switched-off one the customer still holds, with their holding. */
+async function customerPlans(db: Database, userId: number): Promise<AdminCustomerPlan[]> {
+  const rows = await db
+    .select({
+      plan: discountPlans,
+      grantedAt: heldPlans.grantedAt,
+      grantedBy: heldPlans.grantedBy,
+      held: sql<boolean>`${heldPlans.id} is not null`,
+      staffName: staffUsers.name,
+    })
+    .from(discountPlans)
+    .leftJoin(heldPlans, and(eq(heldPlans.planId, discountPlans.id), eq(heldPlans.userId, userId)))
+    .leftJoin(staffUsers, eq(staffUsers.id, heldPlans.grantedBy))
+    .where(
+      and(
+        eq(discountPlans.kind, 'membership'),
+        or(eq(discountPlans.active, true), isNotNull(heldPlans.id)),
+      ),
+    )
+    .orderBy(asc(discountPlans.sortOrder), asc(discountPlans.id));
+  return rows.map((r) => ({
+    id: r.plan.id,
+    plan_name: r.plan.planName,
+    discount_percentage: r.plan.discountPercentage,
+    active: r.plan.active,
+    held: r.held,
+    granted_at: r.held ? iso(r.grantedAt) : null,
+    // A grant whose staff account was deleted reads like one from the command line (as the audit trail does).
+    granted_by: r.held ? (r.staffName ?? 'Command line') : null,
+  }));
+}
+
+/** What a plan change records in the audit trail: the plan, its percent as it was then. */
+const planAudit = (p: typeof discountPlans.$inferSelect) => ({
+  membership_plan: p.planName,
+  plan_id: p.id,
+  discount_percentage: p.discountPercentage,
+});
+
+/**
+ * Grants (`held` true) or removes (`held` false) membership plan `planId` for customer `userId`, by `staffId`,
+ * with an audit row ('customer.plan_grant' / 'customer.plan_remove', entity 'customer' and the user id, the plan
+ * after or before) in the same transaction (issue 34 §4). Answers whether anything changed and the plan's name:
+ * granting a held plan or removing one not held changes nothing and writes no row, so two clicks at once make one
+ * change and one row (the unique (user, plan) index decides the grant, the DELETE's row count the removal).
+ * Throws HttpError 404 (customerNotFound, planNotFound: unknown or not a membership plan) and 409 planInactive
+ * when granting a switched-off plan (removing one is allowed). Removal does not touch orders already placed.
+ */
+export async function setCustomerPlan(
+  db: Database,
+  userId: number,
+  planId: number,
+  held: boolean,
+  staffId: number,
+): Promise<{ changed: boolean; planName: string }> {
+  return db.transaction(async (tx) => {
+    // Key-share locks: the customer and the plan cannot be deleted meanwhile (the held row needs both).
+    const [customer] = await tx.select({ id: users.id }).from(users).where(eq(users.id, userId)).for('key share');
+    if (!customer) throw new HttpError(404, M.customerNotFound);
+    const [plan] = await tx
+      .select()
+      .from(discountPlans)
+      .where(and(eq(discountPlans.id, planId), eq(discountPlans.kind, 'membership')))
+      .for('key share');
+    if (!plan) throw new HttpError(404, M.planNotFound);
+    if (held) {
+      if (!plan.active) throw new HttpError(409, M.planInactive);
+      const granted = await tx
+        .insert(heldPlans)
+        .values({ userId, planId, grantedBy: staffId })
+        .onConflictDoNothing({ target: [heldPlans.userId, heldPlans.planId] })
+        .returning({ id: heldPlans.id });
+      if (granted.length === 0) return { changed: false, planName: plan.planName };
+    } else {
+      const removed = await tx
+        .delete(heldPlans)
+        .where(and(eq(heldPlans.userId, userId), eq(heldPlans.planId, planId)))
+        .returning({ id: heldPlans.id });
+      if (removed.length === 0) return { changed: false, planName: plan.planName };
+    }
+    await recordAudit(tx, {
+      staffId,
+      action: held ? 'customer.plan_grant' : 'customer.plan_remove',
+      entityType: 'customer',
+      entityId: String(userId),
+      before: held ? null : planAudit(plan),
+      after: held ? planAudit(plan) : null,
+    });
+    return { changed: true, planName: plan.planName };
+  });
 }
 
 function presentMessage(m: typeof contactMessages.$inferSelect, handledBy: string | null): AdminMessageRow {

@@ -1,7 +1,8 @@
 /**
  * The back office's customers, contact messages and newsletter subscribers (issue 12).
- * Admins only: `GET /api/admin/customers`, `GET /api/admin/customers/{id}`, `GET /api/admin/subscribers`,
- * `GET /api/admin/subscribers.csv` (the active subscribers as a CSV download).
+ * Admins only: `GET /api/admin/customers`, `GET /api/admin/customers/{id}` (with its audit trail),
+ * `PUT` / `DELETE /api/admin/customers/{id}/membership-plans/{planId}` (grant / remove a plan, issue 34 §4),
+ * `GET /api/admin/subscribers`, `GET /api/admin/subscribers.csv` (the active subscribers as a CSV download).
  * Staff and admins: `GET /api/admin/messages`, `POST /api/admin/messages/{id}/handled`.
  */
 import type { FastifyReply } from 'fastify';
@@ -9,7 +10,8 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import {
   ADMIN_CUSTOMER_MESSAGES as M,
-  adminCustomerDetailSchema,
+  adminCustomerAnswerSchema,
+  adminCustomerPlanChangeSchema,
   adminCustomerListQuerySchema,
   adminCustomerListSchema,
   adminMessageHandledSchema,
@@ -26,9 +28,11 @@ import {
   listAdminCustomers,
   listAdminMessages,
   listAdminSubscribers,
+  setCustomerPlan,
   setMessageHandled,
   subscribersCsv,
 } from './admin-customers';
+import { auditTrail } from './record-audit';
 import { requireStaff, staffOf } from './require-staff';
 
 const messageSchema = z.object({ message: z.string() });
@@ -37,6 +41,7 @@ const fieldErrors = messageSchema.extend({
 });
 /** Any text: what is not a row id is answered 404, like an id nobody has. */
 const params = z.object({ id: z.string().max(200) });
+const planParams = params.extend({ planId: z.string().max(200) });
 const guarded = { 401: messageSchema, 403: messageSchema };
 
 /** A row id from its path segment; anything else is `notFound` (404). */
@@ -75,22 +80,63 @@ const adminCustomerRoutes: FastifyPluginAsyncZod = async (app) => {
       preHandler: adminsOnly,
       schema: {
         tags,
-        summary: 'One customer (admins only): details, saved addresses and orders',
+        summary:
+          'One customer (admins only): details, membership plans, saved addresses, orders and the audit trail',
         params,
         response: {
-          200: z.object({ data: adminCustomerDetailSchema }),
+          200: adminCustomerAnswerSchema,
           400: fieldErrors,
           ...guarded,
           404: messageSchema,
         },
       },
     },
-    async (req) => {
-      const found = await getAdminCustomer(app.db, rowId(req.params.id, M.customerNotFound));
-      if (!found) throw new HttpError(404, M.customerNotFound);
-      return { data: found };
-    },
+    async (req) => customerAnswer(rowId(req.params.id, M.customerNotFound)),
   );
+
+  /** The customer and their trail as they are now; 404 when there is no such customer. */
+  async function customerAnswer(id: number) {
+    const found = await getAdminCustomer(app.db, id);
+    if (!found) throw new HttpError(404, M.customerNotFound);
+    return { data: found, audit: await auditTrail(app.db, 'customer', String(id)) };
+  }
+
+  // Issue 34 §4: a membership plan is offered at checkout only to the customers who hold it.
+  for (const held of [true, false]) {
+    app.route({
+      method: held ? 'PUT' : 'DELETE',
+      url: '/admin/customers/:id/membership-plans/:planId',
+      preHandler: adminsOnly,
+      schema: {
+        tags,
+        summary: held
+          ? 'Grant a membership plan to a customer (admins only; audited; granting a held plan changes nothing)'
+          : 'Remove a membership plan from a customer (admins only; audited; orders already placed keep it)',
+        params: planParams,
+        response: {
+          200: adminCustomerPlanChangeSchema,
+          400: fieldErrors,
+          ...guarded,
+          404: messageSchema,
+          ...(held ? { 409: messageSchema } : {}),
+        },
+      },
+      handler: async (req) => {
+        const id = rowId(req.params.id, M.customerNotFound);
+        const planId = rowId(req.params.planId, M.planNotFound);
+        const { staff } = staffOf(req);
+        const { changed, planName } = await setCustomerPlan(app.db, id, planId, held, staff.id);
+        const message = held
+          ? changed
+            ? M.planGranted(planName)
+            : M.planAlreadyHeld(planName)
+          : changed
+            ? M.planRemoved(planName)
+            : M.planNotHeld(planName);
+        return { message, ...(await customerAnswer(id)) };
+      },
+    });
+  }
 
   app.get(
     '/admin/messages',

@@ -89,7 +89,7 @@ export async function placeOrder(
   // 2. Price every line from the database, with the member's discounts (SPEC §9; guests get none).
   const member = deps.member ?? null;
   const discounts = member
-    ? await memberOrderDiscounts(db, request.discountPlan)
+    ? await memberOrderDiscounts(db, member.userId, request.discountPlan)
     : { signupPercent: 0, membershipPercent: 0, membershipPlanName: null };
   const priced = await priceOrderLines(db, request.products, discounts);
   if (priced.totals.subtotalCents === 0) throw new HttpError(400, CHECKOUT_MESSAGES.subtotalZero);
