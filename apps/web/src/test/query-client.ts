@@ -1,4 +1,7 @@
-/** A query client for component tests: no retries, and the store's settings already read (issue 18: GST 10 %). */
+/**
+ * A query client for component tests: no retries, and the store's settings already read (issue 18: GST 10 %;
+ * issue 34: prices and delivery settings GST-inclusive).
+ */
 import { QueryClient } from '@tanstack/react-query';
 import type { StoreConfig } from '@store/shared/store-settings';
 import { storeConfigQueryOptions } from '@/features/store/api/get-store-config';
@@ -6,7 +9,7 @@ import { makeStoreConfig } from './fixtures';
 
 /**
  * A QueryClient holding `config` as the store's settings, so components that show prices (usePriceDisplay) render
- * GST-inclusive figures straight away, without a fetch.
+ * the catalog's GST-inclusive figures straight away, without a fetch.
  */
 export function makeTestQueryClient(config: StoreConfig = makeStoreConfig()): QueryClient {
   const queryClient = new QueryClient({ defaultOptions: { queries: { retry: false } } });

@@ -6,9 +6,9 @@
  * back in one order, and names them for people.
  *
  * The sorts, their labels and the price limit come from `@store/shared/listing-sorts`, which has no zod, so the
- * listing pages do not load the schemas (decision 0005).
+ * listing pages do not load the schemas (decision 0005). The price range is in shelf prices, GST included, the
+ * API's `_price` as it is (issue 34 §1, decision 0046), so the address goes to the API unchanged.
  */
-import { highestExGstCents, lowestExGstCents } from '@store/shared/gst-prices';
 import { MAX_PRICE_FILTER_DOLLARS } from '@store/shared/listing-sorts';
 import { centsToDecimalString, formatCents, parseDecimalToCents } from '@store/shared/money';
 import { ApiError } from '@/lib/api-client';
@@ -56,26 +56,6 @@ export function pickListingQuery(from: ListingQuery): ListingQuery {
   const query: ListingQuery = {};
   for (const name of LISTING_PARAMS) if (from[name]) query[name] = from[name];
   return query;
-}
-
-/**
- * The listing query as the API reads it (issue 18, decision 0035): the address's price range is in prices as they
- * are shown (GST added at `gstPercent`; 0 for prices shown ex. GST), the API's in its GST-exclusive `_price`, so
- * each bound becomes the one that keeps exactly the products whose shown price is in range. A bound that is not an
- * amount goes as written, for the API to refuse with its message.
- */
-export function apiListingQuery<Q extends ListingQuery>(query: Q, gstPercent: number): Q {
-  if (gstPercent === 0 || (!query.min_price && !query.max_price)) return query;
-  const convert = (dollars: string | undefined, toEx: (cents: number, gst: number) => number) => {
-    if (!dollars) return dollars;
-    const cents = parseDecimalToCents(dollars);
-    return cents === null ? dollars : centsToDecimalString(toEx(cents, gstPercent));
-  };
-  return {
-    ...query,
-    min_price: convert(query.min_price, lowestExGstCents),
-    max_price: convert(query.max_price, highestExGstCents),
-  };
 }
 
 /** The sort the menu shows: the address's when the menu offers it, else the page's default. */

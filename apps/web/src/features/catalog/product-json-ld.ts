@@ -1,8 +1,8 @@
 /**
  * schema.org `Product` with an `Offer` in AUD for a product page, so search engines can show the price
- * and availability. Built from the same fields the page shows; the price includes GST (issue 18).
+ * and availability. Built from the same fields the page shows; the price includes GST (issue 18), as the
+ * catalog stores it (issue 34: `_price` is the shelf price).
  */
-import { priceIncGstCents } from '@store/shared/gst-prices';
 import { centsToDecimalString } from '@store/shared/money';
 import type { Product } from '@store/shared/product';
 import { mediaUrl } from '@/lib/media';
@@ -14,8 +14,6 @@ export interface JsonLdContext {
   pageUrl: string;
   /** The store's media base URL (absolute or relative to pageUrl); null while it is not known yet. */
   mediaBase: string | null;
-  /** The store's GST percent: offers carry the price a consumer pays, GST included (issue 18). */
-  gstPercent: number;
 }
 
 /** The product's main picture as an absolute URL, or undefined (none, or the media base not known yet). */
@@ -29,7 +27,7 @@ export function productImageUrl(
 }
 
 export function productJsonLd(product: Product, context: JsonLdContext): Record<string, unknown> {
-  const { pageUrl, gstPercent } = context;
+  const { pageUrl } = context;
   const { saleCents } = productPricing(product);
   const image = productImageUrl(product, context);
   const description = productSeoDescription(product);
@@ -49,7 +47,7 @@ export function productJsonLd(product: Product, context: JsonLdContext): Record<
             url: pageUrl,
             priceCurrency: 'AUD',
             // The price the shopper pays: the discounted one when there is a discount, GST included.
-            price: centsToDecimalString(priceIncGstCents(saleCents, gstPercent)),
+            price: centsToDecimalString(saleCents),
             availability: isOutOfStock(product)
               ? 'https://schema.org/OutOfStock'
               : 'https://schema.org/InStock',

@@ -1,5 +1,6 @@
 import { ADDRESS_FIELD_NAMES, type CheckoutForm } from '@store/shared/checkout-form';
 import type { CheckoutTotals } from '@store/shared/checkout-totals';
+import type { OrderAmounts } from '@store/shared/order-breakdown';
 import type { PricedCartLine } from '@/features/cart/hooks/use-priced-cart';
 import type { CheckoutData } from './checkout-storage';
 
@@ -10,14 +11,16 @@ export function centsToDollars(cents: number): number {
 
 /**
  * The checkout data saved for the payment pages (SPEC §3 Order payload / Checkout data, §4): the validated
- * form, each line's id, quantity and line total, and the totals the shopper saw, in dollars; plus the lines
- * and totals in cents for the payment page to show. Shipping fields are sent only when the shopper ticked
- * "Ship to a different address?", so a half-typed and then abandoned shipping address never ships.
+ * form, each line's id, quantity and line total, and the totals the shopper saw, in dollars, exactly
+ * `computeCheckoutTotals`' figures (issue 34 §1: `subTotal`, `delivery_charges`, `totalGst` the GST included,
+ * `grand_total`); plus the lines, totals and breakdown amounts in cents for the payment page to show. Shipping
+ * fields are sent only when the shopper ticked "Ship to a different address?", so a half-typed and then abandoned
+ * shipping address never ships.
  */
 export function buildCheckoutData(
   form: CheckoutForm,
   lines: readonly PricedCartLine[],
-  totals: CheckoutTotals,
+  { totals, amounts }: { totals: CheckoutTotals; amounts: OrderAmounts },
   /** A signed-in member's chosen membership plan id (SPEC §3 discountPlan), or null. */
   discountPlan: number | null = null,
 ): CheckoutData {
@@ -43,10 +46,10 @@ export function buildCheckoutData(
       ...shipping,
       ship_to_different_address: form.ship_to_different_address,
       comment: form.comment,
-      products: lines.map((l) => ({
+      products: lines.map((l, i) => ({
         id: l.line.id,
         quantity: l.quantity,
-        qp_subtotal: centsToDollars(l.lineSubtotalCents),
+        qp_subtotal: centsToDollars(totals.lineTotalsCents[i] ?? l.lineSubtotalCents),
       })),
       subTotal: centsToDollars(totals.subtotalCents),
       delivery_charges: centsToDollars(totals.deliveryChargeCents),
@@ -55,13 +58,14 @@ export function buildCheckoutData(
       total_amount: centsToDollars(totals.totalCents),
       ...(discountPlan !== null ? { discountPlan } : {}),
     },
-    items: lines.map((l) => ({
+    items: lines.map((l, i) => ({
       id: l.line.id,
       title: l.line.title,
       featured_image: l.line.featured_image,
       ...(l.line.image ? { image: l.line.image } : {}),
       unitPriceCents: l.unitPriceCents,
       quantity: l.quantity,
+      lineCents: totals.lineTotalsCents[i] ?? l.lineSubtotalCents,
     })),
     totals: {
       subtotalCents: totals.subtotalCents,
@@ -73,5 +77,6 @@ export function buildCheckoutData(
         ? { membershipDiscountCents: totals.membershipDiscountCents }
         : {}),
     },
+    amounts,
   };
 }

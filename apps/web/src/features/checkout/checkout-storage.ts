@@ -8,6 +8,7 @@
  * leaving /checkout (to the cart, a policy page, a payment page) never loses it.
  */
 import type { PlaceOrderRequestInput } from '@store/shared/order';
+import type { OrderAmounts } from '@store/shared/order-breakdown';
 import type { ProductImage } from '@store/shared/product';
 
 export const CHECKOUT_STORAGE_KEY = 'checkoutData';
@@ -21,9 +22,11 @@ export interface CheckoutItem {
   featured_image: string | null;
   /** The featured image's size and WebP widths (absent in data saved before they were kept). */
   image?: ProductImage | null;
-  /** Unit price after discount, cents. */
+  /** Unit price after the product discount, cents inc. GST. */
   unitPriceCents: number;
   quantity: number;
+  /** Line total as charged (unit × quantity), cents inc. GST; absent in data saved before issue 34. */
+  lineCents?: number;
 }
 
 /** What the checkout page saves: the order payload without payment fields, and the items shown. */
@@ -40,6 +43,11 @@ export interface CheckoutData {
     signupDiscountCents?: number;
     membershipDiscountCents?: number;
   };
+  /**
+   * The breakdown the checkout showed (`amountsOfTotals`, issue 34 §2), for the payment page's rows. Data saved
+   * without it (before issue 34, ex-GST figures) is not read: the shopper goes back to checkout.
+   */
+  amounts: OrderAmounts;
 }
 
 interface Stored {
@@ -56,13 +64,22 @@ export function saveCheckoutData(data: CheckoutData, now = Date.now()): void {
   }
 }
 
-/** The saved checkout data, or null when there is none, it is unreadable, or older than 5 minutes. */
+/**
+ * The saved checkout data, or null when there is none, it is unreadable or without the breakdown amounts (saved
+ * before issue 34), or older than 5 minutes.
+ */
 export function readCheckoutData(now = Date.now()): CheckoutData | null {
   try {
     const raw = globalThis.sessionStorage?.getItem(CHECKOUT_STORAGE_KEY);
     if (!raw) return null;
     const stored = JSON.parse(raw) as Partial<Stored>;
-    if (typeof stored.savedAt !== 'number' || typeof stored.data !== 'object' || stored.data === null) {
+    if (
+      typeof stored.savedAt !== 'number' ||
+      typeof stored.data !== 'object' ||
+      stored.data === null ||
+      typeof stored.data.amounts !== 'object' ||
+      stored.data.amounts === null
+    ) {
       return null;
     }
     if (now - stored.savedAt > CHECKOUT_DATA_TTL_MS) {

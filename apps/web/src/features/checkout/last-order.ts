@@ -1,11 +1,20 @@
 /**
  * The order just placed, kept in session storage for the thank-you page (SPEC §2 /thank-you): its public
- * id (for the tracking link), invoice number and total, and the link to its tax invoice that the place-order answer
- * signed for a day (decision 0044). Session storage, so it goes with the tab and never outlives the visit; nothing
- * else about the shopper or the payment is kept.
+ * id (for the tracking link), order number and total, its lines and money as the place-order answer gave them
+ * (issue 34 §2: the thank-you page shows the breakdown of the stored order), and the link to its tax invoice that
+ * the place-order answer signed for a day (decision 0044). Session storage, so it goes with the tab and never
+ * outlives the visit; nothing else about the shopper or the payment is kept.
  */
+import type { OrderDetail } from '@store/shared/order';
+import type { OrderMoneyFields } from '@store/shared/order-breakdown';
 
 export const LAST_ORDER_STORAGE_KEY = 'lastOrder';
+
+/** A line of the order as charged (SPEC §3 Order item: money as decimal strings, inc. GST). */
+export type LastOrderItem = Pick<
+  OrderDetail['order_items'][number],
+  'product_title' | 'quantity' | 'price' | 'qp_subtotal'
+>;
 
 export interface LastOrder {
   /** Public order id (DESIGN §5.3), used by guest tracking. */
@@ -15,6 +24,61 @@ export interface LastOrder {
   totalCents: number;
   /** The tax invoice's signed address (`/api/orders/…/tax-invoice?expires=…&signature=…`), when the order is paid. */
   taxInvoiceUrl?: string;
+  /** The order's money as stored (`amountsOfOrder` reads it); absent when the answer had none readable. */
+  money?: OrderMoneyFields;
+  /** The order's lines as charged. */
+  items?: LastOrderItem[];
+}
+
+/** The parts of the place-order answer the thank-you page shows. */
+export function lastOrderOf(order: OrderDetail, taxInvoiceUrl?: string): Omit<LastOrder, 'totalCents'> {
+  return {
+    id: order.id,
+    invoice_number: order.invoice_number,
+    ...(taxInvoiceUrl ? { taxInvoiceUrl } : {}),
+    money: {
+      subTotal: order.subTotal,
+      discountedAmount: order.discountedAmount,
+      delivery_charges: order.delivery_charges,
+      totalGst: order.totalGst,
+      total_amount: order.total_amount,
+      order_meta: order.order_meta.map(({ option, value }) => ({ option, value })),
+    },
+    items: order.order_items.map(({ product_title, quantity, price, qp_subtotal }) => ({
+      product_title,
+      quantity,
+      price,
+      qp_subtotal,
+    })),
+  };
+}
+
+const isString = (v: unknown): v is string => typeof v === 'string';
+const isRecord = (v: unknown): v is Record<string, unknown> => typeof v === 'object' && v !== null;
+
+function isMoney(v: unknown): v is OrderMoneyFields {
+  return (
+    isRecord(v) &&
+    ['subTotal', 'discountedAmount', 'delivery_charges', 'totalGst', 'total_amount'].every((k) =>
+      isString(v[k]),
+    ) &&
+    Array.isArray(v.order_meta) &&
+    v.order_meta.every((m) => isRecord(m) && isString(m.option) && isString(m.value))
+  );
+}
+
+function isItems(v: unknown): v is LastOrderItem[] {
+  return (
+    Array.isArray(v) &&
+    v.every(
+      (i) =>
+        isRecord(i) &&
+        isString(i.product_title) &&
+        Number.isInteger(i.quantity) &&
+        isString(i.price) &&
+        isString(i.qp_subtotal),
+    )
+  );
 }
 
 /** Only a link to our own API's order documents is kept (storage is the page's, not to be trusted as a link). */
@@ -29,7 +93,9 @@ function isLastOrder(v: unknown): v is LastOrder {
     typeof o.invoice_number === 'string' &&
     typeof o.totalCents === 'number' &&
     Number.isInteger(o.totalCents) &&
-    (o.taxInvoiceUrl === undefined || isTaxInvoiceUrl(o.taxInvoiceUrl))
+    (o.taxInvoiceUrl === undefined || isTaxInvoiceUrl(o.taxInvoiceUrl)) &&
+    (o.money === undefined || isMoney(o.money)) &&
+    (o.items === undefined || isItems(o.items))
   );
 }
 
@@ -43,6 +109,8 @@ export function saveLastOrder(order: LastOrder): void {
         invoice_number: order.invoice_number,
         totalCents: order.totalCents,
         ...(isTaxInvoiceUrl(order.taxInvoiceUrl) ? { taxInvoiceUrl: order.taxInvoiceUrl } : {}),
+        ...(isMoney(order.money) ? { money: order.money } : {}),
+        ...(isItems(order.items) ? { items: order.items } : {}),
       }),
     );
   } catch {

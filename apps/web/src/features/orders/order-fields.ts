@@ -37,12 +37,3 @@ export function formatOrderMoney(decimal: string): string {
   const cents = parseDecimalToCents(decimal);
   return cents === null ? decimal : formatCents(cents);
 }
-
-/**
- * An order line's GST-exclusive amount ('79.95') as prices are shown (issue 18: `show`, e.g. including GST),
- * times `quantity`: '$87.95'. A value that is not an amount is shown as received.
- */
-export function formatOrderPrice(decimal: string, show: (exCents: number) => number, quantity = 1): string {
-  const cents = parseDecimalToCents(decimal);
-  return cents === null ? decimal : formatCents(show(cents) * quantity);
-}

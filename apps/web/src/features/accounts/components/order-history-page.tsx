@@ -1,4 +1,5 @@
 import { ACCOUNT_MESSAGES } from '@store/shared/account-constants';
+import { ORDER_NUMBER_LABEL } from '@store/shared/order-constants';
 import { hasTaxInvoice } from '@store/shared/tax-invoice';
 import { useEffect } from 'react';
 import { Link } from 'react-router';
@@ -9,7 +10,7 @@ import { useUserOrders, type OrderHistoryRow } from '../api/get-user-orders';
 import { AccountCard } from './form-bits';
 
 export const ORDER_HISTORY_COLUMNS = [
-  'Invoice Number',
+  ORDER_NUMBER_LABEL,
   'Date',
   'Total Price',
   'Payment',

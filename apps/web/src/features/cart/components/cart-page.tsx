@@ -6,11 +6,14 @@ import { QuantityStepper } from '@/components/ui/quantity-stepper';
 import { productPath } from '@/features/catalog/components/product-card';
 import { MAX_QUANTITY, MIN_QUANTITY, removeFromCart, updateCartQuantity } from '@/stores/cart-store';
 import { usePriceDisplay } from '@/features/store/hooks/use-price-display';
+import { useStoreConfig } from '@/features/store/api/get-store-config';
+import { deliverySettingsOf } from '@store/shared/store-promises';
 import { EMPTY_CART_MESSAGE, EMPTY_CART_REDIRECT_MS, cartNote } from '../cart-messages';
 import { usePricedCart } from '../hooks/use-priced-cart';
 import { CartBrowsePanel } from './cart-browse-panel';
 import { CartLinePrice } from './cart-line-price';
 import { CartTotals, shownLineTotalCents } from './cart-totals';
+import { FreeDeliveryNote } from './free-delivery-note';
 import { PriceChangeNotices } from './price-change-notices';
 import { TrashIcon } from './trash-icon';
 import './cart.css';
@@ -21,13 +24,15 @@ import { CartFitWarning } from '@/features/garage/components/cart-fit-warning';
  * The cart page (SPEC §2 Cart page): the lines (image, title link, unit price with the struck-through
  * original and discount label, quantity stepper, line total, remove), a summary (item count, subtotal,
  * total, no shipping or tax, '*GST and Shipping may be applied at checkout', Checkout and Continue shopping)
- * and a side panel of categories and brands. Prices are re-read from the catalog when it opens
+ * and a side panel of categories and brands. Under the totals, the delivery rule as it stands for this subtotal
+ * (issue 34 §3: "Add $5.61 more for free delivery on orders of $100 or more."). Prices are re-read from the catalog when it opens
  * (`usePricedCart`). An empty cart says 'There are no products in the cart.' and goes home after 3 s.
  * Lines are a table on wide screens and stacked cards on phones (cart-page.css).
  */
 export function CartPage() {
   const cart = usePricedCart();
   const prices = usePriceDisplay();
+  const config = useStoreConfig();
   const navigate = useNavigate();
   const headingRef = useRef<HTMLHeadingElement>(null);
   const summaryTitleId = useId();
@@ -133,7 +138,7 @@ export function CartPage() {
                       <span className="cart-table__label" aria-hidden="true">
                         Total
                       </span>
-                      <strong>{formatCents(shownLineTotalCents(priced, prices.show))}</strong>
+                      <strong>{formatCents(shownLineTotalCents(priced, prices))}</strong>
                     </td>
                     <td className="cart-table__remove" role="cell">
                       <button
@@ -156,6 +161,10 @@ export function CartPage() {
               Cart totals
             </h2>
             <CartTotals itemCount={cart.itemCount} lines={cart.lines} />
+            <FreeDeliveryNote
+              subtotalCents={cart.subtotalCents}
+              rule={config.data ? deliverySettingsOf(config.data) : null}
+            />
             <p className="cart-note">{cartNote(prices.display, prices.gstPercent)}</p>
             <Link to="/checkout" className="button cart-summary__checkout">
               Checkout

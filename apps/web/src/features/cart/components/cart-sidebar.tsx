@@ -58,7 +58,7 @@ function SidebarLine({ priced, onRemove }: SidebarLineProps) {
           {quantity > 1 && (
             <span className="cart-sidebar__times">
               {' '}
-              × {quantity} = <strong>{formatCents(shownLineTotalCents(priced, prices.show))}</strong>
+              × {quantity} = <strong>{formatCents(shownLineTotalCents(priced, prices))}</strong>
             </span>
           )}
         </p>

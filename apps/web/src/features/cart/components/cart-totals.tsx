@@ -1,5 +1,5 @@
 import { formatCents } from '@store/shared/money';
-import { usePriceDisplay } from '@/features/store/hooks/use-price-display';
+import { type PriceView, usePriceDisplay } from '@/features/store/hooks/use-price-display';
 import type { PricedCartLine } from '../hooks/use-priced-cart';
 
 export interface CartTotalsProps {
@@ -13,18 +13,30 @@ export interface CartTotalsProps {
   zeroShippingAndTax?: boolean;
 }
 
-/** A line's total as shown: the unit price shown times the quantity (issue 18: what the shopper can add up). */
-export function shownLineTotalCents(line: PricedCartLine, show: (exCents: number) => number): number {
-  return show(line.unitPriceCents) * line.quantity;
+/**
+ * A line's total as shown (issue 34 §1): unit price × quantity inc. GST, the checkout's own line total
+ * (`computeCheckoutTotals`), or for "ex. GST" that line total less its GST.
+ */
+export function shownLineTotalCents(line: PricedCartLine, prices: Pick<PriceView, 'showLine'>): number {
+  return prices.showLine(line.unitPriceCents, line.lineSubtotalCents).lineCents;
+}
+
+/** The cart's subtotal as shown: its lines as shown, added up (for inc. GST, the checkout's subtotal). */
+export function shownSubtotalCents(
+  lines: readonly PricedCartLine[],
+  prices: Pick<PriceView, 'showLine'>,
+): number {
+  return lines.reduce((sum, l) => sum + shownLineTotalCents(l, prices), 0);
 }
 
 /**
- * Item count, Subtotal and Total of the cart, in $ with 2 decimals (SPEC §2, §9: no shipping or tax), as this
- * shopper sees prices (issue 18): including GST, the Tax row says so instead of adding $0.00.
+ * Item count, Subtotal and Total of the cart, in $ with 2 decimals (SPEC §2, §9: no shipping), as this shopper
+ * sees prices (issue 18, 34): the lines shown add up to the subtotal; including GST, the Tax row says so instead
+ * of adding $0.00.
  */
 export function CartTotals({ itemCount, lines, zeroShippingAndTax = false }: CartTotalsProps) {
   const prices = usePriceDisplay();
-  const subtotalCents = lines.reduce((sum, l) => sum + shownLineTotalCents(l, prices.show), 0);
+  const subtotalCents = shownSubtotalCents(lines, prices);
   const includesGst = prices.display === 'inc_gst' && prices.gstPercent > 0;
   return (
     <dl className="cart-totals">

@@ -1,7 +1,6 @@
 import type { Product } from '@store/shared/product';
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
-import { apiListingQuery, type ListingQuery } from '@/components/ui/listing-query';
-import { usePriceDisplay } from '@/features/store/hooks/use-price-display';
+import type { ListingQuery } from '@/components/ui/listing-query';
 import { apiRequest, served } from '@/lib/api-client';
 import { SHOP_PAGE_SIZE } from '@/lib/pagination';
 
@@ -54,9 +53,7 @@ export function shopProductsQueryOptions(params: ShopParams, vehicle?: number) {
   });
 }
 
-/** The shop's products; the address's price range read as prices are shown (issue 18). */
+/** The shop's products; the address's price range in shelf prices inc. GST, as the API reads it (issue 34). */
 export function useShopProducts(params: ShopParams, vehicle?: number) {
-  const prices = usePriceDisplay();
-  const gstShown = prices.display === 'ex_gst' ? 0 : prices.gstPercent;
-  return useQuery(shopProductsQueryOptions(apiListingQuery(params, gstShown), vehicle));
+  return useQuery(shopProductsQueryOptions(params, vehicle));
 }

@@ -7,7 +7,6 @@ import { useMediaBaseUrl } from '@/lib/media';
 import { siteOrigin } from '@/lib/site-origin';
 import { useMetaDescription } from '@/features/store/hooks/use-meta-description';
 import { productSeoDescription, productSeoTitle } from '../product-fields';
-import { DEFAULT_GST_PERCENT, priceIncGstCents } from '@store/shared/gst-prices';
 import { centsToDecimalString } from '@store/shared/money';
 import { JsonLd } from '@/lib/json-ld';
 import { productImageUrl, productJsonLd } from '../product-json-ld';
@@ -38,8 +37,6 @@ export function ProductHead({ product }: { product: Product }) {
   const description = productSeoDescription(product);
   const image = productImageUrl(product, { pageUrl, mediaBase });
   const { saleCents } = productPricing(product);
-  // Issue 18: what a consumer pays, GST included, whoever is signed in.
-  const gstPercent = config.data?.gst_percent ?? DEFAULT_GST_PERCENT;
   usePageTitle(title);
   useMetaDescription(description);
   return (
@@ -54,7 +51,8 @@ export function ProductHead({ product }: { product: Product }) {
       {saleCents !== null && (
         <meta
           property="product:price:amount"
-          content={centsToDecimalString(priceIncGstCents(saleCents, gstPercent))}
+          // Issue 34: `_price` is the shelf price a consumer pays, GST included, whoever is signed in.
+          content={centsToDecimalString(saleCents)}
         />
       )}
       {saleCents !== null && <meta property="product:price:currency" content="AUD" />}
@@ -62,7 +60,7 @@ export function ProductHead({ product }: { product: Product }) {
       <meta name="twitter:title" content={title} />
       {description && <meta name="twitter:description" content={description} />}
       {image && <meta name="twitter:image" content={image} />}
-      <JsonLd data={productJsonLd(product, { pageUrl, mediaBase, gstPercent })} />
+      <JsonLd data={productJsonLd(product, { pageUrl, mediaBase })} />
     </>
   );
 }

@@ -8,11 +8,10 @@ import {
   type CheckoutForm,
   type CheckoutFormInput,
 } from '@store/shared/checkout-form';
-import { computeCheckoutTotals } from '@store/shared/checkout-totals';
 import { formatCents } from '@store/shared/money';
 import { useQueryClient } from '@tanstack/react-query';
 import type { SavedAddress } from '@store/shared/account';
-import type { MemberDiscounts } from '@store/shared/checkout-totals';
+import type { OrderDiscounts } from '@store/shared/checkout-totals';
 import { useEffect, useMemo, useRef, useState } from 'react';
 import { useForm, useWatch, type FieldErrors } from 'react-hook-form';
 import { Navigate, useNavigate } from 'react-router';
@@ -31,6 +30,7 @@ import { saveCheckoutData, saveCheckoutDraft } from '../checkout-storage';
 import { useCheckoutFields } from '../hooks/use-checkout-fields';
 import {
   FALLBACK_CHECKOUT_SETTINGS,
+  checkoutFigures,
   checkoutSettingsOf,
   useCheckoutSummary,
   type CheckoutSummary,
@@ -73,7 +73,7 @@ function focusField(name: CheckoutTextFieldName) {
 export function CheckoutPage() {
   usePageTitle('Checkout');
   const member = useMemberCheckout();
-  const summary = useCheckoutSummary(member.discounts);
+  const summary = useCheckoutSummary(member.discounts, member.planName);
   if (summary.lines.length === 0) return <Navigate to="/" replace />;
   return <CheckoutView summary={summary} member={member} />;
 }
@@ -85,8 +85,11 @@ interface MemberCheckoutState {
   signupPercent: number;
   plans: { id: number; plan_name: string; discount_percentage: number }[];
   planId: number | null;
+  /** The chosen plan's name, for its discount row; null without one. */
+  planName: string | null;
   setPlanId: (id: number | null) => void;
-  discounts: MemberDiscounts;
+  /** Every discount of the order in one object (issue 34: a discount code joins it here). */
+  discounts: OrderDiscounts;
 }
 
 function useMemberCheckout(): MemberCheckoutState {
@@ -99,14 +102,16 @@ function useMemberCheckout(): MemberCheckoutState {
     () => (signedIn ? (detail.data?.user_membership_plans ?? []) : []),
     [signedIn, detail.data],
   );
-  const membershipPercent = plans.find((p) => p.id === planId)?.discount_percentage ?? 0;
+  const plan = plans.find((p) => p.id === planId) ?? null;
+  const membershipPercent = plan?.discount_percentage ?? 0;
   const discounts = useMemo(() => ({ signupPercent, membershipPercent }), [signupPercent, membershipPercent]);
   return {
     signedIn,
     addresses: signedIn ? (saved.data ?? []) : [],
     signupPercent,
     plans,
-    planId: plans.some((p) => p.id === planId) ? planId : null,
+    planId: plan ? plan.id : null,
+    planName: plan ? plan.plan_name : null,
     setPlanId,
     discounts,
   };
@@ -213,14 +218,12 @@ function CheckoutView({ summary, member }: { summary: CheckoutSummary; member: M
     if (member.signedIn) {
       // The signup discount is charged on every member order: wait for it if it has not arrived yet.
       const detail = await queryClient.ensureQueryData(userDetailQueryOptions()).catch(() => null);
-      discounts = {
-        signupPercent: detail?.signup_plans[0]?.discount_percentage ?? 0,
-        membershipPercent: member.discounts.membershipPercent,
-      };
+      discounts = { ...discounts, signupPercent: detail?.signup_plans[0]?.discount_percentage ?? 0 };
     }
-    const totals = computeCheckoutTotals(summary.lines, settings, discounts);
+    // The figures sent are the ones shown: the same computation as the summary's (checkoutFigures).
+    const figures = checkoutFigures(summary.lines, settings, discounts, member.planName);
     saveCheckoutData(
-      buildCheckoutData(values, summary.lines, totals, member.signedIn ? member.planId : null),
+      buildCheckoutData(values, summary.lines, figures, member.signedIn ? member.planId : null),
     );
     void navigate(PAYMENT_PAGE_PATHS[choice]);
   }

@@ -1,6 +1,8 @@
 import { formatCents } from '@store/shared/money';
+import { breakdownRows } from '@store/shared/order-breakdown';
 import { useId, type ReactNode } from 'react';
 import { ProductImage } from '@/components/ui/product-image';
+import { MoneyBreakdown } from '@/features/orders/components/money-breakdown';
 import { usePriceDisplay } from '@/features/store/hooks/use-price-display';
 import type { CheckoutData } from '../checkout-storage';
 import './payment-layout.css';
@@ -29,16 +31,15 @@ function billingRows(order: CheckoutData['order']): [string, string][] {
 
 /**
  * The page both payment methods share (SPEC §2 Payment pages): 'Complete Your Payments' with the grand
- * total (GST included), the items priced as prices are shown (issue 18), then the order summary and the payment method's own area, the items and the billing address.
+ * total (GST included), the order summary (the checkout's breakdown rows, issue 34 §2) and the payment method's
+ * own area, the items priced as this shopper sees prices, and the billing address.
  * Everything shown comes from the saved checkout data, so it is exactly what the shopper confirmed.
  * On a phone the pay panel comes first (it is first in the DOM, so reading and tab order follow);
  * from 960 px the items and address take the wide column and the pay panel sits beside them.
  */
 export function PaymentLayout({ checkout, paymentTitle, children }: PaymentLayoutProps) {
-  const { order, items, totals } = checkout;
-  // Issue 18: items as prices are shown (including GST); the breakdown's parts before GST say so.
+  const { order, items, amounts } = checkout;
   const prices = usePriceDisplay();
-  const exGst = prices.gstPercent > 0 ? ' (ex. GST)' : '';
   const payId = useId();
   const itemsId = useId();
   const billingId = useId();
@@ -49,8 +50,8 @@ export function PaymentLayout({ checkout, paymentTitle, children }: PaymentLayou
       <header className="payment-page__head">
         <h1 className="payment-page__title">Complete Your Payments</h1>
         <p className="payment-page__total">
-          <span className="payment-page__total-label">Total{prices.gstPercent > 0 ? ' inc. GST' : ''}</span>{' '}
-          <strong className="payment-page__total-amount">{formatCents(totals.totalCents)}</strong>
+          <span className="payment-page__total-label">Total{amounts.gstPercent > 0 ? ' inc. GST' : ''}</span>{' '}
+          <strong className="payment-page__total-amount">{formatCents(amounts.totalCents)}</strong>
         </p>
       </header>
 
@@ -60,36 +61,7 @@ export function PaymentLayout({ checkout, paymentTitle, children }: PaymentLayou
             <h2 id={summaryId} className="payment-panel__title">
               Order summary
             </h2>
-            <dl className="payment-summary">
-              <div>
-                <dt>Subtotal{exGst}</dt>
-                <dd>{formatCents(totals.subtotalCents)}</dd>
-              </div>
-              {(totals.signupDiscountCents ?? 0) > 0 && (
-                <div>
-                  <dt>Signup discount</dt>
-                  <dd>−{formatCents(totals.signupDiscountCents ?? 0)}</dd>
-                </div>
-              )}
-              {(totals.membershipDiscountCents ?? 0) > 0 && (
-                <div>
-                  <dt>Membership discount</dt>
-                  <dd>−{formatCents(totals.membershipDiscountCents ?? 0)}</dd>
-                </div>
-              )}
-              <div>
-                <dt>Shipping cost{exGst}</dt>
-                <dd>{formatCents(totals.deliveryChargeCents)}</dd>
-              </div>
-              <div>
-                <dt>GST</dt>
-                <dd>{formatCents(totals.gstCents)}</dd>
-              </div>
-              <div className="payment-summary__total">
-                <dt>Total</dt>
-                <dd>{formatCents(totals.totalCents)}</dd>
-              </div>
-            </dl>
+            <MoneyBreakdown rows={breakdownRows(amounts, prices.display)} />
           </section>
 
           <section className="payment-panel payment-panel--method" aria-labelledby={payId}>
@@ -125,27 +97,33 @@ export function PaymentLayout({ checkout, paymentTitle, children }: PaymentLayou
                 </tr>
               </thead>
               <tbody>
-                {items.map((item) => (
-                  <tr key={item.id}>
-                    <td className="payment-items__image">
-                      <ProductImage
-                        src={item.featured_image}
-                        image={item.image}
-                        alt={item.title}
-                        width={64}
-                        height={64}
-                      />
-                    </td>
-                    <td className="payment-items__title">{item.title}</td>
-                    <td className="payment-items__number payment-items__price">
-                      {formatCents(prices.show(item.unitPriceCents))}
-                    </td>
-                    <td className="payment-items__number payment-items__quantity">{item.quantity}</td>
-                    <td className="payment-items__number payment-items__line-total">
-                      {formatCents(prices.show(item.unitPriceCents) * item.quantity)}
-                    </td>
-                  </tr>
-                ))}
+                {items.map((item) => {
+                  const shown = prices.showLine(
+                    item.unitPriceCents,
+                    item.lineCents ?? item.unitPriceCents * item.quantity,
+                  );
+                  return (
+                    <tr key={item.id}>
+                      <td className="payment-items__image">
+                        <ProductImage
+                          src={item.featured_image}
+                          image={item.image}
+                          alt={item.title}
+                          width={64}
+                          height={64}
+                        />
+                      </td>
+                      <td className="payment-items__title">{item.title}</td>
+                      <td className="payment-items__number payment-items__price">
+                        {formatCents(shown.unitCents)}
+                      </td>
+                      <td className="payment-items__number payment-items__quantity">{item.quantity}</td>
+                      <td className="payment-items__number payment-items__line-total">
+                        {formatCents(shown.lineCents)}
+                      </td>
+                    </tr>
+                  );
+                })}
               </tbody>
             </table>
           </section>

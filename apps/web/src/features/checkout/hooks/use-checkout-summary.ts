@@ -1,27 +1,29 @@
 import {
   computeCheckoutTotals,
-  type MemberDiscounts,
+  type OrderDiscounts,
   type CheckoutSettings,
   type CheckoutTotals,
 } from '@store/shared/checkout-totals';
+import { amountsOfTotals, type OrderAmounts } from '@store/shared/order-breakdown';
 import type { StoreConfig } from '@store/shared/store-settings';
 import { useMemo } from 'react';
 import { type PricedCartLine, usePricedCart } from '@/features/cart/hooks/use-priced-cart';
 import { useStoreConfig } from '@/features/store/api/get-store-config';
 
 /**
- * SPEC §9 figures, used only when the store's settings cannot be read: GST 10 %, a flat $15 delivery
- * (shipping policy) waived from $100. The server reprices every order, so a wrong guess is corrected there.
+ * SPEC §9 figures, used only when the store's settings cannot be read: GST 10 %, the shipping policy's flat $15
+ * delivery before GST ($16.50 inc. GST) waived from $100 inc. GST (issue 34 §1: the settings are GST-inclusive).
+ * The server reprices every order, so a wrong guess is corrected there.
  */
 export const FALLBACK_CHECKOUT_SETTINGS: CheckoutSettings = {
   gstPercent: 10,
-  deliveryChargeCents: 1500,
+  deliveryChargeCents: 1650,
   freeDeliveryThresholdCents: 10000,
 };
 
 const toCents = (dollars: number) => Math.round(dollars * 100);
 
-/** The store config's dollar settings as the shared maths wants them (integer cents). */
+/** The store config's dollar settings (GST-inclusive) as the shared maths wants them (integer cents). */
 export function checkoutSettingsOf(config: StoreConfig): CheckoutSettings {
   return {
     gstPercent: config.gst_percent,
@@ -38,18 +40,45 @@ export interface CheckoutSummary {
   lines: PricedCartLine[];
   /** Settings for the maths, or null while the store's settings load. */
   settings: CheckoutSettings | null;
-  /** SPEC §9 totals (with a member's discounts), or null while the settings load. */
+  /** The totals charged (`computeCheckoutTotals`, with the order's discounts), or null while the settings load. */
   totals: CheckoutTotals | null;
+  /** The same as the breakdown every order screen shows (`amountsOfTotals`), or null while the settings load. */
+  amounts: OrderAmounts | null;
   /** True while today's prices are being read. */
   isRefreshing: boolean;
   /** The store config, once read (payment and address-lookup providers). */
   config: StoreConfig | undefined;
 }
 
-const NO_DISCOUNTS: MemberDiscounts = {};
+const NO_DISCOUNTS: OrderDiscounts = {};
 
-/** The cart priced, with the checkout's delivery, GST and total from the store's settings. */
-export function useCheckoutSummary(discounts: MemberDiscounts = NO_DISCOUNTS): CheckoutSummary {
+/**
+ * The totals of `lines` with `discounts` and their breakdown (issue 34 §1-2): what checkout shows and what the
+ * place-order payload sends are this one computation. `membershipPlanName` names the plan's discount row; a
+ * discount code's row is named by its code.
+ */
+export function checkoutFigures(
+  lines: readonly PricedCartLine[],
+  settings: CheckoutSettings,
+  discounts: OrderDiscounts,
+  membershipPlanName: string | null = null,
+): { totals: CheckoutTotals; amounts: OrderAmounts } {
+  const totals = computeCheckoutTotals(lines, settings, discounts);
+  const amounts = amountsOfTotals(totals, settings, {
+    membershipPlanName,
+    discountCode: discounts.code?.code ?? null,
+  });
+  return { totals, amounts };
+}
+
+/**
+ * The cart priced, with the checkout's discounts, delivery, GST and total from the store's settings. All the
+ * order's discounts (member, plan, and a discount code once checkout takes one) come in one `OrderDiscounts`.
+ */
+export function useCheckoutSummary(
+  discounts: OrderDiscounts = NO_DISCOUNTS,
+  membershipPlanName: string | null = null,
+): CheckoutSummary {
   const cart = usePricedCart();
   const config = useStoreConfig();
   return useMemo(() => {
@@ -58,12 +87,14 @@ export function useCheckoutSummary(discounts: MemberDiscounts = NO_DISCOUNTS): C
       : config.isError
         ? FALLBACK_CHECKOUT_SETTINGS
         : null;
+    const figures = settings ? checkoutFigures(cart.lines, settings, discounts, membershipPlanName) : null;
     return {
       lines: cart.lines,
       settings,
-      totals: settings ? computeCheckoutTotals(cart.lines, settings, discounts) : null,
+      totals: figures?.totals ?? null,
+      amounts: figures?.amounts ?? null,
       isRefreshing: cart.isRefreshing,
       config: config.data,
     };
-  }, [cart, config.data, config.isError, discounts]);
+  }, [cart, config.data, config.isError, discounts, membershipPlanName]);
 }

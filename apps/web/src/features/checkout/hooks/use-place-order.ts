@@ -15,7 +15,7 @@ import {
   type PlaceOrderOutcome,
 } from '../api/place-order';
 import { clearCheckoutData, clearCheckoutDraft, type CheckoutData } from '../checkout-storage';
-import { saveLastOrder } from '../last-order';
+import { lastOrderOf, saveLastOrder } from '../last-order';
 
 /** How the order is paid: the card form's payment method, or the approved wallet order. */
 export type OrderPayment = Pick<
@@ -117,10 +117,8 @@ export function usePlaceOrder(checkout: CheckoutData): UsePlaceOrder {
         placedRef.current = true;
         const { order } = outcome;
         saveLastOrder({
-          id: order.id,
-          invoice_number: order.invoice_number,
+          ...lastOrderOf(order, outcome.taxInvoiceUrl),
           totalCents: parseDecimalToCents(order.total_amount) ?? checkout.totals.totalCents,
-          ...(outcome.taxInvoiceUrl ? { taxInvoiceUrl: outcome.taxInvoiceUrl } : {}),
         });
         clearCart();
         clearCheckoutData();

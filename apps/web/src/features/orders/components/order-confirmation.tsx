@@ -1,5 +1,10 @@
 import { formatCents } from '@store/shared/money';
+import { amountsOfOrder, breakdownRows, type OrderMoneyFields } from '@store/shared/order-breakdown';
+import { ORDER_NUMBER_LABEL } from '@store/shared/order-constants';
 import { Link } from 'react-router';
+import { usePriceDisplay } from '@/features/store/hooks/use-price-display';
+import { MoneyBreakdown } from './money-breakdown';
+import { OrderLines, type OrderLineFields } from './order-lines';
 import './order-confirmation.css';
 
 export interface ConfirmedOrder {
@@ -9,6 +14,25 @@ export interface ConfirmedOrder {
   totalCents: number;
   /** The tax invoice, signed for a day for whoever placed the order (decision 0044); absent while unpaid. */
   taxInvoiceUrl?: string;
+  /** The order's money as place-order answered it (the stored record); absent: only the total is shown. */
+  money?: OrderMoneyFields;
+  /** The order's lines as charged. */
+  items?: readonly OrderLineFields[];
+}
+
+/** The order's items and money as charged (issue 34 §2), the same rows as the order page, mail and invoice. */
+function ConfirmedMoney({ money, items }: { money: OrderMoneyFields; items: readonly OrderLineFields[] }) {
+  const prices = usePriceDisplay();
+  const amounts = amountsOfOrder(money);
+  return (
+    <section className="order-confirmation__money" aria-labelledby="order-confirmation-money">
+      <h2 id="order-confirmation-money" className="order-confirmation__money-title">
+        Your order
+      </h2>
+      <OrderLines items={items} amounts={amounts} display={prices.display} />
+      <MoneyBreakdown label="Order totals" rows={breakdownRows(amounts, prices.display)} />
+    </section>
+  );
 }
 
 /** A parcel with a tick: the order is in. Decorative; the heading says it in words. */
@@ -44,8 +68,8 @@ function ConfirmationImage() {
 
 /**
  * The thank-you page's content (SPEC §2 /thank-you: a confirmation image after an order). With the order
- * just placed: its invoice number, order id and total, and a link that tracks it. Without one (a later
- * visit, another tab): a plain thank-you with the same ways on.
+ * just placed: its order number, order id and total, its items and the breakdown of what was charged, and a link
+ * that tracks it. Without one (a later visit, another tab): a plain thank-you with the same ways on.
  */
 export function OrderConfirmation({ order }: { order: ConfirmedOrder | null }) {
   return (
@@ -59,7 +83,7 @@ export function OrderConfirmation({ order }: { order: ConfirmedOrder | null }) {
           </p>
           <dl className="order-confirmation__facts">
             <div>
-              <dt>Invoice number</dt>
+              <dt>{ORDER_NUMBER_LABEL}</dt>
               <dd>{order.invoice_number}</dd>
             </div>
             <div>
@@ -71,6 +95,7 @@ export function OrderConfirmation({ order }: { order: ConfirmedOrder | null }) {
               <dd>{formatCents(order.totalCents)}</dd>
             </div>
           </dl>
+          {order.money && order.items && <ConfirmedMoney money={order.money} items={order.items} />}
         </>
       ) : (
         <p className="order-confirmation__lead">

@@ -1,8 +1,11 @@
 import type { OrderDetail } from '@store/shared/order';
+import { amountsOfOrder, breakdownRows } from '@store/shared/order-breakdown';
+import { ORDER_NUMBER_LABEL } from '@store/shared/order-constants';
 import { useId } from 'react';
-import { shownPriceCents } from '@store/shared/gst-prices';
 import { usePriceDisplay } from '@/features/store/hooks/use-price-display';
-import { formatOrderDate, formatOrderMoney, formatOrderPrice, paymentMethodLabel } from '../order-fields';
+import { formatOrderDate, paymentMethodLabel } from '../order-fields';
+import { MoneyBreakdown } from './money-breakdown';
+import { OrderLines } from './order-lines';
 import './order-summary.css';
 
 type Row = [label: string, value: string];
@@ -32,31 +35,29 @@ function Facts({ rows, className }: { rows: Row[]; className: string }) {
 }
 
 /**
- * One order as guest tracking and the order details page show it (SPEC §2): invoice number, status, date
+ * One order as guest tracking and the order details page show it (SPEC §2): order number, status, date
  * (dd/mm/yyyy), payment method (card shown as Card) and status; Customer Details only when the server sent
- * them; Shipping Details; the Order Items table, its prices as prices are shown (issue 18: including GST at the
- * store's rate, none for an order charged no GST); Subtotal and Shipping before GST, GST and Total Amount.
- * Statuses are shown as received (SPEC §3).
+ * them; Shipping Details; the Order Items and the order's money as it was charged (issue 34 §2:
+ * `amountsOfOrder` of the stored order, `breakdownRows`: subtotal, each discount, delivery, total and GST, as
+ * every screen, mail and document shows them), as this shopper sees prices. Statuses are shown as received
+ * (SPEC §3).
  */
 export function OrderSummary({ order }: { order: OrderDetail }) {
   const titleId = useId();
   const customer = customerRows(order);
   const prices = usePriceDisplay();
-  const chargedGst = (parseFloat(order.totalGst) || 0) > 0;
-  const show = (cents: number) => shownPriceCents(cents, prices.display, chargedGst ? prices.gstPercent : 0);
-  const tax = chargedGst ? ` (${prices.label})` : '';
-  const exGst = chargedGst ? ' (ex. GST)' : '';
+  const amounts = amountsOfOrder(order);
 
   return (
     <article className="order-summary" aria-labelledby={titleId}>
       <h2 id={titleId} className="order-summary__title">
-        Order {order.invoice_number}
+        {ORDER_NUMBER_LABEL} {order.invoice_number}
       </h2>
 
       <Facts
         className="order-summary__facts"
         rows={[
-          ['Invoice number', order.invoice_number],
+          [ORDER_NUMBER_LABEL, order.invoice_number],
           ['Order Status', order.status],
           ['Date', formatOrderDate(order.created_at)],
           ['Payment Method', paymentMethodLabel(order.payment_method)],
@@ -88,47 +89,11 @@ export function OrderSummary({ order }: { order: OrderDetail }) {
 
       <section className="order-summary__block">
         <h3>Order Items</h3>
-        <table className="order-items">
-          <thead>
-            <tr>
-              <th scope="col">Product Name</th>
-              <th scope="col" className="order-items__number">
-                Quantity
-              </th>
-              <th scope="col" className="order-items__number">
-                Price{tax}
-              </th>
-              <th scope="col" className="order-items__number">
-                Item Total (Discount Included){tax}
-              </th>
-            </tr>
-          </thead>
-          <tbody>
-            {order.order_items.map((item) => (
-              <tr key={item.id}>
-                <td className="order-items__name">{item.product_title}</td>
-                <td className="order-items__number" data-label="Quantity">
-                  {item.quantity}
-                </td>
-                <td className="order-items__number" data-label="Price">
-                  {formatOrderPrice(item.price, show)}
-                </td>
-                <td className="order-items__number order-items__total" data-label="Item Total">
-                  {formatOrderPrice(item.price, show, item.quantity)}
-                </td>
-              </tr>
-            ))}
-          </tbody>
-        </table>
-
-        <Facts
-          className="order-summary__totals"
-          rows={[
-            [`Subtotal${exGst}`, formatOrderMoney(order.subTotal)],
-            [`Shipping${exGst}`, formatOrderMoney(order.delivery_charges)],
-            ['GST', formatOrderMoney(order.totalGst)],
-            ['Total Amount', formatOrderMoney(order.total_amount)],
-          ]}
+        <OrderLines items={order.order_items} amounts={amounts} display={prices.display} />
+        <MoneyBreakdown
+          className="order-details__money"
+          label="Order totals"
+          rows={breakdownRows(amounts, prices.display)}
         />
       </section>
     </article>

@@ -1,7 +1,6 @@
 import type { Product } from '@store/shared/product';
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
-import { apiListingQuery, type ListingQuery } from '@/components/ui/listing-query';
-import { usePriceDisplay } from '@/features/store/hooks/use-price-display';
+import type { ListingQuery } from '@/components/ui/listing-query';
 import { apiRequest, served } from '@/lib/api-client';
 
 /** SPEC §9: 15 suggestions, 15 results a page, 3 characters before any request. */
@@ -55,9 +54,7 @@ export function searchProductsQueryOptions(
   });
 }
 
-/** The results page's products; the address's price range read as prices are shown (issue 18). */
+/** The results page's products; the address's price range in shelf prices inc. GST, as the API reads it (issue 34). */
 export function useSearchProducts(search: string, page = 1, listing: ListingQuery = {}, vehicle?: number) {
-  const prices = usePriceDisplay();
-  const gstShown = prices.display === 'ex_gst' ? 0 : prices.gstPercent;
-  return useQuery(searchProductsQueryOptions(search, page, apiListingQuery(listing, gstShown), vehicle));
+  return useQuery(searchProductsQueryOptions(search, page, listing, vehicle));
 }

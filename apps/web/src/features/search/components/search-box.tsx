@@ -12,8 +12,8 @@ import { productHref, searchResultsHref } from '../search-links';
 import './search-box.css';
 
 /**
- * What the shopper pays, as this shopper sees prices (issue 18: "$87.95 inc. GST"): the discounted price when there
- * is one, else `_price`; null when unreadable.
+ * What the shopper pays, as this shopper sees prices (issue 18: "$87.95 inc. GST"; issue 34: `_price` includes
+ * GST): the discounted price when there is one, else `_price`; null when unreadable.
  */
 function suggestionPrice(product: Product, prices: PriceView): string | null {
   const cents = unitPriceCentsOf(product);

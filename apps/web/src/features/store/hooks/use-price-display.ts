@@ -1,7 +1,9 @@
 /**
- * How this shopper sees prices (issue 18 §1-2, decision 0035): including GST at the store's `_gst_percentage`,
- * or excluding it for a signed-in member with business details who chose so. Every price a shopper reads goes
- * through `show` (cents ex GST in, cents shown out) and carries `label` ("inc. GST" / "ex. GST").
+ * How this shopper sees prices (issue 18 §1-2, issue 34 §1; decisions 0035, 0046): the catalog's prices include
+ * GST and are shown as they are, except to a signed-in member with business details who chose "ex. GST", who sees
+ * each amount less the GST it includes. Every price a shopper reads goes through `show` (cents inc. GST in, cents
+ * shown out) or, for an order or cart line, `showLine` (a line's ex-GST figure is its own, not the unit's times
+ * the quantity), and carries `label` ("inc. GST" / "ex. GST").
  */
 import {
   DEFAULT_GST_PERCENT,
@@ -10,6 +12,7 @@ import {
   shownPriceCents,
   type PriceDisplay,
 } from '@store/shared/gst-prices';
+import { shownLine } from '@store/shared/order-breakdown';
 import { useMemo } from 'react';
 import { useSession } from '@/stores/session-store';
 import { useStoreConfig } from '../api/get-store-config';
@@ -20,8 +23,13 @@ export interface PriceView {
   gstPercent: number;
   /** "inc. GST", "ex. GST", or '' for a store not registered for GST. */
   label: string;
-  /** A GST-exclusive price in cents as this shopper sees it, in cents. */
-  show(exCents: number): number;
+  /** A GST-inclusive amount (cents) as this shopper sees it (cents): as it is, or less its GST. */
+  show(incCents: number): number;
+  /**
+   * A cart or order line (unit price and line total, cents inc. GST) as this shopper sees it: `shownLine` of
+   * order-breakdown.ts, so the lines shown add up to the subtotal row shown.
+   */
+  showLine(unitIncCents: number, lineIncCents: number): { unitCents: number; lineCents: number };
 }
 
 /** The price view for the current shopper. */
@@ -35,7 +43,9 @@ export function usePriceDisplay(): PriceView {
       display,
       gstPercent,
       label: priceDisplayLabel(display, gstPercent),
-      show: (exCents: number) => shownPriceCents(exCents, display, gstPercent),
+      show: (incCents: number) => shownPriceCents(incCents, display, gstPercent),
+      showLine: (unitIncCents: number, lineIncCents: number) =>
+        shownLine(unitIncCents, lineIncCents, { pricesIncludeGst: true, gstPercent }, display),
     }),
     [display, gstPercent],
   );
