@@ -280,6 +280,17 @@ export function knownGoodRequests(f: FuzzFixtures): Record<string, fc.Arbitrary<
     'GET /api/admin/customers/{id}': [
       fc.constant(adminRequest({ pathParams: { id: String(f.member.userId) } })),
     ],
+    // Issue 34 §4: the member's other plan, granted and removed (never `member.plan`, which member orders use).
+    'PUT /api/admin/customers/{id}/membership-plans/{planId}': [
+      fc.constant(
+        adminRequest({ pathParams: { id: String(f.member.userId), planId: String(f.member.otherPlanId) } }),
+      ),
+    ],
+    'DELETE /api/admin/customers/{id}/membership-plans/{planId}': [
+      fc.constant(
+        adminRequest({ pathParams: { id: String(f.member.userId), planId: String(f.member.otherPlanId) } }),
+      ),
+    ],
     'GET /api/admin/messages': [
       fc
         .record(

@@ -5,6 +5,7 @@
  */
 import type { FastifyInstance } from 'fastify';
 import { authResponseSchema, savedAddressSchema, userDetailResponseSchema } from '@store/shared/account';
+import { adminCustomerAnswerSchema } from '@store/shared/admin-customers';
 import { garageVehicleResponseSchema } from '@store/shared/garage';
 import { placeOrderResponseSchema, walletOrderResponseSchema } from '@store/shared/order';
 import { paymentIdOfClientSecret, TEST_PAYMENT_METHOD_AUTHENTICATES } from '@store/shared/test-payments';
@@ -41,7 +42,10 @@ export interface FuzzFixtures {
   contactMessageId: number;
   /** A test card payment waiting for 3-D Secure (its order held), for the test-card routes. */
   threeDSecure: { paymentId: string; clientSecret: string };
-  /** A signed-in member with one saved address and the plans they may choose. */
+  /**
+   * A signed-in member with one saved address, holding `plan` (granted by the admin, issue 34 §4); `otherPlanId`
+   * is a membership plan the known-good requests grant and remove, never `plan`.
+   */
   member: {
     email: string;
     password: string;
@@ -50,6 +54,7 @@ export interface FuzzFixtures {
     addressId: number;
     signupPercent: number;
     plan: { id: number; discount_percentage: number };
+    otherPlanId: number;
     /** One entry of their garage, for the garage routes. */
     garageEntryId: number;
   };
@@ -57,7 +62,7 @@ export interface FuzzFixtures {
   vehicle: { id: number; yearFrom: number };
 }
 
-/** Registers a member through the API, saves an address and reads their plans. */
+/** Registers a member through the API, saves an address, has the admin grant them a plan and reads their plans. */
 /** An admin from `createStaff` whose one-time password is changed through the API, as its owner would. */
 async function seedAdmin(app: FastifyInstance): Promise<FuzzFixtures['admin']> {
   const email = 'fuzz.admin@example.com';
@@ -119,7 +124,11 @@ async function seedCustomerService(app: FastifyInstance, db: Database, orderPubl
   return { returnId: returned.id, contactMessageId: message.id };
 }
 
-async function seedMember(app: FastifyInstance, vehicleId: number): Promise<FuzzFixtures['member']> {
+async function seedMember(
+  app: FastifyInstance,
+  vehicleId: number,
+  admin: FuzzFixtures['admin'],
+): Promise<FuzzFixtures['member']> {
   const email = 'fuzz.member@example.com';
   const password = 'Fuzz!passw0rd';
   const registered = await app.inject({
@@ -154,9 +163,21 @@ async function seedMember(app: FastifyInstance, vehicleId: number): Promise<Fuzz
     payload: { vehicle_id: vehicleId, year: 2017, name: 'Fuzz ute' },
   });
   if (garage.statusCode !== 201) throw new Error(`setup garage failed: ${garage.body}`);
+  const adminHeaders = { authorization: `Bearer ${admin.token}` };
+  const customer = adminCustomerAnswerSchema.parse(
+    (await app.inject({ url: `/api/admin/customers/${user.id}`, headers: adminHeaders })).json(),
+  );
+  const [first, other] = customer.data.membership_plans;
+  if (!first || !other) throw new Error('two membership plans are not seeded');
+  const granted = await app.inject({
+    method: 'PUT',
+    url: `/api/admin/customers/${user.id}/membership-plans/${first.id}`,
+    headers: adminHeaders,
+  });
+  if (granted.statusCode !== 200) throw new Error(`setup plan grant failed: ${granted.body}`);
   const detail = userDetailResponseSchema.parse((await app.inject({ url: '/api/user', headers })).json());
   const plan = detail.data.data.user_membership_plans[0];
-  if (!plan) throw new Error('no membership plan seeded');
+  if (!plan) throw new Error('the granted membership plan is not offered');
   return {
     email,
     password,
@@ -165,6 +186,7 @@ async function seedMember(app: FastifyInstance, vehicleId: number): Promise<Fuzz
     addressId: savedAddressSchema.parse(address.json().data).id,
     signupPercent: detail.data.data.signup_plans[0]?.discount_percentage ?? 0,
     plan,
+    otherPlanId: other.id,
     garageEntryId: garageVehicleResponseSchema.parse(garage.json()).data.id,
   };
 }
@@ -234,6 +256,7 @@ export async function seedFuzzFixtures(app: FastifyInstance, db: Database): Prom
   }
 
   const orderPublicId = placeOrderResponseSchema.parse(placed.json()).data.id;
+  const admin = await seedAdmin(app);
   return {
     ...(await seedCustomerService(app, db, orderPublicId)),
     orderable,
@@ -246,8 +269,8 @@ export async function seedFuzzFixtures(app: FastifyInstance, db: Database): Prom
     orderPublicId,
     walletOrderId: walletOrderResponseSchema.parse(wallet.json()).data.wallet_order_id,
     threeDSecure: { paymentId, clientSecret },
-    admin: await seedAdmin(app),
-    member: await seedMember(app, vehicle.id),
+    admin,
+    member: await seedMember(app, vehicle.id, admin),
     vehicle,
   };
 }

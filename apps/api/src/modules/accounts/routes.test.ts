@@ -8,7 +8,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ACCOUNT_MESSAGES } from '@store/shared/account-constants';
 import { computeCheckoutTotals, lineSubtotalCents } from '@store/shared/checkout-totals';
 import { centsToDecimalString } from '@store/shared/money';
-import { orders, userSessions, users } from '../../db/schema';
+import { discountPlans, heldPlans, orders, userSessions, users } from '../../db/schema';
 import { createTestApp, type TestApp } from '../../../tests/test-app';
 import { seedProduct } from '../../../tests/seed-catalog';
 import { testOrderBody, TEST_CUSTOMER, TEST_STORE_SETTINGS } from '../orders/test-order-body';
@@ -419,24 +419,39 @@ describe('member orders, order history and discounts', () => {
     expect((body.data as { member_discount_percent: number }).member_discount_percent).toBe(10);
   });
 
-  it('GET /api/user lists the signup plan (10%) and the membership plans', async () => {
+  /** Grants every membership plan to `userId`, as an admin does in the back office (issue 34 §4). */
+  async function grantAllPlans(userId: number) {
+    const plans = await t.database.db.select().from(discountPlans).where(eq(discountPlans.kind, 'membership'));
+    await t.database.db.insert(heldPlans).values(plans.map((p) => ({ userId, planId: p.id })));
+  }
+
+  it('GET /api/user lists the signup plan (10%) and only the membership plans the member holds', async () => {
     const a = await register('plans@example.com');
-    const { body } = await call({ url: '/api/user', token: a.token });
-    const data = (
-      body.data as {
-        data: {
-          signup_plans: { discount_percentage: number }[];
-          user_membership_plans: { plan_name: string }[];
-        };
-      }
-    ).data;
-    expect(data.signup_plans[0]?.discount_percentage).toBe(10);
-    expect(data.user_membership_plans.map((p) => p.plan_name)).toEqual(['Loyalty Member', 'Trade Member']);
+    const plansOf = async () => {
+      const { body } = await call({ url: '/api/user', token: a.token });
+      return (
+        body.data as {
+          data: {
+            signup_plans: { discount_percentage: number }[];
+            user_membership_plans: { plan_name: string }[];
+          };
+        }
+      ).data;
+    };
+    const before = await plansOf();
+    expect(before.signup_plans[0]?.discount_percentage).toBe(10);
+    expect(before.user_membership_plans).toEqual([]);
+    await grantAllPlans(a.user.id);
+    expect((await plansOf()).user_membership_plans.map((p) => p.plan_name)).toEqual([
+      'Loyalty Member',
+      'Trade Member',
+    ]);
   });
 
   it('a member order gets the signup and plan discounts, belongs to the bearer whatever user_id says, and shows in history', async () => {
     const a = await register('buyer.a@example.com');
     const b = await register('buyer.b@example.com');
+    await grantAllPlans(a.user.id);
     const { body: userBody } = await call({ url: '/api/user', token: a.token });
     const trade = (
       userBody.data as { data: { user_membership_plans: { id: number; discount_percentage: number }[] } }
