@@ -38,6 +38,8 @@ import adminCustomerRoutes from './modules/admin/customer-routes';
 import adminProductRoutes from './modules/admin/product-routes';
 import adminImportRoutes from './modules/admin/import-routes';
 import adminDashboardRoutes from './modules/admin/dashboard-routes';
+import adminDiscountCodeRoutes from './modules/admin/discount-code-routes';
+import discountCodeRoutes from './modules/discount-codes/routes';
 import healthRoutes from './modules/health/routes';
 import sitemapRoutes from './modules/sitemaps/routes';
 import apiDocs from './plugins/api-docs';
@@ -167,6 +169,8 @@ export async function buildApp({
       await api.register(adminProductRoutes);
       await api.register(adminImportRoutes);
       await api.register(adminDashboardRoutes);
+      await api.register(adminDiscountCodeRoutes);
+      await api.register(discountCodeRoutes);
       await api.register(addressLookupRoutes);
       await api.register(vehicleRoutes);
     },

@@ -3,7 +3,8 @@
  * where it was given (the page the form was on, the client's address), a confirmation mail carries a one-click
  * unsubscribe link (and the List-Unsubscribe headers of RFC 8058), and `POST /unsubscribe` honours it at once.
  * Subscribing twice answers the same success and mails once, so the form never reveals who is on the list and
- * cannot be used to flood an inbox.
+ * cannot be used to flood an inbox. The confirmation carries the subscriber's single-use code for 10% off their
+ * first order (issue 34 §5).
  */
 import { randomBytes } from 'node:crypto';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
@@ -14,6 +15,7 @@ import { NEWSLETTER_MESSAGES, UNSUBSCRIBE_PATH } from '@store/shared/newsletter-
 import { newsletterSubscriptions } from '../../db/schema';
 import { HttpError } from '../../plugins/error-handling';
 import { perMinute } from '../../plugins/rate-limit';
+import { newsletterWelcomeCode } from '../discount-codes/newsletter-welcome-code';
 import { mailStoreOf } from '../mail/mail-store';
 import { renderMail } from '../mail/render-mail';
 import { NewsletterWelcomeMail } from '../mail/templates/newsletter-welcome-mail';
@@ -86,17 +88,21 @@ const newsletterRoutes: FastifyPluginAsyncZod = async (app) => {
         const base = app.config.publicBaseUrl;
         const unsubscribeUrl = `${base}${UNSUBSCRIBE_PATH}?token=${fresh.unsubscribeToken}`;
         const oneClickUrl = `${base}/api/unsubscribe?token=${fresh.unsubscribeToken}`;
-        app.mail.deliver(
-          'newsletter confirmation',
-          renderMail(
+        // After the answer (its time must not tell a new address from a known one): the subscriber's welcome
+        // code (issue 34 §5; their unused one when they come back), then the mail that carries it.
+        app.mail.deliver('newsletter confirmation', async () => {
+          const discountCode = await newsletterWelcomeCode(app.db, email);
+          const parts = await renderMail(
             NewsletterWelcomeMail({
               store,
               where: source.replace(/^newsletter form on /, ''),
               when: sydneyTime(fresh.consentAt),
               unsubscribeUrl,
               shopUrl: `${base}/shop`,
+              discountCode,
             }),
-          ).then((parts) => ({
+          );
+          return {
             to: email,
             subject: `You're subscribed to ${store.name}`,
             headers: {
@@ -104,8 +110,8 @@ const newsletterRoutes: FastifyPluginAsyncZod = async (app) => {
               'List-Unsubscribe-Post': 'List-Unsubscribe=One-Click',
             },
             ...parts,
-          })),
-        );
+          };
+        });
       }
       return { message: NEWSLETTER_MESSAGES.success };
     },

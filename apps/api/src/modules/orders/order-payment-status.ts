@@ -21,6 +21,7 @@ import {
 } from '@store/shared/order-constants';
 import type { Database } from '../../db/client';
 import { idempotencyKeys, orderLineItems, orders, products } from '../../db/schema';
+import { releaseDiscountCode } from '../discount-codes/redeem-discount-code';
 import type { OrderRow } from './order-presenter';
 import { storeAnswer, type IdempotencyClaim, type StoredAnswer } from './with-idempotency-key';
 
@@ -107,7 +108,8 @@ export async function recordPaymentReference(
 
 /**
  * Payment failed: one transaction marks a still-pending order cancelled / payment 'failed' and gives its stock
- * back. Answers 'unchanged' when the order was not pending (already paid, or cancelled before).
+ * back, and its discount code's use (issue 34 §5). Answers 'unchanged' when the order was not pending (already
+ * paid, or cancelled before).
  */
 export async function cancelUnpaidOrder(db: Database, orderId: number): Promise<PaymentChange> {
   return db.transaction(async (tx) => {
@@ -131,6 +133,8 @@ export async function cancelUnpaidOrder(db: Database, orderId: number): Promise<
         .set({ stock: sql`${products.stock} + ${item.quantity}` })
         .where(and(eq(products.id, item.productId), isNotNull(products.stock)));
     }
+    // After the products, as place-order locks them before the code: its discount code's use is given back.
+    await releaseDiscountCode(tx, orderId);
     return 'changed';
   });
 }

@@ -5,6 +5,7 @@
 import { Button } from '@react-email/button';
 import { Heading } from '@react-email/heading';
 import { Text } from '@react-email/text';
+import { newsletterCodeText } from '@store/shared/discount-codes';
 import { MailLayout, mailStyles, type MailStore } from './mail-layout';
 
 export interface NewsletterWelcomeMailProps {
@@ -15,6 +16,8 @@ export interface NewsletterWelcomeMailProps {
   when: string;
   unsubscribeUrl: string;
   shopUrl: string;
+  /** The subscriber's single-use code for 10% off their first order (issue 34 §5). */
+  discountCode?: string;
 }
 
 export function NewsletterWelcomeMail({
@@ -23,6 +26,7 @@ export function NewsletterWelcomeMail({
   when,
   unsubscribeUrl,
   shopUrl,
+  discountCode,
 }: NewsletterWelcomeMailProps) {
   return (
     <MailLayout store={store} preview={`You're subscribed to ${store.name}`} unsubscribeUrl={unsubscribeUrl}>
@@ -31,8 +35,13 @@ export function NewsletterWelcomeMail({
       </Heading>
       <Text style={mailStyles.text}>
         Thanks for subscribing to the {store.name} newsletter. You'll hear about new parts, deals and
-        subscriber-only offers, including 10% off for subscribers.
+        subscriber-only offers.
       </Text>
+      {discountCode ? (
+        <Text style={mailStyles.text}>
+          <strong>{newsletterCodeText(discountCode)}</strong>
+        </Text>
+      ) : null}
       <Text style={mailStyles.text}>
         You subscribed on {when} using the form on {where}. If that wasn't you, unsubscribe below and we won't
         write again.

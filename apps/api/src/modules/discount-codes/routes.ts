@@ -1,0 +1,51 @@
+/**
+ * `POST /api/discount-codes/check` (issue 34 §5, decision 0047): the checkout's "Apply" of a discount code. Prices
+ * the cart's lines from the database as place-order does, checks the code's rules for them and answers the
+ * `CodeDiscount` the checkout gives `computeCheckoutTotals` (and a sentence), or 400 with the reason. Rate limited
+ * like the order lookups: a code is a secret worth guessing. Nothing is written; the order redeems the code.
+ */
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import {
+  discountCodeCheckRequestSchema,
+  discountCodeCheckResponseSchema,
+} from '@store/shared/discount-codes';
+import { perMinute } from '../../plugins/rate-limit';
+import { priceOrderLines } from '../orders/price-order-lines';
+import { resolveDiscountCode } from './resolve-discount-code';
+
+const messageSchema = z.object({ message: z.string() });
+const fieldErrors = messageSchema.extend({
+  errors: z.array(z.object({ field: z.string(), message: z.string() })).optional(),
+});
+
+const discountCodeRoutes: FastifyPluginAsyncZod = async (app) => {
+  app.post(
+    '/discount-codes/check',
+    {
+      config: { rateLimit: perMinute(app.config.rateLimits.orderLookupsPerMinute) },
+      schema: {
+        tags: ['orders'],
+        summary: "Check a discount code against the cart's lines: the discount it gives, or why it cannot",
+        body: discountCodeCheckRequestSchema,
+        response: {
+          200: discountCodeCheckResponseSchema,
+          400: fieldErrors,
+          429: messageSchema,
+        },
+      },
+    },
+    async (req) => {
+      const member = await req.member();
+      const priced = await priceOrderLines(app.db, req.body.products);
+      const resolved = await resolveDiscountCode(app.db, req.body.code, {
+        lines: priced.lines,
+        email: req.body.email || null,
+        userId: member?.userId ?? 0,
+      });
+      return { data: resolved.discount, message: resolved.message };
+    },
+  );
+};
+
+export default discountCodeRoutes;
