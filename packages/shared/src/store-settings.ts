@@ -55,7 +55,8 @@ export const storeSettingsInputSchema = z.object({
   meta_title: z.string().default(''),
   meta_description: z.string().default(''),
   gst_percent: z.number().int().min(0).max(100).default(10),
-  delivery_charge_cents: z.number().int().min(0).default(1500),
+  /** Cents inc. GST (decision 0046): $16.50 is the $15 + GST shoppers have always paid. */
+  delivery_charge_cents: z.number().int().min(0).default(1650),
   free_delivery_threshold_cents: z.number().int().min(0).default(10000),
   social_links: socialLinksSchema.default({}),
   hero_slides: z.array(heroSlideSchema).default([]),

@@ -74,7 +74,7 @@ export const products = pgTable(
       onDelete: 'set null',
     }),
     brandId: integer('brand_id').references(() => brands.id, { onDelete: 'set null' }),
-    /** Price before discount, integer cents AUD. */
+    /** Shelf price before the product's discount, integer cents AUD INCLUDING GST (decision 0046, migration 0020). */
     priceCents: integer('price_cents').notNull(),
     /** Units on hand; null means the catalog does not track stock (always available). */
     stock: integer('stock'),
@@ -195,7 +195,9 @@ export const storeSettings = pgTable('store_settings', {
   metaTitle: text('meta_title').notNull().default(''),
   metaDescription: text('meta_description').notNull().default(''),
   gstPercent: integer('gst_percent').notNull().default(10),
-  deliveryChargeCents: integer('delivery_charge_cents').notNull().default(1500),
+  /** The flat delivery charge, cents inc. GST (decision 0046; 1650 = $15 + GST). */
+  deliveryChargeCents: integer('delivery_charge_cents').notNull().default(1650),
+  /** Delivery is free when the subtotal, inc. GST and before order discounts, reaches this (cents). */
   freeDeliveryThresholdCents: integer('free_delivery_threshold_cents').notNull().default(10000),
   socialLinks: jsonb('social_links').$type<SocialLinks>().notNull().default({}),
   heroSlides: jsonb('hero_slides').$type<HeroSlide[]>().notNull().default([]),
@@ -352,7 +354,7 @@ export const orders = pgTable(
     comment: text('comment').notNull().default(''),
     channel: text('channel').notNull().default('Web'),
     subtotalCents: integer('subtotal_cents').notNull(),
-    /** Member discounts (signup + membership plan); 0 for guests. */
+    /** Every order discount together (signup + membership plan + discount code; SPEC `discountedAmount`). */
     discountCents: integer('discount_cents').notNull().default(0),
     signupDiscountCents: integer('signup_discount_cents').notNull().default(0),
     membershipDiscountCents: integer('membership_discount_cents').notNull().default(0),
@@ -361,6 +363,18 @@ export const orders = pgTable(
     deliveryChargeCents: integer('delivery_charge_cents').notNull(),
     gstCents: integer('gst_cents').notNull(),
     totalCents: integer('total_cents').notNull(),
+    /**
+     * The money model the order was charged with (decision 0046, migration 0020): true since then (GST-inclusive
+     * lines, discounts and delivery; `gstCents` the GST they include; total = subtotal − discounts + delivery);
+     * false for older orders (SPEC §9: ex-GST figures, `gstCents` added on top).
+     */
+    pricesIncludeGst: boolean('prices_include_gst').notNull().default(false),
+    /** The GST percent the order was charged at (older orders: the store's rate when migrated). */
+    gstPercent: integer('gst_percent').notNull(),
+    /** The discount code applied (issue 34 §5), upper case as shown; null when none. */
+    discountCode: text('discount_code'),
+    /** What the discount code took off, cents (part of `discountCents`). */
+    codeDiscountCents: integer('code_discount_cents').notNull().default(0),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
@@ -374,6 +388,7 @@ export const orders = pgTable(
       'orders_money_check',
       sql`${t.subtotalCents} >= 0 AND ${t.discountCents} >= 0 AND ${t.deliveryChargeCents} >= 0 AND ${t.gstCents} >= 0 AND ${t.totalCents} >= 0`,
     ),
+    check('orders_code_discount_check', sql`${t.codeDiscountCents} >= 0`),
   ],
 );
 
@@ -389,9 +404,11 @@ export const orderLineItems = pgTable(
     sku: text('sku').notNull(),
     productTitle: text('product_title').notNull(),
     quantity: integer('quantity').notNull(),
-    /** Price of one unit after the product discount, cents. */
+    /** Price of one unit after the product discount, cents (inc. GST when the order's `pricesIncludeGst`). */
     unitPriceCents: integer('unit_price_cents').notNull(),
     lineSubtotalCents: integer('line_subtotal_cents').notNull(),
+    /** The GST the line total includes (cents; `computeCheckoutTotals`' lineGstCents); null for older orders. */
+    lineGstCents: integer('line_gst_cents'),
   },
   (t) => [
     index('order_line_items_order_idx').on(t.orderId),

@@ -20,7 +20,7 @@ export async function getStoreSettings(db: Database): Promise<StoreSettingsRow> 
       metaTitle: '',
       metaDescription: '',
       gstPercent: 10,
-      deliveryChargeCents: 1500,
+      deliveryChargeCents: 1650,
       freeDeliveryThresholdCents: 10000,
       socialLinks: {},
       heroSlides: [],

@@ -1,10 +1,12 @@
 /**
  * Turns order rows into the SPEC §3 "Order as read back" shape (orderDetailSchema): money as decimal
- * strings, `id` the public id (DESIGN §5.3), the shipping address on one line, and `order_meta`.
+ * strings, `id` the public id (DESIGN §5.3), the shipping address on one line, and `order_meta` with the money
+ * options of ORDER_MONEY_META (issue 34 §2, decision 0046), from which `amountsOfOrder` rebuilds the breakdown.
  */
 import { formatAddressLine } from '@store/shared/address';
 import { centsToDecimalString } from '@store/shared/money';
 import type { OrderDetail } from '@store/shared/order';
+import { ORDER_MONEY_META } from '@store/shared/order-breakdown';
 import type { orderLineItems, orders } from '../../db/schema';
 
 export type OrderRow = typeof orders.$inferSelect;
@@ -24,12 +26,20 @@ export function presentOrderDetail(order: OrderRow, items: readonly OrderLineIte
   };
   const meta = [{ option: '_channel', value: order.channel }];
   if (order.comment !== '') meta.push({ option: '_comment', value: order.comment });
+  const M = ORDER_MONEY_META;
+  // Older orders (SPEC §9, ex-GST) carry no `_prices_include_gst`: amountsOfOrder shows them as charged.
+  if (order.pricesIncludeGst) meta.push({ option: M.pricesIncludeGst, value: 'yes' });
+  meta.push({ option: M.gstPercent, value: String(order.gstPercent) });
   if (order.signupDiscountCents > 0) {
-    meta.push({ option: '_signup_discount', value: centsToDecimalString(order.signupDiscountCents) });
+    meta.push({ option: M.signupDiscount, value: centsToDecimalString(order.signupDiscountCents) });
   }
   if (order.membershipPlanName) {
-    meta.push({ option: '_membership_plan', value: order.membershipPlanName });
-    meta.push({ option: '_membership_discount', value: centsToDecimalString(order.membershipDiscountCents) });
+    meta.push({ option: M.membershipPlan, value: order.membershipPlanName });
+    meta.push({ option: M.membershipDiscount, value: centsToDecimalString(order.membershipDiscountCents) });
+  }
+  if (order.discountCode) {
+    meta.push({ option: M.discountCode, value: order.discountCode });
+    meta.push({ option: M.codeDiscount, value: centsToDecimalString(order.codeDiscountCents) });
   }
   return {
     id: order.publicId,

@@ -134,13 +134,14 @@ describe('POST /api/place-order: a card order', () => {
     const o = answer.data;
     expect(o.id).toMatch(/^[A-Za-z0-9]{16,}$/);
     expect(o.invoice_number).toMatch(/^INV-\d{6,}$/);
-    // 2 × 25.00 + 30.00 (25% off 40.00) = 80.00; + 15.00 delivery (under $100); GST 10% of 95.00.
+    // Shelf prices inc. GST (decision 0046): 2 × 25.00 + 30.00 (25% off 40.00) = 80.00; + 16.50 delivery (under
+    // $100) = 96.50 charged. GST included, one-eleventh line by line: 4.55 + 2.73 + 1.50 (delivery) = 8.78.
     expect(o).toMatchObject({
       subTotal: '80.00',
       discountedAmount: '0.00',
-      delivery_charges: '15.00',
-      totalGst: '9.50',
-      total_amount: '104.50',
+      delivery_charges: '16.50',
+      totalGst: '8.78',
+      total_amount: '96.50',
       payment_method: 'Stripe',
       payment_status: 'completed',
       status: 'pending',
@@ -159,11 +160,25 @@ describe('POST /api/place-order: a card order', () => {
     expect(o.order_meta).toEqual([
       { option: '_channel', value: 'Web' },
       { option: '_comment', value: 'Leave at the side door' },
+      { option: '_prices_include_gst', value: 'yes' },
+      { option: '_gst_percent', value: '10' },
     ]);
     expect(await stockOf(ids.tracked)).toBe((before ?? 0) - 2);
 
     const row = await orderRow(o.id);
     expect(row).toMatchObject({ userId: 0, channel: 'Web', status: 'pending', paymentStatus: 'completed' });
+    expect(row).toMatchObject({
+      pricesIncludeGst: true,
+      gstPercent: 10,
+      discountCode: null,
+      codeDiscountCents: 0,
+    });
+    const lines = await t.database.db
+      .select()
+      .from(orderLineItems)
+      .where(eq(orderLineItems.orderId, row.id))
+      .orderBy(orderLineItems.id);
+    expect(lines.map((l) => l.lineGstCents)).toEqual([455, 273]);
     expect(row.paymentReference).toMatch(/^pi_test_/);
     // Unticked "ship to a different address": shipping copies billing.
     expect([row.sFName, row.sLName, row.sStreetAddress, row.sCity, row.sState, row.sPostCode]).toEqual([
@@ -202,10 +217,10 @@ describe('POST /api/place-order: a card order', () => {
     const numeric = {
       ...body,
       subTotal: 36,
-      delivery_charges: 15,
-      totalGst: 5.1,
-      grand_total: 56.1,
-      total_amount: 56.1,
+      delivery_charges: 16.5,
+      totalGst: 4.77,
+      grand_total: 52.5,
+      total_amount: 52.5,
     };
     const { res } = await placeOrder({
       ...numeric,
@@ -252,9 +267,9 @@ describe('POST /api/place-order: the server prices, not the client', () => {
       expect(body.message).toBe(ORDER_MESSAGES.pricesChanged);
       expect(serverTotalsSchema.parse(body.data)).toEqual({
         subTotal: '50.00',
-        delivery_charges: '15.00',
-        totalGst: '6.50',
-        grand_total: '71.50',
+        delivery_charges: '16.50',
+        totalGst: '6.05',
+        grand_total: '66.50',
         products: [{ id: ids.tracked, price: '25.00', qp_subtotal: '50.00' }],
       });
     });
@@ -267,7 +282,7 @@ describe('POST /api/place-order: the server prices, not the client', () => {
       expect(res.statusCode).toBe(409);
       expect(body.code).toBe('prices_changed');
       expect(body.data.products).toEqual([{ id: ids.discounted, price: '30.00', qp_subtotal: '60.00' }]);
-      expect(body.data.grand_total).toBe('82.50');
+      expect(body.data.grand_total).toBe('76.50');
     });
   });
 

@@ -26,14 +26,15 @@ import { orderLineItems, orders, products } from '../../db/schema';
 import { HttpError } from '../../plugins/error-handling';
 import type { PaymentProviders } from '../payments/choose-payment-providers';
 import type { WalletCaptureResult } from '../payments/payment-provider';
-import { memberOrderDiscounts } from '../accounts/discount-plans';
+import { decideOrderDiscounts } from './decide-order-discounts';
 import { generatePublicOrderId } from './generate-public-order-id';
 import type { OrderMails } from './order-mails';
 import { asPaid, cancelUnpaidOrder, markOrderPaid, recordPaymentReference } from './order-payment-status';
 import { presentOrderDetail, type OrderLineItemRow, type OrderRow } from './order-presenter';
 import {
+  loadOrderLines,
   presentServerTotals,
-  priceOrderLines,
+  totalOrderLines,
   type PricedOrder,
   type PricedOrderLine,
 } from './price-order-lines';
@@ -86,12 +87,17 @@ export async function placeOrder(
     throw new HttpError(400, isCard ? ORDER_MESSAGES.cardPaymentsOff : ORDER_MESSAGES.walletPaymentsOff);
   }
 
-  // 2. Price every line from the database, with the member's discounts (SPEC §9; guests get none).
+  // 2. Price every line from the database, decide the order's discounts (one seam: member discounts, codes)
+  // and total the order by the one money model (decision 0046; guests get no member discounts).
   const member = deps.member ?? null;
-  const discounts = member
-    ? await memberOrderDiscounts(db, member.userId, request.discountPlan)
-    : { signupPercent: 0, membershipPercent: 0, membershipPlanName: null };
-  const priced = await priceOrderLines(db, request.products, discounts);
+  const loaded = await loadOrderLines(db, request.products);
+  const decided = await decideOrderDiscounts(db, {
+    member,
+    discountPlan: request.discountPlan,
+    email: request.email,
+    lines: loaded.lines,
+  });
+  const priced = totalOrderLines(loaded, decided.discounts);
   if (priced.totals.subtotalCents === 0) throw new HttpError(400, CHECKOUT_MESSAGES.subtotalZero);
 
   // 3. The server's figures are the truth: any difference is answered with them, never charged.
@@ -111,7 +117,8 @@ export async function placeOrder(
   const values = {
     ...orderValues(request, priced),
     userId: member?.userId ?? 0,
-    membershipPlanName: discounts.membershipPlanName,
+    membershipPlanName: decided.membershipPlanName,
+    discountCode: decided.discounts.code?.code ?? null,
     paymentProvider: provider.name,
     walletOrderId: isCard ? null : paymentReference,
   };
@@ -319,7 +326,10 @@ async function cancelQuietly(
   }
 }
 
-/** True when any figure the client sent differs from the server's (each line, and every total sent). */
+/**
+ * True when any figure the client sent differs from the server's: each line's total, the subtotal, delivery, the
+ * GST included and the total charged (all GST-inclusive cents by `computeCheckoutTotals`, decision 0046).
+ */
 function clientFiguresDiffer(request: PlaceOrderRequest, priced: PricedOrder): boolean {
   const t = priced.totals;
   const lineDiffers = request.products.some(
@@ -372,10 +382,14 @@ function orderValues(r: PlaceOrderRequest, priced: PricedOrder): NewOrder {
     sCompany: s ? r.s_company.trim() : r.company,
     comment: r.comment,
     channel: 'Web',
+    // The money model of decision 0046: every amount inc. GST, total = subtotal − discounts + delivery.
+    pricesIncludeGst: true,
+    gstPercent: priced.settings.gstPercent,
     subtotalCents: t.subtotalCents,
-    discountCents: t.signupDiscountCents + t.membershipDiscountCents,
+    discountCents: t.discountCents,
     signupDiscountCents: t.signupDiscountCents,
     membershipDiscountCents: t.membershipDiscountCents,
+    codeDiscountCents: t.codeDiscountCents,
     deliveryChargeCents: t.deliveryChargeCents,
     gstCents: t.gstCents,
     totalCents: t.totalCents,
@@ -511,6 +525,7 @@ async function insertOrderWithLines(
         quantity: l.quantity,
         unitPriceCents: l.unitPriceCents,
         lineSubtotalCents: l.lineSubtotalCents,
+        lineGstCents: l.lineGstCents,
       })),
     )
     .returning();

@@ -1,7 +1,8 @@
 /**
  * Prices order lines from the database (DESIGN §4: the server's figures are the truth): each unit at the
- * product's price after its own discount, and the SPEC §9 totals from the store settings. Shared by
- * place-order and by the wallet order that must be created for the same total.
+ * product's shelf price (inc. GST) after its own discount, and the order's totals by the one money model
+ * (`computeCheckoutTotals`, issue 34 §1, decision 0046) from the store settings. Shared by place-order, the
+ * discount-code check and the wallet order that must be created for the same total.
  *
  * One statement reads the products, their discounts and the settings together (decision 0023): every
  * statement costs place-order CPU (on PGlite it runs in the server's own thread), and these reads are
@@ -12,7 +13,7 @@ import {
   computeCheckoutTotals,
   unitPriceCentsFromColumns,
   type CheckoutSettings,
-  type MemberDiscounts,
+  type OrderDiscounts,
 } from '@store/shared/checkout-totals';
 import { DISCOUNT_FIXED, DISCOUNT_PERCENT, type Discount } from '@store/shared/discount';
 import { centsToDecimalString } from '@store/shared/money';
@@ -29,9 +30,11 @@ export interface PricedOrderLine {
   sku: string;
   title: string;
   quantity: number;
-  /** Price of one unit after the product discount, cents. */
+  /** Price of one unit after the product discount, cents inc. GST. */
   unitPriceCents: number;
   lineSubtotalCents: number;
+  /** The GST the line total includes (cents), as `computeCheckoutTotals` derived it; 0 before totalling. */
+  lineGstCents: number;
   /**
    * True when the product tracked its stock as it was priced. Place-order reserves stock for these lines only:
    * an untracked product has nothing to take (see reserveStockAndCreateOrder).
@@ -39,21 +42,51 @@ export interface PricedOrderLine {
   stockTracked: boolean;
 }
 
-export interface PricedOrder {
+/** The lines of an order priced from the catalog, before the order's discounts are known. */
+export interface LoadedOrderLines {
   /** In the order the client sent them. */
   lines: PricedOrderLine[];
+  /** The store settings the totals are computed with (GST percent, delivery charge and threshold). */
+  settings: CheckoutSettings;
+}
+
+export interface PricedOrder extends LoadedOrderLines {
   totals: CheckoutTotals;
 }
 
 /**
- * Loads the products of `lines` and prices them with the member's discounts (none for guests).
+ * Loads the products of `lines` and prices them with `discounts` (the order's: none for guests without a code).
  * Throws HttpError 400 ORDER_MESSAGES.unknownProduct naming the first id the catalog does not have.
  */
 export async function priceOrderLines(
   db: Database,
   lines: readonly { id: number; quantity: number }[],
-  discounts: MemberDiscounts = {},
+  discounts: OrderDiscounts = {},
 ): Promise<PricedOrder> {
+  return totalOrderLines(await loadOrderLines(db, lines), discounts);
+}
+
+/**
+ * The order's totals for lines already loaded, with its discounts (decided from the lines, e.g. a discount code's
+ * eligible lines): `computeCheckoutTotals`, and each line's GST from it. Throws RangeError on impossible amounts.
+ */
+export function totalOrderLines(loaded: LoadedOrderLines, discounts: OrderDiscounts = {}): PricedOrder {
+  const totals = computeCheckoutTotals(loaded.lines, loaded.settings, discounts);
+  return {
+    settings: loaded.settings,
+    lines: loaded.lines.map((l, i) => ({ ...l, lineGstCents: totals.lineGstCents[i] ?? 0 })),
+    totals,
+  };
+}
+
+/**
+ * Loads the products of `lines` with their discounts and the store settings, and prices each line (unit × qty).
+ * Throws HttpError 400 ORDER_MESSAGES.unknownProduct naming the first id the catalog does not have.
+ */
+export async function loadOrderLines(
+  db: Database,
+  lines: readonly { id: number; quantity: number }[],
+): Promise<LoadedOrderLines> {
   // Ids beyond PostgreSQL's integer cannot name a product; leaving them out keeps the query valid.
   const ids = [...new Set(lines.map((l) => l.id))].filter((id) => id <= MAX_DB_ID);
   const rows = await db
@@ -92,11 +125,11 @@ export async function priceOrderLines(
       quantity: line.quantity,
       unitPriceCents,
       lineSubtotalCents: unitPriceCents * line.quantity,
+      lineGstCents: 0,
       stockTracked: p.stockTracked,
     };
   });
-  const totals = computeCheckoutTotals(priced, await pricingSettings(db, rows[0]), discounts);
-  return { lines: priced, totals };
+  return { lines: priced, settings: await pricingSettings(db, rows[0]) };
 }
 
 /**

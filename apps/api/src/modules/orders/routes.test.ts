@@ -54,10 +54,12 @@ describe('POST /api/guest/track-order and GET /api/orders-detail', () => {
       expect(order).toEqual(placed);
       expect(order).toMatchObject({
         subTotal: '37.00',
-        delivery_charges: '15.00',
-        totalGst: '5.20',
-        total_amount: '57.20',
+        delivery_charges: '16.50',
+        // GST included (decision 0046): 37.00 / 11 = 3.36, and 16.50 / 11 = 1.50.
+        totalGst: '4.86',
+        total_amount: '53.50',
       });
+      expect(order.order_meta).toContainEqual({ option: '_prices_include_gst', value: 'yes' });
       expect(order.order_meta).toContainEqual({ option: '_comment', value: 'Gate code 1234' });
       // Customer details are for the signed-in owner only (accounts come later).
       expect([order.f_name, order.l_name, order.email, order.phone]).toEqual([null, null, null, null]);

@@ -1,17 +1,29 @@
 /**
  * Test helper: a valid `POST /api/place-order` body for the given lines, with the totals the browser would
- * compute (the shared SPEC §9 maths under the test store's settings). Used by the order and payment tests.
+ * compute (`computeCheckoutTotals`, the one money model of decision 0046, under the test store's settings).
+ * Used by the order and payment tests.
  */
-import { computeCheckoutTotals, lineSubtotalCents } from '@store/shared/checkout-totals';
+import {
+  computeCheckoutTotals,
+  lineSubtotalCents,
+  type CheckoutSettings,
+  type OrderDiscounts,
+} from '@store/shared/checkout-totals';
 import { centsToDecimalString } from '@store/shared/money';
 import type { PlaceOrderRequestInput } from '@store/shared/order';
+import { storeSettingsInputSchema } from '@store/shared/store-settings';
 import { TEST_PAYMENT_METHOD_PAYS } from '@store/shared/test-payments';
 
-/** The seeded store's settings (storeSettingsInputSchema defaults): GST 10%, $15 delivery under $100. */
-export const TEST_STORE_SETTINGS = {
-  gstPercent: 10,
-  deliveryChargeCents: 1500,
-  freeDeliveryThresholdCents: 10000,
+const SEEDED = storeSettingsInputSchema.parse({ store_name: 'Test Auto Parts' });
+
+/**
+ * The seeded store's settings (storeSettingsInputSchema defaults, as seedCatalog saves them): GST 10%, $16.50
+ * delivery (inc. GST) under $100.
+ */
+export const TEST_STORE_SETTINGS: CheckoutSettings = {
+  gstPercent: SEEDED.gst_percent,
+  deliveryChargeCents: SEEDED.delivery_charge_cents,
+  freeDeliveryThresholdCents: SEEDED.free_delivery_threshold_cents,
 };
 
 export const TEST_CUSTOMER = {
@@ -27,17 +39,21 @@ export const TEST_CUSTOMER = {
 
 export interface TestLine {
   id: number;
-  /** Unit price after the product discount, cents. */
+  /** Unit price after the product discount, cents inc. GST. */
   unitPriceCents: number;
   quantity: number;
 }
 
-/** A card order (pm_card_visa) for `lines`; `extra` overrides or adds fields. */
+/**
+ * A card order (pm_card_visa) for `lines` (unit prices inc. GST); `extra` overrides or adds fields; `discounts`
+ * are the order discounts the server will apply (a member's signup percent, a held plan's), so the figures agree.
+ */
 export function testOrderBody(
   lines: TestLine[],
   extra: Record<string, unknown> = {},
+  discounts: OrderDiscounts = {},
 ): Record<string, unknown> {
-  const t = computeCheckoutTotals(lines, TEST_STORE_SETTINGS);
+  const t = computeCheckoutTotals(lines, TEST_STORE_SETTINGS, discounts);
   const d = centsToDecimalString;
   const body: PlaceOrderRequestInput = {
     ...TEST_CUSTOMER,
