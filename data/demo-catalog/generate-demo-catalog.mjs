@@ -2212,9 +2212,18 @@ const HEADER = [
 
 const money = (v) => v.toFixed(2);
 const cents = (v) => Math.round(v * 100);
+/**
+ * The catalog below lists prices ex. GST; the store keeps and the CSV carries shelf prices INCLUDING GST (decision
+ * 0046): the ex-GST price plus 10% GST rounded up to the cent, exactly the price shoppers were shown before.
+ */
+const incGstCents = (exCents) => Math.floor((exCents * 110 + 99) / 100);
+const incGst = (dollars) => incGstCents(cents(dollars)) / 100;
 const kgText = (v) => v.toFixed(2).replace(/0$/, '');
 
-/** Whole percent or whole dollars off; returns the sale price and which kind of discount the importer will see. */
+/**
+ * Whole percent or whole dollars off the ex-GST price; returns the sale price inc. GST (rounded up like the regular
+ * price, so the sale price shown is the one shoppers saw) and which kind of discount the importer will see in it.
+ */
 function salePrice(sku, regular) {
   const rule = SALES[sku];
   if (!rule) return null;
@@ -2223,7 +2232,10 @@ function salePrice(sku, regular) {
   assert(Number.isInteger(sale) && sale > 0, `${sku}: sale ${rule} on ${regular} is not a whole number of cents`);
   const isPercent = Number.isInteger(((reg - sale) * 100) / reg);
   assert(isPercent === rule.endsWith('%'), `${sku}: ${rule} off ${regular} would import as the other discount kind`);
-  return { price: sale / 100, kind: isPercent ? 'percent' : 'fixed' };
+  const [regInc, saleInc] = [incGstCents(reg), incGstCents(sale)];
+  // Rounding up can leave a whole-percent cut a cent off a whole percent of the inc-GST price: then a fixed amount.
+  const incPercent = Number.isInteger(((regInc - saleInc) * 100) / regInc);
+  return { price: saleInc / 100, kind: incPercent ? 'percent' : 'fixed' };
 }
 
 function stockOf(sku, price) {
@@ -2318,7 +2330,7 @@ function buildRows() {
             const name = `${p.name} - ${option}`;
             rows.push({
               ID: id++, Type: 'variation', SKU: sku, Name: name, ...common, 'Is featured?': 0,
-              'In stock?': stock > 0 ? 1 : 0, Stock: stock, 'Weight (kg)': kgText(kg), 'Regular price': money(price),
+              'In stock?': stock > 0 ? 1 : 0, Stock: stock, 'Weight (kg)': kgText(kg), 'Regular price': money(incGst(price)),
               Images: imageName(sku), Parent: p.sku,
               'Meta: _seo_title': seoTitle(name), 'Meta: _seo_description': seoDescription(copy.short),
             });
@@ -2335,7 +2347,7 @@ function buildRows() {
           ID: id++, Type: 'simple', SKU: p.sku, Name: p.name, ...common,
           'Is featured?': FEATURED.includes(p.sku) ? 1 : 0,
           'In stock?': stock > 0 ? 1 : 0, Stock: stock, 'Weight (kg)': kgText(p.kg),
-          'Sale price': sale ? money(sale.price) : '', 'Regular price': money(p.price),
+          'Sale price': sale ? money(sale.price) : '', 'Regular price': money(incGst(p.price)),
           Images: files.join(', '), 'Meta: _badge': BADGES[p.sku] ?? '', ...seo,
           'Meta: _part_numbers': (p.pn ?? []).join(', '),
           _saleKind: sale?.kind,
