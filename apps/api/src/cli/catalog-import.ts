@@ -26,6 +26,7 @@ import { isMainModule } from './is-main-module';
 export const USAGE = `Usage: npm run catalog:import -- <file.csv> [--images <folder>] [--skip-invalid] [--offline]
 
 Imports a Shopify (legacy or 2024 headers) or WooCommerce product CSV. Products are matched by SKU.
+Prices are shelf prices including GST, as shoppers see them (decision 0046).
   --images <folder>  take the images the CSV names (by file name) from this folder
   --skip-invalid     import the good rows even when some rows are rejected
   --offline          do not download image URLs (only the --images folder and earlier imports)

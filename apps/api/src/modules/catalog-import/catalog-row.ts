@@ -71,7 +71,7 @@ export const catalogRowSchema = z
       .string()
       .max(200, 'gives a permalink longer than 200 characters')
       .regex(/^[a-z0-9]+(?:-[a-z0-9]+)*$/, 'gives no usable permalink; use letters or digits'),
-    /** Price before discount, integer cents AUD. */
+    /** Shelf price before discount, integer cents AUD INCLUDING GST (decision 0046). */
     priceCents: z.number().int().min(0).max(100_000_000, 'is above $1,000,000'),
     /** SPEC §4: type 0 = whole percent off, type 1 = fixed amount in cents. */
     discount: z

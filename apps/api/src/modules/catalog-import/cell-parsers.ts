@@ -43,14 +43,17 @@ export const titleCell: CellParser<string | null> = (raw) => {
 };
 
 /**
- * A price such as "79.95", "$1,299" or "12.5" -> integer cents. Empty -> null unless `required`
- * (then the issue says the price is missing). Negative or malformed amounts are issues.
+ * A price such as "79.95", "$1,299" or "12.5" -> integer cents, read as the shelf price INCLUDING GST (decision
+ * 0046: the catalog stores what shoppers see). Empty -> null unless `required` (then the issue says the price is
+ * missing). Negative or malformed amounts are issues.
  */
 export function priceCell(options: { required: boolean }): CellParser<number | null> {
   return (raw) => {
     const s = raw.trim();
     if (s === '') {
-      return options.required ? new CellIssue('is empty; every product needs a price like 12.50') : null;
+      return options.required
+        ? new CellIssue('is empty; every product needs its price inc. GST, like 12.50')
+        : null;
     }
     if (/^-\s*\$?\d/.test(s)) {
       return new CellIssue(`${quoted(s)} is negative; a price must be 0 or more, like 12.50`);

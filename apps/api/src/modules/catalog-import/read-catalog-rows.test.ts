@@ -86,7 +86,7 @@ describe('readCatalogRows with a format of one product per row', () => {
       { line: 2, column: 'Description', reason: 'is empty; every product needs a title' },
     ]);
     expect(read(['Part No,Description,Sell', 'X-2,Widget,'].join('\n')).rejections).toEqual([
-      { line: 2, column: 'Sell', reason: 'is empty; every product needs a price like 12.50' },
+      { line: 2, column: 'Sell', reason: 'is empty; every product needs its price inc. GST, like 12.50' },
     ]);
   });
 });

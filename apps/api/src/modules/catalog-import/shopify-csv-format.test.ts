@@ -148,7 +148,11 @@ describe('parseShopifyCsv: bad rows', () => {
         reason: '"ten dollars" is not a price; write it like 12.50',
       },
       { line: 6, column: 'Variant Inventory Qty', reason: '"lots" is not a whole number; write it like 12' },
-      { line: 6, column: 'Variant Price', reason: 'is empty; every product needs a price like 12.50' },
+      {
+        line: 6,
+        column: 'Variant Price',
+        reason: 'is empty; every product needs its price inc. GST, like 12.50',
+      },
     ]);
     expect(result.rows.map((r) => r.sku)).toEqual(['CLAMP-1']);
   });
