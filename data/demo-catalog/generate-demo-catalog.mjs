@@ -2661,12 +2661,16 @@ function main() {
     settings: {
       store_name: STORE_NAME,
       meta_title: `${STORE_NAME} | Auto Parts Online Australia`,
+      // Worded as the store's promises word the rule (packages/shared/src/store-promises.ts, decision 0045).
       meta_description:
-        'Brake pads, filters, oils, batteries, headlights, tools and tie-downs delivered Australia-wide. Free delivery over $100 and 10% off your first order.',
+        'Brake pads, filters, oils, batteries, headlights and tools delivered Australia-wide. Free delivery on orders of $100 or more and 10% off your first order.',
       gst_percent: 10,
-      delivery_charge_cents: 1500,
+      // GST-inclusive (decision 0046): the flat $16.50 shoppers pay under the $100 threshold.
+      delivery_charge_cents: 1650,
       free_delivery_threshold_cents: 10000,
-      abn: '51 824 753 556',
+      // No ABN of its own (51 824 753 556 is the ATO's): its mails print none and its tax invoices the marked demo
+      // placeholder, from this one setting (issue 34 §6, decision 0036).
+      abn: '',
       business_address: '12 Railway Terrace, Guildford NSW 2161',
       sales_email: 'sales@southsideautoparts.com.au',
       // ACMA's range for fictitious numbers ((02) 5550 xxxx), as the footer's.

@@ -1,4 +1,6 @@
+import { freeDeliveryText } from '@store/shared/store-promises';
 import { Link } from 'react-router';
+import { useDeliverySettings } from '@/features/store/hooks/use-delivery-settings';
 import { TagIcon, TruckIcon, UserIcon } from './icons';
 import { NavDropdown } from './nav-dropdown';
 import { ACCOUNT_LINKS } from './nav-links';
@@ -53,7 +55,8 @@ export function AccountMenu({ user, onSignOut }: AccountMenuProps) {
 const SPEC_MEMBER_DISCOUNT_PERCENT = 10;
 
 /**
- * The strip above the header: the member discount (the signup plan's percent, SPEC §1: members get 10% off)
+ * The strip above the header: the member discount (the signup plan's percent, SPEC §1: members get 10% off),
+ * the delivery offer as the store's settings make it (issue 34 §3: `freeDeliveryText`, the words every page uses)
  * and the account link.
  */
 export function TopBar({
@@ -62,6 +65,7 @@ export function TopBar({
   memberDiscountPercent,
 }: AccountMenuProps & { memberDiscountPercent?: number | undefined }) {
   const percent = memberDiscountPercent ?? SPEC_MEMBER_DISCOUNT_PERCENT;
+  const delivery = useDeliverySettings();
   return (
     <div className="top-bar">
       <div className="container top-bar__inner">
@@ -78,10 +82,12 @@ export function TopBar({
             </span>
           )}
         </p>
-        <p className="top-bar__delivery">
-          <TruckIcon />
-          Free delivery on orders over $100 ex. GST
-        </p>
+        {delivery && (
+          <p className="top-bar__delivery">
+            <TruckIcon />
+            {freeDeliveryText(delivery)}
+          </p>
+        )}
         <AccountMenu user={user} onSignOut={onSignOut} />
       </div>
     </div>

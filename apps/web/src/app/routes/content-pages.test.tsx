@@ -1,5 +1,13 @@
 import { QueryClient } from '@tanstack/react-query';
 import { cleanup, render, screen, waitFor, within } from '@testing-library/react';
+import {
+  CARRIER_LIST,
+  DELIVERY_AREA_SENTENCE,
+  deliveryRuleSentence,
+  deliverySettingsOf,
+  REFUND_TIME,
+  RETURNS_SENTENCE,
+} from '@store/shared/store-promises';
 import { createMemoryRouter, matchRoutes, RouterProvider } from 'react-router';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { makeStoreConfig } from '@/test/fixtures';
@@ -16,6 +24,15 @@ import { routes } from '../router';
 
 const STORE = 'Southern Cross Auto Parts';
 const STORE_DESCRIPTION = 'Car parts delivered Australia-wide.';
+/** The store's settings after issue 34: delivery $16.50 inc. GST, free from $100 inc. GST. */
+const CONFIG = makeStoreConfig({
+  store_name: STORE,
+  meta_description: STORE_DESCRIPTION,
+  delivery_charge: 16.5,
+  free_delivery_threshold: 100,
+});
+/** The delivery rule as every page words it (issue 34 §3). */
+const RULE = deliveryRuleSentence(deliverySettingsOf(CONFIG));
 
 /** Stubs the API; the store config waits for `configGate` when one is given. */
 function stubApi(configGate?: Promise<void>) {
@@ -26,7 +43,7 @@ function stubApi(configGate?: Promise<void>) {
       if (path === '/api/store-config') await configGate;
       const body =
         path === '/api/store-config'
-          ? { data: makeStoreConfig({ store_name: STORE, meta_description: STORE_DESCRIPTION }) }
+          ? { data: CONFIG }
           : path === '/api/categories' || path === '/api/social-links'
             ? { data: [] }
             : path === '/api/brands'
@@ -74,6 +91,8 @@ interface PageCase {
   title: string;
   /** What the SPEC says the page states (§9 numbers), as it reads on the page. */
   says: string[];
+  /** Claims the store's promises overrode (issue 34 §3, decision 0045): they must be gone. */
+  never?: RegExp[];
 }
 
 const pages: PageCase[] = [
@@ -86,10 +105,14 @@ const pages: PageCase[] = [
       'Order cutoff6 PM AEST',
       'Handling time0-1 business days',
       'Delivery time5-8 business days',
-      'Australia Post, Aramex and CouriersPlease',
-      'Free shipping on orders above A$100',
-      'A flat A$15 plus GST (A$16.50 in all) on orders below A$100',
+      CARRIER_LIST,
+      DELIVERY_AREA_SENTENCE,
+      `Delivery cost${RULE}`,
+      'Free delivery on orders of $100 or more.',
+      'Flat $16.50 delivery under $100.',
+      'which include GST, after any product discount and before member discounts',
     ],
+    never: [/free shipping/i, /A\$15/, /A\$100/, /before GST/, /over \$100/],
   },
   {
     path: '/return-policy',
@@ -97,8 +120,9 @@ const pages: PageCase[] = [
     title: 'Return Policy',
     says: [
       'within 30 days of delivery for a full refund',
+      RETURNS_SENTENCE,
       'report it within 24 to 48 hours of delivery',
-      'within 5 business days',
+      `within ${REFUND_TIME}`,
       'original payment method',
       'no restocking fee',
       'change or cancel an order within 24 hours',
@@ -156,7 +180,8 @@ const pages: PageCase[] = [
     path: '/editorial-guidelines',
     heading: 'Editorial Guidelines',
     title: 'Editorial Guidelines',
-    says: [`How ${STORE} writes`, 'free delivery on orders over $100'],
+    says: [`How ${STORE} writes`, 'Offers state their conditions'],
+    never: [/over \$100/],
   },
   {
     path: '/about-us',
@@ -164,12 +189,15 @@ const pages: PageCase[] = [
     title: 'About Us',
     says: [
       `Welcome to ${STORE}`,
-      'Free delivery on orders over $100',
+      RULE,
+      '30-day returns: return an item within 30 days of delivery for a full refund',
+      CARRIER_LIST,
       'Premium warranty of up to 2 years',
       'Members get 10% off',
       'Newsletter subscribers get 10% off',
       'Guildford NSW',
     ],
+    never: [/over \$100/, /365/],
   },
   {
     path: '/faqs',
@@ -197,8 +225,13 @@ describe('content pages (SPEC §1, §2, §9)', () => {
       expect(metaDescription()).not.toBe('From index.html');
       expect(metaDescription().length).toBeGreaterThan(60);
     });
+    // The delivery rule is worded from the store's settings, read with the page.
+    if (page.says.some((p) => p.includes(RULE))) {
+      await waitFor(() => expect(mainText()).toContain(RULE), { timeout: 5000 });
+    }
     const text = mainText();
     for (const phrase of page.says) expect(text).toContain(phrase);
+    for (const claim of page.never ?? []) expect(text).not.toMatch(claim);
   });
 
   it('gives every page a different description, and puts the store’s back on leaving', async () => {
@@ -214,7 +247,8 @@ describe('content pages (SPEC §1, §2, §9)', () => {
       cleanup();
     }
     expect(seen.size).toBe(pages.length);
-  });
+    // Ten pages rendered in turn: about 2 s each on a busy machine, beyond the 20 s default.
+  }, 60_000);
 
   it('keeps the page’s description when the store config arrives after the page', async () => {
     let release = () => {};
@@ -228,11 +262,11 @@ describe('content pages (SPEC §1, §2, §9)', () => {
     expect(metaDescription()).toContain('3 business days');
   });
 
-  it('the shipping policy description carries its SPEC numbers', async () => {
+  it('the shipping policy description carries its SPEC numbers and the store’s delivery rule', async () => {
     renderApp('/shipping-policy');
     await screen.findByRole('heading', { level: 1, name: 'Shipping Policy' });
-    await waitFor(() => expect(metaDescription()).toContain('6 PM AEST'));
-    for (const fact of ['Australia only', '0-1 business days', '5-8 business days', 'A$100', 'A$15']) {
+    await waitFor(() => expect(metaDescription()).toContain(RULE));
+    for (const fact of ['Australia only', '6 PM AEST', '0-1 business days', '5-8 business days']) {
       expect(metaDescription()).toContain(fact);
     }
   });

@@ -1,6 +1,12 @@
 import type { Brand, Category } from '@store/shared/product';
 import { QueryClient } from '@tanstack/react-query';
-import { render, screen, within } from '@testing-library/react';
+import { render, screen, waitFor, within } from '@testing-library/react';
+import {
+  deliverySettingsOf,
+  freeDeliveryHeadline,
+  freeDeliveryText,
+  RETURNS_HEADLINE,
+} from '@store/shared/store-promises';
 import { createMemoryRouter, RouterProvider } from 'react-router';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { makeProduct, makeStoreConfig } from '@/test/fixtures';
@@ -39,6 +45,9 @@ const banner = (name: string, link: string) => ({
 });
 
 const config = makeStoreConfig({
+  // Issue 34: the settings are GST-inclusive, $16.50 delivery under $100.
+  delivery_charge: 16.5,
+  free_delivery_threshold: 100,
   hero_slides: [
     {
       image: 'home/hero-batteries.svg',
@@ -148,12 +157,23 @@ describe('home page', () => {
       expect(screen.getByRole('link', { name: title }).getAttribute('href')).toBe(href);
     }
 
-    // SPEC §1 marketing claims.
+    // SPEC §1 marketing claims, in the words of the store's promises (issue 34 §3): the delivery offer from the
+    // store's settings, the same words as the top bar's; the return policy's 30 days, not the SPEC's 365.
+    const delivery = deliverySettingsOf(config);
     const services = screen.getByRole('region', { name: 'Why shop with us' });
-    expect(services.textContent).toContain('Free delivery');
-    expect(services.textContent).toContain('On orders over $100');
+    const offer = freeDeliveryHeadline(delivery);
+    expect(offer).toEqual({ title: 'Free delivery', detail: 'On orders of $100 or more' });
+    const deliveryLink = within(services).getByRole('link', { name: `${offer.title}${offer.detail}` });
+    expect(deliveryLink.getAttribute('href')).toBe('/shipping-policy');
     expect(services.textContent).toContain('Up to 2 years');
-    expect(services.textContent).toContain('365 day free return');
+    const returnsLink = within(services).getByRole('link', {
+      name: `${RETURNS_HEADLINE.title}${RETURNS_HEADLINE.detail}`,
+    });
+    expect(returnsLink.getAttribute('href')).toBe('/return-policy');
+    expect(services.textContent).not.toMatch(/365|over \$100/);
+    const topBar = document.querySelector('.top-bar__delivery');
+    await waitFor(() => expect(topBar?.textContent).toBe(freeDeliveryText(delivery)));
+    expect(topBar?.textContent).toBe('Free delivery on orders of $100 or more');
 
     // The first 12 categories, each opening the shop on that category.
     const categoryGrid = await screen.findByRole('region', { name: 'Shop by Categories' });

@@ -1,12 +1,25 @@
 /**
- * The questions and answers of /faqs (SPEC §2): four categories of 8, 5, 9 and 6 questions. The answers state
- * what the SPEC lists for the FAQ (international shipping, processing in 1-2 business days, UPS, FedEx, DHL
- * and USPS, returns within 30 days unused and in original packaging, refunds in 5-7 business days to the
- * original payment method, guest checkout, one payment method per transaction, the Forgot Password link).
- * Some of these differ from the shipping and return policies (SPEC §9); the SPEC keeps both, and so do we.
- * The refund answers add that nothing limits the consumer guarantees and that a faulty item is covered for a
- * reasonable time whatever the windows say, with the warranty against defects (issue 18 §4, decision 0037).
+ * The questions and answers of /faqs (SPEC §2): four categories of 8, 5, 9 and 6 questions. Where the SPEC's
+ * FAQ texts contradict the shipping and return policies (international shipping, processing in 1-2 business
+ * days, UPS, FedEx, DHL and USPS, refunds in 5-7 business days), the policy wins (issue 34 §3, decision 0045):
+ * the delivery area, estimate, rule, carriers, returns window and refund time are the store's promises from
+ * `@store/shared/store-promises`, the delivery rule worded from the store's settings. The SPEC's other answers
+ * stay (unused and in original packaging, guest checkout, one payment method per transaction, the Forgot
+ * Password link). The refund answers add that nothing limits the consumer guarantees and that a faulty item is
+ * covered for a reasonable time whatever the windows say, with the warranty against defects (issue 18 §4,
+ * decision 0037).
  */
+import {
+  CARRIERS_SENTENCE,
+  DELIVERY_AREA_SENTENCE,
+  DELIVERY_ESTIMATE_SENTENCE,
+  deliveryRuleSentence,
+  FREE_DELIVERY_BASIS,
+  ORDER_CUTOFF,
+  REFUND_TIME,
+  RETURNS_SENTENCE,
+  type DeliverySettings,
+} from '@store/shared/store-promises';
 import { FAULTY_GOODS_COVERED, GUARANTEES_NOT_LIMITED, WARRANTY_PATH } from './consumer-guarantee-text';
 
 export interface FaqLink {
@@ -36,39 +49,56 @@ const WARRANTY: FaqLink = { label: 'Read our warranty against defects', to: WARR
 /** The Consumer Law's point every refund answer makes (DESIGN §7: no policy text limits the guarantees). */
 const CONSUMER_GUARANTEES = `${GUARANTEES_NOT_LIMITED} ${FAULTY_GOODS_COVERED}`;
 
-export const FAQ_CATEGORIES: readonly FaqCategory[] = [
-  {
+const SHIPPING_POLICY: FaqLink = { label: 'Read our shipping policy', to: '/shipping-policy' };
+
+/**
+ * The FAQ's categories with the delivery rule worded from the store's settings (GST-inclusive cents); while
+ * those are unknown (null) the delivery-cost answer leaves the figures to checkout and the policy.
+ */
+export function faqCategories(delivery: DeliverySettings | null): readonly FaqCategory[] {
+  return [orderingAndShipping(delivery), ...OTHER_CATEGORIES];
+}
+
+function orderingAndShipping(delivery: DeliverySettings | null): FaqCategory {
+  return {
     id: 'ordering-shipping',
     label: 'Ordering & Shipping',
     entries: [
       {
         id: 'international-shipping',
         question: 'Do you ship internationally?',
-        answer: [
-          'Yes, we offer international shipping. Delivery times and costs depend on the destination, so contact us before you order and we will tell you what applies to your country.',
-        ],
-        links: [CONTACT],
+        answer: [`No. ${DELIVERY_AREA_SENTENCE} We cannot send orders to addresses outside Australia.`],
+        links: [SHIPPING_POLICY],
       },
       {
         id: 'processing-time',
         question: 'How long does it take to process my order?',
         answer: [
-          'Orders are processed within 1-2 business days. Once your order has left us, the delivery time depends on the carrier and on where it is going.',
+          `${DELIVERY_ESTIMATE_SENTENCE} Orders placed by ${ORDER_CUTOFF} on a business day are handled from that day, later orders from the next business day.`,
         ],
+        links: [SHIPPING_POLICY],
       },
       {
         id: 'carriers',
         question: 'Which carriers deliver my order?',
-        answer: ['We ship with UPS, FedEx, DHL and USPS. The carrier depends on where your order is going.'],
+        answer: [
+          `${CARRIERS_SENTENCE} The carrier depends on your parcel and address; the mail that tells you your order has shipped names it, with the tracking number.`,
+        ],
       },
       {
         id: 'delivery-cost',
         question: 'How much does delivery cost?',
-        answer: [
-          'Delivery is free on orders over $100. Smaller orders pay a flat delivery charge, which checkout shows before you pay.',
-        ],
-        links: [{ label: 'Read our shipping policy', to: '/shipping-policy' }],
+        answer: delivery
+          ? [
+              `${deliveryRuleSentence(delivery)} ${FREE_DELIVERY_BASIS}`,
+              'Checkout shows the delivery charge for your order before you pay.',
+            ]
+          : [
+              'Checkout shows the delivery charge for your order before you pay; our shipping policy sets out the rule.',
+            ],
+        links: [SHIPPING_POLICY],
       },
+
       {
         id: 'track-order',
         question: 'How can I track my order?',
@@ -101,7 +131,11 @@ export const FAQ_CATEGORIES: readonly FaqCategory[] = [
         ],
       },
     ],
-  },
+  };
+}
+
+/** The categories that read no settings. */
+const OTHER_CATEGORIES: readonly FaqCategory[] = [
   {
     id: 'returns-refunds',
     label: 'Returns & Refunds',
@@ -110,7 +144,7 @@ export const FAQ_CATEGORIES: readonly FaqCategory[] = [
         id: 'return-window',
         question: 'What is your return policy?',
         answer: [
-          'You can return items within 30 days. Items must be unused and in their original packaging.',
+          `${RETURNS_SENTENCE} Items must be unused and in their original packaging.`,
           'Our return policy has the details, including what to do with an item that is damaged or faulty.',
           CONSUMER_GUARANTEES,
         ],
@@ -128,7 +162,7 @@ export const FAQ_CATEGORIES: readonly FaqCategory[] = [
         id: 'refund-time',
         question: 'When will I get my refund?',
         answer: [
-          'Once your return is approved, the refund reaches your original payment method within 5-7 business days.',
+          `Once your return is approved, we refund it to your original payment method within ${REFUND_TIME}.`,
           CONSUMER_GUARANTEES,
         ],
         links: [WARRANTY],

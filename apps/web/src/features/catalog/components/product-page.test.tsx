@@ -1,5 +1,11 @@
 import { QueryClient } from '@tanstack/react-query';
 import { render, screen, within } from '@testing-library/react';
+import {
+  DELIVERY_ESTIMATE_SENTENCE,
+  deliveryRuleSentence,
+  deliverySettingsOf,
+  productDeliveryText,
+} from '@store/shared/store-promises';
 import userEvent from '@testing-library/user-event';
 import { createMemoryRouter, RouterProvider } from 'react-router';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
@@ -70,6 +76,10 @@ const categories = {
   ],
 };
 
+/** The delivery line under the buy button (issue 34 §3: the store's promises, worded once). */
+const deliveryPromise = () =>
+  (document.querySelector('.product-detail__shipping')?.textContent ?? '').replace(/\s+/g, ' ').trim();
+
 beforeEach(() => clearCart());
 afterEach(() => {
   vi.unstubAllGlobals();
@@ -94,11 +104,11 @@ describe('product page (SPEC §2 Product page)', () => {
     expect(price.getByText('Save $22')).toBeTruthy();
     expect(screen.getByText('Price in AUD, including 10% GST')).toBeTruthy();
     expect(screen.getByText('Sale')).toBeTruthy();
-    expect(
-      screen.getByText(
-        (_, el) => el?.tagName === 'P' && el.textContent === 'Free shipping, estimated delivery 2-3 days',
-      ),
-    ).toBeTruthy();
+    // Issue 34 §3: one unit at $199.95 reaches the $100 threshold, so this one may say free delivery.
+    expect(deliveryPromise()).toBe(
+      `${productDeliveryText(19995, deliverySettingsOf(makeStoreConfig()))} ${DELIVERY_ESTIMATE_SENTENCE} Shipping policy`,
+    );
+    expect(deliveryPromise()).toContain('Free delivery on this item.');
 
     const crumbs = screen.getByRole('navigation', { name: 'Breadcrumb' });
     expect((await within(crumbs).findByRole('link', { name: 'Batteries' })).getAttribute('href')).toBe(
@@ -119,6 +129,34 @@ describe('product page (SPEC §2 Product page)', () => {
       price: '219.95',
       availability: 'https://schema.org/InStock',
     });
+  });
+
+  it('promises no free delivery on a product below the threshold: it states the rule and the policy’s estimate', async () => {
+    // Issue 34: the $16.45 brake fluid said "Free shipping, estimated delivery 2-3 days" under a $100 threshold.
+    const config = makeStoreConfig({ delivery_charge: 16.5, free_delivery_threshold: 100 });
+    const fluid = makeProduct({
+      id: 31,
+      title: 'Brake Fluid DOT 4 500ml',
+      sku: 'BF-DOT4-500',
+      product_meta: [{ option: '_price', value: '16.45' }],
+    });
+    stubApi({
+      '/api/products/BF-DOT4-500': { status: 200, body: { data: fluid } },
+      '/api/store-config': { status: 200, body: { data: config } },
+    });
+    renderProduct('/product/BF-DOT4-500');
+    await screen.findByRole('heading', { level: 1, name: 'Brake Fluid DOT 4 500ml' });
+
+    const rule = deliverySettingsOf(config);
+    await vi.waitFor(() => expect(deliveryPromise()).toContain(deliveryRuleSentence(rule)));
+    expect(deliveryPromise()).toBe(
+      'Free delivery on orders of $100 or more; flat $16.50 delivery under $100. ' +
+        `${DELIVERY_ESTIMATE_SENTENCE} Shipping policy`,
+    );
+    expect(deliveryPromise()).not.toMatch(/free shipping|on this item|2-3 days/i);
+    expect(screen.getByRole('link', { name: 'Shipping policy' }).getAttribute('href')).toBe(
+      '/shipping-policy',
+    );
   });
 
   it('switches the main image from the thumbnails', async () => {

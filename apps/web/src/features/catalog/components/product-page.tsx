@@ -1,4 +1,6 @@
+import { unitPriceCentsOf } from '@store/shared/checkout-totals';
 import type { Category, Product } from '@store/shared/product';
+import { DELIVERY_ESTIMATE_SENTENCE, productDeliveryText } from '@store/shared/store-promises';
 import { useRef, useState } from 'react';
 import { Link, useParams } from 'react-router';
 import { Breadcrumbs, type Crumb } from '@/components/ui/breadcrumbs';
@@ -9,6 +11,7 @@ import { Tabs } from '@/components/ui/tabs';
 import { useAddToCart } from '@/features/cart/hooks/use-add-to-cart';
 import { ProductFitCheck } from '@/features/garage/components/product-fit-check';
 import { VehicleFitmentTab } from '@/features/garage/components/vehicle-fitment-tab';
+import { useDeliverySettings } from '@/features/store/hooks/use-delivery-settings';
 import { usePageTitle } from '@/features/store/hooks/use-page-title';
 import { ApiError } from '@/lib/api-client';
 // SPEC §5, §9: the quantity on the product page is 1 to 100, as in the cart.
@@ -93,6 +96,28 @@ function categoryOf(product: Product, categories: Category[] | undefined): Categ
   return categories?.find((c) => c.id === product.category_id);
 }
 
+/**
+ * The delivery promise under the buy button (issue 34 §3, decision 0045): free delivery only for a product whose
+ * one unit reaches the store's threshold, else the rule itself, then the shipping policy's estimate. The SPEC's
+ * "Free shipping, estimated delivery 2-3 days" on every product is not kept: neither holds below the threshold.
+ */
+function DeliveryPromise({ product }: { product: Product }) {
+  const delivery = useDeliverySettings();
+  const unitPriceCents = unitPriceCentsOf(product);
+  return (
+    <p className="product-detail__shipping">
+      <TruckIcon />
+      <span>
+        {delivery && unitPriceCents !== null && <>{productDeliveryText(unitPriceCents, delivery)} </>}
+        {DELIVERY_ESTIMATE_SENTENCE}{' '}
+        <Link to="/shipping-policy" className="product-detail__nowrap">
+          Shipping policy
+        </Link>
+      </span>
+    </p>
+  );
+}
+
 function ProductDetail({ product }: { product: Product }) {
   const categories = useCategories();
   const addToCart = useAddToCart();
@@ -165,13 +190,7 @@ function ProductDetail({ product }: { product: Product }) {
             </button>
           </div>
 
-          <p className="product-detail__shipping">
-            <TruckIcon />
-            <span>
-              <strong>Free shipping</strong>, estimated delivery{' '}
-              <span className="product-detail__nowrap">2-3 days</span>
-            </span>
-          </p>
+          <DeliveryPromise product={product} />
 
           <ProductFitCheck sku={product.sku} />
         </div>

@@ -1,19 +1,29 @@
+import {
+  CARRIER_LIST,
+  deliveryRuleSentence,
+  freeDeliveryText,
+  RETURN_WINDOW,
+  RETURNS_HEADLINE,
+} from '@store/shared/store-promises';
 import { Link } from 'react-router';
+import { useDeliverySettings } from '@/features/store/hooks/use-delivery-settings';
 import { STORE_CONTACT } from '@/features/store/store-contact';
 import { useShownStoreName } from '../hooks/use-shown-store-name';
 import { PolicyPage, PolicySection } from './policy-page';
 
 /**
- * /about-us (SPEC §1): who the store is (its configured name), what it sells, and its marketing claims as
- * the SPEC states them (free delivery on orders over $100, premium warranty of up to 2 years, 10% off for
- * members and newsletter subscribers), where it is (the footer's Guildford NSW) and how to reach it.
+ * /about-us (SPEC §1): who the store is (its configured name), what it sells, and its marketing claims
+ * (free delivery from the store's settings and the 30-day returns in the words of the store's promises, issue
+ * 34 §3 and decision 0045; premium warranty of up to 2 years, 10% off for members and newsletter subscribers),
+ * where it is (the footer's Guildford NSW), who carries its parcels and how to reach it.
  */
 export function AboutUsPage() {
   const name = useShownStoreName();
+  const delivery = useDeliverySettings();
   return (
     <PolicyPage
       title="About Us"
-      description="An Australian online store for car parts, tools and accessories: batteries, headlights, wheel and lock nuts, covers and tie-downs, with free delivery on orders over $100."
+      description={`An Australian online store for car parts, tools and accessories: batteries, headlights, wheel and lock nuts, covers and tie-downs, delivered Australia-wide.${delivery ? ` ${freeDeliveryText(delivery)}.` : ''}`}
       lead={
         <>
           Welcome to {name}: an Australian online store for car parts, tools and accessories, serving retail
@@ -37,8 +47,17 @@ export function AboutUsPage() {
 
       <PolicySection title="Why shop with us">
         <ul>
+          {delivery && (
+            <li>
+              {/* deliveryRuleSentence, its offer in bold. */}
+              <strong>{freeDeliveryText(delivery)}</strong>
+              {deliveryRuleSentence(delivery).slice(freeDeliveryText(delivery).length)} Read our{' '}
+              <Link to="/shipping-policy">shipping policy</Link>.
+            </li>
+          )}
           <li>
-            <strong>Free delivery</strong> on orders over $100.
+            <strong>{RETURNS_HEADLINE.title}</strong>: return an item {RETURN_WINDOW} for a full refund, with
+            no restocking fee.
           </li>
           <li>
             <strong>Premium warranty</strong> of up to 2 years on many products: read our{' '}
@@ -58,8 +77,8 @@ export function AboutUsPage() {
 
       <PolicySection title="Where we are">
         <p>
-          We are based in {STORE_CONTACT.locality} and ship across Australia with Australia Post, Aramex and
-          CouriersPlease. Our customer service team is available {STORE_CONTACT.hours}.
+          We are based in {STORE_CONTACT.locality} and ship across Australia with {CARRIER_LIST}. Our customer
+          service team is available {STORE_CONTACT.hours}.
         </p>
         <p>
           Questions about a part or an order? <Link to="/contact-us">Contact us</Link>, or read our{' '}

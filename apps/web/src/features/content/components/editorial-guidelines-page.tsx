@@ -38,7 +38,8 @@ export function EditorialGuidelinesPage() {
             A discounted price shows the original price and the saving, as a percentage or a dollar amount.
           </li>
           <li>
-            Offers state their conditions, such as free delivery on orders over $100 or the member discount.
+            Offers state their conditions, such as the order total for free delivery or who gets the member
+            discount, in the same words wherever they appear.
           </li>
         </ul>
       </PolicySection>

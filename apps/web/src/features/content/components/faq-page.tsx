@@ -1,9 +1,10 @@
-import { useId, useRef, useState, type KeyboardEvent } from 'react';
+import { useId, useMemo, useRef, useState, type KeyboardEvent } from 'react';
 import { Link } from 'react-router';
 import { Breadcrumbs } from '@/components/ui/breadcrumbs';
 import { useMetaDescription } from '@/features/store/hooks/use-meta-description';
+import { useDeliverySettings } from '@/features/store/hooks/use-delivery-settings';
 import { usePageTitle } from '@/features/store/hooks/use-page-title';
-import { FAQ_CATEGORIES, type FaqCategory } from '../faq-entries';
+import { faqCategories, type FaqCategory } from '../faq-entries';
 import './faq-page.css';
 
 /** Keys that move between the category tabs; the list is a column on wide screens and a grid on phones. */
@@ -24,7 +25,8 @@ const TAB_MOVES: Record<string, (index: number, count: number) => number> = {
  * each question is a button with aria-expanded and aria-controls.
  */
 export function FaqPage() {
-  const categories = FAQ_CATEGORIES;
+  const delivery = useDeliverySettings();
+  const categories = useMemo(() => faqCategories(delivery), [delivery]);
   usePageTitle('FAQs');
   useMetaDescription(
     'Answers about ordering and shipping, returns and refunds, product fitment, batteries and headlight globes, warranties, accounts and payment.',

@@ -1,3 +1,4 @@
+import { CARRIER_NAMES } from '@store/shared/store-promises';
 import { Link } from 'react-router';
 import { useShownStoreName } from '../hooks/use-shown-store-name';
 import { PolicyPage, PolicySection } from './policy-page';
@@ -73,8 +74,9 @@ export function PrivacyPolicyPage() {
       <PolicySection title="Who we share it with">
         <ul>
           <li>
-            Couriers (Australia Post, Aramex, CouriersPlease): the name, address and phone number needed to
-            deliver your order.
+            {/* The carriers we ship with (issue 34 §3: one list, the back office's). */}
+            Couriers ({CARRIER_NAMES.join(', ')}): the name, address and phone number needed to deliver your
+            order.
           </li>
           <li>Payment providers (Stripe, PayPal): what they need to take and refund payments.</li>
           <li>

@@ -1,3 +1,9 @@
+import {
+  REFUND_TIME,
+  RETURN_WINDOW,
+  RETURN_WINDOW_DAYS,
+  RETURNS_SENTENCE,
+} from '@store/shared/store-promises';
 import { Link } from 'react-router';
 import {
   CONSUMER_GUARANTEE_TEXT,
@@ -13,13 +19,17 @@ import { PolicyFacts, PolicyPage, PolicySection } from './policy-page';
  * restocking fee; order changes or cancellation within 24 hours), kept as the SPEC states them. DESIGN §7 and
  * issue 18 §4 (decision 0037): no policy text limits the consumer guarantees, so the page says so first, says a
  * faulty item is covered for a reasonable time whatever its windows say, links the warranty against defects,
- * and carries the Australian Consumer Law's wording.
+ * and carries the Australian Consumer Law's wording. The returns window and refund time are the store's one
+ * statement of them (issue 34 §3, decision 0045: `@store/shared/store-promises`), which the FAQ, the home page
+ * and the mails repeat.
  */
+const capitalised = (text: string) => `${text.charAt(0).toUpperCase()}${text.slice(1)}`;
+
 export function ReturnPolicyPage() {
   return (
     <PolicyPage
       title="Return Policy"
-      description="Return items within 30 days of delivery for a full refund. Report damaged or faulty items within 24 to 48 hours. Refunds within 5 business days, no restocking fee."
+      description={`${RETURNS_SENTENCE} Report damaged or faulty items within 24 to 48 hours. Refunds within ${REFUND_TIME}, no restocking fee.`}
       lead="Changed your mind, or something is not right? Here is how returns, refunds and order changes work."
     >
       <PolicySection title="Faulty items and your consumer guarantees">
@@ -32,19 +42,19 @@ export function ReturnPolicyPage() {
       <PolicySection title="At a glance">
         <PolicyFacts
           facts={[
-            { term: 'Return window', detail: 'Within 30 days of delivery, for a full refund' },
+            { term: 'Return window', detail: `${capitalised(RETURN_WINDOW)}, for a full refund` },
             { term: 'Damaged or faulty', detail: 'Report within 24 to 48 hours of delivery' },
-            { term: 'Refund', detail: 'Within 5 business days, to the original payment method' },
+            { term: 'Refund', detail: `Within ${REFUND_TIME}, to the original payment method` },
             { term: 'Restocking fee', detail: 'None' },
             { term: 'Changes or cancellation', detail: 'Within 24 hours of placing your order' },
           ]}
         />
       </PolicySection>
 
-      <PolicySection title="Returns within 30 days">
+      <PolicySection title={`Returns within ${RETURN_WINDOW_DAYS} days`}>
         <p>
-          You can return an item <strong>within 30 days of delivery for a full refund</strong>. Please send it
-          back unused and in its original packaging, with everything that came with it.
+          You can return an item <strong>{RETURN_WINDOW} for a full refund</strong>. Please send it back
+          unused and in its original packaging, with everything that came with it.
         </p>
       </PolicySection>
 
@@ -75,7 +85,7 @@ export function ReturnPolicyPage() {
       <PolicySection title="Refunds">
         <ul>
           <li>
-            Refunds are made <strong>within 5 business days</strong> of approving your return.
+            Refunds are made <strong>within {REFUND_TIME}</strong> of approving your return.
           </li>
           <li>
             They go back to your <strong>original payment method</strong> (your card or PayPal account).

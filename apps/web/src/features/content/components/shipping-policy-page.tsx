@@ -1,53 +1,67 @@
+import {
+  CARRIER_NAMES,
+  CARRIER_LIST,
+  DELIVERY_AREA,
+  DELIVERY_AREA_SENTENCE,
+  DELIVERY_TIME,
+  flatDeliveryText,
+  FREE_DELIVERY_BASIS,
+  freeDeliveryText,
+  HANDLING_TIME,
+  ORDER_CUTOFF,
+  deliveryRuleSentence,
+} from '@store/shared/store-promises';
+import { Fragment } from 'react';
 import { Link } from 'react-router';
+import { useDeliverySettings } from '@/features/store/hooks/use-delivery-settings';
 import { PolicyFacts, PolicyPage, PolicySection } from './policy-page';
 
 /**
  * /shipping-policy (SPEC §9 Shipping: Australia only, order cutoff 6 PM AEST, handling 0-1 business days,
- * delivery 5-8 business days, Australia Post, Aramex and CouriersPlease; free above A$100, a flat A$15 below).
- * The checkout's /shipping-option link lands here (DESIGN §7).
+ * delivery 5-8 business days, Australia Post, Aramex and CouriersPlease). Every promise on it is the store's
+ * one statement of it (issue 34 §3, decision 0045: `@store/shared/store-promises`), the delivery rule worded
+ * from the store's settings in GST-inclusive dollars, so the page, the top bar, the FAQ, the product page and
+ * checkout agree. The checkout's /shipping-option link lands here (DESIGN §7).
  */
 export function ShippingPolicyPage() {
+  const delivery = useDeliverySettings();
+  const rule = delivery ? deliveryRuleSentence(delivery) : null;
+  const flat = delivery ? flatDeliveryText(delivery) : null;
   return (
     <PolicyPage
       title="Shipping Policy"
-      description="We deliver within Australia only: order by 6 PM AEST, handled in 0-1 business days, delivered in 5-8 business days. Free shipping above A$100, a flat A$15 below."
+      description={`We deliver within Australia only: order by ${ORDER_CUTOFF}, handled in ${HANDLING_TIME}, delivered in ${DELIVERY_TIME}.${rule ? ` ${rule}` : ''}`}
       lead="Where we deliver, how fast your parts reach you and what delivery costs."
     >
       <PolicySection title="At a glance">
         <PolicyFacts
           facts={[
-            { term: 'Delivery area', detail: 'Australia only' },
-            { term: 'Order cutoff', detail: '6 PM AEST' },
-            { term: 'Handling time', detail: '0-1 business days' },
-            { term: 'Delivery time', detail: '5-8 business days' },
-            { term: 'Couriers', detail: 'Australia Post, Aramex and CouriersPlease' },
-            {
-              term: 'Shipping cost',
-              detail: 'Free above A$100 before GST; a flat A$15 plus GST (A$16.50) below A$100',
-            },
+            { term: 'Delivery area', detail: DELIVERY_AREA },
+            { term: 'Order cutoff', detail: ORDER_CUTOFF },
+            { term: 'Handling time', detail: HANDLING_TIME },
+            { term: 'Delivery time', detail: DELIVERY_TIME },
+            { term: 'Couriers', detail: CARRIER_LIST },
+            ...(rule ? [{ term: 'Delivery cost', detail: rule }] : []),
           ]}
         />
       </PolicySection>
 
       <PolicySection title="Where we deliver">
-        <p>
-          We ship to addresses in Australia only, including every state and territory. We cannot send orders
-          to addresses outside Australia.
-        </p>
+        <p>{DELIVERY_AREA_SENTENCE} We cannot send orders to addresses outside Australia.</p>
       </PolicySection>
 
       <PolicySection title="When your order ships">
         <ul>
           <li>
-            Orders placed before the <strong>6 PM AEST</strong> cutoff on a business day are handled from that
-            day; later orders from the next business day.
+            Orders placed before the <strong>{ORDER_CUTOFF}</strong> cutoff on a business day are handled from
+            that day; later orders from the next business day.
           </li>
           <li>
             Handling (picking, packing and handing your parcel to the courier) takes{' '}
-            <strong>0-1 business days</strong>.
+            <strong>{HANDLING_TIME}</strong>.
           </li>
           <li>
-            Delivery then takes <strong>5-8 business days</strong>, depending on where you are.
+            Delivery then takes <strong>{DELIVERY_TIME}</strong>, depending on where you are.
           </li>
         </ul>
         <p>Business days are Monday to Friday, not counting public holidays.</p>
@@ -55,24 +69,27 @@ export function ShippingPolicyPage() {
 
       <PolicySection title="Couriers">
         <p>
-          Your order travels with <strong>Australia Post</strong>, <strong>Aramex</strong> or{' '}
-          <strong>CouriersPlease</strong>, whichever suits your parcel and address best.
+          Your order travels with{' '}
+          {CARRIER_NAMES.map((name, i) => (
+            <Fragment key={name}>
+              {i > 0 && (i === CARRIER_NAMES.length - 1 ? ' or ' : ', ')}
+              <strong>{name}</strong>
+            </Fragment>
+          ))}
+          , whichever suits your parcel and address best.
         </p>
       </PolicySection>
 
-      <PolicySection title="Shipping costs">
-        <ul>
-          <li>
-            <strong>Free shipping</strong> on orders above A$100 before GST.
-          </li>
-          <li>
-            A <strong>flat A$15</strong> plus GST (A$16.50 in all) on orders below A$100.
-          </li>
-        </ul>
-        <p>
-          Checkout shows the delivery charge for your order before you pay. Product prices include GST; the
-          A$100 for free shipping counts your order before GST.
-        </p>
+      <PolicySection title="Delivery costs">
+        {delivery && (
+          <ul>
+            <li>
+              <strong>{freeDeliveryText(delivery)}</strong>.
+            </li>
+            {flat && <li>{flat}.</li>}
+          </ul>
+        )}
+        <p>{FREE_DELIVERY_BASIS} Checkout shows the delivery charge for your order before you pay.</p>
       </PolicySection>
 
       <PolicySection title="Tracking your order">

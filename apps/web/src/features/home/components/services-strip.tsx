@@ -1,6 +1,13 @@
+import {
+  DELIVERY_AREA,
+  freeDeliveryHeadline,
+  RETURNS_HEADLINE,
+  type DeliverySettings,
+} from '@store/shared/store-promises';
 import type { ReactNode } from 'react';
 import { Link } from 'react-router';
 import { WARRANTY_PATH } from '@/features/content/consumer-guarantee-text';
+import { useDeliverySettings } from '@/features/store/hooks/use-delivery-settings';
 import './home-sections.css';
 
 interface Service {
@@ -11,16 +18,23 @@ interface Service {
   to?: string;
 }
 
+const TRUCK_ICON =
+  'M3 6.5h11v9H3zM14 9.5h3.6l2.9 3.2v2.8H14zM7 18.5a1.8 1.8 0 1 0 0-3.6 1.8 1.8 0 0 0 0 3.6Zm10 0a1.8 1.8 0 1 0 0-3.6 1.8 1.8 0 0 0 0 3.6Z';
+
 /**
- * SPEC §1 and §9: the home page's marketing claims. The warranty claim links to the warranty against defects
- * (issue 18 §4: the words regulation 90 requires of an advertised warranty, and how to claim).
+ * SPEC §1 and §9: the home page's marketing claims, in the words of the store's promises (issue 34 §3,
+ * decision 0045): the delivery offer from the store's settings, and the return
+ * policy's 30 days instead of the SPEC's "365 day free return", which no policy keeps. Each links the policy
+ * that spells it out; the warranty claim links to the warranty against defects (issue 18 §4: the words
+ * regulation 90 requires of an advertised warranty, and how to claim).
  */
-const SERVICES: readonly Service[] = [
-  {
-    title: 'Free delivery',
-    detail: 'On orders over $100',
-    icon: 'M3 6.5h11v9H3zM14 9.5h3.6l2.9 3.2v2.8H14zM7 18.5a1.8 1.8 0 1 0 0-3.6 1.8 1.8 0 0 0 0 3.6Zm10 0a1.8 1.8 0 1 0 0-3.6 1.8 1.8 0 0 0 0 3.6Z',
-  },
+function services(delivery: DeliverySettings | null): Service[] {
+  // Until the settings are read (a page rendered in the browser only) the slot says where we deliver.
+  const headline = delivery ? freeDeliveryHeadline(delivery) : { title: 'Delivery', detail: DELIVERY_AREA };
+  return [{ ...headline, to: '/shipping-policy', icon: TRUCK_ICON }, ...FIXED_SERVICES];
+}
+
+const FIXED_SERVICES: readonly Service[] = [
   {
     title: 'Premium warranty',
     detail: 'Up to 2 years',
@@ -28,8 +42,8 @@ const SERVICES: readonly Service[] = [
     icon: 'M12 3 4.5 6v5.5c0 4.6 3.2 8.3 7.5 9.5 4.3-1.2 7.5-4.9 7.5-9.5V6L12 3Zm-3.2 9.2 2.3 2.3 4.3-4.6',
   },
   {
-    title: '365 day free return',
-    detail: 'Hassle-free returns',
+    ...RETURNS_HEADLINE,
+    to: '/return-policy',
     icon: 'M4.5 9.5A8 8 0 1 1 4 14m.5-4.5V5m0 4.5H9',
   },
   {
@@ -41,10 +55,11 @@ const SERVICES: readonly Service[] = [
 
 /** The strip of promises under the hero (SPEC §2 Home page: services strip). */
 export function ServicesStrip() {
+  const delivery = useDeliverySettings();
   return (
     <section className="services" aria-label="Why shop with us">
       <ul className="services__list">
-        {SERVICES.map((service) => (
+        {services(delivery).map((service) => (
           <li key={service.title} className="services__item">
             <span className="services__icon" aria-hidden="true">
               <svg viewBox="0 0 24 24" width="26" height="26" focusable="false">
