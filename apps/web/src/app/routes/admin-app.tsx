@@ -7,6 +7,8 @@ import type { ReactNode } from 'react';
 import { useRoutes } from 'react-router';
 import { AdminCustomersPage } from '@/features/admin/components/admin-customers-page';
 import { AdminDashboardPage } from '@/features/admin/components/admin-dashboard-page';
+import { AdminDiscountCodePage } from '@/features/admin/components/admin-discount-code-page';
+import { AdminDiscountCodesPage } from '@/features/admin/components/admin-discount-codes-page';
 import { AdminImportPage } from '@/features/admin/components/admin-import-page';
 import { AdminLayout } from '@/features/admin/components/admin-layout';
 import { AdminMessagesPage } from '@/features/admin/components/admin-messages-page';
@@ -56,6 +58,8 @@ export function AdminAppRoute() {
     { path: 'products', element: inShell(<AdminProductsPage />) },
     { path: 'products/import', element: inShell(<AdminImportPage />) },
     { path: 'products/:sku', element: inShell(<AdminProductPage />) },
+    { path: 'discount-codes', element: inShell(<AdminDiscountCodesPage />) },
+    { path: 'discount-codes/:id', element: inShell(<AdminDiscountCodePage />) },
     { path: 'customers', element: inShell(<AdminCustomersPage />) },
     { path: 'messages', element: inShell(<AdminMessagesPage />) },
     { path: 'subscribers', element: inShell(<AdminSubscribersPage />) },

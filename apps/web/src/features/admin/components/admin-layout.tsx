@@ -11,6 +11,7 @@ export const ADMIN_SECTIONS = [
   { to: '/admin/orders', label: 'Orders', end: false, adminOnly: false },
   { to: '/admin/returns', label: 'Returns', end: false, adminOnly: false },
   { to: '/admin/products', label: 'Products', end: false, adminOnly: true },
+  { to: '/admin/discount-codes', label: 'Discount codes', end: false, adminOnly: true },
   { to: '/admin/customers', label: 'Customers', end: false, adminOnly: true },
   { to: '/admin/messages', label: 'Messages', end: false, adminOnly: false },
   { to: '/admin/subscribers', label: 'Subscribers', end: false, adminOnly: true },
