@@ -6,6 +6,7 @@
  * Screens of /warranty, /return-policy and the FAQ's refund answers at both widths go to docs/screens, each
  * checked with axe and for overflow.
  */
+import { REFUND_TIME, RETURNS_SENTENCE } from '@store/shared/store-promises';
 import { expect, test, type Page } from './support/test';
 import { screen } from './support/screens';
 
@@ -149,8 +150,9 @@ test("the FAQ's refund answers keep the SPEC's answers and say the same", async 
   await page.getByRole('tab', { name: /^Returns & Refunds/ }).click();
   const panel = page.getByRole('tabpanel');
   const answers = [
-    ['What is your return policy?', 'You can return items within 30 days'],
-    ['When will I get my refund?', 'within 5-7 business days'],
+    // The return policy's window and refund time (issue 34 §3, decision 0045).
+    ['What is your return policy?', RETURNS_SENTENCE],
+    ['When will I get my refund?', `within ${REFUND_TIME}`],
     ['What if my item arrives damaged or faulty?', 'within 24 to 48 hours of delivery'],
   ] as const;
   for (const [question, specAnswer] of answers) {

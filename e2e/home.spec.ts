@@ -1,6 +1,12 @@
 import { mkdirSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import {
+  deliverySettingsOf,
+  freeDeliveryHeadline,
+  freeDeliveryText,
+  RETURNS_HEADLINE,
+} from '@store/shared/store-promises';
 import { expect, test } from './support/test';
 import { expectNoSeriousAxeViolations, loadAllImages } from './support/page-checks';
 
@@ -77,11 +83,18 @@ test('home page: hero, banners, services, featured products and brands, without 
     'href',
     '/shop?page=1&brand=voltcore',
   );
+  // The store's promises in their one wording (issue 34 §3), the delivery offer from the store's settings.
+  const settings = (await (await request.get('/api/store-config')).json()) as {
+    data: { delivery_charge: number; free_delivery_threshold: number };
+  };
+  const delivery = deliverySettingsOf(settings.data);
   const services = page.getByRole('region', { name: 'Why shop with us' });
-  await expect(services).toContainText('Free delivery');
-  await expect(services).toContainText('On orders over $100');
+  await expect(services).toContainText(freeDeliveryHeadline(delivery).detail);
   await expect(services).toContainText('Up to 2 years');
-  await expect(services).toContainText('365 day free return');
+  await expect(services).toContainText(RETURNS_HEADLINE.title);
+  await expect(services).not.toContainText('365');
+  // The top bar says the same offer (hidden on phones, so read as text).
+  await expect(page.locator('.top-bar__delivery')).toHaveText(freeDeliveryText(delivery));
   await expect(page.getByRole('link', { name: /Limited-time offer/ })).toHaveAttribute(
     'href',
     '/shop?page=1&child_category=locking-wheel-nuts',
