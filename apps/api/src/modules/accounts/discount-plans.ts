@@ -41,11 +41,7 @@ export async function heldMembershipPlans(db: Database, userId: number): Promise
     .from(heldPlans)
     .innerJoin(discountPlans, eq(discountPlans.id, heldPlans.planId))
     .where(
-      and(
-        eq(heldPlans.userId, userId),
-        eq(discountPlans.kind, 'membership'),
-        eq(discountPlans.active, true),
-      ),
+      and(eq(heldPlans.userId, userId), eq(discountPlans.kind, 'membership'), eq(discountPlans.active, true)),
     )
     .orderBy(asc(discountPlans.sortOrder), asc(discountPlans.id));
   return rows.map((r) => presentPlan(r.plan));

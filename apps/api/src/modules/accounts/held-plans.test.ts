@@ -82,8 +82,8 @@ const bearer = (token: string) => ({ authorization: `Bearer ${token}` });
 async function offered(token: string) {
   const res = await t.app.inject({ url: '/api/user', headers: bearer(token) });
   expect(res.statusCode).toBe(200);
-  return (res.json() as { data: { data: { user_membership_plans: { id: number; plan_name: string }[] } } }).data
-    .data.user_membership_plans;
+  return (res.json() as { data: { data: { user_membership_plans: { id: number; plan_name: string }[] } } })
+    .data.data.user_membership_plans;
 }
 
 const planCall = (method: 'PUT' | 'DELETE', userId: number, planId: number, token = adminToken) =>
@@ -133,7 +133,11 @@ describe('membership plans are held, not chosen', () => {
       .select()
       .from(orders)
       .where(eq(orders.publicId, (placed.json() as { data: { id: string } }).data.id));
-    expect(row).toMatchObject({ signupDiscountCents: 500, membershipDiscountCents: 0, membershipPlanName: null });
+    expect(row).toMatchObject({
+      signupDiscountCents: 500,
+      membershipDiscountCents: 0,
+      membershipPlanName: null,
+    });
   });
 
   it('an order or wallet order with a plan not held is refused 400 with the message and writes nothing', async () => {
@@ -242,13 +246,18 @@ describe('membership plans are held, not chosen', () => {
     await t.database.db.update(discountPlans).set({ active: false }).where(eq(discountPlans.id, loyalty.id));
     try {
       expect(await offered(m.token)).toEqual([]);
-      const refused = await placeOrder(m.token, memberOrder(1, loyalty.percent, { discountPlan: loyalty.id }));
+      const refused = await placeOrder(
+        m.token,
+        memberOrder(1, loyalty.percent, { discountPlan: loyalty.id }),
+      );
       expect(refused.json().message).toBe(ACCOUNT_MESSAGES.planUnknown);
       const other = await register('switched.off.2@example.com');
       const grant = await planCall('PUT', other.id, loyalty.id);
       expect(grant.statusCode).toBe(409);
       expect(grant.json().message).toBe(ADMIN_CUSTOMER_MESSAGES.planInactive);
-      const detail = (await t.app.inject({ url: `/api/admin/customers/${m.id}`, headers: bearer(adminToken) }))
+      const detail = (
+        await t.app.inject({ url: `/api/admin/customers/${m.id}`, headers: bearer(adminToken) })
+      )
         .json()
         .data.membership_plans.find((p: { id: number }) => p.id === loyalty.id);
       expect(detail).toMatchObject({ held: true, active: false });
@@ -269,7 +278,9 @@ describe('membership plans are held, not chosen', () => {
       expect((await planCall(method, 999_999, trade.id)).json().message).toBe(
         ADMIN_CUSTOMER_MESSAGES.customerNotFound,
       );
-      expect((await planCall(method, m.id, 999_999)).json().message).toBe(ADMIN_CUSTOMER_MESSAGES.planNotFound);
+      expect((await planCall(method, m.id, 999_999)).json().message).toBe(
+        ADMIN_CUSTOMER_MESSAGES.planNotFound,
+      );
     }
     // The signup plan is not a membership plan: it cannot be granted.
     const [signup] = await t.database.db.select().from(discountPlans).where(eq(discountPlans.kind, 'signup'));

@@ -421,7 +421,10 @@ describe('member orders, order history and discounts', () => {
 
   /** Grants every membership plan to `userId`, as an admin does in the back office (issue 34 §4). */
   async function grantAllPlans(userId: number) {
-    const plans = await t.database.db.select().from(discountPlans).where(eq(discountPlans.kind, 'membership'));
+    const plans = await t.database.db
+      .select()
+      .from(discountPlans)
+      .where(eq(discountPlans.kind, 'membership'));
     await t.database.db.insert(heldPlans).values(plans.map((p) => ({ userId, planId: p.id })));
   }
 

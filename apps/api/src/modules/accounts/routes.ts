@@ -157,7 +157,8 @@ const accountRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         tags,
         security,
-        summary: 'The member with the signup plans and the membership plans they hold, to choose from at checkout',
+        summary:
+          'The member with the signup plans and the membership plans they hold, to choose from at checkout',
         response: { 200: userDetailResponseSchema, 401: messageSchema },
       },
     },

@@ -191,10 +191,7 @@ async function customerPlans(db: Database, userId: number): Promise<AdminCustome
     .leftJoin(heldPlans, and(eq(heldPlans.planId, discountPlans.id), eq(heldPlans.userId, userId)))
     .leftJoin(staffUsers, eq(staffUsers.id, heldPlans.grantedBy))
     .where(
-      and(
-        eq(discountPlans.kind, 'membership'),
-        or(eq(discountPlans.active, true), isNotNull(heldPlans.id)),
-      ),
+      and(eq(discountPlans.kind, 'membership'), or(eq(discountPlans.active, true), isNotNull(heldPlans.id))),
     )
     .orderBy(asc(discountPlans.sortOrder), asc(discountPlans.id));
   return rows.map((r) => ({
@@ -234,7 +231,11 @@ export async function setCustomerPlan(
 ): Promise<{ changed: boolean; planName: string }> {
   return db.transaction(async (tx) => {
     // Key-share locks: the customer and the plan cannot be deleted meanwhile (the held row needs both).
-    const [customer] = await tx.select({ id: users.id }).from(users).where(eq(users.id, userId)).for('key share');
+    const [customer] = await tx
+      .select({ id: users.id })
+      .from(users)
+      .where(eq(users.id, userId))
+      .for('key share');
     if (!customer) throw new HttpError(404, M.customerNotFound);
     const [plan] = await tx
       .select()

@@ -44,7 +44,9 @@ const paymentRoutes: FastifyPluginAsyncZod = async (app) => {
       const wallet = app.payments.wallet;
       if (!wallet) throw new HttpError(400, ORDER_MESSAGES.walletPaymentsOff);
       const member = await req.member();
-      const discounts = member ? await memberOrderDiscounts(app.db, member.userId, req.body.discountPlan) : {};
+      const discounts = member
+        ? await memberOrderDiscounts(app.db, member.userId, req.body.discountPlan)
+        : {};
       return { data: await createWalletOrder(app.db, wallet, req.body.products, discounts) };
     },
   );

@@ -1,9 +1,114 @@
+import type { AuditEntry } from '@store/shared/admin';
+import type { AdminCustomerPlan } from '@store/shared/admin-customers';
+import { useState } from 'react';
 import { Link } from 'react-router';
-import { useAdminCustomer } from '../api/admin-customers';
+import { useAdminCustomer, useSetCustomerPlan } from '../api/admin-customers';
 import { dollars, sydneyDate, sydneyDateTime } from '../admin-format';
 import { useAdminTitle } from './use-admin-title';
 
-/** One customer (issue 12): their details, saved addresses and orders, each order linking to its page. */
+/** What a plan's holding reads as beside its name. */
+function planStatus(p: AdminCustomerPlan): string {
+  if (!p.held) return 'Not held';
+  const since = p.granted_at ? ` since ${sydneyDate(p.granted_at)}` : '';
+  const by = p.granted_by ? `, granted by ${p.granted_by}` : '';
+  return `Held${since}${by}${p.active ? '' : ' (plan switched off: not offered)'}`;
+}
+
+/**
+ * The customer's membership plans (issue 34 §4): only the plans they hold are offered at their checkout. Each plan
+ * is granted or removed with one press; the server's answer (and its audit row) is shown as it comes.
+ */
+function CustomerPlans({ id, name, plans }: { id: number; name: string; plans: AdminCustomerPlan[] }) {
+  const setPlan = useSetCustomerPlan(id);
+  const [feedback, setFeedback] = useState<{ ok: boolean; text: string } | null>(null);
+  function change(plan: AdminCustomerPlan) {
+    setFeedback(null);
+    setPlan.mutate(
+      { planId: plan.id, held: !plan.held },
+      {
+        onSuccess: (answer) => setFeedback({ ok: true, text: answer.message }),
+        onError: (error) => setFeedback({ ok: false, text: error.message }),
+      },
+    );
+  }
+  return (
+    <section aria-labelledby="admin-customer-plans">
+      <h2 id="admin-customer-plans" className="admin-return__heading">
+        Membership plans
+      </h2>
+      <p>Only the plans {name} holds are offered at their checkout, on top of the member discount.</p>
+      {plans.length === 0 ? (
+        <p>The store has no membership plans.</p>
+      ) : (
+        <ul className="admin-customer-plans">
+          {plans.map((p) => (
+            <li key={p.id}>
+              <strong>
+                {p.plan_name} ({p.discount_percentage}% off)
+              </strong>
+              : {planStatus(p)}{' '}
+              {(p.held || p.active) && (
+                <button
+                  type="button"
+                  className="button button--quiet"
+                  disabled={setPlan.isPending}
+                  onClick={() => change(p)}
+                  aria-label={`${p.held ? 'Remove' : 'Grant'} ${p.plan_name}`}
+                >
+                  {p.held ? 'Remove' : 'Grant'}
+                </button>
+              )}
+            </li>
+          ))}
+        </ul>
+      )}
+      <p
+        role={feedback && !feedback.ok ? 'alert' : 'status'}
+        className={feedback?.ok ? '' : 'admin-form__alert'}
+      >
+        {feedback?.text ?? ''}
+      </p>
+    </section>
+  );
+}
+
+function show(value: unknown): string {
+  return value === null || value === undefined || value === '' ? '—' : String(value);
+}
+
+/** The changes made to this customer in the back office, newest first (decision 0018's audit trail). */
+function CustomerAudit({ audit }: { audit: AuditEntry[] }) {
+  return (
+    <section aria-labelledby="admin-customer-audit">
+      <h2 id="admin-customer-audit" className="admin-return__heading">
+        Audit trail
+      </h2>
+      {audit.length === 0 ? (
+        <p>No changes from the back office yet.</p>
+      ) : (
+        <ul className="admin-customer-audit">
+          {audit.map((a) => (
+            <li key={a.id}>
+              <strong>{a.action}</strong> by {a.staff_name} on {sydneyDateTime(a.at)}
+              <ul>
+                {Object.keys({ ...a.before, ...a.after }).map((key) => (
+                  <li key={key}>
+                    {key.replace(/_/g, ' ')}: {show(a.before?.[key])} → {show(a.after?.[key])}
+                  </li>
+                ))}
+              </ul>
+            </li>
+          ))}
+        </ul>
+      )}
+    </section>
+  );
+}
+
+/**
+ * One customer (issue 12): their details, membership plans (granted and removed here, issue 34 §4), saved
+ * addresses and orders (each linking to its page), and the audit trail of changes made to them.
+ */
 export function AdminCustomerDetail({ id }: { id: number }) {
   const found = useAdminCustomer(id);
   const name = found.data?.data.name;
@@ -49,6 +154,7 @@ export function AdminCustomerDetail({ id }: { id: number }) {
               </dd>
             </div>
           </dl>
+          <CustomerPlans id={id} name={found.data.data.name} plans={found.data.data.membership_plans} />
           <h2 className="admin-return__heading">Saved addresses</h2>
           {found.data.data.addresses.length === 0 ? (
             <p>No saved addresses.</p>
@@ -105,6 +211,7 @@ export function AdminCustomerDetail({ id }: { id: number }) {
               </table>
             </div>
           )}
+          <CustomerAudit audit={found.data.audit} />
         </>
       )}
     </section>

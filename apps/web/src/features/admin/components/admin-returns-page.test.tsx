@@ -166,6 +166,7 @@ function stubApi(me: StaffUser = owner) {
             orders_count: 1,
             total_spent: '70.40',
             last_order_at: '2026-11-20T01:00:00.000Z',
+            membership_plans: [],
             addresses: [
               {
                 id: 1,
@@ -186,6 +187,7 @@ function stubApi(me: StaffUser = owner) {
               },
             ],
           },
+          audit: [],
         });
       case '/api/admin/subscribers.csv':
         return new Response('email,consent_at,consent_source\r\n', {
