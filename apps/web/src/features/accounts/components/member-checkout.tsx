@@ -18,7 +18,8 @@ export function addressLine(a: SavedAddress): string {
 
 /**
  * SPEC §2 Checkout for signed-in customers: their saved addresses to fill the billing details from, the
- * signup discount, and a choice of membership plan discount.
+ * signup discount, and a choice among the membership plans the member holds (issue 34 §4: `plans` is
+ * `user_membership_plans`, only those; none held, no chooser).
  */
 export function MemberCheckout({
   addresses,
