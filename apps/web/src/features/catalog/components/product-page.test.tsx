@@ -96,17 +96,20 @@ describe('product page (SPEC §2 Product page)', () => {
     expect(
       await screen.findByRole('heading', { level: 1, name: 'Voltcore NS70 Car Battery 680CCA' }),
     ).toBeTruthy();
-    // Shown inc. GST (issue 18, 10 %): $199.95 × 1.1 = $219.945 -> $219.95, struck $219.95 × 1.1 -> $241.95; the
-    // fixed 'Save $20' (ex GST) becomes what is shown taken off: $241.95 − $219.95 = $22.
+    // Shelf prices include GST (issue 34 §1, decision 0046): the sale price $199.95 as stored, struck $219.95,
+    // the fixed 'Save $20' what is taken off.
     const price = within(screen.getByRole('group', { name: 'Price' }));
+    expect(price.getByText('$199.95')).toBeTruthy();
     expect(price.getByText('$219.95')).toBeTruthy();
     expect(price.getByText('inc. GST')).toBeTruthy();
-    expect(price.getByText('Save $22')).toBeTruthy();
+    expect(price.getByText('Save $20')).toBeTruthy();
     expect(screen.getByText('Price in AUD, including 10% GST')).toBeTruthy();
     expect(screen.getByText('Sale')).toBeTruthy();
     // Issue 34 §3: one unit at $199.95 reaches the $100 threshold, so this one may say free delivery.
-    expect(deliveryPromise()).toBe(
-      `${productDeliveryText(19995, deliverySettingsOf(makeStoreConfig()))} ${DELIVERY_ESTIMATE_SENTENCE} Shipping policy`,
+    await vi.waitFor(() =>
+      expect(deliveryPromise()).toBe(
+        `${productDeliveryText(19995, deliverySettingsOf(makeStoreConfig()))} ${DELIVERY_ESTIMATE_SENTENCE} Shipping policy`,
+      ),
     );
     expect(deliveryPromise()).toContain('Free delivery on this item.');
 
@@ -125,8 +128,8 @@ describe('product page (SPEC §2 Product page)', () => {
     expect(ld['@type']).toBe('Product');
     expect(ld.offers).toMatchObject({
       priceCurrency: 'AUD',
-      // The price paid inc. GST: $199.95 × 1.1 = $219.945 -> $219.95.
-      price: '219.95',
+      // The price paid, GST included: the sale price as stored.
+      price: '199.95',
       availability: 'https://schema.org/InStock',
     });
   });
