@@ -117,10 +117,7 @@ export async function buildApp({
   app.decorate('mail', mail);
   app.decorate(
     'orderMails',
-    createOrderMails(database.db, mail, config.publicBaseUrl, {
-      storeAbn: config.storeAbn,
-      mailFrom: config.mailFrom,
-    }),
+    createOrderMails(database.db, mail, config.publicBaseUrl, { mailFrom: config.mailFrom }),
   );
   const catalog = createCatalogReadModel({
     db: database.db,

@@ -42,12 +42,12 @@ describe('loadConfig', () => {
     );
   });
 
-  it('reads STORE_ABN without spaces, and stops at start naming STORE_ABN when its check digits are wrong', () => {
-    expect(loadConfig({ STORE_ABN: '51 824 753 556' }).storeAbn).toBe('51824753556');
-    expect(loadConfig({}).storeAbn).toBeUndefined();
-    expect(describeDefaults(loadConfig({})).join('\n')).toMatch(/placeholder ABN marked as a demo/);
-    expect(() => loadConfig({ STORE_ABN: '51 824 753 557' })).toThrow(/STORE_ABN: must be an 11-digit ABN/);
-    expect(() => loadConfig({ STORE_ABN: '1234' })).toThrow(/STORE_ABN/);
+  it('stops at start naming STORE_ABN when it is set: the ABN is the store setting (issue 34 §6)', () => {
+    expect(() => loadConfig({ STORE_ABN: '51 824 753 556' })).toThrow(
+      /STORE_ABN: is no longer read: set the ABN in the store settings/,
+    );
+    expect(() => loadConfig({ STORE_ABN: '' })).not.toThrow();
+    expect(describeDefaults(loadConfig({})).join('\n')).not.toMatch(/ABN/);
   });
 
   it('lets the heap grow 25 % past what is live by default, HEAP_GROWTH_PERCENT=0 leaving it to V8', () => {

@@ -5,7 +5,6 @@
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { z } from 'zod';
-import { isValidAbn, normalizeAbn } from '@store/shared/abn';
 
 /** Repository root: apps/api/src (or apps/api/dist, the bundled server) -> ../../.. */
 export const REPO_ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../..');
@@ -82,12 +81,11 @@ const envSchema = z.object({
   RENDERED_PAGES_MB: z.coerce.number().int().min(1).max(65_536).default(256),
   HEAP_GROWTH_PERCENT: z.coerce.number().int().min(0).max(300).default(25),
   ADMIN_REQUIRE_TOTP: flag(false),
-  STORE_ABN: optionalText.pipe(
-    z
-      .string()
-      .refine(isValidAbn, 'must be an 11-digit ABN whose check digits add up, such as 51 824 753 556')
-      .transform(normalizeAbn)
-      .optional(),
+  // The seller's ABN is the store setting `abn` (issue 34 §6, decision 0036 amended), which mails and tax invoices
+  // both print. A STORE_ABN left from before would be ignored without a word, so it stops the start instead.
+  STORE_ABN: optionalText.refine(
+    (v) => v === undefined,
+    'is no longer read: set the ABN in the store settings ("abn" in store.json), which mails and tax invoices both print',
   ),
   GOOGLE_MAPS_API_KEY: optionalText,
   TRUST_PROXY: z.coerce.number().int().min(0).max(10).default(0),
@@ -172,11 +170,6 @@ export interface AppConfig {
   prerenderPages: boolean;
   /** Admins must use a TOTP second factor (issue 12): until they set one up, only that setup is open to them. */
   adminRequireTotp: boolean;
-  /**
-   * The seller's ABN printed on tax invoices (STORE_ABN, issue 18 §3), 11 digits checked with the ATO's checksum at
-   * start; undefined in the demo store, whose invoices show a placeholder marked as a demo (decision 0036).
-   */
-  storeAbn: string | undefined;
   googleMapsApiKey: string | undefined;
   /**
    * How many proxies (load balancer, CDN) stand in front of the store; 0 trusts none. The client IP that rate
@@ -261,7 +254,6 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     heapGrowthPercent: e.HEAP_GROWTH_PERCENT,
     prerenderPages: e.PRERENDER_PAGES,
     adminRequireTotp: e.ADMIN_REQUIRE_TOTP,
-    storeAbn: e.STORE_ABN,
     googleMapsApiKey: e.GOOGLE_MAPS_API_KEY,
     trustProxyHops: e.TRUST_PROXY,
     catalogPollMs: e.CATALOG_POLL_MS,
@@ -302,9 +294,6 @@ export function describeDefaults(config: AppConfig): string[] {
     ...(config.nodeEnv === 'production' && config.allowTestPayments
       ? ['test payments allowed in production (ALLOW_TEST_PAYMENTS=1): no real money is taken']
       : []),
-    config.storeAbn
-      ? 'tax invoices: ABN from STORE_ABN'
-      : 'tax invoices: a placeholder ABN marked as a demo (set STORE_ABN to the business ABN)',
     config.googleMapsApiKey
       ? 'address autocomplete: Google Places'
       : 'address autocomplete: local GeoNames postcodes (set GOOGLE_MAPS_API_KEY for Google Places)',

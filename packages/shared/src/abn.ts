@@ -1,5 +1,5 @@
 /**
- * Australian Business Numbers (issue 18 §3): the ATO's check-digit rule, shared by the API (STORE_ABN at start) and
+ * Australian Business Numbers (issue 18 §3): the ATO's check-digit rule, shared by the API (the store setting `abn`) and
  * the web app (business details). https://abr.business.gov.au/Help/AbnFormat
  */
 

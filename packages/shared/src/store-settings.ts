@@ -3,6 +3,7 @@
  * Written once here; the API validates stored content with these schemas and the web app reads the same types.
  */
 import { z } from 'zod';
+import { isValidAbn } from './abn';
 
 /** SPEC §3 social link keys; an absent or empty key means no icon is shown. */
 export const socialLinksSchema = z.object({
@@ -62,11 +63,15 @@ export const storeSettingsInputSchema = z.object({
   hero_slides: z.array(heroSlideSchema).default([]),
   banners: bannerSetSchema.default({}),
   brand_slider: z.array(brandSliderEntrySchema).default([]),
-  /** The business in every mail's footer (issue 11): its ABN as printed, e.g. '51 824 753 556'. */
+  /**
+   * The seller's ABN as printed, e.g. '51 824 753 556': the one source for every mail's footer and every tax
+   * invoice and adjustment note (issue 34 §6, decision 0036 amended), so its check digits must add up. '' for none.
+   */
   abn: z
     .string()
     .trim()
     .regex(/^(\d{2} ?\d{3} ?\d{3} ?\d{3})?$/, 'abn must be 11 digits, e.g. 51 824 753 556')
+    .refine((v) => v === '' || isValidAbn(v), 'abn is not an ABN: its check digits do not add up')
     .default(''),
   /** The business's street address, one line. */
   business_address: z.string().trim().max(200).default(''),

@@ -3,6 +3,7 @@
  * details printed on them, kept with each document as they were when it was issued, so that a copy downloaded
  * later reads the same even after the store's settings or the member's business details change.
  */
+import { isValidAbn, normalizeAbn } from './abn';
 import {
   PAYMENT_STATUS_COMPLETED,
   PAYMENT_STATUS_DISPUTED,
@@ -23,10 +24,14 @@ export function hasTaxInvoice(paymentStatus: string): boolean {
   return INVOICED_PAYMENT_STATUSES.includes(paymentStatus);
 }
 
-/** The seller as printed on a document: the store's business name, ABN (11 digits, or null: demo), address, email. */
+/**
+ * The seller as printed on a document: the store's business name, ABN (11 digits, or null: demo), address, email.
+ * All of them come from the store settings (`store_name`, `abn`, `business_address`, `sales_email`), the one
+ * source the mails' footer reads too (issue 34 §6, decision 0036 amended).
+ */
 export interface TaxDocumentSeller {
   name: string;
-  /** 11 digits without spaces, or null when `STORE_ABN` is not set (the demo store: a marked placeholder is shown). */
+  /** 11 digits without spaces, or null when the settings hold no valid ABN (the demo store: a marked placeholder). */
   abn: string | null;
   address: string;
   email: string;
@@ -83,8 +88,30 @@ export const TAX_INVOICE_MESSAGES = {
   emailRequired: 'Enter the email address this order was placed with.',
 } as const;
 
-/** Shown in place of the seller's ABN when `STORE_ABN` is not set (the demo store, decision 0036). */
+/** Shown in place of the seller's ABN when the store settings hold none (the demo store, decision 0036). */
 export const DEMO_ABN_PLACEHOLDER = 'DEMO STORE — not a valid ABN';
+
+/**
+ * The seller's ABN from the store setting `abn` as typed ("51 824 753 556"): its 11 digits when the ATO's check
+ * digits add up, else null (not set, or not an ABN: documents then print `DEMO_ABN_PLACEHOLDER` and mails none).
+ * Every mail and document reads the seller's ABN through this (issue 34 §6).
+ */
+export function sellerAbnOf(settingAbn: string): string | null {
+  return isValidAbn(settingAbn) ? normalizeAbn(settingAbn) : null;
+}
+
+/**
+ * "Tax invoice TI-000002 for order INV-001002" (issue 34 §6): the invoice's own number and the order number people
+ * know, in one line; "Invoice … for order …" from a store not registered for GST.
+ */
+export function taxInvoiceTitle(invoiceNumber: string, orderNumber: string, showsGst: boolean): string {
+  return `${showsGst ? 'Tax invoice' : 'Invoice'} ${invoiceNumber} for order ${orderNumber}`;
+}
+
+/** "Adjustment note ADJ-000007 for order INV-001002": a note's number and the order's, in one line. */
+export function adjustmentNoteTitle(noteNumber: string, orderNumber: string): string {
+  return `Adjustment note ${noteNumber} for order ${orderNumber}`;
+}
 
 /**
  * The address of an order's tax invoice PDF. It answers the order's owner signed in, staff, or a signed link

@@ -97,10 +97,7 @@ export async function runPaymentsReconcile(argv: string[], io: ReconcileIo): Pro
         from: async () => ({ name: (await getStoreSettings(handle.db)).storeName, address: config.mailFrom }),
       });
       const mail = createMailService(mailer, log, []);
-      const mails = createOrderMails(handle.db, mail, config.publicBaseUrl, {
-        storeAbn: config.storeAbn,
-        mailFrom: config.mailFrom,
-      });
+      const mails = createOrderMails(handle.db, mail, config.publicBaseUrl, { mailFrom: config.mailFrom });
       return {
         db: handle.db,
         providers,
@@ -110,7 +107,6 @@ export async function runPaymentsReconcile(argv: string[], io: ReconcileIo): Pro
           log,
           config: {
             publicBaseUrl: config.publicBaseUrl,
-            storeAbn: config.storeAbn,
             mailFrom: config.mailFrom,
           },
         },

@@ -128,7 +128,7 @@ export type AdminOrder = NonNullable<Awaited<ReturnType<typeof getAdminOrder>>>;
  * Moves the order to `request.status` when the move is legal (ORDER_STATUS_MOVES), by `staffId`. Shipping records
  * the carrier and tracking number; cancelling gives an unpaid order's stock back and marks its payment failed; a
  * paid order is refused until refunded; cancelling an invoiced (refunded) order issues an adjustment note for what
- * no refund's note covers (`taxConfig`: STORE_ABN for an invoice issued then). Throws HttpError 404, 409 (illegal
+ * no refund's note covers (`taxConfig`: MAIL_FROM for an invoice issued then). Throws HttpError 404, 409 (illegal
  * move, paid, changed meanwhile).
  * Answers the order before and after.
  */
@@ -137,7 +137,7 @@ export async function moveOrderStatus(
   publicId: string,
   request: AdminOrderStatusRequest,
   staffId: number,
-  taxConfig: TaxDocumentConfig = { storeAbn: undefined, mailFrom: '' },
+  taxConfig: TaxDocumentConfig = { mailFrom: '' },
 ) {
   return db.transaction(async (tx) => {
     // Locked before anything is decided (issue 43 §2): the payment status checked below cannot change under us

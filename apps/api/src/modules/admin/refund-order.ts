@@ -58,11 +58,8 @@ export interface RefundOrderDeps {
   log?: FastifyBaseLogger;
   /** With `mail` and `config`, the customer is mailed a refund notice once the refund is recorded. */
   mail?: MailService;
-  /**
-   * `storeAbn` and `mailFrom` issue the order's tax invoice when a refund finds it has none (issue 18 §3); without
-   * them such an invoice shows the demo placeholder ABN.
-   */
-  config?: { publicBaseUrl: string; storeAbn?: string | undefined; mailFrom?: string };
+  /** `mailFrom` is the seller's email on a tax invoice a refund issues (issue 18 §3) when settings have none. */
+  config?: { publicBaseUrl: string; mailFrom?: string };
   /** How long a repeat of a key whose refund is still pending waits for it to settle, ms (default 5 000). */
   replayWaitMs?: number;
 }
@@ -383,7 +380,7 @@ async function current(tx: Database, pending: RefundRow): Promise<SettledRefund>
  * failure only logged: the money has already moved, so the refund itself must be recorded whatever happens here.
  */
 async function issueRefundNote(deps: RefundOrderDeps, tx: Database, refund: RefundRow): Promise<void> {
-  const taxConfig = { storeAbn: deps.config?.storeAbn, mailFrom: deps.config?.mailFrom ?? '' };
+  const taxConfig = { mailFrom: deps.config?.mailFrom ?? '' };
   try {
     await tx.transaction((sp) =>
       issueAdjustmentNote(

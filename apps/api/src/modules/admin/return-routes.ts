@@ -231,7 +231,7 @@ const adminReturnRoutes: FastifyPluginAsyncZod = async (app) => {
       const made: { decided?: DecidedReturn } = {};
       try {
         const outcome = await refundOrder(
-          // `config` (no `mail`): STORE_ABN for a tax invoice the refund's adjustment note may issue.
+          // `config` (no `mail`): MAIL_FROM for a tax invoice the refund's adjustment note may issue.
           { db: app.db, payments: app.payments, log: req.log, config: app.config },
           {
             orderPublicId: current.order.public_id,

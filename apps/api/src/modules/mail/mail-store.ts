@@ -3,6 +3,8 @@
  * every 30 seconds per database (every order mail needs it, twice), so a renamed store or a new ABN shows in
  * mail within half a minute.
  */
+import { formatAbn } from '@store/shared/abn';
+import { sellerAbnOf } from '@store/shared/tax-invoice';
 import type { Database } from '../../db/client';
 import { getStoreSettings } from '../content/content-service';
 import type { MailStore } from './templates/mail-layout';
@@ -18,7 +20,8 @@ async function readIdentity(db: Database): Promise<StoreIdentity> {
   const s = await getStoreSettings(db);
   return {
     name: s.storeName,
-    abn: s.abn,
+    // The ABN the tax invoice prints (issue 34 §6): none in the footer when the setting is not a valid ABN.
+    abn: formatAbn(sellerAbnOf(s.abn) ?? ''),
     address: s.businessAddress,
     salesEmail: s.salesEmail,
     gstPercent: s.gstPercent,

@@ -1,21 +1,28 @@
 /**
  * Tax invoices (issue 18 §3, decision 0036): one per paid order, numbered `TI-000123` in a gap-free series and
  * issued once — when the order's payment is confirmed, or at the first request for an order paid before invoices
- * existed. The seller (store settings and STORE_ABN) and the buyer (billing name, business name and ABN) are kept
+ * existed. The seller (the store settings: name, ABN, address, sales email) and the buyer (billing name, business name and ABN) are kept
  * as they were at issue, so every later copy reads the same; the amounts are always the order's stored ones.
  */
 import { eq, sql } from 'drizzle-orm';
 import { BUSINESS_META_KEYS } from '@store/shared/account-constants';
 import { formatAddressLine } from '@store/shared/address';
-import { hasTaxInvoice, type TaxDocumentBuyer, type TaxDocumentSeller } from '@store/shared/tax-invoice';
+import {
+  hasTaxInvoice,
+  sellerAbnOf,
+  type TaxDocumentBuyer,
+  type TaxDocumentSeller,
+} from '@store/shared/tax-invoice';
 import type { Database } from '../../db/client';
 import { orders, taxDocumentCounters, taxInvoices, userMeta } from '../../db/schema';
 import { getStoreSettings } from '../content/content-service';
 import type { OrderRow } from './order-presenter';
 
-/** What issuing needs from the configuration: STORE_ABN (undefined: demo placeholder) and MAIL_FROM. */
+/**
+ * What issuing needs from the configuration: MAIL_FROM, the seller's email when the settings have no `sales_email`.
+ * The seller's ABN is the store setting `abn` (issue 34 §6; decision 0036 amended: `STORE_ABN` is gone).
+ */
 export interface TaxDocumentConfig {
-  storeAbn: string | undefined;
   mailFrom: string;
 }
 
@@ -41,12 +48,15 @@ export async function takeDocumentNumber(
   return row.n;
 }
 
-/** The seller as documents print it now: the store settings' name, address and sales email, and STORE_ABN. */
+/**
+ * The seller as documents print it now, all from the store settings (the mails' footer reads the same): name, ABN
+ * (`sellerAbnOf`: null unless its check digits add up), address, and sales email (else MAIL_FROM).
+ */
 export async function currentSeller(db: Database, config: TaxDocumentConfig): Promise<TaxDocumentSeller> {
   const s = await getStoreSettings(db);
   return {
     name: s.storeName,
-    abn: config.storeAbn ?? null,
+    abn: sellerAbnOf(s.abn),
     address: s.businessAddress,
     email: s.salesEmail || config.mailFrom,
     gstPercent: s.gstPercent,

@@ -1,6 +1,6 @@
 /**
  * The customer's order mails through the real app (issue 11): one confirmation when an order is paid, with its
- * lines, totals, GST, delivery, invoice number and tracking link; 'received' first when the payment waits for
+ * lines, the stored breakdown (issue 34 §2), the order number, the store's promises and the tracking link; 'received' first when the payment waits for
  * 3-D Secure, then the confirmation once it is paid — each mail once, whoever learns of the payment.
  */
 import { randomUUID } from 'node:crypto';
@@ -8,6 +8,7 @@ import { readdir, readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { simpleParser, type ParsedMail } from 'mailparser';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { DELIVERY_ESTIMATE_SENTENCE, RETURNS_SENTENCE } from '@store/shared/store-promises';
 import { paymentIdOfClientSecret, TEST_PAYMENT_METHOD_AUTHENTICATES } from '@store/shared/test-payments';
 import { eq } from 'drizzle-orm';
 import { orders, storeSettings, taxInvoices } from '../../db/schema';
@@ -61,7 +62,7 @@ async function place(email: string, extra: Record<string, unknown> = {}, key = r
 }
 
 describe('order mails', () => {
-  it('a paid order gets one confirmation: lines, totals with GST and delivery, invoice number, tracking link', async () => {
+  it('a paid order gets one confirmation: lines, the stored breakdown, order number, promises, tracking link', async () => {
     const placed = await place('paid.customer@example.com');
     const mails = await mailsTo('paid.customer@example.com');
     expect(mails).toHaveLength(1);
@@ -69,28 +70,30 @@ describe('order mails', () => {
     const invoice = placed.data?.invoice_number ?? '';
     expect(mail?.subject).toBe(`Your Test Auto Parts order ${invoice} is confirmed`);
     const text = mail?.text ?? '';
-    // $24.50 x 2 = $49.00; delivery $15.00 under $100; GST 10% of $64.00 = $6.40; total $70.40. The lines show
-    // prices including GST (issue 18): $26.95 each, $53.90 for two; the breakdown is before GST where it says so.
+    // A row's label and figure, one space apart, as a reader sees them.
+    const squeezed = text.replace(/\s+/g, ' ');
+    // Shelf prices include GST (decision 0046): $24.50 x 2 = $49.00; delivery $16.50 under $100; total $65.50, the
+    // sum of the figures shown; GST included $4.45 for the line + $1.50 for delivery = $5.95 (one-eleventh each).
     for (const figure of [
       'Wiper Blade 22"',
       'MAIL-WIPER',
       'Price (inc. GST)',
-      '$26.95',
-      '$53.90',
-      'Subtotal (ex. GST)',
-      '$49.00',
-      '$15.00',
-      '$6.40',
-      '$70.40',
-      'Total (AUD, inc. GST)',
-      invoice,
+      'Subtotal $49.00',
+      'Delivery $16.50',
+      'Total (inc. GST) $65.50',
+      'Includes GST (10%) of $5.95',
+      `Order number ${invoice}`,
+      DELIVERY_ESTIMATE_SENTENCE,
+      RETURNS_SENTENCE,
     ]) {
-      expect(text).toContain(figure);
+      expect(squeezed).toContain(figure);
     }
+    expect(squeezed).toContain('$24.50 $49.00');
+    expect(text).not.toContain('Invoice number');
     expect(text).toContain(`https://shop.example.com.au/guest-track-order?id=${placed.data?.id ?? ''}`);
     expect(text).toContain(`Hello ${TEST_CUSTOMER.f_name},`);
     expect(text).toContain('ABN 51 824 753 556');
-    expect(mail?.html).toContain('$70.40');
+    expect(mail?.html).toContain('$65.50');
     // The tax invoice is issued as the order becomes paid, and the confirmation links to it (issue 18 §3) with a
     // signed link that opens it without signing in, for 90 days, and names no email (decision 0044).
     const link = new RegExp(

@@ -13,6 +13,7 @@ import { mailStoreOf } from '../mail/mail-store';
 import { renderMail } from '../mail/render-mail';
 import { OrderMail, orderMailSubject, type OrderMailProps } from '../mail/templates/order-mail';
 import { issueTaxInvoice, type TaxDocumentConfig } from './issue-tax-invoice';
+import { orderAmountsOfRow } from './order-amounts';
 import { MAIL_LINK_TTL_SECONDS, linkExpiry, signDocumentPath } from './order-document-links';
 import type { OrderLineItemRow, OrderRow } from './order-presenter';
 
@@ -70,13 +71,8 @@ export function createOrderMails(
         order: {
           invoiceNumber: order.invoiceNumber,
           fName: order.fName,
-          subtotalCents: order.subtotalCents,
-          discountCents: order.discountCents,
-          deliveryChargeCents: order.deliveryChargeCents,
-          gstCents: order.gstCents,
-          totalCents: order.totalCents,
-          // Lines are shown including GST at the store's rate; an order charged no GST shows them as charged.
-          gstPercent: order.gstCents > 0 ? store.gstPercent : 0,
+          // The stored figures (issue 34 §2), never today's settings.
+          amounts: orderAmountsOfRow(order, items),
           paymentMethod: order.paymentMethod,
           shipTo: formatAddressLine({
             street_address: order.sStreetAddress,

@@ -3,18 +3,24 @@
  * Helvetica (no font files of ours: the AFM metrics ship inside the pdfkit package). Everything the ATO asks of a
  * tax invoice is printed: "Tax Invoice", the seller's name, ABN and address, the number and date of issue, each
  * line's description, quantity and price, the delivery charge, the GST, the total, and the buyer's identity and
- * ABN. A store not registered for GST (GST 0%) prints "Invoice" and no GST. Every amount goes through formatCents.
+ * ABN. A store not registered for GST (GST 0%) prints "Invoice" and no GST. Every figure is the stored order's,
+ * laid out by the shared breakdown (issue 34 §2: the same rows as the checkout, the pages and the mails).
  */
 import PDFDocument from 'pdfkit';
 import { formatAbn, isValidAbn } from '@store/shared/abn';
 import { formatCents } from '@store/shared/money';
+import { breakdownRows } from '@store/shared/order-breakdown';
+import { ORDER_NUMBER_LABEL } from '@store/shared/order-constants';
 import {
   DEMO_ABN_PLACEHOLDER,
+  adjustmentNoteTitle,
   formatAdjustmentNoteNumber,
   formatTaxInvoiceNumber,
+  taxInvoiceTitle,
   type TaxDocumentBuyer,
   type TaxDocumentSeller,
 } from '@store/shared/tax-invoice';
+import { lineGstOfItem, orderAmountsOfRow } from './order-amounts';
 import type { OrderLineItemRow, OrderRow } from './order-presenter';
 import type { AdjustmentNoteRow } from './issue-adjustment-note';
 import type { TaxInvoiceRow } from './issue-tax-invoice';
@@ -57,9 +63,18 @@ function newDocument(title: string, seller: TaxDocumentSeller): PDFKit.PDFDocume
   });
 }
 
-/** The heading, then the document's number and dates as label-value rows under it. */
-function drawHeading(doc: PDFKit.PDFDocument, heading: string, facts: [string, string][]): void {
+/** The heading, the title line ("Tax invoice TI-… for order INV-…"), then label-value rows under them. */
+function drawHeading(
+  doc: PDFKit.PDFDocument,
+  heading: string,
+  title: string,
+  facts: [string, string][],
+): void {
   doc.fillColor(INK).font('Helvetica-Bold').fontSize(24).text(heading, PAGE_MARGIN, PAGE_MARGIN);
+  doc
+    .font('Helvetica-Bold')
+    .fontSize(12)
+    .text(title, PAGE_MARGIN, doc.y + 4, { width: CONTENT_WIDTH });
   let y = doc.y + 8;
   for (const [label, value] of facts) {
     doc.font('Helvetica').fontSize(10).fillColor(MUTED).text(label, PAGE_MARGIN, y, { width: 140 });
@@ -144,10 +159,14 @@ function drawTable(doc: PDFKit.PDFDocument, columns: Column[], rows: string[][])
   doc.x = PAGE_MARGIN;
 }
 
+/** The standard fonts are WinAnsi, which has no minus sign (U+2212): the breakdown's discounts print a hyphen. */
+const winAnsi = (text: string) => text.replace(/\u2212/g, '-');
+
 /** Label-amount pairs right-aligned under the table; `strong` ones in bold. */
 function drawTotals(doc: PDFKit.PDFDocument, totals: { label: string; amount: string; strong?: boolean }[]) {
   doc.y += 6;
-  for (const t of totals) {
+  for (const row of totals) {
+    const t = { ...row, label: winAnsi(row.label), amount: winAnsi(row.amount) };
     const y = doc.y;
     doc
       .font(t.strong ? 'Helvetica-Bold' : 'Helvetica')
@@ -178,10 +197,12 @@ export interface TaxInvoiceDocument {
 }
 
 /**
- * The PDF of a tax invoice: "Tax Invoice" (or "Invoice" for a store not registered for GST), number, date of
- * issue, seller, buyer, lines (description with SKU, quantity, unit price, amount; ex. GST as the order stores
- * them), subtotal, member discounts, delivery, GST, total and "Total price includes GST of $X". Amounts are the
- * order's stored cents.
+ * The PDF of a tax invoice: "Tax Invoice" (or "Invoice" for a store not registered for GST), the title line
+ * "Tax invoice TI-… for order INV-…", date of issue, seller, buyer, lines (description with SKU, quantity, unit price,
+ * the GST the line includes, amount), then the breakdown's rows (`breakdownRows`: subtotal, each discount, delivery,
+ * total, GST included) and "Total price includes GST of $X". Orders placed before decision 0046 were charged ex-GST
+ * lines with GST added (SPEC §9): their lines and rows are printed that way, as charged. Amounts are the order's
+ * stored cents.
  */
 export async function renderTaxInvoicePdf({
   invoice,
@@ -190,54 +211,62 @@ export async function renderTaxInvoicePdf({
   notes,
 }: TaxInvoiceDocument): Promise<Buffer> {
   const gst = showsGst(invoice.seller, order);
+  const amounts = orderAmountsOfRow(order, items);
   const number = formatTaxInvoiceNumber(invoice.number);
   const heading = gst ? 'Tax Invoice' : 'Invoice';
   const doc = newDocument(`${heading} ${number}`, invoice.seller);
-  drawHeading(doc, heading, [
-    ['Invoice number', number],
+  drawHeading(doc, heading, taxInvoiceTitle(number, order.invoiceNumber, gst), [
     ['Date of issue', dateInSydney.format(invoice.issuedAt)],
-    ['Order', order.invoiceNumber],
+    [ORDER_NUMBER_LABEL, order.invoiceNumber],
     ['Order date', dateInSydney.format(order.createdAt)],
   ]);
   drawParties(doc, invoice.seller, invoice.buyer);
-  const exGst = gst ? ' (ex. GST)' : '';
-  drawTable(
-    doc,
-    [
-      { title: 'Description', width: CONTENT_WIDTH - 265, align: 'left' },
-      { title: 'Qty', width: 35, align: 'right' },
-      { title: `Unit price${exGst}`, width: 115, align: 'right' },
-      { title: `Amount${exGst}`, width: 115, align: 'right' },
-    ],
-    [...items]
-      .sort((a, b) => a.id - b.id)
-      .map((i) => [
+  const lines = [...items].sort((a, b) => a.id - b.id);
+  if (gst && amounts.pricesIncludeGst) {
+    drawTable(
+      doc,
+      [
+        // The amount's title says what the unit price shares; short titles leave the description its width.
+        { title: 'Description', width: CONTENT_WIDTH - 265, align: 'left' },
+        { title: 'Qty', width: 35, align: 'right' },
+        { title: 'Unit price', width: 70, align: 'right' },
+        { title: 'GST', width: 60, align: 'right' },
+        { title: 'Amount (inc. GST)', width: 100, align: 'right' },
+      ],
+      lines.map((i) => [
+        `${i.productTitle} (SKU ${i.sku})`,
+        String(i.quantity),
+        formatCents(i.unitPriceCents),
+        formatCents(lineGstOfItem(i, amounts) ?? 0),
+        formatCents(i.lineSubtotalCents),
+      ]),
+    );
+  } else {
+    const exGst = gst ? ' (ex. GST)' : '';
+    drawTable(
+      doc,
+      [
+        { title: 'Description', width: CONTENT_WIDTH - 265, align: 'left' },
+        { title: 'Qty', width: 35, align: 'right' },
+        { title: `Unit price${exGst}`, width: 115, align: 'right' },
+        { title: `Amount${exGst}`, width: 115, align: 'right' },
+      ],
+      lines.map((i) => [
         `${i.productTitle} (SKU ${i.sku})`,
         String(i.quantity),
         formatCents(i.unitPriceCents),
         formatCents(i.lineSubtotalCents),
       ]),
+    );
+  }
+  drawTotals(
+    doc,
+    breakdownRows(amounts, 'inc_gst').map((row) => ({
+      label: row.label,
+      amount: row.text,
+      strong: row.key === 'total',
+    })),
   );
-  drawTotals(doc, [
-    { label: `Subtotal${exGst}`, amount: formatCents(order.subtotalCents) },
-    ...(order.discountCents > 0
-      ? [{ label: 'Member discounts', amount: formatCents(-order.discountCents) }]
-      : []),
-    { label: `Delivery charge${exGst}`, amount: formatCents(order.deliveryChargeCents) },
-    ...(gst
-      ? [
-          {
-            label: `GST${invoice.seller.gstPercent > 0 ? ` (${invoice.seller.gstPercent}%)` : ''}`,
-            amount: formatCents(order.gstCents),
-          },
-        ]
-      : []),
-    {
-      label: gst ? 'Total (inc. GST, AUD)' : 'Total (AUD)',
-      amount: formatCents(order.totalCents),
-      strong: true,
-    },
-  ]);
   doc.y += 8;
   if (gst) drawNote(doc, `Total price includes GST of ${formatCents(order.gstCents)}.`, true);
   drawNote(
@@ -273,11 +302,11 @@ export async function renderAdjustmentNotePdf({
   const number = formatAdjustmentNoteNumber(note.number);
   const invoiceNumber = formatTaxInvoiceNumber(invoice.number);
   const doc = newDocument(`Adjustment Note ${number}`, note.seller);
-  drawHeading(doc, 'Adjustment Note', [
-    ['Adjustment note number', number],
+  drawHeading(doc, 'Adjustment Note', adjustmentNoteTitle(number, order.invoiceNumber), [
     ['Date of issue', dateInSydney.format(note.issuedAt)],
     [gst ? 'Adjusts tax invoice' : 'Adjusts invoice', invoiceNumber],
     ['Invoice date', dateInSydney.format(invoice.issuedAt)],
+    [ORDER_NUMBER_LABEL, order.invoiceNumber],
   ]);
   drawParties(doc, note.seller, invoice.buyer);
   drawNote(

@@ -24,7 +24,6 @@ import { linkExpiry, signDocumentPath } from './order-document-links';
 import { applyPaymentNews } from './order-payment-status';
 import { TEST_STORE_SETTINGS, testOrderBody } from './test-order-body';
 
-const ABN = '51824753556';
 let t: TestApp;
 const ids = { pads: 0, oil: 0, jack: 0 };
 /** A back-office bearer (staff who changed the one-time password). */
@@ -33,14 +32,15 @@ let staffToken = '';
 beforeAll(async () => {
   t = await createTestApp({
     config: (c) => {
-      c.storeAbn = ABN;
       c.rateLimits.placeOrdersPerMinute = 100_000;
       c.rateLimits.orderLookupsPerMinute = 100_000;
     },
   });
   const db = t.database.db;
   await seedCatalog(db);
+  // The seller's ABN is the store setting, as the mails' footer prints it (issue 34 §6).
   await db.update(storeSettings).set({
+    abn: '51 824 753 556',
     businessAddress: '12 Railway Terrace, Guildford NSW 2161',
     salesEmail: 'sales@test-auto.example',
   });
@@ -145,12 +145,14 @@ describe.skipIf(!HAS_PDFTOTEXT)('GET /api/orders/{public id}/tax-invoice', () =>
     const [invoice] = await t.database.db.select().from(taxInvoices).where(eq(taxInvoices.orderId, order.id));
     const number = `TI-${String(invoice?.number).padStart(6, '0')}`;
     expect(res.headers['content-disposition']).toContain(`tax-invoice-${number}.pdf`);
-    // 45.50 + 2 x 39.95 = 125.40: free delivery; GST 12.54; total 137.94 (SPEC §9, the order's stored cents).
+    // Shelf prices include GST (decision 0046): 45.50 + 2 x 39.95 = 125.40, free delivery, charged 125.40; GST
+    // included line by line: 45.50 / 11 = 4.14 (4.136), 79.90 / 11 = 7.26 (7.263), 11.40 in all.
     expect(order).toMatchObject({
+      pricesIncludeGst: true,
       subtotalCents: 12_540,
       deliveryChargeCents: 0,
-      gstCents: 1254,
-      totalCents: 13_794,
+      gstCents: 1140,
+      totalCents: 12_540,
     });
     const issued = new Intl.DateTimeFormat('en-AU', {
       timeZone: 'Australia/Sydney',
@@ -164,33 +166,35 @@ describe.skipIf(!HAS_PDFTOTEXT)('GET /api/orders/{public id}/tax-invoice', () =>
       'ABN 51 824 753 556',
       '12 Railway Terrace, Guildford NSW 2161',
       'sales@test-auto.example',
-      `Invoice number ${number}`,
+      `Tax invoice ${number} for order ${order.invoiceNumber}`,
       `Date of issue ${issued}`,
-      `Order ${order.invoiceNumber}`,
+      `Order number ${order.invoiceNumber}`,
       "Jane O'Connor",
       'jane@example.com',
-      'Ceramic Brake Pads (SKU TI-PADS) 1 $45.50 $45.50',
-      'Engine Oil 5L (SKU TI-OIL) 2 $39.95 $79.90',
-      'Subtotal (ex. GST) $125.40',
-      'Delivery charge (ex. GST) $0.00',
-      'GST (10%) $12.54',
-      'Total (inc. GST, AUD) $137.94',
-      'Total price includes GST of $12.54.',
+      'Description Qty Unit price GST Amount (inc. GST)',
+      'Ceramic Brake Pads (SKU TI-PADS) 1 $45.50 $4.14 $45.50',
+      'Engine Oil 5L (SKU TI-OIL) 2 $39.95 $7.26 $79.90',
+      'Subtotal $125.40',
+      'Delivery Free',
+      'Total (inc. GST) $125.40',
+      'Includes GST (10%) of $11.40',
+      'Total price includes GST of $11.40.',
     ]) {
       expect(text).toContain(expected);
     }
     expect(text).not.toContain('DEMO STORE');
+    expect(text).not.toContain('Invoice number');
     // The same invoice (number, date) every time it is asked for.
-    expect(squeezed(await invoiceText(id))).toContain(`Invoice number ${number}`);
+    expect(squeezed(await invoiceText(id))).toContain(`Tax invoice ${number} for order`);
   });
 
   it('shows the delivery charge of an order under the free-delivery threshold', async () => {
     const id = await place(t, testOrderBody([{ id: ids.pads, unitPriceCents: 4550, quantity: 1 }]));
     const text = squeezed(await invoiceText(id));
-    // 45.50 + 15.00 delivery = 60.50; GST 6.05; total 66.55.
-    expect(text).toContain('Delivery charge (ex. GST) $15.00');
-    expect(text).toContain('GST (10%) $6.05');
-    expect(text).toContain('Total (inc. GST, AUD) $66.55');
+    // 45.50 + 16.50 delivery = 62.00 charged; GST included 4.14 + 1.50 = 5.64.
+    expect(text).toContain('Delivery $16.50');
+    expect(text).toContain('Total (inc. GST) $62.00');
+    expect(text).toContain('Includes GST (10%) of $5.64');
   });
 
   it("names the buyer of an order of $1,000 or more, with the member's business name and ABN", async () => {
@@ -219,8 +223,13 @@ describe.skipIf(!HAS_PDFTOTEXT)('GET /api/orders/{public id}/tax-invoice', () =>
     expect(text).toContain("Jane O'Connor");
     expect(text).toContain('Lee Motors Pty Ltd');
     expect(text).toContain('ABN 53 004 085 616');
-    expect(text).toContain(`Member discounts ${formatCents(-order.discountCents)}`);
-    expect(text).toContain(`Total (inc. GST, AUD) ${formatCents(order.totalCents)}`);
+    // 3 x 500.00 = 1500.00, less the 10% member discount 150.00: 1350.00 charged, delivery free; GST included
+    // 136.36 for the line less 13.64 for the discount: 122.72. The PDF's fonts print the minus sign as a hyphen.
+    expect(order).toMatchObject({ signupDiscountCents: 15_000, totalCents: 135_000, gstCents: 12_272 });
+    expect(text).toContain('Subtotal $1500.00');
+    expect(text).toContain('Member discount -$150.00');
+    expect(text).toContain('Total (inc. GST) $1350.00');
+    expect(text).toContain('Includes GST (10%) of $122.72');
   });
 
   it('prints a business number whose check digits fail as a business number, never as an ABN', async () => {
@@ -253,7 +262,7 @@ describe.skipIf(!HAS_PDFTOTEXT)('GET /api/orders/{public id}/tax-invoice', () =>
       }),
     );
     const text = squeezed(await invoiceText(id));
-    expect(text).toContain('Total (inc. GST, AUD) $1100.00');
+    expect(text).toContain('Total (inc. GST) $1000.00');
     expect(text).toContain("Jane O'Connor");
     expect(text).toContain('Acme Fleet Pty Ltd');
   });
@@ -273,7 +282,7 @@ describe.skipIf(!HAS_PDFTOTEXT)('GET /api/orders/{public id}/tax-invoice', () =>
   it('issues an adjustment note for a refund that references the invoice, listed and downloadable', async () => {
     const id = await place(t, testOrderBody([{ id: ids.pads, unitPriceCents: 4550, quantity: 1 }]));
     const invoice = squeezed(await invoiceText(id));
-    const invoiceNumber = /Invoice number (TI-\d{6})/.exec(invoice)?.[1];
+    const invoiceNumber = /Tax invoice (TI-\d{6}) for order INV-\d+/.exec(invoice)?.[1];
     expect(invoiceNumber).toBeDefined();
     await refundOrder(t.app, {
       orderPublicId: id,
@@ -297,7 +306,7 @@ describe.skipIf(!HAS_PDFTOTEXT)('GET /api/orders/{public id}/tax-invoice', () =>
       }
     ).data;
     expect(others).toEqual([]);
-    // $20.00 of $66.55, whose GST is $6.05: the GST given back is the same share, $1.82.
+    // $20.00 of $62.00, whose GST is $5.64: the GST given back is the same share, $1.82.
     expect(note).toMatchObject({
       kind: 'refund',
       tax_invoice_number: invoiceNumber,
@@ -315,8 +324,9 @@ describe.skipIf(!HAS_PDFTOTEXT)('GET /api/orders/{public id}/tax-invoice', () =>
     const text = squeezed(pdfText(pdf.rawPayload));
     for (const expected of [
       'Adjustment Note',
-      `Adjustment note number ${note?.number}`,
+      `Adjustment note ${note?.number} for order INV-`,
       `Adjusts tax invoice ${invoiceNumber}`,
+      'Order number INV-',
       'ABN 51 824 753 556',
       "Jane O'Connor",
       'Reason: Box arrived damaged',
@@ -646,43 +656,65 @@ describe('API documentation', () => {
   });
 });
 
-describe.skipIf(!HAS_PDFTOTEXT)('a store not registered for GST, without STORE_ABN (the demo)', () => {
-  let demo: TestApp;
-  let jack = 0;
-  beforeAll(async () => {
-    demo = await createTestApp({ config: (c) => (c.rateLimits.placeOrdersPerMinute = 1_000) });
-    await seedCatalog(demo.database.db);
-    await demo.database.db
-      .update(storeSettings)
-      .set({ gstPercent: 0, businessAddress: '1 Demo St, Sydney NSW 2000' });
-    jack = await seedProduct(demo.database.db, {
-      sku: 'D-JACK',
-      title: 'Trolley Jack',
-      priceCents: 50_000,
-      stock: 10,
+describe.skipIf(!HAS_PDFTOTEXT)(
+  'a store not registered for GST, without an ABN in its settings (the demo)',
+  () => {
+    let demo: TestApp;
+    let jack = 0;
+    beforeAll(async () => {
+      demo = await createTestApp({ config: (c) => (c.rateLimits.placeOrdersPerMinute = 1_000) });
+      await seedCatalog(demo.database.db);
+      await demo.database.db
+        .update(storeSettings)
+        .set({ gstPercent: 0, businessAddress: '1 Demo St, Sydney NSW 2000' });
+      jack = await seedProduct(demo.database.db, {
+        sku: 'D-JACK',
+        title: 'Trolley Jack',
+        priceCents: 50_000,
+        stock: 10,
+      });
     });
-  });
-  afterAll(() => demo?.close());
+    afterAll(() => demo?.close());
 
-  it('issues an "Invoice" with no GST line, and marks the placeholder ABN as a demo', async () => {
-    const lines = [{ id: jack, unitPriceCents: 50_000, quantity: 2 }];
-    const totals = computeCheckoutTotals(lines, { ...TEST_STORE_SETTINGS, gstPercent: 0 });
-    const d = centsToDecimalString;
-    const id = await place(
-      demo,
-      testOrderBody(lines, {
-        totalGst: d(totals.gstCents),
-        grand_total: d(totals.totalCents),
-        total_amount: d(totals.totalCents),
-      }),
-    );
-    const text = squeezed(await invoiceText(id, demo));
-    expect(text).toMatch(/^\s*Invoice\b/);
-    expect(text).not.toContain('Tax Invoice');
-    expect(text).not.toMatch(/GST/);
-    expect(text).toContain('Trolley Jack (SKU D-JACK) 2 $500.00 $1000.00');
-    expect(text).toContain('Total (AUD) $1000.00');
-    expect(text).toContain(`ABN: ${DEMO_ABN_PLACEHOLDER}`);
-    expect(text).toContain("Jane O'Connor");
-  });
-});
+    it('issues an "Invoice" with no GST line, and marks the placeholder ABN as a demo', async () => {
+      const lines = [{ id: jack, unitPriceCents: 50_000, quantity: 2 }];
+      const totals = computeCheckoutTotals(lines, { ...TEST_STORE_SETTINGS, gstPercent: 0 });
+      const d = centsToDecimalString;
+      const id = await place(
+        demo,
+        testOrderBody(lines, {
+          totalGst: d(totals.gstCents),
+          grand_total: d(totals.totalCents),
+          total_amount: d(totals.totalCents),
+        }),
+      );
+      const text = squeezed(await invoiceText(id, demo));
+      expect(text).toMatch(/^\s*Invoice\b/);
+      expect(text).not.toContain('Tax Invoice');
+      expect(text).not.toMatch(/GST/);
+      expect(text).toContain('Trolley Jack (SKU D-JACK) 2 $500.00 $1000.00');
+      expect(text).toContain('Total $1000.00');
+      expect(text).toContain(`Invoice TI-`);
+      expect(text).toContain(`ABN: ${DEMO_ABN_PLACEHOLDER}`);
+      expect(text).toContain("Jane O'Connor");
+    });
+
+    it('prints the placeholder, never the text, when the ABN setting is not an ABN (written around the schema)', async () => {
+      await demo.database.db.update(storeSettings).set({ abn: '12 345 678 901' });
+      const lines = [{ id: jack, unitPriceCents: 50_000, quantity: 1 }];
+      const totals = computeCheckoutTotals(lines, { ...TEST_STORE_SETTINGS, gstPercent: 0 });
+      const d = centsToDecimalString;
+      const id = await place(
+        demo,
+        testOrderBody(lines, {
+          totalGst: d(totals.gstCents),
+          grand_total: d(totals.totalCents),
+          total_amount: d(totals.totalCents),
+        }),
+      );
+      const text = squeezed(await invoiceText(id, demo));
+      expect(text).toContain(`ABN: ${DEMO_ABN_PLACEHOLDER}`);
+      expect(text).not.toContain('12 345 678 901');
+    });
+  },
+);

@@ -158,7 +158,7 @@ const sameEmail = (a: string, b: string) => a.trim().toLowerCase() === b.trim().
 const taxInvoiceRoutes: FastifyPluginAsyncZod = async (app) => {
   const tags = ['orders'];
   const config = { rateLimit: perMinute(app.config.rateLimits.orderLookupsPerMinute) };
-  const taxConfig = { storeAbn: app.config.storeAbn, mailFrom: app.config.mailFrom };
+  const taxConfig = { mailFrom: app.config.mailFrom };
   const who =
     "For the order's owner signed in (member bearer), staff (back-office bearer) or a signed link " +
     '(expires, signature: from the confirmation mail or POST …/document-links); 403 otherwise (decision 0044).';

@@ -1,8 +1,9 @@
 /**
  * The customer's order mails (issue 11): 'received' when an order is placed but its payment is not confirmed
  * yet (3-D Secure, a provider that did not answer), 'confirmed' when its payment is confirmed (at once for
- * most orders, or later by a webhook or reconciliation). Lines, totals with GST and delivery, the invoice
- * number and a link to track the order by its public id. Every amount goes through the shared money helper.
+ * most orders, or later by a webhook or reconciliation). Lines, totals with GST and delivery, the order
+ * number and a link to track the order by its public id. Every figure comes from the stored order, laid out by the
+ * shared breakdown (issue 34 §2), so the mail adds up exactly as the checkout, the order page and the tax invoice do.
  */
 import { Button } from '@react-email/button';
 import { Column } from '@react-email/column';
@@ -11,8 +12,10 @@ import { Link } from '@react-email/link';
 import { Row } from '@react-email/row';
 import { Section } from '@react-email/section';
 import { Text } from '@react-email/text';
-import { priceIncGstCents } from '@store/shared/gst-prices';
+import { ORDER_NUMBER_LABEL } from '@store/shared/order-constants';
+import { breakdownRows, shownLine, type OrderAmounts } from '@store/shared/order-breakdown';
 import { formatCents } from '@store/shared/money';
+import { DELIVERY_ESTIMATE_SENTENCE, RETURNS_SENTENCE } from '@store/shared/store-promises';
 import { MailLayout, mailStyles, type MailStore } from './mail-layout';
 
 export interface OrderMailLine {
@@ -24,15 +27,11 @@ export interface OrderMailLine {
 }
 
 export interface OrderMailOrder {
+  /** The order number (`INV-001001`), the one people use (issue 34 §6). */
   invoiceNumber: string;
   fName: string;
-  subtotalCents: number;
-  discountCents: number;
-  deliveryChargeCents: number;
-  gstCents: number;
-  totalCents: number;
-  /** The GST percent line prices are shown with (issue 18: including GST); 0 for an order charged no GST. */
-  gstPercent: number;
+  /** The order's money as stored (`orderAmountsOfRow`): the mail shows these figures and no others. */
+  amounts: OrderAmounts;
   paymentMethod: string;
   /** Shipping address, one line. */
   shipTo: string;
@@ -65,8 +64,9 @@ export function orderMailSubject(
 }
 
 /**
- * An order mail. Line prices include GST (issue 18, decision 0035: the single-price rule); the SPEC's breakdown
- * below them is before GST where it says so, then GST and the total charged.
+ * An order mail: the lines as charged (GST-inclusive for every order since decision 0046; ex. GST for older ones,
+ * as they were charged), then the breakdown's rows (subtotal, discounts, delivery, total, GST included) from
+ * `breakdownRows`, the same rows every page and document shows.
  */
 export function OrderMail({
   store,
@@ -77,17 +77,9 @@ export function OrderMail({
   taxInvoiceUrl,
   taxInvoiceLinkDays,
 }: OrderMailProps) {
-  const g = order.gstPercent;
-  const exGst = g > 0 ? ' (ex. GST)' : '';
-  const incGst = g > 0 ? ' (inc. GST)' : '';
-  const totals: [string, string][] = [
-    [`Subtotal${exGst}`, formatCents(order.subtotalCents)],
-    ...(order.discountCents > 0
-      ? [['Member discounts', `-${formatCents(order.discountCents)}`] as [string, string]]
-      : []),
-    [`Delivery${exGst}`, order.deliveryChargeCents === 0 ? 'Free' : formatCents(order.deliveryChargeCents)],
-    ['GST', formatCents(order.gstCents)],
-  ];
+  const a = order.amounts;
+  const gstNote = a.gstPercent > 0 ? (a.pricesIncludeGst ? ' (inc. GST)' : ' (ex. GST)') : '';
+  const rows = breakdownRows(a, 'inc_gst');
   return (
     <MailLayout store={store} preview={orderMailSubject(store.name, kind, order.invoiceNumber)}>
       <Heading as="h1" style={mailStyles.heading}>
@@ -103,41 +95,46 @@ export function OrderMail({
         <Row>
           <Column style={{ ...cell, fontWeight: 700 }}>Item</Column>
           <Column style={{ ...right, fontWeight: 700 }}>Qty</Column>
-          <Column style={{ ...right, fontWeight: 700 }}>Price{incGst}</Column>
-          <Column style={{ ...right, fontWeight: 700 }}>Item total{incGst}</Column>
+          <Column style={{ ...right, fontWeight: 700 }}>Price{gstNote}</Column>
+          <Column style={{ ...right, fontWeight: 700 }}>Item total{gstNote}</Column>
         </Row>
-        {lines.map((line) => (
-          <Row key={line.sku}>
-            <Column style={cell}>
-              {line.title} <span style={{ color: '#4b5563' }}>({line.sku})</span>
-            </Column>
-            <Column style={right}>{line.quantity}</Column>
-            <Column style={right}>{formatCents(priceIncGstCents(line.unitPriceCents, g))}</Column>
-            <Column style={right}>
-              {formatCents(priceIncGstCents(line.unitPriceCents, g) * line.quantity)}
-            </Column>
-          </Row>
-        ))}
+        {lines.map((line) => {
+          const shown = shownLine(line.unitPriceCents, line.lineSubtotalCents, a, 'inc_gst');
+          return (
+            <Row key={line.sku}>
+              <Column style={cell}>
+                {line.title} <span style={{ color: '#4b5563' }}>({line.sku})</span>
+              </Column>
+              <Column style={right}>{line.quantity}</Column>
+              <Column style={right}>{formatCents(shown.unitCents)}</Column>
+              <Column style={right}>{formatCents(shown.lineCents)}</Column>
+            </Row>
+          );
+        })}
       </Section>
       <Section style={{ marginTop: '8px' }}>
-        {totals.map(([label, value]) => (
-          <Row key={label}>
-            <Column style={cell}>{label}</Column>
-            <Column style={right}>{value}</Column>
-          </Row>
-        ))}
-        <Row>
-          <Column style={{ ...cell, fontWeight: 700, fontSize: '16px' }}>
-            Total (AUD{g > 0 ? ', inc. GST' : ''})
-          </Column>
-          <Column style={{ ...right, fontWeight: 700, fontSize: '16px' }}>
-            {formatCents(order.totalCents)}
-          </Column>
-        </Row>
+        {rows.map((row) => {
+          const strong = row.key === 'total';
+          const style = strong ? { fontWeight: 700, fontSize: '16px' } : {};
+          return (
+            <Row key={row.key}>
+              <Column style={{ ...cell, ...style }}>{row.label}</Column>
+              <Column style={{ ...right, ...style }}>{row.text}</Column>
+            </Row>
+          );
+        })}
       </Section>
-      <Text style={mailStyles.text}>Invoice number: {order.invoiceNumber}</Text>
+      <Text style={mailStyles.text}>
+        {ORDER_NUMBER_LABEL} {order.invoiceNumber}
+      </Text>
       <Text style={mailStyles.text}>Paying by: {order.paymentMethod === 'Stripe' ? 'Card' : 'PayPal'}</Text>
       <Text style={mailStyles.text}>Delivering to: {order.shipTo}</Text>
+      {kind === 'confirmed' ? (
+        <>
+          <Text style={mailStyles.text}>{DELIVERY_ESTIMATE_SENTENCE}</Text>
+          <Text style={mailStyles.text}>{RETURNS_SENTENCE}</Text>
+        </>
+      ) : null}
       <Button href={trackUrl} style={mailStyles.button}>
         Track your order
       </Button>
