@@ -1,7 +1,11 @@
-/** The shipping notice (issue 12): the order is on its way, with the carrier, tracking number and its link. */
+/**
+ * The shipping notice (issue 12): the order is on its way, with the carrier, tracking number and its link, and the
+ * one delivery estimate (store-promises.ts, issue 34 §3).
+ */
 import { Button } from '@react-email/button';
 import { Heading } from '@react-email/heading';
 import { Text } from '@react-email/text';
+import { SHIPPED_DELIVERY_ESTIMATE_SENTENCE } from '@store/shared/store-promises';
 import { MailLayout, mailStyles, type MailStore } from './mail-layout';
 
 export interface ShippingNoticeMailProps {
@@ -31,6 +35,7 @@ export function ShippingNoticeMail(p: ShippingNoticeMailProps) {
       <Text style={mailStyles.text}>
         {`Order ${p.invoiceNumber} has left our warehouse with ${p.carrier}. Your tracking number is ${p.trackingNumber}.`}
       </Text>
+      <Text style={mailStyles.text}>{SHIPPED_DELIVERY_ESTIMATE_SENTENCE}</Text>
       <Button href={p.carrierTrackingUrl} style={mailStyles.button}>
         {`Track with ${p.carrier}`}
       </Button>
