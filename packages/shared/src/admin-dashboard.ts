@@ -8,15 +8,30 @@ import { z } from 'zod';
 /** A product at or below this many units is low on stock. */
 export const LOW_STOCK_THRESHOLD = 5;
 
+/**
+ * The period card's words (issue 34 §2): what was charged is each order's stored total (GST included, the sum of
+ * its breakdown), the GST is the sum of the GST each order includes, and revenue is what was charged less the
+ * money given back.
+ */
+export const DASHBOARD_LABELS = {
+  orders: 'Orders',
+  charged: 'Charged (inc. GST)',
+  gst: 'GST included',
+  refunded: 'Refunded',
+  netRevenue: 'Revenue less refunds (inc. GST)',
+} as const;
+
 const periodSchema = z.object({
   /** Orders placed in the period, cancelled ones excluded. */
   orders: z.number().int(),
-  /** Totals (GST included) of those whose payment was taken. */
+  /** Σ total charged (GST included, as stored) of those whose payment was taken. */
   revenue: z.string(),
-  /** The GST within `revenue`. */
+  /** Σ the GST each of those orders includes (as stored): the GST within `revenue`. */
   gst: z.string(),
-  /** Refunds made in the period (any order's). */
+  /** Succeeded refunds made in the period (any order's not cancelled). */
   refunded: z.string(),
+  /** `revenue` less `refunded`: the money the period kept (may be negative on a day of refunds only). */
+  net_revenue: z.string(),
 });
 export type DashboardPeriod = z.infer<typeof periodSchema>;
 

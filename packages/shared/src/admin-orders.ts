@@ -65,6 +65,18 @@ export type AdminOrderRow = z.infer<typeof adminOrderRowSchema>;
 
 export const adminOrderListSchema = z.object({ data: z.array(adminOrderRowSchema), total: z.number().int() });
 
+/**
+ * The order page's line columns (issue 34 §2): a line's figures are as charged, inc. GST since decision 0046 and
+ * ex. GST for older orders (their GST was added on the whole), and the headings say which.
+ */
+export const ADMIN_ORDER_LINE_HEADINGS = {
+  unit: (pricesIncludeGst: boolean) => (pricesIncludeGst ? 'Unit price inc. GST' : 'Unit price ex. GST'),
+  line: (pricesIncludeGst: boolean) => (pricesIncludeGst ? 'Line total inc. GST' : 'Line total ex. GST'),
+  gst: 'GST included',
+  /** In the GST column of an older order's line. */
+  gstOnTheWhole: 'on the total',
+} as const;
+
 /** `POST /api/admin/orders/{public id}/status`. */
 export const adminOrderStatusRequestSchema = z
   .object({
@@ -175,7 +187,11 @@ export const adminShipFormSchema = z.object({
 });
 export type AdminShipForm = z.infer<typeof adminShipFormSchema>;
 
-/** `GET /api/admin/orders/{public id}` -> `{ data }`: everything the order page shows. Money in dollars. */
+/**
+ * `GET /api/admin/orders/{public id}` -> `{ data }`: everything the order page shows. Money in dollars. The
+ * order's money is the stored record (issue 34 §2): `order_meta` carries every ORDER_MONEY_META option, so
+ * `breakdownRows(amountsOfOrder(order))` gives the rows the customer's mails and tax invoice show.
+ */
 export interface AdminOrderDetail {
   id: string;
   invoice_number: string;
@@ -206,8 +222,12 @@ export interface AdminOrderDetail {
     product_title: string;
     sku: string;
     quantity: number;
+    /** Unit price as charged: inc. GST for orders since decision 0046, ex. GST before (`_prices_include_gst`). */
     price: string;
+    /** Line total as charged (unit × quantity). */
     qp_subtotal: string;
+    /** The GST the line total includes; null for an order charged the SPEC §9 way (GST on the whole). */
+    gst: string | null;
   }[];
   order_meta: { option: string; value: string }[];
   status_history: {

@@ -3,10 +3,16 @@
  * editable fields, and the edit (`PATCH /api/admin/products/{sku}`) with messages a person can act on. Money is a
  * decimal string such as "12.34" on the wire (SPEC §7) and integer cents inside. One source for the admin screens
  * and the API.
+ *
+ * Every price here is the SHELF PRICE INCLUDING GST (issue 34 §7, decision 0046): what the shelf says and the
+ * shopper pays, the catalog's `price_cents` and the API's `_price`. The back office writes it and labels it so
+ * ("Price inc. GST"), with the ex-GST figure beside it from `exGstCents` (`exGstTextOf`).
  */
 import { z } from 'zod';
 import { auditEntrySchema } from './admin';
-import { parseDecimalToCents } from './money';
+import { exGstCents } from './checkout-totals';
+import { DISCOUNT_PERCENT, discountedPriceCents } from './discount';
+import { formatCents, parseDecimalToCents } from './money';
 import { noControlCharacters, searchText } from './text-schemas';
 
 /** Stock at or below this is "low" (issue 12: the dashboard and the products list). */
@@ -17,13 +23,62 @@ export const SEO_TITLE_MAX = 120;
 export const SEO_DESCRIPTION_MAX = 320;
 export const MAX_STOCK = 1_000_000;
 
+/**
+ * The words the back office puts on prices (issue 34 §7), written once for the editor, the list and the import:
+ * the owner types and reads the shelf price including GST; the ex-GST figure is shown beside it, never typed.
+ */
+export const ADMIN_PRICE_LABELS = {
+  price: 'Price inc. GST',
+  salePrice: 'Sale price inc. GST',
+  priceHint: 'The shelf price in dollars, such as 115.45: what shoppers see and pay, GST included.',
+  salePriceHint: 'The shelf price on sale, GST included. Empty for no sale.',
+  percentOffHint: 'A whole number from 1 to 99, instead of a sale price.',
+  /** Beside a price: "$104.95 ex. GST" (or nothing to say while the text is not an amount). */
+  exGst: (cents: number) => `${formatCents(cents)} ex. GST`,
+  /** Beside a percent off: the shelf price it makes, and that less its GST when the store charges GST. */
+  percentSale: (incCents: number, exCents: number | null) =>
+    `On sale at ${formatCents(incCents)} inc. GST${exCents === null ? '' : ` (${formatCents(exCents)} ex. GST)`}`,
+  /** The list's columns. */
+  listPrice: 'Price inc. GST',
+  listSalePrice: 'Sale price inc. GST',
+  /** The import page: how the prices in an uploaded file are read. */
+  importPrices: 'Prices in the file are read as shelf prices including GST, as shoppers see them.',
+} as const;
+
+/**
+ * "$104.95 ex. GST" for a price typed or served as dollars inc. GST ("115.45"), at the store's GST percent; null
+ * when the text is not an amount (while typing) or the store charges no GST (nothing to take off).
+ */
+export function exGstTextOf(incGstDollars: string, gstPercent: number): string | null {
+  const cents = parseDecimalToCents(incGstDollars);
+  if (cents === null || cents > MAX_PRICE_CENTS || gstPercent <= 0) return null;
+  return ADMIN_PRICE_LABELS.exGst(exGstCents(cents, gstPercent));
+}
+
+/**
+ * "On sale at $103.91 inc. GST ($94.46 ex. GST)" for a price and a whole percent off as typed ("115.45", "10"),
+ * rounded as the shop rounds it (`discountedPriceCents`); null while either is not readable.
+ */
+export function percentSaleTextOf(
+  priceDollars: string,
+  percentText: string,
+  gstPercent: number,
+): string | null {
+  const price = parseDecimalToCents(priceDollars);
+  const percent = /^\s*([1-9]\d?)\s*$/.exec(percentText)?.[1];
+  if (price === null || price > MAX_PRICE_CENTS || percent === undefined) return null;
+  const sale = discountedPriceCents(price, { type: DISCOUNT_PERCENT, value: Number(percent) });
+  return ADMIN_PRICE_LABELS.percentSale(sale, gstPercent > 0 ? exGstCents(sale, gstPercent) : null);
+}
+
 export const ADMIN_PRODUCT_MESSAGES = {
   notFound: 'No product with this SKU.',
   nothingToChange: 'Change at least one field before saving.',
-  price: 'Price must be an amount in dollars such as 12.34 (at most 2 decimals, no more than $1,000,000).',
-  salePrice: 'Sale price must be an amount in dollars such as 9.99, or empty for no sale.',
+  price:
+    'Price inc. GST must be an amount in dollars such as 115.45 (at most 2 decimals, no more than $1,000,000).',
+  salePrice: 'Sale price inc. GST must be an amount in dollars such as 99.95, or empty for no sale.',
   saleAbovePrice: (price: string) =>
-    `Sale price must be below the price ($${price}); leave it empty for no sale.`,
+    `Sale price must be below the price inc. GST ($${price}); leave it empty for no sale.`,
   saleAndPercent: 'Give either a sale price or a percent off, not both.',
   percentOff: 'Percent off must be a whole number from 1 to 99, or empty for no discount.',
   stock: `Stock must be a whole number from 0 to ${MAX_STOCK.toLocaleString('en-AU')}, or empty if you do not track it.`,
@@ -54,7 +109,8 @@ export function moneyCents(text: string): number {
  * `PATCH /api/admin/products/{sku}`: only the fields to change. `sale_price` and `discount_percent` are the two
  * ways of putting the product on sale (SPEC §4 Discount: a fixed amount or a whole percent off); null takes the
  * sale off. A sale price must be below the price (the new one when both change, else the stored one: the API
- * checks that part).
+ * checks that part). Both are shelf prices inc. GST; a sale price that is no whole percent off is kept as a fixed
+ * amount off, inc. GST too (SPEC §4 type 1).
  */
 export const adminProductUpdateSchema = z
   .object({
@@ -156,9 +212,9 @@ export const adminProductSchema = z.object({
   sku: z.string(),
   title: z.string(),
   permalink: z.string(),
-  /** Dollars, e.g. '49.95'. */
+  /** The shelf price inc. GST, dollars, e.g. '115.45' (the shop's `_price`). */
   price: z.string(),
-  /** The price after the discount, or null when not on sale. */
+  /** The shelf price inc. GST after the discount (the shop's `discounted_price`), or null when not on sale. */
   sale_price: z.string().nullable(),
   /** Whole percent off when the discount is a percent (SPEC §4 type 0), else null. */
   discount_percent: z.number().int().nullable(),
@@ -233,7 +289,9 @@ export const adminProductRowSchema = z.object({
   sku: z.string(),
   title: z.string(),
   permalink: z.string(),
+  /** Shelf price inc. GST, dollars. */
   price: z.string(),
+  /** Shelf price inc. GST after the discount, dollars, or null. */
   sale_price: z.string().nullable(),
   stock: z.number().int().nullable(),
   is_featured: z.boolean(),

@@ -6,7 +6,7 @@
 import { randomUUID } from 'node:crypto';
 import { eq, inArray } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { centsToDecimalString } from '@store/shared/money';
+import { centsToDecimalString, parseDecimalToCents } from '@store/shared/money';
 import { contactMessages, orderReturns, orders, refunds, staffUsers } from '../../db/schema';
 import { seedCatalog, seedProduct } from '../../../tests/seed-catalog';
 import { createTestApp, type TestApp } from '../../../tests/test-app';
@@ -138,6 +138,11 @@ describe('readDashboard', () => {
     expect(d.periods.month.revenue).toBe(sum([today, lateYesterday, firstOfMonth], 'totalCents'));
     expect(d.periods.month.gst).toBe(sum([today, lateYesterday, firstOfMonth], 'gstCents'));
     expect(d.periods.month.refunded).toBe('17.34');
+    // Issue 34 §2: revenue less refunds is what was charged less the money given back, to the cent.
+    const c = (text: string) => parseDecimalToCents(text) ?? NaN;
+    for (const p of [d.periods.today, d.periods.month]) {
+      expect(p.net_revenue).toBe(centsToDecimalString(c(p.revenue) - c(p.refunded)));
+    }
 
     // Paid, not cancelled, not shipped: oldest first.
     const waiting = d.waiting_to_ship.data.map((o) => o.invoice_number);

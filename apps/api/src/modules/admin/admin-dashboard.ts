@@ -5,6 +5,11 @@
  * refunded or disputed since: refunds are a figure of their own, the succeeded ones by the day the provider
  * confirmed them, issue 43). Cancelled orders are
  * left out of every figure, their refunds included: the money came and went.
+ *
+ * Money is summed from each order's stored record (issue 34 §2): `total_cents` is what the order charged (the sum
+ * of its breakdown, GST included, whichever money model it was placed under) and `gst_cents` the GST it includes,
+ * so the cards agree with every order page, mail and invoice. Revenue less refunds is charged less succeeded
+ * refunds.
  */
 import { and, asc, count, eq, inArray, isNotNull, isNull, lte, sql } from 'drizzle-orm';
 import { LOW_STOCK_THRESHOLD, type AdminDashboard } from '@store/shared/admin-dashboard';
@@ -127,12 +132,14 @@ export async function readDashboard(db: Database, now = new Date()): Promise<Adm
         revenue: money(sales?.revenueToday),
         gst: money(sales?.gstToday),
         refunded: money(refunded?.today),
+        net_revenue: money((sales?.revenueToday ?? 0) - (refunded?.today ?? 0)),
       },
       month: {
         orders: sales?.ordersMonth ?? 0,
         revenue: money(sales?.revenueMonth),
         gst: money(sales?.gstMonth),
         refunded: money(refunded?.month),
+        net_revenue: money((sales?.revenueMonth ?? 0) - (refunded?.month ?? 0)),
       },
     },
     waiting_to_ship: {

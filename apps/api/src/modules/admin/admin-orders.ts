@@ -14,6 +14,8 @@ import {
   type OrderStatus,
 } from '@store/shared/admin-orders';
 import { centsToDecimalString } from '@store/shared/money';
+import type { OrderDetail } from '@store/shared/order';
+import { ORDER_MONEY_META, type OrderAmounts } from '@store/shared/order-breakdown';
 import {
   PAYMENT_STATUS_COMPLETED,
   PAYMENT_STATUS_DISPUTED,
@@ -33,6 +35,8 @@ import {
 import { HttpError } from '../../plugins/error-handling';
 import { issueAdjustmentNote } from '../orders/issue-adjustment-note';
 import type { TaxDocumentConfig } from '../orders/issue-tax-invoice';
+import { lineGstOfItem, orderAmountsOfRow } from '../orders/order-amounts';
+import type { OrderLineItemRow, OrderRow } from '../orders/order-presenter';
 import { recordAudit } from './record-audit';
 
 /** Money that is (still) the store's: such an order is refunded before it is cancelled. */
@@ -123,6 +127,51 @@ export async function getAdminOrder(db: Database, publicId: string) {
 }
 
 export type AdminOrder = NonNullable<Awaited<ReturnType<typeof getAdminOrder>>>;
+
+/** `amounts` as the ORDER_MONEY_META options `amountsOfOrder` reads back (money as decimal strings). */
+function moneyMetaOf(a: OrderAmounts): { option: string; value: string }[] {
+  const money = centsToDecimalString;
+  const pairs: [string, string | null][] = [
+    [ORDER_MONEY_META.pricesIncludeGst, a.pricesIncludeGst ? 'yes' : null],
+    [ORDER_MONEY_META.gstPercent, String(a.gstPercent)],
+    [ORDER_MONEY_META.signupDiscount, a.signupDiscountCents > 0 ? money(a.signupDiscountCents) : null],
+    [ORDER_MONEY_META.membershipPlan, a.membershipPlanName],
+    [
+      ORDER_MONEY_META.membershipDiscount,
+      a.membershipPlanName !== null || a.membershipDiscountCents > 0
+        ? money(a.membershipDiscountCents)
+        : null,
+    ],
+    [ORDER_MONEY_META.discountCode, a.discountCode],
+    [ORDER_MONEY_META.codeDiscount, a.codeDiscountCents > 0 ? money(a.codeDiscountCents) : null],
+  ];
+  return pairs.flatMap(([option, value]) => (value === null ? [] : [{ option, value }]));
+}
+
+/**
+ * The money of the back office's order answer (issue 34 §2): the stored record read once with
+ * `orderAmountsOfRow`, served as the ORDER_MONEY_META options in `order_meta` (replacing any the customer's view
+ * already carries, so each is there once and says what the row says), and each line with the GST it includes
+ * (`gst`: dollars; null for an order placed before decision 0046, whose GST was charged on the whole). The admin
+ * screens turn it into rows with `breakdownRows(amountsOfOrder(order))`, the same rows every mail and PDF shows.
+ */
+export function presentAdminOrderMoney(
+  order: OrderRow,
+  items: readonly OrderLineItemRow[],
+  detail: Pick<OrderDetail, 'order_meta' | 'order_items'>,
+) {
+  const amounts = orderAmountsOfRow(order);
+  const moneyOptions = new Set<string>(Object.values(ORDER_MONEY_META));
+  const byId = new Map(items.map((i) => [i.id, i]));
+  return {
+    order_meta: [...detail.order_meta.filter((m) => !moneyOptions.has(m.option)), ...moneyMetaOf(amounts)],
+    order_items: detail.order_items.map((line) => {
+      const item = byId.get(line.id);
+      const gst = item ? lineGstOfItem(item, amounts) : null;
+      return { ...line, gst: gst === null ? null : centsToDecimalString(gst) };
+    }),
+  };
+}
 
 /**
  * Moves the order to `request.status` when the move is legal (ORDER_STATUS_MOVES), by `staffId`. Shipping records

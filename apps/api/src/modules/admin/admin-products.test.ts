@@ -8,7 +8,7 @@ import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ADMIN_PRODUCT_MESSAGES as M } from '@store/shared/admin-products';
 import type { Product } from '@store/shared/product';
-import { auditLog, staffUsers } from '../../db/schema';
+import { auditLog, products, staffUsers } from '../../db/schema';
 import { seedCatalog, seedProduct } from '../../../tests/seed-catalog';
 import { createTestApp, type TestApp } from '../../../tests/test-app';
 import { createStaff, createStaffSession } from './staff-accounts';
@@ -155,6 +155,24 @@ describe('PATCH /api/admin/products/{sku}', () => {
     const detail = await api('GET', '/api/admin/products/edit-pads');
     expect(detail.json().audit).toHaveLength(1);
     expect(detail.json().audit[0]).toMatchObject({ action: 'product.update', staff_name: 'admin person' });
+  });
+
+  it('takes the shelf price inc. GST as typed: saved at 115.45, the shop serves _price 115.45 (issue 34 §7)', async () => {
+    const res = await api('PATCH', '/api/admin/products/EDIT-PADS', adminToken, { price: '115.45' });
+    expect(res.statusCode).toBe(200);
+    expect(res.json().data).toMatchObject({ price: '115.45', sale_price: null });
+    const [row] = await t.database.db.select().from(products).where(eq(products.sku, 'EDIT-PADS'));
+    expect(row?.priceCents).toBe(11_545);
+    const shop = (await t.app.inject({ method: 'GET', url: '/api/products/EDIT-PADS' })).json()
+      .data as Product;
+    expect(shop.product_meta.find((m) => m.option === '_price')?.value).toBe('115.45');
+    // A sale price that is no whole percent off is a fixed amount off, inc. GST too: the shop shows it as typed.
+    const sale = await api('PATCH', '/api/admin/products/EDIT-PADS', adminToken, { sale_price: '99.95' });
+    expect(sale.json().data).toMatchObject({ price: '115.45', sale_price: '99.95', discount_percent: null });
+    const onSale = (await t.app.inject({ method: 'GET', url: '/api/products/EDIT-PADS' })).json()
+      .data as Product;
+    expect(onSale.discount_data).toMatchObject({ discounted_price: '99.95', discount_type: 1 });
+    await api('PATCH', '/api/admin/products/EDIT-PADS', adminToken, { sale_price: null });
   });
 
   it('puts a product on sale by sale price or percent, takes the sale off, and audits the discount', async () => {

@@ -4,6 +4,10 @@
  * featured flag and SEO fields, with one 'product.update' audit row of the changed fields (money in cents) in the
  * same transaction. Catalog reads are not cached in the process (every `/api/products/{sku}` reads the database),
  * so the storefront's next request sees the edit.
+ *
+ * Prices are shelf prices INCLUDING GST (issue 34 §7, decision 0046): the price typed in the back office is stored
+ * as it is in `products.price_cents` and served as the shop's `_price`, with no conversion; a fixed amount off
+ * (a sale price that is no whole percent off) is inc. GST cents too. The ex-GST figure is only ever shown.
  */
 import { and, asc, count, desc, eq, ilike, lte, or, sql, type SQL } from 'drizzle-orm';
 import {

@@ -11,12 +11,19 @@ import path from 'node:path';
 import { eq } from 'drizzle-orm';
 import { simpleParser } from 'mailparser';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ADMIN_ORDER_MESSAGES, ADMIN_REFUND_MESSAGES } from '@store/shared/admin-orders';
+import {
+  ADMIN_ORDER_MESSAGES,
+  ADMIN_REFUND_MESSAGES,
+  type AdminOrderDetail,
+} from '@store/shared/admin-orders';
+import { computeCheckoutTotals, lineSubtotalCents } from '@store/shared/checkout-totals';
+import { centsToDecimalString, parseDecimalToCents } from '@store/shared/money';
+import { amountsOfOrder, breakdownRows, lineGstCents, ORDER_MONEY_META } from '@store/shared/order-breakdown';
 import { TEST_PAYMENT_METHOD_AUTHENTICATES } from '@store/shared/test-payments';
-import { auditLog, orders, products, refunds, staffUsers } from '../../db/schema';
+import { auditLog, discountPlans, orders, products, refunds, staffUsers } from '../../db/schema';
 import { seedCatalog, seedProduct } from '../../../tests/seed-catalog';
 import { createTestApp, type TestApp } from '../../../tests/test-app';
-import { testOrderBody } from '../orders/test-order-body';
+import { TEST_STORE_SETTINGS, testOrderBody } from '../orders/test-order-body';
 import { createStaff, createStaffSession } from './staff-accounts';
 
 let t: TestApp;
@@ -95,7 +102,8 @@ describe('GET /api/admin/orders', () => {
     expect(byId.total).toBe(1);
     const [row] = await t.database.db.select().from(orders).where(eq(orders.publicId, a));
     const byInvoice = (await api('GET', `/api/admin/orders?q=${row?.invoiceNumber ?? ''}`)).json();
-    expect(byInvoice.data[0]).toMatchObject({ public_id: a, customer: "Jane O'Connor", total: '71.50' });
+    // Decision 0046: $50.00 + $16.50 delivery, both inc. GST, is what was charged.
+    expect(byInvoice.data[0]).toMatchObject({ public_id: a, customer: "Jane O'Connor", total: '66.50' });
     const byName = (await api('GET', "/api/admin/orders?q=jane%20o'connor&per_page=100")).json();
     expect(byName.total).toBe(byName.data.length);
 
@@ -130,6 +138,69 @@ describe('GET /api/admin/orders', () => {
     });
     const refused = await api('GET', '/api/admin/orders', (customer.json() as { token: string }).token);
     expect(refused.statusCode).toBe(403);
+  });
+});
+
+describe('GET /api/admin/orders/{id}: the money as stored (issue 34 §2)', () => {
+  it("serves a member's order with every money option and each line's GST; its breakdown rows add up", async () => {
+    const signUp = await t.app.inject({
+      method: 'POST',
+      url: '/api/registered',
+      payload: {
+        name: 'Mel Member',
+        email: 'mel.member@example.com',
+        password: 'Member!Pass1',
+        phone: '0412345678',
+      },
+    });
+    const { token } = signUp.json() as { token: string };
+    const [signup] = await t.database.db.select().from(discountPlans).where(eq(discountPlans.kind, 'signup'));
+    const signupPercent = signup?.discountPercentage ?? 0;
+    expect(signupPercent).toBeGreaterThan(0);
+    const lines = [{ id: productId, unitPriceCents: 5_000, quantity: 3 }];
+    const placed = await t.app.inject({
+      method: 'POST',
+      url: '/api/place-order',
+      payload: testOrderBody(lines, { email: 'mel.member@example.com' }, { signupPercent }),
+      headers: { 'idempotency-key': randomUUID(), authorization: `Bearer ${token}` },
+    });
+    expect(placed.statusCode, placed.body).toBeLessThan(300);
+    const publicId = (placed.json() as { data: { id: string } }).data.id;
+
+    const res = await api('GET', `/api/admin/orders/${publicId}`, staffToken);
+    expect(res.statusCode).toBe(200);
+    const order = (res.json() as { data: AdminOrderDetail }).data;
+    const expected = computeCheckoutTotals(lines, TEST_STORE_SETTINGS, { signupPercent });
+    const d = centsToDecimalString;
+    const meta = (option: string) => order.order_meta.filter((m) => m.option === option).map((m) => m.value);
+    // Each option once, saying what the stored row says.
+    expect(meta(ORDER_MONEY_META.pricesIncludeGst)).toEqual(['yes']);
+    expect(meta(ORDER_MONEY_META.gstPercent)).toEqual(['10']);
+    expect(meta(ORDER_MONEY_META.signupDiscount)).toEqual([d(expected.signupDiscountCents)]);
+    expect(order.order_items).toEqual([
+      expect.objectContaining({
+        quantity: 3,
+        price: '50.00',
+        qp_subtotal: '150.00',
+        gst: d(lineGstCents(lineSubtotalCents(lines[0] ?? { unitPriceCents: 0, quantity: 0 }), 10)),
+      }),
+    ]);
+
+    const amounts = amountsOfOrder(order);
+    expect(amounts).toMatchObject({
+      pricesIncludeGst: true,
+      subtotalCents: expected.subtotalCents,
+      signupDiscountCents: expected.signupDiscountCents,
+      deliveryChargeCents: expected.deliveryChargeCents,
+      gstCents: expected.gstCents,
+      totalCents: expected.totalCents,
+    });
+    const rows = breakdownRows(amounts);
+    expect(rows.map((r) => r.key)).toEqual(['subtotal', 'signup_discount', 'delivery', 'total', 'gst']);
+    const sum = rows.filter((r) => r.addsUp).reduce((a, r) => a + r.cents, 0);
+    expect(sum).toBe(parseDecimalToCents(order.total_amount));
+    // What can be refunded is what was charged.
+    expect(order.refundable).toBe(order.total_amount);
   });
 });
 

@@ -30,7 +30,13 @@ import { mailStoreOf } from '../mail/mail-store';
 import { renderMail } from '../mail/render-mail';
 import { ShippingNoticeMail, shippingNoticeSubject } from '../mail/templates/shipping-notice-mail';
 import { presentOrderDetail } from '../orders/order-presenter';
-import { getAdminOrder, listAdminOrders, moveOrderStatus, type AdminOrder } from './admin-orders';
+import {
+  getAdminOrder,
+  listAdminOrders,
+  moveOrderStatus,
+  presentAdminOrderMoney,
+  type AdminOrder,
+} from './admin-orders';
 import { auditTrail } from './record-audit';
 import { refundOrder } from './refund-order';
 import { requireStaff, staffOf } from './require-staff';
@@ -102,8 +108,11 @@ async function presentAdminOrder(db: Database, found: AdminOrder) {
 }
 
 function presentBasics({ order, items, history, returns }: AdminOrder) {
+  const detail = presentOrderDetail(order, items);
   return {
-    ...presentOrderDetail(order, items),
+    ...detail,
+    // The stored money with every option the breakdown reads, and each line's GST (issue 34 §2).
+    ...presentAdminOrderMoney(order, items, detail),
     f_name: order.fName,
     l_name: order.lName,
     email: order.email,

@@ -2,7 +2,8 @@
  * The back office's catalog editing (issue 12): `GET /api/admin/products` (paged, searched by SKU or title,
  * filtered by low stock, featured and category; `data` and `total`), `GET /api/admin/products/{sku}` (the editable
  * fields and the product's audit trail), `PATCH /api/admin/products/{sku}` (price, sale price or percent off,
- * stock, featured flag, meta title and description; audited). Admins only: a `staff` member gets 403.
+ * stock, featured flag, meta title and description; audited). Admins only: a `staff` member gets 403. Prices on
+ * the wire are shelf prices inc. GST in dollars, the shop's `_price` as it is (issue 34 §7).
  */
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
@@ -81,7 +82,7 @@ const adminProductRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         tags,
         summary:
-          'Edit a product: price, sale price or percent off, stock, featured, meta title and description (audited)',
+          'Edit a product: price inc. GST, sale price inc. GST or percent off, stock, featured, meta title and description (audited)',
         params,
         body: adminProductUpdateSchema,
         response: {

@@ -1,9 +1,17 @@
 /** How the back office writes money, times and sizes (issue 12): one place, used by every section. */
 import { formatCents, parseDecimalToCents } from '@store/shared/money';
+import { formatSignedCents } from '@store/shared/order-breakdown';
 
 /** '70.40' (the API's dollars) -> '$70.40'. */
 export function dollars(amount: string): string {
   return formatCents(parseDecimalToCents(amount) ?? 0);
+}
+
+/** '-12.50' (dollars that may be negative) -> '−$12.50' with a true minus, as the order breakdown writes it. */
+export function signedDollars(amount: string): string {
+  const negative = amount.trim().startsWith('-');
+  const cents = parseDecimalToCents(negative ? amount.trim().slice(1) : amount) ?? 0;
+  return formatSignedCents(negative ? -cents : cents);
 }
 
 /** An ISO time as Sydney's date and time, e.g. '25 Nov 2026, 3:12 pm'. */

@@ -1,5 +1,5 @@
 import { ADMIN_MESSAGES, type StaffUser } from '@store/shared/admin';
-import type { AdminDashboard } from '@store/shared/admin-dashboard';
+import { DASHBOARD_LABELS, type AdminDashboard } from '@store/shared/admin-dashboard';
 import { QueryClient } from '@tanstack/react-query';
 import { render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
@@ -43,8 +43,8 @@ const DASHBOARD: AdminDashboard = {
   today: '2026-11-20',
   month: '2026-11',
   periods: {
-    today: { orders: 3, revenue: '181.50', gst: '16.50', refunded: '0.00' },
-    month: { orders: 41, revenue: '5210.40', gst: '473.67', refunded: '12.34' },
+    today: { orders: 3, revenue: '181.50', gst: '16.50', refunded: '0.00', net_revenue: '181.50' },
+    month: { orders: 41, revenue: '5210.40', gst: '473.67', refunded: '12.34', net_revenue: '5198.06' },
   },
   waiting_to_ship: {
     total: 12,
@@ -348,11 +348,15 @@ describe('the back office shell', () => {
     stubApi();
     renderAdmin('/admin');
     const today = await screen.findByRole('region', { name: 'Today' });
-    expect(within(today).getByText('Revenue (inc. GST)').nextElementSibling?.textContent).toBe('$181.50');
-    expect(within(today).getByText('GST').nextElementSibling?.textContent).toBe('$16.50');
+    const figure = (card: HTMLElement, label: string) =>
+      within(card).getByText(label).nextElementSibling?.textContent;
+    expect(figure(today, DASHBOARD_LABELS.charged)).toBe('$181.50');
+    expect(figure(today, DASHBOARD_LABELS.gst)).toBe('$16.50');
     const month = screen.getByRole('region', { name: 'November 2026' });
-    expect(within(month).getByText('Orders').nextElementSibling?.textContent).toBe('41');
-    expect(within(month).getByText('Refunded').nextElementSibling?.textContent).toBe('$12.34');
+    expect(figure(month, DASHBOARD_LABELS.orders)).toBe('41');
+    expect(figure(month, DASHBOARD_LABELS.refunded)).toBe('$12.34');
+    // Issue 34 §2: what was charged less the money given back.
+    expect(figure(month, DASHBOARD_LABELS.netRevenue)).toBe('$5198.06');
     const todo = screen.getByRole('list', { name: 'To do' });
     expect(within(todo).getByText(/waiting to ship/).textContent).toBe('12 paid orders waiting to ship');
     expect(within(todo).getByRole('link', { name: '1 open return' }).getAttribute('href')).toBe(

@@ -1,8 +1,8 @@
 import type { AdminDashboard, DashboardPeriod } from '@store/shared/admin-dashboard';
-import { LOW_STOCK_THRESHOLD } from '@store/shared/admin-dashboard';
+import { DASHBOARD_LABELS as L, LOW_STOCK_THRESHOLD } from '@store/shared/admin-dashboard';
 import { Link } from 'react-router';
 import { useAdminDashboard } from '../api/admin-dashboard';
-import { dollars, sydneyDateTime } from '../admin-format';
+import { dollars, signedDollars, sydneyDateTime } from '../admin-format';
 import { useAdminSession } from '../admin-session-store';
 import { orderStatusLabel } from './admin-order-labels';
 import { useAdminTitle } from './use-admin-title';
@@ -124,20 +124,24 @@ function PeriodCard({ title, period }: { title: string; period: DashboardPeriod 
       <h2>{title}</h2>
       <dl>
         <div>
-          <dt>Orders</dt>
+          <dt>{L.orders}</dt>
           <dd>{period.orders.toLocaleString('en-AU')}</dd>
         </div>
         <div>
-          <dt>Revenue (inc. GST)</dt>
+          <dt>{L.charged}</dt>
           <dd>{dollars(period.revenue)}</dd>
         </div>
         <div>
-          <dt>GST</dt>
+          <dt>{L.gst}</dt>
           <dd>{dollars(period.gst)}</dd>
         </div>
         <div>
-          <dt>Refunded</dt>
+          <dt>{L.refunded}</dt>
           <dd>{dollars(period.refunded)}</dd>
+        </div>
+        <div>
+          <dt>{L.netRevenue}</dt>
+          <dd>{signedDollars(period.net_revenue)}</dd>
         </div>
       </dl>
     </section>

@@ -1,4 +1,5 @@
 import { ADMIN_IMPORT_MESSAGES, IMPORT_FILE_MAX_BYTES, type AdminImport } from '@store/shared/admin-imports';
+import { ADMIN_PRICE_LABELS } from '@store/shared/admin-products';
 import { useState, type FormEvent } from 'react';
 import { Link } from 'react-router';
 import { useAdminImport, useAdminImports, useUploadImport } from '../api/admin-imports';
@@ -163,7 +164,8 @@ export function AdminImportPage() {
           </label>
           <p id="admin-import-file-hint" className="admin-field__hint">
             A product export from Shopify or WooCommerce, up to {IMPORT_FILE_MAX_BYTES / 1024 / 1024} MB.
-            Products are matched by SKU; image addresses in the file are downloaded.
+            Products are matched by SKU; image addresses in the file are downloaded.{' '}
+            {ADMIN_PRICE_LABELS.importPrices}
           </p>
           <input
             id="admin-import-file"

@@ -6,6 +6,9 @@
  */
 import type { StaffUser } from '@store/shared/admin';
 import { REFUND_STATUS_NOTES, type AdminOrderDetail, type AdminOrderRow } from '@store/shared/admin-orders';
+import { computeCheckoutTotals, lineSubtotalCents } from '@store/shared/checkout-totals';
+import { centsToDecimalString } from '@store/shared/money';
+import { amountsOfOrder, breakdownRows, lineGstCents } from '@store/shared/order-breakdown';
 import { QueryClient } from '@tanstack/react-query';
 import { render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
@@ -70,9 +73,14 @@ const detail: AdminOrderDetail = {
       quantity: 2,
       price: '30.00',
       qp_subtotal: '60.00',
+      gst: '5.45',
     },
   ],
-  order_meta: [],
+  // A GST-inclusive order (decision 0046): $60.00 + $11.50 delivery = $71.50, of which $5.45 + $1.05 GST.
+  order_meta: [
+    { option: '_prices_include_gst', value: 'yes' },
+    { option: '_gst_percent', value: '10' },
+  ],
   status_history: [],
   returns: [],
   refunds: [],
@@ -248,7 +256,8 @@ describe('/admin/orders/:publicId', () => {
     const { user } = renderAdmin(`/admin/orders/${row.public_id}`);
     expect(await screen.findByRole('heading', { level: 1, name: 'Order INV-001042' })).toBeTruthy();
     expect(screen.getByText('Brake Pads Front')).toBeTruthy();
-    expect(screen.getByText('GST included').nextElementSibling?.textContent).toContain('$6.50');
+    const totals = screen.getByRole('group', { name: 'Order totals' });
+    expect(within(totals).getByText('Includes GST (10%) of').nextElementSibling?.textContent).toBe('$6.50');
     expect(screen.getByText('Reference: pi_test_123')).toBeTruthy();
     // Issue 18 §3: the paid order's tax invoice, as the customer gets it, downloaded with the staff bearer
     // (decision 0044: no address opens it by the public id alone).
@@ -319,6 +328,72 @@ describe('/admin/orders/:publicId', () => {
     expect(items[1]?.textContent).toContain(REFUND_STATUS_NOTES.pending);
     expect(items[2]?.textContent).toContain(REFUND_STATUS_NOTES.failed);
     expect(section.textContent).toContain('Refunded $10.00 of $71.50; $41.50 can still be refunded.');
+  });
+
+  it("shows a member's order with the rows breakdownRows gives from its stored record, and they add up", async () => {
+    // Two brake pads at $115.45 inc. GST and one fluid at $16.45, the member discount of 10%, free delivery.
+    const lines = [
+      { unitPriceCents: 11_545, quantity: 2 },
+      { unitPriceCents: 1_645, quantity: 1 },
+    ];
+    const settings = { gstPercent: 10, deliveryChargeCents: 1_650, freeDeliveryThresholdCents: 10_000 };
+    const t = computeCheckoutTotals(lines, settings, { signupPercent: 10 });
+    const money = centsToDecimalString;
+    const member: AdminOrderDetail = {
+      ...detail,
+      subTotal: money(t.subtotalCents),
+      discountedAmount: money(t.discountCents),
+      discount: money(t.discountCents),
+      delivery_charges: money(t.deliveryChargeCents),
+      totalGst: money(t.gstCents),
+      total_amount: money(t.totalCents),
+      refundable: money(t.totalCents),
+      order_items: lines.map((l, i) => ({
+        id: i + 1,
+        product_id: 9 + i,
+        product_title: i === 0 ? 'Brake Pads Front' : 'Brake Fluid DOT 4',
+        sku: `BP-${i}`,
+        quantity: l.quantity,
+        price: money(l.unitPriceCents),
+        qp_subtotal: money(lineSubtotalCents(l)),
+        gst: money(lineGstCents(lineSubtotalCents(l), 10)),
+      })),
+      order_meta: [
+        { option: '_prices_include_gst', value: 'yes' },
+        { option: '_gst_percent', value: '10' },
+        { option: '_signup_discount', value: money(t.signupDiscountCents) },
+      ],
+    };
+    stubApi(member);
+    renderAdmin(`/admin/orders/${row.public_id}`);
+    const totals = await screen.findByRole('group', { name: 'Order totals' });
+    const expected = breakdownRows(amountsOfOrder(member));
+    const shown = [...totals.querySelectorAll('div')].map((d) => [
+      d.querySelector('dt')?.textContent,
+      d.querySelector('dd')?.textContent,
+    ]);
+    expect(shown).toEqual(expected.map((r) => [r.label, r.text]));
+    expect(shown).toEqual([
+      ['Subtotal', '$247.35'],
+      ['Member discount', '\u2212$24.74'],
+      ['Delivery', 'Free'],
+      ['Total (inc. GST)', '$222.61'],
+      ['Includes GST (10%) of', '$20.24'],
+    ]);
+    // The rows that are amounts add up to the total charged, to the cent.
+    const sum = expected.filter((r) => r.addsUp).reduce((a, r) => a + r.cents, 0);
+    expect(sum).toBe(t.totalCents);
+    // Each line: unit, line total and the GST it includes, all inc. GST.
+    const table = screen.getByRole('table', { name: 'Items (2)' });
+    const pads = within(table).getByRole('row', { name: /Brake Pads Front/ });
+    expect(
+      within(pads)
+        .getAllByRole('cell')
+        .map((c) => c.textContent),
+    ).toEqual(['BP-0', '2', '$115.45', '$230.90', '$20.99']);
+    expect(within(table).getByRole('columnheader', { name: 'Unit price inc. GST' })).toBeTruthy();
+    // The refund form offers at most the total charged.
+    expect((screen.getByLabelText('Amount (AUD)') as HTMLInputElement).value).toBe('222.61');
   });
 
   it('cancels only after the confirmation', async () => {

@@ -1,5 +1,6 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import {
+  ADMIN_ORDER_LINE_HEADINGS as HEADINGS,
   adminRefundRequestSchema,
   adminShipFormSchema,
   ORDER_STATUS_MOVES,
@@ -10,6 +11,7 @@ import {
   type OrderStatus,
 } from '@store/shared/admin-orders';
 import { formatCents, parseDecimalToCents } from '@store/shared/money';
+import { amountsOfOrder, breakdownRows } from '@store/shared/order-breakdown';
 import { CARRIER_NAMES, CARRIERS } from '@store/shared/store-promises';
 import { hasTaxInvoice } from '@store/shared/tax-invoice';
 import { useState } from 'react';
@@ -34,7 +36,7 @@ function failure(error: unknown): string {
 }
 
 /**
- * /admin/orders/:publicId (issue 12): one order — lines, totals with GST, delivery, discount, addresses,
+ * /admin/orders/:publicId (issue 12): one order — lines, the breakdown as stored (issue 34 §2), addresses,
  * payment, shipping, returns, status history, refunds and audit trail — with its actions: the legal next
  * statuses, shipping with carrier and tracking number, cancelling after a confirmation, and refunds. Results
  * are said in a status (success) or alert (error) region; the page shows the server's answer after each action.
@@ -189,8 +191,14 @@ function OrderFacts({ order }: { order: AdminOrderDetail }) {
   );
 }
 
+/**
+ * The lines as charged (unit, line total and the GST it includes) and the order's breakdown from its stored record
+ * (issue 34 §2): `breakdownRows(amountsOfOrder(order))`, the rows the customer's mails and tax invoice show.
+ */
 function OrderLines({ order }: { order: AdminOrderDetail }) {
-  const discount = parseDecimalToCents(order.discount) ?? 0;
+  const amounts = amountsOfOrder(order);
+  const inc = amounts.pricesIncludeGst;
+  const rows = breakdownRows(amounts, 'inc_gst');
   return (
     <div className="admin-table-wrap" role="region" aria-labelledby="admin-order-lines" tabIndex={0}>
       <table className="admin-table admin-order__lines">
@@ -203,10 +211,13 @@ function OrderLines({ order }: { order: AdminOrderDetail }) {
               Qty
             </th>
             <th scope="col" className="admin-table__numeric">
-              Price
+              {HEADINGS.unit(inc)}
             </th>
             <th scope="col" className="admin-table__numeric">
-              Subtotal
+              {HEADINGS.line(inc)}
+            </th>
+            <th scope="col" className="admin-table__numeric">
+              {HEADINGS.gst}
             </th>
           </tr>
         </thead>
@@ -218,39 +229,30 @@ function OrderLines({ order }: { order: AdminOrderDetail }) {
               <td data-label="Qty" className="admin-table__numeric">
                 {line.quantity}
               </td>
-              <td data-label="Price" className="admin-table__numeric">
+              <td data-label={HEADINGS.unit(inc)} className="admin-table__numeric">
                 {dollars(line.price)}
               </td>
-              <td data-label="Subtotal" className="admin-table__numeric">
+              <td data-label={HEADINGS.line(inc)} className="admin-table__numeric">
                 {dollars(line.qp_subtotal)}
+              </td>
+              <td data-label={HEADINGS.gst} className="admin-table__numeric">
+                {line.gst === null ? (
+                  <span className="admin-order__reference">{HEADINGS.gstOnTheWhole}</span>
+                ) : (
+                  dollars(line.gst)
+                )}
               </td>
             </tr>
           ))}
         </tbody>
       </table>
-      <dl className="admin-order__totals">
-        <div>
-          <dt>Subtotal</dt>
-          <dd>{dollars(order.subTotal)}</dd>
-        </div>
-        {discount > 0 && (
-          <div>
-            <dt>Discount</dt>
-            <dd>−{formatCents(discount)}</dd>
+      <dl className="admin-order__totals" role="group" aria-label="Order totals">
+        {rows.map((r) => (
+          <div key={r.key} className={`admin-order__total admin-order__total--${r.key}`}>
+            <dt>{r.label}</dt>
+            <dd>{r.text}</dd>
           </div>
-        )}
-        <div>
-          <dt>Delivery</dt>
-          <dd>{dollars(order.delivery_charges)}</dd>
-        </div>
-        <div>
-          <dt>Total</dt>
-          <dd>{dollars(order.total_amount)}</dd>
-        </div>
-        <div>
-          <dt>GST included</dt>
-          <dd>{dollars(order.totalGst)}</dd>
-        </div>
+        ))}
       </dl>
     </div>
   );

@@ -1,4 +1,5 @@
 import { ORDER_STATUSES, type AdminOrderRow } from '@store/shared/admin-orders';
+import { BREAKDOWN_LABELS } from '@store/shared/order-breakdown';
 import { PAYMENT_STATUSES } from '@store/shared/order-constants';
 import { createColumnHelper } from '@tanstack/react-table';
 import { useRef } from 'react';
@@ -45,9 +46,10 @@ const columns = [
     meta: { label: 'Customer' },
   }),
   column.accessor('total', {
-    header: 'Total',
+    // The amount charged, GST included, for every order (issue 34 §2): the breakdown's own word for it.
+    header: BREAKDOWN_LABELS.totalIncGst,
     cell: (c) => dollars(c.getValue()),
-    meta: { label: 'Total', numeric: true },
+    meta: { label: BREAKDOWN_LABELS.totalIncGst, numeric: true },
   }),
   column.accessor('payment_status', {
     header: 'Payment',

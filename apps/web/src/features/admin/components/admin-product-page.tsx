@@ -2,22 +2,26 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import type { AuditEntry } from '@store/shared/admin';
 import {
   adminProductFormSchema,
+  exGstTextOf,
+  percentSaleTextOf,
   productFormValues,
   SEO_DESCRIPTION_MAX,
   SEO_TITLE_MAX,
   toProductUpdate,
+  ADMIN_PRICE_LABELS,
   ADMIN_PRODUCT_MESSAGES,
   type AdminProduct,
   type AdminProductForm,
 } from '@store/shared/admin-products';
 import { formatCents } from '@store/shared/money';
 import { useState } from 'react';
-import { useForm } from 'react-hook-form';
+import { useForm, useWatch, type Control } from 'react-hook-form';
 import { Link, useParams } from 'react-router';
 import { ApiError } from '@/lib/api-client';
 import { useAdminProduct, useUpdateAdminProduct } from '../api/admin-products';
 import { AdminField } from './admin-field';
 import { sydneyDateTime } from '../admin-format';
+import { useStoreGstPercent } from '../use-store-gst-percent';
 import { useAdminTitle } from './use-admin-title';
 import './admin-product.css';
 
@@ -27,15 +31,15 @@ function show(key: string, value: unknown): string {
   if (typeof value === 'number' && key.endsWith('_cents')) return formatCents(value);
   if (key === 'discount' && typeof value === 'object') {
     const d = value as { type: number; value: number };
-    return d.type === 0 ? `${d.value}% off` : `${formatCents(d.value)} off`;
+    return d.type === 0 ? `${d.value}% off` : `${formatCents(d.value)} off inc. GST`;
   }
   if (typeof value === 'boolean') return value ? 'yes' : 'no';
   return String(value);
 }
 
 const FIELD_NAMES: Record<string, string> = {
-  price_cents: 'Price',
-  sale_price_cents: 'Sale price',
+  price_cents: ADMIN_PRICE_LABELS.price,
+  sale_price_cents: ADMIN_PRICE_LABELS.salePrice,
   discount: 'Discount',
   stock: 'Stock',
   is_featured: 'Featured',
@@ -72,6 +76,32 @@ function ProductAudit({ audit }: { audit: AuditEntry[] }) {
 
 type FieldName = keyof AdminProductForm;
 
+/**
+ * The figure beside a price field (issue 34 §7), live from the text as it is typed: "$104.95 ex. GST" beside
+ * "115.45" at 10%; beside a percent off, the shelf price it makes; nothing while the text is not readable. An
+ * <output> for its field (its line kept, so the boxes stay lined up).
+ */
+function PriceBeside({
+  control,
+  name,
+  gstPercent,
+}: {
+  control: Control<AdminProductForm>;
+  name: 'price' | 'sale_price' | 'discount_percent';
+  gstPercent: number;
+}) {
+  const [price, sale, percent] = useWatch({ control, name: ['price', 'sale_price', 'discount_percent'] });
+  const text =
+    name === 'discount_percent'
+      ? percentSaleTextOf(price, percent, gstPercent)
+      : exGstTextOf(name === 'price' ? price : sale, gstPercent);
+  return (
+    <output id={`admin-${name}-beside`} htmlFor={`admin-${name}`} className="admin-product-ex-gst">
+      {text}
+    </output>
+  );
+}
+
 type Feedback = { ok: boolean; text: string } | null;
 
 function ProductEditor({
@@ -89,8 +119,9 @@ function ProductEditor({
     resolver: zodResolver(adminProductFormSchema),
     defaultValues: start,
   });
-  const { register, handleSubmit, formState, setError } = form;
+  const { register, handleSubmit, formState, setError, control } = form;
   const errors = formState.errors;
+  const gstPercent = useStoreGstPercent();
 
   const onSubmit = handleSubmit(async (values) => {
     setFeedback(null);
@@ -124,33 +155,43 @@ function ProductEditor({
       <fieldset className="admin-product-fieldset">
         <legend>Price and sale</legend>
         <div className="admin-product-grid">
-          <AdminField
-            label="Price ($)"
-            inputMode="decimal"
-            autoComplete="off"
-            error={errors.price}
-            {...register('price')}
-          />
-          <AdminField
-            label="Sale price ($)"
-            optional
-            hint="Empty for no sale."
-            inputMode="decimal"
-            autoComplete="off"
-            aria-required={false}
-            error={errors.sale_price}
-            {...register('sale_price')}
-          />
-          <AdminField
-            label="Or percent off"
-            optional
-            hint="A whole number from 1 to 99, instead of a sale price."
-            inputMode="numeric"
-            autoComplete="off"
-            aria-required={false}
-            error={errors.discount_percent}
-            {...register('discount_percent')}
-          />
+          <div className="admin-product-price">
+            <AdminField
+              label={ADMIN_PRICE_LABELS.price}
+              hint={ADMIN_PRICE_LABELS.priceHint}
+              inputMode="decimal"
+              autoComplete="off"
+              error={errors.price}
+              {...register('price')}
+            />
+            <PriceBeside control={control} name="price" gstPercent={gstPercent} />
+          </div>
+          <div className="admin-product-price">
+            <AdminField
+              label={ADMIN_PRICE_LABELS.salePrice}
+              optional
+              hint={ADMIN_PRICE_LABELS.salePriceHint}
+              inputMode="decimal"
+              autoComplete="off"
+              aria-required={false}
+              error={errors.sale_price}
+              {...register('sale_price')}
+            />
+            <PriceBeside control={control} name="sale_price" gstPercent={gstPercent} />
+          </div>
+          <div className="admin-product-price">
+            <AdminField
+              label="Or percent off"
+              optional
+              hint={ADMIN_PRICE_LABELS.percentOffHint}
+              inputMode="numeric"
+              autoComplete="off"
+              aria-required={false}
+              error={errors.discount_percent}
+              {...register('discount_percent')}
+            />
+            <PriceBeside control={control} name="discount_percent" gstPercent={gstPercent} />
+          </div>
         </div>
       </fieldset>
       <fieldset className="admin-product-fieldset">
@@ -221,7 +262,8 @@ function ProductEditor({
 }
 
 /**
- * /admin/products/{sku} (issue 12): one product's price, sale (a sale price or a percent off), stock, featured
+ * /admin/products/{sku} (issue 12; issue 34 §7: prices are typed and shown inc. GST, the ex-GST figure beside
+ * each, live): one product's price, sale (a sale price or a percent off), stock, featured
  * flag and meta title and description, checked with the shared schema before sending; a link to the product in
  * the shop; and its audit trail. Only the changed fields are sent.
  */

@@ -7,7 +7,7 @@
  */
 import type { StaffUser } from '@store/shared/admin';
 import type { AdminImport } from '@store/shared/admin-imports';
-import { ADMIN_PRODUCT_MESSAGES, type AdminProduct } from '@store/shared/admin-products';
+import { ADMIN_PRICE_LABELS, ADMIN_PRODUCT_MESSAGES, type AdminProduct } from '@store/shared/admin-products';
 import { QueryClient } from '@tanstack/react-query';
 import { render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
@@ -93,7 +93,7 @@ function stubApi() {
               action: 'product.update',
               staff_name: 'Olive Owner',
               before: { price_cents: 8900 },
-              after: { price_cents: 7950 },
+              after: { price_cents: 11_545 },
               at: '2026-11-25T02:00:00.000Z',
             },
           ];
@@ -164,6 +164,9 @@ describe('/admin/products', () => {
     const table = await screen.findByRole('table', { name: /Products/ });
     const row = within(table).getByRole('row', { name: /Ceramic Brake Pads Front/ });
     expect(within(row).getByText('$89.00')).toBeTruthy();
+    // Issue 34 §7: the shelf price inc. GST, its ex-GST figure under it.
+    expect(within(row).getByText('$80.91 ex. GST')).toBeTruthy();
+    expect(within(table).getByRole('columnheader', { name: /Price inc\. GST/ })).toBeTruthy();
     expect(within(row).getByText('low')).toBeTruthy();
     expect(screen.getByRole('link', { name: 'Import products' }).getAttribute('href')).toBe(
       '/admin/products/import',
@@ -182,7 +185,7 @@ describe('/admin/products', () => {
 });
 
 describe('/admin/products/{sku}', () => {
-  it('refuses a sale price above the price before sending, then saves only the changed price', async () => {
+  it('refuses a sale price above the price before sending, then saves the shelf price inc. GST with its ex-GST figure beside it', async () => {
     const { patches } = stubApi();
     const { user } = renderAdmin('/admin/products/BP-FRONT');
     expect(await screen.findByRole('heading', { level: 1, name: 'Ceramic Brake Pads Front' })).toBeTruthy();
@@ -190,20 +193,37 @@ describe('/admin/products/{sku}', () => {
       '/product/ceramic-brake-pads-front',
     );
 
-    await user.type(screen.getByLabelText('Sale price ($)'), '99.00');
+    // The ex-GST figure beside the price, from the shared exGstCents (one-eleventh at 10%), follows the typing.
+    const beside = () => document.getElementById('admin-price-beside')?.textContent;
+    expect(beside()).toBe('$80.91 ex. GST');
+    await user.type(screen.getByLabelText(ADMIN_PRICE_LABELS.salePrice), '99.00');
+    expect(document.getElementById('admin-sale_price-beside')?.textContent).toBe('$90.00 ex. GST');
     await user.click(screen.getByRole('button', { name: 'Save changes' }));
     expect(await screen.findByText(ADMIN_PRODUCT_MESSAGES.saleAbovePrice('the price above'))).toBeTruthy();
-    expect(screen.getByLabelText('Sale price ($)').getAttribute('aria-invalid')).toBe('true');
+    expect(screen.getByLabelText(ADMIN_PRICE_LABELS.salePrice).getAttribute('aria-invalid')).toBe('true');
     expect(patches).toEqual([]);
 
-    await user.clear(screen.getByLabelText('Sale price ($)'));
-    await user.clear(screen.getByLabelText('Price ($)'));
-    await user.type(screen.getByLabelText('Price ($)'), '79.50');
+    await user.clear(screen.getByLabelText(ADMIN_PRICE_LABELS.salePrice));
+    await user.clear(screen.getByLabelText(ADMIN_PRICE_LABELS.price));
+    expect(beside()).toBe('');
+    await user.type(screen.getByLabelText(ADMIN_PRICE_LABELS.price), '115.4');
+    expect(beside()).toBe('$104.91 ex. GST');
+    await user.type(screen.getByLabelText(ADMIN_PRICE_LABELS.price), '5');
+    expect(beside()).toBe('$104.95 ex. GST');
+    // A percent off says the shelf price it makes.
+    await user.type(screen.getByLabelText('Or percent off'), '10');
+    expect(document.getElementById('admin-discount_percent-beside')?.textContent).toBe(
+      'On sale at $103.90 inc. GST ($94.45 ex. GST)',
+    );
+    await user.clear(screen.getByLabelText('Or percent off'));
     await user.click(screen.getByRole('button', { name: 'Save changes' }));
-    await waitFor(() => expect(patches).toEqual([{ price: '79.50', sale_price: null }]));
+    await waitFor(() => expect(patches).toEqual([{ price: '115.45', sale_price: null }]));
     expect(await screen.findByText('Saved BP-FRONT.')).toBeTruthy();
+    // The saved price is shown as typed, the shelf price; its ex-GST figure beside it.
+    expect((screen.getByLabelText(ADMIN_PRICE_LABELS.price) as HTMLInputElement).value).toBe('115.45');
+    expect(beside()).toBe('$104.95 ex. GST');
     const trail = screen.getByRole('region', { name: 'Audit trail' });
-    expect(within(trail).getByText(/Price: \$89\.00 → \$79\.50/)).toBeTruthy();
+    expect(within(trail).getByText(/Price inc\. GST: \$89\.00 → \$115\.45/)).toBeTruthy();
   });
 });
 

@@ -1,6 +1,11 @@
-import { LOW_STOCK_AT_MOST, type AdminProductRow } from '@store/shared/admin-products';
+import {
+  ADMIN_PRICE_LABELS,
+  exGstTextOf,
+  LOW_STOCK_AT_MOST,
+  type AdminProductRow,
+} from '@store/shared/admin-products';
 import { createColumnHelper } from '@tanstack/react-table';
-import { useRef } from 'react';
+import { useMemo, useRef } from 'react';
 import { Link } from 'react-router';
 import { useAdminProducts } from '../api/admin-products';
 import { AdminQueryTable } from './admin-load-state';
@@ -8,13 +13,26 @@ import { dollars, sydneyDateTime } from '../admin-format';
 import { AdminSearchForm, type AdminSearchFormHandle } from './admin-search-form';
 import { useAdminTitle } from './use-admin-title';
 import { useListParams } from '../use-list-params';
+import { useStoreGstPercent } from '../use-store-gst-percent';
 import './admin-product.css';
 
 const PER_PAGE = 20;
 const SORTABLE = ['title', 'price', 'stock', 'updated_at'] as const;
 
 const column = createColumnHelper<AdminProductRow>();
-const columns = [
+
+/** A shelf price inc. GST (dollars) with its ex-GST figure under it (issue 34 §7). */
+function PriceCell({ dollarsText, gstPercent }: { dollarsText: string; gstPercent: number }) {
+  const ex = exGstTextOf(dollarsText, gstPercent);
+  return (
+    <>
+      {dollars(dollarsText)}
+      {ex && <span className="admin-product-ex-price">{ex}</span>}
+    </>
+  );
+}
+
+const columnsAt = (gstPercent: number) => [
   column.accessor('sku', { header: 'SKU', meta: { label: 'SKU' } }),
   column.accessor('title', {
     header: 'Title',
@@ -22,17 +40,21 @@ const columns = [
     meta: { rowHeader: true },
   }),
   column.accessor('price', {
-    header: 'Price',
-    cell: (c) => dollars(c.getValue()),
-    meta: { label: 'Price', numeric: true },
+    header: ADMIN_PRICE_LABELS.listPrice,
+    cell: (c) => <PriceCell dollarsText={c.getValue()} gstPercent={gstPercent} />,
+    meta: { label: ADMIN_PRICE_LABELS.listPrice, numeric: true },
   }),
   column.accessor('sale_price', {
-    header: 'Sale price',
+    header: ADMIN_PRICE_LABELS.listSalePrice,
     cell: (c) => {
       const sale = c.getValue();
-      return sale === null ? <span className="admin-product-none">None</span> : dollars(sale);
+      return sale === null ? (
+        <span className="admin-product-none">None</span>
+      ) : (
+        <PriceCell dollarsText={sale} gstPercent={gstPercent} />
+      );
     },
-    meta: { label: 'Sale price', numeric: true },
+    meta: { label: ADMIN_PRICE_LABELS.listSalePrice, numeric: true },
   }),
   column.accessor('stock', {
     header: 'Stock',
@@ -64,9 +86,12 @@ const columns = [
 /**
  * /admin/products (issue 12): every product, sortable by title, price, stock and last change, searched by SKU or
  * title, with a low-stock filter (stock ≤ 5); each title opens its editor. Filters live in the URL's search params.
+ * Prices are shelf prices inc. GST, each with its ex-GST figure under it (issue 34 §7).
  */
 export function AdminProductsPage() {
   useAdminTitle('Products');
+  const gstPercent = useStoreGstPercent();
+  const columns = useMemo(() => columnsAt(gstPercent), [gstPercent]);
   const { params, page, q, update, search, readSort, setSort, setPage } = useListParams();
   const lowStock = params.get('low_stock') === 'true';
   const sort = readSort(SORTABLE, { id: 'title', direction: 'asc' });
