@@ -9,6 +9,7 @@
  */
 import { z } from 'zod';
 import { checkoutFormSchema, CHECKOUT_MESSAGES } from './checkout-form';
+import { discountCodeFieldSchema } from './discount-codes';
 import { parseDecimalToCents } from './money';
 import {
   MAX_LINE_QUANTITY,
@@ -90,6 +91,11 @@ export const placeOrderRequestSchema = checkoutFormSchema.and(
     discountPlan: z
       .union([z.number().int().positive(), z.null()], { error: 'discountPlan must be a membership plan id' })
       .optional(),
+    /**
+     * The discount code the shopper applied at checkout (issue 34 §5), any case; absent, null or '' for none. The
+     * server checks it again and redeems it with the order (400 with the reason when it no longer applies).
+     */
+    discount_code: discountCodeFieldSchema,
     card_number: maskedCardField,
     exp_date: maskedCardField,
     cvc: maskedCardField,
@@ -213,6 +219,8 @@ export const walletOrderRequestSchema = z.object({
     .refine((lines) => new Set(lines.map((l) => l.id)).size === lines.length, ORDER_MESSAGES.duplicateLine),
   /** A signed-in member's chosen membership plan, as place-order will get it (ignored for guests). */
   discountPlan: z.union([z.number().int().positive(), z.null()]).optional(),
+  /** The discount code applied at checkout, as place-order will get it (issue 34 §5). */
+  discount_code: discountCodeFieldSchema,
 });
 export const walletOrderResponseSchema = z.object({
   data: z.object({ wallet_order_id: z.string(), amount: z.string(), currency: z.string() }),

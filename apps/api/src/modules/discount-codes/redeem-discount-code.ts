@@ -13,23 +13,30 @@ import { checkCodeMayBeUsed } from './resolve-discount-code';
 /** The statements redeeming needs: a transaction (`db.transaction`'s `tx`) or, in tests, the database. */
 export type Transaction = Pick<Database, 'select' | 'insert' | 'update' | 'execute'>;
 
+/** A code locked for one order's transaction, its rules checked: what `recordRedemption` writes. */
+export interface LockedDiscountCode {
+  codeId: number;
+  once: boolean;
+  email: string;
+  userId: number;
+}
+
 /**
- * Records that order `orderId` used code `codeId`, counting one use. Locks the code's row first
- * (`SELECT … FOR UPDATE`), so concurrent orders with the same code decide one after the other: the usage limit,
- * the code's dates and active flag, the email it is tied to and "once per customer" (by email, or by member id)
- * are checked again under the lock, then the redemption is inserted and `used_count` incremented. Throws HttpError
- * 400 with the shopper's reason (DISCOUNT_CODE_MESSAGES), which rolls the caller's transaction back.
- * `email` is stored lower case; `userId` 0 for guests.
+ * Locks the code's row (`SELECT … FOR UPDATE`) in the order's transaction and checks, under the lock, the rules
+ * another order may have changed since the code was resolved: its usage limit, dates and active flag, the email it
+ * is tied to and "once per customer" (by email, or by member id). Concurrent orders with the same code decide one
+ * after the other. Throws HttpError 400 with the shopper's reason (DISCOUNT_CODE_MESSAGES), which rolls the
+ * caller's transaction back. `email` is compared lower case; `userId` 0 for guests.
  */
-export async function redeemDiscountCode(
+export async function lockDiscountCode(
   tx: Transaction,
   codeId: number,
-  order: { orderId: number; email: string; userId: number },
+  buyer: { email: string; userId: number },
   now: Date = new Date(),
-): Promise<void> {
+): Promise<LockedDiscountCode> {
   const [row] = await tx.select().from(discountCodes).where(eq(discountCodes.id, codeId)).for('update');
   if (!row) throw new HttpError(400, DISCOUNT_CODE_MESSAGES.unknown(''));
-  const email = order.email.trim().toLowerCase();
+  const email = buyer.email.trim().toLowerCase();
   checkCodeMayBeUsed(row, { email, now });
   if (row.oncePerCustomer) {
     const [used] = await tx
@@ -40,24 +47,50 @@ export async function redeemDiscountCode(
           eq(discountCodeRedemptions.codeId, codeId),
           or(
             eq(discountCodeRedemptions.email, email),
-            order.userId > 0 ? eq(discountCodeRedemptions.userId, order.userId) : sql`false`,
+            buyer.userId > 0 ? eq(discountCodeRedemptions.userId, buyer.userId) : sql`false`,
           ),
         ),
       )
       .limit(1);
     if (used) throw new HttpError(400, DISCOUNT_CODE_MESSAGES.alreadyUsed(row.code));
   }
+  return { codeId, once: row.oncePerCustomer, email, userId: buyer.userId };
+}
+
+/**
+ * Writes the use of a code locked by `lockDiscountCode` in the same transaction: the redemption row for order
+ * `orderId`, and one more on the code's `used_count`.
+ */
+export async function recordRedemption(
+  tx: Transaction,
+  locked: LockedDiscountCode,
+  orderId: number,
+): Promise<void> {
   await tx.insert(discountCodeRedemptions).values({
-    codeId,
-    orderId: order.orderId,
-    email,
-    userId: order.userId,
-    once: row.oncePerCustomer,
+    codeId: locked.codeId,
+    orderId,
+    email: locked.email,
+    userId: locked.userId,
+    once: locked.once,
   });
   await tx
     .update(discountCodes)
     .set({ usedCount: sql`${discountCodes.usedCount} + 1` })
-    .where(eq(discountCodes.id, codeId));
+    .where(eq(discountCodes.id, locked.codeId));
+}
+
+/**
+ * Records that order `orderId` used code `codeId`: `lockDiscountCode` then `recordRedemption`, in the caller's
+ * transaction. Throws HttpError 400 with the reason as lockDiscountCode. (Place-order runs the two steps apart,
+ * the lock before it takes an invoice number, so a refused code leaves no gap in the numbers.)
+ */
+export async function redeemDiscountCode(
+  tx: Transaction,
+  codeId: number,
+  order: { orderId: number; email: string; userId: number },
+  now: Date = new Date(),
+): Promise<void> {
+  await recordRedemption(tx, await lockDiscountCode(tx, codeId, order, now), order.orderId);
 }
 
 /**

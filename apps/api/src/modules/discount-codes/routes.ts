@@ -11,7 +11,7 @@ import {
   discountCodeCheckResponseSchema,
 } from '@store/shared/discount-codes';
 import { perMinute } from '../../plugins/rate-limit';
-import { priceOrderLines } from '../orders/price-order-lines';
+import { loadOrderLines } from '../orders/price-order-lines';
 import { resolveDiscountCode } from './resolve-discount-code';
 
 const messageSchema = z.object({ message: z.string() });
@@ -37,7 +37,7 @@ const discountCodeRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (req) => {
       const member = await req.member();
-      const priced = await priceOrderLines(app.db, req.body.products);
+      const priced = await loadOrderLines(app.db, req.body.products);
       const resolved = await resolveDiscountCode(app.db, req.body.code, {
         lines: priced.lines,
         email: req.body.email || null,

@@ -26,6 +26,7 @@ import { orderLineItems, orders, products } from '../../db/schema';
 import { HttpError } from '../../plugins/error-handling';
 import type { PaymentProviders } from '../payments/choose-payment-providers';
 import type { WalletCaptureResult } from '../payments/payment-provider';
+import { lockDiscountCode, recordRedemption } from '../discount-codes/redeem-discount-code';
 import { decideOrderDiscounts } from './decide-order-discounts';
 import { generatePublicOrderId } from './generate-public-order-id';
 import type { OrderMails } from './order-mails';
@@ -96,6 +97,7 @@ export async function placeOrder(
     discountPlan: request.discountPlan,
     email: request.email,
     lines: loaded.lines,
+    discountCode: request.discount_code,
   });
   const priced = totalOrderLines(loaded, decided.discounts);
   if (priced.totals.subtotalCents === 0) throw new HttpError(400, CHECKOUT_MESSAGES.subtotalZero);
@@ -122,7 +124,7 @@ export async function placeOrder(
     paymentProvider: provider.name,
     walletOrderId: isCard ? null : paymentReference,
   };
-  const created = await reserveStockAndCreateOrder(db, values, priced.lines, claim);
+  const created = await reserveStockAndCreateOrder(db, values, priced.lines, claim, decided.discountCodeId);
   if ('walletOrderUsed' in created) {
     return {
       statusCode: 402,
@@ -416,9 +418,10 @@ const nextInvoiceNumber = sql`(SELECT 'INV-' || lpad(n, greatest(6, length(n)), 
 /**
  * One transaction: take the stock of every line whose product tracks it, in one statement, only where enough is
  * left; then the order, with its invoice number (taken only now, so a failed attempt leaves no gap), and its
- * lines in one multi-row INSERT, and (with an Idempotency-Key's claim) the order linked to the key. Rolls
- * everything back and answers the shortage when a line cannot be reserved, or throws HttpError 409 when the claim
- * is no longer this request's.
+ * lines in one multi-row INSERT, the use of its discount code (`discountCodeId`, issue 34 §5) and (with an
+ * Idempotency-Key's claim) the order linked to the key. Rolls everything back and answers the shortage when a line
+ * cannot be reserved, throws HttpError 400 when the code can no longer be used, or 409 when the claim is no longer
+ * this request's.
  *
  * A product that did not track its stock when the lines were priced is not touched: `stock - q` would leave its
  * NULL as it was, and the UPDATE would still write a new row version (every index, the changed_at trigger, the
@@ -430,6 +433,7 @@ async function reserveStockAndCreateOrder(
   values: NewOrder,
   lines: readonly PricedOrderLine[],
   claim: IdempotencyClaim | null,
+  discountCodeId: number | null = null,
 ): Promise<
   { order: OrderRow; items: OrderLineItemRow[] } | { shortage: Shortage } | { walletOrderUsed: true }
 > {
@@ -485,7 +489,14 @@ async function reserveStockAndCreateOrder(
             tx.rollback();
           }
         }
+        // The discount code's row is locked after the products and before the invoice number (decision 0041):
+        // over its limit, or used by this email meanwhile, it throws its 400 and nothing is written, no number taken.
+        const code =
+          discountCodeId === null
+            ? null
+            : await lockDiscountCode(tx, discountCodeId, { email: values.email, userId: values.userId ?? 0 });
         const created = await insertOrderWithLines(tx, values, lines);
+        if (code) await recordRedemption(tx, code, created.order.id);
         // In the same transaction: the key knows its order from the moment the order exists (decision 0009).
         if (claim) await linkOrderToClaim(tx, claim, created.order.id);
         return created;

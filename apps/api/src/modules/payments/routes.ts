@@ -8,7 +8,8 @@ import { walletOrderRequestSchema, walletOrderResponseSchema } from '@store/shar
 import { ORDER_MESSAGES } from '@store/shared/order-constants';
 import { HttpError } from '../../plugins/error-handling';
 import { perMinute } from '../../plugins/rate-limit';
-import { memberOrderDiscounts } from '../accounts/discount-plans';
+import { decideOrderDiscounts } from '../orders/decide-order-discounts';
+import { loadOrderLines } from '../orders/price-order-lines';
 import { createWalletOrder } from './create-wallet-order';
 
 const messageSchema = z.object({ message: z.string() });
@@ -44,9 +45,13 @@ const paymentRoutes: FastifyPluginAsyncZod = async (app) => {
       const wallet = app.payments.wallet;
       if (!wallet) throw new HttpError(400, ORDER_MESSAGES.walletPaymentsOff);
       const member = await req.member();
-      const discounts = member
-        ? await memberOrderDiscounts(app.db, member.userId, req.body.discountPlan)
-        : {};
+      // The same seam as place-order: member discounts and the discount code (checked for these lines).
+      const { discounts } = await decideOrderDiscounts(app.db, {
+        member,
+        discountPlan: req.body.discountPlan,
+        lines: (await loadOrderLines(app.db, req.body.products)).lines,
+        discountCode: req.body.discount_code,
+      });
       return { data: await createWalletOrder(app.db, wallet, req.body.products, discounts) };
     },
   );
