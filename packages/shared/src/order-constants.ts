@@ -88,6 +88,14 @@ export const ORDER_MESSAGES = {
   walletPaymentsOff: 'PayPal is not available right now. Please pay by card.',
   noPaymentMethods:
     'Payments are not available right now, so orders cannot be placed. Please try again later or contact us.',
+  // Guest tracking by order number and email (issue 34 §6).
+  trackNumberRequired: 'Enter your order number, such as INV-001001',
+  trackNumberTooLong: 'That order number is too long: it looks like INV-001001',
+  trackEmailRequired: 'Enter the email address the order was placed with',
+  trackEmailTooLong: 'That email address is too long',
+  /** Under 'No Order Found': the same words for an unknown number and a wrong email, so neither is told apart. */
+  trackNotFoundHint:
+    'Check the order number and the email address in your order confirmation, and try again.',
 } as const;
 
 /** Header that makes place-order safe to repeat (one per checkout attempt). */

@@ -197,8 +197,8 @@ export const orderErrorSchema = z.object({
 });
 export type OrderError = z.infer<typeof orderErrorSchema>;
 
-/** `POST /api/guest/track-order` body (SPEC §7). The input has no validation on screen (SPEC §5). */
-export const trackOrderRequestSchema = z.object({
+/** `GET /api/orders-detail?id=` query: the order's public id. */
+export const orderDetailQuerySchema = z.object({
   id: z
     .string({ error: 'Enter your order id' })
     .trim()
@@ -206,8 +206,25 @@ export const trackOrderRequestSchema = z.object({
     .max(64, 'Order id is too long'),
 });
 
-/** `GET /api/orders-detail?id=` query. */
-export const orderDetailQuerySchema = trackOrderRequestSchema;
+/**
+ * `POST /api/guest/track-order` body (SPEC §7; issue 34 §6). `id` is the order number people are given
+ * (`INV-001001`, any case, spaces and the prefix optional: `normaliseOrderNumber`), found only together with
+ * `email`, the order's email (any case); or the public id from the mail's link, which finds the order alone as
+ * before (decision 0044: it shows no buyer field). An empty `email` counts as none.
+ */
+export const trackOrderRequestSchema = z.object({
+  id: z
+    .string({ error: ORDER_MESSAGES.trackNumberRequired })
+    .trim()
+    .min(1, ORDER_MESSAGES.trackNumberRequired)
+    .max(64, ORDER_MESSAGES.trackNumberTooLong),
+  email: z
+    .string({ error: ORDER_MESSAGES.trackEmailRequired })
+    .trim()
+    .max(254, ORDER_MESSAGES.trackEmailTooLong)
+    .optional(),
+});
+export type TrackOrderRequest = z.infer<typeof trackOrderRequestSchema>;
 
 /** `POST /api/payments/wallet-orders`: the wallet order is created for the server's total of these lines. */
 export const walletOrderRequestSchema = z.object({

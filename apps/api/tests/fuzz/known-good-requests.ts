@@ -7,9 +7,7 @@
 import fc from 'fast-check';
 import { IDEMPOTENCY_KEY_HEADER, PAYMENT_METHOD_WALLET } from '@store/shared/order-constants';
 import { TEST_PAYMENT_METHOD_AUTHENTICATES, TEST_PAYMENT_METHOD_DECLINES } from '@store/shared/test-payments';
-import { computeCheckoutTotals } from '@store/shared/checkout-totals';
-import { centsToDecimalString } from '@store/shared/money';
-import { testOrderBody, TEST_STORE_SETTINGS, type TestLine } from '../../src/modules/orders/test-order-body';
+import { testOrderBody, type TestLine } from '../../src/modules/orders/test-order-body';
 import { NO_BODY, type RequestParts } from './request-parts';
 import type { FuzzFixtures } from './seed-fuzz-fixtures';
 
@@ -72,27 +70,19 @@ export function knownGoodRequests(f: FuzzFixtures): Record<string, fc.Arbitrary<
   const bearer = { authorization: `Bearer ${m.token}` };
   const memberRequest = (parts: Partial<RequestParts>) =>
     request({ ...parts, headers: { ...bearer, ...parts.headers } });
-  const memberOrder = fc.tuple(lines, idempotencyHeaders).map(([l, headers]) => {
-    const totals = computeCheckoutTotals(l, TEST_STORE_SETTINGS, {
-      signupPercent: m.signupPercent,
-      membershipPercent: m.plan.discount_percentage,
-    });
-    const d = centsToDecimalString;
-    return memberRequest({
+  // The member's figures with the discounts the server applies (signup, the held plan), by the one money model.
+  const memberOrder = fc.tuple(lines, idempotencyHeaders).map(([l, headers]) =>
+    memberRequest({
       headers,
       body: json(
-        testOrderBody(l, {
-          subTotal: d(totals.subtotalCents),
-          delivery_charges: d(totals.deliveryChargeCents),
-          totalGst: d(totals.gstCents),
-          grand_total: d(totals.totalCents),
-          total_amount: d(totals.totalCents),
-          discountPlan: m.plan.id,
-          user_id: 1,
-        }),
+        testOrderBody(
+          l,
+          { discountPlan: m.plan.id, user_id: 1 },
+          { signupPercent: m.signupPercent, membershipPercent: m.plan.discount_percentage },
+        ),
       ),
-    });
-  });
+    }),
+  );
   const address = {
     f_name: 'Fuzz',
     l_name: "O'Member",
@@ -345,7 +335,15 @@ export function knownGoodRequests(f: FuzzFixtures): Record<string, fc.Arbitrary<
       fc.subarray(f.productIds, { minLength: 1 }).map((ids) => request({ query: [['ids', ids.join(',')]] })),
     ],
     'GET /api/orders-detail': [fc.constant(request({ query: [['id', f.orderPublicId]] }))],
-    'POST /api/guest/track-order': [fc.constant(request({ body: json({ id: f.orderPublicId }) }))],
+    'POST /api/guest/track-order': [
+      fc.constant(request({ body: json({ id: f.orderPublicId }) })),
+      // Issue 34 §6: by the order number (lower case, no dash) and the email (upper case).
+      fc.constant(
+        request({
+          body: json({ id: f.orderNumber.toLowerCase().replace('-', ''), email: f.orderEmail.toUpperCase() }),
+        }),
+      ),
+    ],
     'POST /api/payments/wallet-orders': [
       lines.map((l) =>
         request({ body: json({ products: l.map((p) => ({ id: p.id, quantity: p.quantity })) }) }),

@@ -12,7 +12,7 @@ import { paymentIdOfClientSecret, TEST_PAYMENT_METHOD_AUTHENTICATES } from '@sto
 import { VEHICLE_CSV_COLUMNS } from '@store/shared/vehicle';
 import type { Database } from '../../src/db/client';
 import { contactMessages, orderReturns, products, vehicles } from '../../src/db/schema';
-import { testOrderBody, type TestLine } from '../../src/modules/orders/test-order-body';
+import { TEST_CUSTOMER, testOrderBody, type TestLine } from '../../src/modules/orders/test-order-body';
 import { createStaff } from '../../src/modules/admin/staff-accounts';
 import { importVehicles } from '../../src/modules/vehicles/import-vehicles';
 import { SEED_BRANDS, SEED_CATEGORIES, seedCatalog, seedProduct } from '../seed-catalog';
@@ -34,6 +34,9 @@ export interface FuzzFixtures {
   childCategories: string[];
   brands: string[];
   orderPublicId: string;
+  /** That order's number (INV-…) and email, for guest tracking by number (issue 34 §6). */
+  orderNumber: string;
+  orderEmail: string;
   walletOrderId: string;
   /** A signed-in admin who has changed the one-time password, for the back-office routes. */
   admin: { token: string; email: string; password: string };
@@ -255,7 +258,8 @@ export async function seedFuzzFixtures(app: FastifyInstance, db: Database): Prom
     throw new Error(`setup 3-D Secure order failed: ${held.statusCode} ${held.body}`);
   }
 
-  const orderPublicId = placeOrderResponseSchema.parse(placed.json()).data.id;
+  const placedOrder = placeOrderResponseSchema.parse(placed.json()).data;
+  const orderPublicId = placedOrder.id;
   const admin = await seedAdmin(app);
   return {
     ...(await seedCustomerService(app, db, orderPublicId)),
@@ -267,6 +271,8 @@ export async function seedFuzzFixtures(app: FastifyInstance, db: Database): Prom
     childCategories: SEED_CATEGORIES.flatMap((c) => c.children.map(([childSku]) => childSku)),
     brands: SEED_BRANDS.map((b) => b.permalink),
     orderPublicId,
+    orderNumber: placedOrder.invoice_number,
+    orderEmail: TEST_CUSTOMER.email,
     walletOrderId: walletOrderResponseSchema.parse(wallet.json()).data.wallet_order_id,
     threeDSecure: { paymentId, clientSecret },
     admin,

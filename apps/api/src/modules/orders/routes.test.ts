@@ -66,17 +66,11 @@ describe('POST /api/guest/track-order and GET /api/orders-detail', () => {
     }
   });
 
-  it('uses unguessable public ids and never answers serial ids or invoice numbers', async () => {
+  it('uses unguessable public ids and never answers serial ids, nor order numbers without their email', async () => {
     expect(placed.id).toMatch(/^[A-Za-z0-9]{16,}$/);
     const [row] = await t.database.db.select().from(orders).where(eq(orders.publicId, placed.id));
     if (!row) throw new Error('order row missing');
-    const guesses = [
-      '1',
-      String(row.id),
-      row.invoiceNumber,
-      generatePublicOrderId(),
-      placed.id.toLowerCase(),
-    ];
+    const guesses = ['x', 'TI-000001', generatePublicOrderId(), placed.id.toLowerCase()];
     for (const guess of guesses) {
       for (const res of [await track(guess), await detail(guess)]) {
         expect(res.statusCode, guess).toBe(404);
@@ -84,12 +78,19 @@ describe('POST /api/guest/track-order and GET /api/orders-detail', () => {
         expect(res.headers['cache-control']).toBe('no-store');
       }
     }
+    // Issue 34 §6: the order number (and a serial id, read as one) finds an order only with its email.
+    for (const guess of ['1', String(row.id), row.invoiceNumber]) {
+      expect((await detail(guess)).statusCode, guess).toBe(404);
+      const res = await track(guess);
+      expect(res.statusCode, guess).toBe(400);
+      expect(res.json().message).toBe(ORDER_MESSAGES.trackEmailRequired);
+    }
   });
 
-  it('asks for an order id when none is given', async () => {
+  it('asks for an order number when none is given', async () => {
     const res = await track('');
     expect(res.statusCode).toBe(400);
-    expect(res.json().message).toContain('Enter your order id');
+    expect(res.json().message).toContain(ORDER_MESSAGES.trackNumberRequired);
     expect((await t.app.inject({ method: 'GET', url: '/api/orders-detail' })).statusCode).toBe(400);
   });
 

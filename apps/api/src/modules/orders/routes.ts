@@ -20,7 +20,8 @@ import {
 import { HttpError } from '../../plugins/error-handling';
 import { perMinute } from '../../plugins/rate-limit';
 import { withTaxInvoiceLink } from './order-document-links';
-import { findOrderByPublicId } from './order-service';
+import { findOrderByPublicId, findTrackedOrder, trackingKeyOf } from './order-service';
+import { perOrderNumberLimit } from './per-order-number-limit';
 import { placeOrder, resumePlacedOrder } from './place-order';
 import { withIdempotencyKey } from './with-idempotency-key';
 
@@ -46,6 +47,8 @@ const isPlaceOrderStatus = (code: number): code is keyof typeof placeOrderRespon
 const orderRoutes: FastifyPluginAsyncZod = async (app) => {
   const tags = ['orders'];
   const lookupLimit = { rateLimit: perMinute(app.config.rateLimits.orderLookupsPerMinute) };
+  // Issue 34 §6: the same limit per order number too, whichever addresses the lookups come from.
+  const orderNumberLimit = perOrderNumberLimit(app, app.config.rateLimits.orderLookupsPerMinute);
 
   app.post(
     '/place-order',
@@ -99,13 +102,24 @@ const orderRoutes: FastifyPluginAsyncZod = async (app) => {
       config: lookupLimit,
       schema: {
         tags,
-        summary: 'Track an order by its public id (guests)',
+        summary: 'Track an order by its order number and email, or by its public id (guests)',
+        description:
+          '`id` is the order number (INV-001001; any case, spaces and the INV- prefix optional) with `email`, the ' +
+          "order's email in any case; or the public id from the order mail's link, which needs no email. A wrong " +
+          'email answers 404 like an unknown number. Limited per client address and per order number.',
         body: trackOrderRequestSchema,
         response: { 200: orderDetailAnswer, 400: orderErrorResponse, 404: messageSchema, 429: messageSchema },
       },
     },
-    async (req) => {
-      const order = await findOrderByPublicId(app.db, req.body.id, (await req.member())?.userId ?? null);
+    async (req, reply) => {
+      const key = trackingKeyOf(req.body);
+      if (key === 'email required') {
+        const message = ORDER_MESSAGES.trackEmailRequired;
+        throw new HttpError(400, message, [{ field: 'email', message }]);
+      }
+      if (key === null) throw new HttpError(404, ORDER_MESSAGES.notFound);
+      if ('orderNumber' in key) await orderNumberLimit(req, reply, key.orderNumber);
+      const order = await findTrackedOrder(app.db, key, (await req.member())?.userId ?? null);
       if (!order) throw new HttpError(404, ORDER_MESSAGES.notFound);
       return { data: order };
     },
