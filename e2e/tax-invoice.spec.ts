@@ -3,7 +3,7 @@
  * GST) by test card, giving a company; the thank-you page's invoice link (signed for whoever placed the order,
  * decision 0044) downloads it; on the order details page the public id alone does not (403), and the guest gives the
  * order's email to download it. Its text (pdftotext) holds every element the ATO asks of a tax invoice, the buyer
- * named. The first page is saved as a PNG in docs/screens for a person to look at. The demo store has no STORE_ABN:
+ * named. The first page is saved as a PNG in docs/screens for a person to look at. The demo store's settings have no ABN:
  * a marked placeholder.
  */
 import { mkdirSync } from 'node:fs';
@@ -117,12 +117,13 @@ test('a tax invoice downloads from the order details page and names the buyer of
     'Southside Auto Parts',
     `ABN: ${DEMO_ABN_PLACEHOLDER}`,
     '12 Railway Terrace, Guildford NSW 2161',
-    `Invoice number ${number}`,
+    `Tax invoice ${number} for order ${order.invoice_number}`,
     `Date of issue ${today}`,
-    `Order ${order.invoice_number}`,
-    `Delivery charge (ex. GST) ${formatCents(cents(order.delivery_charges))}`,
-    `GST (10%) ${formatCents(cents(order.totalGst))}`,
-    `Total (inc. GST, AUD) ${formatCents(total)}`,
+    `Order number ${order.invoice_number}`,
+    // The order's breakdown (issue 34 §2): delivery is free from $100, the GST is included in the total.
+    `Delivery ${cents(order.delivery_charges) === 0 ? 'Free' : formatCents(cents(order.delivery_charges))}`,
+    `Total (inc. GST) ${formatCents(total)}`,
+    `Includes GST (10%) of ${formatCents(cents(order.totalGst))}`,
     `Total price includes GST of ${formatCents(cents(order.totalGst))}.`,
     // From $1,000 the ATO wants the buyer's identity: the name and the company given at checkout.
     "Sam O'Connor",

@@ -1,7 +1,8 @@
 /**
  * The customer's order mails through the real app (issue 11): one confirmation when an order is paid, with its
- * lines, the stored breakdown (issue 34 §2), the order number, the store's promises and the tracking link; 'received' first when the payment waits for
- * 3-D Secure, then the confirmation once it is paid — each mail once, whoever learns of the payment.
+ * lines, the stored breakdown (issue 34 §2), the order number, the store's promises and the tracking link;
+ * 'received' first when the payment waits for 3-D Secure, then the confirmation once it is paid — each mail once,
+ * whoever learns of the payment.
  */
 import { randomUUID } from 'node:crypto';
 import { readdir, readFile } from 'node:fs/promises';
