@@ -7,7 +7,7 @@ const meta = (entries: Record<string, string>) =>
   Object.entries(entries).map(([option, value]) => ({ option, value }));
 
 describe('productJsonLd', () => {
-  it('describes the product with an AUD offer at the discounted price including GST and an absolute image URL', () => {
+  it('describes the product with an AUD offer at the discounted shelf price (GST included) and an absolute image URL', () => {
     const product = makeProduct({
       sku: 'VC-NS70-680',
       title: 'Voltcore NS70',
@@ -15,7 +15,7 @@ describe('productJsonLd', () => {
       discount_data: { discounted_price: '199.95', discount_value: 20, discount_type: 1 },
       product_meta: meta({ _price: '219.95', _stock: '43', _seo_description: 'NS70 battery.' }),
     });
-    expect(productJsonLd(product, { pageUrl, mediaBase: '/media/', gstPercent: 10 })).toEqual({
+    expect(productJsonLd(product, { pageUrl, mediaBase: '/media/' })).toEqual({
       '@context': 'https://schema.org',
       '@type': 'Product',
       name: 'Voltcore NS70',
@@ -27,7 +27,7 @@ describe('productJsonLd', () => {
         '@type': 'Offer',
         url: pageUrl,
         priceCurrency: 'AUD',
-        price: '219.95', // $199.95 + 10 % GST, rounded up to the cent
+        price: '199.95', // the discounted shelf price, GST included as the catalog stores it (issue 34)
         availability: 'https://schema.org/InStock',
         itemCondition: 'https://schema.org/NewCondition',
       },
@@ -39,7 +39,6 @@ describe('productJsonLd', () => {
     const ld = productJsonLd(product, {
       pageUrl,
       mediaBase: 'https://cdn.example.com/m/',
-      gstPercent: 0,
     });
     expect(ld.image).toEqual(['https://cdn.example.com/m/products/brake-pads.jpg']);
     expect(ld.offers).toMatchObject({ price: '79.95', availability: 'https://schema.org/OutOfStock' });
@@ -49,7 +48,6 @@ describe('productJsonLd', () => {
     const ld = productJsonLd(makeProduct({ product_meta: [], featured_image: null }), {
       pageUrl,
       mediaBase: '/media/',
-      gstPercent: 10,
     });
     expect(ld).not.toHaveProperty('offers');
     expect(ld).not.toHaveProperty('image');

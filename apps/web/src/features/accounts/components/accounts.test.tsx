@@ -136,7 +136,7 @@ describe('order history (SPEC §2)', () => {
     );
     const headers = screen.getAllByRole('columnheader').map((h) => h.textContent);
     expect(headers).toEqual([
-      'Invoice Number',
+      'Order number',
       'Date',
       'Total Price',
       'Payment',

@@ -1,3 +1,5 @@
+import { computeCheckoutTotals } from '@store/shared/checkout-totals';
+import { amountsOfTotals, breakdownRows } from '@store/shared/order-breakdown';
 import type { Product } from '@store/shared/product';
 import { QueryClient } from '@tanstack/react-query';
 import { act, render, screen, waitFor, within } from '@testing-library/react';
@@ -10,6 +12,10 @@ import { CartRoute } from '@/app/routes/cart';
 import { clearCart, getCartLines, initializeCart, type CartLine } from '@/stores/cart-store';
 import { resetSessionStoreForTests, startSession } from '@/stores/session-store';
 import { makeProduct, makeStoreConfig } from '@/test/fixtures';
+import { checkoutSettingsOf } from '@/features/checkout/hooks/use-checkout-summary';
+
+/** The store settings the page reads, as the checkout's maths takes them. */
+const SETTINGS = checkoutSettingsOf(makeStoreConfig());
 
 const globes = makeProduct({
   id: 11,
@@ -107,11 +113,11 @@ describe('cart page (SPEC §2 Cart page)', () => {
     expect(within(batteryRow).getByRole('link', { name: 'Voltcore NS70 Battery' }).getAttribute('href')).toBe(
       '/product/voltcore-ns70',
     );
-    // Prices shown inc. GST (issue 18, 10 %): $170.10 ex -> $187.11, $189.00 ex -> $207.90; 2 × $187.11 = $374.22.
-    expect(batteryRow.textContent).toContain('$187.11 inc. GST');
-    expect(batteryRow.querySelector('s')?.textContent).toBe('Original price $207.90');
+    // Shelf prices include GST and are shown as they are (issue 34): 2 × $170.10 = $340.20.
+    expect(batteryRow.textContent).toContain('$170.10 inc. GST');
+    expect(batteryRow.querySelector('s')?.textContent).toBe('Original price $189.00');
     expect(within(batteryRow).getByText('Save 10%')).toBeTruthy();
-    expect(within(batteryRow).getByText('$374.22')).toBeTruthy();
+    expect(within(batteryRow).getByText('$340.20')).toBeTruthy();
 
     const globesRow = rowOf('Brightline H4 Halogen Globes');
     expect(
@@ -120,9 +126,19 @@ describe('cart page (SPEC §2 Cart page)', () => {
     expect(globesRow.querySelector('s')).toBeNull();
     expect(within(globesRow).queryByText(/^Save/)).toBeNull();
 
-    // The line totals as shown, no shipping: 2 × $187.11 + $87.95 ($79.95 ex × 1.1 = $87.945, rounded up).
+    // The line totals as shown add up to the subtotal, the one checkout charges (computeCheckoutTotals).
+    const checkout = computeCheckoutTotals(
+      [
+        { unitPriceCents: 17010, quantity: 2 },
+        { unitPriceCents: 7995, quantity: 1 },
+      ],
+      SETTINGS,
+    );
+    expect(checkout.subtotalCents).toBe(42015);
     const totals = summary().querySelector('dl')!;
-    expect(totals.textContent).toBe('Item count3Subtotal$462.17Total (inc. GST)$462.17');
+    expect(totals.textContent).toBe('Item count3Subtotal$420.15Total (inc. GST)$420.15');
+    // Issue 34 §3: the delivery rule for this subtotal, in the store-promises words.
+    expect(await within(summary()).findByText('Your order qualifies for free delivery.')).toBeTruthy();
     expect(
       within(summary()).getByText('*Prices include GST. Shipping may be applied at checkout'),
     ).toBeTruthy();
@@ -153,12 +169,26 @@ describe('cart page (SPEC §2 Cart page)', () => {
 
     expect(await screen.findByRole('heading', { level: 1, name: 'Cart' })).toBeTruthy();
     const batteryRow = rowOf('Voltcore NS70 Battery');
-    expect(batteryRow.textContent).toContain('$170.10 ex. GST');
-    expect(batteryRow.querySelector('s')?.textContent).toBe('Original price $189.00');
-    expect(within(batteryRow).getByText('$340.20')).toBeTruthy();
-    // 2 × 170.10 + 79.95, as the API prices them, and the SPEC's note.
+    // Each amount less the GST it includes (issue 34): $170.10 − $15.46, $189.00 − $17.18; the line's own
+    // GST comes off its total: $340.20 − $30.93 (not 2 × $154.64).
+    expect(batteryRow.textContent).toContain('$154.64 ex. GST');
+    expect(batteryRow.querySelector('s')?.textContent).toBe('Original price $171.82');
+    expect(within(batteryRow).getByText('$309.27')).toBeTruthy();
+    expect(within(rowOf('Brightline H4 Halogen Globes')).getAllByText('$72.68')).toHaveLength(2);
+    // The lines add up to the subtotal, which is the checkout's ex-GST subtotal row, and the SPEC's note.
+    const t = computeCheckoutTotals(
+      [
+        { unitPriceCents: 17010, quantity: 2 },
+        { unitPriceCents: 7995, quantity: 1 },
+      ],
+      SETTINGS,
+    );
+    const subtotalRow = breakdownRows(amountsOfTotals(t, SETTINGS), 'ex_gst').find(
+      (r) => r.key === 'subtotal',
+    );
+    expect(subtotalRow?.text).toBe('$381.95');
     expect(summary().querySelector('dl')!.textContent).toBe(
-      'Item count3Subtotal$420.15Total (ex. GST)$420.15',
+      'Item count3Subtotal$381.95Total (ex. GST)$381.95',
     );
     expect(within(summary()).getByText('*GST and Shipping may be applied at checkout')).toBeTruthy();
   });
@@ -173,9 +203,9 @@ describe('cart page (SPEC §2 Cart page)', () => {
       'true',
     );
     await user.click(within(row).getByRole('button', { name: 'Increase quantity' }));
-    // 2 × $87.95 inc. GST; plus the battery's $187.11 inc. GST.
-    expect(within(row).getByText('$175.90')).toBeTruthy();
-    expect(summary().querySelector('dl')?.textContent).toContain('Subtotal$363.01');
+    // 2 × $79.95 inc. GST; plus the battery's $170.10.
+    expect(within(row).getByText('$159.90')).toBeTruthy();
+    expect(summary().querySelector('dl')?.textContent).toContain('Subtotal$330.00');
 
     await user.click(within(row).getByRole('button', { name: 'Remove Brightline H4 Halogen Globes' }));
     expect(screen.queryByRole('link', { name: 'Brightline H4 Halogen Globes' })).toBeNull();
@@ -190,14 +220,16 @@ describe('cart page (SPEC §2 Cart page)', () => {
     renderCart();
 
     const notice = await screen.findByText(
-      // As shown inc. GST: $69.95 ex × 1.1 = $76.945 -> $76.95; $79.95 ex -> $87.95.
-      'The price of Brightline H4 Halogen Globes changed from $76.95 to $87.95.',
+      // Shelf prices, GST included, as the catalog has them (issue 34).
+      'The price of Brightline H4 Halogen Globes changed from $69.95 to $79.95.',
     );
     expect(notice.closest('[role="status"]')).toBeTruthy();
     const table = screen.getByRole('table');
-    expect(table.textContent).toContain('$87.95');
-    expect(table.textContent).not.toContain('$76.95');
-    expect(summary().textContent).toContain('Total (inc. GST)$87.95');
+    expect(table.textContent).toContain('$79.95');
+    expect(table.textContent).not.toContain('$69.95');
+    expect(summary().textContent).toContain('Total (inc. GST)$79.95');
+    // $20.05 short of the $100 threshold (inc. GST), to the cent.
+    expect(summary().textContent).toContain('Add $20.05 more for free delivery on orders of $100 or more.');
     expect(getCartLines()[0]?.product_meta).toEqual([{ option: '_price', value: '79.95' }]);
 
     await userEvent.setup().click(screen.getByRole('button', { name: 'Dismiss' }));
@@ -214,7 +246,7 @@ describe('cart page (SPEC §2 Cart page)', () => {
     ).toBeTruthy();
     expect(screen.queryByRole('link', { name: 'Voltcore NS70 Battery' })).toBeNull();
     expect(getCartLines().map((l) => l.id)).toEqual([11]);
-    expect(summary().textContent).toContain('Total (inc. GST)$87.95');
+    expect(summary().textContent).toContain('Total (inc. GST)$79.95');
   });
 
   it('shows the stored prices when the prices cannot be re-read', async () => {
@@ -227,9 +259,9 @@ describe('cart page (SPEC §2 Cart page)', () => {
         fetchMock.mock.calls.some(([input]) => String(input).startsWith('/api/cart-products?ids=12')),
       ).toBe(true),
     );
-    // The stored $170.10 ex GST, shown inc. GST: $187.11.
-    expect(rowOf('Voltcore NS70 Battery').textContent).toContain('$187.11');
-    expect(summary().textContent).toContain('Total (inc. GST)$187.11');
+    // The stored $170.10, GST included.
+    expect(rowOf('Voltcore NS70 Battery').textContent).toContain('$170.10');
+    expect(summary().textContent).toContain('Total (inc. GST)$170.10');
     expect(getCartLines()).toHaveLength(1);
   });
 

@@ -134,16 +134,16 @@ describe('cart sidebar (SPEC §2 Cart sidebar, decision 0008)', () => {
     expect(within(line).getByRole('link', { name: 'Voltcore NS70 Battery' }).getAttribute('href')).toBe(
       '/product/voltcore-ns70',
     );
-    // Shown inc. GST (issue 18, 10 %): $170.10 ex -> $187.11, struck $189.00 ex -> $207.90.
-    expect(line.textContent).toContain('$187.11');
-    expect(line.querySelector('s')?.textContent).toContain('$207.90');
+    // Shelf prices include GST, shown as they are (issue 34): $170.10, struck $189.00.
+    expect(line.textContent).toContain('$170.10');
+    expect(line.querySelector('s')?.textContent).toContain('$189.00');
 
     const totals = sidebar.querySelector('dl');
     expect(totals?.textContent).toContain('Item count1');
-    expect(totals?.textContent).toContain('Subtotal$187.11');
+    expect(totals?.textContent).toContain('Subtotal$170.10');
     expect(totals?.textContent).toContain('Shipping$0.00');
     expect(totals?.textContent).toContain('TaxGST included');
-    expect(totals?.textContent).toContain('Total (inc. GST)$187.11');
+    expect(totals?.textContent).toContain('Total (inc. GST)$170.10');
     expect(
       within(sidebar).getByText('*Prices include GST. Shipping may be applied at checkout'),
     ).toBeTruthy();
@@ -218,8 +218,8 @@ describe('cart sidebar (SPEC §2 Cart sidebar, decision 0008)', () => {
     await user.click(plus);
     expect(getCartLines()[0]?.quantity).toBe(3);
     expect(minus.getAttribute('aria-disabled')).toBe('false');
-    // 3 × $87.95 inc. GST ($79.95 ex × 1.1 = $87.945, rounded up).
-    expect(line.textContent).toContain('× 3 = $263.85');
+    // 3 × $79.95 inc. GST.
+    expect(line.textContent).toContain('× 3 = $239.85');
     expect(within(sidebar).getByRole('heading', { name: 'Cart (3 items)' })).toBeTruthy();
 
     await user.click(minus);

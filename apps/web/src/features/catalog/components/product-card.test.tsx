@@ -28,8 +28,8 @@ describe('ProductCard', () => {
     expect(screen.getByText('Bendix')).toBeTruthy();
     const link = screen.getByRole('link', { name: 'Ceramic Brake Pads Front' });
     expect(link.getAttribute('href')).toBe('/product/pads%2Ffront%20%26%20rear');
-    // Shown inc. GST (issue 18): $79.95 ex × 1.1 = $87.945, rounded up to $87.95.
-    expect(screen.getByText('$87.95')).toBeTruthy();
+    // The shelf price `_price` includes GST and is shown as it is (issue 34).
+    expect(screen.getByText('$79.95')).toBeTruthy();
     expect(screen.getByText('inc. GST')).toBeTruthy();
     expect(screen.queryByText(/^Save/)).toBeNull();
   });
@@ -40,9 +40,9 @@ describe('ProductCard', () => {
     });
     const { container } = renderCard(<ProductCard product={product} />);
 
-    // Inc. GST: $67.96 × 1.1 = $74.756 -> $74.76; struck $79.95 -> $87.95; a percent label stays.
-    expect(screen.getByText('$74.76')).toBeTruthy();
-    expect(container.querySelector('s')?.textContent).toBe('Original price $87.95');
+    // Prices as the catalog has them, GST included (issue 34); a percent label stays.
+    expect(screen.getByText('$67.96')).toBeTruthy();
+    expect(container.querySelector('s')?.textContent).toBe('Original price $79.95');
     expect(screen.getByText('Save 15%')).toBeTruthy();
   });
 
@@ -52,11 +52,10 @@ describe('ProductCard', () => {
     });
     const { container } = renderCard(<ProductCard product={product} />);
 
-    // Inc. GST: $69.95 × 1.1 = $76.945 -> $76.95; struck $87.95; the label is what is shown taken off:
-    // $87.95 − $76.95 = $11 (the $10 ex GST off, plus its GST).
-    expect(screen.getByText('$76.95')).toBeTruthy();
-    expect(container.querySelector('s')?.textContent).toContain('$87.95');
-    expect(screen.getByText('Save $11')).toBeTruthy();
+    // GST-inclusive prices as they are (issue 34): the label is what is shown taken off, $79.95 − $69.95.
+    expect(screen.getByText('$69.95')).toBeTruthy();
+    expect(container.querySelector('s')?.textContent).toContain('$79.95');
+    expect(screen.getByText('Save $10')).toBeTruthy();
   });
 
   it('shows N/A when the product has no readable price', () => {

@@ -223,11 +223,9 @@ describe('shop sort and filters (issue 13)', () => {
       page: '1',
       category: 'batteries',
       sort: 'price_desc',
-      // The address's range is in prices shown inc. GST (issue 18); the API's is ex GST (10 % here): the lowest ex
-      // price shown at $130 or more is $118.18 (× 1.1 = $129.998, rounded up to $130.00; $118.17 shows $129.99), the
-      // highest shown at $500 or less is $454.54 (× 1.1 = $499.994 -> $500.00; $454.55 shows $500.01).
-      min_price: '118.18',
-      max_price: '454.54',
+      // The address's range is in shelf prices inc. GST, the API's `_price` as it is (issue 34): sent unchanged.
+      min_price: '130',
+      max_price: '500',
       in_stock: '1',
       pagination: '15',
     });

@@ -32,7 +32,7 @@ describe('/checkout-stripe-payment', () => {
     renderCardPage();
 
     expect(screen.getByRole('heading', { level: 1, name: 'Complete Your Payments' })).toBeTruthy();
-    const pay = await screen.findByRole('button', { name: 'Pay $175.89' });
+    const pay = await screen.findByRole('button', { name: 'Pay $175.90' });
     await waitFor(() => expect((pay as HTMLButtonElement).disabled).toBe(false));
     expect(screen.getByText('Test mode — no real card is charged', { exact: false })).toBeTruthy();
     expect(screen.getByText('4242 4242 4242 4242')).toBeTruthy();
@@ -50,7 +50,7 @@ describe('/checkout-stripe-payment', () => {
     }
     const items = screen.getByRole('region', { name: 'Items in your order' });
     const row = within(items).getByRole('row', { name: /Ceramic Brake Pads Front/ });
-    // Items shown inc. GST (issue 18): $79.95 × 1.1 = $87.945 -> $87.95; 2 × $87.95 = $175.90.
+    // Items at their shelf prices inc. GST (issue 34): 2 × $87.95 = $175.90.
     expect(within(row).getByText('$87.95')).toBeTruthy();
     expect(within(row).getByText('2')).toBeTruthy();
     expect(within(row).getByText('$175.90')).toBeTruthy();
@@ -59,12 +59,13 @@ describe('/checkout-stripe-payment', () => {
     );
 
     const summary = screen.getByRole('region', { name: 'Order summary' });
-    // The SPEC §9 breakdown, its parts before GST labelled so; the header's total says it includes GST.
-    expect(within(summary).getByText('Subtotal (ex. GST)').nextSibling?.textContent).toBe('$159.90');
-    expect(within(summary).getByText('Shipping cost (ex. GST)').nextSibling?.textContent).toBe('$0.00');
-    expect(within(summary).getByText('GST').nextSibling?.textContent).toBe('$15.99');
-    expect(within(summary).getByText('Total').nextSibling?.textContent).toBe('$175.89');
-    expect(document.querySelector('.payment-page__total')?.textContent).toBe('Total inc. GST $175.89');
+    // Issue 34 §2: the checkout's breakdown rows; the lines and delivery add up to the total, which includes GST.
+    const figure = (label: string) => within(summary).getByText(label).nextSibling?.textContent;
+    expect(figure('Subtotal')).toBe('$175.90');
+    expect(figure('Delivery')).toBe('Free');
+    expect(figure('Total (inc. GST)')).toBe('$175.90');
+    expect(figure('Includes GST (10%) of')).toBe('$15.99');
+    expect(document.querySelector('.payment-page__total')?.textContent).toBe('Total inc. GST $175.90');
   });
 
   it('card fields: number in groups of 4, expiry MM / YY, CVC, with card autocomplete and no postal code', async () => {
@@ -88,10 +89,10 @@ describe('/checkout-stripe-payment', () => {
     let answer: (r: Response) => void = () => {};
     const { calls } = stubApi([new Promise<Response>((resolve) => (answer = resolve))]);
     const { user } = renderCardPage();
-    await screen.findByRole('button', { name: 'Pay $175.89' });
+    await screen.findByRole('button', { name: 'Pay $175.90' });
     await fillCard(user);
 
-    await user.click(screen.getByRole('button', { name: 'Pay $175.89' }));
+    await user.click(screen.getByRole('button', { name: 'Pay $175.90' }));
 
     const busy = await screen.findByRole('button', { name: 'Processing...' });
     expect((busy as HTMLButtonElement).disabled).toBe(true);
@@ -101,8 +102,8 @@ describe('/checkout-stripe-payment', () => {
       payment_method: 'Stripe',
       stripePaymentMethodId: 'pm_card_visa',
       f_name: 'Jordan',
-      products: [{ id: 1, quantity: 2, qp_subtotal: 159.9 }],
-      grand_total: 175.89,
+      products: [{ id: 1, quantity: 2, qp_subtotal: 175.9 }],
+      grand_total: 175.9,
     });
     expect(JSON.stringify(call?.body)).not.toMatch(/4242|1299|12 \/ 99/);
     expect(call?.key).toMatch(IDEMPOTENCY_KEY_PATTERN);
@@ -113,9 +114,9 @@ describe('/checkout-stripe-payment', () => {
   it('a second submit while the first is running sends no second request', async () => {
     const { calls } = stubApi([placed()]);
     const { user } = renderCardPage();
-    await screen.findByRole('button', { name: 'Pay $175.89' });
+    await screen.findByRole('button', { name: 'Pay $175.90' });
     await fillCard(user);
-    const form = screen.getByRole('button', { name: 'Pay $175.89' }).closest('form') as HTMLFormElement;
+    const form = screen.getByRole('button', { name: 'Pay $175.90' }).closest('form') as HTMLFormElement;
 
     // Two submits in the same frame: the button has not re-rendered as disabled in between.
     fireEvent.submit(form);
@@ -128,9 +129,9 @@ describe('/checkout-stripe-payment', () => {
   it('on success: toast, cart and checkout data cleared, order remembered, /thank-you with its numbers', async () => {
     stubApi([placed()]);
     const { user, router } = renderCardPage();
-    await screen.findByRole('button', { name: 'Pay $175.89' });
+    await screen.findByRole('button', { name: 'Pay $175.90' });
     await fillCard(user);
-    await user.click(screen.getByRole('button', { name: 'Pay $175.89' }));
+    await user.click(screen.getByRole('button', { name: 'Pay $175.90' }));
 
     await screen.findByRole('heading', { name: 'Thank you for your order!' });
     expect(router.state.location.pathname).toBe('/thank-you');
@@ -140,7 +141,7 @@ describe('/checkout-stripe-payment', () => {
     expect(readLastOrder()).toEqual({
       id: 'q7XkP2mN9vR4tY8w',
       invoice_number: 'INV-000042',
-      totalCents: 17589,
+      totalCents: 17590,
       taxInvoiceUrl: signedInvoiceUrl(),
     });
     expect(screen.getByText('INV-000042')).toBeTruthy();
@@ -155,9 +156,9 @@ describe('/checkout-stripe-payment', () => {
   it("a declined card shows 'Payment error: {message}' and keeps the cart and checkout data", async () => {
     stubApi([{ status: 402, body: { message: 'Your card was declined.', code: 'payment_declined' } }]);
     const { user, router } = renderCardPage();
-    await screen.findByRole('button', { name: 'Pay $175.89' });
+    await screen.findByRole('button', { name: 'Pay $175.90' });
     await fillCard(user, '4000000000000002');
-    await user.click(screen.getByRole('button', { name: 'Pay $175.89' }));
+    await user.click(screen.getByRole('button', { name: 'Pay $175.90' }));
 
     const alert = await screen.findByRole('alert');
     await waitFor(() => expect(alert.textContent).toBe('Payment error: Your card was declined.'));
@@ -165,15 +166,15 @@ describe('/checkout-stripe-payment', () => {
     expect(getCartLines()).toHaveLength(1);
     expect(sessionStorage.getItem(CHECKOUT_STORAGE_KEY)).not.toBeNull();
     expect(sessionStorage.getItem(LAST_ORDER_STORAGE_KEY)).toBeNull();
-    expect(screen.getByRole('button', { name: 'Pay $175.89' })).toBeTruthy();
+    expect(screen.getByRole('button', { name: 'Pay $175.90' })).toBeTruthy();
   });
 
   it("a card the form refuses shows 'Payment error: {message}' and sends nothing", async () => {
     const { calls } = stubApi([]);
     const { user } = renderCardPage();
-    await screen.findByRole('button', { name: 'Pay $175.89' });
+    await screen.findByRole('button', { name: 'Pay $175.90' });
     await fillCard(user, '4242424242424241');
-    await user.click(screen.getByRole('button', { name: 'Pay $175.89' }));
+    await user.click(screen.getByRole('button', { name: 'Pay $175.90' }));
 
     await waitFor(() =>
       expect(screen.getByRole('alert').textContent).toBe('Payment error: Your card number is invalid.'),
@@ -189,9 +190,9 @@ describe('/checkout-stripe-payment', () => {
       },
     ]);
     const { user } = renderCardPage();
-    await screen.findByRole('button', { name: 'Pay $175.89' });
+    await screen.findByRole('button', { name: 'Pay $175.90' });
     await fillCard(user);
-    await user.click(screen.getByRole('button', { name: 'Pay $175.89' }));
+    await user.click(screen.getByRole('button', { name: 'Pay $175.90' }));
 
     const alert = await screen.findByRole('alert');
     await within(alert).findByText('Prices in your cart have changed.');
@@ -208,9 +209,9 @@ describe('/checkout-stripe-payment', () => {
       },
     ]);
     const { user } = renderCardPage();
-    await screen.findByRole('button', { name: 'Pay $175.89' });
+    await screen.findByRole('button', { name: 'Pay $175.90' });
     await fillCard(user);
-    await user.click(screen.getByRole('button', { name: 'Pay $175.89' }));
+    await user.click(screen.getByRole('button', { name: 'Pay $175.90' }));
 
     const alert = await screen.findByRole('alert');
     await within(alert).findByText('Sorry, "Pads" is out of stock.');
@@ -220,9 +221,9 @@ describe('/checkout-stripe-payment', () => {
   it("other refusals read 'Failed to place the order.' with the server's message under it", async () => {
     stubApi([{ status: 400, body: { message: 'Post code 3000 is not in NSW', errors: {} } }]);
     const { user } = renderCardPage();
-    await screen.findByRole('button', { name: 'Pay $175.89' });
+    await screen.findByRole('button', { name: 'Pay $175.90' });
     await fillCard(user);
-    await user.click(screen.getByRole('button', { name: 'Pay $175.89' }));
+    await user.click(screen.getByRole('button', { name: 'Pay $175.90' }));
 
     const alert = await screen.findByRole('alert');
     await within(alert).findByText('Failed to place the order.');
@@ -236,18 +237,18 @@ describe('/checkout-stripe-payment', () => {
       placed(),
     ]);
     const { user } = renderCardPage();
-    await screen.findByRole('button', { name: 'Pay $175.89' });
+    await screen.findByRole('button', { name: 'Pay $175.90' });
     await fillCard(user);
 
-    await user.click(screen.getByRole('button', { name: 'Pay $175.89' }));
+    await user.click(screen.getByRole('button', { name: 'Pay $175.90' }));
     await waitFor(() =>
       expect(screen.getByRole('alert').textContent).toBe('Error placing the order. Please try again later.'),
     );
-    await user.click(screen.getByRole('button', { name: 'Pay $175.89' }));
+    await user.click(screen.getByRole('button', { name: 'Pay $175.90' }));
     await waitFor(() =>
       expect(screen.getByRole('alert').textContent).toBe('Payment error: Your card was declined.'),
     );
-    await user.click(screen.getByRole('button', { name: 'Pay $175.89' }));
+    await user.click(screen.getByRole('button', { name: 'Pay $175.90' }));
     await screen.findByRole('heading', { name: 'Thank you for your order!' });
 
     expect(calls).toHaveLength(3);
@@ -258,16 +259,16 @@ describe('/checkout-stripe-payment', () => {
   it('after an unsure answer the retry resends the same payment method and body, with the card locked', async () => {
     const { calls } = stubApi(['network-error', placed()]);
     const { user } = renderCardPage();
-    await screen.findByRole('button', { name: 'Pay $175.89' });
+    await screen.findByRole('button', { name: 'Pay $175.90' });
     await fillCard(user);
 
-    await user.click(screen.getByRole('button', { name: 'Pay $175.89' }));
+    await user.click(screen.getByRole('button', { name: 'Pay $175.90' }));
     await waitFor(() =>
       expect(screen.getByRole('alert').textContent).toBe('Error placing the order. Please try again later.'),
     );
     // The first request may have reached the server: the card cannot change under the same key.
     expect((screen.getByLabelText('Card number') as HTMLInputElement).disabled).toBe(true);
-    await user.click(screen.getByRole('button', { name: 'Pay $175.89' }));
+    await user.click(screen.getByRole('button', { name: 'Pay $175.90' }));
     await screen.findByRole('heading', { name: 'Thank you for your order!' });
 
     expect(calls).toHaveLength(2);
@@ -297,18 +298,18 @@ describe('/checkout-stripe-payment', () => {
       placed(),
     ]);
     const { user } = renderCardPage();
-    await screen.findByRole('button', { name: 'Pay $175.89' });
+    await screen.findByRole('button', { name: 'Pay $175.90' });
     await fillCard(user);
 
-    await user.click(screen.getByRole('button', { name: 'Pay $175.89' }));
+    await user.click(screen.getByRole('button', { name: 'Pay $175.90' }));
     await waitFor(() => expect(screen.getByRole('alert').textContent).toBe(ORDER_MESSAGES.paymentProcessing));
     expect((screen.getByLabelText('Card number') as HTMLInputElement).disabled).toBe(true);
-    await user.click(screen.getByRole('button', { name: 'Pay $175.89' }));
+    await user.click(screen.getByRole('button', { name: 'Pay $175.90' }));
     await waitFor(() =>
       expect(screen.getByRole('alert').textContent).toBe(ORDER_MESSAGES.paymentUnconfirmed),
     );
     expect((screen.getByLabelText('Card number') as HTMLInputElement).disabled).toBe(true);
-    await user.click(screen.getByRole('button', { name: 'Pay $175.89' }));
+    await user.click(screen.getByRole('button', { name: 'Pay $175.90' }));
     await screen.findByRole('heading', { name: 'Thank you for your order!' });
 
     expect(calls).toHaveLength(3);
@@ -353,9 +354,9 @@ describe('3-D Secure with the test card 4000 0025 0000 3155 (issue 10)', () => {
 
   async function payWithTheAuthenticationCard() {
     const { user, router } = renderCardPage();
-    await screen.findByRole('button', { name: 'Pay $175.89' });
+    await screen.findByRole('button', { name: 'Pay $175.90' });
     await fillCard(user, '4000002500003155');
-    await user.click(screen.getByRole('button', { name: 'Pay $175.89' }));
+    await user.click(screen.getByRole('button', { name: 'Pay $175.90' }));
     return { user, router };
   }
 
@@ -409,7 +410,7 @@ describe('3-D Secure with the test card 4000 0025 0000 3155 (issue 10)', () => {
     expect(number.disabled).toBe(false);
     await user.clear(number);
     await user.type(number, '4242424242424242');
-    await user.click(screen.getByRole('button', { name: 'Pay $175.89' }));
+    await user.click(screen.getByRole('button', { name: 'Pay $175.90' }));
     await screen.findByRole('heading', { name: 'Thank you for your order!' });
     expect(calls[2]?.key).not.toBe(calls[1]?.key);
     expect(calls[2]?.body.stripePaymentMethodId).toBe('pm_card_visa');
@@ -448,7 +449,7 @@ describe('3-D Secure with the test card 4000 0025 0000 3155 (issue 10)', () => {
       await waitFor(() => expect(calls).toHaveLength(round + 1));
     }
 
-    await screen.findByRole('button', { name: 'Pay $175.89' });
+    await screen.findByRole('button', { name: 'Pay $175.90' });
     expect(screen.queryByRole('dialog')).toBeNull();
     expect(screen.getByRole('alert').textContent).toBe(ORDER_MESSAGES.paymentNeedsAction);
     expect(otherCalls).toHaveLength(MAX_AUTHENTICATION_ROUNDS);

@@ -74,7 +74,7 @@ const happyPath = (): Record<string, Answer | Answer[]> => ({
   '/api/encrypted-paypal-keys': { status: 200, body: { key: btoa(CLIENT_ID) } },
   '/api/payments/wallet-orders': {
     status: 200,
-    body: { data: { wallet_order_id: PAYPAL_ORDER_ID, amount: '175.89', currency: 'AUD' } },
+    body: { data: { wallet_order_id: PAYPAL_ORDER_ID, amount: '175.90', currency: 'AUD' } },
   },
   '/api/place-order': PLACED,
 });
@@ -237,7 +237,7 @@ describe("/checkout-paypal-payment with PayPal's button (issue 10)", () => {
 
     expect(screen.getByRole('alert').textContent).toBe(ORDER_MESSAGES.paymentUnconfirmed);
     expect(screen.queryByRole('button', { name: 'PayPal' })).toBeNull();
-    await userEvent.setup().click(screen.getByRole('button', { name: 'Pay $175.89' }));
+    await userEvent.setup().click(screen.getByRole('button', { name: 'Pay $175.90' }));
 
     await screen.findByRole('heading', { name: 'Thank you for your order!' });
     const placeOrders = calls.filter((c) => c.path === '/api/place-order');

@@ -101,7 +101,7 @@ describe('/checkout-stripe-payment with Stripe (issue 10)', () => {
     expect(card.mount).toHaveBeenCalledTimes(1);
     expect(screen.queryByText(/test mode/i)).toBeNull();
 
-    const pay = screen.getByRole('button', { name: 'Pay $175.89' }) as HTMLButtonElement;
+    const pay = screen.getByRole('button', { name: 'Pay $175.90' }) as HTMLButtonElement;
     expect(pay.disabled).toBe(true);
     card.emit('ready');
     await waitFor(() => expect(pay.disabled).toBe(false));
@@ -110,7 +110,7 @@ describe('/checkout-stripe-payment with Stripe (issue 10)', () => {
   it('pays: a Stripe payment method from the card field with the billing details, and its id to place-order', async () => {
     const { stripe, card, calls, user } = await renderStripePage([placed()]);
     card.emit('ready');
-    await user.click(screen.getByRole('button', { name: 'Pay $175.89' }));
+    await user.click(screen.getByRole('button', { name: 'Pay $175.90' }));
 
     await screen.findByRole('heading', { name: 'Thank you for your order!' });
     expect(stripe.createPaymentMethod).toHaveBeenCalledWith({
@@ -139,7 +139,7 @@ describe('/checkout-stripe-payment with Stripe (issue 10)', () => {
       error: { type: 'validation_error', message: 'Your card number is incomplete.' },
     });
     card.emit('ready');
-    await user.click(screen.getByRole('button', { name: 'Pay $175.89' }));
+    await user.click(screen.getByRole('button', { name: 'Pay $175.90' }));
 
     await waitFor(() =>
       expect(screen.getByRole('alert').textContent).toBe('Payment error: Your card number is incomplete.'),
@@ -172,7 +172,7 @@ describe('/checkout-stripe-payment with Stripe (issue 10)', () => {
       () => new Promise((resolve) => (finishAuthentication = resolve)),
     );
     card.emit('ready');
-    await user.click(screen.getByRole('button', { name: 'Pay $175.89' }));
+    await user.click(screen.getByRole('button', { name: 'Pay $175.90' }));
 
     await waitFor(() => expect(stripe.handleNextAction).toHaveBeenCalledWith({ clientSecret }));
     expect(card.update).toHaveBeenCalledWith({ disabled: true });
@@ -195,7 +195,7 @@ describe('/checkout-stripe-payment with Stripe (issue 10)', () => {
     await waitFor(() => expect(error).toHaveBeenCalledWith('Failed to load Stripe.js'));
     expect(await screen.findByText(ORDER_MESSAGES.cardPaymentsOff)).toBeTruthy();
     expect(screen.getByRole('link', { name: 'Pay with PayPal instead' })).toBeTruthy();
-    expect((screen.getByRole('button', { name: 'Pay $175.89' }) as HTMLButtonElement).disabled).toBe(true);
+    expect((screen.getByRole('button', { name: 'Pay $175.90' }) as HTMLButtonElement).disabled).toBe(true);
   });
 
   it('a store in test mode never loads Stripe.js', async () => {
@@ -212,7 +212,7 @@ describe('/checkout-stripe-payment with Stripe (issue 10)', () => {
     expect(screen.getByRole('link', { name: 'Pay with PayPal instead' }).getAttribute('href')).toBe(
       '/checkout-paypal-payment',
     );
-    expect((screen.getByRole('button', { name: 'Pay $175.89' }) as HTMLButtonElement).disabled).toBe(true);
+    expect((screen.getByRole('button', { name: 'Pay $175.90' }) as HTMLButtonElement).disabled).toBe(true);
     expect(stripeJs.loadStripe).not.toHaveBeenCalled();
   });
 });

@@ -34,7 +34,7 @@ describe('/checkout-paypal-payment', () => {
     stubApi();
     renderWalletPage();
     expect(screen.getByRole('heading', { level: 1, name: 'Complete Your Payments' })).toBeTruthy();
-    expect(screen.getAllByText('$175.89').length).toBeGreaterThan(0);
+    expect(screen.getAllByText('$175.90').length).toBeGreaterThan(0);
     expect(await screen.findByRole('button', { name: 'Pay with test wallet' })).toBeTruthy();
     expect(screen.getByText('Test wallet (test mode)', { exact: false })).toBeTruthy();
     expect(screen.getByRole('region', { name: 'Billing address' })).toBeTruthy();
@@ -62,7 +62,7 @@ describe('/checkout-paypal-payment', () => {
     await user.click(await screen.findByRole('button', { name: 'Pay with test wallet' }));
 
     const dialog = await screen.findByRole('dialog', {
-      name: 'Approve payment of $175.89 to Southern Cross Auto Parts?',
+      name: 'Approve payment of $175.90 to Southern Cross Auto Parts?',
     });
     expect(calls.map((c) => c.path)).toEqual(['/api/payments/wallet-orders']);
     expect(calls[0]?.body).toEqual({ products: [{ id: 1, quantity: 2 }] });

@@ -1,8 +1,23 @@
 /** Test data for the payment pages: checkout data as the checkout page saves it. */
+import { computeCheckoutTotals } from '@store/shared/checkout-totals';
+import { amountsOfTotals } from '@store/shared/order-breakdown';
 import type { CheckoutData } from '../checkout-storage';
 
-/** Two brake pads at $79.95, free delivery, GST 10%: total $175.89. */
+const SETTINGS = { gstPercent: 10, deliveryChargeCents: 1650, freeDeliveryThresholdCents: 10000 };
+
+/**
+ * Two brake pads at $87.95 inc. GST, free delivery: total $175.90, GST included $15.99 (issue 34: the figures of
+ * `computeCheckoutTotals`). `overrides` replace totals (in both `totals` and `amounts`).
+ */
 export function makeCheckoutData(overrides: Partial<CheckoutData['totals']> = {}): CheckoutData {
+  const t = computeCheckoutTotals([{ unitPriceCents: 8795, quantity: 2 }], SETTINGS);
+  const totals = {
+    subtotalCents: t.subtotalCents,
+    deliveryChargeCents: t.deliveryChargeCents,
+    gstCents: t.gstCents,
+    totalCents: t.totalCents,
+    ...overrides,
+  };
   return {
     order: {
       f_name: 'Jordan',
@@ -13,21 +28,23 @@ export function makeCheckoutData(overrides: Partial<CheckoutData['totals']> = {}
       city: 'Guildford',
       state: 'NSW',
       post_code: '2161',
-      products: [{ id: 1, quantity: 2, qp_subtotal: 159.9 }],
-      subTotal: 159.9,
+      products: [{ id: 1, quantity: 2, qp_subtotal: 175.9 }],
+      subTotal: 175.9,
       delivery_charges: 0,
       totalGst: 15.99,
-      grand_total: 175.89,
+      grand_total: 175.9,
     },
     items: [
       {
         id: 1,
         title: 'Ceramic Brake Pads Front',
         featured_image: 'products/brake-pads.jpg',
-        unitPriceCents: 7995,
+        unitPriceCents: 8795,
         quantity: 2,
+        lineCents: 17590,
       },
     ],
-    totals: { subtotalCents: 15990, deliveryChargeCents: 0, gstCents: 1599, totalCents: 17589, ...overrides },
+    totals,
+    amounts: { ...amountsOfTotals(t, SETTINGS), ...totals },
   };
 }

@@ -113,11 +113,11 @@ describe('SearchBox', () => {
     expect(input.getAttribute('aria-expanded')).toBe('true');
     const listbox = screen.getByRole('listbox', { name: 'Product suggestions' });
     expect(input.getAttribute('aria-controls')).toBe(listbox.id);
-    // Suggestions show the price inc. GST (issue 18): $79.95 ex GST + 10 % = $87.945, rounded up to $87.95.
+    // Suggestions show the shelf price, GST included, as the catalog has it (issue 34).
     expect(screen.getAllByRole('option').map((o) => o.textContent)).toEqual([
-      'Brightline H4 Halogen Globes$87.95 inc. GST',
-      'Kestrel H4 Long Life Globes$87.95 inc. GST',
-      'Kestrel H4 LED Kit$87.95 inc. GST',
+      'Brightline H4 Halogen Globes$79.95 inc. GST',
+      'Kestrel H4 Long Life Globes$79.95 inc. GST',
+      'Kestrel H4 LED Kit$79.95 inc. GST',
     ]);
   });
 
