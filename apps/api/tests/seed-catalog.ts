@@ -21,6 +21,7 @@ interface SeedProduct {
   title: string;
   child: string;
   brand: string;
+  /** Shelf price, cents inc. GST (decision 0046). */
   priceCents: number;
   stock?: number | null;
   tags?: string;
@@ -163,7 +164,10 @@ export const SEED_BRANDS = [
   { permalink: 'gripwell', title: 'Gripwell' },
 ];
 
-/** Inserts the seed catalog plus `extra` generated filler products in a child category (for paging). */
+/**
+ * Inserts the seed catalog plus `extra` generated filler products in a child category (for paging), with the store
+ * settings' defaults (GST 10 %, $16.50 delivery under $100, both inc. GST like every seeded price).
+ */
 export async function seedCatalog(db: Database, extra = 0): Promise<void> {
   await saveStoreSettings(
     db,

@@ -464,18 +464,19 @@ describe('member orders, order history and discounts', () => {
       discountPlan: trade.id,
       user_id: b.user.id,
     });
-    // $100 subtotal: 10% signup ($10) and 7% Trade ($7) off, free delivery, GST 10% of $83.
+    // $100 subtotal (inc. GST): 10% signup ($10) and 7% Trade ($7) off, free delivery: $83.00 charged. GST included
+    // line by line (decision 0046): 100.00 / 11 = 9.09, less 10.00 / 11 = 0.91 and 7.00 / 11 = 0.64: 7.54.
     expect(totals).toMatchObject({
       subtotalCents: 10000,
       signupDiscountCents: 1000,
       membershipDiscountCents: 700,
-      gstCents: 830,
-      totalCents: 9130,
+      gstCents: 754,
+      totalCents: 8300,
     });
     const placed = await call({ method: 'POST', url: '/api/place-order', token: a.token, payload: body });
     expect(placed.res.statusCode, placed.res.body).toBe(200);
     const order = placed.body.data as { id: string; total_amount: string; f_name: string | null };
-    expect(order.total_amount).toBe('91.30');
+    expect(order.total_amount).toBe('83.00');
     const [row] = await t.database.db.select().from(orders).where(eq(orders.publicId, order.id));
     expect(row).toMatchObject({
       userId: a.user.id,
@@ -522,7 +523,8 @@ describe('member orders, order history and discounts', () => {
       payload: { ...guestFigures, discountPlan: 1 },
     });
     expect(guest.res.statusCode).toBe(200);
-    expect((guest.body.data as { total_amount: string }).total_amount).toBe('71.50');
+    // $50.00 and $16.50 delivery (under $100), no member discount.
+    expect((guest.body.data as { total_amount: string }).total_amount).toBe('66.50');
   });
 
   it('an order or wallet order sent with a dead bearer answers 401 and writes nothing (never charged as a guest)', async () => {

@@ -53,7 +53,8 @@ beforeAll(async () => {
   productId = await seedProduct(t.database.db, {
     sku: 'RET-ADM',
     title: 'Floor Mat',
-    priceCents: 3_000,
+    // With $16.50 delivery: a $49.50 order (GST included, decision 0046).
+    priceCents: 3_300,
     stock: 50,
   });
   ({ publicId: orderPublicId, invoiceNumber } = await placeOrder('jane.return@example.com'));
@@ -78,7 +79,7 @@ async function placeOrder(email: string) {
   const placed = await t.app.inject({
     method: 'POST',
     url: '/api/place-order',
-    payload: testOrderBody([{ id: productId, unitPriceCents: 3_000, quantity: 1 }], { email }),
+    payload: testOrderBody([{ id: productId, unitPriceCents: 3_300, quantity: 1 }], { email }),
   });
   const publicId = (placed.json() as { data: { id: string } }).data.id;
   const [order] = await t.database.db.select().from(orders).where(eq(orders.publicId, publicId));

@@ -39,8 +39,8 @@ let t: TestApp;
 let stripe: FakeStripeApi;
 let token = '';
 let productId = 0;
-/** A product whose one unit makes an order of $115.45 ((89.95 + 15.00 delivery) + 10 % GST). */
-const UNIT_CENTS = 8_995;
+/** A product whose one unit makes an order of $115.45 (98.95 + 16.50 delivery, GST included; decision 0046). */
+const UNIT_CENTS = 9_895;
 const TOTAL_CENTS = 11_545;
 
 beforeAll(async () => {

@@ -31,7 +31,7 @@ export interface CatalogEntry {
   categoryId: number | null;
   childCategoryId: number | null;
   brandId: number | null;
-  /** What the shopper pays before GST and delivery: the price after the product's discount, cents. */
+  /** What the shopper pays for one, before delivery: the shelf price (inc. GST) after the product's discount, cents. */
   payCents: number;
   title: string;
   /** created_at, ms since the epoch: the listings' newest-first order. */

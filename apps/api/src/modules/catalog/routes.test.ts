@@ -221,7 +221,7 @@ describe('lists', () => {
       'torqmax',
       'voltcore',
     ]);
-    expect(body.data.general_settings).toMatchObject({ _gst_percentage: 10, _delivery_charges: 15 });
+    expect(body.data.general_settings).toMatchObject({ _gst_percentage: 10, _delivery_charges: 16.5 });
   });
 
   it('/brand-sliders keeps the configured order; /social-links only what exists; /store-config names the store', async () => {
