@@ -1,29 +1,38 @@
-import type { OrderDetail } from '@store/shared/order';
+import type { OrderDetail, TrackOrderRequest } from '@store/shared/order';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { apiRequest, envelope, served } from '@/lib/api-client';
 
 /**
- * `POST /api/guest/track-order` `{ id }` -> `{ data: OrderDetail }` (SPEC §7). An unknown id answers
- * 404 'No Order Found', thrown as `ApiError(404)`.
+ * One tracking lookup (issue 34 §6): the order number with the order's email, or the public id of the mail's
+ * link alone. Kept in memory only: the email never goes into an address.
  */
-export function trackOrder(id: string, signal?: AbortSignal): Promise<OrderDetail> {
+export type TrackOrderLookup = TrackOrderRequest;
+
+/**
+ * `POST /api/guest/track-order` `{ id, email? }` -> `{ data: OrderDetail }` (SPEC §7). An unknown number, a
+ * wrong email or an unknown id answers 404 'No Order Found', thrown as `ApiError(404)`.
+ */
+export function trackOrder(lookup: TrackOrderLookup, signal?: AbortSignal): Promise<OrderDetail> {
   return apiRequest('/guest/track-order', envelope(served<OrderDetail>()), {
     method: 'POST',
-    body: { id },
+    body: lookup.email ? { id: lookup.id, email: lookup.email } : { id: lookup.id },
     signal,
   });
 }
 
-export function trackOrderQueryOptions(id: string) {
+export function trackOrderQueryOptions(lookup: TrackOrderLookup) {
   return queryOptions({
-    queryKey: ['track-order', id],
-    queryFn: ({ signal }) => trackOrder(id, signal),
+    queryKey: ['track-order', lookup.id, lookup.email ?? ''],
+    queryFn: ({ signal }) => trackOrder(lookup, signal),
     // A shopper checking again wants the status as it is now.
     staleTime: 0,
   });
 }
 
-/** The order for `id`; nothing is asked while `id` is empty. */
-export function useTrackOrder(id: string) {
-  return useQuery({ ...trackOrderQueryOptions(id), enabled: id !== '' });
+/** The order `lookup` finds; nothing is asked while there is no lookup. */
+export function useTrackOrder(lookup: TrackOrderLookup | null) {
+  return useQuery({
+    ...trackOrderQueryOptions(lookup ?? { id: '' }),
+    enabled: lookup !== null && lookup.id !== '',
+  });
 }

@@ -6,9 +6,11 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { AppProviders } from '@/app/providers';
 import { GuestTrackOrderRoute } from '@/app/routes/guest-track-order';
 import { OrderDetailsRoute } from '@/app/routes/order-details';
+import { ORDER_MESSAGES, ORDER_NUMBER_LABEL } from '@store/shared/order-constants';
 import { TAX_INVOICE_MESSAGES } from '@store/shared/tax-invoice';
 import { makeStoreConfig } from '@/test/fixtures';
 import { makeOrderDetail } from '../order-fixtures';
+import { TRACK_EMAIL_LABEL } from './guest-track-order-page';
 import { ORDER_EMAIL_LABEL } from './order-documents';
 
 type Answer = { status: number; body: unknown } | Promise<Response>;
@@ -67,13 +69,15 @@ afterEach(() => {
 });
 
 describe('/guest-track-order', () => {
-  it("starts idle: heading, an order id input and 'Track Order', and asks nothing", () => {
+  it("starts idle: heading, the order number and email inputs and 'Track Order', and asks nothing", () => {
     const calls = stubApi(() => found());
     renderAt('/guest-track-order');
     expect(screen.getByRole('heading', { level: 1, name: 'Track Order' })).toBeTruthy();
-    const input = screen.getByLabelText('Order id') as HTMLInputElement;
+    const input = screen.getByLabelText(ORDER_NUMBER_LABEL) as HTMLInputElement;
     expect(input.value).toBe('');
     expect(input.required).toBe(false);
+    const email = screen.getByLabelText(TRACK_EMAIL_LABEL) as HTMLInputElement;
+    expect([email.type, email.value, email.autocomplete]).toEqual(['email', '', 'email']);
     expect(screen.getByRole('button', { name: 'Track Order' })).toBeTruthy();
     expect(calls).toEqual([]);
   });
@@ -85,21 +89,21 @@ describe('/guest-track-order', () => {
 
     const busy = await screen.findByRole('button', { name: 'Loading...' });
     expect((busy as HTMLButtonElement).disabled).toBe(true);
-    expect((screen.getByLabelText('Order id') as HTMLInputElement).value).toBe('q7XkP2mN9vR4tY8w');
+    expect((screen.getByLabelText(ORDER_NUMBER_LABEL) as HTMLInputElement).value).toBe('q7XkP2mN9vR4tY8w');
     expect(calls).toHaveLength(1);
     expect(calls[0]?.method).toBe('POST');
     expect(calls[0]?.url.pathname).toBe('/api/guest/track-order');
     expect(calls[0]?.body).toEqual({ id: 'q7XkP2mN9vR4tY8w' });
 
     answer(new Response(JSON.stringify(found().body), { status: 200 }));
-    expect(await screen.findByRole('heading', { name: 'Order INV-000042' })).toBeTruthy();
+    expect(await screen.findByRole('heading', { name: `${ORDER_NUMBER_LABEL} INV-000042` })).toBeTruthy();
     expect(screen.getByRole('button', { name: 'Track Order' })).toBeTruthy();
   });
 
   it('shows every field: facts, shipping details, items and totals; card as Card; date dd/mm/yyyy in Sydney', async () => {
     stubApi(() => found());
     renderAt('/guest-track-order?id=q7XkP2mN9vR4tY8w');
-    const order = await screen.findByRole('article', { name: 'Order INV-000042' });
+    const order = await screen.findByRole('article', { name: `${ORDER_NUMBER_LABEL} INV-000042` });
 
     expect(valueOf('Invoice number', order)).toBe('INV-000042');
     expect(valueOf('Order Status', order)).toBe('pending');
@@ -156,9 +160,10 @@ describe('/guest-track-order', () => {
     await screen.findByRole('article');
     expect(screen.queryByRole('heading', { name: 'Customer Details' })).toBeNull();
 
-    const input = screen.getByLabelText('Order id');
+    const input = screen.getByLabelText(ORDER_NUMBER_LABEL);
     await user.clear(input);
     await user.type(input, 'mine');
+    await user.type(screen.getByLabelText(TRACK_EMAIL_LABEL), 'jordan@example.com.au');
     await user.click(screen.getByRole('button', { name: 'Track Order' }));
 
     const customer = (await screen.findByRole('heading', { name: 'Customer Details' })).parentElement!;
@@ -168,18 +173,70 @@ describe('/guest-track-order', () => {
     expect(valueOf('Payment Method')).toBe('PayPal');
   });
 
-  it('submitting puts the id in the query string, so the result can be shared', async () => {
+  it('sends the order number and the email in the body, never in the address (issue 34 §6)', async () => {
     const calls = stubApi(() => found());
     const { router, user } = renderAt('/guest-track-order');
-    await user.type(screen.getByLabelText('Order id'), '  q7XkP2mN9vR4tY8w ');
+    await user.type(screen.getByLabelText(ORDER_NUMBER_LABEL), '  inv-000042 ');
+    await user.type(screen.getByLabelText(TRACK_EMAIL_LABEL), ' JANE@EXAMPLE.COM ');
     await user.click(screen.getByRole('button', { name: 'Track Order' }));
 
-    await screen.findByRole('article', { name: 'Order INV-000042' });
-    expect(router.state.location.search).toBe('?id=q7XkP2mN9vR4tY8w');
-    expect(calls.map((c) => c.body)).toEqual([{ id: 'q7XkP2mN9vR4tY8w' }]);
+    await screen.findByRole('article', { name: `${ORDER_NUMBER_LABEL} INV-000042` });
+    expect(screen.getByRole('status').textContent).toBe(`${ORDER_NUMBER_LABEL} INV-000042 found.`);
+    expect(router.state.location.search).toBe('');
+    expect(calls.map((c) => [c.method, c.url.pathname, c.url.search, c.body])).toEqual([
+      ['POST', '/api/guest/track-order', '', { id: 'inv-000042', email: 'JANE@EXAMPLE.COM' }],
+    ]);
   });
 
-  it("a 404 reads 'No Order Found'", async () => {
+  it('a lookup typed after opening the mail link replaces the link id in the address', async () => {
+    const calls = stubApi(() => found());
+    const { router, user } = renderAt('/guest-track-order?id=q7XkP2mN9vR4tY8w');
+    await screen.findByRole('article');
+    const number = screen.getByLabelText(ORDER_NUMBER_LABEL);
+    await user.clear(number);
+    await user.type(number, 'INV-000042');
+    await user.type(screen.getByLabelText(TRACK_EMAIL_LABEL), 'jane@example.com');
+    await user.click(screen.getByRole('button', { name: 'Track Order' }));
+    await waitFor(() => expect(calls).toHaveLength(2));
+    expect(calls[1]?.body).toEqual({ id: 'INV-000042', email: 'jane@example.com' });
+    expect(router.state.location.search).toBe('');
+    expect(await screen.findByRole('article', { name: `${ORDER_NUMBER_LABEL} INV-000042` })).toBeTruthy();
+  });
+
+  it('asks for each missing field by name, moves to the first, and asks the server nothing', async () => {
+    const calls = stubApi(() => found());
+    const { user } = renderAt('/guest-track-order');
+    await user.click(screen.getByRole('button', { name: 'Track Order' }));
+    const number = screen.getByLabelText(ORDER_NUMBER_LABEL);
+    expect(number.getAttribute('aria-invalid')).toBe('true');
+    expect(screen.getByText(ORDER_MESSAGES.trackNumberRequired)).toBeTruthy();
+    expect(screen.getByText(ORDER_MESSAGES.trackEmailRequired)).toBeTruthy();
+    expect(document.activeElement).toBe(number);
+
+    await user.type(number, 'INV-000042');
+    await user.click(screen.getByRole('button', { name: 'Track Order' }));
+    const email = screen.getByLabelText(TRACK_EMAIL_LABEL);
+    expect(screen.queryByText(ORDER_MESSAGES.trackNumberRequired)).toBeNull();
+    expect(email.getAttribute('aria-invalid')).toBe('true');
+    expect(email.getAttribute('aria-describedby')).toBe(
+      screen.getByText(ORDER_MESSAGES.trackEmailRequired).id,
+    );
+    expect(document.activeElement).toBe(email);
+    expect(calls).toEqual([]);
+  });
+
+  it("a 404 reads 'No Order Found', naming the number and the email to check", async () => {
+    stubApi(() => ({ status: 404, body: { message: 'No Order Found' } }));
+    const { user } = renderAt('/guest-track-order');
+    await user.type(screen.getByLabelText(ORDER_NUMBER_LABEL), 'INV-000042');
+    await user.type(screen.getByLabelText(TRACK_EMAIL_LABEL), 'wrong@example.com');
+    await user.click(screen.getByRole('button', { name: 'Track Order' }));
+    expect(await screen.findByRole('heading', { name: 'No Order Found' })).toBeTruthy();
+    expect(screen.getByText(ORDER_MESSAGES.trackNotFoundHint)).toBeTruthy();
+    expect(screen.queryByRole('article')).toBeNull();
+  });
+
+  it("a link's unknown id reads 'No Order Found' too", async () => {
     stubApi(() => ({ status: 404, body: { message: 'No Order Found' } }));
     renderAt('/guest-track-order?id=nope');
     expect(await screen.findByRole('heading', { name: 'No Order Found' })).toBeTruthy();
@@ -201,7 +258,7 @@ describe('/order-details', () => {
     const calls = stubApi(() => found({ payment_method: 'Stripe' }));
     renderAt('/order-details?id=q7XkP2mN9vR4tY8w');
     expect(screen.getByRole('heading', { level: 1, name: 'Order Details' })).toBeTruthy();
-    await screen.findByRole('article', { name: 'Order INV-000042' });
+    await screen.findByRole('article', { name: `${ORDER_NUMBER_LABEL} INV-000042` });
     expect(calls[0]?.method).toBe('GET');
     expect(calls[0]?.url.pathname).toBe('/api/orders-detail');
     expect(calls[0]?.url.searchParams.get('id')).toBe('q7XkP2mN9vR4tY8w');

@@ -14,6 +14,8 @@ export const ORDER_LOOKUP_FAILED = 'Something went wrong. Please try again.';
 export interface OrderQueryResultProps {
   order: OrderDetail | undefined;
   error: Error | null;
+  /** The line under 'No Order Found' (guest tracking names the number and the email, issue 34 §6). */
+  notFoundHint?: string;
 }
 
 /**
@@ -21,7 +23,11 @@ export interface OrderQueryResultProps {
  * a neutral message. The SPEC only logs other errors; we log them too but also say something, because a
  * blank result after pressing Track Order reads as "the button is broken" (a deliberate departure).
  */
-export function OrderQueryResult({ order, error }: OrderQueryResultProps) {
+export function OrderQueryResult({
+  order,
+  error,
+  notFoundHint = 'Check the order id in your confirmation and try again.',
+}: OrderQueryResultProps) {
   const notFound = error instanceof ApiError && error.status === 404;
 
   useEffect(() => {
@@ -31,7 +37,7 @@ export function OrderQueryResult({ order, error }: OrderQueryResultProps) {
   if (notFound) {
     return (
       <StatusMessage image="not-found" title={ORDER_NOT_FOUND} headingLevel={2}>
-        <p>Check the order id in your confirmation and try again.</p>
+        <p>{notFoundHint}</p>
       </StatusMessage>
     );
   }
