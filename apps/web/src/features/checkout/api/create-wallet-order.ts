@@ -15,12 +15,15 @@ export async function createWalletOrder(
   signal?: AbortSignal,
   /** A member's chosen membership plan, so the wallet order is for the discounted total. */
   discountPlan?: number | null,
+  /** The discount code applied at checkout (issue 34 §5), likewise. */
+  discountCode?: string | null,
 ): Promise<WalletOrder> {
   const answer = await apiRequest('/payments/wallet-orders', served<{ data: WalletOrder }>(), {
     method: 'POST',
     body: {
       products: products.map(({ id, quantity }) => ({ id, quantity })),
       ...(discountPlan ? { discountPlan } : {}),
+      ...(discountCode ? { discount_code: discountCode } : {}),
     },
     signal,
   });

@@ -11,7 +11,7 @@ import {
 import { formatCents } from '@store/shared/money';
 import { useQueryClient } from '@tanstack/react-query';
 import type { SavedAddress } from '@store/shared/account';
-import type { OrderDiscounts } from '@store/shared/checkout-totals';
+import type { CodeDiscount, OrderDiscounts } from '@store/shared/checkout-totals';
 import { useEffect, useMemo, useRef, useState } from 'react';
 import { useForm, useWatch, type FieldErrors } from 'react-hook-form';
 import { Navigate, useNavigate } from 'react-router';
@@ -39,6 +39,7 @@ import { initialCheckoutValues, type CheckoutTextFieldName } from '../initial-ch
 import { AddressFields, type AddressPrefix } from './address-fields';
 import { CheckoutPaymentChoice, PAYMENT_PAGE_PATHS, type PaymentChoice } from './checkout-payment-choice';
 import { CheckoutTextField, checkoutFieldId } from './checkout-text-field';
+import { DiscountCodeField } from './discount-code-field';
 import { OrderSummary } from './order-summary';
 import './checkout-page.css';
 
@@ -73,9 +74,12 @@ function focusField(name: CheckoutTextFieldName) {
 export function CheckoutPage() {
   usePageTitle('Checkout');
   const member = useMemberCheckout();
-  const summary = useCheckoutSummary(member.discounts, member.planName);
+  // A discount code the server accepted (issue 34 §5): one more of the order's discounts.
+  const [code, setCode] = useState<CodeDiscount | null>(null);
+  const discounts = useMemo(() => ({ ...member.discounts, code }), [member.discounts, code]);
+  const summary = useCheckoutSummary(discounts, member.planName);
   if (summary.lines.length === 0) return <Navigate to="/" replace />;
-  return <CheckoutView summary={summary} member={member} />;
+  return <CheckoutView summary={summary} member={member} code={code} onCodeChange={setCode} />;
 }
 
 /** A signed-in member's saved addresses, signup discount and chosen plan (SPEC §2 Checkout, §9). */
@@ -117,7 +121,17 @@ function useMemberCheckout(): MemberCheckoutState {
   };
 }
 
-function CheckoutView({ summary, member }: { summary: CheckoutSummary; member: MemberCheckoutState }) {
+function CheckoutView({
+  summary,
+  member,
+  code,
+  onCodeChange,
+}: {
+  summary: CheckoutSummary;
+  member: MemberCheckoutState;
+  code: CodeDiscount | null;
+  onCodeChange: (code: CodeDiscount | null) => void;
+}) {
   const navigate = useNavigate();
   const queryClient = useQueryClient();
   const fetchAddressDetails = useFetchAddressDetails();
@@ -133,6 +147,7 @@ function CheckoutView({ summary, member }: { summary: CheckoutSummary; member: M
   const fields = useCheckoutFields(form);
   const shipElsewhere = useWatch({ control, name: 'ship_to_different_address' });
   const comment = useWatch({ control, name: 'comment' }) ?? '';
+  const email = useWatch({ control, name: 'email' }) ?? '';
   const [busy, setBusy] = useState<PaymentChoice | null>(null);
   const proceeding = useRef(false);
 
@@ -214,7 +229,7 @@ function CheckoutView({ summary, member }: { summary: CheckoutSummary; member: M
       (await queryClient
         .ensureQueryData(storeConfigQueryOptions())
         .then(checkoutSettingsOf, () => FALLBACK_CHECKOUT_SETTINGS));
-    let discounts = member.discounts;
+    let discounts: OrderDiscounts = { ...member.discounts, code };
     if (member.signedIn) {
       // The signup discount is charged on every member order: wait for it if it has not arrived yet.
       const detail = await queryClient.ensureQueryData(userDetailQueryOptions()).catch(() => null);
@@ -222,9 +237,10 @@ function CheckoutView({ summary, member }: { summary: CheckoutSummary; member: M
     }
     // The figures sent are the ones shown: the same computation as the summary's (checkoutFigures).
     const figures = checkoutFigures(summary.lines, settings, discounts, member.planName);
-    saveCheckoutData(
-      buildCheckoutData(values, summary.lines, figures, member.signedIn ? member.planId : null),
-    );
+    const data = buildCheckoutData(values, summary.lines, figures, member.signedIn ? member.planId : null);
+    // The code goes with the order: place-order checks it again and redeems it (issue 34 §5).
+    if (code) data.order.discount_code = code.code;
+    saveCheckoutData(data);
     void navigate(PAYMENT_PAGE_PATHS[choice]);
   }
 
@@ -362,6 +378,12 @@ function CheckoutView({ summary, member }: { summary: CheckoutSummary; member: M
 
         <aside id={SUMMARY_ID} className="checkout__aside" aria-label="Order summary and payment">
           <OrderSummary summary={summary} headingId="checkout-summary-title">
+            <DiscountCodeField
+              products={summary.lines.map((l) => ({ id: l.line.id, quantity: l.quantity }))}
+              email={/^\S+@\S+\.\S+$/.test(email.trim()) ? email.trim() : undefined}
+              applied={code}
+              onChange={onCodeChange}
+            />
             <CheckoutPaymentChoice
               onChoose={choose}
               invalid={formState.isSubmitted && hasErrors}

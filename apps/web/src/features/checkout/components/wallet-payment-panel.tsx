@@ -114,7 +114,14 @@ export function WalletPaymentPanel({ checkout }: { checkout: CheckoutData }) {
         return;
       }
       try {
-        setAwaiting(await createWalletOrder(checkout.order.products, undefined, checkout.order.discountPlan));
+        setAwaiting(
+          await createWalletOrder(
+            checkout.order.products,
+            undefined,
+            checkout.order.discountPlan,
+            checkout.order.discount_code,
+          ),
+        );
       } catch (error) {
         setProblem(walletCreateProblem(error));
       }
@@ -161,6 +168,7 @@ export function WalletPaymentPanel({ checkout }: { checkout: CheckoutData }) {
           checkout.order.products,
           undefined,
           checkout.order.discountPlan,
+          checkout.order.discount_code,
         );
         return order.wallet_order_id;
       } catch (error) {
