@@ -7,11 +7,11 @@ export function makeOrderDetail(overrides: Partial<OrderDetail> = {}): OrderDeta
     id: 'q7XkP2mN9vR4tY8w',
     invoice_number: 'INV-000042',
     created_at: '2025-03-04T14:30:00.000Z',
-    subTotal: '159.90',
+    subTotal: '175.90',
     discountedAmount: '0.00',
     delivery_charges: '0.00',
     totalGst: '15.99',
-    total_amount: '175.89',
+    total_amount: '175.90',
     payment_method: 'Stripe',
     payment_status: 'pending',
     status: 'pending',
@@ -31,11 +31,15 @@ export function makeOrderDetail(overrides: Partial<OrderDetail> = {}): OrderDeta
         product_title: 'Ceramic Brake Pads Front',
         sku: 'BP-100',
         quantity: 2,
-        price: '79.95',
-        qp_subtotal: '159.90',
+        price: '87.95',
+        qp_subtotal: '175.90',
       },
     ],
-    order_meta: [],
+    // Issue 34: an order charged GST-inclusive prices says so.
+    order_meta: [
+      { option: '_prices_include_gst', value: 'yes' },
+      { option: '_gst_percent', value: '10' },
+    ],
     ...overrides,
   };
 }

@@ -138,13 +138,23 @@ describe('/checkout-stripe-payment', () => {
     expect(await screen.findByText('Order placed successfully!')).toBeTruthy();
     expect(getCartLines()).toEqual([]);
     expect(sessionStorage.getItem(CHECKOUT_STORAGE_KEY)).toBeNull();
-    expect(readLastOrder()).toEqual({
+    expect(readLastOrder()).toMatchObject({
       id: 'q7XkP2mN9vR4tY8w',
       invoice_number: 'INV-000042',
       totalCents: 17590,
       taxInvoiceUrl: signedInvoiceUrl(),
+      // Issue 34 §2: the stored order's money and lines, for the thank-you page's breakdown.
+      money: { subTotal: '175.90', total_amount: '175.90', totalGst: '15.99' },
+      items: [
+        { product_title: 'Ceramic Brake Pads Front', quantity: 2, price: '87.95', qp_subtotal: '175.90' },
+      ],
     });
     expect(screen.getByText('INV-000042')).toBeTruthy();
+    // The thank-you page shows the order's rows as charged, and they add up to its total.
+    const rows = screen.getByLabelText('Order totals');
+    expect(rows.textContent).toBe(
+      'Subtotal$175.90DeliveryFreeTotal (inc. GST)$175.90Includes GST (10%) of$15.99',
+    );
     expect(screen.getByRole('link', { name: 'Download tax invoice' }).getAttribute('href')).toBe(
       signedInvoiceUrl(),
     );

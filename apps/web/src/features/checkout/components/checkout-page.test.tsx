@@ -12,6 +12,21 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { AppProviders } from '@/app/providers';
 import { clearCart, initializeCart, type CartLine } from '@/stores/cart-store';
 import { makeProduct, makeStoreConfig } from '@/test/fixtures';
+import { computeCheckoutTotals } from '@store/shared/checkout-totals';
+import { amountsOfTotals } from '@store/shared/order-breakdown';
+import { parseDecimalToCents } from '@store/shared/money';
+import { resetSessionStoreForTests, startSession } from '@/stores/session-store';
+import { checkoutSettingsOf } from '../hooks/use-checkout-summary';
+
+/** The store settings the page reads (makeStoreConfig), as the checkout's maths takes them. */
+const SETTINGS = checkoutSettingsOf(makeStoreConfig());
+
+/** A breakdown list's rows as [label, figure] pairs. */
+const rowsOf = (list: HTMLElement) =>
+  Array.from(list.querySelectorAll('[data-row]')).map((r) => [
+    r.querySelector('dt')?.textContent,
+    r.querySelector('dd')?.textContent,
+  ]);
 import { readCheckoutData, saveCheckoutData, type CheckoutData } from '../checkout-storage';
 import { CheckoutPage } from './checkout-page';
 import { ADDRESS_LOOKUP_DEBOUNCE_MS } from './city-combobox';
@@ -149,6 +164,7 @@ beforeEach(() => {
 afterEach(() => {
   clearCart();
   sessionStorage.clear();
+  resetSessionStoreForTests();
   vi.unstubAllGlobals();
 });
 
@@ -380,27 +396,30 @@ describe('checkout page (SPEC §2 Checkout)', () => {
     expect(screen.queryByText(/© GeoNames/)).toBeNull();
   });
 
-  it('charges delivery below $100 and adds GST on subtotal plus delivery', async () => {
+  it('charges delivery below $100: the rows add up to the total to pay, which includes the GST it states', async () => {
     stubApi();
     renderCheckout();
     const summary = screen.getByRole('region', { name: 'Order summary' });
     expect(within(summary).getByText('Brightline H4 Halogen Globes')).toBeTruthy();
     expect(within(summary).getByText('× 1')).toBeTruthy();
-    const row = (label: RegExp) =>
-      within(summary).getByText(label).parentElement?.querySelector('dd')?.textContent;
-    // The breakdown keeps the SPEC §9 figures; the parts before GST say so (issue 18).
-    await waitFor(() => expect(row(/^Delivery charge \(ex\. GST\)$/)).toBe('$15.00'));
-    expect(row(/^Subtotal \(ex\. GST\)$/)).toBe('$79.95');
-    // (79.95 + 15.00) × 10 % = 9.495 -> $9.50
-    expect(row(/^GST/)).toBe('$9.50');
-    expect(row(/^Total$/)).toBe('$104.45');
-    // The line is shown inc. GST: $79.95 × 1.1 = $87.945, rounded up to $87.95; the total to pay comes first.
-    expect(summary.querySelector('.order-summary__line-total')?.textContent).toBe('$87.95');
-    expect(summary.querySelector('.order-summary__to-pay')?.textContent).toBe('Total to pay inc. GST$104.45');
-    // $100.00 − $79.95 = $20.05 ex GST still to add, shown inc. GST: $20.05 × 1.1 = $22.055 -> $22.06.
-    const note = within(summary).getByText(/more for free delivery/).textContent;
-    expect(note).toContain('$22.06');
-    expect(note).toContain('$100.00 or more before GST');
+    const breakdown = () => within(summary).getByLabelText('Price breakdown');
+    await waitFor(() => expect(breakdown().getAttribute('aria-busy')).toBeNull());
+    // Issue 34: the shelf price is the line; delivery ($15 inc. GST here) is added below $100 inc. GST.
+    expect(summary.querySelector('.order-summary__line-total')?.textContent).toBe('$79.95');
+    const t = computeCheckoutTotals([{ unitPriceCents: 7995, quantity: 1 }], SETTINGS);
+    expect(rowsOf(breakdown())).toEqual([
+      ['Subtotal', '$79.95'],
+      ['Delivery', '$15.00'],
+      ['Total (inc. GST)', '$94.95'],
+      // One-eleventh of each amount: $7.27 of the line, $1.36 of the delivery.
+      ['Includes GST (10%) of', '$8.63'],
+    ]);
+    expect(t.totalCents).toBe(7995 + 1500);
+    expect(t.gstCents).toBe(863);
+    // The store-promises words, with the amount still missing to the cent.
+    expect(within(summary).getByText(/more for free delivery/).textContent).toBe(
+      'Add $20.05 more for free delivery on orders of $100 or more.',
+    );
   });
 
   it('waives delivery from $100 and shows it as Free', async () => {
@@ -408,13 +427,65 @@ describe('checkout page (SPEC §2 Checkout)', () => {
     initializeCart([cartLine(globes, 2)]);
     renderCheckout();
     const summary = screen.getByRole('region', { name: 'Order summary' });
-    const row = (label: RegExp) =>
-      within(summary).getByText(label).parentElement?.querySelector('dd')?.textContent;
-    await waitFor(() => expect(row(/^Delivery charge \(ex\. GST\)$/)).toBe('Free'));
-    expect(row(/^Subtotal \(ex\. GST\)$/)).toBe('$159.90');
-    expect(row(/^GST/)).toBe('$15.99');
-    expect(row(/^Total$/)).toBe('$175.89');
+    const breakdown = () => within(summary).getByLabelText('Price breakdown');
+    await waitFor(() => expect(breakdown().getAttribute('aria-busy')).toBeNull());
+    expect(rowsOf(breakdown())).toEqual([
+      ['Subtotal', '$159.90'],
+      ['Delivery', 'Free'],
+      ['Total (inc. GST)', '$159.90'],
+      ['Includes GST (10%) of', '$14.54'],
+    ]);
     expect(within(summary).getByText('Your order qualifies for free delivery.')).toBeTruthy();
+  });
+
+  it('shows a business member who chose ex. GST each figure less its GST, adding up to the ex-GST total', async () => {
+    stubApi();
+    startSession({
+      user: {
+        id: 8,
+        name: 'Jo Fleet',
+        email: 'jo@fleet.example',
+        phone: '0412345678',
+        role_id: 5,
+        created_by: 0,
+        user_meta: [
+          { option: '_b_name', value: 'Fleet Pty Ltd' },
+          { option: '_price_display', value: 'ex_gst' },
+        ],
+      },
+      token: 'member-token',
+      subscription: false,
+    });
+    initializeCart([cartLine(globes, 1), cartLine(battery, 2)]);
+    renderCheckout();
+    const summary = screen.getByRole('region', { name: 'Order summary' });
+    const breakdown = () => within(summary).getByLabelText('Price breakdown');
+    await waitFor(() => expect(within(breakdown()).queryByText('Total ex. GST')).toBeTruthy());
+    const lines = Array.from(summary.querySelectorAll('.order-summary__line-total')).map((l) =>
+      parseDecimalToCents(l.textContent!.replace('$', '')),
+    );
+    const rows = rowsOf(breakdown());
+    const cents = (text: string | null | undefined) =>
+      text === 'Free' ? 0 : (parseDecimalToCents(text!.replace('$', '').replace('\u2212', '-')) ?? NaN);
+    const figure = (label: string) => cents(rows.find(([l]) => l === label)?.[1]);
+    // The lines add up to the subtotal, and subtotal, discounts and delivery to the ex-GST total.
+    expect(lines.reduce((a, b) => a! + b!, 0)).toBe(figure('Subtotal (ex. GST)'));
+    const addsUp = rows
+      .filter(([l]) => l !== 'Total ex. GST' && !l!.startsWith('GST') && l !== 'Total (inc. GST)')
+      .reduce((sum, [, text]) => sum + cents(text), 0);
+    expect(addsUp).toBe(figure('Total ex. GST'));
+    expect(figure('Total ex. GST') + figure('GST (10%)')).toBe(figure('Total (inc. GST)'));
+    // And the total is what is charged: computeCheckoutTotals' (this member's details are not read here, so
+    // without a signup discount).
+    const t = computeCheckoutTotals(
+      [
+        { unitPriceCents: 7995, quantity: 1 },
+        { unitPriceCents: 17010, quantity: 2 },
+      ],
+      SETTINGS,
+    );
+    expect(figure('Total (inc. GST)')).toBe(t.totalCents);
+    expect(figure('GST (10%)')).toBe(t.gstCents);
   });
 
   it('offers only the payment methods the store takes, and says so when it takes none', async () => {
@@ -463,8 +534,18 @@ describe('checkout page (SPEC §2 Checkout)', () => {
     await user.click(walletButton());
     await waitFor(() => expect(router.state.location.pathname).toBe('/checkout-paypal-payment'));
 
-    const subtotal = 7995 + 2 * 17010;
-    const gst = Math.round(subtotal / 10);
+    // Issue 34: exactly computeCheckoutTotals' figures are sent; GST is the GST the total includes.
+    const t = computeCheckoutTotals(
+      [
+        { unitPriceCents: 7995, quantity: 1 },
+        { unitPriceCents: 17010, quantity: 2 },
+      ],
+      SETTINGS,
+    );
+    const subtotal = t.subtotalCents;
+    const gst = t.gstCents;
+    expect(subtotal).toBe(42015);
+    expect(gst).toBe(727 + 3093);
     expect(readCheckoutData()).toEqual({
       order: {
         f_name: 'Mary-Jane',
@@ -495,20 +576,29 @@ describe('checkout page (SPEC §2 Checkout)', () => {
         subTotal: subtotal / 100,
         delivery_charges: 0,
         totalGst: gst / 100,
-        grand_total: (subtotal + gst) / 100,
-        total_amount: (subtotal + gst) / 100,
+        grand_total: subtotal / 100,
+        total_amount: subtotal / 100,
       },
       items: [
-        { id: 11, title: globes.title, featured_image: 'products/h4.jpg', unitPriceCents: 7995, quantity: 1 },
+        {
+          id: 11,
+          title: globes.title,
+          featured_image: 'products/h4.jpg',
+          unitPriceCents: 7995,
+          quantity: 1,
+          lineCents: 7995,
+        },
         {
           id: 12,
           title: battery.title,
           featured_image: battery.featured_image,
           unitPriceCents: 17010,
           quantity: 2,
+          lineCents: 34020,
         },
       ],
-      totals: { subtotalCents: subtotal, deliveryChargeCents: 0, gstCents: gst, totalCents: subtotal + gst },
+      totals: { subtotalCents: subtotal, deliveryChargeCents: 0, gstCents: gst, totalCents: subtotal },
+      amounts: amountsOfTotals(t, SETTINGS),
     } satisfies CheckoutData);
   });
 
@@ -563,11 +653,15 @@ describe('checkout page (SPEC §2 Checkout)', () => {
         products: [{ id: 11, quantity: 1, qp_subtotal: 79.95 }],
         subTotal: 79.95,
         delivery_charges: 15,
-        totalGst: 9.5,
-        grand_total: 104.45,
+        totalGst: 8.63,
+        grand_total: 94.95,
       },
       items: [],
-      totals: { subtotalCents: 7995, deliveryChargeCents: 1500, gstCents: 950, totalCents: 10445 },
+      totals: { subtotalCents: 7995, deliveryChargeCents: 1500, gstCents: 863, totalCents: 9495 },
+      amounts: amountsOfTotals(
+        computeCheckoutTotals([{ unitPriceCents: 7995, quantity: 1 }], SETTINGS),
+        SETTINGS,
+      ),
     });
     renderCheckout();
     expect(textbox('First name').value).toBe('Ari');

@@ -48,7 +48,7 @@ export function stubApi(answers: Record<string, Answer | Answer[]> = {}, config:
   return calls;
 }
 
-export const WALLET_ORDER = { data: { wallet_order_id: 'WO-TEST-1', amount: '175.89', currency: 'AUD' } };
+export const WALLET_ORDER = { data: { wallet_order_id: 'WO-TEST-1', amount: '175.90', currency: 'AUD' } };
 
 /** Place-order's 200 with a wallet-paid order. */
 export const PLACED: Answer = {

@@ -105,7 +105,7 @@ describe('/guest-track-order', () => {
     renderAt('/guest-track-order?id=q7XkP2mN9vR4tY8w');
     const order = await screen.findByRole('article', { name: `${ORDER_NUMBER_LABEL} INV-000042` });
 
-    expect(valueOf('Invoice number', order)).toBe('INV-000042');
+    expect(valueOf(ORDER_NUMBER_LABEL, order)).toBe('INV-000042');
     expect(valueOf('Order Status', order)).toBe('pending');
     // 14:30 UTC on 4 March is 1:30 am on 5 March in Sydney.
     expect(valueOf('Date', order)).toBe('05/03/2025');
@@ -126,18 +126,18 @@ describe('/guest-track-order', () => {
         .map((h) => h.textContent),
     ).toEqual(['Product Name', 'Quantity', 'Price (inc. GST)', 'Item Total (Discount Included) (inc. GST)']);
     const row = within(table).getByRole('row', { name: /Ceramic Brake Pads Front/ });
-    // Lines show prices inc. GST (issue 18): $79.95 ex + 10 % = $87.945, rounded up to $87.95; 2 x $87.95 = $175.90.
+    // Lines as charged, GST included (issue 34): 2 × $87.95 = $175.90.
     expect(
       within(row)
         .getAllByRole('cell')
         .map((c) => c.textContent),
     ).toEqual(['Ceramic Brake Pads Front', '2', '$87.95', '$175.90']);
 
-    // The breakdown keeps the SPEC's ex-GST figures, labelled so.
-    expect(valueOf('Subtotal (ex. GST)', order)).toBe('$159.90');
-    expect(valueOf('Shipping (ex. GST)', order)).toBe('$0.00');
-    expect(valueOf('GST', order)).toBe('$15.99');
-    expect(valueOf('Total Amount', order)).toBe('$175.89');
+    // Issue 34 §2: the stored order's breakdown rows; the lines and delivery add up to the total.
+    expect(valueOf('Subtotal', order)).toBe('$175.90');
+    expect(valueOf('Delivery', order)).toBe('Free');
+    expect(valueOf('Total (inc. GST)', order)).toBe('$175.90');
+    expect(valueOf('Includes GST (10%) of', order)).toBe('$15.99');
     // A return starts from here with the order's id filled in (issue 11).
     expect(screen.getByRole('link', { name: 'Return an item from this order' }).getAttribute('href')).toBe(
       '/return-order?order_id=q7XkP2mN9vR4tY8w',
@@ -263,7 +263,7 @@ describe('/order-details', () => {
     expect(calls[0]?.url.pathname).toBe('/api/orders-detail');
     expect(calls[0]?.url.searchParams.get('id')).toBe('q7XkP2mN9vR4tY8w');
     expect(valueOf('Payment Method')).toBe('Card');
-    expect(valueOf('Total Amount')).toBe('$175.89');
+    expect(valueOf('Total (inc. GST)')).toBe('$175.90');
   });
 
   it('offers the tax invoice of a paid order (issue 18 §3), and none while the payment is pending', async () => {

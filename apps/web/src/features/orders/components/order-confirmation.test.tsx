@@ -1,15 +1,32 @@
-import { render, screen } from '@testing-library/react';
+import { computeCheckoutTotals } from '@store/shared/checkout-totals';
+import { centsToDecimalString } from '@store/shared/money';
+import { ORDER_MONEY_META } from '@store/shared/order-breakdown';
+import { QueryClientProvider } from '@tanstack/react-query';
+import { render, screen, within } from '@testing-library/react';
 import { createMemoryRouter, RouterProvider } from 'react-router';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { ThankYouRoute } from '@/app/routes/thank-you';
-import { saveLastOrder } from '@/features/checkout/last-order';
+import { lastOrderOf, saveLastOrder } from '@/features/checkout/last-order';
+import { makeTestQueryClient } from '@/test/query-client';
+import { makeOrderDetail } from '../order-fixtures';
 
 function renderThankYou() {
   const router = createMemoryRouter([{ path: '/thank-you', element: <ThankYouRoute /> }], {
     initialEntries: ['/thank-you'],
   });
-  render(<RouterProvider router={router} />);
+  render(
+    <QueryClientProvider client={makeTestQueryClient()}>
+      <RouterProvider router={router} />
+    </QueryClientProvider>,
+  );
 }
+
+/** The figures of a breakdown list as [label, text] pairs. */
+const rowsOf = (list: HTMLElement) =>
+  Array.from(list.querySelectorAll('[data-row]')).map((r) => [
+    r.querySelector('dt')?.textContent,
+    r.querySelector('dd')?.textContent,
+  ]);
 
 beforeEach(() => sessionStorage.clear());
 
@@ -19,14 +36,14 @@ describe('/thank-you', () => {
     saveLastOrder({
       id: 'q7XkP2mN9vR4tY8w',
       invoice_number: 'INV-000042',
-      totalCents: 17589,
+      totalCents: 17590,
       taxInvoiceUrl: signedInvoice,
     });
     renderThankYou();
     expect(screen.getByRole('heading', { level: 1, name: 'Thank you for your order!' })).toBeTruthy();
     expect(screen.getByText('INV-000042')).toBeTruthy();
     expect(screen.getByText('q7XkP2mN9vR4tY8w')).toBeTruthy();
-    expect(screen.getByText('$175.89')).toBeTruthy();
+    expect(screen.getByText('$175.90')).toBeTruthy();
     expect(screen.getByRole('link', { name: 'Track your order' }).getAttribute('href')).toBe(
       '/guest-track-order?id=q7XkP2mN9vR4tY8w',
     );
@@ -38,7 +55,7 @@ describe('/thank-you', () => {
   });
 
   it('offers no tax invoice without a signed link (an unpaid order), nor a link that is not our API', () => {
-    saveLastOrder({ id: 'q7XkP2mN9vR4tY8w', invoice_number: 'INV-000042', totalCents: 17589 });
+    saveLastOrder({ id: 'q7XkP2mN9vR4tY8w', invoice_number: 'INV-000042', totalCents: 17590 });
     renderThankYou();
     expect(screen.getByText('INV-000042')).toBeTruthy();
     expect(screen.queryByRole('link', { name: 'Download tax invoice' })).toBeNull();
@@ -47,12 +64,78 @@ describe('/thank-you', () => {
       JSON.stringify({
         id: 'q7XkP2mN9vR4tY8w',
         invoice_number: 'INV-000042',
-        totalCents: 17589,
+        totalCents: 17590,
         taxInvoiceUrl: 'https://evil.example/x.pdf',
       }),
     );
     renderThankYou();
     expect(screen.queryByRole('link', { name: 'Download tax invoice' })).toBeNull();
+  });
+
+  it("shows a member's order as charged: its lines, each discount, delivery and the total they add up to", () => {
+    // Issue 34 §2: 2 × $115.45 and 1 × $12.34 inc. GST, 10 % member and 5 % plan discounts, free delivery.
+    const settings = { gstPercent: 10, deliveryChargeCents: 1650, freeDeliveryThresholdCents: 10000 };
+    const t = computeCheckoutTotals(
+      [
+        { unitPriceCents: 11545, quantity: 2 },
+        { unitPriceCents: 1234, quantity: 1 },
+      ],
+      settings,
+      { signupPercent: 10, membershipPercent: 5 },
+    );
+    const d = centsToDecimalString;
+    const order = makeOrderDetail({
+      subTotal: d(t.subtotalCents),
+      discountedAmount: d(t.discountCents),
+      delivery_charges: d(t.deliveryChargeCents),
+      totalGst: d(t.gstCents),
+      total_amount: d(t.totalCents),
+      order_items: [
+        {
+          id: 1,
+          product_id: 1,
+          product_title: 'Brake Pads',
+          sku: 'BP',
+          quantity: 2,
+          price: '115.45',
+          qp_subtotal: '230.90',
+        },
+        {
+          id: 2,
+          product_id: 2,
+          product_title: 'Wiper',
+          sku: 'WB',
+          quantity: 1,
+          price: '12.34',
+          qp_subtotal: '12.34',
+        },
+      ],
+      order_meta: [
+        { option: ORDER_MONEY_META.pricesIncludeGst, value: 'yes' },
+        { option: ORDER_MONEY_META.gstPercent, value: '10' },
+        { option: ORDER_MONEY_META.signupDiscount, value: d(t.signupDiscountCents) },
+        { option: ORDER_MONEY_META.membershipPlan, value: 'Loyalty Member' },
+        { option: ORDER_MONEY_META.membershipDiscount, value: d(t.membershipDiscountCents) },
+      ],
+    });
+    saveLastOrder({ ...lastOrderOf(order), totalCents: t.totalCents });
+    renderThankYou();
+    const items = screen.getByRole('table');
+    expect(within(items).getByRole('row', { name: /Brake Pads/ }).textContent).toBe(
+      'Brake Pads2$115.45$230.90',
+    );
+    const rows = rowsOf(screen.getByLabelText('Order totals'));
+    expect(rows).toEqual([
+      ['Subtotal', '$243.24'],
+      ['Member discount', '\u2212$24.32'],
+      ['Loyalty Member discount', '\u2212$12.16'],
+      ['Delivery', 'Free'],
+      ['Total (inc. GST)', '$206.76'],
+      ['Includes GST (10%) of', `$${d(t.gstCents)}`],
+    ]);
+    // The rows add up to the total charged, which the facts above say too.
+    expect(24324 - 2432 - 1216).toBe(t.totalCents);
+    expect(screen.getAllByText('$206.76')).toHaveLength(2);
   });
 
   it('without an order from this tab: a plain thank-you with the same ways on', () => {
