@@ -104,10 +104,16 @@ export async function withTaxInvoiceLink<T extends object>(
   body: T,
 ): Promise<T & { tax_invoice_url?: string }> {
   const order =
-    'data' in body ? (body.data as { id?: unknown; payment_status?: unknown } | undefined) : undefined;
+    'data' in body
+      ? (body.data as { id?: unknown; payment_status?: unknown; created_at?: unknown } | undefined)
+      : undefined;
   if (typeof order?.id !== 'string' || typeof order.payment_status !== 'string') return body;
   if (!hasTaxInvoice(order.payment_status)) return body;
-  const expires = linkExpiry(PAGE_LINK_TTL_SECONDS);
+  // A day from the order's creation, so every answer to one Idempotency-Key (the first and its replays, a second
+  // apart or not) carries the same link; an order resumed so late that this has passed gets a day from now.
+  const created = typeof order.created_at === 'string' ? Date.parse(order.created_at) : NaN;
+  const fromOrder = Number.isNaN(created) ? 0 : linkExpiry(PAGE_LINK_TTL_SECONDS, created);
+  const expires = fromOrder * 1000 > Date.now() + 3_600_000 ? fromOrder : linkExpiry(PAGE_LINK_TTL_SECONDS);
   const url = await signDocumentPath(db, taxInvoicePath(order.id), order.id, 'tax-invoice', expires);
   return { ...body, tax_invoice_url: url };
 }
