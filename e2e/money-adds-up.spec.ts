@@ -1,0 +1,436 @@
+/**
+ * Must-show of issue 34 §1-2 (decision 0046): what a shopper is shown is what they pay. For a guest, a member
+ * holding a membership plan (granted in the back office's API) and a business member who chose prices ex. GST,
+ * each buys 2-3 products (one of them several times) by test card; on the cart, the checkout, the thank-you page
+ * and the order page every figure is read, the lines add up to the subtotal, the rows (subtotal, discounts,
+ * delivery) add up to the total (ex. GST: to the ex-GST total, which with the GST is the total), every screen
+ * charges the same total, and that total is `computeCheckoutTotals` of the catalog's prices. One guest's cart
+ * sits below the free-delivery threshold (delivery charged); the business member's just reaches it, so its
+ * delivery is free although the member discount takes the amount paid below it (the rule reads the subtotal).
+ * Screens of the cart, checkout and order page at 390 and 1366 px go to /tmp/shots-34 (E2E_SHOTS_DIR) for a
+ * person to look at. The mail and the PDF are checked by the documents' journeys (tax-invoice.spec.ts).
+ *
+ * It runs on a store of its own (granting a plan needs an admin), on the desktop project; the phone width is
+ * taken by resizing.
+ */
+import { mkdirSync } from 'node:fs';
+import path from 'node:path';
+import {
+  computeCheckoutTotals,
+  unitPriceCentsOf,
+  type PricedProductFields,
+} from '@store/shared/checkout-totals';
+import { expect, test, type Locator, type Page } from './support/test';
+import { startAdminStore, type AdminStore } from './support/admin-store';
+import { settleToasts } from './support/screens';
+
+const SHOTS_DIR = process.env.E2E_SHOTS_DIR ?? '/tmp/shots-34';
+const PASSWORD = 'Str0ng!pass';
+/** Demo products (data/demo-catalog/products.csv): a spark plug, an oil filter, a discounted battery. */
+const PLUG_SKU = 'FT-CU5810';
+const FILTER_SKU = 'SCA-OF-516';
+const BATTERY_SKU = 'VC-NS70-680';
+
+type Buyer = 'guest' | 'member-plan' | 'business-ex-gst';
+interface Row {
+  key: string;
+  label: string;
+  cents: number;
+}
+interface StoreConfig {
+  gst_percent: number;
+  delivery_charge: number;
+  free_delivery_threshold: number;
+}
+
+/** "$1,234.56" -> 123456, "−$2.00" -> -200, "Free" -> 0. */
+function centsOf(text: string): number {
+  const t = text.trim();
+  if (t === 'Free') return 0;
+  const value = Math.round(Number(t.replace(/[^\d.]/g, '')) * 100);
+  return /^[−-]/.test(t) ? -value : value;
+}
+
+/** A breakdown list's rows, as shown. */
+async function rowsOf(list: Locator): Promise<Row[]> {
+  await expect(list).not.toHaveAttribute('aria-busy', 'true');
+  const rows = await list.locator('[data-row]').evaluateAll((els) =>
+    els.map((el) => ({
+      key: el.getAttribute('data-row') ?? '',
+      label: el.querySelector('dt')?.textContent ?? '',
+      text: el.querySelector('dd')?.textContent ?? '',
+    })),
+  );
+  return rows.map((r) => ({ key: r.key, label: r.label, cents: centsOf(r.text) }));
+}
+
+const PARTS = new Set(['subtotal', 'signup_discount', 'membership_discount', 'code_discount', 'delivery']);
+
+/**
+ * Checks that a screen's rows add up and answers its total charged: inc. GST, subtotal + discounts + delivery =
+ * total; ex. GST, they make the ex-GST total, and it and the GST make the total.
+ */
+function totalOf(rows: Row[], where: string): number {
+  const sum = rows.filter((r) => PARTS.has(r.key)).reduce((a, r) => a + r.cents, 0);
+  const row = (key: string) => rows.find((r) => r.key === key);
+  const total = row('total');
+  expect(total, `${where}: a total row`).toBeDefined();
+  const exTotal = row('total_ex_gst');
+  if (exTotal) {
+    expect(sum, `${where}: rows add up to the ex-GST total`).toBe(exTotal.cents);
+    expect(exTotal.cents + (row('gst')?.cents ?? NaN), `${where}: ex-GST total + GST = total`).toBe(
+      total!.cents,
+    );
+  } else {
+    expect(sum, `${where}: rows add up to the total`).toBe(total!.cents);
+  }
+  return total!.cents;
+}
+
+async function linesSum(lines: Locator): Promise<number> {
+  const texts = await lines.allInnerTexts();
+  expect(texts.length).toBeGreaterThan(0);
+  return texts.reduce((a, t) => a + centsOf(t), 0);
+}
+
+async function shoot(page: Page, name: string) {
+  mkdirSync(SHOTS_DIR, { recursive: true });
+  for (const width of [390, 1366]) {
+    await page.setViewportSize({ width, height: width === 390 ? 844 : 900 });
+    await settleToasts(page);
+    await page.screenshot({ path: path.join(SHOTS_DIR, `${name}-${width}.png`), fullPage: true });
+  }
+  await page.setViewportSize({ width: 1366, height: 800 });
+}
+
+test.describe.configure({ mode: 'serial' });
+
+test.describe('money adds up (issue 34 must-show)', () => {
+  let store: AdminStore | undefined;
+
+  test.beforeAll(async () => {
+    if (test.info().project.name !== 'desktop') return;
+    test.setTimeout(180_000);
+    store = await startAdminStore({ email: 'owner.money@example.com' });
+  });
+
+  test.afterAll(async () => {
+    await store?.stop();
+  });
+
+  test.beforeEach(() => {
+    test.skip(
+      test.info().project.name !== 'desktop',
+      'a store of its own; both widths are taken by resizing',
+    );
+    test.setTimeout(180_000);
+  });
+
+  const at = (pathname: string) => {
+    if (!store) throw new Error('The store is not running');
+    return `${store.baseURL}${pathname}`;
+  };
+
+  async function api<T>(page: Page, pathname: string): Promise<T> {
+    const answer = await page.request.get(at(pathname));
+    expect(answer.ok(), pathname).toBe(true);
+    return (await answer.json()) as T;
+  }
+
+  async function unitCents(page: Page, sku: string): Promise<number> {
+    const { data } = await api<{ data: PricedProductFields }>(page, `/api/products/${sku}`);
+    const cents = unitPriceCentsOf(data);
+    expect(cents, sku).not.toBeNull();
+    return cents!;
+  }
+
+  async function register(page: Page, email: string, business: boolean) {
+    const registered = await page.request.post(at('/api/registered'), {
+      data: {
+        name: 'Sam Taylor',
+        email,
+        password: PASSWORD,
+        phone: '0412345678',
+        ...(business ? { _b_name: 'Taylor Motors', _b_number: '51824753556' } : {}),
+      },
+    });
+    expect(registered.ok()).toBe(true);
+    await page.goto(at('/signin'));
+    const form = page.getByRole('form', { name: 'Sign in' });
+    await form.getByLabel(/^Email/).fill(email);
+    await form.getByLabel(/^Password/).fill(PASSWORD);
+    await form.getByRole('button', { name: 'Sign In' }).click();
+    await expect(page.getByText('Successfully logged in!')).toBeVisible();
+  }
+
+  /** Grants the customer with `email` their first membership plan through the back office's API; its name. */
+  async function grantPlan(page: Page, email: string): Promise<string> {
+    const login = await page.request.post(at('/api/admin/login'), {
+      data: { email: store!.email, password: store!.password },
+    });
+    expect(login.ok()).toBe(true);
+    const { token } = (await login.json()) as { token: string };
+    const headers = { authorization: `Bearer ${token}` };
+    const list = (await (
+      await page.request.get(at(`/api/admin/customers?q=${encodeURIComponent(email)}`), { headers })
+    ).json()) as { data: { id: number; email: string }[] };
+    const customer = list.data.find((c) => c.email === email);
+    expect(customer, 'the new member in the back office').toBeDefined();
+    const detail = (await (
+      await page.request.get(at(`/api/admin/customers/${customer!.id}`), { headers })
+    ).json()) as { data: { membership_plans: { id: number; plan_name: string }[] } };
+    const plan = detail.data.membership_plans[0];
+    expect(plan, 'a membership plan to grant').toBeDefined();
+    const granted = await page.request.put(
+      at(`/api/admin/customers/${customer!.id}/membership-plans/${plan!.id}`),
+      { headers },
+    );
+    expect(granted.ok()).toBe(true);
+    return plan!.plan_name;
+  }
+
+  async function chooseExGst(page: Page) {
+    await page.goto(at('/my-account'));
+    const choice = page.getByRole('group', { name: 'Show prices' });
+    await choice.getByRole('radio', { name: 'Excluding GST' }).check();
+    await expect(page.getByText('Prices are now shown excluding GST.')).toBeVisible();
+  }
+
+  async function fillCart(page: Page, lines: { sku: string; quantity: number }[]) {
+    for (const { sku } of lines) {
+      await page.goto(at(`/product/${sku}`));
+      await page.getByRole('button', { name: 'Add to cart', exact: true }).click();
+      await expect(page.getByRole('dialog', { name: /cart/i })).toBeVisible();
+      await page.keyboard.press('Escape');
+    }
+    // The quantities, written where the cart keeps them (the page reads them again on the next visit).
+    await page.evaluate((wanted) => {
+      const stored = JSON.parse(localStorage.getItem('cartItems') ?? '[]') as {
+        sku: string;
+        quantity: number;
+      }[];
+      for (const line of stored) {
+        const w = wanted.find((x) => x.sku === line.sku);
+        if (w) line.quantity = w.quantity;
+      }
+      localStorage.setItem('cartItems', JSON.stringify(stored));
+    }, lines);
+  }
+
+  async function fillBilling(page: Page, email: string) {
+    const form = page.getByRole('form', { name: 'Checkout details' });
+    await form.getByLabel(/^First name/).fill('Sam');
+    await form.getByLabel(/^Last name/).fill('Taylor');
+    await form.getByLabel(/^Email/).fill(email);
+    await form.getByLabel(/^Phone/).fill('0412345678');
+    await form.getByLabel(/^Street address/).fill('12 Railway Terrace');
+    await form.getByRole('combobox', { name: /^City/ }).fill('Guildford');
+    await form.getByLabel(/^State/).fill('NSW');
+    await form.getByLabel(/^Post code/).fill('2161');
+  }
+
+  /**
+   * One purchase: the cart, checkout, payment, thank-you and order page, each screen's figures read and checked.
+   * `expectedTotal` is computeCheckoutTotals' total for the cart and the buyer's discounts.
+   */
+  async function buy(
+    page: Page,
+    buyer: Buyer,
+    options: { email: string; lines: { sku: string; quantity: number }[]; plan: string | null },
+  ): Promise<{ totals: Record<string, number>; rows: Row[] }> {
+    await fillCart(page, options.lines);
+    await page.goto(at('/cart'));
+    const summary = page.getByRole('region', { name: 'Cart totals' });
+    await expect(summary).toBeVisible();
+    // The cart's lines add up to its subtotal.
+    const cartLines = await linesSum(page.locator('.cart-table__total strong'));
+    const cartSubtotal = centsOf(
+      await summary
+        .locator('dt', { hasText: 'Subtotal' })
+        .locator('xpath=following-sibling::dd[1]')
+        .innerText(),
+    );
+    expect(cartLines, 'cart: lines add up to the subtotal').toBe(cartSubtotal);
+    await shoot(page, `${buyer}-cart`);
+
+    await page.goto(at('/checkout'));
+    await fillBilling(page, options.email);
+    if (options.plan) {
+      await page
+        .getByRole('form', { name: 'Checkout details' })
+        .getByLabel(new RegExp(`^${options.plan}`))
+        .check();
+    }
+    const order = page.getByRole('region', { name: 'Order summary' });
+    const breakdown = order.getByLabel('Price breakdown');
+    if (options.plan) await expect(breakdown.locator('[data-row="membership_discount"]')).toBeVisible();
+    if (buyer !== 'guest') await expect(breakdown.locator('[data-row="signup_discount"]')).toBeVisible();
+    const checkoutRows = await rowsOf(breakdown);
+    const checkoutLines = await linesSum(order.locator('.order-summary__line-total'));
+    expect(checkoutLines, 'checkout: lines add up to the subtotal').toBe(
+      checkoutRows.find((r) => r.key === 'subtotal')?.cents,
+    );
+    const checkoutTotal = totalOf(checkoutRows, 'checkout');
+    expect(checkoutLines, 'cart and checkout show the same lines').toBe(cartLines);
+    await shoot(page, `${buyer}-checkout`);
+
+    await page.getByRole('button', { name: 'Credit Card / Debit Card' }).click();
+    await expect(page).toHaveURL(/\/checkout-stripe-payment$/);
+    const payRows = await rowsOf(
+      page.getByRole('region', { name: 'Order summary' }).getByLabel('Price breakdown'),
+    );
+    expect(totalOf(payRows, 'payment page'), 'payment page total').toBe(checkoutTotal);
+    await page.getByLabel('Card number').fill('4242 4242 4242 4242');
+    await page.getByLabel('Expiry date').fill('12 / 34');
+    await page.getByLabel('CVC').fill('123');
+    await page.getByRole('button', { name: `Pay $${(checkoutTotal / 100).toFixed(2)}` }).click();
+
+    await expect(page).toHaveURL(/\/thank-you$/);
+    const thanks = page.getByLabel('Order totals');
+    const thanksRows = await rowsOf(thanks);
+    expect(totalOf(thanksRows, 'thank-you'), 'thank-you total').toBe(checkoutTotal);
+    expect(await linesSum(page.locator('.order-items__total')), 'thank-you: lines').toBe(
+      thanksRows.find((r) => r.key === 'subtotal')?.cents,
+    );
+    expect(thanksRows, 'thank-you shows the checkout rows').toEqual(checkoutRows);
+    await expect(page.locator('.order-confirmation__facts')).toContainText('Order number');
+
+    // The order page: tracking for a guest, the order history's View Order for a member.
+    if (buyer === 'guest') {
+      await page.getByRole('link', { name: 'Track your order' }).click();
+    } else {
+      await page.goto(at('/order-history'));
+      const row = page.getByRole('row').nth(1);
+      await expect(row).toContainText(`$${(checkoutTotal / 100).toFixed(2)}`);
+      await expect(row).toContainText(/INV-\d+/);
+      await row.getByRole('link', { name: /^View Order/ }).click();
+    }
+    const article = page.getByRole('article', { name: /^Order number INV-\d+$/ });
+    await expect(article).toBeVisible();
+    const orderRows = await rowsOf(article.getByLabel('Order totals'));
+    expect(totalOf(orderRows, 'order page'), 'order page total').toBe(checkoutTotal);
+    expect(await linesSum(article.locator('.order-items__total')), 'order page: lines').toBe(
+      orderRows.find((r) => r.key === 'subtotal')?.cents,
+    );
+    expect(orderRows, 'the order page shows the checkout rows').toEqual(checkoutRows);
+    await shoot(page, `${buyer}-order`);
+    const totals = Object.fromEntries(checkoutRows.map((r) => [r.key, r.cents]));
+    return { totals, rows: checkoutRows };
+  }
+
+  test('a guest below the free-delivery threshold pays the rows shown, delivery included', async ({
+    page,
+  }) => {
+    const { data: config } = await api<{ data: StoreConfig }>(page, '/api/store-config');
+    const settings = {
+      gstPercent: config.gst_percent,
+      deliveryChargeCents: Math.round(config.delivery_charge * 100),
+      freeDeliveryThresholdCents: Math.round(config.free_delivery_threshold * 100),
+    };
+    const plug = await unitCents(page, PLUG_SKU);
+    const filter = await unitCents(page, FILTER_SKU);
+    // Three plugs and a filter, below the threshold.
+    const lines = [
+      { sku: PLUG_SKU, quantity: 3 },
+      { sku: FILTER_SKU, quantity: 1 },
+    ];
+    const expected = computeCheckoutTotals(
+      [
+        { unitPriceCents: plug, quantity: 3 },
+        { unitPriceCents: filter, quantity: 1 },
+      ],
+      settings,
+    );
+    expect(expected.subtotalCents).toBeLessThan(settings.freeDeliveryThresholdCents);
+    const { totals } = await buy(page, 'guest', {
+      email: `money-guest-${Date.now()}@example.com`,
+      lines,
+      plan: null,
+    });
+    expect(totals.delivery).toBe(settings.deliveryChargeCents);
+    expect(totals.total).toBe(expected.totalCents);
+  });
+
+  test('a member holding a plan: member and plan discounts are rows, and the total is what is charged', async ({
+    page,
+  }) => {
+    const { data: config } = await api<{ data: StoreConfig }>(page, '/api/store-config');
+    const settings = {
+      gstPercent: config.gst_percent,
+      deliveryChargeCents: Math.round(config.delivery_charge * 100),
+      freeDeliveryThresholdCents: Math.round(config.free_delivery_threshold * 100),
+    };
+    const email = `money-member-${Date.now()}@example.com`;
+    await register(page, email, false);
+    const plan = await grantPlan(page, email);
+    const lines = [
+      { sku: BATTERY_SKU, quantity: 1 },
+      { sku: PLUG_SKU, quantity: 4 },
+      { sku: FILTER_SKU, quantity: 2 },
+    ];
+    const { totals } = await buy(page, 'member-plan', { email, lines, plan });
+    expect(totals.signup_discount).toBeLessThan(0);
+    expect(totals.membership_discount).toBeLessThan(0);
+    const plug = await unitCents(page, PLUG_SKU);
+    const filter = await unitCents(page, FILTER_SKU);
+    const battery = await unitCents(page, BATTERY_SKU);
+    const subtotal = battery + 4 * plug + 2 * filter;
+    expect(totals.subtotal).toBe(subtotal);
+    // The discounts are the member's signup percent and the plan's, as computeCheckoutTotals takes them.
+    const signupPercent = (-totals.signup_discount! * 100) / subtotal;
+    const planPercent = (-totals.membership_discount! * 100) / subtotal;
+    const expected = computeCheckoutTotals(
+      [
+        { unitPriceCents: battery, quantity: 1 },
+        { unitPriceCents: plug, quantity: 4 },
+        { unitPriceCents: filter, quantity: 2 },
+      ],
+      settings,
+      { signupPercent: Math.round(signupPercent), membershipPercent: Math.round(planPercent) },
+    );
+    expect(totals.total).toBe(expected.totalCents);
+  });
+
+  test('a business member shown ex. GST: the ex-GST figures add up, and the subtotal reaching the threshold ships free', async ({
+    page,
+  }) => {
+    const { data: config } = await api<{ data: StoreConfig }>(page, '/api/store-config');
+    const threshold = Math.round(config.free_delivery_threshold * 100);
+    const plug = await unitCents(page, PLUG_SKU);
+    const filter = await unitCents(page, FILTER_SKU);
+    // Just enough plugs with one filter to reach the threshold (inc. GST, before the member discount).
+    const plugs = Math.min(100, Math.ceil((threshold - filter) / plug));
+    const subtotal = filter + plugs * plug;
+    expect(subtotal).toBeGreaterThanOrEqual(threshold);
+    const email = `money-business-${Date.now()}@example.com`;
+    await register(page, email, true);
+    await chooseExGst(page);
+    const { totals } = await buy(page, 'business-ex-gst', {
+      email,
+      lines: [
+        { sku: FILTER_SKU, quantity: 1 },
+        { sku: PLUG_SKU, quantity: plugs },
+      ],
+      plan: null,
+    });
+    expect(totals.total_ex_gst).toBeDefined();
+    expect(totals.delivery).toBe(0);
+    // The total charged is computeCheckoutTotals' with the member's 10 % signup discount: below the threshold,
+    // and delivery is still free (the rule reads the subtotal before order discounts).
+    const settings = {
+      gstPercent: config.gst_percent,
+      deliveryChargeCents: Math.round(config.delivery_charge * 100),
+      freeDeliveryThresholdCents: threshold,
+    };
+    const expected = computeCheckoutTotals(
+      [
+        { unitPriceCents: filter, quantity: 1 },
+        { unitPriceCents: plug, quantity: plugs },
+      ],
+      settings,
+      { signupPercent: 10 },
+    );
+    expect(totals.total).toBe(expected.totalCents);
+    expect(expected.discountedSubtotalCents).toBeLessThan(threshold);
+  });
+});
