@@ -152,6 +152,8 @@ export const RETURNS_HEADLINE = {
 } as const;
 /** How soon an approved return is refunded (return policy; the FAQ's "5-7 business days" is not kept). */
 export const REFUND_TIME = '5 business days';
+/** How soon a bank usually shows a refund once we have made it (the refund and return-decision mails). */
+export const BANK_REFUND_TIME = '5 to 10 business days';
 
 /**
  * The couriers we use (shipping policy), each with its public tracking page: the back office's "mark shipped"

@@ -1,4 +1,5 @@
 /** The refund notice (issue 12): money from an order is on its way back to the customer's card or wallet. */
+import { BANK_REFUND_TIME } from '@store/shared/store-promises';
 import { Heading } from '@react-email/heading';
 import { Text } from '@react-email/text';
 import { MailLayout, mailStyles, type MailStore } from './mail-layout';
@@ -31,7 +32,7 @@ export function RefundNoticeMail(p: RefundNoticeMailProps) {
       </Heading>
       <Text style={mailStyles.text}>{`Hello ${p.fName},`}</Text>
       <Text style={mailStyles.text}>
-        {`We have refunded ${p.amount} of order ${p.invoiceNumber} to your ${p.paidWith}. Banks usually show a refund within 5 to 10 business days.`}
+        {`We have refunded ${p.amount} of order ${p.invoiceNumber} to your ${p.paidWith}. Banks usually show a refund within ${BANK_REFUND_TIME}.`}
       </Text>
       {p.reason ? <Text style={mailStyles.text}>{`Reason: ${p.reason}`}</Text> : null}
       <Text style={mailStyles.muted}>{`Refunded on this order so far: ${p.refundedTotal}.`}</Text>

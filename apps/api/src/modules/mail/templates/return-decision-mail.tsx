@@ -2,6 +2,7 @@
  * The back office's answer to a return request (issue 12), mailed to the customer: approved (with the refund
  * amount, or no refund) or rejected (with the staff member's reason).
  */
+import { BANK_REFUND_TIME } from '@store/shared/store-promises';
 import { Heading } from '@react-email/heading';
 import { Text } from '@react-email/text';
 import { MailLayout, mailStyles, type MailStore } from './mail-layout';
@@ -52,7 +53,7 @@ export function ReturnDecisionMail(p: ReturnDecisionMailProps) {
           </Text>
           <Text style={mailStyles.text}>
             {p.refund
-              ? `We are refunding ${p.refund} to the payment method you used. Refunds usually reach your account within 5 to 10 business days.`
+              ? `We are refunding ${p.refund} to the payment method you used. Refunds usually reach your account within ${BANK_REFUND_TIME}.`
               : 'No refund is due for this return.'}
           </Text>
           {p.note ? <Text style={{ ...mailStyles.text, whiteSpace: 'pre-wrap' }}>{p.note}</Text> : null}
