@@ -95,11 +95,11 @@ test('a guest buys a discounted and a plain product by card, then tracks the ord
   await expect(page).toHaveURL(/\/checkout$/);
   await fillBillingDetails(page, { pickCity: true });
   const summary = page.getByRole('region', { name: 'Order summary' });
-  await expect(figure(summary, /^Total$/)).toHaveText(/^\$\d+\.\d{2}$/);
+  await expect(figure(summary, 'Total (inc. GST)')).toHaveText(/^\$\d+\.\d{2}$/);
   const checkoutFigures = {
     subtotal: await figure(summary, 'Subtotal').innerText(),
-    gst: await figure(summary, /^GST/).innerText(),
-    total: await figure(summary, /^Total$/).innerText(),
+    gst: await figure(summary, /^Includes GST/).innerText(),
+    total: await figure(summary, 'Total (inc. GST)').innerText(),
   };
   await page.getByRole('button', { name: 'Credit Card / Debit Card' }).click();
 
@@ -120,11 +120,12 @@ test('a guest buys a discounted and a plain product by card, then tracks the ord
 
   await page.getByRole('link', { name: 'Track your order' }).click();
   await expect(page).toHaveURL(/\/guest-track-order\?id=[A-Za-z0-9]{16,}$/);
-  const result = page.getByRole('article', { name: /^Order INV-\d+$/ });
+  const result = page.getByRole('article', { name: /^Order number INV-\d+$/ });
   await expect(result).toBeVisible();
-  await expect(figure(result, 'Total Amount')).toHaveText(checkoutFigures.total);
+  // Issue 34 §2: the order's rows are the checkout's.
+  await expect(figure(result, 'Total (inc. GST)')).toHaveText(checkoutFigures.total);
   await expect(figure(result, 'Subtotal')).toHaveText(checkoutFigures.subtotal);
-  await expect(figure(result, /^GST/)).toHaveText(checkoutFigures.gst);
+  await expect(figure(result, /^Includes GST/)).toHaveText(checkoutFigures.gst);
   await expect(result).toContainText(discountedTitle);
   await expect(result).toContainText(plainTitle);
   await expect(page.getByText('Guildford').first()).toBeVisible();
@@ -206,7 +207,7 @@ test('3-D Secure: the bank asks, the guest completes it, and the order is paid',
   await expect(page.getByText('Order placed successfully!')).toBeVisible();
   expect(await storedCartLength(page)).toBe(0);
   await page.getByRole('link', { name: 'Track your order' }).click();
-  const result = page.getByRole('article', { name: /^Order INV-\d+$/ });
+  const result = page.getByRole('article', { name: /^Order number INV-\d+$/ });
   await expect(result).toBeVisible();
   await expect(result).toContainText(PAYMENT_STATUS_COMPLETED);
 });
