@@ -174,3 +174,19 @@ export const CARRIER_LIST =
     : `${CARRIER_NAMES.slice(0, -1).join(', ')} and ${CARRIER_NAMES.at(-1)}`;
 /** "We ship with Australia Post, Aramex and CouriersPlease." */
 export const CARRIERS_SENTENCE = `We ship with ${CARRIER_LIST}.`;
+
+/** SPEC §9's member discount, stated until the store's signup plan is read. */
+export const SPEC_MEMBER_DISCOUNT_PERCENT = 10;
+
+/**
+ * The member discount as the top bar and the account pages state it (issue 34 §4): the signup plan's percent, taken
+ * off the items (not delivery) of every member order, as checkout-totals.ts applies it.
+ */
+export function memberDiscountOffer(percent: number): string {
+  return `Members get ${percent}% off the items in every order`;
+}
+
+/** The same discount, to a signed-in member. */
+export function memberDiscountHeld(percent: number): string {
+  return `Your member discount: ${percent}% off the items in every order`;
+}

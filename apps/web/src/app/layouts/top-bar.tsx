@@ -1,4 +1,9 @@
-import { freeDeliveryText } from '@store/shared/store-promises';
+import {
+  freeDeliveryText,
+  memberDiscountHeld,
+  memberDiscountOffer,
+  SPEC_MEMBER_DISCOUNT_PERCENT,
+} from '@store/shared/store-promises';
 import { Link } from 'react-router';
 import { useDeliverySettings } from '@/features/store/hooks/use-delivery-settings';
 import { TagIcon, TruckIcon, UserIcon } from './icons';
@@ -51,9 +56,6 @@ export function AccountMenu({ user, onSignOut }: AccountMenuProps) {
   );
 }
 
-/** SPEC §9 "Member discount 10%": shown until the store config says what the signup plan gives. */
-const SPEC_MEMBER_DISCOUNT_PERCENT = 10;
-
 /**
  * The strip above the header: the member discount (the signup plan's percent, SPEC §1: members get 10% off),
  * the delivery offer as the store's settings make it (issue 34 §3: `freeDeliveryText`, the words every page uses)
@@ -72,10 +74,10 @@ export function TopBar({
         <p className="top-bar__offer">
           <TagIcon />
           {user ? (
-            <span>Your member discount: {percent}% off every order</span>
+            <span>{memberDiscountHeld(percent)}</span>
           ) : (
             <span>
-              Members get {percent}% off —{' '}
+              {memberDiscountOffer(percent)} —{' '}
               <Link to="/signup" className="top-bar__offer-link">
                 sign up today
               </Link>

@@ -11,6 +11,8 @@ import { useUserAddresses } from '../api/get-user-addresses';
 import { failureMessage, toastError, toastSuccess } from '../account-feedback';
 import { AccountCard } from './form-bits';
 import { PriceDisplayChoice } from './price-display-choice';
+import { memberDiscountOffer } from '@store/shared/store-promises';
+import { useMemberDiscountPercent } from '@/features/store/hooks/use-member-discount-percent';
 
 const BUSINESS_LABELS: Record<(typeof BUSINESS_META_KEYS)[number], string> = {
   _b_name: 'Business name',
@@ -92,6 +94,7 @@ function AddressCard({ address }: { address: SavedAddress }) {
  * filled; saved addresses with Edit and Delete; Add Address and Edit Profile.
  */
 export function MyAccountPage() {
+  const memberPercent = useMemberDiscountPercent();
   usePageTitle('My account');
   const session = useSession();
   const profile = useProfile();
@@ -102,7 +105,15 @@ export function MyAccountPage() {
   const business = businessDetailsOf(user);
 
   return (
-    <AccountCard title="My account" wide lead={<p>Hello {user.name}. Members get 10% off every order.</p>}>
+    <AccountCard
+      title="My account"
+      wide
+      lead={
+        <p>
+          Hello {user.name}. {memberDiscountOffer(memberPercent)}.
+        </p>
+      }
+    >
       <section className="account-section" aria-labelledby="account-personal">
         <h2 id="account-personal">Personal detail</h2>
         <dl className="account-details">

@@ -13,6 +13,8 @@ import { useLogin } from '../api/login';
 import { failureMessage, toastError, toastSuccess } from '../account-feedback';
 import { AccountCard, EmailField, errorOf, SubmitButton } from './form-bits';
 import { PasswordInput } from './password-field';
+import { memberDiscountOffer } from '@store/shared/store-promises';
+import { useMemberDiscountPercent } from '@/features/store/hooks/use-member-discount-percent';
 
 type LoginInput = z.input<typeof loginRequestSchema>;
 
@@ -24,6 +26,7 @@ function returnPath(state: unknown): string {
 
 /** /signin (SPEC §2 Account screens, §8 Login): email and password, links to reset and sign up. */
 export function SigninPage() {
+  const memberPercent = useMemberDiscountPercent();
   usePageTitle('Sign in');
   const navigate = useNavigate();
   const location = useLocation();
@@ -54,7 +57,7 @@ export function SigninPage() {
   });
 
   return (
-    <AccountCard title="Sign in" lead={<p>Welcome back. Members get 10% off every order.</p>}>
+    <AccountCard title="Sign in" lead={<p>Welcome back. {memberDiscountOffer(memberPercent)}.</p>}>
       <form className="account-form" noValidate onSubmit={onSubmit} aria-label="Sign in">
         <EmailField registration={register('email')} error={formState.errors.email} />
         <CheckoutTextField

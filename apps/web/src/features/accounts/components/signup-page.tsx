@@ -12,6 +12,8 @@ import { useRegister } from '../api/register';
 import { toastError, toastSuccess } from '../account-feedback';
 import { AccountCard, BusinessDetailsFields, EmailField, errorOf, SubmitButton } from './form-bits';
 import { PasswordInput } from './password-field';
+import { memberDiscountOffer } from '@store/shared/store-promises';
+import { useMemberDiscountPercent } from '@/features/store/hooks/use-member-discount-percent';
 
 type SignupInput = z.input<typeof signupFormSchema>;
 type SignupForm = z.output<typeof signupFormSchema>;
@@ -21,6 +23,7 @@ type SignupForm = z.output<typeof signupFormSchema>;
  * and the terms tick box. Success: 'Registration successful!' and on to /signin to sign in (decision 0013).
  */
 export function SignupPage() {
+  const memberPercent = useMemberDiscountPercent();
   usePageTitle('Create an account');
   const navigate = useNavigate();
   const registration = useRegister();
@@ -68,7 +71,7 @@ export function SignupPage() {
   return (
     <AccountCard
       title="Create an account"
-      lead={<p>Members get 10% off every order. Required fields are marked with an asterisk (*).</p>}
+      lead={<p>{memberDiscountOffer(memberPercent)}. Required fields are marked with an asterisk (*).</p>}
     >
       <form className="account-form" noValidate onSubmit={onSubmit} aria-label="Create an account">
         <fieldset className="account-form">
