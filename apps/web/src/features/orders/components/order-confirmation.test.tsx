@@ -44,6 +44,12 @@ describe('/thank-you', () => {
     expect(screen.getByText('INV-000042')).toBeTruthy();
     expect(screen.getByText('q7XkP2mN9vR4tY8w')).toBeTruthy();
     expect(screen.getByText('$175.90')).toBeTruthy();
+    // Issue 34 §6: the number to keep is the order number, which tracks the order with the email.
+    expect(
+      screen.getByText(
+        'We have received your order and payment. Keep your order number: with the email address you gave, it tracks your order any time.',
+      ),
+    ).toBeTruthy();
     expect(screen.getByRole('link', { name: 'Track your order' }).getAttribute('href')).toBe(
       '/guest-track-order?id=q7XkP2mN9vR4tY8w',
     );
@@ -142,6 +148,11 @@ describe('/thank-you', () => {
     renderThankYou();
     expect(screen.getByRole('heading', { level: 1, name: 'Thank you for your order!' })).toBeTruthy();
     expect(screen.queryByText('Invoice number')).toBeNull();
+    expect(
+      screen.getByText(
+        'Your order is with us. You can track it any time with the order number and email address from your confirmation.',
+      ),
+    ).toBeTruthy();
     expect(screen.getByRole('link', { name: 'Track your order' }).getAttribute('href')).toBe(
       '/guest-track-order',
     );

@@ -79,7 +79,9 @@ export function OrderConfirmation({ order }: { order: ConfirmedOrder | null }) {
       {order ? (
         <>
           <p className="order-confirmation__lead">
-            We have received your order and payment. Keep your order id to track it.
+            {/* Issue 34 §6: the order number (with the order's email) is what finds an order on Track Order. */}
+            We have received your order and payment. Keep your order number: with the email address you gave,
+            it tracks your order any time.
           </p>
           <dl className="order-confirmation__facts">
             <div>
@@ -99,7 +101,8 @@ export function OrderConfirmation({ order }: { order: ConfirmedOrder | null }) {
         </>
       ) : (
         <p className="order-confirmation__lead">
-          Your order is with us. You can track it any time with the order id from your confirmation.
+          Your order is with us. You can track it any time with the order number and email address from your
+          confirmation.
         </p>
       )}
       <div className="order-confirmation__actions">
