@@ -1,10 +1,16 @@
 import { mkdirSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { highestExGstCents, lowestExGstCents } from '@store/shared/gst-prices';
-import { centsToDecimalString } from '@store/shared/money';
 import { expect, test, waitForApp } from './support/test';
-import { cards, expectOrdered, expectTitles, listingAnswer, shownPrices } from './support/listing';
+import {
+  cards,
+  expectOrdered,
+  expectTitles,
+  inStock,
+  listingAnswer,
+  paidCents,
+  shownPrices,
+} from './support/listing';
 import { expectNoSeriousAxeViolations, loadAllImages } from './support/page-checks';
 import { screen } from './support/screens';
 
@@ -165,17 +171,22 @@ test('a price range and in stock only narrow a category; its address, loaded fre
   test.slow();
   const address = '/shop?page=1&category=batteries&sort=price_desc';
   const filteredAddress = `${address}&min_price=130&max_price=300&in_stock=1`;
-  // The shopper's $130 to $300 are prices as shown, GST included (issue 18); the API's bounds are before GST.
-  const { data: config } = (await (await request.get('/api/store-config')).json()) as {
-    data: { gst_percent: number };
-  };
-  const exBound = (cents: number) => centsToDecimalString(cents);
-  const apiBounds = `min_price=${exBound(lowestExGstCents(13000, config.gst_percent))}&max_price=${exBound(highestExGstCents(30000, config.gst_percent))}`;
+  // The shopper's $130 to $300 are prices as shown, GST included, and so is the API's `_price` (issue 34 §1,
+  // decision 0046): the bounds go to the API as typed.
+  const apiBounds = 'min_price=130&max_price=300';
   const everything = await listingAnswer(request, `/api${address}&pagination=15`);
   const filtered = await listingAnswer(request, `/api${address}&${apiBounds}&in_stock=1&pagination=15`);
+  // The range keeps exactly the batteries in stock whose price paid, as served, is from $130 to $300.
+  const allBatteries = await listingAnswer(request, `/api${address}&pagination=100`);
+  expect(allBatteries.data).toHaveLength(allBatteries.total);
+  const inRange = (p: (typeof allBatteries.data)[number]) => paidCents(p) >= 13000 && paidCents(p) <= 30000;
+  const kept = allBatteries.data.filter((p) => inRange(p) && inStock(p)).map((p) => p.title);
+  expect(filtered.total).toBe(kept.length);
+  expect(filtered.data.map((p) => p.title)).toEqual(kept.slice(0, 15));
   // The demo catalog's batteries run from under $130 to over $300, and one of them is out of stock.
   expect(filtered.total).toBeGreaterThan(0);
   expect(filtered.total).toBeLessThan(everything.total);
+  expect(allBatteries.data.some((p) => inRange(p) && !inStock(p))).toBe(true);
 
   await page.goto(address);
   const results = page.getByRole('region', { name: 'Products' });
@@ -242,6 +253,12 @@ test('a price range and in stock only narrow a category; its address, loaded fre
   await summary.getByRole('link', { name: 'Remove filter In stock only' }).click();
   await expect(page).toHaveURL(`${address}&min_price=130&max_price=300`);
   const withOutOfStock = await listingAnswer(request, `/api${address}&${apiBounds}&pagination=15`);
+  expect(withOutOfStock.data.map((p) => p.title)).toEqual(
+    allBatteries.data
+      .filter(inRange)
+      .map((p) => p.title)
+      .slice(0, 15),
+  );
   await expectTitles(
     results,
     withOutOfStock.data.map((p) => p.title),

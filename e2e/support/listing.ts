@@ -4,11 +4,39 @@
  * for the same address, so a journey can wait for the list to be the one asked for.
  */
 import { expect, type APIRequestContext, type Locator } from '@playwright/test';
+import { parseDecimalToCents } from '@store/shared/money';
+
+/** A product of a listing answer, as much of SPEC §3's product as the journeys read. */
+export interface ListedProduct {
+  title: string;
+  product_meta?: { option: string; value: string }[];
+  discount_data?: { discounted_price: string } | null;
+}
 
 export interface ListingAnswer {
-  data: { title: string }[];
+  data: ListedProduct[];
   total: number;
   last_page: number;
+}
+
+/**
+ * The price a listed product is paid at, cents, as served: its discounted price, else its `_price` (shelf
+ * prices including GST, issue 34 §1, decision 0046). The price the price range and the price sorts read.
+ */
+export function paidCents(product: ListedProduct): number {
+  const text =
+    product.discount_data?.discounted_price ??
+    product.product_meta?.find((m) => m.option === '_price')?.value ??
+    '';
+  const cents = parseDecimalToCents(text);
+  expect(cents, `a price for ${product.title}: '${text}'`).not.toBeNull();
+  return cents!;
+}
+
+/** True when a listed product can be bought: no `_stock` kept, or more than none. */
+export function inStock(product: ListedProduct): boolean {
+  const stock = product.product_meta?.find((m) => m.option === '_stock')?.value ?? '';
+  return stock.trim() === '' || Number(stock) > 0;
 }
 
 /** The API's answer for a listing call, e.g. `/api/shop?page=1&sort=price_asc&pagination=15`. */
