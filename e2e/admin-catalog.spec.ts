@@ -1,6 +1,7 @@
 /**
  * The back office's catalog (issue 12), on a store of the journey's own: the admin finds a demo product in
- * /admin/products, changes its price in /admin/products/{sku}, and the shop's product page shows the new price;
+ * /admin/products, changes its price in /admin/products/{sku} (the shelf price inc. GST, its ex-GST figure beside
+ * it: issue 34 §7), and the shop's product page shows the new price as typed;
  * then uploads the WooCommerce sample CSV at /admin/products/import and watches its progress to the result (rows
  * done, image warnings: its pictures are on internet hosts this machine cannot reach, so each becomes a warning
  * and the import still finishes promptly). Screens of the three pages at 1366, 768 and 390 px, checked with axe.
@@ -12,7 +13,8 @@
  */
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { priceIncGstCents } from '@store/shared/gst-prices';
+import { ADMIN_PRICE_LABELS } from '@store/shared/admin-products';
+import { exGstCents } from '@store/shared/checkout-totals';
 import { formatCents, parseDecimalToCents } from '@store/shared/money';
 import { expect, test, type Page } from './support/test';
 import { startAdminStore, type AdminStore } from './support/admin-store';
@@ -90,17 +92,28 @@ test.describe('the catalog in the back office', () => {
     await row.getByRole('link', { name: before.data.title }).click();
     await expect(page).toHaveURL(at(`/admin/products/${SKU}`));
     await expect(page.getByRole('heading', { level: 1, name: before.data.title })).toBeVisible();
-    const price = page.getByLabel('Price ($)', { exact: true });
+    // Issue 34 §7: the owner types the shelf price inc. GST and reads its ex-GST figure beside it.
+    const { data: config } = (await (await page.request.get(at('/api/store-config'))).json()) as {
+      data: { gst_percent: number };
+    };
+    expect(config.gst_percent).toBeGreaterThan(0);
+    const exGstText = (dollars: string) =>
+      ADMIN_PRICE_LABELS.exGst(exGstCents(parseDecimalToCents(dollars) ?? NaN, config.gst_percent));
+    const price = page.getByLabel(ADMIN_PRICE_LABELS.price, { exact: true });
+    const beside = page.locator('#admin-price-beside');
     await expect(price).toHaveValue(oldPrice);
+    await expect(beside).toHaveText(exGstText(oldPrice));
     await price.fill(newPrice);
+    await expect(beside).toHaveText(exGstText(newPrice));
     // Any sale is taken off, so the shop shows the plain new price.
-    await page.getByLabel('Sale price ($)').fill('');
+    await page.getByLabel(ADMIN_PRICE_LABELS.salePrice, { exact: true }).fill('');
     await page.getByLabel('Or percent off').fill('');
     await page.getByRole('button', { name: 'Save changes' }).click();
     await expect(page.getByRole('status').filter({ hasText: `Saved ${SKU}.` })).toBeVisible();
     const trail = page.getByRole('region', { name: 'Audit trail' });
     await expect(trail).toContainText('product.update by Olive Owner');
-    await expect(trail).toContainText(`Price: $${oldPrice} → $${newPrice}`);
+    await expect(trail).toContainText(`${ADMIN_PRICE_LABELS.price}: $${oldPrice} → $${newPrice}`);
+    await expect(beside).toHaveText(exGstText(newPrice));
     await screens(page, 'admin-product');
 
     // The API at once, as a CDN revalidating would ask it.
@@ -109,12 +122,9 @@ test.describe('the catalog in the back office', () => {
     });
     expect(JSON.stringify(await api.json())).toContain(`"value":"${newPrice}"`);
 
-    // A shopper's browser (a context of its own: no cached answers) sees the new price on the product page,
-    // including GST (issue 18): the admin enters `_price` as the SPEC defines it, before GST.
-    const { data: config } = (await (await page.request.get(at('/api/store-config'))).json()) as {
-      data: { gst_percent: number };
-    };
-    const shown = formatCents(priceIncGstCents(parseDecimalToCents(newPrice) ?? 0, config.gst_percent));
+    // A shopper's browser (a context of its own: no cached answers) sees the new price on the product page as
+    // the admin typed it: `_price` is the shelf price including GST (issue 34 §1, decision 0046).
+    const shown = formatCents(parseDecimalToCents(newPrice) ?? NaN);
     const shopper = await browser.newContext();
     try {
       const shop = await shopper.newPage();
