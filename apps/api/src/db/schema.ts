@@ -918,7 +918,10 @@ export const discountCodes = pgTable(
     usageLimit: integer('usage_limit'),
     oncePerCustomer: boolean('once_per_customer').notNull().default(false),
     appliesTo: text('applies_to').$type<'all' | 'products' | 'categories'>().notNull().default('all'),
-    targetIds: integer('target_ids').array().notNull().default(sql`'{}'::integer[]`),
+    targetIds: integer('target_ids')
+      .array()
+      .notNull()
+      .default(sql`'{}'::integer[]`),
     /** Lower case; null for codes anyone may use. */
     email: text('email'),
     usedCount: integer('used_count').notNull().default(0),
