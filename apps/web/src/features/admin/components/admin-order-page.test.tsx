@@ -256,7 +256,7 @@ describe('/admin/orders/:publicId', () => {
     const { user } = renderAdmin(`/admin/orders/${row.public_id}`);
     expect(await screen.findByRole('heading', { level: 1, name: 'Order INV-001042' })).toBeTruthy();
     expect(screen.getByText('Brake Pads Front')).toBeTruthy();
-    const totals = screen.getByRole('group', { name: 'Order totals' });
+    const totals = screen.getByLabelText('Order totals');
     expect(within(totals).getByText('Includes GST (10%) of').nextElementSibling?.textContent).toBe('$6.50');
     expect(screen.getByText('Reference: pi_test_123')).toBeTruthy();
     // Issue 18 §3: the paid order's tax invoice, as the customer gets it, downloaded with the staff bearer
@@ -366,7 +366,7 @@ describe('/admin/orders/:publicId', () => {
     };
     stubApi(member);
     renderAdmin(`/admin/orders/${row.public_id}`);
-    const totals = await screen.findByRole('group', { name: 'Order totals' });
+    const totals = await screen.findByLabelText('Order totals');
     const expected = breakdownRows(amountsOfOrder(member));
     const shown = [...totals.querySelectorAll('div')].map((d) => [
       d.querySelector('dt')?.textContent,

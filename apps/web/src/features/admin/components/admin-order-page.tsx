@@ -246,7 +246,7 @@ function OrderLines({ order }: { order: AdminOrderDetail }) {
           ))}
         </tbody>
       </table>
-      <dl className="admin-order__totals" role="group" aria-label="Order totals">
+      <dl className="admin-order__totals" aria-label="Order totals">
         {rows.map((r) => (
           <div key={r.key} className={`admin-order__total admin-order__total--${r.key}`}>
             <dt>{r.label}</dt>
