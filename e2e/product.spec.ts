@@ -1,7 +1,13 @@
 import { mkdirSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { DELIVERY_ESTIMATE_SENTENCE } from '@store/shared/store-promises';
+import { unitPriceCentsOf } from '@store/shared/checkout-totals';
+import { formatCents } from '@store/shared/money';
+import {
+  DELIVERY_ESTIMATE_SENTENCE,
+  deliverySettingsOf,
+  productDeliveryText,
+} from '@store/shared/store-promises';
 import { expect, test } from './support/test';
 import { expectNoSeriousAxeViolations, loadAllImages } from './support/page-checks';
 
@@ -14,7 +20,12 @@ function escapeRegExp(text: string): string {
 }
 
 interface ProductAnswer {
-  data: { title: string; sku: string; product_meta: { option: string; value: string }[] };
+  data: {
+    title: string;
+    sku: string;
+    product_meta: { option: string; value: string }[];
+    discount_data: { discounted_price: string } | null;
+  };
 }
 
 test('product page: price, gallery, JSON-LD in AUD, and no serious accessibility problems', async ({
@@ -25,13 +36,27 @@ test('product page: price, gallery, JSON-LD in AUD, and no serious accessibility
   const meta = (option: string) => answer.data.product_meta.find((m) => m.option === option)?.value;
   const seoTitle = meta('_seo_title') ?? title;
 
+  // The prices as served: `_price` and the discounted price are shelf prices inc. GST (issue 34 §1, decision 0046).
+  const listCents = Math.round(Number(meta('_price')) * 100);
+  const payCents = unitPriceCentsOf(answer.data);
+  expect(payCents).not.toBeNull();
+  expect(payCents!).toBeLessThan(listCents);
+  const config = (await (await page.request.get('/api/store-config')).json()) as {
+    data: { delivery_charge: number; free_delivery_threshold: number };
+  };
+
   await page.goto(`/product/${SKU}`);
   await expect(page.getByRole('heading', { level: 1, name: title })).toBeVisible();
-  await expect(page.getByRole('group', { name: 'Price' })).toContainText(/\$\d+\.\d{2}/);
-  await expect(page.getByRole('group', { name: 'Price' })).toContainText(/Save (\$\d+|\d+%)/);
-  // The shipping policy's estimate (issue 34 §3), not the SPEC's "Free shipping, estimated delivery 2-3 days".
+  const price = page.getByRole('group', { name: 'Price' });
+  await expect(price.locator('.price-tag__current')).toContainText(formatCents(payCents!));
+  await expect(price.locator('.price-tag__original')).toContainText(formatCents(listCents));
+  await expect(price).toContainText(/Save (\$\d+|\d+%)/);
+  // The shipping policy's estimate (issue 34 §3), not the SPEC's "Free shipping, estimated delivery 2-3 days",
+  // after the delivery rule for this price (the store's settings, in their one wording).
   const delivery = page.locator('.product-detail__shipping');
-  await expect(delivery).toContainText(DELIVERY_ESTIMATE_SENTENCE);
+  await expect(delivery).toContainText(
+    `${productDeliveryText(payCents!, deliverySettingsOf(config.data))} ${DELIVERY_ESTIMATE_SENTENCE}`,
+  );
   await expect(delivery).not.toContainText(/free shipping|2-3 days/i);
   await expect(
     page.getByRole('navigation', { name: 'Breadcrumb' }).getByRole('link', { name: 'Home' }),
@@ -70,7 +95,8 @@ test('product page: price, gallery, JSON-LD in AUD, and no serious accessibility
   expect(ld['@type']).toBe('Product');
   expect(ld.sku).toBe(SKU);
   expect(ld.offers.priceCurrency).toBe('AUD');
-  expect(ld.offers.price).toMatch(/^\d+\.\d{2}$/);
+  // The offer is the price paid, as served (no GST added or taken off).
+  expect(ld.offers.price).toBe((payCents! / 100).toFixed(2));
   expect(ld.offers.availability).toBe('https://schema.org/InStock');
   expect(ld.image[0]).toMatch(/^https?:\/\//);
 
