@@ -1,6 +1,7 @@
 import { mkdirSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { memberDiscountOffer } from '@store/shared/store-promises';
 import { expect, test, type APIRequestContext } from './support/test';
 
 const screensDir = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../docs/screens');
@@ -18,7 +19,10 @@ async function apiData<T>(request: APIRequestContext, url: string): Promise<T> {
 }
 
 test('every page has the header, the footer and their landmarks', async ({ page, request }) => {
-  const config = await apiData<{ store_name: string }>(request, '/api/store-config');
+  const config = await apiData<{ store_name: string; member_discount_percent: number }>(
+    request,
+    '/api/store-config',
+  );
   const storeName = config.store_name.trim() || 'Online Store';
 
   await page.goto('/faqs');
@@ -28,7 +32,11 @@ test('every page has the header, the footer and their landmarks', async ({ page,
   await expect(banner.getByRole('combobox', { name: 'Search products' })).toBeVisible();
   await expect(banner.getByRole('link', { name: /^Cart, \d+ items?$/ })).toHaveAttribute('href', '/cart');
   await expect(banner.getByRole('link', { name: 'Sign In' })).toHaveAttribute('href', '/signin');
-  await expect(banner.getByText('Members get 10% off')).toBeVisible();
+  // The member discount as it is applied, in its one wording, at the store's signup percent (issue 34 §4).
+  await expect(page.locator('.top-bar__offer')).toContainText(
+    `${memberDiscountOffer(config.member_discount_percent)} — sign up today`,
+  );
+  await expect(banner.getByRole('link', { name: 'sign up today' })).toHaveAttribute('href', '/signup');
   await expect(page.getByRole('main')).toBeVisible();
   await expect(page.getByRole('contentinfo')).toBeVisible();
   await expect(page).toHaveTitle(new RegExp(`${storeName}$`));
