@@ -9,12 +9,13 @@
 import { mkdirSync } from 'node:fs';
 import path from 'node:path';
 import { formatCents, parseDecimalToCents } from '@store/shared/money';
+import { lineGstCents } from '@store/shared/order-breakdown';
 import { DEMO_ABN_PLACEHOLDER } from '@store/shared/tax-invoice';
 import { expect, test } from './support/test';
 import { pdfFirstPageToPng, pdfText } from './support/pdf-text';
 import { screen, screensDir } from './support/screens';
 
-/** The demo catalog's dearest product: $599 ex. GST, so two come to $1,317.80 with GST. */
+/** The demo catalog's dearest product: its shelf price $658.90 inc. GST, so two come to $1,317.80. */
 const SKU = 'BG-LFP100';
 
 interface OrderAnswer {
@@ -104,6 +105,16 @@ test('a tax invoice downloads from the order details page and names the buyer of
   expect(total).toBeGreaterThanOrEqual(100_000);
   const [line] = order.order_items;
   if (!line) throw new Error('the order has no lines');
+  // Issue 34 §1 (decision 0046): the line is charged at `_price` as served, and the order is its lines plus
+  // delivery, to the cent (a guest has no order discounts).
+  const product = (await (await page.request.get(`/api/products/${SKU}`)).json()) as {
+    data: { product_meta: { option: string; value: string }[]; discount_data: unknown };
+  };
+  expect(product.data.discount_data ?? null).toBeNull();
+  const shelf = cents(product.data.product_meta.find((m) => m.option === '_price')?.value ?? '');
+  expect(cents(line.price)).toBe(shelf);
+  expect(cents(line.qp_subtotal)).toBe(shelf * 2);
+  expect(total).toBe(cents(line.qp_subtotal) + cents(order.delivery_charges));
   const number = /^tax-invoice-(TI-\d{6})\.pdf$/.exec(download.suggestedFilename())?.[1] ?? 'none';
   const today = new Intl.DateTimeFormat('en-AU', {
     timeZone: 'Australia/Sydney',
@@ -120,7 +131,8 @@ test('a tax invoice downloads from the order details page and names the buyer of
     `Tax invoice ${number} for order ${order.invoice_number}`,
     `Date of issue ${today}`,
     `Order number ${order.invoice_number}`,
-    // The order's breakdown (issue 34 §2): delivery is free from $100, the GST is included in the total.
+    // The order's breakdown (issue 34 §2): the line, delivery free from $100, the GST included in the total.
+    `Subtotal ${formatCents(cents(line.qp_subtotal))}`,
     `Delivery ${cents(order.delivery_charges) === 0 ? 'Free' : formatCents(cents(order.delivery_charges))}`,
     `Total (inc. GST) ${formatCents(total)}`,
     `Includes GST (10%) of ${formatCents(cents(order.totalGst))}`,
@@ -132,8 +144,10 @@ test('a tax invoice downloads from the order details page and names the buyer of
     expect(text).toContain(expected);
   }
 
-  // The line: description (title and SKU, which may wrap onto a second row), quantity, unit price, amount.
-  const figures = ` 2 ${formatCents(cents(line.price))} ${formatCents(cents(line.qp_subtotal))}`;
+  // The line: description (title and SKU, which may wrap onto a second row), quantity, unit price, the GST the
+  // line includes (one-eleventh of it, lineGstCents: issue 34 §1) and the amount inc. GST.
+  const lineGst = formatCents(lineGstCents(cents(line.qp_subtotal), 10));
+  const figures = ` 2 ${formatCents(cents(line.price))} ${lineGst} ${formatCents(cents(line.qp_subtotal))}`;
   const flat = text.replace(/\s+/g, ' ');
   expect(flat).toContain(figures);
   expect(flat.replace(figures, '')).toContain(`${line.product_title} (SKU ${SKU})`);
