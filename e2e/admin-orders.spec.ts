@@ -6,6 +6,9 @@
  * the refund and its audit row, and the customer's refund notice is in the outbox. Screens of the list and the
  * order page at 1366, 768 and 390 px, each checked with axe.
  */
+import { ADMIN_ORDER_LINE_HEADINGS } from '@store/shared/admin-orders';
+import { BREAKDOWN_LABELS } from '@store/shared/order-breakdown';
+import { ORDER_NUMBER_LABEL } from '@store/shared/order-constants';
 import { expect, test, type Page } from './support/test';
 import { startAdminStore, type AdminStore } from './support/admin-store';
 import { mailFromOutbox } from './support/outbox';
@@ -39,8 +42,8 @@ test.describe('orders in the back office', () => {
     return `${store.baseURL}${pathname}`;
   }
 
-  /** A guest's order through the shop, paid with the offline test card; answers the order's invoice number. */
-  async function guestOrder(page: Page, email: string): Promise<string> {
+  /** A guest's order through the shop, paid with the offline test card; answers its order number and total. */
+  async function guestOrder(page: Page, email: string): Promise<{ invoice: string; total: string }> {
     await page.goto(at(`/product/${PLAIN_SKU}`));
     await page.getByRole('button', { name: 'Add to cart', exact: true }).click();
     await page.goto(at('/checkout'));
@@ -58,12 +61,15 @@ test.describe('orders in the back office', () => {
     await page.getByLabel('Card number').fill('4242 4242 4242 4242');
     await page.getByLabel('Expiry date').fill('12 / 34');
     await page.getByLabel('CVC').fill('123');
-    await page.getByRole('button', { name: /^Pay \$/ }).click();
+    const pay = page.getByRole('button', { name: /^Pay \$/ });
+    const total = /\$[\d,]+\.\d{2}/.exec((await pay.textContent()) ?? '')?.[0] ?? 'none';
+    await pay.click();
     await expect(page).toHaveURL(/\/thank-you$/);
     await page.getByRole('link', { name: 'Track your order' }).click();
-    const result = page.getByRole('article', { name: /^Order INV-\d+$/ });
+    const result = page.getByRole('article', { name: new RegExp(`^${ORDER_NUMBER_LABEL} INV-\\d+$`) });
     await expect(result).toBeVisible();
-    return /INV-\d+/.exec(await result.getByRole('heading').first().innerText())?.[0] ?? '';
+    const invoice = /INV-\d+/.exec(await result.getByRole('heading').first().innerText())?.[0] ?? '';
+    return { invoice, total };
   }
 
   async function signIn(page: Page, to: string) {
@@ -92,7 +98,7 @@ test.describe('orders in the back office', () => {
   }) => {
     test.slow();
     const email = `ship.${stamp}@example.com`;
-    const invoice = await guestOrder(page, email);
+    const { invoice, total } = await guestOrder(page, email);
     expect(invoice).toMatch(/^INV-\d+$/);
 
     await signIn(page, '/admin/orders');
@@ -109,7 +115,13 @@ test.describe('orders in the back office', () => {
     await expect(page.getByRole('table', { name: 'Orders (1)' })).toBeVisible();
     await page.getByRole('link', { name: invoice }).click();
     await expect(page.getByRole('heading', { level: 1, name: `Order ${invoice}` })).toBeVisible();
-    await expect(page.getByText('GST included')).toBeVisible();
+    // Issue 34 §2: the lines with the GST each includes, and the order's breakdown as the customer was shown it.
+    await expect(page.getByRole('columnheader', { name: ADMIN_ORDER_LINE_HEADINGS.gst })).toBeVisible();
+    const totals = page.getByLabel('Order totals');
+    const row = (label: string) =>
+      totals.locator('dt', { hasText: label }).first().locator('xpath=following-sibling::dd[1]');
+    await expect(row(BREAKDOWN_LABELS.totalIncGst)).toHaveText(total);
+    await expect(row(BREAKDOWN_LABELS.gstIncluded(10))).toHaveText(/^\$\d+\.\d{2}$/);
 
     await page.getByRole('button', { name: 'Move to processing' }).click();
     await expect(
@@ -140,7 +152,7 @@ test.describe('orders in the back office', () => {
   }) => {
     test.slow();
     const email = `refund.${stamp}@example.com`;
-    const invoice = await guestOrder(page, email);
+    const { invoice } = await guestOrder(page, email);
     await signIn(page, `/admin/orders?q=${encodeURIComponent(invoice)}`);
     await page.getByRole('link', { name: invoice }).click();
     await expect(page.getByRole('heading', { level: 1, name: `Order ${invoice}` })).toBeVisible();
