@@ -70,7 +70,7 @@ async function approvedWalletOrder(): Promise<string> {
   });
   expect(status).toBe(200);
   const order = walletOrderResponseSchema.parse(body).data;
-  expect(fake.orders.get(order.wallet_order_id)?.amount).toEqual({ currency_code: 'AUD', value: '82.50' });
+  expect(fake.orders.get(order.wallet_order_id)?.amount).toEqual({ currency_code: 'AUD', value: '76.50' });
   fake.approve(order.wallet_order_id);
   return order.wallet_order_id;
 }
@@ -101,7 +101,7 @@ function deliver(event: Record<string, unknown>, headers: Record<string, string>
   });
 }
 
-function captureEvent(type: string, captureId: string, walletOrderId: string, value = '82.50') {
+function captureEvent(type: string, captureId: string, walletOrderId: string, value = '76.50') {
   return {
     id: `WH-${randomUUID()}`,
     event_version: '1.0',
@@ -212,8 +212,8 @@ describe('POST /api/payments/paypal/webhook', () => {
       event_type: 'PAYMENT.CAPTURE.REFUNDED',
       resource: {
         id: 'REFUND-1',
-        amount: { currency_code: 'AUD', value: '82.50' },
-        seller_payable_breakdown: { total_refunded_amount: { currency_code: 'AUD', value: '82.50' } },
+        amount: { currency_code: 'AUD', value: '76.50' },
+        seller_payable_breakdown: { total_refunded_amount: { currency_code: 'AUD', value: '76.50' } },
         links: [{ rel: 'up', href: `https://api.paypal.com/v2/payments/captures/${captureId}` }],
       },
     };

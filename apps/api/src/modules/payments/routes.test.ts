@@ -83,10 +83,10 @@ describe('POST /api/payments/wallet-orders', () => {
     });
     expect(res.statusCode).toBe(200);
     expect(res.headers['cache-control']).toBe('no-store');
-    // 2 × 25.00 = 50.00 + 15.00 delivery, + 10% GST = 71.50
+    // 2 × 25.00 = 50.00 + 16.50 delivery (inc. GST, below $100) = 66.50 (decision 0046)
     expect(body.data).toEqual({
       wallet_order_id: expect.stringMatching(/^TW/),
-      amount: '71.50',
+      amount: '66.50',
       currency: 'AUD',
     });
   });
@@ -121,6 +121,7 @@ describe('POST /api/payments/wallet-orders', () => {
 
   it('refuses a total that is not above zero with the SPEC message', async () => {
     const db = t.database.db;
+    const [before] = await db.select().from(storeSettings).where(eq(storeSettings.id, 1));
     await db.update(storeSettings).set({ deliveryChargeCents: 0 }).where(eq(storeSettings.id, 1));
     try {
       const { res, body } = await post('/api/payments/wallet-orders', {
@@ -129,7 +130,10 @@ describe('POST /api/payments/wallet-orders', () => {
       expect(res.statusCode).toBe(400);
       expect(body.message).toBe('Total amount must be greater than zero.');
     } finally {
-      await db.update(storeSettings).set({ deliveryChargeCents: 1500 }).where(eq(storeSettings.id, 1));
+      await db
+        .update(storeSettings)
+        .set({ deliveryChargeCents: before?.deliveryChargeCents ?? 1650 })
+        .where(eq(storeSettings.id, 1));
     }
   });
 });
@@ -147,7 +151,7 @@ describe('POST /api/place-order with the test wallet', () => {
       payment_method: 'Paypal',
       payment_status: 'completed',
       status: 'pending',
-      total_amount: '71.50',
+      total_amount: '66.50',
     });
     const [row] = await t.database.db.select().from(orders).where(eq(orders.publicId, body.data.id));
     expect(row?.paymentReference).toMatch(/^TWCAP/);

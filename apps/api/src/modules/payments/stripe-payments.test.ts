@@ -149,7 +149,8 @@ describe('card orders with Stripe', () => {
     const publicId = body.data?.id ?? '';
     const [intent, ...more] = intentsFor(publicId);
     expect(more).toHaveLength(0);
-    expect(intent).toMatchObject({ amount: 6_050, currency: 'aud', status: 'succeeded' });
+    // $40.00 inc. GST plus the $16.50 delivery below $100: the sum shown (decision 0046).
+    expect(intent).toMatchObject({ amount: 4_000 + 1_650, currency: 'aud', status: 'succeeded' });
     expect(await orderRow(publicId)).toMatchObject({
       paymentStatus: 'completed',
       paymentProvider: 'stripe',
@@ -287,7 +288,7 @@ describe('POST /api/payments/stripe/webhook', () => {
         object: {
           id: 'ch_x',
           object: 'charge',
-          amount: 6_050,
+          amount: 5_650,
           amount_refunded: amountRefunded,
           payment_intent: intentId,
         },
@@ -304,7 +305,7 @@ describe('POST /api/payments/stripe/webhook', () => {
     });
     await deliver(dispute.payload, dispute.header);
     expect((await orderRow(publicId)).paymentStatus).toBe('disputed');
-    const full = signed(charge(6_050));
+    const full = signed(charge(5_650));
     await deliver(full.payload, full.header);
     expect((await orderRow(publicId)).paymentStatus).toBe('refunded');
   });
