@@ -8,20 +8,38 @@
  * sits below the free-delivery threshold (delivery charged); the business member's just reaches it, so its
  * delivery is free although the member discount takes the amount paid below it (the rule reads the subtotal).
  * Screens of the cart, checkout and order page at 390 and 1366 px go to /tmp/shots-34 (E2E_SHOTS_DIR) for a
- * person to look at. The mail and the PDF are checked by the documents' journeys (tax-invoice.spec.ts).
+ * person to look at. Each order's confirmation mail (the store's outbox) and its tax invoice PDF (the thank-you
+ * page's signed link, read with pdftotext) are read too: their lines and rows (subtotal, each discount, delivery,
+ * total, GST included) are the order's, to the cent. They always show the GST-inclusive rows
+ * (`breakdownRows(amounts, 'inc_gst')`), so for the business member they are held to the order as charged (the order
+ * API's figures and `computeCheckoutTotals`), and the ex-GST page to the same order shown ex. GST.
  *
  * It runs on a store of its own (granting a plan needs an admin), on the desktop project; the phone width is
  * taken by resizing.
  */
-import { mkdirSync } from 'node:fs';
+import { mkdirSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import {
   computeCheckoutTotals,
   unitPriceCentsOf,
+  type CheckoutSettings,
+  type CheckoutTotals,
   type PricedProductFields,
 } from '@store/shared/checkout-totals';
+import { type PriceDisplay } from '@store/shared/gst-prices';
+import { formatCents, parseDecimalToCents } from '@store/shared/money';
+import type { OrderDetail } from '@store/shared/order';
+import {
+  amountsOfOrder,
+  amountsOfTotals,
+  breakdownRows,
+  lineGstCents,
+  shownLine,
+} from '@store/shared/order-breakdown';
 import { expect, test, type Locator, type Page } from './support/test';
 import { startAdminStore, type AdminStore } from './support/admin-store';
+import { mailFromOutbox } from './support/outbox';
+import { pdfText } from './support/pdf-text';
 import { settleToasts } from './support/screens';
 
 const SHOTS_DIR = process.env.E2E_SHOTS_DIR ?? '/tmp/shots-34';
@@ -62,6 +80,98 @@ async function rowsOf(list: Locator): Promise<Row[]> {
     })),
   );
   return rows.map((r) => ({ key: r.key, label: r.label, cents: centsOf(r.text) }));
+}
+
+/** A row of the breakdown as a document prints it: its label and its figure's text ("−$2.00", "Free"). */
+interface ShownRow {
+  label: string;
+  text: string;
+}
+
+/** A line of an order as a page or document shows it (cents). */
+interface ShownLine {
+  title: string;
+  quantity: number;
+  unitCents: number;
+  lineCents: number;
+}
+
+const MONEY = String.raw`[−-]?\$[\d,]+\.\d{2}`;
+const cents = (decimal: string) => {
+  const c = parseDecimalToCents(decimal);
+  if (c === null) throw new Error(`not an amount: ${decimal}`);
+  return c;
+};
+
+/** The GST-inclusive rows the mail and the invoice print for `amounts` (`breakdownRows(amounts, 'inc_gst')`). */
+function incGstRows(amounts: Parameters<typeof breakdownRows>[0]): ShownRow[] {
+  return breakdownRows(amounts, 'inc_gst').map((r) => ({ label: r.label, text: r.text }));
+}
+
+/**
+ * The confirmation mail's lines and rows, from its plain text (each table cell on a line of its own, each table
+ * row a paragraph): a line is title (SKU), quantity, unit price, line total; a row is a label and an amount.
+ */
+function mailFigures(text: string): { lines: (ShownLine & { sku: string })[]; rows: ShownRow[] } {
+  const paragraphs = text
+    .split(/\n\s*\n/)
+    .map((p) =>
+      p
+        .split('\n')
+        .map((l) => l.trim())
+        .filter(Boolean),
+    )
+    .filter((p) => p.length > 0);
+  const amount = new RegExp(`^(${MONEY}|Free)$`);
+  const lines = paragraphs
+    .filter((p) => p.length === 4 && /^\d+$/.test(p[1]!) && amount.test(p[2]!) && amount.test(p[3]!))
+    .map((p) => {
+      const named = /^(.*) \(([^()]+)\)$/.exec(p[0]!);
+      return {
+        title: named?.[1] ?? p[0]!,
+        sku: named?.[2] ?? '',
+        quantity: Number(p[1]),
+        unitCents: centsOf(p[2]!),
+        lineCents: centsOf(p[3]!),
+      };
+    });
+  const rows = paragraphs
+    .filter((p) => p.length === 2 && amount.test(p[1]!))
+    .map((p) => ({ label: p[0]!, text: p[1]! }));
+  return { lines, rows };
+}
+
+/**
+ * The tax invoice's lines and rows, from its text (pdftotext -layout): a line's figures (quantity, unit price,
+ * GST included, amount) sit on one text line after the description; a row is a label and one amount. The PDF's
+ * standard font has no minus sign, so a discount prints a hyphen: read back as the minus the rows are written with.
+ */
+function invoiceFigures(text: string): {
+  lines: { quantity: number; unitCents: number; gstCents: number; lineCents: number }[];
+  rows: ShownRow[];
+  flat: string;
+} {
+  const textLines = text.split('\n').map((l) => l.trim());
+  const figures = new RegExp(`(?:^|\\s)(\\d+) (${MONEY}) (${MONEY}) (${MONEY})$`);
+  const lines = textLines.flatMap((l) => {
+    const m = figures.exec(l);
+    return m
+      ? [
+          {
+            quantity: Number(m[1]),
+            unitCents: centsOf(m[2]!),
+            gstCents: centsOf(m[3]!),
+            lineCents: centsOf(m[4]!),
+          },
+        ]
+      : [];
+  });
+  const row = new RegExp(`^([^$]+?) (${MONEY}|Free)$`);
+  const rows = textLines.flatMap((l) => {
+    const m = row.exec(l);
+    return m ? [{ label: m[1]!, text: m[2]!.replace(/^-/, '\u2212') }] : [];
+  });
+  return { lines, rows, flat: text.replace(/\s+/g, ' ') };
 }
 
 const PARTS = new Set(['subtotal', 'signup_discount', 'membership_discount', 'code_discount', 'delivery']);
@@ -237,7 +347,7 @@ test.describe('money adds up (issue 34 must-show)', () => {
     page: Page,
     buyer: Buyer,
     options: { email: string; lines: { sku: string; quantity: number }[]; plan: string | null },
-  ): Promise<{ totals: Record<string, number>; rows: Row[] }> {
+  ): Promise<{ totals: Record<string, number>; rows: Row[]; documentRows: ShownRow[] }> {
     await fillCart(page, options.lines);
     await page.goto(at('/cart'));
     const summary = page.getByRole('region', { name: 'Cart totals' });
@@ -294,6 +404,10 @@ test.describe('money adds up (issue 34 must-show)', () => {
     );
     expect(thanksRows, 'thank-you shows the checkout rows').toEqual(checkoutRows);
     await expect(page.locator('.order-confirmation__facts')).toContainText('Order number');
+    const orderId = (await page.locator('.order-confirmation__id').innerText()).trim();
+    const invoiceLink = page.getByRole('link', { name: 'Download tax invoice' });
+    await expect(invoiceLink).toHaveAttribute('href', /\/tax-invoice\?expires=\d+&signature=/);
+    const invoiceHref = (await invoiceLink.getAttribute('href'))!;
 
     // The order page: tracking for a guest, the order history's View Order for a member.
     if (buyer === 'guest') {
@@ -313,9 +427,160 @@ test.describe('money adds up (issue 34 must-show)', () => {
       orderRows.find((r) => r.key === 'subtotal')?.cents,
     );
     expect(orderRows, 'the order page shows the checkout rows').toEqual(checkoutRows);
+    const orderLines = await linesOf(article);
     await shoot(page, `${buyer}-order`);
+    const documents = await readDocuments(page, buyer, {
+      orderId,
+      invoiceHref,
+      orderRows,
+      orderLines,
+      display: buyer === 'business-ex-gst' ? 'ex_gst' : 'inc_gst',
+    });
     const totals = Object.fromEntries(checkoutRows.map((r) => [r.key, r.cents]));
-    return { totals, rows: checkoutRows };
+    return { totals, rows: checkoutRows, documentRows: documents.rows };
+  }
+
+  /** The order page's lines as shown: name, quantity, unit price and line total. */
+  async function linesOf(article: Locator): Promise<ShownLine[]> {
+    const cells = await article
+      .locator('table.order-items tbody tr')
+      .evaluateAll((trs) =>
+        trs.map((tr) => Array.from(tr.querySelectorAll('td')).map((td) => td.textContent ?? '')),
+      );
+    return cells.map((c) => ({
+      title: (c[0] ?? '').trim(),
+      quantity: Number(c[1]),
+      unitCents: centsOf(c[2] ?? ''),
+      lineCents: centsOf(c[3] ?? ''),
+    }));
+  }
+
+  /**
+   * The order's confirmation mail and tax invoice, read and held to the order page and the order as charged: the
+   * lines (title, quantity, unit price, line total; on the invoice also the GST each includes) are the order's
+   * items as served by the order API, inc. GST; the rows are `breakdownRows(amountsOfOrder(order), 'inc_gst')`
+   * as printed, and the same figures (label and cents) as the order page's rows when that page shows inc. GST.
+   * For an ex-GST page, the page's rows and lines are the same order's shown ex. GST. Answers the documents'
+   * rows (the same on both), for the caller to hold to `computeCheckoutTotals`.
+   */
+  async function readDocuments(
+    page: Page,
+    buyer: Buyer,
+    shown: {
+      orderId: string;
+      invoiceHref: string;
+      orderRows: Row[];
+      orderLines: ShownLine[];
+      display: PriceDisplay;
+    },
+  ): Promise<{ rows: ShownRow[] }> {
+    const { data: order } = await api<{ data: OrderDetail }>(
+      page,
+      `/api/orders-detail?id=${encodeURIComponent(shown.orderId)}`,
+    );
+    const amounts = amountsOfOrder(order);
+    expect(amounts.pricesIncludeGst, 'the order is charged GST-inclusive prices').toBe(true);
+    const g = amounts.gstPercent;
+    const items = order.order_items.map((i) => ({
+      title: i.product_title,
+      sku: i.sku,
+      quantity: i.quantity,
+      unitCents: cents(i.price),
+      lineCents: cents(i.qp_subtotal),
+    }));
+    const bySku = <T extends { sku: string }>(list: T[]) =>
+      [...list].sort((a, b) => a.sku.localeCompare(b.sku));
+
+    // The order page is this order, as the buyer sees prices.
+    expect(shown.orderRows, `${buyer}: the order page's rows are the order's`).toEqual(
+      breakdownRows(amounts, shown.display).map((r) => ({ key: r.key, label: r.label, cents: r.cents })),
+    );
+    expect(shown.orderLines, `${buyer}: the order page's lines are the order's`).toEqual(
+      items.map((i) => ({
+        title: i.title,
+        quantity: i.quantity,
+        ...shownLine(i.unitCents, i.lineCents, amounts, shown.display),
+      })),
+    );
+    const expectedRows = incGstRows(amounts);
+    const pageFigures = shown.orderRows.map((r) => ({ label: r.label, cents: r.cents }));
+    const figuresOf = (rows: ShownRow[]) => rows.map((r) => ({ label: r.label, cents: centsOf(r.text) }));
+
+    // The confirmation mail, sent once the payment is confirmed (after the answer: polled).
+    const marker = `order ${order.invoice_number} is confirmed`;
+    await expect
+      .poll(async () => (await mailFromOutbox(marker, store!.dataDir)) !== null, { timeout: 30_000 })
+      .toBe(true);
+    const mail = (await mailFromOutbox(marker, store!.dataDir))!;
+    expect(mail.to).toContain(order.email ?? '');
+    const inMail = mailFigures(mail.text);
+    expect(bySku(inMail.lines), `${buyer}: the mail's lines are the order's, inc. GST`).toEqual(bySku(items));
+    expect(inMail.rows, `${buyer}: the mail's rows are the order's, inc. GST`).toEqual(expectedRows);
+    expect(
+      inMail.lines.reduce((a, l) => a + l.lineCents, 0),
+      `${buyer}: the mail's lines add up to its subtotal`,
+    ).toBe(centsOf(inMail.rows.find((r) => r.label === 'Subtotal')?.text ?? 'NaN'));
+
+    // The tax invoice, by the thank-you page's signed link.
+    const pdf = await page.request.get(new URL(shown.invoiceHref, store!.baseURL).toString());
+    expect(pdf.ok(), 'the tax invoice downloads').toBe(true);
+    const file = test.info().outputPath(`${buyer}-tax-invoice.pdf`);
+    writeFileSync(file, await pdf.body());
+    const onInvoice = invoiceFigures(pdfText(file));
+    expect(onInvoice.flat).toContain(`for order ${order.invoice_number}`);
+    expect(
+      [...onInvoice.lines].sort((a, b) => a.lineCents - b.lineCents || a.unitCents - b.unitCents),
+      `${buyer}: the invoice's lines are the order's, inc. GST, each with the GST it includes`,
+    ).toEqual(
+      items
+        .map((i) => ({
+          quantity: i.quantity,
+          unitCents: i.unitCents,
+          gstCents: lineGstCents(i.lineCents, g),
+          lineCents: i.lineCents,
+        }))
+        .sort((a, b) => a.lineCents - b.lineCents || a.unitCents - b.unitCents),
+    );
+    // A description may wrap (at a SKU's hyphen too), around the line's figures: read without them and spaces.
+    const descriptions = onInvoice.flat
+      .replace(new RegExp(`(?:^|\\s)\\d+ ${MONEY} ${MONEY} ${MONEY}(?=\\s|$)`, 'g'), ' ')
+      .replace(/\s+/g, '');
+    for (const i of items) {
+      expect(descriptions, `${buyer}: the invoice describes ${i.sku}`).toContain(
+        `${i.title} (SKU ${i.sku})`.replace(/\s+/g, ''),
+      );
+    }
+    expect(onInvoice.rows, `${buyer}: the invoice's rows are the order's, inc. GST`).toEqual(expectedRows);
+    expect(onInvoice.flat).toContain(`Total price includes GST of ${formatCents(amounts.gstCents)}.`);
+
+    if (shown.display === 'inc_gst') {
+      // Shown inc. GST, the page, the mail and the invoice are one and the same set of figures.
+      expect(figuresOf(inMail.rows), `${buyer}: the mail's rows are the order page's`).toEqual(pageFigures);
+      expect(figuresOf(onInvoice.rows), `${buyer}: the invoice's rows are the order page's`).toEqual(
+        pageFigures,
+      );
+      expect(
+        bySku(inMail.lines).map(({ sku: _sku, ...l }) => l),
+        `${buyer}: the mail's lines are the order page's`,
+      ).toEqual(
+        bySku(shown.orderLines.map((l, n) => ({ ...l, sku: items[n]!.sku }))).map(({ sku: _sku, ...l }) => l),
+      );
+    } else {
+      // Shown ex. GST, the page's total and GST are still those the documents print.
+      const pageRow = (key: string) => shown.orderRows.find((r) => r.key === key)?.cents;
+      expect(pageRow('total'), `${buyer}: the page's total is the documents'`).toBe(amounts.totalCents);
+      expect(pageRow('gst'), `${buyer}: the page's GST is the documents'`).toBe(amounts.gstCents);
+    }
+    return { rows: inMail.rows };
+  }
+
+  /** The rows the mail and the invoice print for a cart's `computeCheckoutTotals`. */
+  function rowsOfTotals(
+    totals: CheckoutTotals,
+    settings: Pick<CheckoutSettings, 'gstPercent'>,
+    plan: string | null = null,
+  ): ShownRow[] {
+    return incGstRows(amountsOfTotals(totals, settings, { membershipPlanName: plan }));
   }
 
   test('a guest below the free-delivery threshold pays the rows shown, delivery included', async ({
@@ -342,13 +607,16 @@ test.describe('money adds up (issue 34 must-show)', () => {
       settings,
     );
     expect(expected.subtotalCents).toBeLessThan(settings.freeDeliveryThresholdCents);
-    const { totals } = await buy(page, 'guest', {
+    const { totals, documentRows } = await buy(page, 'guest', {
       email: `money-guest-${Date.now()}@example.com`,
       lines,
       plan: null,
     });
     expect(totals.delivery).toBe(settings.deliveryChargeCents);
     expect(totals.total).toBe(expected.totalCents);
+    expect(documentRows, 'the mail and invoice rows are computeCheckoutTotals').toEqual(
+      rowsOfTotals(expected, settings),
+    );
   });
 
   test('a member holding a plan: member and plan discounts are rows, and the total is what is charged', async ({
@@ -368,7 +636,7 @@ test.describe('money adds up (issue 34 must-show)', () => {
       { sku: PLUG_SKU, quantity: 4 },
       { sku: FILTER_SKU, quantity: 2 },
     ];
-    const { totals } = await buy(page, 'member-plan', { email, lines, plan });
+    const { totals, documentRows } = await buy(page, 'member-plan', { email, lines, plan });
     expect(totals.signup_discount).toBeLessThan(0);
     expect(totals.membership_discount).toBeLessThan(0);
     const plug = await unitCents(page, PLUG_SKU);
@@ -389,6 +657,9 @@ test.describe('money adds up (issue 34 must-show)', () => {
       { signupPercent: Math.round(signupPercent), membershipPercent: Math.round(planPercent) },
     );
     expect(totals.total).toBe(expected.totalCents);
+    expect(documentRows, 'the mail and invoice rows are computeCheckoutTotals').toEqual(
+      rowsOfTotals(expected, settings, plan),
+    );
   });
 
   test('a business member shown ex. GST: the ex-GST figures add up, and the subtotal reaching the threshold ships free', async ({
@@ -405,7 +676,7 @@ test.describe('money adds up (issue 34 must-show)', () => {
     const email = `money-business-${Date.now()}@example.com`;
     await register(page, email, true);
     await chooseExGst(page);
-    const { totals } = await buy(page, 'business-ex-gst', {
+    const { totals, documentRows } = await buy(page, 'business-ex-gst', {
       email,
       lines: [
         { sku: FILTER_SKU, quantity: 1 },
@@ -432,5 +703,9 @@ test.describe('money adds up (issue 34 must-show)', () => {
     );
     expect(totals.total).toBe(expected.totalCents);
     expect(expected.discountedSubtotalCents).toBeLessThan(threshold);
+    // The mail and the invoice print the order inc. GST: computeCheckoutTotals' figures, not the ex-GST page's.
+    expect(documentRows, 'the mail and invoice rows are computeCheckoutTotals, inc. GST').toEqual(
+      rowsOfTotals(expected, settings),
+    );
   });
 });
