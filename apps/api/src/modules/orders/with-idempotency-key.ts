@@ -124,7 +124,10 @@ export async function withIdempotencyKey<B extends Record<string, unknown>>(
     const outcome = await work(null);
     return { statusCode: outcome.statusCode, body: outcome.body, replayed: false };
   }
-  const pollMs = options.pollMs ?? 25;
+  // Repeats wait with a growing pause (25 ms, doubling to 250 ms): on embedded PGlite every query of every waiting
+  // repeat runs in the one thread, and ten repeats polling every 25 ms could delay the owner's lease renewal past
+  // its lease, so that a live claim was taken over.
+  let pollMs = options.pollMs ?? 25;
   const waitMs = options.waitMs ?? 15_000;
   const leaseMs = options.leaseMs ?? IDEMPOTENCY_LEASE_MS;
   const requestHash = hashRequest(request);
@@ -183,6 +186,7 @@ export async function withIdempotencyKey<B extends Record<string, unknown>>(
       return { statusCode: 409, body: { message: STILL_PROCESSING_MESSAGE }, replayed: false };
     }
     await sleep(pollMs);
+    pollMs = Math.min(pollMs * 2, Math.max(options.pollMs ?? 25, 250));
   }
 }
 
