@@ -12,6 +12,7 @@ import type { ChildProcess } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import { DASHBOARD_LABELS } from '@store/shared/admin-dashboard';
 import { expect, test, type Page } from './support/test';
 import { generate } from 'otplib';
 import { createAdmin, startStore, stopStore } from './support/admin-store';
@@ -142,7 +143,8 @@ test.describe('with a store of its own, whose first admin the CLI created', () =
     await expect(page.getByRole('heading', { name: 'Welcome, Olive Owner' })).toBeVisible();
     // A new store: the dashboard's figures are there, and zero.
     const today = page.getByRole('region', { name: 'Today' });
-    await expect(today.getByText('Revenue (inc. GST)')).toBeVisible();
+    await expect(today.getByText(DASHBOARD_LABELS.charged)).toBeVisible();
+    await expect(today.getByText(DASHBOARD_LABELS.netRevenue)).toBeVisible();
     await expect(today.getByText('$0.00').first()).toBeVisible();
     if (testInfo.project.name !== 'desktop') return;
 
