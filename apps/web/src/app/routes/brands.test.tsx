@@ -190,9 +190,8 @@ describe('/brand sort and filters (issue 13)', () => {
       page: '2',
       brand: 'voltcore',
       sort: 'price_asc',
-      // The address's $200 is a price shown inc. GST (issue 18); the highest ex-GST price shown at $200 or less at
-      // 10 % is $181.81 (× 1.1 = $199.991 -> $200.00; $181.82 shows $200.01).
-      max_price: '181.81',
+      // Shelf prices are stored as shown, inc. GST (decision 0046), so the address's $200 goes to the API as is.
+      max_price: '200',
       in_stock: '1',
       pagination: '15',
     });
