@@ -7,8 +7,10 @@
 import { ADMIN_MESSAGES } from '@store/shared/admin';
 import {
   ApiError,
+  apiFile,
   apiRequest,
   UNAUTHORIZED_STATUS,
+  type ApiFile,
   type ApiRequestOptions,
   type Schema,
 } from '@/lib/api-client';
@@ -19,15 +21,11 @@ export const FORBIDDEN_STATUS = 403;
 
 export type AdminRequestOptions = Omit<ApiRequestOptions, 'token' | 'member'>;
 
-/** Calls `/api<path>` with the admin token (never the shopper's) and handles a refused session. */
-export async function adminRequest<T>(
-  path: string,
-  schema: Schema<T>,
-  options: AdminRequestOptions = {},
-): Promise<T> {
+/** Runs one call with the admin token (never the shopper's) and handles a refused session, then rethrows. */
+async function asStaff<T>(call: (token: string | null) => Promise<T>): Promise<T> {
   const token = getAdminToken();
   try {
-    return await apiRequest(path, schema, { ...options, token, member: false });
+    return await call(token);
   } catch (error) {
     if (error instanceof ApiError) {
       if (error.status === UNAUTHORIZED_STATUS && token !== null) {
@@ -42,4 +40,21 @@ export async function adminRequest<T>(
     }
     throw error;
   }
+}
+
+/** Calls `/api<path>` with the admin token (never the shopper's) and handles a refused session. */
+export function adminRequest<T>(
+  path: string,
+  schema: Schema<T>,
+  options: AdminRequestOptions = {},
+): Promise<T> {
+  return asStaff((token) => apiRequest(path, schema, { ...options, token, member: false }));
+}
+
+/** Fetches the file at `/api<path>` with the admin token (`apiFile`), handling a refused session as above. */
+export function adminFile(
+  path: string,
+  options: AdminRequestOptions & { fallbackName: string },
+): Promise<ApiFile> {
+  return asStaff((token) => apiFile(path, { ...options, token, member: false }));
 }

@@ -1,35 +1,25 @@
 /** The back office's catalog imports (issue 12): upload a CSV, poll its progress, list recent imports. */
 import { IMPORT_FILE_FIELD, IMPORT_POLL_MS, type AdminImport } from '@store/shared/admin-imports';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { ApiError, apiUrl, bearerHeaders, served } from '@/lib/api-client';
+import { served } from '@/lib/api-client';
 import { adminRequest } from '../admin-request';
-import { getAdminToken } from '../admin-session-store';
 
 type Started = { message: string; data: AdminImport };
 
 /**
- * `POST /api/admin/imports` as multipart (the api client sends JSON only): the file and `skip_invalid`. An error
- * answer is an ApiError with the server's message (413 too big, 415 not a CSV, 409 another import running).
+ * `POST /api/admin/imports` as multipart: the file and `skip_invalid`. An error answer is an ApiError with the
+ * server's message (413 too big, 415 not a CSV, 409 another import running), and a refused session is handled
+ * as for every back-office call (`adminRequest`).
  */
-export async function uploadImport(file: File, skipInvalid: boolean): Promise<Started> {
+export function uploadImport(file: File, skipInvalid: boolean): Promise<Started> {
   const body = new FormData();
   body.append('skip_invalid', skipInvalid ? 'true' : 'false');
   body.append(IMPORT_FILE_FIELD, file);
-  const response = await fetch(apiUrl('/admin/imports'), {
+  return adminRequest('/admin/imports', served<Started>(), {
     method: 'POST',
-    headers: { Accept: 'application/json', ...bearerHeaders(getAdminToken()) },
     body,
+    fallbackMessage: (status) => `The file was not uploaded (status ${status}).`,
   });
-  const json = (await response.json().catch(() => null)) as
-    (Partial<Started> & { errors?: { field: string; message: string }[] }) | null;
-  if (!response.ok || !json?.data) {
-    throw new ApiError(
-      response.status,
-      json?.message ?? `The file was not uploaded (status ${response.status}).`,
-      json?.errors,
-    );
-  }
-  return { message: json.message ?? '', data: json.data };
 }
 
 export function useUploadImport() {

@@ -8,9 +8,8 @@ import type {
 } from '@store/shared/admin-orders';
 import { IDEMPOTENCY_KEY_HEADER } from '@store/shared/order-constants';
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { ApiError, apiUrl, bearerHeaders, served } from '@/lib/api-client';
+import { served } from '@/lib/api-client';
 import { adminRequest } from '../admin-request';
-import { getAdminToken } from '../admin-session-store';
 
 export type AdminOrdersQuery = Partial<AdminOrderListQuery>;
 
@@ -77,28 +76,14 @@ export function useRefundOrder(publicId: string) {
 }
 
 /**
- * The refund call itself: fetch with the Idempotency-Key header (the api client sends no custom headers). An
- * error answer is an ApiError with the server's message; no answer at all rejects with the network's TypeError.
+ * The refund call itself, with the Idempotency-Key header. An error answer is an ApiError with the server's
+ * message; no answer at all rejects with the network's TypeError.
  */
-async function postRefund(publicId: string, key: string, body: AdminRefundRequest): Promise<OrderAnswer> {
-  const response = await fetch(apiUrl(`/admin/orders/${encodeURIComponent(publicId)}/refunds`), {
+function postRefund(publicId: string, key: string, body: AdminRefundRequest): Promise<OrderAnswer> {
+  return adminRequest(`/admin/orders/${encodeURIComponent(publicId)}/refunds`, served<OrderAnswer>(), {
     method: 'POST',
-    headers: {
-      Accept: 'application/json',
-      'Content-Type': 'application/json',
-      [IDEMPOTENCY_KEY_HEADER]: key,
-      ...bearerHeaders(getAdminToken()),
-    },
-    body: JSON.stringify(body),
+    body,
+    headers: { [IDEMPOTENCY_KEY_HEADER]: key },
+    fallbackMessage: (status) => `The refund was not made (status ${status}).`,
   });
-  const json = (await response.json().catch(() => null)) as
-    (Partial<OrderAnswer> & { errors?: { field: string; message: string }[] }) | null;
-  if (!response.ok || !json?.data) {
-    throw new ApiError(
-      response.status,
-      json?.message ?? `The refund was not made (status ${response.status}).`,
-      json?.errors,
-    );
-  }
-  return { message: json.message ?? '', data: json.data };
 }

@@ -1,45 +1,17 @@
-import { ApiError, apiUrl, UNAUTHORIZED_STATUS } from '@/lib/api-client';
-import { adminNavigate, currentAdminPath } from '../admin-navigator';
-import { endAdminSession, getAdminToken } from '../admin-session-store';
-
-/** The name a `Content-Disposition` header gives (RFC 6266: `filename*` first), or `fallback`. */
-export function attachmentFileName(header: string | null, fallback: string): string {
-  if (!header) return fallback;
-  const extended = /filename\*=UTF-8''([^;]+)/i.exec(header)?.[1];
-  if (extended) {
-    try {
-      return decodeURIComponent(extended);
-    } catch {
-      // A malformed encoding: the plain name below.
-    }
-  }
-  return /filename="([^"]*)"/i.exec(header)?.[1] || fallback;
-}
+import { adminFile } from '../admin-request';
 
 /**
  * Downloads `/api<path>` with the staff member's bearer and saves it under the server's file name (issue 12):
  * the bytes become a Blob behind an object URL clicked through a link with `download`, so the browser saves the
- * file and never shows it in the page (a return's photo or PDF is the customer's, not ours to render). A 401 ends
- * the admin session as `adminRequest` does. Throws ApiError with the server's message when refused.
+ * file and never shows it in the page (a return's photo or PDF is the customer's, not ours to render). A refused
+ * session is handled as for every back-office call (`adminRequest`). Throws ApiError with the server's message
+ * when refused.
  */
 export async function downloadAdminFile(path: string, fallbackName: string): Promise<string> {
-  const token = getAdminToken();
-  const response = await fetch(apiUrl(path), {
-    headers: token ? { Authorization: `Bearer ${token}` } : {},
+  const { blob, fileName: name } = await adminFile(path, {
+    fallbackName,
+    fallbackMessage: (status) => `The download failed (${status}).`,
   });
-  if (!response.ok) {
-    const body = (await response.json().catch(() => null)) as { message?: unknown } | null;
-    const message =
-      typeof body?.message === 'string' ? body.message : `The download failed (${response.status}).`;
-    if (response.status === UNAUTHORIZED_STATUS && token !== null) {
-      const from = currentAdminPath();
-      endAdminSession();
-      adminNavigate('/admin/signin', from ? { from } : undefined);
-    }
-    throw new ApiError(response.status, message);
-  }
-  const name = attachmentFileName(response.headers.get('content-disposition'), fallbackName);
-  const blob = await response.blob();
   const url = URL.createObjectURL(blob);
   try {
     const link = document.createElement('a');

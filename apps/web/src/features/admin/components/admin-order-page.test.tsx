@@ -4,7 +4,7 @@
  * shipping with a carrier and tracking number, cancelling after a confirmation, and refunding — with the same
  * Idempotency-Key when the same refund is retried after the network failed, and a new one for the next refund.
  */
-import type { StaffUser } from '@store/shared/admin';
+import { ADMIN_MESSAGES, type StaffUser } from '@store/shared/admin';
 import { REFUND_STATUS_NOTES, type AdminOrderDetail, type AdminOrderRow } from '@store/shared/admin-orders';
 import { computeCheckoutTotals, lineSubtotalCents } from '@store/shared/checkout-totals';
 import { centsToDecimalString } from '@store/shared/money';
@@ -298,6 +298,21 @@ describe('/admin/orders/:publicId', () => {
     await waitFor(() => expect(screen.getByText('This order has been refunded in full.')).toBeTruthy());
     expect(refundKeys).toHaveLength(3);
     expect(refundKeys[2]).not.toBe(refundKeys[0]);
+  });
+
+  it('a refund refused until two-step sign-in is set up goes to /admin/security, as every back-office call does', async () => {
+    const { fetchMock } = stubApi();
+    const answer = fetchMock.getMockImplementation()!;
+    fetchMock.mockImplementation(async (input, init) =>
+      String(input).endsWith('/refunds')
+        ? new Response(JSON.stringify({ message: ADMIN_MESSAGES.totpSetupFirst }), { status: 403 })
+        : answer(input, init),
+    );
+    const { router, user } = renderAdmin(`/admin/orders/${row.public_id}`);
+    expect(await screen.findByRole('heading', { level: 1, name: 'Order INV-001042' })).toBeTruthy();
+    await user.type(screen.getByLabelText(/Reason/), 'Wrong size');
+    await user.click(screen.getByRole('button', { name: 'Refund' }));
+    await waitFor(() => expect(router.state.location.pathname).toBe('/admin/security'));
   });
 
   it('says which refunds are still waiting for the provider or were refused, and counts only the made ones', async () => {

@@ -16,7 +16,7 @@ import { AppProviders } from '@/app/providers';
 import { AdminAppRoute } from '@/app/routes/admin-app';
 import { resetSessionStoreForTests } from '@/stores/session-store';
 import { makeStoreConfig } from '@/test/fixtures';
-import { resetAdminSessionStoreForTests, startAdminSession } from '../admin-session-store';
+import { getAdminSession, resetAdminSessionStoreForTests, startAdminSession } from '../admin-session-store';
 
 const owner: StaffUser = {
   id: 1,
@@ -320,6 +320,23 @@ describe('/admin/subscribers and /admin/customers', () => {
     await user.click(screen.getByRole('button', { name: 'Export CSV' }));
     expect(await screen.findByText('Saved subscribers-2026-11-25.csv.')).toBeTruthy();
     expect(saved.map((s) => s.name)).toEqual(['subscribers-2026-11-25.csv']);
+  });
+
+  it('a download answered 401 ends the session and goes to /admin/signin, as every back-office call does', async () => {
+    const fetchMock = stubApi();
+    const answer = fetchMock.getMockImplementation()!;
+    fetchMock.mockImplementation(async (input, init) =>
+      String(input).endsWith('/subscribers.csv')
+        ? new Response(JSON.stringify({ message: 'Unauthenticated.' }), { status: 401 })
+        : answer(input, init),
+    );
+    const { saved } = captureDownloads();
+    const { router, user } = renderAdmin('/admin/subscribers');
+    expect(await screen.findByRole('table', { name: /Newsletter subscribers \(1\)/ })).toBeTruthy();
+    await user.click(screen.getByRole('button', { name: 'Export CSV' }));
+    await waitFor(() => expect(router.state.location.pathname).toBe('/admin/signin'));
+    expect(getAdminSession()).toBeNull();
+    expect(saved).toEqual([]);
   });
 
   it('lists customers for an admin, sorts on the server and shows one with their orders', async () => {

@@ -33,7 +33,10 @@ describe('placeOrder', () => {
     const [url, init] = fetchMock.mock.calls[0] as unknown as [string, RequestInit];
     expect(url).toBe('/api/place-order');
     expect(init.method).toBe('POST');
-    expect(new Headers(init.headers).get('Idempotency-Key')).toBe('attempt_0001');
+    const headers = new Headers(init.headers);
+    expect(headers.get('Idempotency-Key')).toBe('attempt_0001');
+    expect(headers.get('Content-Type')).toBe('application/json');
+    expect(headers.get('Accept')).toBe('application/json');
     expect(JSON.parse(String(init.body))).toEqual(body);
   });
 
@@ -126,12 +129,20 @@ describe('placeOrder', () => {
     sessionStorage.clear();
   });
 
-  it('no answer, or a 200 without the order, counts as a network failure (retry with the same key)', async () => {
+  it('no answer, an aborted request, or a 200 without the order, counts as a network failure (retry with the same key)', async () => {
     vi.stubGlobal(
       'fetch',
       vi.fn(async () => Promise.reject(new TypeError('Failed to fetch'))),
     );
     expect(await placeOrder(body, 'attempt_0001')).toEqual({ kind: 'network' });
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async (_url: string, init: RequestInit) => {
+        init.signal?.throwIfAborted();
+        return new Response('{}');
+      }),
+    );
+    expect(await placeOrder(body, 'attempt_0001', AbortSignal.abort())).toEqual({ kind: 'network' });
     answer(200, { message: 'ok' });
     expect(await placeOrder(body, 'attempt_0001')).toEqual({ kind: 'network' });
   });

@@ -3,8 +3,8 @@
  * a message: 402 says the payment was refused, or that the bank wants the shopper to confirm it (3-D
  * Secure, with the client secret), or that the provider is still processing it; 409 says prices changed
  * (with the server's totals) or a product ran out; 502 `payment_pending` says the provider could not be
- * asked. `apiRequest` keeps only status and message, so this file does its own fetch through `apiUrl` and
- * reads the body itself (types from the shared schemas, decision 0005).
+ * asked. It goes through the api client like every call (429 handling included) and reads those answers from
+ * the `ApiError`'s parsed body (types from the shared schemas, decision 0005).
  */
 import {
   type OrderDetail,
@@ -13,8 +13,7 @@ import {
   type ServerTotals,
 } from '@store/shared/order';
 import { IDEMPOTENCY_KEY_HEADER, type PaymentMethod } from '@store/shared/order-constants';
-import { apiUrl, bearerHeaders, TOO_MANY_REQUESTS_STATUS } from '@/lib/api-client';
-import { redirectToTooManyRequests } from '@/lib/too-many-requests';
+import { ApiError, apiRequest, served, TOO_MANY_REQUESTS_STATUS } from '@/lib/api-client';
 import type { CheckoutData } from '../checkout-storage';
 
 /** The saved order payload plus how it is paid: a card payment method, or an approved wallet order. */
@@ -54,16 +53,6 @@ export type PlaceOrderOutcome =
   /** No answer: offline, DNS, connection reset, or a body that is not JSON. */
   | { kind: 'network' };
 
-async function readBody(response: Response): Promise<unknown> {
-  const text = await response.text();
-  if (text === '') return undefined;
-  try {
-    return JSON.parse(text) as unknown;
-  } catch {
-    return undefined;
-  }
-}
-
 /** The server's error body, as far as it is there (a proxy's HTML error page has none of it). */
 function readError(body: unknown): Partial<OrderError> {
   if (typeof body !== 'object' || body === null) return {};
@@ -94,62 +83,52 @@ export async function placeOrder(
   idempotencyKey: string,
   signal?: AbortSignal,
 ): Promise<PlaceOrderOutcome> {
-  let response: Response;
   let json: unknown;
   try {
-    response = await fetch(apiUrl('/place-order'), {
+    json = await apiRequest('/place-order', served<unknown>(), {
       method: 'POST',
-      headers: {
-        Accept: 'application/json',
-        'Content-Type': 'application/json',
-        [IDEMPOTENCY_KEY_HEADER]: idempotencyKey,
-        // A signed-in member's order is theirs, with their discounts (server side).
-        ...bearerHeaders(),
-      },
-      body: JSON.stringify(body),
+      body,
+      // A signed-in member's order is theirs, with their discounts (server side): the client sends the bearer.
+      headers: { [IDEMPOTENCY_KEY_HEADER]: idempotencyKey },
       signal,
     });
-    json = await readBody(response);
-  } catch {
-    return { kind: 'network' };
+  } catch (error) {
+    if (!(error instanceof ApiError)) return { kind: 'network' };
+    return refusal(error);
   }
+  // A 2xx without the order would leave the shopper unsure; treat it like no answer, so the retry (same key)
+  // gets the order back from the server's idempotency record.
+  if (!isPlaced(json)) return { kind: 'network' };
+  const placed = { kind: 'placed', message: json.message, order: json.data } as const;
+  return json.tax_invoice_url ? { ...placed, taxInvoiceUrl: json.tax_invoice_url } : placed;
+}
 
-  if (response.status === 200) {
-    // A 200 without the order would leave the shopper unsure; treat it like no answer, so the retry
-    // (same key) gets the order back from the server's idempotency record.
-    if (!isPlaced(json)) return { kind: 'network' };
-    const placed = { kind: 'placed', message: json.message, order: json.data } as const;
-    return json.tax_invoice_url ? { ...placed, taxInvoiceUrl: json.tax_invoice_url } : placed;
-  }
-  if (response.status === TOO_MANY_REQUESTS_STATUS) {
-    // As `apiRequest` does for every other call (SPEC §8).
-    redirectToTooManyRequests();
-    return { kind: 'too_many_requests' };
-  }
-
-  const error = readError(json);
+/** What an error answer says; the api client has already sent a 429 to /too-many-requests (SPEC §8). */
+function refusal(answer: ApiError): PlaceOrderOutcome {
+  if (answer.status === TOO_MANY_REQUESTS_STATUS) return { kind: 'too_many_requests' };
+  const error = readError(answer.body);
   const orderId = error.order_id ?? null;
-  if (response.status === 402 && error.code === 'requires_action' && error.client_secret) {
+  if (answer.status === 402 && error.code === 'requires_action' && error.client_secret) {
     return { kind: 'requires_action', clientSecret: error.client_secret, orderId };
   }
   // A 3-D Secure request without its secret cannot be completed here, but the order is held all the same:
   // asking again with the same key is the safe way on.
   if (
-    (response.status === 402 || response.status === 502) &&
+    (answer.status === 402 || answer.status === 502) &&
     (error.code === 'payment_pending' || error.code === 'requires_action')
   ) {
-    return { kind: 'payment_pending', status: response.status, message: error.message ?? null, orderId };
+    return { kind: 'payment_pending', status: answer.status, message: error.message ?? null, orderId };
   }
-  if (response.status === 402) {
+  if (answer.status === 402) {
     return { kind: 'payment_refused', message: error.message ?? null };
   }
-  if (response.status === 409 && error.message && error.code === 'prices_changed') {
+  if (answer.status === 409 && error.message && error.code === 'prices_changed') {
     return { kind: 'prices_changed', message: error.message, totals: error.data ?? null };
   }
-  if (response.status === 409 && error.message && error.code === 'out_of_stock') {
+  if (answer.status === 409 && error.message && error.code === 'out_of_stock') {
     return { kind: 'out_of_stock', message: error.message, productId: error.product_id ?? null };
   }
-  return { kind: 'rejected', status: response.status, message: error.message ?? null };
+  return { kind: 'rejected', status: answer.status, message: error.message ?? null };
 }
 
 /**
