@@ -1,7 +1,57 @@
+import fs from 'node:fs';
+import path from 'node:path';
 import js from '@eslint/js';
+import { createTypeScriptImportResolver } from 'eslint-import-resolver-typescript';
+import importX from 'eslint-plugin-import-x';
 import globals from 'globals';
 import reactHooks from 'eslint-plugin-react-hooks';
 import tseslint from 'typescript-eslint';
+
+const ROOT = import.meta.dirname;
+const WEB = 'apps/web/src';
+const API = 'apps/api/src';
+const TESTS = ['**/*.test.ts', '**/*.test.tsx', '**/*.fixtures.ts', '**/*.fixtures.tsx'];
+
+/** Every folder under apps/web/src/features is a feature: a new one is fenced in without editing this file. */
+const FEATURES = fs
+  .readdirSync(path.join(ROOT, WEB, 'features'), { withFileTypes: true })
+  .filter((entry) => entry.isDirectory())
+  .map((entry) => entry.name);
+
+/**
+ * The web app's layers (docs/architecture.md, decision 0048): shared code → features → app.
+ * `withApp` is false for tests: a feature's test may render the feature through its route in src/app.
+ */
+function webZones({ withApp }) {
+  const shared = ['components', 'hooks', 'lib', 'stores', 'styles'].map((dir) => `${WEB}/${dir}`);
+  return [
+    {
+      target: shared,
+      from: [`${WEB}/features`, `${WEB}/app`],
+      message: 'Shared web code (components, hooks, lib, stores, styles) imports no feature and no app code.',
+    },
+    {
+      target: 'packages/shared',
+      from: ['apps'],
+      message: 'packages/shared is used by both apps and imports neither.',
+    },
+    ...FEATURES.map((feature) => ({
+      target: `${WEB}/features/${feature}`,
+      from: `${WEB}/features`,
+      except: [`./${feature}`],
+      message: `A feature imports shared code and its own files only: move what "${feature}" shares down to components/hooks/lib, or compose the two features in src/app.`,
+    })),
+    ...(withApp
+      ? [
+          {
+            target: `${WEB}/features`,
+            from: `${WEB}/app`,
+            message: 'A feature never imports src/app; the app composes features, not the other way round.',
+          },
+        ]
+      : []),
+  ];
+}
 
 export default tseslint.config(
   { ignores: ['**/node_modules/**', '**/dist/**', 'data/**', '**/db/migrations/**', 'test-results/**'] },
@@ -19,5 +69,102 @@ export default tseslint.config(
     languageOptions: { globals: { ...globals.browser } },
     plugins: { 'react-hooks': reactHooks },
     rules: reactHooks.configs.recommended.rules,
+  },
+
+  // ── Architecture: import zones and cycles (decision 0048, docs/architecture.md) ──────────────────────────
+  // eslint-plugin-import-x resolves every import (the `@/` alias through apps/web/tsconfig.json, relative
+  // paths, workspace packages) and checks it against the zones below.
+  {
+    files: ['apps/*/src/**/*.{ts,tsx}', 'packages/shared/src/**/*.ts'],
+    plugins: { 'import-x': importX },
+    settings: {
+      'import-x/resolver-next': [
+        createTypeScriptImportResolver({
+          project: ['apps/web/tsconfig.json', 'apps/api/tsconfig.json', 'packages/shared/tsconfig.json'],
+        }),
+      ],
+    },
+    rules: {
+      'import-x/no-cycle': ['error', { ignoreExternal: true }],
+    },
+  },
+
+  // Web layers: shared code → features → app (routes, layouts, router) and the entry files.
+  {
+    files: [`${WEB}/**/*.{ts,tsx}`, 'packages/shared/src/**/*.ts'],
+    rules: {
+      'import-x/no-restricted-paths': ['error', { basePath: ROOT, zones: webZones({ withApp: true }) }],
+    },
+  },
+  // A feature's tests may render it through its route (src/app); they still import no other feature.
+  {
+    files: TESTS.map((glob) => `${WEB}/${glob}`),
+    rules: {
+      'import-x/no-restricted-paths': ['error', { basePath: ROOT, zones: webZones({ withApp: false }) }],
+    },
+  },
+
+  // ── API: process.env is read in env.ts only ─────────────────────────────────────────────────────────────
+  // Exempt: tests (they set up environments) and the command-line entry points, which read npm's INIT_CWD
+  // to resolve the caller's paths.
+  {
+    files: [`${API}/**/*.ts`],
+    ignores: [`${API}/env.ts`, `${API}/cli/**`, ...TESTS],
+    rules: {
+      'no-restricted-properties': [
+        'error',
+        { object: 'process', property: 'env', message: 'Read configuration in apps/api/src/env.ts only.' },
+      ],
+    },
+  },
+
+  // ── TODO(wt-wire-api): API plugins do not import modules ───────────────────────────────────────────────
+  // Off until branch wt-wire-api lands: plugins/authentication.ts still imports modules/accounts. Turn to
+  // 'error' then. Tests of plugins may seed data through modules.
+  {
+    files: [`${API}/plugins/**/*.ts`],
+    ignores: TESTS,
+    rules: {
+      'import-x/no-restricted-paths': [
+        'off',
+        {
+          basePath: ROOT,
+          zones: [
+            {
+              target: `${API}/plugins`,
+              from: `${API}/modules`,
+              message: 'API plugins are cross-cutting: they import no module (modules register on them).',
+            },
+          ],
+        },
+      ],
+    },
+  },
+
+  // ── TODO(wt-wire-web): the web calls the network through lib/api-client.ts only ─────────────────────────
+  // Off until branch wt-wire-web lands: five files still call fetch themselves (place-order, admin imports,
+  // admin orders, admin return file, order return). Turn to 'error' then.
+  {
+    files: [`${WEB}/**/*.{ts,tsx}`],
+    ignores: [`${WEB}/lib/api-client.ts`, `${WEB}/test/**`, ...TESTS],
+    rules: {
+      'no-restricted-globals': [
+        'off',
+        { name: 'fetch', message: 'Call the API through apps/web/src/lib/api-client.ts.' },
+      ],
+      'no-restricted-properties': [
+        'off',
+        {
+          object: 'window',
+          property: 'fetch',
+          message: 'Call the API through apps/web/src/lib/api-client.ts.',
+        },
+        {
+          object: 'globalThis',
+          property: 'fetch',
+          message: 'Call the API through apps/web/src/lib/api-client.ts.',
+        },
+      ],
+    },
   },
 );

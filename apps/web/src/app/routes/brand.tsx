@@ -16,10 +16,10 @@ import { brandPagePath } from '@/features/brands/brand-path';
 import { useShopProducts, type ShopAnswer } from '@/features/catalog/api/get-shop-products';
 import { ProductGrid, ProductGridSkeleton } from '@/features/catalog/components/product-grid';
 import { listingDescription } from '@/features/catalog/shop-search';
-import { useStoreConfig } from '@/features/store/api/get-store-config';
-import { useMetaDescription } from '@/features/store/hooks/use-meta-description';
-import { usePageTitle } from '@/features/store/hooks/use-page-title';
-import { storeName } from '@/features/store/hooks/use-store-head';
+import { useStoreConfig } from '@/lib/api/get-store-config';
+import { useMetaDescription } from '@/hooks/use-meta-description';
+import { usePageTitle } from '@/hooks/use-page-title';
+import { storeName } from '@/hooks/use-store-head';
 import { SHOP_PAGINATION_MIN_TOTAL, shopPageItems } from '@/lib/pagination';
 import '@/features/brands/components/brands.css';
 

@@ -1,5 +1,5 @@
 import { CartPage } from '@/features/cart/components/cart-page';
-import { usePageTitle } from '@/features/store/hooks/use-page-title';
+import { usePageTitle } from '@/hooks/use-page-title';
 
 /** /cart (SPEC §2 Cart page), titled 'Cart'. */
 export function CartRoute() {

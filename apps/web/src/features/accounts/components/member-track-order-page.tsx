@@ -1,5 +1,5 @@
 import { OrderByIdPage } from '@/features/orders/components/order-details-page';
-import { usePageTitle } from '@/features/store/hooks/use-page-title';
+import { usePageTitle } from '@/hooks/use-page-title';
 
 /**
  * /track-order?order_id= (SPEC §2 route table: signed-in tracking): the member's order, read with their

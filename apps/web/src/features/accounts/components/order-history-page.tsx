@@ -5,7 +5,7 @@ import { useEffect } from 'react';
 import { Link } from 'react-router';
 import { TaxInvoiceButton } from '@/features/orders/components/order-documents';
 import { formatOrderDate, formatOrderMoney, paymentMethodLabel } from '@/features/orders/order-fields';
-import { usePageTitle } from '@/features/store/hooks/use-page-title';
+import { usePageTitle } from '@/hooks/use-page-title';
 import { useUserOrders, type OrderHistoryRow } from '../api/get-user-orders';
 import { AccountCard } from './form-bits';
 

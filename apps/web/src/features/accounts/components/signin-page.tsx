@@ -5,16 +5,19 @@ import type { z } from 'zod';
 import { useQueryClient } from '@tanstack/react-query';
 import { useForm } from 'react-hook-form';
 import { Link, useLocation, useNavigate } from 'react-router';
-import { CheckoutTextField } from '@/features/checkout/components/checkout-text-field';
-import { usePageTitle } from '@/features/store/hooks/use-page-title';
+import { TextField } from '@/components/form/text-field';
+import { usePageTitle } from '@/hooks/use-page-title';
 import { mergeGuestGarage } from '@/features/garage/merge-guest-garage';
 import { startSession } from '@/stores/session-store';
 import { useLogin } from '../api/login';
-import { failureMessage, toastError, toastSuccess } from '../account-feedback';
-import { AccountCard, EmailField, errorOf, SubmitButton } from './form-bits';
+import { failureMessage, toastError, toastSuccess } from '@/lib/toast-feedback';
+import { EmailField } from '@/components/form/email-field';
+import { errorOf } from '@/components/form/field-message';
+import { SubmitButton } from '@/components/form/submit-button';
+import { AccountCard } from './form-bits';
 import { PasswordInput } from './password-field';
 import { memberDiscountOffer } from '@store/shared/store-promises';
-import { useMemberDiscountPercent } from '@/features/store/hooks/use-member-discount-percent';
+import { useMemberDiscountPercent } from '@/hooks/use-member-discount-percent';
 
 type LoginInput = z.input<typeof loginRequestSchema>;
 
@@ -60,7 +63,7 @@ export function SigninPage() {
     <AccountCard title="Sign in" lead={<p>Welcome back. {memberDiscountOffer(memberPercent)}.</p>}>
       <form className="account-form" noValidate onSubmit={onSubmit} aria-label="Sign in">
         <EmailField registration={register('email')} error={formState.errors.email} />
-        <CheckoutTextField
+        <TextField
           name="password"
           label="Password"
           required
@@ -75,7 +78,7 @@ export function SigninPage() {
               autoComplete="current-password"
             />
           )}
-        </CheckoutTextField>
+        </TextField>
         <SubmitButton busy={formState.isSubmitting} label="Sign In" busyLabel="Signing In..." />
       </form>
       <p className="account-links">

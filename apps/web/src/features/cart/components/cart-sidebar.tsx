@@ -5,7 +5,7 @@ import { QuantityStepper } from '@/components/ui/quantity-stepper';
 import { ProductImage } from '@/components/ui/product-image';
 import { productPath } from '@/features/catalog/components/product-card';
 import { MAX_QUANTITY, MIN_QUANTITY, removeFromCart, updateCartQuantity } from '@/stores/cart-store';
-import { usePriceDisplay } from '@/features/store/hooks/use-price-display';
+import { usePriceDisplay } from '@/hooks/use-price-display';
 import { EMPTY_CART_MESSAGE, cartNote, itemCountText } from '../cart-messages';
 import { usePricedCart, type PricedCartLine } from '../hooks/use-priced-cart';
 import { CartLinePrice } from './cart-line-price';

@@ -1,4 +1,4 @@
-import { usePriceDisplay } from '@/features/store/hooks/use-price-display';
+import { usePriceDisplay } from '@/hooks/use-price-display';
 import { dismissPriceChanges, useCartPriceChanges } from '@/stores/cart-store';
 import { priceChangedMessage } from '../cart-messages';
 

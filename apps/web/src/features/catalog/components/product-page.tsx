@@ -11,8 +11,8 @@ import { Tabs } from '@/components/ui/tabs';
 import { useAddToCart } from '@/features/cart/hooks/use-add-to-cart';
 import { ProductFitCheck } from '@/features/garage/components/product-fit-check';
 import { VehicleFitmentTab } from '@/features/garage/components/vehicle-fitment-tab';
-import { useDeliverySettings } from '@/features/store/hooks/use-delivery-settings';
-import { usePageTitle } from '@/features/store/hooks/use-page-title';
+import { useDeliverySettings } from '@/hooks/use-delivery-settings';
+import { usePageTitle } from '@/hooks/use-page-title';
 import { ApiError } from '@/lib/api-client';
 // SPEC §5, §9: the quantity on the product page is 1 to 100, as in the cart.
 import { MAX_QUANTITY, MIN_QUANTITY } from '@/stores/cart-store';

@@ -29,7 +29,7 @@ const rowsOf = (list: HTMLElement) =>
   ]);
 import { readCheckoutData, saveCheckoutData, type CheckoutData } from '../checkout-storage';
 import { CheckoutPage } from './checkout-page';
-import { ADDRESS_LOOKUP_DEBOUNCE_MS } from './city-combobox';
+import { ADDRESS_LOOKUP_DEBOUNCE_MS } from '@/components/form/city-combobox';
 
 const globes = makeProduct({
   id: 11,

@@ -11,7 +11,7 @@ import './order-summary.css';
 import { CartFitWarning } from '@/features/garage/components/cart-fit-warning';
 import { FreeDeliveryNote } from '@/features/cart/components/free-delivery-note';
 import { MoneyBreakdown } from '@/features/orders/components/money-breakdown';
-import { usePriceDisplay } from '@/features/store/hooks/use-price-display';
+import { usePriceDisplay } from '@/hooks/use-price-display';
 
 export interface OrderSummaryProps {
   summary: CheckoutSummary;

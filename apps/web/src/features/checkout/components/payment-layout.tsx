@@ -3,7 +3,7 @@ import { breakdownRows } from '@store/shared/order-breakdown';
 import { useId, type ReactNode } from 'react';
 import { ProductImage } from '@/components/ui/product-image';
 import { MoneyBreakdown } from '@/features/orders/components/money-breakdown';
-import { usePriceDisplay } from '@/features/store/hooks/use-price-display';
+import { usePriceDisplay } from '@/hooks/use-price-display';
 import type { CheckoutData } from '../checkout-storage';
 import './payment-layout.css';
 

@@ -8,7 +8,7 @@ import { amountsOfTotals, type OrderAmounts } from '@store/shared/order-breakdow
 import type { StoreConfig } from '@store/shared/store-settings';
 import { useMemo } from 'react';
 import { type PricedCartLine, usePricedCart } from '@/features/cart/hooks/use-priced-cart';
-import { useStoreConfig } from '@/features/store/api/get-store-config';
+import { useStoreConfig } from '@/lib/api/get-store-config';
 
 /**
  * SPEC §9 figures, used only when the store's settings cannot be read: GST 10 %, the shipping policy's flat $15
