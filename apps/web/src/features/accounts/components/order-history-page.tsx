@@ -4,7 +4,7 @@ import { hasTaxInvoice } from '@store/shared/tax-invoice';
 import { useEffect } from 'react';
 import { Link } from 'react-router';
 import { TaxInvoiceButton } from '@/features/orders/components/order-documents';
-import { formatOrderDate, formatOrderMoney, paymentMethodLabel } from '@/features/orders/order-fields';
+import { formatOrderDate, formatOrderMoney, paymentMethodLabel } from '@/lib/order-fields';
 import { usePageTitle } from '@/hooks/use-page-title';
 import { useUserOrders, type OrderHistoryRow } from '../api/get-user-orders';
 import { AccountCard } from './form-bits';

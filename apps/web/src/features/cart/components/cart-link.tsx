@@ -1,6 +1,6 @@
 import type { MouseEvent, Ref } from 'react';
 import { Link, useLocation } from 'react-router';
-import { CartIcon } from '@/features/catalog/components/cart-icon';
+import { CartIcon } from '@/components/ui/cart-icon';
 import { useCartCount } from '@/stores/cart-store';
 import { CART_PATH } from '../cart-messages';
 

@@ -1,6 +1,6 @@
 import { useCallback, useState } from 'react';
 import { useLocation } from 'react-router';
-import { useThrottledCallback } from '@/features/catalog/hooks/use-throttled-callback';
+import { useThrottledCallback } from '@/hooks/use-throttled-callback';
 import { useServerHtml } from '@/lib/use-server-html';
 import { useCartCount } from '@/stores/cart-store';
 import { CART_PATH } from '../cart-messages';

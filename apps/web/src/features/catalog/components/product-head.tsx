@@ -10,7 +10,7 @@ import { productSeoDescription, productSeoTitle } from '../product-fields';
 import { centsToDecimalString } from '@store/shared/money';
 import { JsonLd } from '@/lib/json-ld';
 import { productImageUrl, productJsonLd } from '../product-json-ld';
-import { productPricing } from '../product-pricing';
+import { productPricing } from '@/lib/product-pricing';
 import { productPath } from './product-card';
 
 /** 'Voltcore NS70 | Southside Auto Parts' -> 'Voltcore NS70': the layout adds the store name itself. */

@@ -8,7 +8,7 @@ import { QuantityStepper } from '@/components/ui/quantity-stepper';
 import { StatusMessage } from '@/components/ui/status-message';
 import { useNearViewport } from '@/components/ui/use-near-viewport';
 import { Tabs } from '@/components/ui/tabs';
-import { useAddToCart } from '@/features/cart/hooks/use-add-to-cart';
+import { useAddToCart } from '@/hooks/use-add-to-cart';
 import { ProductFitCheck } from '@/features/garage/components/product-fit-check';
 import { VehicleFitmentTab } from '@/features/garage/components/vehicle-fitment-tab';
 import { useDeliverySettings } from '@/hooks/use-delivery-settings';
@@ -19,7 +19,7 @@ import { MAX_QUANTITY, MIN_QUANTITY } from '@/stores/cart-store';
 import { useCategories } from '../api/get-categories';
 import { useLatestProducts } from '../api/get-latest-products';
 import { useProduct } from '../api/get-product';
-import { useThrottledCallback } from '../hooks/use-throttled-callback';
+import { useThrottledCallback } from '@/hooks/use-throttled-callback';
 import {
   descriptionParagraphs,
   isOutOfStock,
@@ -28,9 +28,9 @@ import {
   stockCount,
   weightLabel,
 } from '../product-fields';
-import { productPricing } from '../product-pricing';
+import { productPricing } from '@/lib/product-pricing';
 import { shopFilterHref } from '../shop-search';
-import { CartIcon } from './cart-icon';
+import { CartIcon } from '@/components/ui/cart-icon';
 import { ProductBadge } from './product-badge';
 import { ProductCarousel } from './product-carousel';
 import { ProductGallery } from './product-gallery';

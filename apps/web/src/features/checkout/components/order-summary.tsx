@@ -10,7 +10,7 @@ import type { CheckoutSummary } from '../hooks/use-checkout-summary';
 import './order-summary.css';
 import { CartFitWarning } from '@/features/garage/components/cart-fit-warning';
 import { FreeDeliveryNote } from '@/features/cart/components/free-delivery-note';
-import { MoneyBreakdown } from '@/features/orders/components/money-breakdown';
+import { MoneyBreakdown } from '@/components/money-breakdown';
 import { usePriceDisplay } from '@/hooks/use-price-display';
 
 export interface OrderSummaryProps {

@@ -6,7 +6,7 @@ import {
 } from '@store/shared/store-promises';
 import type { ReactNode } from 'react';
 import { Link } from 'react-router';
-import { WARRANTY_PATH } from '@/features/content/consumer-guarantee-text';
+import { WARRANTY_PATH } from '@/lib/consumer-guarantee-text';
 import { useDeliverySettings } from '@/hooks/use-delivery-settings';
 import './home-sections.css';
 

@@ -3,7 +3,7 @@ import { amountsOfOrder, breakdownRows, type OrderMoneyFields } from '@store/sha
 import { ORDER_NUMBER_LABEL } from '@store/shared/order-constants';
 import { Link } from 'react-router';
 import { usePriceDisplay } from '@/hooks/use-price-display';
-import { MoneyBreakdown } from './money-breakdown';
+import { MoneyBreakdown } from '@/components/money-breakdown';
 import { OrderLines, type OrderLineFields } from './order-lines';
 import './order-confirmation.css';
 

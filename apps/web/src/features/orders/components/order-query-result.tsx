@@ -4,7 +4,7 @@ import { useEffect } from 'react';
 import { Link } from 'react-router';
 import { StatusMessage } from '@/components/ui/status-message';
 import { ApiError } from '@/lib/api-client';
-import { ORDER_NOT_FOUND } from '../order-fields';
+import { ORDER_NOT_FOUND } from '@/lib/order-fields';
 import { OrderDocuments } from './order-documents';
 import { OrderSummary } from './order-summary';
 

@@ -3,8 +3,8 @@ import { amountsOfOrder, breakdownRows } from '@store/shared/order-breakdown';
 import { ORDER_NUMBER_LABEL } from '@store/shared/order-constants';
 import { useId } from 'react';
 import { usePriceDisplay } from '@/hooks/use-price-display';
-import { formatOrderDate, paymentMethodLabel } from '../order-fields';
-import { MoneyBreakdown } from './money-breakdown';
+import { formatOrderDate, paymentMethodLabel } from '@/lib/order-fields';
+import { MoneyBreakdown } from '@/components/money-breakdown';
 import { OrderLines } from './order-lines';
 import './order-summary.css';
 
