@@ -10,7 +10,7 @@ import {
 } from '@/components/ui/listing-query';
 import { SHOP_SORTS } from '@store/shared/listing-sorts';
 import { Pagination } from '@/components/ui/pagination';
-import { FittingNotice } from '@/features/garage/components/fitting-notice';
+import { FittingNotice } from '@/components/fitting-notice';
 import { useCurrentVehicle } from '@/stores/garage-store';
 import { brandPagePath } from '@/features/brands/brand-path';
 import { useShopProducts, type ShopAnswer } from '@/features/catalog/api/get-shop-products';

@@ -10,7 +10,7 @@ import {
   type ListingQuery,
 } from '@/components/ui/listing-query';
 import { Pagination } from '@/components/ui/pagination';
-import { FittingNotice } from '@/features/garage/components/fitting-notice';
+import { FittingNotice } from '@/components/fitting-notice';
 import { useCurrentVehicle } from '@/stores/garage-store';
 import { ProductGrid, ProductGridSkeleton } from '@/features/catalog/components/product-grid';
 import { SEARCH_MIN_CHARS, SEARCH_PAGE_SIZE, useSearchProducts } from '@/features/search/api/search-products';

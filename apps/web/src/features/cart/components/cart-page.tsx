@@ -3,22 +3,22 @@ import { useEffect, useId, useRef, useState } from 'react';
 import { Link, useNavigate } from 'react-router';
 import { ProductImage } from '@/components/ui/product-image';
 import { QuantityStepper } from '@/components/ui/quantity-stepper';
-import { productPath } from '@/features/catalog/components/product-card';
+import { productPath } from '@/lib/product-path';
 import { MAX_QUANTITY, MIN_QUANTITY, removeFromCart, updateCartQuantity } from '@/stores/cart-store';
 import { usePriceDisplay } from '@/hooks/use-price-display';
 import { useStoreConfig } from '@/lib/api/get-store-config';
 import { deliverySettingsOf } from '@store/shared/store-promises';
-import { EMPTY_CART_MESSAGE, EMPTY_CART_REDIRECT_MS, cartNote } from '../cart-messages';
-import { usePricedCart } from '../hooks/use-priced-cart';
+import { EMPTY_CART_MESSAGE, EMPTY_CART_REDIRECT_MS, cartNote } from '@/lib/cart-messages';
+import { usePricedCart } from '@/hooks/use-priced-cart';
 import { CartBrowsePanel } from './cart-browse-panel';
 import { CartLinePrice } from './cart-line-price';
 import { CartTotals, shownLineTotalCents } from './cart-totals';
-import { FreeDeliveryNote } from './free-delivery-note';
-import { PriceChangeNotices } from './price-change-notices';
+import { FreeDeliveryNote } from '@/components/cart/free-delivery-note';
+import { PriceChangeNotices } from '@/components/cart/price-change-notices';
 import { TrashIcon } from './trash-icon';
-import './cart.css';
+import '@/components/cart/cart.css';
 import './cart-page.css';
-import { CartFitWarning } from '@/features/garage/components/cart-fit-warning';
+import { CartFitWarning } from '@/components/cart/cart-fit-warning';
 
 /**
  * The cart page (SPEC §2 Cart page): the lines (image, title link, unit price with the struck-through

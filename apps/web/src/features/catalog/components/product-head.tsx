@@ -11,7 +11,7 @@ import { centsToDecimalString } from '@store/shared/money';
 import { JsonLd } from '@/lib/json-ld';
 import { productImageUrl, productJsonLd } from '../product-json-ld';
 import { productPricing } from '@/lib/product-pricing';
-import { productPath } from './product-card';
+import { productPath } from '@/lib/product-path';
 
 /** 'Voltcore NS70 | Southside Auto Parts' -> 'Voltcore NS70': the layout adds the store name itself. */
 export function withoutStoreName(title: string, name: string): string {

@@ -18,7 +18,7 @@ import {
   type ListingQuery,
 } from '@/components/ui/listing-query';
 import { Pagination } from '@/components/ui/pagination';
-import { FittingNotice } from '@/features/garage/components/fitting-notice';
+import { FittingNotice } from '@/components/fitting-notice';
 import { useCurrentVehicle } from '@/stores/garage-store';
 import { SortSelect } from '@/components/ui/sort-select';
 import { useStoreConfig } from '@/lib/api/get-store-config';

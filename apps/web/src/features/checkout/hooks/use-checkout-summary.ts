@@ -7,7 +7,7 @@ import {
 import { amountsOfTotals, type OrderAmounts } from '@store/shared/order-breakdown';
 import type { StoreConfig } from '@store/shared/store-settings';
 import { useMemo } from 'react';
-import { type PricedCartLine, usePricedCart } from '@/features/cart/hooks/use-priced-cart';
+import { type PricedCartLine, usePricedCart } from '@/hooks/use-priced-cart';
 import { useStoreConfig } from '@/lib/api/get-store-config';
 
 /**

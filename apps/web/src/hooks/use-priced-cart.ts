@@ -11,8 +11,8 @@ import { useQuery } from '@tanstack/react-query';
 import { useEffect, useMemo } from 'react';
 import { productPricing } from '@/lib/product-pricing';
 import { type CartLine, refreshCartLines, useCartLines } from '@/stores/cart-store';
-import { cartProductsQueryOptions } from '../api/get-cart-products';
-import { noLongerAvailableMessage } from '../cart-messages';
+import { cartProductsQueryOptions } from '@/lib/api/get-cart-products';
+import { noLongerAvailableMessage } from '@/lib/cart-messages';
 
 export interface PricedCartLine {
   line: CartLine;
