@@ -12,7 +12,7 @@ import { SHOP_SORTS } from '@store/shared/listing-sorts';
 import { Pagination } from '@/components/ui/pagination';
 import { FittingNotice } from '@/components/fitting-notice';
 import { useCurrentVehicle } from '@/stores/garage-store';
-import { brandPagePath } from '@/features/brands/brand-path';
+import { brandPagePath } from '@/lib/brand-path';
 import { useShopProducts, type ShopAnswer } from '@/features/catalog/api/get-shop-products';
 import { ProductGrid, ProductGridSkeleton } from '@/features/catalog/components/product-grid';
 import { listingDescription } from '@/features/catalog/shop-search';

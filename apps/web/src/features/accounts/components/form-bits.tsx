@@ -2,6 +2,7 @@ import type { FieldError, UseFormRegisterReturn } from 'react-hook-form';
 import { errorOf } from '@/components/form/field-message';
 import { TextField } from '@/components/form/text-field';
 import '@/components/form/form.css';
+import '@/components/ui/button-variants.css';
 import './accounts.css';
 
 /** The account screens' card: a title, an optional lead and the content. */

@@ -7,7 +7,7 @@ import { usePageTitle } from '@/hooks/use-page-title';
 import { useSession } from '@/stores/session-store';
 import { useDeleteAddress } from '../api/delete-address';
 import { useProfile } from '../api/get-profile';
-import { useUserAddresses } from '../api/get-user-addresses';
+import { useUserAddresses } from '@/lib/api/get-user-addresses';
 import { failureMessage, toastError, toastSuccess } from '@/lib/toast-feedback';
 import { AccountCard } from './form-bits';
 import { PriceDisplayChoice } from './price-display-choice';
