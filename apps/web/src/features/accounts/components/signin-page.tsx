@@ -2,12 +2,11 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import { loginRequestSchema, type LoginRequest } from '@store/shared/account';
 import { ACCOUNT_MESSAGES } from '@store/shared/account-constants';
 import type { z } from 'zod';
-import { useQueryClient } from '@tanstack/react-query';
+import { useQueryClient, type QueryClient } from '@tanstack/react-query';
 import { useForm } from 'react-hook-form';
 import { Link, useLocation, useNavigate } from 'react-router';
 import { TextField } from '@/components/form/text-field';
 import { usePageTitle } from '@/hooks/use-page-title';
-import { mergeGuestGarage } from '@/features/garage/merge-guest-garage';
 import { startSession } from '@/stores/session-store';
 import { useLogin } from '../api/login';
 import { failureMessage, toastError, toastSuccess } from '@/lib/toast-feedback';
@@ -27,8 +26,16 @@ function returnPath(state: unknown): string {
   return typeof from === 'string' && from.startsWith('/') && !from.startsWith('//') ? from : '/';
 }
 
+export interface SigninPageProps {
+  /**
+   * Runs right after a sign-in starts the session, never awaited (the route hands in the garage's merge of a
+   * guest's saved vehicles, issue 15 §5).
+   */
+  afterSignIn: (queryClient: QueryClient) => Promise<void>;
+}
+
 /** /signin (SPEC §2 Account screens, §8 Login): email and password, links to reset and sign up. */
-export function SigninPage() {
+export function SigninPage({ afterSignIn }: SigninPageProps) {
   const memberPercent = useMemberDiscountPercent();
   usePageTitle('Sign in');
   const navigate = useNavigate();
@@ -51,7 +58,7 @@ export function SigninPage() {
         return;
       }
       startSession(answer);
-      void mergeGuestGarage(queryClient);
+      void afterSignIn(queryClient);
       toastSuccess(answer.message || ACCOUNT_MESSAGES.loggedIn);
       void navigate(returnPath(location.state), { replace: true });
     } catch (error) {

@@ -16,7 +16,7 @@ import { computeCheckoutTotals } from '@store/shared/checkout-totals';
 import { amountsOfTotals } from '@store/shared/order-breakdown';
 import { parseDecimalToCents } from '@store/shared/money';
 import { resetSessionStoreForTests, startSession } from '@/stores/session-store';
-import { checkoutSettingsOf } from '../hooks/use-checkout-summary';
+import { checkoutSettingsOf } from '@/lib/checkout-settings';
 
 /** The store settings the page reads (makeStoreConfig), as the checkout's maths takes them. */
 const SETTINGS = checkoutSettingsOf(makeStoreConfig());

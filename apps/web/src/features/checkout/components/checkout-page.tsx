@@ -28,11 +28,11 @@ import { useFormFields } from '@/components/form/use-form-fields';
 import { useFetchAddressDetails } from '@/lib/api/get-address-details';
 import { buildCheckoutData } from '../build-checkout-data';
 import { saveCheckoutData, saveCheckoutDraft } from '../checkout-storage';
+import { checkoutSettingsOf } from '@/lib/checkout-settings';
 import { CHECKOUT_FIELD_RULES } from '../checkout-field-rules';
 import {
   FALLBACK_CHECKOUT_SETTINGS,
   checkoutFigures,
-  checkoutSettingsOf,
   useCheckoutSummary,
   type CheckoutSummary,
 } from '../hooks/use-checkout-summary';
