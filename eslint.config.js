@@ -20,14 +20,15 @@ const FEATURES = fs
 
 /**
  * The web app's layers (docs/architecture.md, decision 0048): shared code → features → app.
- * `withApp` is false for tests: a feature's test may render the feature through its route in src/app.
+ * `withApp` is false for tests: a test may render what it tests through its route and the app's providers
+ * (src/app); it still imports no other feature.
  */
 function webZones({ withApp }) {
   const shared = ['components', 'hooks', 'lib', 'stores', 'styles'].map((dir) => `${WEB}/${dir}`);
   return [
     {
       target: shared,
-      from: [`${WEB}/features`, `${WEB}/app`],
+      from: withApp ? [`${WEB}/features`, `${WEB}/app`] : [`${WEB}/features`],
       message: 'Shared web code (components, hooks, lib, stores, styles) imports no feature and no app code.',
     },
     {
@@ -78,9 +79,13 @@ export default tseslint.config(
     files: ['apps/*/src/**/*.{ts,tsx}', 'packages/shared/src/**/*.ts'],
     plugins: { 'import-x': importX },
     settings: {
+      // The TypeScript parser reads the imported files too (no-cycle follows them), the resolver finds them.
+      'import-x/extensions': ['.ts', '.tsx', '.js'],
+      'import-x/parsers': { '@typescript-eslint/parser': ['.ts', '.tsx'] },
       'import-x/resolver-next': [
         createTypeScriptImportResolver({
           project: ['apps/web/tsconfig.json', 'apps/api/tsconfig.json', 'packages/shared/tsconfig.json'],
+          noWarnOnMultipleProjects: true,
         }),
       ],
     },
@@ -96,7 +101,7 @@ export default tseslint.config(
       'import-x/no-restricted-paths': ['error', { basePath: ROOT, zones: webZones({ withApp: true }) }],
     },
   },
-  // A feature's tests may render it through its route (src/app); they still import no other feature.
+  // Tests may render through a route and the app's providers (src/app); they still import no other feature.
   {
     files: TESTS.map((glob) => `${WEB}/${glob}`),
     rules: {
