@@ -1,4 +1,8 @@
+import fs from 'node:fs';
+import path from 'node:path';
 import js from '@eslint/js';
+import { createTypeScriptImportResolver } from 'eslint-import-resolver-typescript';
+import importX from 'eslint-plugin-import-x';
 import globals from 'globals';
 import reactHooks from 'eslint-plugin-react-hooks';
 import tseslint from 'typescript-eslint';
@@ -37,6 +41,53 @@ const fetchOnlyInApiClient = {
   },
 };
 
+const ROOT = import.meta.dirname;
+const WEB = 'apps/web/src';
+const API = 'apps/api/src';
+const TESTS = ['**/*.test.ts', '**/*.test.tsx', '**/*.fixtures.ts', '**/*.fixtures.tsx'];
+
+/** Every folder under apps/web/src/features is a feature: a new one is fenced in without editing this file. */
+const FEATURES = fs
+  .readdirSync(path.join(ROOT, WEB, 'features'), { withFileTypes: true })
+  .filter((entry) => entry.isDirectory())
+  .map((entry) => entry.name);
+
+/**
+ * The web app's layers (docs/architecture.md, decision 0048): shared code → features → app.
+ * `withApp` is false for tests: a test may render what it tests through its route and the app's providers
+ * (src/app); it still imports no other feature.
+ */
+function webZones({ withApp }) {
+  const shared = ['components', 'hooks', 'lib', 'stores', 'styles'].map((dir) => `${WEB}/${dir}`);
+  return [
+    {
+      target: shared,
+      from: withApp ? [`${WEB}/features`, `${WEB}/app`] : [`${WEB}/features`],
+      message: 'Shared web code (components, hooks, lib, stores, styles) imports no feature and no app code.',
+    },
+    {
+      target: 'packages/shared',
+      from: ['apps'],
+      message: 'packages/shared is used by both apps and imports neither.',
+    },
+    ...FEATURES.map((feature) => ({
+      target: `${WEB}/features/${feature}`,
+      from: `${WEB}/features`,
+      except: [`./${feature}`],
+      message: `A feature imports shared code and its own files only: move what "${feature}" shares down to components/hooks/lib, or compose the two features in src/app.`,
+    })),
+    ...(withApp
+      ? [
+          {
+            target: `${WEB}/features`,
+            from: `${WEB}/app`,
+            message: 'A feature never imports src/app; the app composes features, not the other way round.',
+          },
+        ]
+      : []),
+  ];
+}
+
 export default tseslint.config(
   { ignores: ['**/node_modules/**', '**/dist/**', 'data/**', '**/db/migrations/**', 'test-results/**'] },
   js.configs.recommended,
@@ -54,6 +105,81 @@ export default tseslint.config(
     plugins: { 'react-hooks': reactHooks },
     rules: reactHooks.configs.recommended.rules,
   },
+
+  // ── Architecture: import zones and cycles (decision 0048, docs/architecture.md) ──────────────────────────
+  // eslint-plugin-import-x resolves every import (the `@/` alias through apps/web/tsconfig.json, relative
+  // paths, workspace packages) and checks it against the zones below.
+  {
+    files: ['apps/*/src/**/*.{ts,tsx}', 'packages/shared/src/**/*.ts'],
+    plugins: { 'import-x': importX },
+    settings: {
+      // The TypeScript parser reads the imported files too (no-cycle follows them), the resolver finds them.
+      'import-x/extensions': ['.ts', '.tsx', '.js'],
+      'import-x/parsers': { '@typescript-eslint/parser': ['.ts', '.tsx'] },
+      'import-x/resolver-next': [
+        createTypeScriptImportResolver({
+          project: ['apps/web/tsconfig.json', 'apps/api/tsconfig.json', 'packages/shared/tsconfig.json'],
+          noWarnOnMultipleProjects: true,
+        }),
+      ],
+    },
+    rules: {
+      'import-x/no-cycle': ['error', { ignoreExternal: true }],
+    },
+  },
+
+  // Web layers: shared code → features → app (routes, layouts, router) and the entry files.
+  {
+    files: [`${WEB}/**/*.{ts,tsx}`, 'packages/shared/src/**/*.ts'],
+    rules: {
+      'import-x/no-restricted-paths': ['error', { basePath: ROOT, zones: webZones({ withApp: true }) }],
+    },
+  },
+  // Tests may render through a route and the app's providers (src/app); they still import no other feature.
+  {
+    files: TESTS.map((glob) => `${WEB}/${glob}`),
+    rules: {
+      'import-x/no-restricted-paths': ['error', { basePath: ROOT, zones: webZones({ withApp: false }) }],
+    },
+  },
+
+  // ── API: process.env is read in env.ts only ─────────────────────────────────────────────────────────────
+  // Exempt: tests (they set up environments) and the command-line entry points, which read npm's INIT_CWD
+  // to resolve the caller's paths.
+  {
+    files: [`${API}/**/*.ts`],
+    ignores: [`${API}/env.ts`, `${API}/cli/**`, ...TESTS],
+    rules: {
+      'no-restricted-properties': [
+        'error',
+        { object: 'process', property: 'env', message: 'Read configuration in apps/api/src/env.ts only.' },
+      ],
+    },
+  },
+
+  // ── TODO(wt-wire-api): API plugins do not import modules ───────────────────────────────────────────────
+  // Off until branch wt-wire-api lands: plugins/authentication.ts still imports modules/accounts. Turn to
+  // 'error' then. Tests of plugins may seed data through modules.
+  {
+    files: [`${API}/plugins/**/*.ts`],
+    ignores: TESTS,
+    rules: {
+      'import-x/no-restricted-paths': [
+        'off',
+        {
+          basePath: ROOT,
+          zones: [
+            {
+              target: `${API}/plugins`,
+              from: `${API}/modules`,
+              message: 'API plugins are cross-cutting: they import no module (modules register on them).',
+            },
+          ],
+        },
+      ],
+    },
+  },
+
   // fetch only in the API client (issue 35 §2); tests fake fetch at the network edge.
   {
     files: ['apps/web/src/**/*.{ts,tsx}'],

@@ -303,3 +303,20 @@ export function describeDefaults(config: AppConfig): string[] {
       : `public address: ${config.publicBaseUrl} (PUBLIC_BASE_URL)`,
   ];
 }
+
+/**
+ * The catalog import's image download overrides (decision 0018), read when a downloader is made so a test or a
+ * command can set them for one import: `IMPORT_IMAGE_TIMEOUT_MS` (a positive number of milliseconds per image,
+ * anything else means "no override") and `IMPORT_IMAGE_ALLOW_PRIVATE_HOSTS=1` (lets private and loopback hosts
+ * through, for local fixtures).
+ */
+export function imageDownloadEnv(env: NodeJS.ProcessEnv = process.env): {
+  timeoutMs: number | undefined;
+  allowPrivateHosts: boolean;
+} {
+  const timeoutMs = Number(env.IMPORT_IMAGE_TIMEOUT_MS);
+  return {
+    timeoutMs: Number.isFinite(timeoutMs) && timeoutMs > 0 ? timeoutMs : undefined,
+    allowPrivateHosts: env.IMPORT_IMAGE_ALLOW_PRIVATE_HOSTS === '1',
+  };
+}

@@ -24,9 +24,9 @@ import { routes } from './app/router';
 import { setApiTransport } from './lib/api-client';
 import { collectServerHead } from './lib/server-head';
 import { setSiteOrigin } from './lib/site-origin';
-import { storeConfigQueryOptions } from './features/store/api/get-store-config';
-import { storeName } from './features/store/hooks/use-store-head';
-import { documentTitle } from './features/store/hooks/use-page-title';
+import { storeConfigQueryOptions } from './lib/api/get-store-config';
+import { storeName } from './hooks/use-store-head';
+import { documentTitle } from './hooks/use-page-title';
 import { chosenFromVariant } from './features/garage/chosen-vehicle';
 import { setRenderedVehicle, type ChosenVehicle } from './stores/garage-store';
 

@@ -4,7 +4,7 @@
  */
 import { QueryClient } from '@tanstack/react-query';
 import type { StoreConfig } from '@store/shared/store-settings';
-import { storeConfigQueryOptions } from '@/features/store/api/get-store-config';
+import { storeConfigQueryOptions } from '@/lib/api/get-store-config';
 import { makeStoreConfig } from './fixtures';
 
 /**

@@ -9,7 +9,7 @@ import { ADMIN_MESSAGES, type StaffRole } from '@store/shared/admin';
 import { bearerToken } from '../../plugins/authentication';
 import { HttpError } from '../../plugins/error-handling';
 import { findStaffSession } from './staff-accounts';
-import { totpSetupRequired } from './staff-totp';
+import { totpSetupRequired } from './totp-setup-required';
 
 type StaffSession = NonNullable<Awaited<ReturnType<typeof findStaffSession>>>;
 const sessions = new WeakMap<FastifyRequest, StaffSession>();

@@ -13,7 +13,7 @@ import { hashPassword, verifyPassword } from '../accounts/passwords';
 import { HttpError } from '../../plugins/error-handling';
 import { SESSION_ABSOLUTE_LIMIT_MS } from '../accounts/sessions';
 import { recordAudit } from './record-audit';
-import { totpSetupRequired } from './staff-totp';
+import { totpSetupRequired } from './totp-setup-required';
 
 const TOKEN_SHAPE = /^[A-Za-z0-9_-]{43}$/;
 const SLIDE_EVERY_MS = 60_000;

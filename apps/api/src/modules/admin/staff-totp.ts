@@ -19,11 +19,6 @@ type StaffRow = typeof staffUsers.$inferSelect;
 /** How far from now a code may be (seconds): one 30 s step either way. */
 const TOLERANCE_S = 30;
 
-/** True when the staff member must set up TOTP before anything else. */
-export function totpSetupRequired(row: StaffRow, adminRequireTotp: boolean): boolean {
-  return adminRequireTotp && row.role === 'admin' && row.totpEnabledAt === null;
-}
-
 /**
  * Checks `code` against `secret` and, when it matches a step later than the last one used, records that step
  * in one conditional UPDATE (the row's lock orders requests at once: the first takes the step, the others find

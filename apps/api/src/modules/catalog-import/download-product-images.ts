@@ -20,6 +20,7 @@ import path from 'node:path';
 import { fileTypeFromBuffer } from 'file-type';
 import pLimit from 'p-limit';
 import { slugify } from '@store/shared/slug';
+import { imageDownloadEnv } from '../../env';
 import { isPublicAddress } from './is-public-address';
 import { imageFileName, PRODUCT_MEDIA_FOLDER, type ImageResolution } from './resolve-product-images';
 
@@ -85,14 +86,12 @@ const NETWORK_CODES: Record<string, string> = {
 /** Creates a downloader for one import; `download(url)` is cached per URL. */
 export function createImageDownloader(options: ImageDownloadOptions) {
   const targetDir = path.join(options.mediaDir, PRODUCT_MEDIA_FOLDER);
-  const envTimeout = Number(process.env.IMPORT_IMAGE_TIMEOUT_MS);
-  const timeoutMs =
-    options.timeoutMs ??
-    (Number.isFinite(envTimeout) && envTimeout > 0 ? envTimeout : IMAGE_DOWNLOAD_TIMEOUT_MS);
+  const overrides = imageDownloadEnv();
+  const timeoutMs = options.timeoutMs ?? overrides.timeoutMs ?? IMAGE_DOWNLOAD_TIMEOUT_MS;
   const retries = options.retries ?? IMAGE_DOWNLOAD_RETRIES;
   const maxBytes = options.maxBytes ?? IMAGE_DOWNLOAD_MAX_BYTES;
   const backoffMs = options.backoffMs ?? 300;
-  const allowPrivate = options.allowPrivateHosts ?? process.env.IMPORT_IMAGE_ALLOW_PRIVATE_HOSTS === '1';
+  const allowPrivate = options.allowPrivateHosts ?? overrides.allowPrivateHosts;
   const limit = pLimit(options.concurrency ?? IMAGE_DOWNLOAD_CONCURRENCY);
   const cache = new Map<string, Promise<ImageResolution>>();
   /** Hosts that did not answer at all, with why. */

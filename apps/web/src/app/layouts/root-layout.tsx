@@ -1,8 +1,8 @@
 import { lazy, Suspense, useEffect, useId, useRef, useState } from 'react';
 import { Outlet, ScrollRestoration, useLocation, useNavigate } from 'react-router';
 import { useCartSidebar } from '@/features/cart/hooks/use-cart-sidebar';
-import { useStoreConfig } from '@/features/store/api/get-store-config';
-import { storeName, useStoreHead } from '@/features/store/hooks/use-store-head';
+import { useStoreConfig } from '@/lib/api/get-store-config';
+import { storeName, useStoreHead } from '@/hooks/use-store-head';
 import { DEFAULT_MEDIA_BASE_URL, MediaBaseUrlContext } from '@/lib/media';
 import { setTooManyRequestsNavigator, TOO_MANY_REQUESTS_PATH } from '@/lib/too-many-requests';
 import { setSignInNavigator, subscribeToSession, getSessionToken } from '@/stores/session-store';

@@ -2,9 +2,9 @@ import { useId } from 'react';
 import { Link } from 'react-router';
 import { useCategories } from '@/features/catalog/api/get-categories';
 import { NewsletterForm } from '@/features/newsletter/components/newsletter-form';
-import { SocialLinks } from '@/features/store/components/social-links';
-import { usePriceDisplay } from '@/features/store/hooks/use-price-display';
-import { STORE_CONTACT } from '@/features/store/store-contact';
+import { SocialLinks } from '@/components/social-links';
+import { usePriceDisplay } from '@/hooks/use-price-display';
+import { STORE_CONTACT } from '@/lib/store-contact';
 import { ClockIcon, MailIcon, PhoneIcon, PinIcon } from './icons';
 import { categoryPath, FOOTER_COLUMNS, type NavLink } from './nav-links';
 

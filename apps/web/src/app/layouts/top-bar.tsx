@@ -5,7 +5,7 @@ import {
   SPEC_MEMBER_DISCOUNT_PERCENT,
 } from '@store/shared/store-promises';
 import { Link } from 'react-router';
-import { useDeliverySettings } from '@/features/store/hooks/use-delivery-settings';
+import { useDeliverySettings } from '@/hooks/use-delivery-settings';
 import { TagIcon, TruckIcon, UserIcon } from './icons';
 import { NavDropdown } from './nav-dropdown';
 import { ACCOUNT_LINKS } from './nav-links';

@@ -5,11 +5,13 @@ import { ResetPasswordPage } from '@/features/accounts/components/reset-password
 import { GuestOnly } from '@/features/accounts/components/session-gates';
 import { SigninPage } from '@/features/accounts/components/signin-page';
 import { SignupPage } from '@/features/accounts/components/signup-page';
+import { mergeGuestGarage } from '@/features/garage/merge-guest-garage';
 
+/** /signin: a guest's saved vehicles join the member's garage once signed in (issue 15 §5). */
 export function SigninRoute() {
   return (
     <GuestOnly>
-      <SigninPage />
+      <SigninPage afterSignIn={mergeGuestGarage} />
     </GuestOnly>
   );
 }

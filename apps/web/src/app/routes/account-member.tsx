@@ -1,6 +1,6 @@
 /** The member screens (SPEC §2, §6): a signed-out visitor goes to /signin. */
 import { AddAddressPage, UpdateAddressPage } from '@/features/accounts/components/address-form-page';
-import { MemberTrackOrderPage } from '@/features/accounts/components/member-track-order-page';
+import { MemberTrackOrderPage } from './member-track-order';
 import { MyAccountPage } from '@/features/accounts/components/my-account-page';
 import { OrderHistoryPage } from '@/features/accounts/components/order-history-page';
 import { ProfileUpdatePage } from '@/features/accounts/components/profile-update-page';

@@ -10,16 +10,16 @@ import {
 } from '@/components/ui/listing-query';
 import { SHOP_SORTS } from '@store/shared/listing-sorts';
 import { Pagination } from '@/components/ui/pagination';
-import { FittingNotice } from '@/features/garage/components/fitting-notice';
+import { FittingNotice } from '@/components/fitting-notice';
 import { useCurrentVehicle } from '@/stores/garage-store';
-import { brandPagePath } from '@/features/brands/brand-path';
+import { brandPagePath } from '@/lib/brand-path';
 import { useShopProducts, type ShopAnswer } from '@/features/catalog/api/get-shop-products';
 import { ProductGrid, ProductGridSkeleton } from '@/features/catalog/components/product-grid';
 import { listingDescription } from '@/features/catalog/shop-search';
-import { useStoreConfig } from '@/features/store/api/get-store-config';
-import { useMetaDescription } from '@/features/store/hooks/use-meta-description';
-import { usePageTitle } from '@/features/store/hooks/use-page-title';
-import { storeName } from '@/features/store/hooks/use-store-head';
+import { useStoreConfig } from '@/lib/api/get-store-config';
+import { useMetaDescription } from '@/hooks/use-meta-description';
+import { usePageTitle } from '@/hooks/use-page-title';
+import { storeName } from '@/hooks/use-store-head';
 import { SHOP_PAGINATION_MIN_TOTAL, shopPageItems } from '@/lib/pagination';
 import '@/features/brands/components/brands.css';
 

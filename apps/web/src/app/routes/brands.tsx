@@ -1,9 +1,9 @@
 import { BrandLogoGrid, BrandLogoGridSkeleton } from '@/features/brands/components/brand-logo-grid';
 import { useBrands } from '@/features/catalog/api/get-brands';
-import { useStoreConfig } from '@/features/store/api/get-store-config';
-import { useMetaDescription } from '@/features/store/hooks/use-meta-description';
-import { usePageTitle } from '@/features/store/hooks/use-page-title';
-import { storeName } from '@/features/store/hooks/use-store-head';
+import { useStoreConfig } from '@/lib/api/get-store-config';
+import { useMetaDescription } from '@/hooks/use-meta-description';
+import { usePageTitle } from '@/hooks/use-page-title';
+import { storeName } from '@/hooks/use-store-head';
 
 /** /brands (SPEC §2 Brands pages): every brand's logo, A to Z, each linking to /brand?page=1&brand=…. */
 export function BrandsRoute() {

@@ -1,7 +1,7 @@
 import { PaymentLayout } from '@/features/checkout/components/payment-layout';
 import { PaymentLayoutGate } from '@/features/checkout/components/payment-layout-gate';
 import { WalletPaymentPanel } from '@/features/checkout/components/wallet-payment-panel';
-import { usePageTitle } from '@/features/store/hooks/use-page-title';
+import { usePageTitle } from '@/hooks/use-page-title';
 
 /** /checkout-paypal-payment (SPEC §2 Payment pages): pay with the wallet, the default method. */
 export function WalletPaymentRoute() {

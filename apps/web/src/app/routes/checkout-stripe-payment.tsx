@@ -1,7 +1,7 @@
 import { CardPaymentPanel } from '@/features/checkout/components/card-payment-panel';
 import { PaymentLayout } from '@/features/checkout/components/payment-layout';
 import { PaymentLayoutGate } from '@/features/checkout/components/payment-layout-gate';
-import { usePageTitle } from '@/features/store/hooks/use-page-title';
+import { usePageTitle } from '@/hooks/use-page-title';
 
 /** /checkout-stripe-payment (SPEC §2 Payment pages): pay by card for the saved checkout data. */
 export function CardPaymentRoute() {

@@ -1,5 +1,5 @@
 import { GuestTrackOrderPage } from '@/features/orders/components/guest-track-order-page';
-import { usePageTitle } from '@/features/store/hooks/use-page-title';
+import { usePageTitle } from '@/hooks/use-page-title';
 
 /** /guest-track-order (SPEC §2 Tracking), optional query `id`. */
 export function GuestTrackOrderRoute() {

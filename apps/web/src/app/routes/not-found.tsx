@@ -1,6 +1,6 @@
 import { Link } from 'react-router';
 import { StatusMessage } from '@/components/ui/status-message';
-import { usePageTitle } from '@/features/store/hooks/use-page-title';
+import { usePageTitle } from '@/hooks/use-page-title';
 
 /** /404 and every unknown path (SPEC §2); the server answers these paths with status 404. */
 export function NotFoundRoute() {

@@ -1,6 +1,6 @@
 import { isRouteErrorResponse, Link, useRouteError } from 'react-router';
 import { StatusMessage } from '@/components/ui/status-message';
-import { usePageTitle } from '@/features/store/hooks/use-page-title';
+import { usePageTitle } from '@/hooks/use-page-title';
 
 /** Shown while a page's code is loading on the first visit (the router's HydrateFallback). */
 export { PageLoading } from '@/components/ui/page-loading';

@@ -10,17 +10,17 @@ import {
   type ListingQuery,
 } from '@/components/ui/listing-query';
 import { Pagination } from '@/components/ui/pagination';
-import { FittingNotice } from '@/features/garage/components/fitting-notice';
+import { FittingNotice } from '@/components/fitting-notice';
 import { useCurrentVehicle } from '@/stores/garage-store';
 import { ProductGrid, ProductGridSkeleton } from '@/features/catalog/components/product-grid';
 import { SEARCH_MIN_CHARS, SEARCH_PAGE_SIZE, useSearchProducts } from '@/features/search/api/search-products';
 import { searchResultsHref } from '@/features/search/search-links';
 import { SEARCH_MESSAGES } from '@/features/search/hooks/use-debounced-search';
 import { listingDescription } from '@/features/catalog/shop-search';
-import { useStoreConfig } from '@/features/store/api/get-store-config';
-import { useMetaDescription } from '@/features/store/hooks/use-meta-description';
-import { usePageTitle } from '@/features/store/hooks/use-page-title';
-import { storeName } from '@/features/store/hooks/use-store-head';
+import { useStoreConfig } from '@/lib/api/get-store-config';
+import { useMetaDescription } from '@/hooks/use-meta-description';
+import { usePageTitle } from '@/hooks/use-page-title';
+import { storeName } from '@/hooks/use-store-head';
 import { searchPageItems } from '@/lib/pagination';
 import '@/features/search/components/search-results.css';
 

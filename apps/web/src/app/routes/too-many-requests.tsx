@@ -1,6 +1,6 @@
 import { useEffect, useRef, useState } from 'react';
 import { useNavigate } from 'react-router';
-import { usePageTitle } from '@/features/store/hooks/use-page-title';
+import { usePageTitle } from '@/hooks/use-page-title';
 import { takeLastVisitedUrl } from '@/lib/too-many-requests';
 
 /** SPEC §9: the on-screen countdown, seconds. */

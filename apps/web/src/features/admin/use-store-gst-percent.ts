@@ -1,5 +1,5 @@
 import { DEFAULT_GST_PERCENT } from '@store/shared/gst-prices';
-import { useStoreConfig } from '@/features/store/api/get-store-config';
+import { useStoreConfig } from '@/lib/api/get-store-config';
 
 /**
  * The store's GST percent (store settings, `/api/store-config`) for the back office's ex-GST figures (issue 34

@@ -7,7 +7,7 @@ import { centsToDecimalString } from '@store/shared/money';
 import type { Product } from '@store/shared/product';
 import { mediaUrl } from '@/lib/media';
 import { isOutOfStock, productBrandName, productSeoDescription, productTitle } from './product-fields';
-import { productPricing } from './product-pricing';
+import { productPricing } from '@/lib/product-pricing';
 
 export interface JsonLdContext {
   /** The page's absolute URL, e.g. https://shop.example.com.au/product/VC-NS70-680. */

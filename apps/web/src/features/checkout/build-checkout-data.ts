@@ -1,7 +1,7 @@
 import { ADDRESS_FIELD_NAMES, type CheckoutForm } from '@store/shared/checkout-form';
 import type { CheckoutTotals } from '@store/shared/checkout-totals';
 import type { OrderAmounts } from '@store/shared/order-breakdown';
-import type { PricedCartLine } from '@/features/cart/hooks/use-priced-cart';
+import type { PricedCartLine } from '@/hooks/use-priced-cart';
 import type { CheckoutData } from './checkout-storage';
 
 /** Integer cents -> a dollars number with at most 2 decimals (7995 -> 79.95), as the order payload sends. */

@@ -20,7 +20,7 @@ import {
   RETURNS_SENTENCE,
   type DeliverySettings,
 } from '@store/shared/store-promises';
-import { FAULTY_GOODS_COVERED, GUARANTEES_NOT_LIMITED, WARRANTY_PATH } from './consumer-guarantee-text';
+import { FAULTY_GOODS_COVERED, GUARANTEES_NOT_LIMITED, WARRANTY_PATH } from '@/lib/consumer-guarantee-text';
 
 export interface FaqLink {
   label: string;

@@ -1,5 +1,5 @@
 import type { FieldValues, Path, UseFormReturn } from 'react-hook-form';
-import { toastError } from '@/features/accounts/account-feedback';
+import { toastError } from '@/lib/toast-feedback';
 import { ApiError } from '@/lib/api-client';
 import { submitFailureMessage } from './submit-failure-message';
 

@@ -11,23 +11,21 @@ import { LIVE_FILTERS, type AddressFieldName } from '@store/shared/checkout-form
 import { useEffect, useState } from 'react';
 import { useForm, type UseFormReturn } from 'react-hook-form';
 import { useNavigate, useParams } from 'react-router';
-import { ADDRESS_FIELD_SPECS } from '@/features/checkout/address-field-specs';
-import { useFetchAddressDetails } from '@/features/checkout/api/get-address-details';
-import { CheckoutTextField } from '@/features/checkout/components/checkout-text-field';
-import { CityCombobox } from '@/features/checkout/components/city-combobox';
-import {
-  filterTyped,
-  type FieldMessage,
-  type FieldRegistration,
-} from '@/features/checkout/hooks/use-checkout-fields';
-import { useStoreConfig } from '@/features/store/api/get-store-config';
-import { usePageTitle } from '@/features/store/hooks/use-page-title';
+import { ADDRESS_FIELD_SPECS } from '@/components/form/address-field-specs';
+import { CityCombobox } from '@/components/form/city-combobox';
+import type { FieldMessage } from '@/components/form/field-message';
+import { TextField } from '@/components/form/text-field';
+import { filterTyped, type FieldRegistration } from '@/components/form/use-form-fields';
+import { useFetchAddressDetails } from '@/lib/api/get-address-details';
+import { useStoreConfig } from '@/lib/api/get-store-config';
+import { usePageTitle } from '@/hooks/use-page-title';
 import { ApiError } from '@/lib/api-client';
 import { useUserAddress } from '../api/get-user-address';
 import { useStoreAddress } from '../api/store-address';
 import { useUpdateAddress } from '../api/update-address';
-import { toastError, toastSuccess } from '../account-feedback';
-import { AccountCard, SubmitButton } from './form-bits';
+import { toastError, toastSuccess } from '@/lib/toast-feedback';
+import { SubmitButton } from '@/components/form/submit-button';
+import { AccountCard } from './form-bits';
 
 type Form = UseFormReturn<AddressRequestInput, unknown, AddressRequest>;
 type FieldName = AddressFieldName | 'suburb' | 'address_type';
@@ -121,7 +119,7 @@ function AddressFormFields({ form }: { form: Form }) {
       {ADDRESS_FIELD_SPECS.map((spec) => {
         const registration = field(spec.name);
         return (
-          <CheckoutTextField
+          <TextField
             key={spec.name}
             name={spec.name}
             label={spec.label}
@@ -153,19 +151,13 @@ function AddressFormFields({ form }: { form: Form }) {
                 />
               )
             }
-          </CheckoutTextField>
+          </TextField>
         );
       })}
-      <CheckoutTextField
-        name="suburb"
-        label="Suburb"
-        required={false}
-        message={message('suburb')}
-        layout="suburb"
-      >
+      <TextField name="suburb" label="Suburb" required={false} message={message('suburb')} layout="suburb">
         {(aria) => <input {...aria} {...field('suburb')} className="checkout-input" autoComplete="off" />}
-      </CheckoutTextField>
-      <CheckoutTextField
+      </TextField>
+      <TextField
         name="address_type"
         label="Address type"
         required
@@ -176,7 +168,7 @@ function AddressFormFields({ form }: { form: Form }) {
         {(aria) => (
           <input {...aria} {...field('address_type')} className="checkout-input" autoComplete="off" />
         )}
-      </CheckoutTextField>
+      </TextField>
     </div>
   );
 }

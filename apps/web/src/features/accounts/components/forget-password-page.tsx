@@ -4,11 +4,13 @@ import { ACCOUNT_MESSAGES } from '@store/shared/account-constants';
 import { useForm } from 'react-hook-form';
 import { Link, useNavigate } from 'react-router';
 import type { z } from 'zod';
-import { usePageTitle } from '@/features/store/hooks/use-page-title';
+import { usePageTitle } from '@/hooks/use-page-title';
 import { useCheckEmail } from '../api/check-email';
-import { failureMessage, toastError, toastSuccess } from '../account-feedback';
+import { failureMessage, toastError, toastSuccess } from '@/lib/toast-feedback';
 import { saveResetEmail } from '../reset-storage';
-import { AccountCard, EmailField, SubmitButton } from './form-bits';
+import { EmailField } from '@/components/form/email-field';
+import { SubmitButton } from '@/components/form/submit-button';
+import { AccountCard } from './form-bits';
 
 type Input = z.input<typeof checkEmailRequestSchema>;
 type Output = z.output<typeof checkEmailRequestSchema>;

@@ -1,13 +1,9 @@
 import type { FieldError, UseFormRegisterReturn } from 'react-hook-form';
-import { CheckoutTextField } from '@/features/checkout/components/checkout-text-field';
-import type { FieldMessage } from '@/features/checkout/hooks/use-checkout-fields';
-import '@/features/checkout/components/checkout-page.css';
+import { errorOf } from '@/components/form/field-message';
+import { TextField } from '@/components/form/text-field';
+import '@/components/form/form.css';
+import '@/components/ui/button-variants.css';
 import './accounts.css';
-
-/** A react-hook-form error as the field component shows it. */
-export function errorOf(error: FieldError | undefined): FieldMessage | null {
-  return error?.message ? { text: error.message, kind: 'error' } : null;
-}
 
 /** The account screens' card: a title, an optional lead and the content. */
 export function AccountCard({
@@ -29,23 +25,6 @@ export function AccountCard({
         {children}
       </div>
     </div>
-  );
-}
-
-/** The submit button, with the SPEC's in-flight label while the call runs. */
-export function SubmitButton({
-  busy,
-  label,
-  busyLabel,
-}: {
-  busy: boolean;
-  label: string;
-  busyLabel: string;
-}) {
-  return (
-    <button type="submit" className="button account-submit" disabled={busy} aria-disabled={busy}>
-      {busy ? busyLabel : label}
-    </button>
   );
 }
 
@@ -74,7 +53,7 @@ export function BusinessDetailsFields({
     <fieldset className="account-form">
       <legend>{legend}</legend>
       {BUSINESS_FIELDS.map((f) => (
-        <CheckoutTextField
+        <TextField
           key={f.name}
           name={f.name}
           label={f.label}
@@ -92,33 +71,8 @@ export function BusinessDetailsFields({
               autoComplete={f.autoComplete}
             />
           )}
-        </CheckoutTextField>
+        </TextField>
       ))}
     </fieldset>
-  );
-}
-
-/** The required email field of sign-in, sign-up and forgot password. */
-export function EmailField({
-  registration,
-  error,
-}: {
-  registration: UseFormRegisterReturn;
-  error: FieldError | undefined;
-}) {
-  return (
-    <CheckoutTextField name="email" label="Email" required message={errorOf(error)} layout="email">
-      {(aria) => (
-        <input
-          {...aria}
-          {...registration}
-          className="checkout-input"
-          type="email"
-          inputMode="email"
-          autoComplete="email"
-          autoCapitalize="off"
-        />
-      )}
-    </CheckoutTextField>
   );
 }

@@ -3,16 +3,16 @@ import type { PublicUser, SavedAddress } from '@store/shared/account';
 import { hasBusinessDetails } from '@store/shared/gst-prices';
 import { useState } from 'react';
 import { Link } from 'react-router';
-import { usePageTitle } from '@/features/store/hooks/use-page-title';
+import { usePageTitle } from '@/hooks/use-page-title';
 import { useSession } from '@/stores/session-store';
 import { useDeleteAddress } from '../api/delete-address';
 import { useProfile } from '../api/get-profile';
-import { useUserAddresses } from '../api/get-user-addresses';
-import { failureMessage, toastError, toastSuccess } from '../account-feedback';
+import { useUserAddresses } from '@/lib/api/get-user-addresses';
+import { failureMessage, toastError, toastSuccess } from '@/lib/toast-feedback';
 import { AccountCard } from './form-bits';
 import { PriceDisplayChoice } from './price-display-choice';
 import { memberDiscountOffer } from '@store/shared/store-promises';
-import { useMemberDiscountPercent } from '@/features/store/hooks/use-member-discount-percent';
+import { useMemberDiscountPercent } from '@/hooks/use-member-discount-percent';
 
 const BUSINESS_LABELS: Record<(typeof BUSINESS_META_KEYS)[number], string> = {
   _b_name: 'Business name',

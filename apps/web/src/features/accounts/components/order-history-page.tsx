@@ -3,9 +3,9 @@ import { ORDER_NUMBER_LABEL } from '@store/shared/order-constants';
 import { hasTaxInvoice } from '@store/shared/tax-invoice';
 import { useEffect } from 'react';
 import { Link } from 'react-router';
-import { TaxInvoiceButton } from '@/features/orders/components/order-documents';
-import { formatOrderDate, formatOrderMoney, paymentMethodLabel } from '@/features/orders/order-fields';
-import { usePageTitle } from '@/features/store/hooks/use-page-title';
+import { TaxInvoiceButton } from '@/components/order-documents';
+import { formatOrderDate, formatOrderMoney, paymentMethodLabel } from '@/lib/order-fields';
+import { usePageTitle } from '@/hooks/use-page-title';
 import { useUserOrders, type OrderHistoryRow } from '../api/get-user-orders';
 import { AccountCard } from './form-bits';
 

@@ -5,12 +5,14 @@ import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { Link, Navigate, useNavigate } from 'react-router';
 import { z } from 'zod';
-import { CheckoutTextField } from '@/features/checkout/components/checkout-text-field';
-import { usePageTitle } from '@/features/store/hooks/use-page-title';
+import { TextField } from '@/components/form/text-field';
+import { usePageTitle } from '@/hooks/use-page-title';
 import { useConfirmOtp } from '../api/confirm-otp';
-import { failureMessage, toastError, toastSuccess } from '../account-feedback';
+import { failureMessage, toastError, toastSuccess } from '@/lib/toast-feedback';
 import { readResetEmail, saveResetOtp } from '../reset-storage';
-import { AccountCard, errorOf, SubmitButton } from './form-bits';
+import { errorOf } from '@/components/form/field-message';
+import { SubmitButton } from '@/components/form/submit-button';
+import { AccountCard } from './form-bits';
 
 const otpFormSchema = z.object({ otp: otpSchema });
 type OtpForm = z.infer<typeof otpFormSchema>;
@@ -53,13 +55,7 @@ function OtpForm({ email }: { email: string }) {
       }
     >
       <form className="account-form" noValidate onSubmit={onSubmit} aria-label="Confirm code">
-        <CheckoutTextField
-          name="otp"
-          label="Code"
-          required
-          message={errorOf(formState.errors.otp)}
-          layout="otp"
-        >
+        <TextField name="otp" label="Code" required message={errorOf(formState.errors.otp)} layout="otp">
           {(aria) => (
             <input
               {...aria}
@@ -70,7 +66,7 @@ function OtpForm({ email }: { email: string }) {
               maxLength={6}
             />
           )}
-        </CheckoutTextField>
+        </TextField>
         <SubmitButton busy={formState.isSubmitting} label="Confirm OTP" busyLabel="Confirming OTP..." />
       </form>
       <p className="account-links">

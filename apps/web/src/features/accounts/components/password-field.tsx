@@ -1,5 +1,5 @@
 import { useState, type InputHTMLAttributes } from 'react';
-import type { ControlAria } from '@/features/checkout/components/checkout-text-field';
+import type { ControlAria } from '@/components/form/text-field';
 
 export interface PasswordInputProps extends Omit<InputHTMLAttributes<HTMLInputElement>, 'type'> {
   aria: ControlAria;

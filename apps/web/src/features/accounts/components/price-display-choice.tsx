@@ -2,7 +2,7 @@ import type { PublicUser } from '@store/shared/account';
 import { priceDisplayOf, type PriceDisplay } from '@store/shared/gst-prices';
 import { useId, useState } from 'react';
 import { useSetPriceDisplay } from '../api/set-price-display';
-import { failureMessage, toastError, toastSuccess } from '../account-feedback';
+import { failureMessage, toastError, toastSuccess } from '@/lib/toast-feedback';
 
 const CHOICES: { value: PriceDisplay; label: string }[] = [
   { value: 'inc_gst', label: 'Including GST' },

@@ -7,14 +7,16 @@ import {
 import { useForm } from 'react-hook-form';
 import { useNavigate } from 'react-router';
 import type { z } from 'zod';
-import { CheckoutTextField } from '@/features/checkout/components/checkout-text-field';
-import { usePageTitle } from '@/features/store/hooks/use-page-title';
+import { TextField } from '@/components/form/text-field';
+import { usePageTitle } from '@/hooks/use-page-title';
 import { ApiError } from '@/lib/api-client';
 import { useSession } from '@/stores/session-store';
 import { useProfile } from '../api/get-profile';
 import { useUpdateProfile } from '../api/update-profile';
-import { failureMessage, toastError, toastSuccess } from '../account-feedback';
-import { AccountCard, BusinessDetailsFields, errorOf, SubmitButton } from './form-bits';
+import { failureMessage, toastError, toastSuccess } from '@/lib/toast-feedback';
+import { errorOf } from '@/components/form/field-message';
+import { SubmitButton } from '@/components/form/submit-button';
+import { AccountCard, BusinessDetailsFields } from './form-bits';
 import { PasswordInput } from './password-field';
 
 type Input = z.input<typeof profileUpdateRequestSchema>;
@@ -76,12 +78,12 @@ function ProfileForm({ user }: { user: PublicUser }) {
       <form className="account-form" noValidate onSubmit={onSubmit} aria-label="Update profile">
         <fieldset className="account-form">
           <legend>Personal details</legend>
-          <CheckoutTextField name="name" label="Name" required message={errorOf(errors.name)} layout="name">
+          <TextField name="name" label="Name" required message={errorOf(errors.name)} layout="name">
             {(aria) => (
               <input {...aria} {...register('name')} className="checkout-input" autoComplete="name" />
             )}
-          </CheckoutTextField>
-          <CheckoutTextField
+          </TextField>
+          <TextField
             name="email"
             label="Email"
             required={false}
@@ -92,14 +94,8 @@ function ProfileForm({ user }: { user: PublicUser }) {
             {(aria) => (
               <input {...aria} className="checkout-input" type="email" value={user.email} disabled readOnly />
             )}
-          </CheckoutTextField>
-          <CheckoutTextField
-            name="phone"
-            label="Phone"
-            required
-            message={errorOf(errors.phone)}
-            layout="phone"
-          >
+          </TextField>
+          <TextField name="phone" label="Phone" required message={errorOf(errors.phone)} layout="phone">
             {(aria) => (
               <input
                 {...aria}
@@ -110,8 +106,8 @@ function ProfileForm({ user }: { user: PublicUser }) {
                 autoComplete="tel"
               />
             )}
-          </CheckoutTextField>
-          <CheckoutTextField
+          </TextField>
+          <TextField
             name="old_password"
             label="Old password"
             required={false}
@@ -127,8 +123,8 @@ function ProfileForm({ user }: { user: PublicUser }) {
                 autoComplete="current-password"
               />
             )}
-          </CheckoutTextField>
-          <CheckoutTextField
+          </TextField>
+          <TextField
             name="password"
             label="New password"
             required={false}
@@ -144,7 +140,7 @@ function ProfileForm({ user }: { user: PublicUser }) {
                 autoComplete="new-password"
               />
             )}
-          </CheckoutTextField>
+          </TextField>
         </fieldset>
         <BusinessDetailsFields legend="Business details" register={register} errors={errors} />
         <SubmitButton busy={formState.isSubmitting} label="Update Profile" busyLabel="Updating Profile..." />

@@ -4,12 +4,14 @@ import { ACCOUNT_MESSAGES } from '@store/shared/account-constants';
 import { useForm } from 'react-hook-form';
 import { Link, useNavigate } from 'react-router';
 import { z } from 'zod';
-import { CheckoutTextField } from '@/features/checkout/components/checkout-text-field';
-import { usePageTitle } from '@/features/store/hooks/use-page-title';
+import { TextField } from '@/components/form/text-field';
+import { usePageTitle } from '@/hooks/use-page-title';
 import { useUpdatePassword } from '../api/update-password';
-import { failureMessage, toastError, toastSuccess } from '../account-feedback';
+import { failureMessage, toastError, toastSuccess } from '@/lib/toast-feedback';
 import { clearResetStorage, readResetEmail, readResetOtp } from '../reset-storage';
-import { AccountCard, errorOf, SubmitButton } from './form-bits';
+import { errorOf } from '@/components/form/field-message';
+import { SubmitButton } from '@/components/form/submit-button';
+import { AccountCard } from './form-bits';
 import { PasswordInput } from './password-field';
 
 /** SPEC §5 Reset password: both entries required and equal. */
@@ -55,7 +57,7 @@ export function ResetPasswordPage() {
   return (
     <AccountCard title="Reset password" lead={<p>Choose a new password for your account.</p>}>
       <form className="account-form" noValidate onSubmit={onSubmit} aria-label="Reset password">
-        <CheckoutTextField
+        <TextField
           name="password"
           label="New password"
           required
@@ -71,8 +73,8 @@ export function ResetPasswordPage() {
               autoComplete="new-password"
             />
           )}
-        </CheckoutTextField>
-        <CheckoutTextField
+        </TextField>
+        <TextField
           name="password_confirmation"
           label="Confirm password"
           required
@@ -87,7 +89,7 @@ export function ResetPasswordPage() {
               autoComplete="new-password"
             />
           )}
-        </CheckoutTextField>
+        </TextField>
         <SubmitButton busy={formState.isSubmitting} label="Reset Password" busyLabel="Submitting..." />
       </form>
       <p className="account-links">

@@ -2,19 +2,21 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import { loginRequestSchema, type LoginRequest } from '@store/shared/account';
 import { ACCOUNT_MESSAGES } from '@store/shared/account-constants';
 import type { z } from 'zod';
-import { useQueryClient } from '@tanstack/react-query';
+import { useQueryClient, type QueryClient } from '@tanstack/react-query';
 import { useForm } from 'react-hook-form';
 import { Link, useLocation, useNavigate } from 'react-router';
-import { CheckoutTextField } from '@/features/checkout/components/checkout-text-field';
-import { usePageTitle } from '@/features/store/hooks/use-page-title';
-import { mergeGuestGarage } from '@/features/garage/merge-guest-garage';
+import { TextField } from '@/components/form/text-field';
+import { usePageTitle } from '@/hooks/use-page-title';
 import { startSession } from '@/stores/session-store';
 import { useLogin } from '../api/login';
-import { failureMessage, toastError, toastSuccess } from '../account-feedback';
-import { AccountCard, EmailField, errorOf, SubmitButton } from './form-bits';
+import { failureMessage, toastError, toastSuccess } from '@/lib/toast-feedback';
+import { EmailField } from '@/components/form/email-field';
+import { errorOf } from '@/components/form/field-message';
+import { SubmitButton } from '@/components/form/submit-button';
+import { AccountCard } from './form-bits';
 import { PasswordInput } from './password-field';
 import { memberDiscountOffer } from '@store/shared/store-promises';
-import { useMemberDiscountPercent } from '@/features/store/hooks/use-member-discount-percent';
+import { useMemberDiscountPercent } from '@/hooks/use-member-discount-percent';
 
 type LoginInput = z.input<typeof loginRequestSchema>;
 
@@ -24,8 +26,16 @@ function returnPath(state: unknown): string {
   return typeof from === 'string' && from.startsWith('/') && !from.startsWith('//') ? from : '/';
 }
 
+export interface SigninPageProps {
+  /**
+   * Runs right after a sign-in starts the session, never awaited (the route hands in the garage's merge of a
+   * guest's saved vehicles, issue 15 §5).
+   */
+  afterSignIn: (queryClient: QueryClient) => Promise<void>;
+}
+
 /** /signin (SPEC §2 Account screens, §8 Login): email and password, links to reset and sign up. */
-export function SigninPage() {
+export function SigninPage({ afterSignIn }: SigninPageProps) {
   const memberPercent = useMemberDiscountPercent();
   usePageTitle('Sign in');
   const navigate = useNavigate();
@@ -48,7 +58,7 @@ export function SigninPage() {
         return;
       }
       startSession(answer);
-      void mergeGuestGarage(queryClient);
+      void afterSignIn(queryClient);
       toastSuccess(answer.message || ACCOUNT_MESSAGES.loggedIn);
       void navigate(returnPath(location.state), { replace: true });
     } catch (error) {
@@ -60,7 +70,7 @@ export function SigninPage() {
     <AccountCard title="Sign in" lead={<p>Welcome back. {memberDiscountOffer(memberPercent)}.</p>}>
       <form className="account-form" noValidate onSubmit={onSubmit} aria-label="Sign in">
         <EmailField registration={register('email')} error={formState.errors.email} />
-        <CheckoutTextField
+        <TextField
           name="password"
           label="Password"
           required
@@ -75,7 +85,7 @@ export function SigninPage() {
               autoComplete="current-password"
             />
           )}
-        </CheckoutTextField>
+        </TextField>
         <SubmitButton busy={formState.isSubmitting} label="Sign In" busyLabel="Signing In..." />
       </form>
       <p className="account-links">

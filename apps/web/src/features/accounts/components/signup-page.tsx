@@ -4,16 +4,19 @@ import { ACCOUNT_MESSAGES } from '@store/shared/account-constants';
 import { useForm } from 'react-hook-form';
 import { Link, useNavigate } from 'react-router';
 import type { z } from 'zod';
-import { CheckoutTextField } from '@/features/checkout/components/checkout-text-field';
-import { usePageTitle } from '@/features/store/hooks/use-page-title';
+import { TextField } from '@/components/form/text-field';
+import { usePageTitle } from '@/hooks/use-page-title';
 import { ApiError } from '@/lib/api-client';
 import { logoutToken } from '../api/logout-token';
 import { useRegister } from '../api/register';
-import { toastError, toastSuccess } from '../account-feedback';
-import { AccountCard, BusinessDetailsFields, EmailField, errorOf, SubmitButton } from './form-bits';
+import { toastError, toastSuccess } from '@/lib/toast-feedback';
+import { EmailField } from '@/components/form/email-field';
+import { errorOf } from '@/components/form/field-message';
+import { SubmitButton } from '@/components/form/submit-button';
+import { AccountCard, BusinessDetailsFields } from './form-bits';
 import { PasswordInput } from './password-field';
 import { memberDiscountOffer } from '@store/shared/store-promises';
-import { useMemberDiscountPercent } from '@/features/store/hooks/use-member-discount-percent';
+import { useMemberDiscountPercent } from '@/hooks/use-member-discount-percent';
 
 type SignupInput = z.input<typeof signupFormSchema>;
 type SignupForm = z.output<typeof signupFormSchema>;
@@ -76,7 +79,7 @@ export function SignupPage() {
       <form className="account-form" noValidate onSubmit={onSubmit} aria-label="Create an account">
         <fieldset className="account-form">
           <legend>Your details</legend>
-          <CheckoutTextField name="name" label="Name" required message={errorOf(errors.name)} layout="name">
+          <TextField name="name" label="Name" required message={errorOf(errors.name)} layout="name">
             {(aria) => (
               <input
                 {...aria}
@@ -86,9 +89,9 @@ export function SignupPage() {
                 autoCapitalize="words"
               />
             )}
-          </CheckoutTextField>
+          </TextField>
           <EmailField registration={register('email')} error={errors.email} />
-          <CheckoutTextField
+          <TextField
             name="phone"
             label="Phone"
             required
@@ -106,8 +109,8 @@ export function SignupPage() {
                 autoComplete="tel"
               />
             )}
-          </CheckoutTextField>
-          <CheckoutTextField
+          </TextField>
+          <TextField
             name="password"
             label="Password"
             required
@@ -123,7 +126,7 @@ export function SignupPage() {
                 autoComplete="new-password"
               />
             )}
-          </CheckoutTextField>
+          </TextField>
         </fieldset>
         <BusinessDetailsFields
           legend={

@@ -1,5 +1,5 @@
-import { useStoreConfig } from '@/features/store/api/get-store-config';
-import { storeName } from '@/features/store/hooks/use-store-head';
+import { useStoreConfig } from '@/lib/api/get-store-config';
+import { storeName } from '@/hooks/use-store-head';
 
 /** The store's name (SPEC §1) with 'Back office' beside it, the back office's brand. */
 export function AdminBrand() {

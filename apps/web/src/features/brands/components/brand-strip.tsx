@@ -8,7 +8,7 @@ import {
   revealBrandStripPosition,
   stepBrandStrip,
 } from '../brand-strip';
-import { brandPagePath } from '../brand-path';
+import { brandPagePath } from '@/lib/brand-path';
 import { ChevronIcon } from '@/components/ui/chevron-icon';
 import './brand-strip.css';
 

@@ -1,7 +1,7 @@
 import { shownSaveLabel } from '@store/shared/gst-prices';
 import { PriceTag } from '@/components/ui/price-tag';
-import { usePriceDisplay } from '@/features/store/hooks/use-price-display';
-import type { PricedCartLine } from '../hooks/use-priced-cart';
+import { usePriceDisplay } from '@/hooks/use-price-display';
+import type { PricedCartLine } from '@/hooks/use-priced-cart';
 
 export interface CartLinePriceProps {
   line: PricedCartLine;

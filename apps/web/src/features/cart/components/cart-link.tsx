@@ -1,8 +1,8 @@
 import type { MouseEvent, Ref } from 'react';
 import { Link, useLocation } from 'react-router';
-import { CartIcon } from '@/features/catalog/components/cart-icon';
+import { CartIcon } from '@/components/ui/cart-icon';
 import { useCartCount } from '@/stores/cart-store';
-import { CART_PATH } from '../cart-messages';
+import { CART_PATH } from '@/lib/cart-messages';
 
 /** 'Cart, 1 item' / 'Cart, 3 items': the link's name, so the count is read out with it. */
 export function cartLinkLabel(count: number): string {

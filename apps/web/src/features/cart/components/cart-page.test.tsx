@@ -12,7 +12,7 @@ import { CartRoute } from '@/app/routes/cart';
 import { clearCart, getCartLines, initializeCart, type CartLine } from '@/stores/cart-store';
 import { resetSessionStoreForTests, startSession } from '@/stores/session-store';
 import { makeProduct, makeStoreConfig } from '@/test/fixtures';
-import { checkoutSettingsOf } from '@/features/checkout/hooks/use-checkout-summary';
+import { checkoutSettingsOf } from '@/lib/checkout-settings';
 
 /** The store settings the page reads, as the checkout's maths takes them. */
 const SETTINGS = checkoutSettingsOf(makeStoreConfig());

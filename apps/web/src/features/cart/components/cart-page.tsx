@@ -1,24 +1,28 @@
 import { formatCents } from '@store/shared/money';
-import { useEffect, useId, useRef, useState } from 'react';
+import { useEffect, useId, useRef, useState, type ReactNode } from 'react';
 import { Link, useNavigate } from 'react-router';
 import { ProductImage } from '@/components/ui/product-image';
 import { QuantityStepper } from '@/components/ui/quantity-stepper';
-import { productPath } from '@/features/catalog/components/product-card';
+import { productPath } from '@/lib/product-path';
 import { MAX_QUANTITY, MIN_QUANTITY, removeFromCart, updateCartQuantity } from '@/stores/cart-store';
-import { usePriceDisplay } from '@/features/store/hooks/use-price-display';
-import { useStoreConfig } from '@/features/store/api/get-store-config';
+import { usePriceDisplay } from '@/hooks/use-price-display';
+import { useStoreConfig } from '@/lib/api/get-store-config';
 import { deliverySettingsOf } from '@store/shared/store-promises';
-import { EMPTY_CART_MESSAGE, EMPTY_CART_REDIRECT_MS, cartNote } from '../cart-messages';
-import { usePricedCart } from '../hooks/use-priced-cart';
-import { CartBrowsePanel } from './cart-browse-panel';
+import { EMPTY_CART_MESSAGE, EMPTY_CART_REDIRECT_MS, cartNote } from '@/lib/cart-messages';
+import { usePricedCart } from '@/hooks/use-priced-cart';
 import { CartLinePrice } from './cart-line-price';
 import { CartTotals, shownLineTotalCents } from './cart-totals';
-import { FreeDeliveryNote } from './free-delivery-note';
-import { PriceChangeNotices } from './price-change-notices';
+import { FreeDeliveryNote } from '@/components/cart/free-delivery-note';
+import { PriceChangeNotices } from '@/components/cart/price-change-notices';
 import { TrashIcon } from './trash-icon';
-import './cart.css';
+import '@/components/cart/cart.css';
 import './cart-page.css';
-import { CartFitWarning } from '@/features/garage/components/cart-fit-warning';
+import { CartFitWarning } from '@/components/cart/cart-fit-warning';
+
+export interface CartPageProps {
+  /** The side panel for shoppers who keep shopping (the catalog's categories and brands, from the route). */
+  browsePanel: ReactNode;
+}
 
 /**
  * The cart page (SPEC §2 Cart page): the lines (image, title link, unit price with the struck-through
@@ -29,7 +33,7 @@ import { CartFitWarning } from '@/features/garage/components/cart-fit-warning';
  * (`usePricedCart`). An empty cart says 'There are no products in the cart.' and goes home after 3 s.
  * Lines are a table on wide screens and stacked cards on phones (cart-page.css).
  */
-export function CartPage() {
+export function CartPage({ browsePanel }: CartPageProps) {
   const cart = usePricedCart();
   const prices = usePriceDisplay();
   const config = useStoreConfig();
@@ -174,7 +178,7 @@ export function CartPage() {
             </Link>
           </section>
 
-          <CartBrowsePanel />
+          {browsePanel}
         </div>
       )}
     </div>

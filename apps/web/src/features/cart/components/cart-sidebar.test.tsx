@@ -7,7 +7,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { RootLayout } from '@/app/layouts/root-layout';
 import { clearCart, getCartLines, initializeCart, type CartLine } from '@/stores/cart-store';
 import { makeProduct, makeStoreConfig } from '@/test/fixtures';
-import { useAddToCart } from '../hooks/use-add-to-cart';
+import { useAddToCart } from '@/hooks/use-add-to-cart';
 
 const globes = makeProduct({
   id: 11,

@@ -3,18 +3,18 @@ import { useCallback, useEffect, useId, useLayoutEffect, useRef, useState, type 
 import { Link } from 'react-router';
 import { QuantityStepper } from '@/components/ui/quantity-stepper';
 import { ProductImage } from '@/components/ui/product-image';
-import { productPath } from '@/features/catalog/components/product-card';
+import { productPath } from '@/lib/product-path';
 import { MAX_QUANTITY, MIN_QUANTITY, removeFromCart, updateCartQuantity } from '@/stores/cart-store';
-import { usePriceDisplay } from '@/features/store/hooks/use-price-display';
-import { EMPTY_CART_MESSAGE, cartNote, itemCountText } from '../cart-messages';
-import { usePricedCart, type PricedCartLine } from '../hooks/use-priced-cart';
+import { usePriceDisplay } from '@/hooks/use-price-display';
+import { EMPTY_CART_MESSAGE, cartNote, itemCountText } from '@/lib/cart-messages';
+import { usePricedCart, type PricedCartLine } from '@/hooks/use-priced-cart';
 import { CartLinePrice } from './cart-line-price';
 import { CartTotals, shownLineTotalCents } from './cart-totals';
-import { PriceChangeNotices } from './price-change-notices';
+import { PriceChangeNotices } from '@/components/cart/price-change-notices';
 import { TrashIcon } from './trash-icon';
-import './cart.css';
+import '@/components/cart/cart.css';
 import './cart-sidebar.css';
-import { CartFitWarning } from '@/features/garage/components/cart-fit-warning';
+import { CartFitWarning } from '@/components/cart/cart-fit-warning';
 
 export interface CartSidebarProps {
   /** The dialog's id, for the cart icon's aria-controls. */

@@ -1,6 +1,6 @@
 import { formatCents } from '@store/shared/money';
-import { type PriceView, usePriceDisplay } from '@/features/store/hooks/use-price-display';
-import type { PricedCartLine } from '../hooks/use-priced-cart';
+import { type PriceView, usePriceDisplay } from '@/hooks/use-price-display';
+import type { PricedCartLine } from '@/hooks/use-priced-cart';
 
 export interface CartTotalsProps {
   itemCount: number;

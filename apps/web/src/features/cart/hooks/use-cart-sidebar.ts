@@ -1,9 +1,9 @@
 import { useCallback, useState } from 'react';
 import { useLocation } from 'react-router';
-import { useThrottledCallback } from '@/features/catalog/hooks/use-throttled-callback';
+import { useThrottledCallback } from '@/hooks/use-throttled-callback';
 import { useServerHtml } from '@/lib/use-server-html';
 import { useCartCount } from '@/stores/cart-store';
-import { CART_PATH } from '../cart-messages';
+import { CART_PATH } from '@/lib/cart-messages';
 
 /** SPEC §9: the cart icon toggles the sidebar at most once every 1000 ms. */
 export const CART_SIDEBAR_TOGGLE_MS = 1000;

@@ -2,11 +2,12 @@ import type { Product } from '@store/shared/product';
 import { featuredProductImage } from '@store/shared/product-image';
 import { Link } from 'react-router';
 import { ProductImage } from '@/components/ui/product-image';
-import { useAddToCart } from '@/features/cart/hooks/use-add-to-cart';
-import { FitmentBadge } from '@/features/garage/components/fitment-badge';
+import { productPath } from '@/lib/product-path';
+import { useAddToCart } from '@/hooks/use-add-to-cart';
+import { FitmentBadge } from '@/components/fitment-badge';
 import { isOutOfStock, productTitle } from '../product-fields';
-import { productPricing } from '../product-pricing';
-import { CartIcon } from './cart-icon';
+import { productPricing } from '@/lib/product-pricing';
+import { CartIcon } from '@/components/ui/cart-icon';
 import { ProductBadge } from './product-badge';
 import { ProductPrice } from './product-price';
 import './product-card.css';
@@ -18,11 +19,6 @@ import './product-card.css';
  */
 export const PRODUCT_CARD_IMAGE_SIZES =
   '(min-width: 1200px) 240px, (min-width: 900px) 25vw, (min-width: 640px) 34vw, 50vw';
-
-/** SPEC §2: product cards link to /product/{permalink}, encoded. */
-export function productPath(permalink: string): string {
-  return `/product/${encodeURIComponent(permalink)}`;
-}
 
 export interface ProductCardProps {
   product: Product;

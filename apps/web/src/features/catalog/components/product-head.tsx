@@ -1,17 +1,17 @@
 import type { Product } from '@store/shared/product';
 import { productMetaValue } from '@store/shared/product-meta';
-import { useStoreConfig } from '@/features/store/api/get-store-config';
-import { usePageTitle } from '@/features/store/hooks/use-page-title';
-import { storeName } from '@/features/store/hooks/use-store-head';
+import { useStoreConfig } from '@/lib/api/get-store-config';
+import { usePageTitle } from '@/hooks/use-page-title';
+import { storeName } from '@/hooks/use-store-head';
 import { useMediaBaseUrl } from '@/lib/media';
 import { siteOrigin } from '@/lib/site-origin';
-import { useMetaDescription } from '@/features/store/hooks/use-meta-description';
+import { useMetaDescription } from '@/hooks/use-meta-description';
 import { productSeoDescription, productSeoTitle } from '../product-fields';
 import { centsToDecimalString } from '@store/shared/money';
 import { JsonLd } from '@/lib/json-ld';
 import { productImageUrl, productJsonLd } from '../product-json-ld';
-import { productPricing } from '../product-pricing';
-import { productPath } from './product-card';
+import { productPricing } from '@/lib/product-pricing';
+import { productPath } from '@/lib/product-path';
 
 /** 'Voltcore NS70 | Southside Auto Parts' -> 'Voltcore NS70': the layout adds the store name itself. */
 export function withoutStoreName(title: string, name: string): string {

@@ -12,7 +12,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { AppProviders } from '@/app/providers';
 import { makeProduct, makeStoreConfig } from '@/test/fixtures';
 import { clearCart, getCartLines } from '@/stores/cart-store';
-import { ProductPage } from './product-page';
+import { ProductRoute } from '@/app/routes/product';
 
 type Answer = { status: number; body: unknown };
 
@@ -32,7 +32,7 @@ function stubApi(answers: Record<string, Answer>) {
 }
 
 function renderProduct(path: string) {
-  const router = createMemoryRouter([{ path: '/product/:sku', element: <ProductPage /> }], {
+  const router = createMemoryRouter([{ path: '/product/:sku', element: <ProductRoute /> }], {
     initialEntries: [path],
   });
   const queryClient = new QueryClient({ defaultOptions: { queries: { retry: false } } });

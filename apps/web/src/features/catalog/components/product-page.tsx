@@ -1,25 +1,23 @@
 import { unitPriceCentsOf } from '@store/shared/checkout-totals';
 import type { Category, Product } from '@store/shared/product';
 import { DELIVERY_ESTIMATE_SENTENCE, productDeliveryText } from '@store/shared/store-promises';
-import { useRef, useState } from 'react';
+import { useRef, useState, type ReactNode } from 'react';
 import { Link, useParams } from 'react-router';
 import { Breadcrumbs, type Crumb } from '@/components/ui/breadcrumbs';
 import { QuantityStepper } from '@/components/ui/quantity-stepper';
 import { StatusMessage } from '@/components/ui/status-message';
 import { useNearViewport } from '@/components/ui/use-near-viewport';
 import { Tabs } from '@/components/ui/tabs';
-import { useAddToCart } from '@/features/cart/hooks/use-add-to-cart';
-import { ProductFitCheck } from '@/features/garage/components/product-fit-check';
-import { VehicleFitmentTab } from '@/features/garage/components/vehicle-fitment-tab';
-import { useDeliverySettings } from '@/features/store/hooks/use-delivery-settings';
-import { usePageTitle } from '@/features/store/hooks/use-page-title';
+import { useAddToCart } from '@/hooks/use-add-to-cart';
+import { useDeliverySettings } from '@/hooks/use-delivery-settings';
+import { usePageTitle } from '@/hooks/use-page-title';
 import { ApiError } from '@/lib/api-client';
 // SPEC §5, §9: the quantity on the product page is 1 to 100, as in the cart.
 import { MAX_QUANTITY, MIN_QUANTITY } from '@/stores/cart-store';
 import { useCategories } from '../api/get-categories';
 import { useLatestProducts } from '../api/get-latest-products';
 import { useProduct } from '../api/get-product';
-import { useThrottledCallback } from '../hooks/use-throttled-callback';
+import { useThrottledCallback } from '@/hooks/use-throttled-callback';
 import {
   descriptionParagraphs,
   isOutOfStock,
@@ -28,9 +26,9 @@ import {
   stockCount,
   weightLabel,
 } from '../product-fields';
-import { productPricing } from '../product-pricing';
+import { productPricing } from '@/lib/product-pricing';
 import { shopFilterHref } from '../shop-search';
-import { CartIcon } from './cart-icon';
+import { CartIcon } from '@/components/ui/cart-icon';
 import { ProductBadge } from './product-badge';
 import { ProductCarousel } from './product-carousel';
 import { ProductGallery } from './product-gallery';
@@ -118,7 +116,7 @@ function DeliveryPromise({ product }: { product: Product }) {
   );
 }
 
-function ProductDetail({ product }: { product: Product }) {
+function ProductDetail({ product, fitCheck, fitmentTab }: { product: Product } & ProductPageProps) {
   const categories = useCategories();
   const addToCart = useAddToCart();
   const [quantity, setQuantity] = useState(MIN_QUANTITY);
@@ -192,7 +190,7 @@ function ProductDetail({ product }: { product: Product }) {
 
           <DeliveryPromise product={product} />
 
-          <ProductFitCheck sku={product.sku} />
+          {fitCheck(product.sku)}
         </div>
       </div>
 
@@ -242,7 +240,7 @@ function ProductDetail({ product }: { product: Product }) {
             {
               id: 'fitment',
               label: 'Vehicle Fitment',
-              content: <VehicleFitmentTab sku={product.sku} />,
+              content: fitmentTab(product.sku),
             },
             // SPEC §2: the Shipping tab is hidden, so it is not offered.
           ]}
@@ -324,8 +322,16 @@ function ProductError({ error, onRetry }: { error: Error; onRetry: () => void })
   );
 }
 
+/** What the product page shows from other features; the route composes them (the garage's fit check). */
+export interface ProductPageProps {
+  /** Under the buy box: does the product fit the shopper's vehicle (SPEC §2 Product page). */
+  fitCheck: (sku: string) => ReactNode;
+  /** The Vehicle Fitment tab's content. */
+  fitmentTab: (sku: string) => ReactNode;
+}
+
 /** /product/{sku} (SPEC §2 Product page); the parameter is the SKU or the permalink. */
-export function ProductPage() {
+export function ProductPage({ fitCheck, fitmentTab }: ProductPageProps) {
   const { sku = '' } = useParams();
   const product = useProduct(sku);
   // Below the fold, and a fifth of a rendered page's server time and half its hand-over: the browser loads it
@@ -343,7 +349,12 @@ export function ProductPage() {
       ) : product.isError ? (
         <ProductError error={product.error} onRetry={() => void product.refetch()} />
       ) : (
-        <ProductDetail key={product.data.id} product={product.data} />
+        <ProductDetail
+          key={product.data.id}
+          product={product.data}
+          fitCheck={fitCheck}
+          fitmentTab={fitmentTab}
+        />
       )}
       <div className="product-page__more" ref={moreRef}>
         <ProductCarousel title="New Products" products={newProducts} />

@@ -18,13 +18,13 @@ import {
   type ListingQuery,
 } from '@/components/ui/listing-query';
 import { Pagination } from '@/components/ui/pagination';
-import { FittingNotice } from '@/features/garage/components/fitting-notice';
+import { FittingNotice } from '@/components/fitting-notice';
 import { useCurrentVehicle } from '@/stores/garage-store';
 import { SortSelect } from '@/components/ui/sort-select';
-import { useStoreConfig } from '@/features/store/api/get-store-config';
-import { useMetaDescription } from '@/features/store/hooks/use-meta-description';
-import { usePageTitle } from '@/features/store/hooks/use-page-title';
-import { storeName } from '@/features/store/hooks/use-store-head';
+import { useStoreConfig } from '@/lib/api/get-store-config';
+import { useMetaDescription } from '@/hooks/use-meta-description';
+import { usePageTitle } from '@/hooks/use-page-title';
+import { storeName } from '@/hooks/use-store-head';
 import { SHOP_PAGINATION_MIN_TOTAL, shopPageItems } from '@/lib/pagination';
 import { useCategories } from '../api/get-categories';
 import { useShopProducts, type ShopAnswer, type ShopParams } from '../api/get-shop-products';

@@ -1,6 +1,6 @@
 import { IDEMPOTENCY_KEY_PATTERN } from '@store/shared/order-constants';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { makeOrderDetail } from '@/features/orders/order-fixtures';
+import { makeOrderDetail } from '@/test/order-fixtures';
 import { setTooManyRequestsNavigator } from '@/lib/too-many-requests';
 import { makeCheckoutData } from '../hooks/use-place-order.fixtures';
 import { newIdempotencyKey, placeOrder, type PlaceOrderBody } from './place-order';

@@ -1,10 +1,10 @@
 import { AU_STATES } from '@store/shared/address';
 import type { AddressSuggestion } from '@store/shared/address-lookup';
-import { ADDRESS_FIELD_SPECS } from '../address-field-specs';
-import type { CheckoutFields } from '../hooks/use-checkout-fields';
+import { ADDRESS_FIELD_SPECS } from '@/components/form/address-field-specs';
+import { CityCombobox } from '@/components/form/city-combobox';
+import { TextField } from '@/components/form/text-field';
+import type { CheckoutFields } from '../checkout-field-rules';
 import type { CheckoutTextFieldName } from '../initial-checkout-values';
-import { CheckoutTextField } from './checkout-text-field';
-import { CityCombobox } from './city-combobox';
 
 export type AddressPrefix = '' | 's_';
 
@@ -32,7 +32,7 @@ export function AddressFields({ prefix, fields, onPickPlace, showAttribution }: 
         const registration = fields.field(name);
         const autoComplete = `${section}${spec.autoComplete}`;
         return (
-          <CheckoutTextField
+          <TextField
             key={name}
             name={name}
             label={spec.label}
@@ -66,7 +66,7 @@ export function AddressFields({ prefix, fields, onPickPlace, showAttribution }: 
                 />
               )
             }
-          </CheckoutTextField>
+          </TextField>
         );
       })}
       <datalist id={stateListId}>

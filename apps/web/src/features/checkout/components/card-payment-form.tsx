@@ -1,4 +1,4 @@
-import { useStoreConfig } from '@/features/store/api/get-store-config';
+import { useStoreConfig } from '@/lib/api/get-store-config';
 import type { CardFormProps } from './card-form-props';
 import { CardPaymentsOffNotice } from './card-payments-off-notice';
 import { StripeCardForm } from './stripe-card-form';

@@ -10,7 +10,7 @@ import { vi } from 'vitest';
 import { AppProviders } from '@/app/providers';
 import { CardPaymentRoute } from '@/app/routes/checkout-stripe-payment';
 import { ThankYouRoute } from '@/app/routes/thank-you';
-import { makeOrderDetail } from '@/features/orders/order-fixtures';
+import { makeOrderDetail } from '@/test/order-fixtures';
 import { makeStoreConfig } from '@/test/fixtures';
 
 export type Answer = { status: number; body?: unknown } | 'network-error' | Promise<Response>;

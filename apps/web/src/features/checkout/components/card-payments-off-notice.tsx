@@ -1,6 +1,6 @@
 import { ORDER_MESSAGES } from '@store/shared/order-constants';
 import { Link } from 'react-router';
-import { useStoreConfig } from '@/features/store/api/get-store-config';
+import { useStoreConfig } from '@/lib/api/get-store-config';
 
 /**
  * Said where the card form would be when the store takes no card payments (`card_payments: 'off'`), or

@@ -16,7 +16,7 @@ import { computeCheckoutTotals } from '@store/shared/checkout-totals';
 import { amountsOfTotals } from '@store/shared/order-breakdown';
 import { parseDecimalToCents } from '@store/shared/money';
 import { resetSessionStoreForTests, startSession } from '@/stores/session-store';
-import { checkoutSettingsOf } from '../hooks/use-checkout-summary';
+import { checkoutSettingsOf } from '@/lib/checkout-settings';
 
 /** The store settings the page reads (makeStoreConfig), as the checkout's maths takes them. */
 const SETTINGS = checkoutSettingsOf(makeStoreConfig());
@@ -29,7 +29,7 @@ const rowsOf = (list: HTMLElement) =>
   ]);
 import { readCheckoutData, saveCheckoutData, type CheckoutData } from '../checkout-storage';
 import { CheckoutPage } from './checkout-page';
-import { ADDRESS_LOOKUP_DEBOUNCE_MS } from './city-combobox';
+import { ADDRESS_LOOKUP_DEBOUNCE_MS } from '@/components/form/city-combobox';
 
 const globes = makeProduct({
   id: 11,

@@ -16,29 +16,29 @@ import { useEffect, useMemo, useRef, useState } from 'react';
 import { useForm, useWatch, type FieldErrors } from 'react-hook-form';
 import { Navigate, useNavigate } from 'react-router';
 import { Breadcrumbs } from '@/components/ui/breadcrumbs';
-import { storeConfigQueryOptions } from '@/features/store/api/get-store-config';
-import { usePageTitle } from '@/features/store/hooks/use-page-title';
-import { userDetailQueryOptions, useUserDetail } from '@/features/accounts/api/get-user-detail';
-import { useUserAddresses } from '@/features/accounts/api/get-user-addresses';
-import { MemberCheckout } from '@/features/accounts/components/member-checkout';
-import '@/features/accounts/components/accounts.css';
+import { storeConfigQueryOptions } from '@/lib/api/get-store-config';
+import { usePageTitle } from '@/hooks/use-page-title';
+import { userDetailQueryOptions, useUserDetail } from '@/lib/api/get-user-detail';
+import { useUserAddresses } from '@/lib/api/get-user-addresses';
+import { MemberCheckout } from './member-checkout';
 import { useSession } from '@/stores/session-store';
-import { ADDRESS_FIELD_SPECS } from '../address-field-specs';
-import { useFetchAddressDetails } from '../api/get-address-details';
+import { ADDRESS_FIELD_SPECS } from '@/components/form/address-field-specs';
+import { TextField, fieldId } from '@/components/form/text-field';
+import { useFormFields } from '@/components/form/use-form-fields';
+import { useFetchAddressDetails } from '@/lib/api/get-address-details';
 import { buildCheckoutData } from '../build-checkout-data';
 import { saveCheckoutData, saveCheckoutDraft } from '../checkout-storage';
-import { useCheckoutFields } from '../hooks/use-checkout-fields';
+import { checkoutSettingsOf } from '@/lib/checkout-settings';
+import { CHECKOUT_FIELD_RULES } from '../checkout-field-rules';
 import {
   FALLBACK_CHECKOUT_SETTINGS,
   checkoutFigures,
-  checkoutSettingsOf,
   useCheckoutSummary,
   type CheckoutSummary,
 } from '../hooks/use-checkout-summary';
 import { initialCheckoutValues, type CheckoutTextFieldName } from '../initial-checkout-values';
 import { AddressFields, type AddressPrefix } from './address-fields';
 import { CheckoutPaymentChoice, PAYMENT_PAGE_PATHS, type PaymentChoice } from './checkout-payment-choice';
-import { CheckoutTextField, checkoutFieldId } from './checkout-text-field';
 import { DiscountCodeField } from './discount-code-field';
 import { OrderSummary } from './order-summary';
 import './checkout-page.css';
@@ -61,7 +61,7 @@ function notifyError(message: string) {
 
 /** Moves focus to a field and brings it, with its label, to the middle of the screen. */
 function focusField(name: CheckoutTextFieldName) {
-  const control = document.getElementById(checkoutFieldId(name));
+  const control = document.getElementById(fieldId(name));
   if (!control) return;
   control.focus({ preventScroll: true });
   control.scrollIntoView?.({ block: 'center' });
@@ -144,7 +144,7 @@ function CheckoutView({
     shouldFocusError: false,
   });
   const { control, handleSubmit, setValue, clearErrors, register, subscribe, formState } = form;
-  const fields = useCheckoutFields(form);
+  const fields = useFormFields(form, CHECKOUT_FIELD_RULES);
   const shipElsewhere = useWatch({ control, name: 'ship_to_different_address' });
   const comment = useWatch({ control, name: 'comment' }) ?? '';
   const email = useWatch({ control, name: 'email' }) ?? '';
@@ -336,7 +336,7 @@ function CheckoutView({
             <h2 id="checkout-notes-title" className="checkout-card__title">
               Order notes
             </h2>
-            <CheckoutTextField
+            <TextField
               name="comment"
               label="Comment"
               required={false}
@@ -367,7 +367,7 @@ function CheckoutView({
                   maxLength={COMMENT_MAX_LENGTH}
                 />
               )}
-            </CheckoutTextField>
+            </TextField>
           </section>
 
           {/* Screen readers hear why a keystroke did not type (the same words show under the field). */}

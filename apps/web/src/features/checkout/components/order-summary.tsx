@@ -3,15 +3,15 @@ import { breakdownRows } from '@store/shared/order-breakdown';
 import type { ReactNode } from 'react';
 import { Link } from 'react-router';
 import { ProductImage } from '@/components/ui/product-image';
-import { PriceChangeNotices } from '@/features/cart/components/price-change-notices';
+import { PriceChangeNotices } from '@/components/cart/price-change-notices';
 // The notices' look is the cart's own.
-import '@/features/cart/components/cart.css';
+import '@/components/cart/cart.css';
 import type { CheckoutSummary } from '../hooks/use-checkout-summary';
 import './order-summary.css';
-import { CartFitWarning } from '@/features/garage/components/cart-fit-warning';
-import { FreeDeliveryNote } from '@/features/cart/components/free-delivery-note';
-import { MoneyBreakdown } from '@/features/orders/components/money-breakdown';
-import { usePriceDisplay } from '@/features/store/hooks/use-price-display';
+import { CartFitWarning } from '@/components/cart/cart-fit-warning';
+import { FreeDeliveryNote } from '@/components/cart/free-delivery-note';
+import { MoneyBreakdown } from '@/components/money-breakdown';
+import { usePriceDisplay } from '@/hooks/use-price-display';
 
 export interface OrderSummaryProps {
   summary: CheckoutSummary;

@@ -2,8 +2,8 @@ import { formatCents } from '@store/shared/money';
 import { breakdownRows } from '@store/shared/order-breakdown';
 import { useId, type ReactNode } from 'react';
 import { ProductImage } from '@/components/ui/product-image';
-import { MoneyBreakdown } from '@/features/orders/components/money-breakdown';
-import { usePriceDisplay } from '@/features/store/hooks/use-price-display';
+import { MoneyBreakdown } from '@/components/money-breakdown';
+import { usePriceDisplay } from '@/hooks/use-price-display';
 import type { CheckoutData } from '../checkout-storage';
 import './payment-layout.css';
 

@@ -8,7 +8,7 @@ import {
 import { ORDER_MESSAGES } from '@store/shared/order-constants';
 import { useMemo } from 'react';
 import { Link } from 'react-router';
-import { useStoreConfig } from '@/features/store/api/get-store-config';
+import { useStoreConfig } from '@/lib/api/get-store-config';
 import { usePayPalClientId } from '../api/get-paypal-client-id';
 
 /** What the wallet page does at each step of PayPal's button (PayPal's own callback shapes). */

@@ -7,8 +7,9 @@ import {
 import { amountsOfTotals, type OrderAmounts } from '@store/shared/order-breakdown';
 import type { StoreConfig } from '@store/shared/store-settings';
 import { useMemo } from 'react';
-import { type PricedCartLine, usePricedCart } from '@/features/cart/hooks/use-priced-cart';
-import { useStoreConfig } from '@/features/store/api/get-store-config';
+import { type PricedCartLine, usePricedCart } from '@/hooks/use-priced-cart';
+import { useStoreConfig } from '@/lib/api/get-store-config';
+import { checkoutSettingsOf } from '@/lib/checkout-settings';
 
 /**
  * SPEC §9 figures, used only when the store's settings cannot be read: GST 10 %, the shipping policy's flat $15
@@ -20,17 +21,6 @@ export const FALLBACK_CHECKOUT_SETTINGS: CheckoutSettings = {
   deliveryChargeCents: 1650,
   freeDeliveryThresholdCents: 10000,
 };
-
-const toCents = (dollars: number) => Math.round(dollars * 100);
-
-/** The store config's dollar settings (GST-inclusive) as the shared maths wants them (integer cents). */
-export function checkoutSettingsOf(config: StoreConfig): CheckoutSettings {
-  return {
-    gstPercent: config.gst_percent,
-    deliveryChargeCents: toCents(config.delivery_charge),
-    freeDeliveryThresholdCents: toCents(config.free_delivery_threshold),
-  };
-}
 
 export interface CheckoutSummary {
   /**

@@ -6,8 +6,8 @@ import {
   RETURNS_HEADLINE,
 } from '@store/shared/store-promises';
 import { Link } from 'react-router';
-import { useDeliverySettings } from '@/features/store/hooks/use-delivery-settings';
-import { STORE_CONTACT } from '@/features/store/store-contact';
+import { useDeliverySettings } from '@/hooks/use-delivery-settings';
+import { STORE_CONTACT } from '@/lib/store-contact';
 import { useShownStoreName } from '../hooks/use-shown-store-name';
 import { PolicyPage, PolicySection } from './policy-page';
 

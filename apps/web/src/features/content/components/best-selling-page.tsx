@@ -1,6 +1,6 @@
 import { Link } from 'react-router';
-import { useMetaDescription } from '@/features/store/hooks/use-meta-description';
-import { usePageTitle } from '@/features/store/hooks/use-page-title';
+import { useMetaDescription } from '@/hooks/use-meta-description';
+import { usePageTitle } from '@/hooks/use-page-title';
 
 /** /best-selling (SPEC §2: a heading only), with a sentence that leads to the shop. */
 export function BestSellingPage() {

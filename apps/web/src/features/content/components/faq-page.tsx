@@ -1,9 +1,9 @@
 import { useId, useMemo, useRef, useState, type KeyboardEvent } from 'react';
 import { Link } from 'react-router';
 import { Breadcrumbs } from '@/components/ui/breadcrumbs';
-import { useMetaDescription } from '@/features/store/hooks/use-meta-description';
-import { useDeliverySettings } from '@/features/store/hooks/use-delivery-settings';
-import { usePageTitle } from '@/features/store/hooks/use-page-title';
+import { useMetaDescription } from '@/hooks/use-meta-description';
+import { useDeliverySettings } from '@/hooks/use-delivery-settings';
+import { usePageTitle } from '@/hooks/use-page-title';
 import { faqCategories, type FaqCategory } from '../faq-entries';
 import './faq-page.css';
 

@@ -1,9 +1,9 @@
 import { useId, type ReactNode } from 'react';
 import { Link } from 'react-router';
 import { Breadcrumbs } from '@/components/ui/breadcrumbs';
-import { useMetaDescription } from '@/features/store/hooks/use-meta-description';
-import { usePageTitle } from '@/features/store/hooks/use-page-title';
-import { STORE_CONTACT } from '@/features/store/store-contact';
+import { useMetaDescription } from '@/hooks/use-meta-description';
+import { usePageTitle } from '@/hooks/use-page-title';
+import { STORE_CONTACT } from '@/lib/store-contact';
 import './policy-page.css';
 
 export interface PolicyPageProps {

@@ -10,7 +10,7 @@ import {
   FAULTY_GOODS_COVERED,
   GUARANTEES_NOT_LIMITED,
   WARRANTY_PATH,
-} from '../consumer-guarantee-text';
+} from '@/lib/consumer-guarantee-text';
 import { PolicyFacts, PolicyPage, PolicySection } from './policy-page';
 
 /**

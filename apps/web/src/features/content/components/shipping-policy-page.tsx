@@ -13,7 +13,7 @@ import {
 } from '@store/shared/store-promises';
 import { Fragment } from 'react';
 import { Link } from 'react-router';
-import { useDeliverySettings } from '@/features/store/hooks/use-delivery-settings';
+import { useDeliverySettings } from '@/hooks/use-delivery-settings';
 import { PolicyFacts, PolicyPage, PolicySection } from './policy-page';
 
 /**

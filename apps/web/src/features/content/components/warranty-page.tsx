@@ -1,9 +1,9 @@
 import type { StoreConfig } from '@store/shared/store-settings';
 import { Link } from 'react-router';
-import { useStoreConfig } from '@/features/store/api/get-store-config';
-import { storeName } from '@/features/store/hooks/use-store-head';
+import { useStoreConfig } from '@/lib/api/get-store-config';
+import { storeName } from '@/hooks/use-store-head';
 import { phoneHref } from '@/lib/phone-href';
-import { CONSUMER_GUARANTEE_TEXT } from '../consumer-guarantee-text';
+import { CONSUMER_GUARANTEE_TEXT } from '@/lib/consumer-guarantee-text';
 import { PolicyFacts, PolicyPage, PolicySection, type PolicyFact } from './policy-page';
 
 /**

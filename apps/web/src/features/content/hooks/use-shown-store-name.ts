@@ -1,5 +1,5 @@
-import { useStoreConfig } from '@/features/store/api/get-store-config';
-import { storeName } from '@/features/store/hooks/use-store-head';
+import { useStoreConfig } from '@/lib/api/get-store-config';
+import { storeName } from '@/hooks/use-store-head';
 
 /**
  * The store's name for a content page's text (SPEC §1: from configuration, 'Online Store' when it has none).

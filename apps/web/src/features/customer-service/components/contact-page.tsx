@@ -8,11 +8,12 @@ import {
 } from '@store/shared/customer-service';
 import { useForm, useWatch } from 'react-hook-form';
 import { Link } from 'react-router';
-import { toastSuccess } from '@/features/accounts/account-feedback';
-import { errorOf, SubmitButton } from '@/features/accounts/components/form-bits';
-import { CheckoutTextField } from '@/features/checkout/components/checkout-text-field';
-import { useMetaDescription } from '@/features/store/hooks/use-meta-description';
-import { usePageTitle } from '@/features/store/hooks/use-page-title';
+import { toastSuccess } from '@/lib/toast-feedback';
+import { errorOf } from '@/components/form/field-message';
+import { SubmitButton } from '@/components/form/submit-button';
+import { TextField } from '@/components/form/text-field';
+import { useMetaDescription } from '@/hooks/use-meta-description';
+import { usePageTitle } from '@/hooks/use-page-title';
 import { useSession } from '@/stores/session-store';
 import { useContactUs } from '../api/contact-us';
 import { memberPrefill } from '../member-prefill';
@@ -79,7 +80,7 @@ export function ContactPage() {
         <p className="service-form__note">Required fields are marked with an asterisk (*).</p>
         <div className="checkout-fields">
           <PersonFields fields={fields} errors={errors} namesRequired={true} />
-          <CheckoutTextField
+          <TextField
             name="subject"
             label="Subject"
             required
@@ -87,7 +88,7 @@ export function ContactPage() {
             layout="subject"
           >
             {(aria) => <input {...aria} {...fields.subject} className="checkout-input" />}
-          </CheckoutTextField>
+          </TextField>
           <MessageField
             registration={fields.message}
             error={errors.message}

@@ -1,6 +1,6 @@
 import type { FieldError, UseFormRegisterReturn } from 'react-hook-form';
-import { errorOf } from '@/features/accounts/components/form-bits';
-import { CheckoutTextField } from '@/features/checkout/components/checkout-text-field';
+import { errorOf } from '@/components/form/field-message';
+import { TextField } from '@/components/form/text-field';
 
 /** The message box of both customer-service forms, with a count of the characters left. */
 export function MessageField({
@@ -18,7 +18,7 @@ export function MessageField({
 }) {
   const countId = 'service-message-count';
   return (
-    <CheckoutTextField
+    <TextField
       name="message"
       label="Message"
       required={required}
@@ -42,6 +42,6 @@ export function MessageField({
           maxLength={max}
         />
       )}
-    </CheckoutTextField>
+    </TextField>
   );
 }

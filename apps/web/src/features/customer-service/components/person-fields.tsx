@@ -1,6 +1,7 @@
 import type { FieldError, UseFormRegisterReturn } from 'react-hook-form';
-import { EmailField, errorOf } from '@/features/accounts/components/form-bits';
-import { CheckoutTextField } from '@/features/checkout/components/checkout-text-field';
+import { EmailField } from '@/components/form/email-field';
+import { errorOf } from '@/components/form/field-message';
+import { TextField } from '@/components/form/text-field';
 
 type PersonField = 'f_name' | 'l_name' | 'email' | 'phone';
 
@@ -19,7 +20,7 @@ export interface PersonFieldsProps {
 export function PersonFields({ fields, errors, namesRequired }: PersonFieldsProps) {
   return (
     <>
-      <CheckoutTextField
+      <TextField
         name="f_name"
         label="First name"
         required={namesRequired}
@@ -35,8 +36,8 @@ export function PersonFields({ fields, errors, namesRequired }: PersonFieldsProp
             autoCapitalize="words"
           />
         )}
-      </CheckoutTextField>
-      <CheckoutTextField
+      </TextField>
+      <TextField
         name="l_name"
         label="Last name"
         required={namesRequired}
@@ -52,15 +53,9 @@ export function PersonFields({ fields, errors, namesRequired }: PersonFieldsProp
             autoCapitalize="words"
           />
         )}
-      </CheckoutTextField>
+      </TextField>
       <EmailField registration={fields.email} error={errors.email} />
-      <CheckoutTextField
-        name="phone"
-        label="Phone"
-        required={false}
-        message={errorOf(errors.phone)}
-        layout="phone"
-      >
+      <TextField name="phone" label="Phone" required={false} message={errorOf(errors.phone)} layout="phone">
         {(aria) => (
           <input
             {...aria}
@@ -71,7 +66,7 @@ export function PersonFields({ fields, errors, namesRequired }: PersonFieldsProp
             autoComplete="tel"
           />
         )}
-      </CheckoutTextField>
+      </TextField>
     </>
   );
 }

@@ -10,11 +10,12 @@ import {
 } from '@store/shared/customer-service';
 import { useForm, useWatch, type FieldErrors, type Resolver } from 'react-hook-form';
 import { Link, useSearchParams } from 'react-router';
-import { toastSuccess } from '@/features/accounts/account-feedback';
-import { errorOf, SubmitButton } from '@/features/accounts/components/form-bits';
-import { CheckoutTextField } from '@/features/checkout/components/checkout-text-field';
-import { useMetaDescription } from '@/features/store/hooks/use-meta-description';
-import { usePageTitle } from '@/features/store/hooks/use-page-title';
+import { toastSuccess } from '@/lib/toast-feedback';
+import { errorOf } from '@/components/form/field-message';
+import { SubmitButton } from '@/components/form/submit-button';
+import { TextField } from '@/components/form/text-field';
+import { useMetaDescription } from '@/hooks/use-meta-description';
+import { usePageTitle } from '@/hooks/use-page-title';
 import { useSession } from '@/stores/session-store';
 import { useOrderReturn } from '../api/order-return';
 import { memberPrefill } from '../member-prefill';
@@ -122,7 +123,7 @@ export function ReturnOrderPage() {
         </p>
         <div className="checkout-fields">
           <PersonFields fields={fields} errors={errors} namesRequired={false} />
-          <CheckoutTextField
+          <TextField
             name="order_id"
             label="Order ID"
             required={false}
@@ -140,8 +141,8 @@ export function ReturnOrderPage() {
                 spellCheck={false}
               />
             )}
-          </CheckoutTextField>
-          <CheckoutTextField
+          </TextField>
+          <TextField
             name={RETURN_FILE_FIELD}
             label="Photo or document"
             required={false}
@@ -163,8 +164,8 @@ export function ReturnOrderPage() {
                 accept={RETURN_FILE_ACCEPT}
               />
             )}
-          </CheckoutTextField>
-          <CheckoutTextField
+          </TextField>
+          <TextField
             name="subject"
             label="Subject"
             required={false}
@@ -172,7 +173,7 @@ export function ReturnOrderPage() {
             layout="subject"
           >
             {(aria) => <input {...aria} {...fields.subject} className="checkout-input" />}
-          </CheckoutTextField>
+          </TextField>
           <MessageField
             registration={fields.message}
             error={errors.message}

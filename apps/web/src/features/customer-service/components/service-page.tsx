@@ -1,5 +1,5 @@
 import type { ReactNode } from 'react';
-import { STORE_CONTACT } from '@/features/store/store-contact';
+import { STORE_CONTACT } from '@/lib/store-contact';
 import './service-page.css';
 
 /**

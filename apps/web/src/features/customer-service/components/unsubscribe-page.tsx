@@ -1,7 +1,7 @@
 import { NEWSLETTER_MESSAGES } from '@store/shared/newsletter-constants';
 import { useEffect, useRef } from 'react';
 import { Link, useSearchParams } from 'react-router';
-import { usePageTitle } from '@/features/store/hooks/use-page-title';
+import { usePageTitle } from '@/hooks/use-page-title';
 import { ApiError } from '@/lib/api-client';
 import { useUnsubscribe } from '../api/unsubscribe';
 import './unsubscribe-page.css';

@@ -2,7 +2,7 @@ import type { GarageVehicle } from '@store/shared/garage';
 import { useQueryClient } from '@tanstack/react-query';
 import { useId, useState, type FormEvent } from 'react';
 import { Link } from 'react-router';
-import { usePageTitle } from '@/features/store/hooks/use-page-title';
+import { usePageTitle } from '@/hooks/use-page-title';
 import { ApiError } from '@/lib/api-client';
 import {
   chooseVehicle,

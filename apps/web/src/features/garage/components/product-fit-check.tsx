@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { useCurrentVehicle } from '@/stores/garage-store';
-import { useProductFitFor } from '../api/get-product-fitment';
-import { FitmentBadge } from './fitment-badge';
+import { useProductFitFor } from '@/lib/api/get-product-fitment';
+import { FitmentBadge } from '@/components/fitment-badge';
 import { VehicleSelector } from './vehicle-selector';
 import './product-fit-check.css';
 

@@ -1,6 +1,6 @@
 import type { ProductFitment } from '@store/shared/fitment';
 import { useId, useState } from 'react';
-import { useProductFitment } from '../api/get-product-fitment';
+import { useProductFitment } from '@/lib/api/get-product-fitment';
 import './vehicle-fitment-tab.css';
 
 const SOURCE_TEXT = {

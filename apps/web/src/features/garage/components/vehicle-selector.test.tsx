@@ -7,7 +7,7 @@ import {
   useCurrentVehicle,
   type ChosenVehicle,
 } from '@/stores/garage-store';
-import { FitmentBadge } from './fitment-badge';
+import { FitmentBadge } from '@/components/fitment-badge';
 import { VehicleSelector } from './vehicle-selector';
 
 const hilux = (id: number, series: string, body: string) => ({

@@ -6,8 +6,8 @@ import {
 } from '@store/shared/store-promises';
 import type { ReactNode } from 'react';
 import { Link } from 'react-router';
-import { WARRANTY_PATH } from '@/features/content/consumer-guarantee-text';
-import { useDeliverySettings } from '@/features/store/hooks/use-delivery-settings';
+import { WARRANTY_PATH } from '@/lib/consumer-guarantee-text';
+import { useDeliverySettings } from '@/hooks/use-delivery-settings';
 import './home-sections.css';
 
 interface Service {

@@ -9,9 +9,9 @@ import { OrderDetailsRoute } from '@/app/routes/order-details';
 import { ORDER_MESSAGES, ORDER_NUMBER_LABEL } from '@store/shared/order-constants';
 import { TAX_INVOICE_MESSAGES } from '@store/shared/tax-invoice';
 import { makeStoreConfig } from '@/test/fixtures';
-import { makeOrderDetail } from '../order-fixtures';
+import { makeOrderDetail } from '@/test/order-fixtures';
 import { TRACK_EMAIL_LABEL } from './guest-track-order-page';
-import { ORDER_EMAIL_LABEL } from './order-documents';
+import { ORDER_EMAIL_LABEL } from '@/components/order-documents';
 
 type Answer = { status: number; body: unknown } | Promise<Response>;
 

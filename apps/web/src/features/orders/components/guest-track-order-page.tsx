@@ -3,7 +3,7 @@ import { useId, useRef, useState, type FormEvent } from 'react';
 import { useSearchParams } from 'react-router';
 import { ApiError } from '@/lib/api-client';
 import { useTrackOrder, type TrackOrderLookup } from '../api/track-order';
-import { ORDER_NOT_FOUND } from '../order-fields';
+import { ORDER_NOT_FOUND } from '@/lib/order-fields';
 import { OrderQueryResult } from './order-query-result';
 import './guest-track-order-page.css';
 

@@ -2,8 +2,8 @@ import { formatCents } from '@store/shared/money';
 import { amountsOfOrder, breakdownRows, type OrderMoneyFields } from '@store/shared/order-breakdown';
 import { ORDER_NUMBER_LABEL } from '@store/shared/order-constants';
 import { Link } from 'react-router';
-import { usePriceDisplay } from '@/features/store/hooks/use-price-display';
-import { MoneyBreakdown } from './money-breakdown';
+import { usePriceDisplay } from '@/hooks/use-price-display';
+import { MoneyBreakdown } from '@/components/money-breakdown';
 import { OrderLines, type OrderLineFields } from './order-lines';
 import './order-confirmation.css';
 

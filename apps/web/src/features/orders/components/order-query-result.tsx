@@ -4,8 +4,8 @@ import { useEffect } from 'react';
 import { Link } from 'react-router';
 import { StatusMessage } from '@/components/ui/status-message';
 import { ApiError } from '@/lib/api-client';
-import { ORDER_NOT_FOUND } from '../order-fields';
-import { OrderDocuments } from './order-documents';
+import { ORDER_NOT_FOUND } from '@/lib/order-fields';
+import { OrderDocuments } from '@/components/order-documents';
 import { OrderSummary } from './order-summary';
 
 /** Shown when a lookup fails for any reason but "no such order". */

@@ -2,9 +2,9 @@ import type { OrderDetail } from '@store/shared/order';
 import { amountsOfOrder, breakdownRows } from '@store/shared/order-breakdown';
 import { ORDER_NUMBER_LABEL } from '@store/shared/order-constants';
 import { useId } from 'react';
-import { usePriceDisplay } from '@/features/store/hooks/use-price-display';
-import { formatOrderDate, paymentMethodLabel } from '../order-fields';
-import { MoneyBreakdown } from './money-breakdown';
+import { usePriceDisplay } from '@/hooks/use-price-display';
+import { formatOrderDate, paymentMethodLabel } from '@/lib/order-fields';
+import { MoneyBreakdown } from '@/components/money-breakdown';
 import { OrderLines } from './order-lines';
 import './order-summary.css';
 

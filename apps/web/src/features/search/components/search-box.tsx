@@ -5,7 +5,7 @@ import { featuredProductImage } from '@store/shared/product-image';
 import { useEffect, useId, useState, type FocusEvent, type FormEvent, type KeyboardEvent } from 'react';
 import { Link, useNavigate } from 'react-router';
 import { ProductImage } from '@/components/ui/product-image';
-import { type PriceView, usePriceDisplay } from '@/features/store/hooks/use-price-display';
+import { type PriceView, usePriceDisplay } from '@/hooks/use-price-display';
 import { useCurrentVehicle } from '@/stores/garage-store';
 import { SEARCH_MESSAGES, useDebouncedSearch } from '../hooks/use-debounced-search';
 import { productHref, searchResultsHref } from '../search-links';

@@ -1,9 +1,9 @@
 import { OrderByIdPage } from '@/features/orders/components/order-details-page';
-import { usePageTitle } from '@/features/store/hooks/use-page-title';
+import { usePageTitle } from '@/hooks/use-page-title';
 
 /**
  * /track-order?order_id= (SPEC §2 route table: signed-in tracking): the member's order, read with their
- * bearer, so Customer details show.
+ * bearer, so Customer details show: the orders feature's page under the account's title.
  */
 export function MemberTrackOrderPage() {
   usePageTitle('Track order');

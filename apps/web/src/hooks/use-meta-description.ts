@@ -1,6 +1,6 @@
 import { useEffect } from 'react';
 import { noteServerHead } from '@/lib/server-head';
-import { useStoreConfig } from '../api/get-store-config';
+import { useStoreConfig } from '@/lib/api/get-store-config';
 
 /**
  * Puts this page's `description` in the document's one `<meta name="description">` while the calling page is

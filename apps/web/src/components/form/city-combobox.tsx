@@ -5,10 +5,10 @@ import {
   type AddressSuggestion,
 } from '@store/shared/address-lookup';
 import { useEffect, useState, type InputHTMLAttributes, type KeyboardEvent } from 'react';
-import { useAddressSuggestions } from '../api/get-address-suggestions';
-import { useDebouncedValue } from '../hooks/use-debounced-value';
-import type { FieldRegistration } from '../hooks/use-checkout-fields';
-import type { ControlAria } from './checkout-text-field';
+import { useDebouncedValue } from '@/hooks/use-debounced-value';
+import { useAddressSuggestions } from '@/lib/api/get-address-suggestions';
+import type { ControlAria } from './text-field';
+import type { FieldRegistration } from './use-form-fields';
 import './city-combobox.css';
 
 /** Typing pauses this long before a lookup is sent. */

@@ -1,6 +1,6 @@
 import type { SocialLinks as SocialLinksData } from '@store/shared/store-settings';
 import type { ReactNode } from 'react';
-import { useSocialLinks } from '../api/get-social-links';
+import { useSocialLinks } from '@/lib/api/get-social-links';
 
 interface Network {
   key: keyof SocialLinksData;

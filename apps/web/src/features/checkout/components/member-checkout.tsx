@@ -1,6 +1,8 @@
 import type { Plan, SavedAddress } from '@store/shared/account';
 import { useId } from 'react';
 import { Link } from 'react-router';
+import '@/components/ui/button-variants.css';
+import './member-checkout.css';
 
 export interface MemberCheckoutProps {
   addresses: readonly SavedAddress[];

@@ -1,6 +1,6 @@
 import { deliverySettingsOf, type DeliverySettings } from '@store/shared/store-promises';
 import { useMemo } from 'react';
-import { useStoreConfig } from '../api/get-store-config';
+import { useStoreConfig } from '@/lib/api/get-store-config';
 
 /**
  * The store's delivery rule (GST-inclusive cents) from `/api/store-config`, for wording it with

@@ -1,5 +1,5 @@
 import { SPEC_MEMBER_DISCOUNT_PERCENT } from '@store/shared/store-promises';
-import { useStoreConfig } from '../api/get-store-config';
+import { useStoreConfig } from '@/lib/api/get-store-config';
 
 /**
  * The member discount every member order gets (the signup plan's percent from /api/store-config), SPEC §9's 10 until

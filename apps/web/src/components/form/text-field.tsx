@@ -1,8 +1,12 @@
 import type { ReactNode } from 'react';
-import type { FieldMessage } from '../hooks/use-checkout-fields';
+import type { FieldMessage } from './field-message';
+import './form.css';
 
-/** The id of a checkout field's control, so an error can send focus to it. */
-export function checkoutFieldId(name: string): string {
+/**
+ * The id of a field's control, so an error can send focus to it. The `checkout-` prefix is the one the
+ * storefront has always shipped (the form kit grew up in checkout); pages and tests find fields by it.
+ */
+export function fieldId(name: string): string {
   return `checkout-${name}`;
 }
 
@@ -14,7 +18,7 @@ export interface ControlAria {
   'aria-required': boolean | undefined;
 }
 
-export interface CheckoutTextFieldProps {
+export interface TextFieldProps {
   /** Form field name, e.g. `f_name` or `s_city`. */
   name: string;
   label: string;
@@ -30,10 +34,11 @@ export interface CheckoutTextFieldProps {
 }
 
 /**
- * One checkout field: a visible label (with a required marker or "optional"), an optional hint read before
- * typing, the control, and its message underneath, tied to the control by aria-describedby/aria-invalid.
+ * One storefront form field (checkout, account and customer-service forms): a visible label (with a required
+ * marker or "optional"), an optional hint read before typing, the control, and its message underneath, tied
+ * to the control by aria-describedby/aria-invalid.
  */
-export function CheckoutTextField({
+export function TextField({
   name,
   label,
   required,
@@ -42,8 +47,8 @@ export function CheckoutTextField({
   layout,
   footer,
   children,
-}: CheckoutTextFieldProps) {
-  const id = checkoutFieldId(name);
+}: TextFieldProps) {
+  const id = fieldId(name);
   const hintId = `${id}-hint`;
   const messageId = `${id}-message`;
   const describedBy =

@@ -2,7 +2,7 @@ import type { OrderDocumentLinks } from '@store/shared/order-documents';
 import { TAX_INVOICE_MESSAGES } from '@store/shared/tax-invoice';
 import { useId, useState, type FormEvent } from 'react';
 import { ApiError } from '@/lib/api-client';
-import { getOrderDocumentLinks, startDownload } from '../api/get-order-document-links';
+import { getOrderDocumentLinks, startDownload } from '@/lib/api/get-order-document-links';
 import './order-documents.css';
 
 /** The email field's label: the footer's newsletter field is "Email address" too. */

@@ -1,22 +1,7 @@
-import {
-  LIVE_FILTERS,
-  liveFilterError,
-  type AddressFieldName,
-  type CheckoutForm,
-  type CheckoutFormInput,
-  type LiveFilter,
-} from '@store/shared/checkout-form';
+import { liveFilterError, type LiveFilter } from '@store/shared/checkout-form';
 import { useState, type ChangeEvent, type FocusEvent } from 'react';
-import type { RefCallBack, UseFormReturn } from 'react-hook-form';
-import type { CheckoutTextFieldName } from '../initial-checkout-values';
-
-export type CheckoutFormApi = UseFormReturn<CheckoutFormInput, unknown, CheckoutForm>;
-
-/** What shows under a field: a validation error, or the live-typing filter's note on a refused keystroke. */
-export interface FieldMessage {
-  text: string;
-  kind: 'error' | 'filter';
-}
+import type { FieldValues, Path, RefCallBack, UseFormReturn } from 'react-hook-form';
+import type { FieldMessage } from './field-message';
 
 type TextControl = HTMLInputElement | HTMLTextAreaElement;
 
@@ -28,27 +13,20 @@ export interface FieldRegistration {
   onBlur: (event: FocusEvent<TextControl>) => void;
 }
 
-export interface CheckoutFields {
-  field(name: CheckoutTextFieldName): FieldRegistration;
-  message(name: CheckoutTextFieldName): FieldMessage | null;
+export interface FormFields<TName extends string> {
+  field(name: TName): FieldRegistration;
+  message(name: TName): FieldMessage | null;
   /** Clears the filter notes of these fields (e.g. when a picked address fills them). */
-  clearNotes(names: readonly CheckoutTextFieldName[]): void;
+  clearNotes(names: readonly TName[]): void;
   /** The latest refused-keystroke note, for a polite live region (screen readers hear why nothing typed). */
   announcement: string;
 }
 
-/** A post code must lie in its state, so each of the two re-checks the other. */
-const PAIRED: Partial<Record<CheckoutTextFieldName, CheckoutTextFieldName>> = {
-  state: 'post_code',
-  post_code: 'state',
-  s_state: 's_post_code',
-  s_post_code: 's_state',
-};
-
-function liveFilterOf(name: CheckoutTextFieldName): LiveFilter | undefined {
-  if (name === 'comment') return undefined;
-  const base = (name.startsWith('s_') ? name.slice(2) : name) as AddressFieldName;
-  return LIVE_FILTERS[base];
+/** What a form says about its text fields: each one's live-typing filter, and which fields re-check each other. */
+export interface FieldRules<TName extends string> {
+  liveFilter(name: TName): LiveFilter | undefined;
+  /** A field and the one that must be re-checked with it (e.g. a post code must lie in its state). */
+  paired: Partial<Record<TName, TName>>;
 }
 
 /** Spaces, dashes, dots and brackets that pasted or autofilled numbers carry ("0412 345 678"). */
@@ -89,18 +67,21 @@ function restoreValue(control: TextControl, previous: string) {
 const filled = (value: unknown) => typeof value === 'string' && value.trim() !== '';
 
 /**
- * Wires the checkout's text fields to react-hook-form with the SPEC §5 live-typing filters, and decides when
- * errors show: every error when a payment method is chosen (and from then on as the shopper types); before
- * that, only a filled-in field is checked, when the shopper leaves it, so tabbing past an empty field never
- * scolds. Values are never cleared: a refused keystroke keeps the previous value.
+ * Wires a form's text fields to react-hook-form with the SPEC §5 live-typing filters that `rules` names, and
+ * decides when errors show: every error once the form is submitted (the checkout: a payment method is chosen)
+ * and from then on as the shopper types; before that, only a filled-in field is checked, when the shopper
+ * leaves it, so tabbing past an empty field never scolds. Values are never cleared: a refused keystroke keeps the previous value.
  */
-export function useCheckoutFields(form: CheckoutFormApi): CheckoutFields {
+export function useFormFields<TValues extends FieldValues, TTransformed, TName extends Path<TValues>>(
+  form: UseFormReturn<TValues, unknown, TTransformed>,
+  rules: FieldRules<TName>,
+): FormFields<TName> {
   const { register, getValues, getFieldState, trigger, formState } = form;
   const { errors, isSubmitted } = formState;
-  const [notes, setNotes] = useState<Partial<Record<CheckoutTextFieldName, string>>>({});
+  const [notes, setNotes] = useState<Partial<Record<TName, string>>>({});
   const [announcement, setAnnouncement] = useState('');
 
-  function setNote(name: CheckoutTextFieldName, text: string | null) {
+  function setNote(name: TName, text: string | null) {
     setNotes((current) => {
       if ((current[name] ?? null) === text) return current;
       const next = { ...current };
@@ -110,10 +91,10 @@ export function useCheckoutFields(form: CheckoutFormApi): CheckoutFields {
     });
   }
 
-  function field(name: CheckoutTextFieldName): FieldRegistration {
-    const paired = PAIRED[name];
+  function field(name: TName): FieldRegistration {
+    const paired = rules.paired[name];
     const registration = register(name, paired ? { deps: [paired] } : undefined);
-    const filter = liveFilterOf(name);
+    const filter = rules.liveFilter(name);
     return {
       name: registration.name,
       ref: registration.ref,
@@ -142,7 +123,7 @@ export function useCheckoutFields(form: CheckoutFormApi): CheckoutFields {
         void registration.onBlur(event);
         if (isSubmitted) return;
         const names = [name, paired].filter(
-          (n): n is CheckoutTextFieldName =>
+          (n): n is TName =>
             n !== undefined && (filled(getValues(n)) || getFieldState(n).error !== undefined),
         );
         if (names.length > 0) void trigger(names);
@@ -150,14 +131,15 @@ export function useCheckoutFields(form: CheckoutFormApi): CheckoutFields {
     };
   }
 
-  function message(name: CheckoutTextFieldName): FieldMessage | null {
+  function message(name: TName): FieldMessage | null {
     const note = notes[name];
     if (note) return { text: note, kind: 'filter' };
-    const error = errors[name]?.message;
-    return error ? { text: error, kind: 'error' } : null;
+    // Text fields are flat names, so the error sits at the top of `errors`.
+    const error = (errors as Partial<Record<string, { message?: unknown }>>)[name]?.message;
+    return typeof error === 'string' && error ? { text: error, kind: 'error' } : null;
   }
 
-  function clearNotes(names: readonly CheckoutTextFieldName[]) {
+  function clearNotes(names: readonly TName[]) {
     for (const name of names) setNote(name, null);
   }
 

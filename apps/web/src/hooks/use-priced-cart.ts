@@ -9,10 +9,10 @@ import type { Product } from '@store/shared/product';
 import { featuredProductImage } from '@store/shared/product-image';
 import { useQuery } from '@tanstack/react-query';
 import { useEffect, useMemo } from 'react';
-import { productPricing } from '@/features/catalog/product-pricing';
+import { productPricing } from '@/lib/product-pricing';
 import { type CartLine, refreshCartLines, useCartLines } from '@/stores/cart-store';
-import { cartProductsQueryOptions } from '../api/get-cart-products';
-import { noLongerAvailableMessage } from '../cart-messages';
+import { cartProductsQueryOptions } from '@/lib/api/get-cart-products';
+import { noLongerAvailableMessage } from '@/lib/cart-messages';
 
 export interface PricedCartLine {
   line: CartLine;

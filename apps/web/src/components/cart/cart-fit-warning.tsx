@@ -1,5 +1,5 @@
 import { useCurrentVehicle } from '@/stores/garage-store';
-import { useProductFitFor } from '../api/get-product-fitment';
+import { useProductFitFor } from '@/lib/api/get-product-fitment';
 import './cart-fit-warning.css';
 
 /**

@@ -1,6 +1,6 @@
 /**
- * How the account screens report an answer (SPEC §8): a toast with the server's message, or the SPEC's
- * fallback; a request that got no answer at all gets the network message.
+ * How the account and customer-service screens report an answer (SPEC §8): a toast with the server's message,
+ * or the SPEC's fallback; a request that got no answer at all gets the network message.
  */
 import { ACCOUNT_MESSAGES } from '@store/shared/account-constants';
 import { ApiError } from '@/lib/api-client';

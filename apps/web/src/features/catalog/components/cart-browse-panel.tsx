@@ -1,14 +1,15 @@
 import { useId } from 'react';
 import { Link } from 'react-router';
-import { brandPagePath } from '@/features/brands/brand-path';
-import { useBrands } from '@/features/catalog/api/get-brands';
-import { useCategories } from '@/features/catalog/api/get-categories';
-import { shopFilterHref } from '@/features/catalog/shop-search';
+import { brandPagePath } from '@/lib/brand-path';
+import { useBrands } from '../api/get-brands';
+import { useCategories } from '../api/get-categories';
+import { shopFilterHref } from '../shop-search';
 
 /**
  * The cart page's side panel (SPEC §2 Cart page): every category (/shop?page=1&category={sku}) and every
  * brand (/brand?page=1&brand={permalink}), for a shopper who wants to keep shopping. A failed category load
- * says 'Error loading categories: {message}' (SPEC §8).
+ * says 'Error loading categories: {message}' (SPEC §8). The cart route hands it to the cart page, which lays it
+ * out and styles it (cart-page.css).
  */
 export function CartBrowsePanel() {
   const categories = useCategories();

@@ -5,10 +5,10 @@ import { QueryClientProvider } from '@tanstack/react-query';
 import { render, screen, within } from '@testing-library/react';
 import { createMemoryRouter, RouterProvider } from 'react-router';
 import { beforeEach, describe, expect, it } from 'vitest';
-import { ThankYouRoute } from '@/app/routes/thank-you';
+import { ThankYouRoute } from './thank-you';
 import { lastOrderOf, saveLastOrder } from '@/features/checkout/last-order';
 import { makeTestQueryClient } from '@/test/query-client';
-import { makeOrderDetail } from '../order-fixtures';
+import { makeOrderDetail } from '@/test/order-fixtures';
 
 function renderThankYou() {
   const router = createMemoryRouter([{ path: '/thank-you', element: <ThankYouRoute /> }], {

@@ -1,6 +1,6 @@
-import { usePriceDisplay } from '@/features/store/hooks/use-price-display';
+import { usePriceDisplay } from '@/hooks/use-price-display';
 import { dismissPriceChanges, useCartPriceChanges } from '@/stores/cart-store';
-import { priceChangedMessage } from '../cart-messages';
+import { priceChangedMessage } from '@/lib/cart-messages';
 
 /**
  * The cart's polite notice of prices that changed since the products were added (issue: fresh prices):

@@ -15,7 +15,7 @@ import {
 import { shownLine } from '@store/shared/order-breakdown';
 import { useMemo } from 'react';
 import { useSession } from '@/stores/session-store';
-import { useStoreConfig } from '../api/get-store-config';
+import { useStoreConfig } from '@/lib/api/get-store-config';
 
 export interface PriceView {
   display: PriceDisplay;
