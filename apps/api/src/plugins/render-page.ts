@@ -16,7 +16,8 @@ import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { RateLimiterMemory, RateLimiterRes } from 'rate-limiter-flexible';
-import { renderIndexHtml, type PageHead } from './render-index-html';
+import { isPageRendererModule, type RenderedPage } from '@store/shared/render-page-contract';
+import { renderIndexHtml } from './render-index-html';
 import {
   createCachedPage,
   createRenderedPageCache,
@@ -138,23 +139,6 @@ function pageLinks(
   return links;
 }
 
-interface RenderedPage {
-  html: string;
-  head?: PageHead;
-  state: string;
-  redirect?: { status: number; location: string };
-  failed?: string[];
-}
-
-type RenderPage = (
-  url: URL,
-  options: {
-    fetchApi: (url: string, init: RequestInit) => Promise<Response>;
-    origin: string;
-    vehicle?: { id: number; year: number } | null;
-  },
-) => Promise<RenderedPage>;
-
 /** What `render` answers: the page to send, a redirect to follow instead, or null (the shell: see `render`). */
 export type RenderAnswer = { page: CachedPage } | { redirect: { status: number; location: string } } | null;
 
@@ -200,7 +184,9 @@ export async function loadPageRenderer(
     app.log.warn(`server rendering off: ${missing} is missing (npm run build makes it)`);
     return null;
   }
-  const { renderPage } = (await import(pathToFileURL(file).href)) as { renderPage: RenderPage };
+  const bundle: unknown = await import(pathToFileURL(file).href);
+  if (!isPageRendererModule(bundle)) throw new Error(`${file} has no renderPage export`);
+  const { renderPage } = bundle;
   const manifest = JSON.parse(readFileSync(manifestFile, 'utf8')) as Record<string, ManifestChunk>;
   const readCss = (file: string) => readFileSync(path.join(webDistDir, file), 'utf8');
   const links = pageLinks(manifest, readCss);
@@ -236,7 +222,7 @@ export async function loadPageRenderer(
     });
   }
 
-  // A page missing from the cache costs two or three React renders. A client asking for page after page nobody
+  // A page missing from the cache costs its loaders and one React render. A client asking for page after page nobody
   // else asked for (a scraper walking every filter) gets the shell past its budget: the page still works, it is
   // rendered by its own browser, and this process's CPU stays with the other shoppers. Counted per process,
   // since what it protects is this process's CPU.
@@ -324,6 +310,8 @@ export async function loadPageRenderer(
       app.log.info({ url, failed: page.failed }, 'page left to the browser: its data failed');
       return null;
     }
+    if (page.unloaded)
+      app.log.warn({ url, unloaded: page.unloaded }, 'page rendered without some of its data');
     const pathname = new URL(url, 'http://local').pathname;
     // React 19 puts the <link>, <meta> and <title> elements a page renders first, for the document's head,
     // where search engines read a canonical link and where hydration looks for them.

@@ -1,11 +1,13 @@
 import { Navigate, createBrowserRouter, type RouteObject } from 'react-router';
 import { ROUTE_ALIASES } from '@store/shared/routes';
 import { RootLayout } from './layouts/root-layout';
+import { prefetchShell, type PrefetchHandle } from './route-prefetch';
 import { PageLoading, RouteError } from './routes/route-error';
 
 const page = (
   path: string | undefined,
-  load: () => Promise<{ Component: React.ComponentType }>,
+  /** The route's module: its component and, for a server-rendered page, its loader (route-prefetch.ts). */
+  load: () => Promise<{ Component: React.ComponentType; handle?: PrefetchHandle }>,
 ): RouteObject => ({
   ...(path === undefined ? { index: true } : { path }),
   HydrateFallback: PageLoading,
@@ -17,19 +19,48 @@ export const routes: RouteObject[] = [
   {
     element: <RootLayout />,
     errorElement: <RouteError />,
+    handle: { prefetch: prefetchShell } satisfies PrefetchHandle,
     children: [
       {
         // Errors inside a page render inside the layout, keeping the header and footer.
         errorElement: <RouteError />,
         children: [
-          page(undefined, () => import('./routes/home').then((m) => ({ Component: m.HomeRoute }))),
-          page('shop', () => import('./routes/shop').then((m) => ({ Component: m.ShopRoute }))),
-          page('product/:sku', () => import('./routes/product').then((m) => ({ Component: m.ProductRoute }))),
-          page('search-results', () =>
-            import('./routes/search-results').then((m) => ({ Component: m.SearchResultsRoute })),
+          page(undefined, () =>
+            import('./routes/home').then((m) => ({
+              Component: m.HomeRoute,
+              handle: { prefetch: m.prefetch },
+            })),
           ),
-          page('brands', () => import('./routes/brands').then((m) => ({ Component: m.BrandsRoute }))),
-          page('brand', () => import('./routes/brand').then((m) => ({ Component: m.BrandRoute }))),
+          page('shop', () =>
+            import('./routes/shop').then((m) => ({
+              Component: m.ShopRoute,
+              handle: { prefetch: m.prefetch },
+            })),
+          ),
+          page('product/:sku', () =>
+            import('./routes/product').then((m) => ({
+              Component: m.ProductRoute,
+              handle: { prefetch: m.prefetch },
+            })),
+          ),
+          page('search-results', () =>
+            import('./routes/search-results').then((m) => ({
+              Component: m.SearchResultsRoute,
+              handle: { prefetch: m.prefetch },
+            })),
+          ),
+          page('brands', () =>
+            import('./routes/brands').then((m) => ({
+              Component: m.BrandsRoute,
+              handle: { prefetch: m.prefetch },
+            })),
+          ),
+          page('brand', () =>
+            import('./routes/brand').then((m) => ({
+              Component: m.BrandRoute,
+              handle: { prefetch: m.prefetch },
+            })),
+          ),
           page('cart', () => import('./routes/cart').then((m) => ({ Component: m.CartRoute }))),
           page('checkout', () => import('./routes/checkout').then((m) => ({ Component: m.CheckoutRoute }))),
           page('checkout-stripe-payment', () =>

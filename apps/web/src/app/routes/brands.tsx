@@ -1,9 +1,13 @@
 import { BrandLogoGrid, BrandLogoGridSkeleton } from '@/features/brands/components/brand-logo-grid';
-import { useBrands } from '@/features/catalog/api/get-brands';
+import { brandsQueryOptions, useBrands } from '@/features/catalog/api/get-brands';
 import { useStoreConfig } from '@/features/store/api/get-store-config';
 import { useMetaDescription } from '@/features/store/hooks/use-meta-description';
 import { usePageTitle } from '@/features/store/hooks/use-page-title';
 import { storeName } from '@/features/store/hooks/use-store-head';
+import type { RoutePrefetch } from '../route-prefetch';
+
+/** Every brand. */
+export const prefetch: RoutePrefetch = ({ queryClient }) => queryClient.prefetchQuery(brandsQueryOptions());
 
 /** /brands (SPEC §2 Brands pages): every brand's logo, A to Z, each linking to /brand?page=1&brand=…. */
 export function BrandsRoute() {

@@ -13,7 +13,12 @@ import { Pagination } from '@/components/ui/pagination';
 import { FittingNotice } from '@/features/garage/components/fitting-notice';
 import { useCurrentVehicle } from '@/stores/garage-store';
 import { ProductGrid, ProductGridSkeleton } from '@/features/catalog/components/product-grid';
-import { SEARCH_MIN_CHARS, SEARCH_PAGE_SIZE, useSearchProducts } from '@/features/search/api/search-products';
+import {
+  SEARCH_MIN_CHARS,
+  SEARCH_PAGE_SIZE,
+  searchProductsQueryOptions,
+  useSearchProducts,
+} from '@/features/search/api/search-products';
 import { searchResultsHref } from '@/features/search/search-links';
 import { SEARCH_MESSAGES } from '@/features/search/hooks/use-debounced-search';
 import { listingDescription } from '@/features/catalog/shop-search';
@@ -22,6 +27,7 @@ import { useMetaDescription } from '@/features/store/hooks/use-meta-description'
 import { usePageTitle } from '@/features/store/hooks/use-page-title';
 import { storeName } from '@/features/store/hooks/use-store-head';
 import { searchPageItems } from '@/lib/pagination';
+import type { RoutePrefetch } from '../route-prefetch';
 import '@/features/search/components/search-results.css';
 
 /** SPEC §2 Search results messages. */
@@ -35,6 +41,16 @@ function pageFrom(value: string | null): number {
 
 /** Search's default order, its ranking (SEARCH_SORTS' first): left out of the address. */
 const DEFAULT_SORT = SEARCH_SORTS[0];
+
+/** The search the address asks for (for the shopper's vehicle), when it is long enough to be asked. */
+export const prefetch: RoutePrefetch = async ({ queryClient, searchParams, vehicleId }) => {
+  const query = (searchParams.get('query') ?? '').trim();
+  if (query.length < SEARCH_MIN_CHARS) return;
+  const listing = readListingQuery(searchParams);
+  await queryClient.prefetchQuery(
+    searchProductsQueryOptions(query, pageFrom(searchParams.get('page')), listing, vehicleId),
+  );
+};
 
 /**
  * /search-results?query={text}&page={n}&sort&min_price&max_price&in_stock (SPEC §2 Search results; the sort and
