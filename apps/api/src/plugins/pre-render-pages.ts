@@ -15,6 +15,7 @@
 import { setImmediate as nextTurn, setTimeout as sleep } from 'node:timers/promises';
 import type { FastifyInstance } from 'fastify';
 import { internalRenderHeaders, type PageRenderer } from './render-page';
+import { productPath } from '@store/shared/paths';
 
 /** How often the pre-renderer looks for a change of the catalog or the settings, ms. */
 const CHECK_EVERY_MS = 2_000;
@@ -85,7 +86,7 @@ async function catalogPageUrls(app: FastifyInstance): Promise<string[]> {
   const view = await app.catalog.view();
   const products = Array.from(view.list('newest', {}), (id) => {
     const entry = view.byId(id);
-    return entry ? `/product/${encodeURIComponent(entry.permalink)}` : null;
+    return entry ? productPath(entry.permalink) : null;
   }).filter((url): url is string => url !== null);
   return ['/', '/brands', ...firstPages, ...products, ...furtherPages];
 }

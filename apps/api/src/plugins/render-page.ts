@@ -16,6 +16,8 @@ import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { RateLimiterMemory, RateLimiterRes } from 'rate-limiter-flexible';
+import { PAGES, type StorePage } from '@store/shared/paths';
+import { routeRegex } from '@store/shared/routes';
 import { isPageRendererModule, type RenderedPage } from '@store/shared/render-page-contract';
 import { renderIndexHtml } from './render-index-html';
 import {
@@ -46,21 +48,18 @@ export function isInternalRenderRequest(request: Pick<FastifyRequest, 'headers'>
 const LEADING_HOISTABLES = /^(?:<(?:link|meta)\b[^>]*>|<title\b[^>]*>[^<]*<\/title>)+/;
 
 /**
- * The pages rendered on the server (SPEC §2 catalog pages), each with the web app's module that renders it
- * (apps/web/src/app/router.tsx): the build's manifest names the stylesheets and scripts of that module, which
+ * The pages rendered on the server (SPEC §2 catalog pages): those of the page table (@store/shared/paths) that
+ * name the web app's module that renders them (apps/web/src/app/router.tsx): the build's manifest names the stylesheets and scripts of that module, which
  * the page links so it is styled before any script runs and hydrates without fetching them one after another.
  * Everything else stays browser-rendered.
  */
-const SERVER_RENDERED_PAGES: readonly { path: RegExp; route: string; module: string }[] = [
-  { path: /^\/$/, route: '/', module: 'src/app/routes/home.tsx' },
-  { path: /^\/shop\/?$/, route: '/shop', module: 'src/app/routes/shop.tsx' },
-  { path: /^\/brands\/?$/, route: '/brands', module: 'src/app/routes/brands.tsx' },
-  { path: /^\/brand\/?$/, route: '/brand', module: 'src/app/routes/brand.tsx' },
-  { path: /^\/search-results\/?$/, route: '/search-results', module: 'src/app/routes/search-results.tsx' },
-  { path: /^\/product\/[^/]+\/?$/, route: '/product/:permalink', module: 'src/app/routes/product.tsx' },
-];
+const SERVER_RENDERED_PAGES: readonly { path: RegExp; route: string; module: string }[] = Object.values(
+  PAGES,
+).flatMap((page: StorePage) =>
+  page.module ? [{ path: routeRegex(page.path), route: page.path, module: page.module }] : [],
+);
 
-/** The server-rendered pages as Fastify route paths (`/product/:permalink`). */
+/** The server-rendered pages as Fastify route paths (`/product/:sku`). */
 export const SERVER_RENDERED_ROUTES: readonly string[] = SERVER_RENDERED_PAGES.map((p) => p.route);
 
 function serverRenderedModule(pathname: string): string | undefined {

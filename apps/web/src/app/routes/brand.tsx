@@ -1,3 +1,4 @@
+import { brandPagePath } from '@store/shared/paths';
 import { Link, useSearchParams } from 'react-router';
 import { ListingControls } from '@/components/ui/listing-controls';
 import { ListingErrorActions } from '@/components/ui/listing-error';
@@ -12,7 +13,6 @@ import { SHOP_SORTS } from '@store/shared/listing-sorts';
 import { Pagination } from '@/components/ui/pagination';
 import { FittingNotice } from '@/features/garage/components/fitting-notice';
 import { useCurrentVehicle } from '@/stores/garage-store';
-import { brandPagePath } from '@/features/brands/brand-path';
 import {
   shopProductsQueryOptions,
   useShopProducts,

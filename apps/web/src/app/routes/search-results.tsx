@@ -1,3 +1,4 @@
+import { searchResultsPath } from '@store/shared/paths';
 import { SEARCH_SORTS } from '@store/shared/listing-sorts';
 import { Link, useSearchParams } from 'react-router';
 import { ListingControls } from '@/components/ui/listing-controls';
@@ -19,7 +20,6 @@ import {
   searchProductsQueryOptions,
   useSearchProducts,
 } from '@/features/search/api/search-products';
-import { searchResultsHref } from '@/features/search/search-links';
 import { SEARCH_MESSAGES } from '@/features/search/hooks/use-debounced-search';
 import { listingDescription } from '@/features/catalog/shop-search';
 import { useStoreConfig } from '@/features/store/api/get-store-config';
@@ -66,7 +66,7 @@ export function SearchResultsRoute() {
   const vehicle = useCurrentVehicle();
   const results = useSearchProducts(query, page, listing, vehicle?.vehicle_id);
   // A change of sort or filter goes back to page 1 (no page in the address) and keeps the search.
-  const listingHref = (next: ListingQuery) => searchResultsHref(query, undefined, next);
+  const listingHref = (next: ListingQuery) => searchResultsPath(query, undefined, next);
   usePageTitle(query ? `Search results for “${query}”` : 'Search results');
 
   const answer = results.data;
@@ -158,7 +158,7 @@ export function SearchResultsRoute() {
         <Pagination
           items={searchPageItems(page, answer.last_page)}
           current={page}
-          hrefFor={(p) => searchResultsHref(query, p, listing)}
+          hrefFor={(p) => searchResultsPath(query, p, listing)}
           label="Pages of search results"
         />
       )}

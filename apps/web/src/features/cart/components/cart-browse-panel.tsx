@@ -1,6 +1,6 @@
+import { brandPagePath } from '@store/shared/paths';
 import { useId } from 'react';
 import { Link } from 'react-router';
-import { brandPagePath } from '@/features/brands/brand-path';
 import { useBrands } from '@/features/catalog/api/get-brands';
 import { useCategories } from '@/features/catalog/api/get-categories';
 import { shopFilterHref } from '@/features/catalog/shop-search';

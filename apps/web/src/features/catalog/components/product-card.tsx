@@ -1,3 +1,4 @@
+import { productPath } from '@store/shared/paths';
 import type { Product } from '@store/shared/product';
 import { featuredProductImage } from '@store/shared/product-image';
 import { Link } from 'react-router';
@@ -18,11 +19,6 @@ import './product-card.css';
  */
 export const PRODUCT_CARD_IMAGE_SIZES =
   '(min-width: 1200px) 240px, (min-width: 900px) 25vw, (min-width: 640px) 34vw, 50vw';
-
-/** SPEC §2: product cards link to /product/{permalink}, encoded. */
-export function productPath(permalink: string): string {
-  return `/product/${encodeURIComponent(permalink)}`;
-}
 
 export interface ProductCardProps {
   product: Product;
