@@ -221,10 +221,10 @@ export async function loadPageRenderer(
     });
   }
 
-  // A page missing from the cache costs its loaders and one React render. A client asking for page after page nobody
-  // else asked for (a scraper walking every filter) gets the shell past its budget: the page still works, it is
-  // rendered by its own browser, and this process's CPU stays with the other shoppers. Counted per process,
-  // since what it protects is this process's CPU.
+  // A page missing from the cache costs its loaders and one React render. A client asking for page after page
+  // nobody else asked for (a scraper walking every filter) gets the shell past its budget: the page still works,
+  // it is rendered by its own browser, and this process's CPU stays with the other shoppers. Counted per
+  // process, since what it protects is this process's CPU.
   const renders = new RateLimiterMemory({
     points: app.config.rateLimits.rendersPerMinute,
     duration: 60,
