@@ -33,7 +33,7 @@ const ANSWERS: Record<string, unknown> = {
   '/api/products/BP-100/fitment': { sku: 'BP-100', universal: true, groups: [] },
 };
 
-/** Renders `path` with an API that answers from ANSWERS (the shop and the search answer `listing`); counts its calls. */
+/** Renders `path` with an API answering from ANSWERS (the shop and the search: `listing`); records its calls. */
 async function render(path: string) {
   const calls: string[] = [];
   const fetchApi: RenderPageOptions['fetchApi'] = async (url) => {

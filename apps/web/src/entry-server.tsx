@@ -67,7 +67,7 @@ function wouldFetch(query: Query): boolean {
   return on && query.options.queryFn !== skipToken;
 }
 
-/** Renders the page at `url` (absolute) once, after its routes' loaders. Throws only if rendering itself throws. */
+/** Renders the page at `url` (absolute) once, after its routes' loaders. Throws only if rendering throws. */
 export const renderPage: RenderPage = async (url, options) => {
   setApiTransport(options.fetchApi);
   setSiteOrigin(options.origin);

@@ -13,10 +13,13 @@
  * through `URLSearchParams`.
  */
 
-/** A page of the route table: its path pattern (`:name` matches one segment) and, when rendered on the server, the web module that renders it. */
+/**
+ * A page of the route table: its path pattern (`:name` matches one segment) and, when it is rendered on the
+ * server, the web module that renders it.
+ */
 export interface StorePage {
   readonly path: string;
-  /** The web app's route module (apps/web/src/app/routes/*), for a page rendered on the server (decision 0025). */
+  /** The web app's route module (apps/web/src/app/routes/*), for a server-rendered page (decision 0025). */
   readonly module?: string;
 }
 
@@ -133,7 +136,7 @@ export function productPath(permalink: string): string {
   return `/product/${encodeURIComponent(permalink)}`;
 }
 
-/** The shop's address parameters (SPEC §2 Shop listing; issue 13): the page, its filters and the listing query. */
+/** The shop's address (SPEC §2 Shop listing; issue 13): the page, its filters and the listing query. */
 export interface ShopPathParams extends ListingQuery {
   page: number;
   category?: string | undefined;

@@ -36,7 +36,8 @@ export interface RenderedPage {
   head?: RenderedPageHead;
   /**
    * JSON for `<script type="application/json" id="ssr-state">` (a data block: never executed, so the CSP's
-   * `script-src 'self'` holds): the origin and the dehydrated queries. `<` is escaped so no value ends the element.
+   * `script-src 'self'` holds): the origin and the dehydrated queries. `<` is escaped so no value ends the
+   * element.
    */
   state: string;
   /** Set when the route table answered with a redirect instead of a page. */

@@ -40,7 +40,7 @@ export function prefetchOf(handle: unknown): RoutePrefetch | undefined {
   return typeof prefetch === 'function' ? prefetch : undefined;
 }
 
-/** The shell's queries (root-layout.tsx): the store's settings, the categories menu and the footer's social links. */
+/** The shell's queries (root-layout.tsx): the store's settings, the categories and the footer's social links. */
 export const prefetchShell: RoutePrefetch = async ({ queryClient }) => {
   await Promise.all([
     queryClient.prefetchQuery(storeConfigQueryOptions()),
