@@ -11,6 +11,3 @@ export const NEWSLETTER_MESSAGES = {
   unsubscribeInvalid:
     'This unsubscribe link is not valid. Reply to any of our emails and we will take you off the list.',
 } as const;
-
-/** The SPA page an unsubscribe link opens (`/unsubscribe?token=`); it unsubscribes on load (one click). */
-export const UNSUBSCRIBE_PATH = '/unsubscribe';

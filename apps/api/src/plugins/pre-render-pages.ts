@@ -15,6 +15,7 @@
 import { setImmediate as nextTurn, setTimeout as sleep } from 'node:timers/promises';
 import type { FastifyInstance } from 'fastify';
 import { internalRenderHeaders, type PageRenderer } from './render-page';
+import { brandPagePath, productPath, shopPath } from '@store/shared/paths';
 
 /** How often the pre-renderer looks for a change of the catalog or the settings, ms. */
 const CHECK_EVERY_MS = 2_000;
@@ -60,32 +61,36 @@ async function catalogPageUrls(app: FastifyInstance): Promise<string[]> {
     '/api/categories',
   );
   const brands = await json<{ data: { data: { permalink: string }[] } }>('/api/brands');
-  // Each listing as its API query and as the address the store links (shop-search.ts, brand-path.ts).
-  const listings = [
-    { api: '', page: '/shop?' },
+  // Each listing as its API query and its pages' addresses as the store links them (@store/shared/paths; the
+  // cache keys them by pageCacheKey, which sorts their parameters).
+  const listings: { api: string; page: (page: number) => string }[] = [
+    { api: '', page: (page) => shopPath({ page }) },
     ...categories.data.flatMap((c) => [
-      { api: `&category=${encodeURIComponent(c.sku)}`, page: `/shop?category=${encodeURIComponent(c.sku)}&` },
+      {
+        api: `&category=${encodeURIComponent(c.sku)}`,
+        page: (page: number) => shopPath({ page, category: c.sku }),
+      },
       ...c.child_categories.map((child) => ({
         api: `&child_category=${encodeURIComponent(child.child_sku)}`,
-        page: `/shop?child_category=${encodeURIComponent(child.child_sku)}&`,
+        page: (page: number) => shopPath({ page, child_category: child.child_sku }),
       })),
     ]),
     ...brands.data.data.map((b) => ({
       api: `&brand=${encodeURIComponent(b.permalink)}`,
-      page: `/brand?brand=${encodeURIComponent(b.permalink)}&`,
+      page: (page: number) => brandPagePath(b.permalink, page),
     })),
   ];
   const firstPages: string[] = [];
   const furtherPages: string[] = [];
   for (const listing of listings) {
     const { last_page: lastPage } = await json<ListingAnswer>(`/api/shop?page=1${listing.api}`);
-    firstPages.push(`${listing.page}page=1`);
-    for (let page = 2; page <= lastPage; page++) furtherPages.push(`${listing.page}page=${page}`);
+    firstPages.push(listing.page(1));
+    for (let page = 2; page <= lastPage; page++) furtherPages.push(listing.page(page));
   }
   const view = await app.catalog.view();
   const products = Array.from(view.list('newest', {}), (id) => {
     const entry = view.byId(id);
-    return entry ? `/product/${encodeURIComponent(entry.permalink)}` : null;
+    return entry ? productPath(entry.permalink) : null;
   }).filter((url): url is string => url !== null);
   return ['/', '/brands', ...firstPages, ...products, ...furtherPages];
 }

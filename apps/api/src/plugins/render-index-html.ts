@@ -8,13 +8,8 @@
 import type { FastifyInstance } from 'fastify';
 import { storeNameOrFallback } from '@store/shared/store-name';
 import type { Product } from '@store/shared/product';
+import type { RenderedPageHead } from '@store/shared/render-page-contract';
 import { PRODUCT_PAGE_IMAGE_SIZES, productImageOf, productImageSrcSet } from '@store/shared/product-image';
-
-/** The document's title and the page's own meta description, as a server-rendered page set them. */
-export interface PageHead {
-  title: string;
-  description: string | null;
-}
 
 const ESCAPES: Record<string, string> = {
   '&': '&amp;',
@@ -89,7 +84,7 @@ export async function renderIndexHtml(
   app: FastifyInstance,
   template: string,
   pathname: string,
-  head: PageHead | null = null,
+  head: RenderedPageHead | null = null,
 ): Promise<string> {
   const settings = await app.storefrontSettings.read().then(
     (read) => read.settings,

@@ -16,7 +16,10 @@ import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { RateLimiterMemory, RateLimiterRes } from 'rate-limiter-flexible';
-import { renderIndexHtml, type PageHead } from './render-index-html';
+import { PAGES, type StorePage } from '@store/shared/paths';
+import { routeRegex } from '@store/shared/routes';
+import { isPageRendererModule, type RenderedPage } from '@store/shared/render-page-contract';
+import { renderIndexHtml } from './render-index-html';
 import {
   createCachedPage,
   createRenderedPageCache,
@@ -45,21 +48,18 @@ export function isInternalRenderRequest(request: Pick<FastifyRequest, 'headers'>
 const LEADING_HOISTABLES = /^(?:<(?:link|meta)\b[^>]*>|<title\b[^>]*>[^<]*<\/title>)+/;
 
 /**
- * The pages rendered on the server (SPEC §2 catalog pages), each with the web app's module that renders it
- * (apps/web/src/app/router.tsx): the build's manifest names the stylesheets and scripts of that module, which
+ * The pages rendered on the server (SPEC §2 catalog pages): those of the page table (@store/shared/paths) that
+ * name the web app's module that renders them (apps/web/src/app/router.tsx): the build's manifest names the stylesheets and scripts of that module, which
  * the page links so it is styled before any script runs and hydrates without fetching them one after another.
  * Everything else stays browser-rendered.
  */
-const SERVER_RENDERED_PAGES: readonly { path: RegExp; route: string; module: string }[] = [
-  { path: /^\/$/, route: '/', module: 'src/app/routes/home.tsx' },
-  { path: /^\/shop\/?$/, route: '/shop', module: 'src/app/routes/shop.tsx' },
-  { path: /^\/brands\/?$/, route: '/brands', module: 'src/app/routes/brands.tsx' },
-  { path: /^\/brand\/?$/, route: '/brand', module: 'src/app/routes/brand.tsx' },
-  { path: /^\/search-results\/?$/, route: '/search-results', module: 'src/app/routes/search-results.tsx' },
-  { path: /^\/product\/[^/]+\/?$/, route: '/product/:permalink', module: 'src/app/routes/product.tsx' },
-];
+const SERVER_RENDERED_PAGES: readonly { path: RegExp; route: string; module: string }[] = Object.values(
+  PAGES,
+).flatMap((page: StorePage) =>
+  page.module ? [{ path: routeRegex(page.path), route: page.path, module: page.module }] : [],
+);
 
-/** The server-rendered pages as Fastify route paths (`/product/:permalink`). */
+/** The server-rendered pages as Fastify route paths (`/product/:sku`). */
 export const SERVER_RENDERED_ROUTES: readonly string[] = SERVER_RENDERED_PAGES.map((p) => p.route);
 
 function serverRenderedModule(pathname: string): string | undefined {
@@ -138,23 +138,6 @@ function pageLinks(
   return links;
 }
 
-interface RenderedPage {
-  html: string;
-  head?: PageHead;
-  state: string;
-  redirect?: { status: number; location: string };
-  failed?: string[];
-}
-
-type RenderPage = (
-  url: URL,
-  options: {
-    fetchApi: (url: string, init: RequestInit) => Promise<Response>;
-    origin: string;
-    vehicle?: { id: number; year: number } | null;
-  },
-) => Promise<RenderedPage>;
-
 /** What `render` answers: the page to send, a redirect to follow instead, or null (the shell: see `render`). */
 export type RenderAnswer = { page: CachedPage } | { redirect: { status: number; location: string } } | null;
 
@@ -200,7 +183,9 @@ export async function loadPageRenderer(
     app.log.warn(`server rendering off: ${missing} is missing (npm run build makes it)`);
     return null;
   }
-  const { renderPage } = (await import(pathToFileURL(file).href)) as { renderPage: RenderPage };
+  const bundle: unknown = await import(pathToFileURL(file).href);
+  if (!isPageRendererModule(bundle)) throw new Error(`${file} has no renderPage export`);
+  const { renderPage } = bundle;
   const manifest = JSON.parse(readFileSync(manifestFile, 'utf8')) as Record<string, ManifestChunk>;
   const readCss = (file: string) => readFileSync(path.join(webDistDir, file), 'utf8');
   const links = pageLinks(manifest, readCss);
@@ -236,10 +221,10 @@ export async function loadPageRenderer(
     });
   }
 
-  // A page missing from the cache costs two or three React renders. A client asking for page after page nobody
-  // else asked for (a scraper walking every filter) gets the shell past its budget: the page still works, it is
-  // rendered by its own browser, and this process's CPU stays with the other shoppers. Counted per process,
-  // since what it protects is this process's CPU.
+  // A page missing from the cache costs its loaders and one React render. A client asking for page after page
+  // nobody else asked for (a scraper walking every filter) gets the shell past its budget: the page still works,
+  // it is rendered by its own browser, and this process's CPU stays with the other shoppers. Counted per
+  // process, since what it protects is this process's CPU.
   const renders = new RateLimiterMemory({
     points: app.config.rateLimits.rendersPerMinute,
     duration: 60,
@@ -324,6 +309,8 @@ export async function loadPageRenderer(
       app.log.info({ url, failed: page.failed }, 'page left to the browser: its data failed');
       return null;
     }
+    if (page.unloaded)
+      app.log.warn({ url, unloaded: page.unloaded }, 'page rendered without some of its data');
     const pathname = new URL(url, 'http://local').pathname;
     // React 19 puts the <link>, <meta> and <title> elements a page renders first, for the document's head,
     // where search engines read a canonical link and where hydration looks for them.

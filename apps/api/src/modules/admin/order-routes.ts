@@ -40,6 +40,7 @@ import {
 import { auditTrail } from './record-audit';
 import { refundOrder } from './refund-order';
 import { requireStaff, staffOf } from './require-staff';
+import { absoluteUrl, guestTrackOrderPath } from '@store/shared/paths';
 
 const messageSchema = z.object({ message: z.string() });
 const fieldErrors = messageSchema.extend({
@@ -228,7 +229,7 @@ const adminOrderRoutes: FastifyPluginAsyncZod = async (app) => {
               carrier,
               trackingNumber: after.trackingNumber,
               carrierTrackingUrl: CARRIERS[carrier](after.trackingNumber),
-              orderUrl: `${app.config.publicBaseUrl}/guest-track-order?id=${after.publicId}`,
+              orderUrl: absoluteUrl(app.config.publicBaseUrl, guestTrackOrderPath(after.publicId)),
             }),
           ).then((parts) => ({
             to: after.email,

@@ -50,6 +50,7 @@ import type { PaymentProviders } from '../payments/choose-payment-providers';
 import type { CardPaymentProvider, RefundResult, WalletPaymentProvider } from '../payments/payment-provider';
 import { reopenReturn } from './admin-returns';
 import { recordAudit } from './record-audit';
+import { absoluteUrl, guestTrackOrderPath } from '@store/shared/paths';
 
 /** What refundOrder needs; the Fastify app has all of it (pass `app`). */
 export interface RefundOrderDeps {
@@ -421,7 +422,7 @@ export function mailRefundNotice(
           refundedTotal: formatCents(refundedCents),
           paidWith: order.paymentMethod === PAYMENT_METHOD_CARD ? 'card' : 'PayPal account',
           reason: refund.reason,
-          orderUrl: `${config.publicBaseUrl}/guest-track-order?id=${order.publicId}`,
+          orderUrl: absoluteUrl(config.publicBaseUrl, guestTrackOrderPath(order.publicId)),
         }),
       )),
     })),

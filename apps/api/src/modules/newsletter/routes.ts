@@ -11,7 +11,8 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { eq, isNotNull, sql } from 'drizzle-orm';
 import { z } from 'zod';
 import { newsletterSubscriptionSchema, unsubscribeRequestSchema } from '@store/shared/newsletter';
-import { NEWSLETTER_MESSAGES, UNSUBSCRIBE_PATH } from '@store/shared/newsletter-constants';
+import { NEWSLETTER_MESSAGES } from '@store/shared/newsletter-constants';
+import { absoluteUrl, PAGES, unsubscribePath } from '@store/shared/paths';
 import { newsletterSubscriptions } from '../../db/schema';
 import { HttpError } from '../../plugins/error-handling';
 import { perMinute } from '../../plugins/rate-limit';
@@ -86,7 +87,7 @@ const newsletterRoutes: FastifyPluginAsyncZod = async (app) => {
       if (fresh?.unsubscribeToken) {
         const store = await mailStoreOf(app.db, app.config.publicBaseUrl);
         const base = app.config.publicBaseUrl;
-        const unsubscribeUrl = `${base}${UNSUBSCRIBE_PATH}?token=${fresh.unsubscribeToken}`;
+        const unsubscribeUrl = absoluteUrl(base, unsubscribePath(fresh.unsubscribeToken));
         const oneClickUrl = `${base}/api/unsubscribe?token=${fresh.unsubscribeToken}`;
         // After the answer (its time must not tell a new address from a known one): the subscriber's welcome
         // code (issue 34 §5; their unused one when they come back), then the mail that carries it.
@@ -98,7 +99,7 @@ const newsletterRoutes: FastifyPluginAsyncZod = async (app) => {
               where: source.replace(/^newsletter form on /, ''),
               when: sydneyTime(fresh.consentAt),
               unsubscribeUrl,
-              shopUrl: `${base}/shop`,
+              shopUrl: absoluteUrl(base, PAGES.shop.path),
               discountCode,
             }),
           );

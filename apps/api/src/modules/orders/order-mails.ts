@@ -16,6 +16,7 @@ import { issueTaxInvoice, type TaxDocumentConfig } from './issue-tax-invoice';
 import { orderAmountsOfRow } from './order-amounts';
 import { MAIL_LINK_TTL_SECONDS, linkExpiry, signDocumentPath } from './order-document-links';
 import type { OrderLineItemRow, OrderRow } from './order-presenter';
+import { absoluteUrl, guestTrackOrderPath } from '@store/shared/paths';
 
 /**
  * The order and its lines as the caller already has them (place-order, which has just written them): the mail is
@@ -90,7 +91,7 @@ export function createOrderMails(
             unitPriceCents: i.unitPriceCents,
             lineSubtotalCents: i.lineSubtotalCents,
           })),
-        trackUrl: `${baseUrl}/guest-track-order?id=${order.publicId}`,
+        trackUrl: absoluteUrl(baseUrl, guestTrackOrderPath(order.publicId)),
         // Signed (decision 0044): the mail's reader may open the invoice without signing in, for 90 days.
         ...(invoice
           ? {

@@ -21,6 +21,7 @@ import {
   type SitemapKind,
   type SitemapMap,
 } from '@store/shared/sitemap';
+import { absoluteUrl, brandPath, categoryPath, childCategoryPath, productPath } from '@store/shared/paths';
 import type { Database } from '../../db/client';
 import { brands, categories, childCategories, products } from '../../db/schema';
 
@@ -46,14 +47,13 @@ function latest(...dates: (string | null | undefined)[]): string {
   return dates.reduce<string>((newest, d) => (d && d > newest ? d : newest), '');
 }
 
-/** The store's own listing links (apps/web nav-links.ts, SPEC §2), absolute on `base`. */
+/** The store's own links (@store/shared/paths, SPEC §2), absolute on `base`. */
 export const sitemapLocations = {
-  product: (base: string, permalink: string) => `${base}/product/${encodeURIComponent(permalink)}`,
-  category: (base: string, sku: string) => `${base}/shop?page=1&category=${encodeURIComponent(sku)}`,
-  childCategory: (base: string, childSku: string) =>
-    `${base}/shop?page=1&child_category=${encodeURIComponent(childSku)}`,
-  brand: (base: string, permalink: string) => `${base}/brand?page=1&brand=${encodeURIComponent(permalink)}`,
-  page: (base: string, path: string) => `${base}${path}`,
+  product: (base: string, permalink: string) => absoluteUrl(base, productPath(permalink)),
+  category: (base: string, sku: string) => absoluteUrl(base, categoryPath(sku)),
+  childCategory: (base: string, childSku: string) => absoluteUrl(base, childCategoryPath(childSku)),
+  brand: (base: string, permalink: string) => absoluteUrl(base, brandPath(permalink)),
+  page: (base: string, path: string) => absoluteUrl(base, path),
 };
 
 /**

@@ -1,8 +1,9 @@
+import { categoryPath, childCategoryPath } from '@store/shared/paths';
 import { useEffect, useId, useRef, type MouseEvent } from 'react';
 import { Link } from 'react-router';
 import { useCategories } from '@/features/catalog/api/get-categories';
 import { CloseIcon } from './icons';
-import { categoryPath, childCategoryPath, SHOP_ALL } from './nav-links';
+import { SHOP_ALL } from './nav-links';
 
 export interface CategorySideMenuProps {
   open: boolean;

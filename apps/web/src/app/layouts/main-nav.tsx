@@ -1,3 +1,4 @@
+import { brandPath, categoryPath, childCategoryPath } from '@store/shared/paths';
 import { useQuery } from '@tanstack/react-query';
 import { useState, type MouseEvent } from 'react';
 import { Link, NavLink as RouterNavLink } from 'react-router';
@@ -6,9 +7,6 @@ import { GridIcon } from './icons';
 import { NavDropdown } from './nav-dropdown';
 import {
   ALL_BRANDS,
-  brandPath,
-  categoryPath,
-  childCategoryPath,
   CONTACT_US,
   FAQS,
   POLICY_PAGES,

@@ -9,21 +9,6 @@ export interface NavLink {
   to: string;
 }
 
-/** /shop filtered by a category (SPEC §2 Shop listing: filters link back with page=1). */
-export function categoryPath(sku: string): string {
-  return `/shop?page=1&category=${encodeURIComponent(sku)}`;
-}
-
-/** /shop filtered by a child category. */
-export function childCategoryPath(childSku: string): string {
-  return `/shop?page=1&child_category=${encodeURIComponent(childSku)}`;
-}
-
-/** SPEC §2 Brands pages: each brand links to /brand?page=1&brand={permalink}. */
-export function brandPath(permalink: string): string {
-  return `/brand?page=1&brand=${encodeURIComponent(permalink)}`;
-}
-
 export interface MegaMenuCategory {
   title: string;
   sku: string;

@@ -1,3 +1,4 @@
+import { categoryPath } from '@store/shared/paths';
 import { useId } from 'react';
 import { Link } from 'react-router';
 import { useCategories } from '@/features/catalog/api/get-categories';
@@ -6,7 +7,7 @@ import { SocialLinks } from '@/components/social-links';
 import { usePriceDisplay } from '@/hooks/use-price-display';
 import { STORE_CONTACT } from '@/lib/store-contact';
 import { ClockIcon, MailIcon, PhoneIcon, PinIcon } from './icons';
-import { categoryPath, FOOTER_COLUMNS, type NavLink } from './nav-links';
+import { FOOTER_COLUMNS, type NavLink } from './nav-links';
 
 /** SPEC §2 Footer: 'Trending Category' lists categories 2 to 7 of the server's list. */
 export const TRENDING_CATEGORY_RANGE = [1, 7] as const;

@@ -1,3 +1,4 @@
+import { brandPagePath } from '@store/shared/paths';
 import { Link, useSearchParams } from 'react-router';
 import { ListingControls } from '@/components/ui/listing-controls';
 import { ListingErrorActions } from '@/components/ui/listing-error';
@@ -12,8 +13,12 @@ import { SHOP_SORTS } from '@store/shared/listing-sorts';
 import { Pagination } from '@/components/ui/pagination';
 import { FittingNotice } from '@/components/fitting-notice';
 import { useCurrentVehicle } from '@/stores/garage-store';
-import { brandPagePath } from '@/lib/brand-path';
-import { useShopProducts, type ShopAnswer } from '@/features/catalog/api/get-shop-products';
+import {
+  shopProductsQueryOptions,
+  useShopProducts,
+  type ShopAnswer,
+  type ShopParams,
+} from '@/features/catalog/api/get-shop-products';
 import { ProductGrid, ProductGridSkeleton } from '@/features/catalog/components/product-grid';
 import { listingDescription } from '@/features/catalog/shop-search';
 import { useStoreConfig } from '@/lib/api/get-store-config';
@@ -21,6 +26,7 @@ import { useMetaDescription } from '@/hooks/use-meta-description';
 import { usePageTitle } from '@/hooks/use-page-title';
 import { storeName } from '@/hooks/use-store-head';
 import { SHOP_PAGINATION_MIN_TOTAL, shopPageItems } from '@/lib/pagination';
+import type { RoutePrefetch } from '../route-prefetch';
 import '@/features/brands/components/brands.css';
 
 /** SPEC §9: at most 15 products a page (decision 0006). */
@@ -34,17 +40,30 @@ function pageNumber(value: string | null): number {
 /** The shop's default order (SHOP_SORTS' first): left out of the address. */
 const DEFAULT_SORT = SHOP_SORTS[0];
 
+/** The shop's parameters of a brand page's address: its page, brand and listing query. */
+function brandShopParams(params: URLSearchParams): ShopParams {
+  return {
+    page: pageNumber(params.get('page')),
+    brand: params.get('brand')?.trim() || undefined,
+    ...readListingQuery(params),
+  };
+}
+
+/** The brand's page of products (for the shopper's vehicle), as BrandRoute asks for it. */
+export const prefetch: RoutePrefetch = ({ queryClient, searchParams, vehicleId }) =>
+  queryClient.prefetchQuery(shopProductsQueryOptions(brandShopParams(searchParams), vehicleId));
+
 /**
  * /brand?page=&brand=&sort&min_price&max_price&in_stock (SPEC §2 Brands pages; the sort and filters of issue
  * 13): one brand's products, or every product without a brand.
  */
 export function BrandRoute() {
   const [params] = useSearchParams();
-  const brand = params.get('brand')?.trim() || undefined;
-  const page = pageNumber(params.get('page'));
+  const shopParams = brandShopParams(params);
+  const { page, brand } = shopParams;
   const listing = readListingQuery(params);
   const vehicle = useCurrentVehicle();
-  const shop = useShopProducts({ page, brand, ...listing }, vehicle?.vehicle_id);
+  const shop = useShopProducts(shopParams, vehicle?.vehicle_id);
   // A change of sort or filter goes back to page 1 and keeps the brand.
   const listingHref = (next: ListingQuery) => brandPagePath(brand, 1, next);
 

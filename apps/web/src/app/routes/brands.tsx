@@ -1,9 +1,13 @@
 import { BrandLogoGrid, BrandLogoGridSkeleton } from '@/features/brands/components/brand-logo-grid';
-import { useBrands } from '@/features/catalog/api/get-brands';
+import { brandsQueryOptions, useBrands } from '@/features/catalog/api/get-brands';
 import { useStoreConfig } from '@/lib/api/get-store-config';
 import { useMetaDescription } from '@/hooks/use-meta-description';
 import { usePageTitle } from '@/hooks/use-page-title';
 import { storeName } from '@/hooks/use-store-head';
+import type { RoutePrefetch } from '../route-prefetch';
+
+/** Every brand. */
+export const prefetch: RoutePrefetch = ({ queryClient }) => queryClient.prefetchQuery(brandsQueryOptions());
 
 /** /brands (SPEC §2 Brands pages): every brand's logo, A to Z, each linking to /brand?page=1&brand=…. */
 export function BrandsRoute() {

@@ -1,10 +1,14 @@
 import { useEffect, useRef } from 'react';
 import { useNavigate } from 'react-router';
 import { BrandStrip } from '@/features/brands/components/brand-strip';
-import { useBrandSliders } from '@/features/catalog/api/get-brand-sliders';
+import { brandSlidersQueryOptions, useBrandSliders } from '@/features/catalog/api/get-brand-sliders';
 import { useCategories } from '@/features/catalog/api/get-categories';
-import { useFeaturedProducts } from '@/features/catalog/api/get-featured-products';
-import { useLatestProducts } from '@/features/catalog/api/get-latest-products';
+import {
+  featuredProductsQueryOptions,
+  useFeaturedProducts,
+} from '@/features/catalog/api/get-featured-products';
+import { latestProductsQueryOptions, useLatestProducts } from '@/features/catalog/api/get-latest-products';
+import { makesQueryOptions } from '@/features/garage/api/vehicle-options';
 import { ProductCarousel } from '@/features/catalog/components/product-carousel';
 import { CategoryGrid } from '@/features/home/components/category-grid';
 import { VehicleSelector } from '@/features/garage/components/vehicle-selector';
@@ -19,6 +23,17 @@ import { JsonLd, organizationJsonLd } from '@/lib/json-ld';
 import { siteOrigin } from '@/lib/site-origin';
 import { redirectToTooManyRequests } from '@/lib/too-many-requests';
 import { useCurrentVehicle } from '@/stores/garage-store';
+import type { RoutePrefetch } from '../route-prefetch';
+
+/** The home page's queries: the carousels, the brands strip and the vehicle selector's makes. */
+export const prefetch: RoutePrefetch = async ({ queryClient, vehicleId }) => {
+  await Promise.all([
+    queryClient.prefetchQuery(featuredProductsQueryOptions()),
+    queryClient.prefetchQuery(latestProductsQueryOptions(undefined, vehicleId)),
+    queryClient.prefetchQuery(brandSlidersQueryOptions()),
+    queryClient.prefetchQuery(makesQueryOptions()),
+  ]);
+};
 
 /**
  * Home page (SPEC §2): hero and side banners, services, Shop by Categories, the Featured and New Products

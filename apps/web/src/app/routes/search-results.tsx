@@ -1,3 +1,4 @@
+import { searchResultsPath } from '@store/shared/paths';
 import { SEARCH_SORTS } from '@store/shared/listing-sorts';
 import { Link, useSearchParams } from 'react-router';
 import { ListingControls } from '@/components/ui/listing-controls';
@@ -13,8 +14,12 @@ import { Pagination } from '@/components/ui/pagination';
 import { FittingNotice } from '@/components/fitting-notice';
 import { useCurrentVehicle } from '@/stores/garage-store';
 import { ProductGrid, ProductGridSkeleton } from '@/features/catalog/components/product-grid';
-import { SEARCH_MIN_CHARS, SEARCH_PAGE_SIZE, useSearchProducts } from '@/features/search/api/search-products';
-import { searchResultsHref } from '@/features/search/search-links';
+import {
+  SEARCH_MIN_CHARS,
+  SEARCH_PAGE_SIZE,
+  searchProductsQueryOptions,
+  useSearchProducts,
+} from '@/features/search/api/search-products';
 import { SEARCH_MESSAGES } from '@/features/search/hooks/use-debounced-search';
 import { listingDescription } from '@/features/catalog/shop-search';
 import { useStoreConfig } from '@/lib/api/get-store-config';
@@ -22,6 +27,7 @@ import { useMetaDescription } from '@/hooks/use-meta-description';
 import { usePageTitle } from '@/hooks/use-page-title';
 import { storeName } from '@/hooks/use-store-head';
 import { searchPageItems } from '@/lib/pagination';
+import type { RoutePrefetch } from '../route-prefetch';
 import '@/features/search/components/search-results.css';
 
 /** SPEC §2 Search results messages. */
@@ -35,6 +41,16 @@ function pageFrom(value: string | null): number {
 
 /** Search's default order, its ranking (SEARCH_SORTS' first): left out of the address. */
 const DEFAULT_SORT = SEARCH_SORTS[0];
+
+/** The search the address asks for (for the shopper's vehicle), when it is long enough to be asked. */
+export const prefetch: RoutePrefetch = async ({ queryClient, searchParams, vehicleId }) => {
+  const query = (searchParams.get('query') ?? '').trim();
+  if (query.length < SEARCH_MIN_CHARS) return;
+  const listing = readListingQuery(searchParams);
+  await queryClient.prefetchQuery(
+    searchProductsQueryOptions(query, pageFrom(searchParams.get('page')), listing, vehicleId),
+  );
+};
 
 /**
  * /search-results?query={text}&page={n}&sort&min_price&max_price&in_stock (SPEC §2 Search results; the sort and
@@ -50,7 +66,7 @@ export function SearchResultsRoute() {
   const vehicle = useCurrentVehicle();
   const results = useSearchProducts(query, page, listing, vehicle?.vehicle_id);
   // A change of sort or filter goes back to page 1 (no page in the address) and keeps the search.
-  const listingHref = (next: ListingQuery) => searchResultsHref(query, undefined, next);
+  const listingHref = (next: ListingQuery) => searchResultsPath(query, undefined, next);
   usePageTitle(query ? `Search results for “${query}”` : 'Search results');
 
   const answer = results.data;
@@ -142,7 +158,7 @@ export function SearchResultsRoute() {
         <Pagination
           items={searchPageItems(page, answer.last_page)}
           current={page}
-          hrefFor={(p) => searchResultsHref(query, p, listing)}
+          hrefFor={(p) => searchResultsPath(query, p, listing)}
           label="Pages of search results"
         />
       )}

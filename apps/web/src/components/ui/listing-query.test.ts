@@ -1,10 +1,10 @@
 import { shopQuerySchema } from '@store/shared/catalog-query';
 import { SEARCH_SORTS, SHOP_SORTS } from '@store/shared/listing-sorts';
+import { appendListingQuery } from '@store/shared/paths';
 import { describe, expect, it } from 'vitest';
 import { ApiError } from '@/lib/api-client';
 import {
   PRICE_MESSAGES,
-  appendListingQuery,
   hasListingFilters,
   isListingQueryError,
   listingFilterItems,

@@ -12,22 +12,10 @@
 import { MAX_PRICE_FILTER_DOLLARS } from '@store/shared/listing-sorts';
 import { centsToDecimalString, formatCents, parseDecimalToCents } from '@store/shared/money';
 import { ApiError } from '@/lib/api-client';
+import { LISTING_PARAMS, type ListingQuery } from '@store/shared/paths';
 
-/** The listing part of an address, as written there (the API reads and validates the same strings). */
-export interface ListingQuery {
-  sort?: string | undefined;
-  /** Dollars, e.g. '130' or '129.95'. */
-  min_price?: string | undefined;
-  max_price?: string | undefined;
-  /** '1' when only products in stock are shown. */
-  in_stock?: string | undefined;
-  /** '1': with a vehicle chosen, every part, badged, not only those that fit ("Show all parts", issue 15 §6). */
-  all_parts?: string | undefined;
-}
-
-/** The listing parameters, in the order they are written after a page's own (page, category, query ...). */
-export const LISTING_PARAMS = ['sort', 'min_price', 'max_price', 'in_stock', 'all_parts'] as const;
-export type ListingParam = (typeof LISTING_PARAMS)[number];
+// The address's listing parameters are declared with the store's other addresses (@store/shared/paths).
+export type { ListingQuery } from '@store/shared/paths';
 
 /** SPEC §2: the shop's price slider ranges from 130 to 500; shown as the boxes' placeholders. */
 export const PRICE_RANGE_HINT = { min: 130, max: 500 } as const;
@@ -40,15 +28,6 @@ export function readListingQuery(search: URLSearchParams): ListingQuery {
     if (value) query[name] = value;
   }
   return query;
-}
-
-/** Writes the listing parameters that are set onto an address, in LISTING_PARAMS order. */
-export function appendListingQuery(search: URLSearchParams, query: ListingQuery): URLSearchParams {
-  for (const name of LISTING_PARAMS) {
-    const value = query[name];
-    if (value) search.set(name, value);
-  }
-  return search;
 }
 
 /** Only the listing parameters of a larger object (a page's params), without the blank ones. */

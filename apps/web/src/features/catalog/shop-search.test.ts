@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { productCountText, readShopParams, shopHref, shopResultsTitle } from './shop-search';
+import { shopPath } from '@store/shared/paths';
+import { productCountText, readShopParams, shopResultsTitle } from './shop-search';
 
 const noMatch = { category: null, child_category: null, brand: null };
 
@@ -20,10 +21,10 @@ describe('shop address', () => {
   });
 
   it('builds links that keep the filters', () => {
-    expect(shopHref({ page: 2, category: 'batteries', brand: 'voltcore' })).toBe(
+    expect(shopPath({ page: 2, category: 'batteries', brand: 'voltcore' })).toBe(
       '/shop?page=2&category=batteries&brand=voltcore',
     );
-    expect(shopHref({ page: 1, category: 'wheel & lock nuts' })).toBe(
+    expect(shopPath({ page: 1, category: 'wheel & lock nuts' })).toBe(
       '/shop?page=1&category=wheel+%26+lock+nuts',
     );
   });

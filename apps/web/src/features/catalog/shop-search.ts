@@ -2,12 +2,8 @@
  * The shop's address (SPEC §2): /shop?page&category&child_category&brand, then the sort, price range and in
  * stock only (issue 13). Reads it into the API's parameters and builds links that keep the filters.
  */
-import {
-  appendListingQuery,
-  pickListingQuery,
-  readListingQuery,
-  type ListingQuery,
-} from '@/components/ui/listing-query';
+import { pickListingQuery, readListingQuery, type ListingQuery } from '@/components/ui/listing-query';
+import { shopPath } from '@store/shared/paths';
 import type { ShopAnswer, ShopParams } from './api/get-shop-products';
 
 export type ShopFilter = 'category' | 'child_category' | 'brand';
@@ -26,35 +22,22 @@ export function readShopParams(search: URLSearchParams): ShopParams {
 }
 
 /**
- * `/shop?page=2&category=batteries&sort=price_asc`: the page first, then the filters that are set, then the
- * sort, price range and in stock only.
- */
-export function shopHref(params: ShopParams): string {
-  const search = new URLSearchParams({ page: String(params.page) });
-  for (const name of FILTERS) {
-    const value = params[name];
-    if (value) search.set(name, value);
-  }
-  return `/shop?${appendListingQuery(search, params).toString()}`;
-}
-
-/**
  * A sidebar filter link: that one filter, back on page 1 (SPEC §2), keeping the sort, price range and in stock
  * only the shopper chose (issue 13).
  */
 export function shopFilterHref(filter: ShopFilter, value: string, listing: ListingQuery = {}): string {
-  return shopHref({ page: 1, [filter]: value, ...pickListingQuery(listing) });
+  return shopPath({ page: 1, [filter]: value, ...pickListingQuery(listing) });
 }
 
 /** The shop's address on page 1 with its category and brand filters and another listing query. */
 export function shopListingHref(params: ShopParams, listing: ListingQuery): string {
   const { category, child_category, brand } = params;
-  return shopHref({ page: 1, category, child_category, brand, ...pickListingQuery(listing) });
+  return shopPath({ page: 1, category, child_category, brand, ...pickListingQuery(listing) });
 }
 
 /** The shop's address without one of its category, child category and brand filters (page 1, the rest kept). */
 export function shopWithoutFilterHref(params: ShopParams, filter: ShopFilter): string {
-  return shopHref({ ...params, page: 1, [filter]: undefined });
+  return shopPath({ ...params, page: 1, [filter]: undefined });
 }
 
 /**

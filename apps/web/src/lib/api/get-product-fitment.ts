@@ -23,16 +23,19 @@ export function useProductFitment(sku: string) {
 }
 
 /** The product with its `fitment` for `vehicle`; not asked for without a vehicle. */
+export function productFitForQueryOptions(sku: string, vehicle: number | undefined) {
+  return queryOptions({
+    queryKey: ['product', sku, vehicle],
+    queryFn: ({ signal }) =>
+      apiRequest(`/products/${encodeURIComponent(sku)}`, envelope(served<Product>()), {
+        query: { vehicle },
+        signal,
+      }),
+    enabled: vehicle !== undefined,
+  });
+}
+
+/** The product with its `fitment` for `vehicle`; not asked for without a vehicle. */
 export function useProductFitFor(sku: string, vehicle: number | undefined) {
-  return useQuery(
-    queryOptions({
-      queryKey: ['product', sku, vehicle],
-      queryFn: ({ signal }) =>
-        apiRequest(`/products/${encodeURIComponent(sku)}`, envelope(served<Product>()), {
-          query: { vehicle },
-          signal,
-        }),
-      enabled: vehicle !== undefined,
-    }),
-  );
+  return useQuery(productFitForQueryOptions(sku, vehicle));
 }

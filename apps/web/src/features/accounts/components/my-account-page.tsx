@@ -1,3 +1,4 @@
+import { updateAddressPath } from '@store/shared/paths';
 import { BUSINESS_META_KEYS } from '@store/shared/account-constants';
 import type { PublicUser, SavedAddress } from '@store/shared/account';
 import { hasBusinessDetails } from '@store/shared/gst-prices';
@@ -70,7 +71,7 @@ function AddressCard({ address }: { address: SavedAddress }) {
       <div className="address-card__actions">
         <Link
           className="button button--quiet"
-          to={`/update-address/${address.id}`}
+          to={updateAddressPath(address.id)}
           aria-label={`Edit ${label} address`}
         >
           Edit

@@ -1,3 +1,4 @@
+import { memberTrackOrderPath } from '@store/shared/paths';
 import { ACCOUNT_MESSAGES } from '@store/shared/account-constants';
 import { ORDER_NUMBER_LABEL } from '@store/shared/order-constants';
 import { hasTaxInvoice } from '@store/shared/tax-invoice';
@@ -45,10 +46,7 @@ export function OrderHistoryTable({ orders }: { orders: readonly OrderHistoryRow
             <td data-label={paymentStatus}>{o.payment_status}</td>
             <td data-label={status}>{o.status}</td>
             <td data-label={action}>
-              <Link
-                to={`/track-order?order_id=${encodeURIComponent(o.id)}`}
-                aria-label={`View Order ${o.invoice_number}`}
-              >
+              <Link to={memberTrackOrderPath(o.id)} aria-label={`View Order ${o.invoice_number}`}>
                 View Order
               </Link>
               {hasTaxInvoice(o.payment_status) && (

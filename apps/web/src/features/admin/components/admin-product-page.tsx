@@ -1,3 +1,4 @@
+import { productPath } from '@store/shared/paths';
 import { zodResolver } from '@hookform/resolvers/zod';
 import type { AuditEntry } from '@store/shared/admin';
 import {
@@ -298,11 +299,7 @@ export function AdminProductPage() {
             SKU {product.data.data.sku}
             {product.data.data.category ? ` · ${product.data.data.category}` : ''} · last changed{' '}
             {sydneyDateTime(product.data.data.updated_at)} ·{' '}
-            <a
-              href={`/product/${encodeURIComponent(product.data.data.permalink)}`}
-              target="_blank"
-              rel="noreferrer"
-            >
+            <a href={productPath(product.data.data.permalink)} target="_blank" rel="noreferrer">
               View in the shop<span className="visually-hidden"> (opens in a new tab)</span>
             </a>
           </p>

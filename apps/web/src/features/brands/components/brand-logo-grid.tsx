@@ -1,7 +1,7 @@
+import { brandPagePath } from '@store/shared/paths';
 import type { Brand } from '@store/shared/product';
 import { Link } from 'react-router';
 import { ProductImage } from '@/components/ui/product-image';
-import { brandPagePath } from '@/lib/brand-path';
 import './brands.css';
 
 /** Logos in the first screenful (a row at desktop width, three rows on a phone) load straight away. */

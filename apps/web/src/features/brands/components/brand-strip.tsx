@@ -1,3 +1,4 @@
+import { brandPagePath } from '@store/shared/paths';
 import type { Brand } from '@store/shared/product';
 import { useId, useRef, useState, useSyncExternalStore, type CSSProperties, type PointerEvent } from 'react';
 import { Link } from 'react-router';
@@ -8,7 +9,6 @@ import {
   revealBrandStripPosition,
   stepBrandStrip,
 } from '../brand-strip';
-import { brandPagePath } from '@/lib/brand-path';
 import { ChevronIcon } from '@/components/ui/chevron-icon';
 import './brand-strip.css';
 

@@ -1,9 +1,9 @@
+import { productPath } from '@store/shared/paths';
 import { formatCents } from '@store/shared/money';
 import { useEffect, useId, useRef, useState, type ReactNode } from 'react';
 import { Link, useNavigate } from 'react-router';
 import { ProductImage } from '@/components/ui/product-image';
 import { QuantityStepper } from '@/components/ui/quantity-stepper';
-import { productPath } from '@/lib/product-path';
 import { MAX_QUANTITY, MIN_QUANTITY, removeFromCart, updateCartQuantity } from '@/stores/cart-store';
 import { usePriceDisplay } from '@/hooks/use-price-display';
 import { useStoreConfig } from '@/lib/api/get-store-config';

@@ -1,9 +1,9 @@
+import { productPath } from '@store/shared/paths';
 import { formatCents } from '@store/shared/money';
 import { useCallback, useEffect, useId, useLayoutEffect, useRef, useState, type RefObject } from 'react';
 import { Link } from 'react-router';
 import { QuantityStepper } from '@/components/ui/quantity-stepper';
 import { ProductImage } from '@/components/ui/product-image';
-import { productPath } from '@/lib/product-path';
 import { MAX_QUANTITY, MIN_QUANTITY, removeFromCart, updateCartQuantity } from '@/stores/cart-store';
 import { usePriceDisplay } from '@/hooks/use-price-display';
 import { EMPTY_CART_MESSAGE, cartNote, itemCountText } from '@/lib/cart-messages';

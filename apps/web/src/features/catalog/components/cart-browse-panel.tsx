@@ -1,6 +1,6 @@
+import { brandPagePath } from '@store/shared/paths';
 import { useId } from 'react';
 import { Link } from 'react-router';
-import { brandPagePath } from '@/lib/brand-path';
 import { useBrands } from '../api/get-brands';
 import { useCategories } from '../api/get-categories';
 import { shopFilterHref } from '../shop-search';

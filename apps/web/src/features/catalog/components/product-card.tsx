@@ -1,8 +1,8 @@
+import { productPath } from '@store/shared/paths';
 import type { Product } from '@store/shared/product';
 import { featuredProductImage } from '@store/shared/product-image';
 import { Link } from 'react-router';
 import { ProductImage } from '@/components/ui/product-image';
-import { productPath } from '@/lib/product-path';
 import { useAddToCart } from '@/hooks/use-add-to-cart';
 import { FitmentBadge } from '@/components/fitment-badge';
 import { isOutOfStock, productTitle } from '../product-fields';

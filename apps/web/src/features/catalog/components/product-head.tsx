@@ -1,3 +1,4 @@
+import { productPath } from '@store/shared/paths';
 import type { Product } from '@store/shared/product';
 import { productMetaValue } from '@store/shared/product-meta';
 import { useStoreConfig } from '@/lib/api/get-store-config';
@@ -11,7 +12,6 @@ import { centsToDecimalString } from '@store/shared/money';
 import { JsonLd } from '@/lib/json-ld';
 import { productImageUrl, productJsonLd } from '../product-json-ld';
 import { productPricing } from '@/lib/product-pricing';
-import { productPath } from '@/lib/product-path';
 
 /** 'Voltcore NS70 | Southside Auto Parts' -> 'Voltcore NS70': the layout adds the store name itself. */
 export function withoutStoreName(title: string, name: string): string {

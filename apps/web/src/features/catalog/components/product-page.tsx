@@ -1,3 +1,4 @@
+import { brandPath } from '@store/shared/paths';
 import { unitPriceCentsOf } from '@store/shared/checkout-totals';
 import type { Category, Product } from '@store/shared/product';
 import { DELIVERY_ESTIMATE_SENTENCE, productDeliveryText } from '@store/shared/store-promises';
@@ -145,10 +146,7 @@ function ProductDetail({ product, fitCheck, fitmentTab }: { product: Product } &
         <div className="product-detail__info">
           <div className="product-detail__eyebrow">
             {product.brand ? (
-              <Link
-                className="product-detail__brand"
-                to={`/brand?page=1&brand=${encodeURIComponent(product.brand.permalink)}`}
-              >
+              <Link className="product-detail__brand" to={brandPath(product.brand.permalink)}>
                 {productBrandName(product)}
               </Link>
             ) : (

@@ -1,3 +1,4 @@
+import { shopPath } from '@store/shared/paths';
 import { SHOP_SORTS } from '@store/shared/listing-sorts';
 import { useEffect } from 'react';
 import { Link, useNavigate, useNavigationType, useSearchParams } from 'react-router';
@@ -33,7 +34,6 @@ import {
   productCountText,
   readShopParams,
   shopFilterHref,
-  shopHref,
   shopListingHref,
   shopResultsTitle,
   shopWithoutFilterHref,
@@ -98,7 +98,7 @@ function categoryCrumbs(params: ShopParams, categories: Category[] | undefined):
   if (params.child_category && !child) return null;
   return [
     { label: 'Home', to: '/' },
-    { label: 'Shop', to: shopHref({ page: 1 }) },
+    { label: 'Shop', to: shopPath({ page: 1 }) },
     child
       ? { label: category.title, to: shopFilterHref('category', category.sku) }
       : { label: category.title },
@@ -182,7 +182,7 @@ export function ShopPage() {
         </div>
       </header>
 
-      <ActiveFilters items={activeFilters} clearHref={shopHref({ page: 1, sort: params.sort })} />
+      <ActiveFilters items={activeFilters} clearHref={shopPath({ page: 1, sort: params.sort })} />
       <FittingNotice
         vehicle={vehicle}
         allParts={allPartsShown(listing)}
@@ -241,7 +241,7 @@ export function ShopPage() {
               ) : (
                 <>
                   <p>Try another category or brand, or browse the whole range.</p>
-                  <Link className="button" to={shopHref({ page: 1 })}>
+                  <Link className="button" to={shopPath({ page: 1 })}>
                     Shop all products
                   </Link>
                 </>
@@ -255,7 +255,7 @@ export function ShopPage() {
             <Pagination
               items={shopPageItems(params.page, lastPage)}
               current={params.page}
-              hrefFor={(page) => shopHref({ ...params, page })}
+              hrefFor={(page) => shopPath({ ...params, page })}
               label="Pages of products"
             />
           )}

@@ -16,7 +16,7 @@ function isInvalidLink(error: unknown): boolean {
 }
 
 /**
- * `/unsubscribe?token=` (issue 11, `UNSUBSCRIBE_PATH`): the newsletter mail's one-click link. On load it
+ * `/unsubscribe?token=` (issue 11, @store/shared/paths `unsubscribePath`): the newsletter mail's one-click link. On load it
  * posts the token once (a ref keeps React StrictMode's second effect from sending it again) and says
  * whether the reader is off the list. No token: the link is not valid, and nothing is sent.
  */

@@ -1,3 +1,4 @@
+import { shopPath } from '@store/shared/paths';
 import type { Category } from '@store/shared/product';
 import { useId } from 'react';
 import { Link } from 'react-router';
@@ -8,11 +9,6 @@ import './home-sections.css';
 export const HOME_CATEGORY_COUNT = 12;
 /** Placeholders while the categories load: one row at desktop width. */
 const SKELETON_TILES = 8;
-
-/** SPEC §2: a category tile opens the shop filtered by that category. */
-export function categoryShopPath(sku: string): string {
-  return `/shop?${new URLSearchParams({ page: '1', category: sku }).toString()}`;
-}
 
 export interface CategoryGridProps {
   /** The store's categories in order (`/api/categories`); undefined while they load. */
@@ -43,7 +39,7 @@ export function CategoryGrid({ categories }: CategoryGridProps) {
         <ul className="category-grid">
           {categories.slice(0, HOME_CATEGORY_COUNT).map((category) => (
             <li key={category.id}>
-              <Link className="category-tile" to={categoryShopPath(category.sku)}>
+              <Link className="category-tile" to={shopPath({ page: 1, category: category.sku })}>
                 <ProductImage
                   className="category-tile__image"
                   src={category.thumbnail_image}

@@ -1,3 +1,4 @@
+import { guestTrackOrderPath, PAGES } from '@store/shared/paths';
 import { formatCents } from '@store/shared/money';
 import { amountsOfOrder, breakdownRows, type OrderMoneyFields } from '@store/shared/order-breakdown';
 import { ORDER_NUMBER_LABEL } from '@store/shared/order-constants';
@@ -106,10 +107,7 @@ export function OrderConfirmation({ order }: { order: ConfirmedOrder | null }) {
         </p>
       )}
       <div className="order-confirmation__actions">
-        <Link
-          className="button"
-          to={order ? `/guest-track-order?id=${encodeURIComponent(order.id)}` : '/guest-track-order'}
-        >
+        <Link className="button" to={order ? guestTrackOrderPath(order.id) : PAGES.guestTrackOrder.path}>
           Track your order
         </Link>
         {order?.taxInvoiceUrl && (

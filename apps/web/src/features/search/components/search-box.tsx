@@ -1,3 +1,4 @@
+import { productPath, searchResultsPath } from '@store/shared/paths';
 import { unitPriceCentsOf } from '@store/shared/checkout-totals';
 import { formatCents } from '@store/shared/money';
 import type { Product } from '@store/shared/product';
@@ -8,7 +9,6 @@ import { ProductImage } from '@/components/ui/product-image';
 import { type PriceView, usePriceDisplay } from '@/hooks/use-price-display';
 import { useCurrentVehicle } from '@/stores/garage-store';
 import { SEARCH_MESSAGES, useDebouncedSearch } from '../hooks/use-debounced-search';
-import { productHref, searchResultsHref } from '../search-links';
 import './search-box.css';
 
 /**
@@ -76,7 +76,7 @@ export function SearchBox() {
 
   function openProduct(product: Product) {
     close();
-    void navigate(productHref(product.permalink));
+    void navigate(productPath(product.permalink));
   }
 
   function move(step: 1 | -1) {
@@ -121,7 +121,7 @@ export function SearchBox() {
       return;
     }
     close();
-    void navigate(searchResultsHref(term));
+    void navigate(searchResultsPath(term));
   }
 
   function onBlur(event: FocusEvent<HTMLFormElement>) {
@@ -207,7 +207,7 @@ export function SearchBox() {
                 aria-selected={index === activeIndex}
                 tabIndex={-1}
                 className="search-box__option"
-                to={productHref(product.permalink)}
+                to={productPath(product.permalink)}
                 // Keep focus in the box: the input stays the one focused element of the combobox.
                 onMouseDown={(event) => event.preventDefault()}
                 onMouseMove={() => {
