@@ -82,7 +82,10 @@ export interface SeededOrder {
   /** The order's row as stored. */
   row: typeof orders.$inferSelect;
   /** `POST /api/place-order`'s answer. */
-  answer: { data: { id: string; invoice_number: string }; tax_invoice_url?: string } & Record<string, unknown>;
+  answer: { data: { id: string; invoice_number: string }; tax_invoice_url?: string } & Record<
+    string,
+    unknown
+  >;
 }
 
 /**

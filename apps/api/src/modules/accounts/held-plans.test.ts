@@ -39,8 +39,10 @@ beforeAll(async () => {
     priceCents: 5000,
     stock: 1000,
   });
-  adminToken = (await seedStaff(t, { email: 'plans.admin@example.com', role: 'admin' })).token;
-  staffToken = (await seedStaff(t, { email: 'plans.staff@example.com', role: 'staff' })).token;
+  adminToken = (await seedStaff(t, { email: 'plans.admin@example.com', role: 'admin', name: 'Plans admin' }))
+    .token;
+  staffToken = (await seedStaff(t, { email: 'plans.staff@example.com', role: 'staff', name: 'Plans staff' }))
+    .token;
   const plans = await t.database.db.select().from(discountPlans).where(eq(discountPlans.kind, 'membership'));
   const byName = (name: string) => {
     const p = plans.find((x) => x.planName === name);

@@ -279,12 +279,7 @@ describe('POST /api/admin/orders/{id}/refunds', () => {
     });
     expect(anonymous.statusCode).toBe(401);
     const customer = await seedCustomer(t, { name: 'Refund Shopper', email: 'refund.shopper@example.com' });
-    const asCustomer = await refund(
-      id,
-      { amount: '1.00' },
-      randomUUID(),
-      customer.token,
-    );
+    const asCustomer = await refund(id, { amount: '1.00' }, randomUUID(), customer.token);
     expect(asCustomer.statusCode).toBe(403);
     const noKey = await refund(id, { amount: '1.00' }, null);
     expect(noKey.statusCode).toBe(400);
