@@ -35,8 +35,11 @@ export interface ApiRequest {
 
 export type ApiHandler = (request: ApiRequest) => Response | undefined | Promise<Response | undefined>;
 
+/** A JSON body served as is with 200. */
+export type ApiBody = Record<string, unknown> | unknown[] | string | number | boolean | null;
+
 /** `'GET /api/brands'` to a handler or a 200 JSON body. */
-export type ApiTable = Record<`${ApiMethod} /${string}`, unknown>;
+export type ApiTable = Record<`${ApiMethod} /${string}`, ApiHandler | ApiBody>;
 
 /** A JSON answer, as the API sends them. */
 export function json(body: unknown, status = 200, headers: Record<string, string> = {}): Response {
@@ -108,7 +111,7 @@ function toHandlers(table: ApiTable) {
       entry.body = await readBody(request);
       seen.push(entry);
       if (typeof value !== 'function') return json(value);
-      const answer = await (value as ApiHandler)(entry);
+      const answer = await value(entry);
       if (answer) return answer;
       unhandled.push(describeRequest(request));
       return Response.error();
