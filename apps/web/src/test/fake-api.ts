@@ -18,6 +18,7 @@
  */
 import { http, type DefaultBodyType, type PathParams } from 'msw';
 import { setupServer } from 'msw/node';
+import { cleanup } from '@testing-library/react';
 import { afterAll, afterEach, beforeAll } from 'vitest';
 import { makeStoreConfig } from './fixtures';
 
@@ -36,7 +37,7 @@ export interface ApiRequest {
 export type ApiHandler = (request: ApiRequest) => Response | undefined | Promise<Response | undefined>;
 
 /** A JSON body served as is with 200. */
-export type ApiBody = Record<string, unknown> | unknown[] | string | number | boolean | null;
+export type ApiBody = object | string | number | boolean | null;
 
 /** `'GET /api/brands'` to a handler or a 200 JSON body. */
 export type ApiTable = Record<`${ApiMethod} /${string}`, ApiHandler | ApiBody>;
@@ -84,6 +85,8 @@ beforeAll(() =>
   }),
 );
 afterEach(() => {
+  // Unmounted first: a failing check must not leave this test's page under the next one's.
+  cleanup();
   const missed = unhandled;
   unhandled = [];
   seen = [];
@@ -108,8 +111,8 @@ function toHandlers(table: ApiTable) {
         body: null,
         request,
       };
-      entry.body = await readBody(request);
       seen.push(entry);
+      entry.body = await readBody(request);
       if (typeof value !== 'function') return json(value);
       const answer = await value(entry);
       if (answer) return answer;
