@@ -20,6 +20,8 @@ export interface RenderRouteOptions {
   api?: ApiTable;
   /** Routes other than the app's, for a component tested in a page of its own (`[{ path: '/', element }]`). */
   routes?: RouteObject[];
+  /** Rendered beside the router inside the app's providers, e.g. `<ToastContainer />`. */
+  beside?: ReactNode;
   /** user-event's options, e.g. `{ advanceTimers: vi.advanceTimersByTime }` under fake timers. */
   userOptions?: Parameters<typeof userEvent.setup>[0];
 }
@@ -48,6 +50,7 @@ export function renderRoute(path: string, options: RenderRouteOptions = {}): Ren
   const rendered = render(
     <AppProviders queryClient={queryClient}>
       <RouterProvider router={router} />
+      {options.beside}
     </AppProviders>,
   );
   return { ...rendered, router, queryClient, api, user };
