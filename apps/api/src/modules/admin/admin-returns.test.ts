@@ -14,8 +14,7 @@ import { ADMIN_RETURN_MESSAGES } from '@store/shared/admin-returns';
 import { auditLog, orderReturns, orders, refunds } from '../../db/schema';
 import { seedCatalog, seedProduct } from '../../../tests/seed-catalog';
 import { createTestApp, type TestApp } from '../../../tests/test-app';
-import { seedCustomer, seedStaff } from '../../../tests/seeders';
-import { testOrderBody } from '../orders/test-order-body';
+import { seedCustomer, seedOrder, seedStaff } from '../../../tests/seeders';
 import { attachmentDisposition } from './return-routes';
 
 let t: TestApp;
@@ -57,14 +56,11 @@ afterAll(() => t.close());
 
 /** A paid guest order (test card) by `email`. */
 async function placeOrder(email: string) {
-  const placed = await t.app.inject({
-    method: 'POST',
-    url: '/api/place-order',
-    payload: testOrderBody([{ id: productId, unitPriceCents: 3_300, quantity: 1 }], { email }),
+  const { publicId, row } = await seedOrder(t, {
+    lines: [{ id: productId, unitPriceCents: 3_300, quantity: 1 }],
+    fields: { email },
   });
-  const publicId = (placed.json() as { data: { id: string } }).data.id;
-  const [order] = await t.database.db.select().from(orders).where(eq(orders.publicId, publicId));
-  return { publicId, invoiceNumber: order?.invoiceNumber ?? '' };
+  return { publicId, invoiceNumber: row.invoiceNumber ?? '' };
 }
 
 /** Sends a return request as the /return-order form does; answers its id. */
