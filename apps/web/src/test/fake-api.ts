@@ -14,7 +14,7 @@
  *   the app swallowed the error: a page that asks for something unexpected cannot pass by showing nothing.
  *
  * Importing this module registers the server's hooks in the test file (listen, check and reset after each test,
- * close).
+ * close). msw 2, not 3: msw 3 needs Node 22, and the store stays on Node 20 (DESIGN §2).
  */
 import { http, type DefaultBodyType, type PathParams } from 'msw';
 import { setupServer } from 'msw/node';
