@@ -224,12 +224,9 @@ async function otpFromOutbox(email: string): Promise<string | null> {
 
 test('forgot password: the OTP from the outbox sets a new password and the old one stops working', async ({
   page,
+  customer,
 }, testInfo) => {
-  const email = uniqueEmail(testInfo, 'reset');
-  const registered = await page.request.post('/api/registered', {
-    data: { name: 'Sam Taylor', email, phone: '0412345678', password: PASSWORD },
-  });
-  expect(registered.ok()).toBe(true);
+  const { email, password } = customer;
 
   await page.goto('/signin');
   await page.getByRole('link', { name: 'Forgot your password?' }).click();
@@ -262,7 +259,7 @@ test('forgot password: the OTP from the outbox sets a new password and the old o
   await expect(page.getByText('Password updated successfully!')).toBeVisible();
   await expect(page).toHaveURL(/\/signin$/);
 
-  await signIn(page, email, PASSWORD);
+  await signIn(page, email, password);
   await expect(page).toHaveURL(/\/signin$/);
   await expect(page.getByRole('link', { name: 'Sign In' })).toBeVisible();
   await signIn(page, email, newPassword);

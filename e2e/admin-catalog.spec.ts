@@ -17,7 +17,7 @@ import { ADMIN_PRICE_LABELS } from '@store/shared/admin-products';
 import { exGstCents } from '@store/shared/checkout-totals';
 import { formatCents, parseDecimalToCents } from '@store/shared/money';
 import { expect, test, type Page } from './support/test';
-import { startAdminStore, type AdminStore } from './support/admin-store';
+import type { AdminStore } from './support/admin-store';
 import { screen } from './support/screens';
 
 const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
@@ -25,23 +25,18 @@ const WOO_SAMPLE = path.join(repoRoot, 'apps/api/tests/fixtures/woocommerce-samp
 /** A demo product (data/demo-catalog/products.csv). */
 const SKU = 'BL-H7-55';
 
+test.use({ adminStoreOptions: { email: 'owner.catalog@example.com' } });
 test.describe.configure({ mode: 'serial' });
 
 test.describe('the catalog in the back office', () => {
   let store: AdminStore | undefined;
 
-  test.beforeAll(async () => {
-    if (test.info().project.name !== 'desktop') return;
-    test.setTimeout(180_000);
-    store = await startAdminStore({ email: 'owner.catalog@example.com' });
-  });
-
-  test.afterAll(async () => {
-    await store?.stop();
-  });
-
   test.beforeEach(() => {
     test.skip(test.info().project.name !== 'desktop', 'one store of its own, screens taken at three widths');
+  });
+
+  test.beforeEach(({ adminStore }) => {
+    store = adminStore;
   });
 
   function at(pathname: string): string {
@@ -49,13 +44,9 @@ test.describe('the catalog in the back office', () => {
     return `${store.baseURL}${pathname}`;
   }
 
-  async function signIn(page: Page, to: string) {
-    if (!store) throw new Error('The admin store is not running');
+  /** Opens `to` in the back office as the signed-in admin (`staffPage`; admin.spec.ts signs in on the form). */
+  async function openBackOffice(page: Page, to: string) {
     await page.goto(at(to));
-    const form = page.getByRole('form', { name: 'Back office sign in' });
-    await form.getByLabel('Email').fill(store.email);
-    await form.getByLabel('Password', { exact: true }).fill(store.password);
-    await form.getByRole('button', { name: 'Sign in' }).click();
     await expect(page).toHaveURL(new RegExp(`${to}$`));
   }
 
@@ -71,7 +62,7 @@ test.describe('the catalog in the back office', () => {
   }
 
   test('the admin changes a product’s price and the shop’s product page shows it', async ({
-    page,
+    staffPage: page,
     browser,
   }) => {
     test.slow();
@@ -81,7 +72,7 @@ test.describe('the catalog in the back office', () => {
     const oldPrice = before.data.product_meta.find((m) => m.option === '_price')?.value ?? '';
     const newPrice = (Number(oldPrice) + 11.11).toFixed(2);
 
-    await signIn(page, '/admin/products');
+    await openBackOffice(page, '/admin/products');
     await expect(page.getByRole('table', { name: /^Products/ })).toBeVisible();
     await page.getByLabel('SKU or title').fill(SKU);
     await page.getByRole('button', { name: 'Search' }).click();
@@ -135,9 +126,11 @@ test.describe('the catalog in the back office', () => {
     }
   });
 
-  test('the admin uploads the WooCommerce sample CSV and sees its progress and result', async ({ page }) => {
+  test('the admin uploads the WooCommerce sample CSV and sees its progress and result', async ({
+    staffPage: page,
+  }) => {
     test.slow();
-    await signIn(page, '/admin/products/import');
+    await openBackOffice(page, '/admin/products/import');
     await expect(page.getByRole('heading', { level: 1, name: 'Import products' })).toBeVisible();
     await page.getByLabel('CSV file').setInputFiles(WOO_SAMPLE);
     await page.getByRole('button', { name: 'Upload and import' }).click();

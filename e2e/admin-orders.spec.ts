@@ -10,31 +10,26 @@ import { ADMIN_ORDER_LINE_HEADINGS } from '@store/shared/admin-orders';
 import { BREAKDOWN_LABELS } from '@store/shared/order-breakdown';
 import { ORDER_NUMBER_LABEL } from '@store/shared/order-constants';
 import { expect, test, type Page } from './support/test';
-import { startAdminStore, type AdminStore } from './support/admin-store';
+import type { AdminStore } from './support/admin-store';
 import { mailFromOutbox } from './support/outbox';
 import { screen } from './support/screens';
 
 /** A demo product at its list price (data/demo-catalog/products.csv). */
 const PLAIN_SKU = 'BL-H4-6055';
 
+test.use({ adminStoreOptions: { email: 'owner.orders@example.com' } });
 test.describe.configure({ mode: 'serial' });
 
 test.describe('orders in the back office', () => {
   let store: AdminStore | undefined;
   const stamp = Date.now().toString(36);
 
-  test.beforeAll(async () => {
-    if (test.info().project.name !== 'desktop') return;
-    test.setTimeout(180_000);
-    store = await startAdminStore({ email: 'owner.orders@example.com' });
-  });
-
-  test.afterAll(async () => {
-    await store?.stop();
-  });
-
   test.beforeEach(() => {
     test.skip(test.info().project.name !== 'desktop', 'one store of its own, screens taken at three widths');
+  });
+
+  test.beforeEach(({ adminStore }) => {
+    store = adminStore;
   });
 
   function at(pathname: string): string {
@@ -72,13 +67,9 @@ test.describe('orders in the back office', () => {
     return { invoice, total };
   }
 
-  async function signIn(page: Page, to: string) {
-    if (!store) throw new Error('The admin store is not running');
+  /** Opens `to` in the back office as the signed-in admin (`staffPage`; admin.spec.ts signs in on the form). */
+  async function openBackOffice(page: Page, to: string) {
     await page.goto(at(to));
-    const form = page.getByRole('form', { name: 'Back office sign in' });
-    await form.getByLabel('Email').fill(store.email);
-    await form.getByLabel('Password', { exact: true }).fill(store.password);
-    await form.getByRole('button', { name: 'Sign in' }).click();
     await expect(page).toHaveURL(new RegExp(`${to.replace(/[?]/g, '\\?')}$`));
   }
 
@@ -94,14 +85,14 @@ test.describe('orders in the back office', () => {
   }
 
   test('a guest’s order is found, moved to processing and shipped; the customer gets the tracking link', async ({
-    page,
+    staffPage: page,
   }) => {
     test.slow();
     const email = `ship.${stamp}@example.com`;
     const { invoice, total } = await guestOrder(page, email);
     expect(invoice).toMatch(/^INV-\d+$/);
 
-    await signIn(page, '/admin/orders');
+    await openBackOffice(page, '/admin/orders');
     await page.getByLabel('Invoice, order id, email or name').fill(email);
     await page.getByRole('button', { name: 'Search' }).click();
     await expect(page).toHaveURL(/[?&]q=ship\./);
@@ -148,12 +139,12 @@ test.describe('orders in the back office', () => {
   });
 
   test('part of another paid order is refunded from its page; the refund and its audit row show', async ({
-    page,
+    staffPage: page,
   }) => {
     test.slow();
     const email = `refund.${stamp}@example.com`;
     const { invoice } = await guestOrder(page, email);
-    await signIn(page, `/admin/orders?q=${encodeURIComponent(invoice)}`);
+    await openBackOffice(page, `/admin/orders?q=${encodeURIComponent(invoice)}`);
     await page.getByRole('link', { name: invoice }).click();
     await expect(page.getByRole('heading', { level: 1, name: `Order ${invoice}` })).toBeVisible();
 

@@ -11,9 +11,10 @@ import path from 'node:path';
 import { expect, test, type Page } from './support/test';
 import { CUSTOMER_SERVICE_MESSAGES } from '@store/shared/customer-service';
 import { NEWSLETTER_MESSAGES } from '@store/shared/newsletter-constants';
-import { startAdminStore, type AdminStore } from './support/admin-store';
+import type { AdminStore } from './support/admin-store';
 import { mailFromOutbox } from './support/outbox';
 import { screen } from './support/screens';
+import { signUpCustomer } from './support/sign-in';
 
 /** A 1x1 transparent PNG: real PNG bytes, so the server's check by content passes. */
 const TINY_PNG = Buffer.from(
@@ -21,6 +22,7 @@ const TINY_PNG = Buffer.from(
   'base64',
 );
 
+test.use({ adminStoreOptions: { email: 'owner.returns@example.com' } });
 test.describe.configure({ mode: 'serial' });
 
 test.describe('returns, messages and subscribers in the back office', () => {
@@ -32,14 +34,10 @@ test.describe('returns, messages and subscribers in the back office', () => {
   const readerEmail = `reader.${stamp}@example.com`;
 
   test.beforeAll(async () => {
-    if (test.info().project.name !== 'desktop') return;
-    test.setTimeout(180_000);
     tempDir = mkdtempSync(path.join(tmpdir(), 'store-e2e-admin-returns-'));
-    store = await startAdminStore({ email: 'owner.returns@example.com' });
   });
 
   test.afterAll(async () => {
-    await store?.stop();
     if (tempDir) rmSync(tempDir, { recursive: true, force: true });
   });
 
@@ -47,18 +45,18 @@ test.describe('returns, messages and subscribers in the back office', () => {
     test.skip(test.info().project.name !== 'desktop', 'one store of its own, screens taken at three widths');
   });
 
+  test.beforeEach(({ adminStore }) => {
+    store = adminStore;
+  });
+
   function at(pathname: string): string {
     if (!store) throw new Error('The admin store is not running');
     return `${store.baseURL}${pathname}`;
   }
 
-  async function signIn(page: Page, to: string) {
-    if (!store) throw new Error('The admin store is not running');
+  /** Opens `to` in the back office as the signed-in admin (`staffPage`; admin.spec.ts signs in on the form). */
+  async function openBackOffice(page: Page, to: string) {
     await page.goto(at(to));
-    const form = page.getByRole('form', { name: 'Back office sign in' });
-    await form.getByLabel('Email').fill(store.email);
-    await form.getByLabel('Password', { exact: true }).fill(store.password);
-    await form.getByRole('button', { name: 'Sign in' }).click();
     await expect(page).toHaveURL(new RegExp(`${to.replace(/[?]/g, '\\?')}$`));
   }
 
@@ -74,7 +72,7 @@ test.describe('returns, messages and subscribers in the back office', () => {
   }
 
   test('a return with a PNG is downloaded and approved with a refund; the customer is mailed', async ({
-    page,
+    staffPage: page,
   }) => {
     test.slow();
     // The customer's side: the return form of this store, with a photo.
@@ -93,7 +91,7 @@ test.describe('returns, messages and subscribers in the back office', () => {
     await expect(page.getByText(CUSTOMER_SERVICE_MESSAGES.returnSent)).toBeVisible();
 
     // The admin's side.
-    await signIn(page, '/admin/returns');
+    await openBackOffice(page, '/admin/returns');
     const table = page.getByRole('table', { name: /Return requests \(1\)/ });
     await expect(table.getByText(customerEmail)).toBeVisible();
     await expect(table.getByText('Open', { exact: true })).toBeVisible();
@@ -139,7 +137,7 @@ test.describe('returns, messages and subscribers in the back office', () => {
     ).toBeVisible();
   });
 
-  test('a contact message is marked handled', async ({ page }) => {
+  test('a contact message is marked handled', async ({ staffPage: page }) => {
     await page.goto(at('/contact-us'));
     const form = page.getByRole('form', { name: 'Contact us' });
     await form.getByLabel(/^First name/).fill('Mia');
@@ -150,7 +148,7 @@ test.describe('returns, messages and subscribers in the back office', () => {
     await form.getByRole('button', { name: 'Send Message' }).click();
     await expect(page.getByText(CUSTOMER_SERVICE_MESSAGES.contactSent)).toBeVisible();
 
-    await signIn(page, '/admin/messages');
+    await openBackOffice(page, '/admin/messages');
     const card = page
       .getByRole('listitem')
       .filter({ has: page.getByRole('heading', { name: contactSubject }) });
@@ -166,7 +164,7 @@ test.describe('returns, messages and subscribers in the back office', () => {
   });
 
   test('a reader who subscribed through the footer is in the subscribers CSV; customers are listed', async ({
-    page,
+    staffPage: page,
   }) => {
     await page.goto(at('/'));
     const footer = page.getByRole('contentinfo');
@@ -175,17 +173,9 @@ test.describe('returns, messages and subscribers in the back office', () => {
     await expect(page.getByText(NEWSLETTER_MESSAGES.success)).toBeVisible();
 
     // A member, so the customers table has someone in it.
-    const registered = await page.request.post(at('/api/registered'), {
-      data: {
-        name: 'Casey Member',
-        email: `casey.${stamp}@example.com`,
-        password: 'Casey!Pass1',
-        phone: '0412345678',
-      },
-    });
-    expect(registered.ok()).toBe(true);
+    await signUpCustomer(page.request, at(''), { name: 'Casey Member', email: `casey.${stamp}@example.com` });
 
-    await signIn(page, '/admin/subscribers');
+    await openBackOffice(page, '/admin/subscribers');
     const table = page.getByRole('table', { name: /Newsletter subscribers/ });
     await expect(table.getByRole('rowheader', { name: readerEmail })).toBeVisible();
     await screens(page, 'admin-subscribers');

@@ -37,13 +37,13 @@ import {
   shownLine,
 } from '@store/shared/order-breakdown';
 import { expect, test, type Locator, type Page } from './support/test';
-import { startAdminStore, type AdminStore } from './support/admin-store';
+import type { AdminStore } from './support/admin-store';
 import { mailFromOutbox } from './support/outbox';
 import { pdfText } from './support/pdf-text';
 import { settleToasts } from './support/screens';
+import { signInCustomer, signUpCustomer } from './support/sign-in';
 
 const SHOTS_DIR = process.env.E2E_SHOTS_DIR ?? '/tmp/shots-34';
-const PASSWORD = 'Str0ng!pass';
 /** Demo products (data/demo-catalog/products.csv): a spark plug, an oil filter, a discounted battery. */
 const PLUG_SKU = 'FT-CU5810';
 const FILTER_SKU = 'SCA-OF-516';
@@ -213,20 +213,11 @@ async function shoot(page: Page, name: string) {
   await page.setViewportSize({ width: 1366, height: 800 });
 }
 
+test.use({ adminStoreOptions: { email: 'owner.money@example.com' } });
 test.describe.configure({ mode: 'serial' });
 
 test.describe('money adds up (issue 34 must-show)', () => {
   let store: AdminStore | undefined;
-
-  test.beforeAll(async () => {
-    if (test.info().project.name !== 'desktop') return;
-    test.setTimeout(180_000);
-    store = await startAdminStore({ email: 'owner.money@example.com' });
-  });
-
-  test.afterAll(async () => {
-    await store?.stop();
-  });
 
   test.beforeEach(() => {
     test.skip(
@@ -234,6 +225,10 @@ test.describe('money adds up (issue 34 must-show)', () => {
       'a store of its own; both widths are taken by resizing',
     );
     test.setTimeout(180_000);
+  });
+
+  test.beforeEach(({ adminStore }) => {
+    store = adminStore;
   });
 
   const at = (pathname: string) => {
@@ -254,23 +249,13 @@ test.describe('money adds up (issue 34 must-show)', () => {
     return cents!;
   }
 
+  /** Signs a member up and in on this store through its API (sign-in.ts), as a business when told. */
   async function register(page: Page, email: string, business: boolean) {
-    const registered = await page.request.post(at('/api/registered'), {
-      data: {
-        name: 'Sam Taylor',
-        email,
-        password: PASSWORD,
-        phone: '0412345678',
-        ...(business ? { _b_name: 'Taylor Motors', _b_number: '51824753556' } : {}),
-      },
+    const member = await signUpCustomer(page.request, at(''), {
+      email,
+      ...(business ? { _b_name: 'Taylor Motors', _b_number: '51824753556' } : {}),
     });
-    expect(registered.ok()).toBe(true);
-    await page.goto(at('/signin'));
-    const form = page.getByRole('form', { name: 'Sign in' });
-    await form.getByLabel(/^Email/).fill(email);
-    await form.getByLabel(/^Password/).fill(PASSWORD);
-    await form.getByRole('button', { name: 'Sign In' }).click();
-    await expect(page.getByText('Successfully logged in!')).toBeVisible();
+    await signInCustomer(page, at(''), member);
   }
 
   /** Grants the customer with `email` their first membership plan through the back office's API; its name. */

@@ -123,17 +123,20 @@ export interface AdminStore {
   stop(): Promise<void>;
 }
 
+/** The first admin's sign-in (`password` 'Gearbox#2026', `name` 'Olive Owner' unless told) and the store's env. */
+export interface AdminStoreOptions {
+  email: string;
+  name?: string;
+  password?: string;
+  env?: Record<string, string>;
+}
+
 /**
  * Creates a data folder, its first admin (CLI), starts a store on it and changes the admin's one-time password to
  * `password` through the API, so a journey can sign in at once. Give it 180 s (`test.setTimeout`). Stops what it
  * started when any step fails.
  */
-export async function startAdminStore(options: {
-  email: string;
-  name?: string;
-  password?: string;
-  env?: Record<string, string>;
-}): Promise<AdminStore> {
+export async function startAdminStore(options: AdminStoreOptions): Promise<AdminStore> {
   const name = options.name ?? 'Olive Owner';
   const password = options.password ?? 'Gearbox#2026';
   const dataDir = mkdtempSync(path.join(tmpdir(), 'store-e2e-admin-'));

@@ -7,6 +7,12 @@ import { emailSchema, loginRequestSchema, passwordSchema } from './account';
 import { noControlCharacters } from './text-schemas';
 
 export const STAFF_ROLES = ['admin', 'staff'] as const;
+
+/**
+ * The session-storage key of the back office's session `{ token, user, timestamp }` (decision 0017), apart from
+ * the shopper's (SESSION_STORAGE_KEYS.session): the web app keeps it there; journeys sign staff in by writing it.
+ */
+export const ADMIN_SESSION_STORAGE_KEY = 'adminSession';
 export type StaffRole = (typeof STAFF_ROLES)[number];
 
 export const ADMIN_MESSAGES = {

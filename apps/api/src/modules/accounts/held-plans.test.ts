@@ -11,12 +11,12 @@ import { ACCOUNT_MESSAGES } from '@store/shared/account-constants';
 import { ADMIN_CUSTOMER_MESSAGES } from '@store/shared/admin-customers';
 import { computeCheckoutTotals, lineSubtotalCents } from '@store/shared/checkout-totals';
 import { centsToDecimalString } from '@store/shared/money';
-import { auditLog, discountPlans, heldPlans, orders, staffUsers } from '../../db/schema';
+import { auditLog, discountPlans, heldPlans, orders } from '../../db/schema';
 import { changedTables, databaseFingerprint } from '../../../tests/database-fingerprint';
 import { injectAtOnce, statusCounts } from '../../../tests/concurrency';
 import { seedProduct } from '../../../tests/seed-catalog';
 import { createTestApp, type TestApp } from '../../../tests/test-app';
-import { createStaff, createStaffSession } from '../admin/staff-accounts';
+import { bearer, seedCustomer, seedStaff } from '../../../tests/seeders';
 import { testOrderBody, TEST_STORE_SETTINGS } from '../orders/test-order-body';
 
 let t: TestApp;
@@ -26,15 +26,6 @@ let productId = 0;
 /** The seeded membership plans (migration 0004): Loyalty Member 5 %, Trade Member 7 %. */
 let loyalty = { id: 0, percent: 0 };
 let trade = { id: 0, percent: 0 };
-
-async function staffSession(email: string, role: 'admin' | 'staff') {
-  const { staff } = await createStaff(t.database.db, { email, name: `Plans ${role}`, role });
-  await t.database.db
-    .update(staffUsers)
-    .set({ mustChangePassword: false })
-    .where(eq(staffUsers.id, staff.id));
-  return createStaffSession(t.database.db, staff.id);
-}
 
 beforeAll(async () => {
   t = await createTestApp({
@@ -48,8 +39,10 @@ beforeAll(async () => {
     priceCents: 5000,
     stock: 1000,
   });
-  adminToken = await staffSession('plans.admin@example.com', 'admin');
-  staffToken = await staffSession('plans.staff@example.com', 'staff');
+  adminToken = (await seedStaff(t, { email: 'plans.admin@example.com', role: 'admin', name: 'Plans admin' }))
+    .token;
+  staffToken = (await seedStaff(t, { email: 'plans.staff@example.com', role: 'staff', name: 'Plans staff' }))
+    .token;
   const plans = await t.database.db.select().from(discountPlans).where(eq(discountPlans.kind, 'membership'));
   const byName = (name: string) => {
     const p = plans.find((x) => x.planName === name);
@@ -61,23 +54,7 @@ beforeAll(async () => {
 });
 afterAll(() => t.close());
 
-let counter = 0;
-/** A distinct client address per call, so the per-IP limits of sign-up stay out of the way. */
-const nextIp = () => `10.34.${Math.floor(++counter / 250)}.${(counter % 250) + 1}`;
-
-async function register(email: string) {
-  const res = await t.app.inject({
-    method: 'POST',
-    url: '/api/registered',
-    remoteAddress: nextIp(),
-    payload: { name: 'Pat Plans', email, password: 'Str0ng!pass', phone: '0412345678' },
-  });
-  expect(res.statusCode, res.body).toBe(200);
-  const body = res.json() as { token: string; user: { id: number } };
-  return { token: body.token, id: body.user.id };
-}
-
-const bearer = (token: string) => ({ authorization: `Bearer ${token}` });
+const register = (email: string) => seedCustomer(t, { email, name: 'Pat Plans' });
 
 async function offered(token: string) {
   const res = await t.app.inject({ url: '/api/user', headers: bearer(token) });

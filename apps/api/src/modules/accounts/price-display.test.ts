@@ -5,6 +5,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { EX_GST_NEEDS_BUSINESS, priceDisplayOf } from '@store/shared/gst-prices';
 import { createTestApp, type TestApp } from '../../../tests/test-app';
+import { seedCustomer } from '../../../tests/seeders';
 
 let t: TestApp;
 beforeAll(async () => {
@@ -12,18 +13,10 @@ beforeAll(async () => {
 });
 afterAll(() => t.close());
 
-let counter = 0;
 type User = { user_meta: { option: string; value: string }[] };
 
-async function register(email: string, extra: Record<string, unknown> = {}): Promise<string> {
-  const res = await t.app.inject({
-    method: 'POST',
-    url: '/api/registered',
-    remoteAddress: `10.8.0.${++counter}`,
-    payload: { name: 'Sam Lee', email, password: 'Str0ng!pass', phone: '0412345678', ...extra },
-  });
-  expect(res.statusCode, res.body).toBe(200);
-  return res.json<{ token: string }>().token;
+async function register(email: string, fields: Record<string, unknown> = {}): Promise<string> {
+  return (await seedCustomer(t, { email, fields })).token;
 }
 
 async function choose(token: string | null, body: unknown) {

@@ -9,37 +9,17 @@ import { eq } from 'drizzle-orm';
 import { parse } from 'csv-parse/sync';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ADMIN_CUSTOMER_MESSAGES } from '@store/shared/admin-customers';
-import { auditLog, contactMessages, newsletterSubscriptions, orders, staffUsers } from '../../db/schema';
+import { auditLog, contactMessages, newsletterSubscriptions, orders } from '../../db/schema';
 import { seedCatalog, seedProduct } from '../../../tests/seed-catalog';
 import { createTestApp, type TestApp } from '../../../tests/test-app';
+import { seedCustomer, seedOrder, seedStaff } from '../../../tests/seeders';
 import { testOrderBody } from '../orders/test-order-body';
 import { spreadsheetSafe } from './admin-customers';
-import { createStaff, createStaffSession } from './staff-accounts';
 
 let t: TestApp;
 let adminToken = '';
 let staffToken = '';
 let productId = 0;
-
-async function staffSession(email: string, role: 'admin' | 'staff') {
-  const { staff } = await createStaff(t.database.db, { email, name: `${role} person`, role });
-  await t.database.db
-    .update(staffUsers)
-    .set({ mustChangePassword: false })
-    .where(eq(staffUsers.id, staff.id));
-  return createStaffSession(t.database.db, staff.id);
-}
-
-/** Signs a member up through the API; answers their token and id. */
-async function register(name: string, email: string) {
-  const res = await t.app.inject({
-    method: 'POST',
-    url: '/api/registered',
-    payload: { name, email, password: 'Shopper!Pass1', phone: '0412345678' },
-  });
-  const body = res.json() as { token: string; user: { id: number } };
-  return { token: body.token, id: body.user.id };
-}
 
 beforeAll(async () => {
   t = await createTestApp({
@@ -55,8 +35,8 @@ beforeAll(async () => {
     priceCents: 5_000,
     stock: 100,
   });
-  adminToken = await staffSession('customers.admin@example.com', 'admin');
-  staffToken = await staffSession('customers.staff@example.com', 'staff');
+  adminToken = (await seedStaff(t, { email: 'customers.admin@example.com', role: 'admin' })).token;
+  staffToken = (await seedStaff(t, { email: 'customers.staff@example.com', role: 'staff' })).token;
 });
 afterAll(() => t.close());
 
@@ -70,7 +50,7 @@ const api = (method: 'GET' | 'POST', url: string, token: string | null = adminTo
 
 describe('who may call', () => {
   it('answers 401 without a token, 403 to a customer, and 403 to staff on customers and subscribers', async () => {
-    const customer = await register('Outsider', 'outsider@example.com');
+    const customer = await seedCustomer(t, { name: 'Outsider', email: 'outsider@example.com' });
     const adminOnly = [
       '/api/admin/customers',
       `/api/admin/customers/${customer.id}`,
@@ -96,8 +76,8 @@ describe('who may call', () => {
 
 describe('customers', () => {
   it('lists members with orders count, total spent and last order; sorts, searches; one with orders', async () => {
-    const big = await register('Bianca Bigspender', 'bianca@example.com');
-    const none = await register('Nora Noorders', 'nora@example.com');
+    const big = await seedCustomer(t, { name: 'Bianca Bigspender', email: 'bianca@example.com' });
+    const none = await seedCustomer(t, { name: 'Nora Noorders', email: 'nora@example.com' });
     /** A signed-in order, at the figures the server quotes for this member (their discounts applied). */
     const place = async (token: string, quantity: number) => {
       const send = (body: Record<string, unknown>) =>
@@ -119,15 +99,10 @@ describe('customers', () => {
       return send({ ...body, subTotal, delivery_charges, totalGst, grand_total, total_amount: grand_total });
     };
     // Guest orders under a member's email are not theirs (SPEC §6): only orders placed signed in count.
-    const guest = await t.app.inject({
-      method: 'POST',
-      url: '/api/place-order',
-      headers: { 'idempotency-key': randomUUID() },
-      payload: testOrderBody([{ id: productId, unitPriceCents: 5_000, quantity: 1 }], {
-        email: 'bianca@example.com',
-      }),
+    await seedOrder(t, {
+      lines: [{ id: productId, unitPriceCents: 5_000, quantity: 1 }],
+      fields: { email: 'bianca@example.com' },
     });
-    expect(guest.statusCode).toBe(200);
     // A member's order is repriced with their discounts: place it as the checkout would and read it back.
     const placedOne = await place(big.token, 1);
     const placedTwo = await place(big.token, 2);

@@ -7,12 +7,11 @@ import { randomUUID } from 'node:crypto';
 import { eq, inArray } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { centsToDecimalString, parseDecimalToCents } from '@store/shared/money';
-import { contactMessages, orderReturns, orders, refunds, staffUsers } from '../../db/schema';
+import { contactMessages, orderReturns, orders, refunds } from '../../db/schema';
 import { seedCatalog, seedProduct } from '../../../tests/seed-catalog';
 import { createTestApp, type TestApp } from '../../../tests/test-app';
-import { testOrderBody } from '../orders/test-order-body';
+import { bearer, seedOrder, seedStaff } from '../../../tests/seeders';
 import { readDashboard } from './admin-dashboard';
-import { createStaff, createStaffSession } from './staff-accounts';
 
 let t: TestApp;
 let productId = 0;
@@ -31,13 +30,7 @@ afterAll(() => t.close());
 
 /** Places a paid order and dates it `at`; answers its row. */
 async function orderAt(at: string, quantity = 1) {
-  const res = await t.app.inject({
-    method: 'POST',
-    url: '/api/place-order',
-    payload: testOrderBody([{ id: productId, unitPriceCents: 5_000, quantity }]),
-    headers: { 'idempotency-key': randomUUID() },
-  });
-  const publicId = (res.json() as { data: { id: string } }).data.id;
+  const { publicId } = await seedOrder(t, { lines: [{ id: productId, unitPriceCents: 5_000, quantity }] });
   const [row] = await t.database.db
     .update(orders)
     .set({ createdAt: new Date(at) })
@@ -166,20 +159,8 @@ describe('readDashboard', () => {
 
 describe('GET /api/admin/dashboard', () => {
   it('answers staff, and 401 without a token', async () => {
-    const { staff } = await createStaff(t.database.db, {
-      email: 'dash@example.com',
-      name: 'Dash',
-      role: 'staff',
-    });
-    await t.database.db
-      .update(staffUsers)
-      .set({ mustChangePassword: false })
-      .where(eq(staffUsers.id, staff.id));
-    const token = await createStaffSession(t.database.db, staff.id);
-    const ok = await t.app.inject({
-      url: '/api/admin/dashboard',
-      headers: { authorization: `Bearer ${token}` },
-    });
+    const { token } = await seedStaff(t, { email: 'dash@example.com', name: 'Dash' });
+    const ok = await t.app.inject({ url: '/api/admin/dashboard', headers: bearer(token) });
     expect(ok.statusCode).toBe(200);
     expect(ok.headers['cache-control']).toBe('no-store');
     expect(ok.json()).toHaveProperty('periods.month.revenue');

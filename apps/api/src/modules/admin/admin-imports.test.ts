@@ -12,9 +12,9 @@ import { fileURLToPath } from 'node:url';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ADMIN_IMPORT_MESSAGES as M, type AdminImport } from '@store/shared/admin-imports';
-import { auditLog, catalogImports, products, staffUsers } from '../../db/schema';
+import { auditLog, catalogImports, products } from '../../db/schema';
 import { createTestApp, type TestApp } from '../../../tests/test-app';
-import { createStaff, createStaffSession } from './staff-accounts';
+import { seedCustomer, seedStaff } from '../../../tests/seeders';
 
 const FIXTURES = fileURLToPath(new URL('../../../tests/fixtures/', import.meta.url));
 
@@ -24,15 +24,6 @@ let staffToken = '';
 let server: http.Server;
 let base = '';
 const savedEnv = { ...process.env };
-
-async function staffSession(email: string, role: 'admin' | 'staff') {
-  const { staff } = await createStaff(t.database.db, { email, name: `${role} person`, role });
-  await t.database.db
-    .update(staffUsers)
-    .set({ mustChangePassword: false })
-    .where(eq(staffUsers.id, staff.id));
-  return createStaffSession(t.database.db, staff.id);
-}
 
 beforeAll(async () => {
   const png = await readFile(path.join(FIXTURES, 'images', 'pad-front.png'));
@@ -48,8 +39,8 @@ beforeAll(async () => {
   process.env.IMPORT_IMAGE_ALLOW_PRIVATE_HOSTS = '1';
   process.env.IMPORT_IMAGE_TIMEOUT_MS = '1000';
   t = await createTestApp();
-  adminToken = await staffSession('import.admin@example.com', 'admin');
-  staffToken = await staffSession('import.staff@example.com', 'staff');
+  adminToken = (await seedStaff(t, { email: 'import.admin@example.com', role: 'admin' })).token;
+  staffToken = (await seedStaff(t, { email: 'import.staff@example.com', role: 'staff' })).token;
 });
 afterAll(async () => {
   await t.close();
@@ -114,18 +105,7 @@ describe('who may import', () => {
     const body = () => form({ name: 'a.csv', type: 'text/csv', content: csv([GOOD('WHO-1')]) });
     expect((await upload(body(), null)).statusCode).toBe(401);
     expect((await upload(body(), staffToken)).statusCode).toBe(403);
-    const customer = await t.app.inject({
-      method: 'POST',
-      url: '/api/registered',
-      payload: {
-        name: 'Shopper',
-        email: 'import.shopper@example.com',
-        password: 'Garage!Door42',
-        phone: '0412345678',
-      },
-    });
-    const customerToken = (customer.json() as { token: string }).token;
-    expect(customerToken).toBeTruthy();
+    const customerToken = (await seedCustomer(t, { email: 'import.shopper@example.com' })).token;
     expect((await upload(body(), customerToken)).statusCode).toBe(403);
     for (const url of ['/api/admin/imports', '/api/admin/imports/00000000-0000-4000-8000-000000000000']) {
       expect((await get(url, null)).statusCode).toBe(401);

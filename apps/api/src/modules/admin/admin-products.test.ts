@@ -8,24 +8,15 @@ import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ADMIN_PRODUCT_MESSAGES as M } from '@store/shared/admin-products';
 import type { Product } from '@store/shared/product';
-import { auditLog, products, staffUsers } from '../../db/schema';
+import { auditLog, products } from '../../db/schema';
 import { seedCatalog, seedProduct } from '../../../tests/seed-catalog';
 import { createTestApp, type TestApp } from '../../../tests/test-app';
-import { createStaff, createStaffSession } from './staff-accounts';
+import { seedCustomer, seedStaff } from '../../../tests/seeders';
 
 let t: TestApp;
 let adminToken = '';
 let staffToken = '';
 let customerToken = '';
-
-async function staffSession(email: string, role: 'admin' | 'staff') {
-  const { staff } = await createStaff(t.database.db, { email, name: `${role} person`, role });
-  await t.database.db
-    .update(staffUsers)
-    .set({ mustChangePassword: false })
-    .where(eq(staffUsers.id, staff.id));
-  return createStaffSession(t.database.db, staff.id);
-}
 
 beforeAll(async () => {
   t = await createTestApp();
@@ -49,20 +40,9 @@ beforeAll(async () => {
     stock: null,
     discount: { type: 0, value: 25 },
   });
-  adminToken = await staffSession('catalog.admin@example.com', 'admin');
-  staffToken = await staffSession('catalog.staff@example.com', 'staff');
-  const customer = await t.app.inject({
-    method: 'POST',
-    url: '/api/registered',
-    payload: {
-      name: 'Shopper',
-      email: 'catalog.shopper@example.com',
-      password: 'Garage!Door42',
-      phone: '0412345678',
-    },
-  });
-  customerToken = (customer.json() as { token: string }).token;
-  if (!customerToken) throw new Error(`customer sign-up failed: ${customer.body}`);
+  adminToken = (await seedStaff(t, { email: 'catalog.admin@example.com', role: 'admin' })).token;
+  staffToken = (await seedStaff(t, { email: 'catalog.staff@example.com', role: 'staff' })).token;
+  customerToken = (await seedCustomer(t, { email: 'catalog.shopper@example.com' })).token;
 });
 afterAll(() => t.close());
 

@@ -11,12 +11,11 @@ import { simpleParser } from 'mailparser';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ADMIN_REFUND_MESSAGES } from '@store/shared/admin-orders';
 import { ADMIN_RETURN_MESSAGES } from '@store/shared/admin-returns';
-import { auditLog, orderReturns, orders, refunds, staffUsers } from '../../db/schema';
+import { auditLog, orderReturns, orders, refunds } from '../../db/schema';
 import { seedCatalog, seedProduct } from '../../../tests/seed-catalog';
 import { createTestApp, type TestApp } from '../../../tests/test-app';
-import { testOrderBody } from '../orders/test-order-body';
+import { seedCustomer, seedOrder, seedStaff } from '../../../tests/seeders';
 import { attachmentDisposition } from './return-routes';
-import { createStaff, createStaffSession } from './staff-accounts';
 
 let t: TestApp;
 let adminToken = '';
@@ -31,15 +30,6 @@ const PNG = Buffer.from(
   'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNkYPhfDwAChwGA60e6kgAAAABJRU5ErkJggg==',
   'base64',
 );
-
-async function staffSession(email: string, role: 'admin' | 'staff') {
-  const { staff } = await createStaff(t.database.db, { email, name: `${role} person`, role });
-  await t.database.db
-    .update(staffUsers)
-    .set({ mustChangePassword: false })
-    .where(eq(staffUsers.id, staff.id));
-  return createStaffSession(t.database.db, staff.id);
-}
 
 beforeAll(async () => {
   t = await createTestApp({
@@ -58,32 +48,19 @@ beforeAll(async () => {
     stock: 50,
   });
   ({ publicId: orderPublicId, invoiceNumber } = await placeOrder('jane.return@example.com'));
-  adminToken = await staffSession('returns.admin@example.com', 'admin');
-  staffToken = await staffSession('returns.staff@example.com', 'staff');
-  const customer = await t.app.inject({
-    method: 'POST',
-    url: '/api/registered',
-    payload: {
-      name: 'Shopper',
-      email: 'returns.shopper@example.com',
-      password: 'Shopper!Pass1',
-      phone: '0412345678',
-    },
-  });
-  customerToken = (customer.json() as { token: string }).token;
+  adminToken = (await seedStaff(t, { email: 'returns.admin@example.com', role: 'admin' })).token;
+  staffToken = (await seedStaff(t, { email: 'returns.staff@example.com', role: 'staff' })).token;
+  customerToken = (await seedCustomer(t, { email: 'returns.shopper@example.com' })).token;
 });
 afterAll(() => t.close());
 
 /** A paid guest order (test card) by `email`. */
 async function placeOrder(email: string) {
-  const placed = await t.app.inject({
-    method: 'POST',
-    url: '/api/place-order',
-    payload: testOrderBody([{ id: productId, unitPriceCents: 3_300, quantity: 1 }], { email }),
+  const { publicId, row } = await seedOrder(t, {
+    lines: [{ id: productId, unitPriceCents: 3_300, quantity: 1 }],
+    fields: { email },
   });
-  const publicId = (placed.json() as { data: { id: string } }).data.id;
-  const [order] = await t.database.db.select().from(orders).where(eq(orders.publicId, publicId));
-  return { publicId, invoiceNumber: order?.invoiceNumber ?? '' };
+  return { publicId, invoiceNumber: row.invoiceNumber ?? '' };
 }
 
 /** Sends a return request as the /return-order form does; answers its id. */

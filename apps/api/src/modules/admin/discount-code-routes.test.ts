@@ -5,24 +5,15 @@
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ADMIN_DISCOUNT_CODE_MESSAGES as M, DISCOUNT_CODE_MESSAGES } from '@store/shared/discount-codes';
-import { auditLog, discountCodes, staffUsers } from '../../db/schema';
+import { auditLog, discountCodes } from '../../db/schema';
 import { seedCatalog, seedProduct } from '../../../tests/seed-catalog';
 import { createTestApp, type TestApp } from '../../../tests/test-app';
-import { createStaff, createStaffSession } from './staff-accounts';
+import { seedStaff } from '../../../tests/seeders';
 
 let t: TestApp;
 let adminToken = '';
 let staffToken = '';
 let productId = 0;
-
-async function staffSession(email: string, role: 'admin' | 'staff') {
-  const { staff } = await createStaff(t.database.db, { email, name: `${role} person`, role });
-  await t.database.db
-    .update(staffUsers)
-    .set({ mustChangePassword: false })
-    .where(eq(staffUsers.id, staff.id));
-  return createStaffSession(t.database.db, staff.id);
-}
 
 beforeAll(async () => {
   t = await createTestApp();
@@ -33,8 +24,8 @@ beforeAll(async () => {
     priceCents: 5_000,
     stock: null,
   });
-  adminToken = await staffSession('codes-admin@example.com', 'admin');
-  staffToken = await staffSession('codes-staff@example.com', 'staff');
+  adminToken = (await seedStaff(t, { email: 'codes-admin@example.com', role: 'admin' })).token;
+  staffToken = (await seedStaff(t, { email: 'codes-staff@example.com', role: 'staff' })).token;
 });
 afterAll(() => t.close());
 

@@ -18,7 +18,6 @@ import {
   orders,
   products,
   refunds,
-  staffUsers,
 } from '../../db/schema';
 import { atOnce, injectAtOnce, statusCounts } from '../../../tests/concurrency';
 import {
@@ -28,12 +27,12 @@ import {
 } from '../../../tests/fakes/fake-stripe-api';
 import { seedCatalog, seedProduct } from '../../../tests/seed-catalog';
 import { createTestApp, type TestApp } from '../../../tests/test-app';
+import { seedOrder, seedStaff } from '../../../tests/seeders';
 import { testOrderBody } from '../orders/test-order-body';
 import { reconcilePayments } from '../payments/reconcile-payments';
 import { createStripeCardProvider } from '../payments/stripe-card-provider';
 import { readDashboard } from './admin-dashboard';
 import { refundOrder, type RefundOrderDeps } from './refund-order';
-import { createStaff, createStaffSession } from './staff-accounts';
 
 let t: TestApp;
 let stripe: FakeStripeApi;
@@ -55,16 +54,7 @@ beforeAll(async () => {
     priceCents: UNIT_CENTS,
     stock: 1_000,
   });
-  const { staff } = await createStaff(t.database.db, {
-    email: 'race.admin@example.com',
-    name: 'Race Admin',
-    role: 'admin',
-  });
-  await t.database.db
-    .update(staffUsers)
-    .set({ mustChangePassword: false })
-    .where(eq(staffUsers.id, staff.id));
-  token = await createStaffSession(t.database.db, staff.id);
+  ({ token } = await seedStaff(t, { email: 'race.admin@example.com', name: 'Race Admin', role: 'admin' }));
 });
 afterAll(async () => {
   await Promise.all([t.close(), stripe.close()]);
@@ -72,16 +62,10 @@ afterAll(async () => {
 
 /** A paid $115.45 order through the offline test card; its public and internal ids. */
 async function paidOrder(email = 'race@example.com') {
-  const res = await t.app.inject({
-    method: 'POST',
-    url: '/api/place-order',
-    payload: testOrderBody([{ id: productId, unitPriceCents: UNIT_CENTS, quantity: 1 }], { email }),
-    headers: { 'idempotency-key': randomUUID() },
+  const { publicId, row: order } = await seedOrder(t, {
+    lines: [{ id: productId, unitPriceCents: UNIT_CENTS, quantity: 1 }],
+    fields: { email },
   });
-  expect(res.statusCode).toBe(200);
-  const publicId = (res.json() as { data: { id: string } }).data.id;
-  const [order] = await t.database.db.select().from(orders).where(eq(orders.publicId, publicId));
-  if (!order) throw new Error('no order');
   expect(order.totalCents).toBe(TOTAL_CENTS);
   return { publicId, orderId: order.id };
 }

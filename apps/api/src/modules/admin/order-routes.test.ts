@@ -20,26 +20,16 @@ import { computeCheckoutTotals, lineSubtotalCents } from '@store/shared/checkout
 import { centsToDecimalString, parseDecimalToCents } from '@store/shared/money';
 import { amountsOfOrder, breakdownRows, lineGstCents, ORDER_MONEY_META } from '@store/shared/order-breakdown';
 import { TEST_PAYMENT_METHOD_AUTHENTICATES } from '@store/shared/test-payments';
-import { auditLog, discountPlans, orders, products, refunds, staffUsers } from '../../db/schema';
+import { auditLog, discountPlans, orders, products, refunds } from '../../db/schema';
 import { seedCatalog, seedProduct } from '../../../tests/seed-catalog';
 import { createTestApp, type TestApp } from '../../../tests/test-app';
+import { seedCustomer, seedOrder, seedStaff } from '../../../tests/seeders';
 import { TEST_STORE_SETTINGS, testOrderBody } from '../orders/test-order-body';
-import { createStaff, createStaffSession } from './staff-accounts';
 
 let t: TestApp;
 let productId = 0;
 let adminToken = '';
 let staffToken = '';
-
-/** A signed-in staff member who has changed the one-time password. */
-async function staffSession(email: string, role: 'admin' | 'staff') {
-  const { staff } = await createStaff(t.database.db, { email, name: `${role} person`, role });
-  await t.database.db
-    .update(staffUsers)
-    .set({ mustChangePassword: false })
-    .where(eq(staffUsers.id, staff.id));
-  return createStaffSession(t.database.db, staff.id);
-}
 
 beforeAll(async () => {
   t = await createTestApp({
@@ -55,8 +45,8 @@ beforeAll(async () => {
     priceCents: 5_000,
     stock: 20,
   });
-  adminToken = await staffSession('admin@example.com', 'admin');
-  staffToken = await staffSession('staff@example.com', 'staff');
+  adminToken = (await seedStaff(t, { email: 'admin@example.com', role: 'admin' })).token;
+  staffToken = (await seedStaff(t, { email: 'staff@example.com', role: 'staff' })).token;
 });
 afterAll(() => t.close());
 
@@ -126,46 +116,25 @@ describe('GET /api/admin/orders', () => {
     expect((await api('GET', '/api/admin/orders?from=2001-01-01&to=2001-01-02')).json().total).toBe(0);
     expect((await api('GET', '/api/admin/orders?from=yesterday')).statusCode).toBe(400);
 
-    const customer = await t.app.inject({
-      method: 'POST',
-      url: '/api/registered',
-      payload: {
-        name: 'Shopper',
-        email: 'shopper@example.com',
-        password: 'Shopper!Pass1',
-        phone: '0412345678',
-      },
-    });
-    const refused = await api('GET', '/api/admin/orders', (customer.json() as { token: string }).token);
+    const customer = await seedCustomer(t, { email: 'shopper@example.com' });
+    const refused = await api('GET', '/api/admin/orders', customer.token);
     expect(refused.statusCode).toBe(403);
   });
 });
 
 describe('GET /api/admin/orders/{id}: the money as stored (issue 34 §2)', () => {
   it("serves a member's order with every money option and each line's GST; its breakdown rows add up", async () => {
-    const signUp = await t.app.inject({
-      method: 'POST',
-      url: '/api/registered',
-      payload: {
-        name: 'Mel Member',
-        email: 'mel.member@example.com',
-        password: 'Member!Pass1',
-        phone: '0412345678',
-      },
-    });
-    const { token } = signUp.json() as { token: string };
+    const { token } = await seedCustomer(t, { name: 'Mel Member', email: 'mel.member@example.com' });
     const [signup] = await t.database.db.select().from(discountPlans).where(eq(discountPlans.kind, 'signup'));
     const signupPercent = signup?.discountPercentage ?? 0;
     expect(signupPercent).toBeGreaterThan(0);
     const lines = [{ id: productId, unitPriceCents: 5_000, quantity: 3 }];
-    const placed = await t.app.inject({
-      method: 'POST',
-      url: '/api/place-order',
-      payload: testOrderBody(lines, { email: 'mel.member@example.com' }, { signupPercent }),
-      headers: { 'idempotency-key': randomUUID(), authorization: `Bearer ${token}` },
+    const { publicId } = await seedOrder(t, {
+      lines,
+      fields: { email: 'mel.member@example.com' },
+      token,
+      discounts: { signupPercent },
     });
-    expect(placed.statusCode, placed.body).toBeLessThan(300);
-    const publicId = (placed.json() as { data: { id: string } }).data.id;
 
     const res = await api('GET', `/api/admin/orders/${publicId}`, staffToken);
     expect(res.statusCode).toBe(200);
@@ -309,22 +278,8 @@ describe('POST /api/admin/orders/{id}/refunds', () => {
       payload: { amount: '1.00' },
     });
     expect(anonymous.statusCode).toBe(401);
-    const customer = await t.app.inject({
-      method: 'POST',
-      url: '/api/registered',
-      payload: {
-        name: 'Refund Shopper',
-        email: 'refund.shopper@example.com',
-        password: 'Shopper!Pass1',
-        phone: '0412345678',
-      },
-    });
-    const asCustomer = await refund(
-      id,
-      { amount: '1.00' },
-      randomUUID(),
-      (customer.json() as { token: string }).token,
-    );
+    const customer = await seedCustomer(t, { name: 'Refund Shopper', email: 'refund.shopper@example.com' });
+    const asCustomer = await refund(id, { amount: '1.00' }, randomUUID(), customer.token);
     expect(asCustomer.statusCode).toBe(403);
     const noKey = await refund(id, { amount: '1.00' }, null);
     expect(noKey.statusCode).toBe(400);

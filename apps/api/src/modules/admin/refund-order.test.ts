@@ -21,7 +21,7 @@ import {
 } from '../../../tests/fakes/fake-stripe-api';
 import { seedCatalog, seedProduct } from '../../../tests/seed-catalog';
 import { createTestApp, type TestApp } from '../../../tests/test-app';
-import { testOrderBody } from '../orders/test-order-body';
+import { seedOrder } from '../../../tests/seeders';
 import { createPaypalWalletProvider } from '../payments/paypal-wallet-provider';
 import { eventNews, processPaymentEvent } from '../payments/process-payment-event';
 import { reconcilePayments } from '../payments/reconcile-payments';
@@ -71,17 +71,10 @@ afterAll(async () => {
 
 /** A paid order (placed with the offline test card), then made one that Stripe or PayPal took the money of. */
 async function paidOrder(via: 'stripe' | 'paypal') {
-  const res = await t.app.inject({
-    method: 'POST',
-    url: '/api/place-order',
-    payload: testOrderBody([{ id: productId, unitPriceCents: 8_000, quantity: 1 }], {
-      email: `${via}@example.com`,
-    }),
-    headers: { 'idempotency-key': randomUUID() },
+  const { publicId, row: order } = await seedOrder(t, {
+    lines: [{ id: productId, unitPriceCents: 8_000, quantity: 1 }],
+    fields: { email: `${via}@example.com` },
   });
-  const publicId = (res.json() as { data: { id: string } }).data.id;
-  const [order] = await t.database.db.select().from(orders).where(eq(orders.publicId, publicId));
-  if (!order) throw new Error('no order');
   let reference: string;
   if (via === 'stripe') {
     const charged = await deps.payments.card?.charge({

@@ -9,6 +9,7 @@ import { ACCOUNT_MESSAGES } from '@store/shared/account-constants';
 import { ADMIN_MESSAGES } from '@store/shared/admin';
 import { auditLog, staffUsers } from '../../db/schema';
 import { createTestApp, type TestApp } from '../../../tests/test-app';
+import { seedCustomer, seedStaff } from '../../../tests/seeders';
 import { runAdminCreate } from '../../cli/admin-create';
 
 let t: TestApp;
@@ -129,13 +130,8 @@ describe('who may call the back office', () => {
     expect(none.json().message).toBe(ADMIN_MESSAGES.signInRequired);
     expect((await call('GET', '/api/admin/me', 'A'.repeat(43))).statusCode).toBe(401);
 
-    const customer = await t.app.inject({
-      method: 'POST',
-      url: '/api/registered',
-      payload: { name: 'Shopper', email: 'shopper@example.com', password: NEW_PASSWORD, phone: '0412345678' },
-    });
-    const customerToken = (customer.json() as { token: string }).token;
-    const refused = await call('GET', '/api/admin/me', customerToken);
+    const customer = await seedCustomer(t, { email: 'shopper@example.com' });
+    const refused = await call('GET', '/api/admin/me', customer.token);
     expect(refused.statusCode).toBe(403);
     expect(refused.json().message).toBe(ADMIN_MESSAGES.notStaff);
     // And a staff token is not a customer's.
@@ -279,15 +275,7 @@ describe('staff management (admins)', () => {
   it('keeps at least one active admin', async () => {
     const fresh = await createTestApp();
     try {
-      const make = async (email: string, role: 'admin' | 'staff') => {
-        const { createStaff, createStaffSession } = await import('./staff-accounts');
-        const { staff } = await createStaff(fresh.database.db, { email, name: email, role });
-        await fresh.database.db
-          .update(staffUsers)
-          .set({ mustChangePassword: false })
-          .where(eq(staffUsers.id, staff.id));
-        return { id: staff.id, token: await createStaffSession(fresh.database.db, staff.id) };
-      };
+      const make = (email: string, role: 'admin' | 'staff') => seedStaff(fresh, { email, role, name: email });
       const a = await make('a@example.com', 'admin');
       const b = await make('b@example.com', 'admin');
       const post = (token: string, id: number) =>

@@ -6,28 +6,21 @@
  * - on PostgreSQL, a second instance sees the first one's import within 5 s, by NOTIFY alone.
  */
 import { randomUUID } from 'node:crypto';
-import { eq } from 'drizzle-orm';
 import { parse } from 'csv-parse/sync';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ORDER_MESSAGES } from '@store/shared/order-constants';
-import { staffUsers } from '../../db/schema';
 import { createTestApp, type TestApp } from '../../../tests/test-app';
+import { seedStaff } from '../../../tests/seeders';
 import { createTestDatabase } from '../../../tests/test-db';
 import { seedCatalog, seedProduct } from '../../../tests/seed-catalog';
 import { testOrderBody } from '../orders/test-order-body';
-import { createStaff, createStaffSession } from '../admin/staff-accounts';
 import { generateCatalogCsv } from '../catalog-import/generate-catalog-csv';
 
 /** Longer than any test here: only an explicit refresh or a NOTIFY can explain a fresh answer. */
 const NO_POLL_MS = 600_000;
 
 async function adminToken(t: TestApp, email: string): Promise<string> {
-  const { staff } = await createStaff(t.database.db, { email, name: 'Import admin', role: 'admin' });
-  await t.database.db
-    .update(staffUsers)
-    .set({ mustChangePassword: false })
-    .where(eq(staffUsers.id, staff.id));
-  return createStaffSession(t.database.db, staff.id);
+  return (await seedStaff(t, { email, name: 'Import admin', role: 'admin' })).token;
 }
 
 /** A generated WooCommerce catalog of `count` products and its SKUs. */

@@ -12,7 +12,7 @@ import { CUSTOMER_SERVICE_MESSAGES as M, RETURN_FILE_MAX_BYTES } from '@store/sh
 import { contactMessages, orderReturns, storeSettings } from '../../db/schema';
 import { seedCatalog, seedProduct } from '../../../tests/seed-catalog';
 import { createTestApp, type TestApp } from '../../../tests/test-app';
-import { testOrderBody } from '../orders/test-order-body';
+import { seedOrder } from '../../../tests/seeders';
 import { RETURN_NOT_MULTIPART } from './routes';
 
 let t: TestApp;
@@ -43,12 +43,7 @@ beforeAll(async () => {
     abn: '51 824 753 556',
     businessAddress: '1 Test St, Moorabbin VIC 3189',
   });
-  const placed = await t.app.inject({
-    method: 'POST',
-    url: '/api/place-order',
-    payload: testOrderBody([{ id, unitPriceCents: 3_000, quantity: 1 }]),
-  });
-  orderPublicId = (placed.json() as { data: { id: string } }).data.id;
+  ({ publicId: orderPublicId } = await seedOrder(t, { lines: [{ id, unitPriceCents: 3_000, quantity: 1 }] }));
 });
 afterAll(() => t.close());
 

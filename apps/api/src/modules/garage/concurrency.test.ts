@@ -10,6 +10,7 @@ import { VEHICLE_CSV_COLUMNS } from '@store/shared/vehicle';
 import { garageVehicles, vehicles } from '../../db/schema';
 import { injectAtOnce, statusCounts } from '../../../tests/concurrency';
 import { createTestApp, type TestApp } from '../../../tests/test-app';
+import { seedCustomer } from '../../../tests/seeders';
 import { importVehicles } from '../vehicles/import-vehicles';
 
 /** 40 vehicles, one model each, sold 2005-2015. */
@@ -34,22 +35,9 @@ beforeAll(async () => {
 });
 afterAll(() => t?.close());
 
-let members = 0;
 async function signUp(): Promise<{ token: string; userId: number }> {
-  const res = await t.app.inject({
-    method: 'POST',
-    url: '/api/registered',
-    remoteAddress: `10.45.0.${++members}`,
-    payload: {
-      name: 'Sam Lee',
-      email: `garage.race.${members}@example.com`,
-      password: 'Str0ng!pass',
-      phone: '0412345678',
-    },
-  });
-  expect(res.statusCode, res.body).toBe(200);
-  const body = res.json() as { token: string; user: { id: number } };
-  return { token: body.token, userId: body.user.id };
+  const { token, id } = await seedCustomer(t);
+  return { token, userId: id };
 }
 
 const heldBy = async (userId: number) =>

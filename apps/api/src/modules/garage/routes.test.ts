@@ -10,6 +10,7 @@ import { GARAGE_MESSAGES, type GarageVehicle } from '@store/shared/garage';
 import { VEHICLE_CSV_COLUMNS } from '@store/shared/vehicle';
 import { vehicles } from '../../db/schema';
 import { createTestApp, type TestApp } from '../../../tests/test-app';
+import { seedCustomer } from '../../../tests/seeders';
 import { importVehicles } from '../vehicles/import-vehicles';
 
 const LIST = [
@@ -66,17 +67,10 @@ async function call(options: InjectOptions & { token?: string }): Promise<Answer
   return { status: res.statusCode, text: res.body, body: res.body ? (res.json() as Answer['body']) : {} };
 }
 
-let members = 0;
-/** Signs up a new member and answers their email and bearer token. */
+/** Signs up a new member (password PASSWORD) and answers their email and bearer token. */
 async function signUp(): Promise<{ email: string; token: string }> {
-  const email = `garage.${++members}@example.com`;
-  const res = await call({
-    method: 'POST',
-    url: '/api/registered',
-    payload: { name: 'Sam Lee', email, password: PASSWORD, phone: '0412345678' },
-  });
-  expect(res.status, res.text).toBe(200);
-  return { email, token: res.body.token as string };
+  const { email, token } = await seedCustomer(t, { password: PASSWORD });
+  return { email, token };
 }
 
 const garageOf = async (token: string) => {

@@ -34,6 +34,7 @@ import { orders, storeSettings } from '../../db/schema';
 import { HAS_PDFTOTEXT, pdfText } from '../../../tests/pdf-text';
 import { seedCatalog, seedProduct } from '../../../tests/seed-catalog';
 import { createTestApp, type TestApp } from '../../../tests/test-app';
+import { seedCustomer } from '../../../tests/seeders';
 import { linkExpiry, signDocumentPath } from './order-document-links';
 import { TEST_STORE_SETTINGS, testOrderBody } from './test-order-body';
 
@@ -99,18 +100,7 @@ beforeAll(async () => {
     if ('paymentId' in result && result.paymentId) charged.set(result.paymentId, request.amountCents);
     return result;
   };
-  const signup = await t.app.inject({
-    method: 'POST',
-    url: '/api/registered',
-    payload: {
-      name: 'Mo Member',
-      email: 'mo.member@example.com',
-      password: 'Str0ng!Pass',
-      phone: '0412345678',
-    },
-  });
-  expect(signup.statusCode, signup.body).toBe(200);
-  memberToken = (signup.json() as { token: string }).token;
+  ({ token: memberToken } = await seedCustomer(t, { name: 'Mo Member', email: 'mo.member@example.com' }));
 });
 afterAll(() => t?.close());
 

@@ -1,4 +1,3 @@
-import { randomUUID } from 'node:crypto';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { orderDetailSchema, type OrderDetail } from '@store/shared/order';
@@ -7,7 +6,7 @@ import { orders } from '../../db/schema';
 import { createTestApp, type TestApp } from '../../../tests/test-app';
 import { seedCatalog, seedProduct } from '../../../tests/seed-catalog';
 import { generatePublicOrderId } from './generate-public-order-id';
-import { testOrderBody } from './test-order-body';
+import { seedOrder } from '../../../tests/seeders';
 
 let t: TestApp;
 let productId = 0;
@@ -27,16 +26,11 @@ beforeAll(async () => {
     priceCents: 1850,
     stock: 10,
   });
-  const res = await t.app.inject({
-    method: 'POST',
-    url: '/api/place-order',
-    headers: { 'idempotency-key': randomUUID() },
-    payload: testOrderBody([{ id: productId, unitPriceCents: 1850, quantity: 2 }], {
-      comment: 'Gate code 1234',
-    }),
+  const { answer } = await seedOrder(t, {
+    lines: [{ id: productId, unitPriceCents: 1850, quantity: 2 }],
+    fields: { comment: 'Gate code 1234' },
   });
-  expect(res.statusCode).toBe(200);
-  placed = orderDetailSchema.parse(res.json().data);
+  placed = orderDetailSchema.parse(answer.data);
 });
 afterAll(() => t.close());
 

@@ -13,13 +13,13 @@ import { computeCheckoutTotals, lineSubtotalCents } from '@store/shared/checkout
 import { centsToDecimalString, formatCents } from '@store/shared/money';
 import { TEST_PAYMENT_METHOD_DECLINES } from '@store/shared/test-payments';
 import { DEMO_ABN_PLACEHOLDER, TAX_INVOICE_MESSAGES } from '@store/shared/tax-invoice';
-import { orders, staffUsers, storeSecrets, storeSettings, taxInvoices } from '../../db/schema';
+import { orders, storeSecrets, storeSettings, taxInvoices } from '../../db/schema';
 import { HAS_PDFTOTEXT, pdfText } from '../../../tests/pdf-text';
 import { seedCatalog, seedProduct } from '../../../tests/seed-catalog';
 import { createTestApp, type TestApp } from '../../../tests/test-app';
+import { seedCustomer, seedOrder, seedStaff } from '../../../tests/seeders';
 import { moveOrderStatus } from '../admin/admin-orders';
 import { refundOrder } from '../admin/refund-order';
-import { createStaff, createStaffSession } from '../admin/staff-accounts';
 import { linkExpiry, signDocumentPath } from './order-document-links';
 import { applyPaymentNews } from './order-payment-status';
 import { TEST_STORE_SETTINGS, testOrderBody } from './test-order-body';
@@ -57,13 +57,7 @@ beforeAll(async () => {
     priceCents: 50_000,
     stock: 100,
   });
-  const { staff } = await createStaff(db, {
-    email: 'docs.staff@example.com',
-    name: 'Docs Staff',
-    role: 'staff',
-  });
-  await db.update(staffUsers).set({ mustChangePassword: false }).where(eq(staffUsers.id, staff.id));
-  staffToken = await createStaffSession(db, staff.id);
+  ({ token: staffToken } = await seedStaff(t, { email: 'docs.staff@example.com', name: 'Docs Staff' }));
 });
 afterAll(() => t?.close());
 
@@ -198,20 +192,10 @@ describe.skipIf(!HAS_PDFTOTEXT)('GET /api/orders/{public id}/tax-invoice', () =>
   });
 
   it("names the buyer of an order of $1,000 or more, with the member's business name and ABN", async () => {
-    const signup = await t.app.inject({
-      method: 'POST',
-      url: '/api/registered',
-      payload: {
-        name: 'Sam Lee',
-        email: 'fleet@example.com',
-        password: 'Str0ng!Pass',
-        phone: '0412345678',
-        _b_name: 'Lee Motors Pty Ltd',
-        _b_number: '53 004 085 616',
-      },
+    const { token } = await seedCustomer(t, {
+      email: 'fleet@example.com',
+      fields: { _b_name: 'Lee Motors Pty Ltd', _b_number: '53 004 085 616' },
     });
-    expect(signup.statusCode, signup.body).toBe(200);
-    const token = (signup.json() as { token: string }).token;
     const id = await place(
       t,
       memberOrderBody([{ id: ids.jack, unitPriceCents: 50_000, quantity: 3 }]),
@@ -233,20 +217,11 @@ describe.skipIf(!HAS_PDFTOTEXT)('GET /api/orders/{public id}/tax-invoice', () =>
   });
 
   it('prints a business number whose check digits fail as a business number, never as an ABN', async () => {
-    const signup = await t.app.inject({
-      method: 'POST',
-      url: '/api/registered',
-      payload: {
-        name: 'Kim Ng',
-        email: 'kim.trade@example.com',
-        password: 'Str0ng!Pass',
-        phone: '0412345678',
-        _b_name: 'Ng Trade Supplies',
-        _b_number: '12 345 678 901',
-      },
+    const { token } = await seedCustomer(t, {
+      name: 'Kim Ng',
+      email: 'kim.trade@example.com',
+      fields: { _b_name: 'Ng Trade Supplies', _b_number: '12 345 678 901' },
     });
-    expect(signup.statusCode, signup.body).toBe(200);
-    const token = (signup.json() as { token: string }).token;
     const id = await place(t, memberOrderBody([{ id: ids.oil, unitPriceCents: 3995, quantity: 1 }]), token);
     const text = squeezed(await invoiceText(id));
     expect(text).toContain('Ng Trade Supplies');
@@ -345,15 +320,12 @@ describe.skipIf(!HAS_PDFTOTEXT)('GET /api/orders/{public id}/tax-invoice', () =>
     await invoiceText(id);
     // The provider's webhook says the whole payment was refunded (no back-office refund, so no note yet).
     expect(await applyPaymentNews(t.database.db, order.id, 'refunded')).toBe('changed');
-    const [staff] = await t.database.db
-      .insert(staffUsers)
-      .values({ email: 'cancel@example.com', name: 'Cancel Staff', role: 'staff', passwordHash: 'x' })
-      .returning();
+    const staff = await seedStaff(t, { email: 'cancel@example.com', name: 'Cancel Staff' });
     await moveOrderStatus(
       t.database.db,
       id,
       { status: 'cancelled', note: 'Customer cancelled' },
-      staff?.id ?? 0,
+      staff.id,
       t.app.config,
     );
     const list = await notesOf(id);
@@ -419,25 +391,8 @@ describe("who may have an order's documents (issue 43 §5, decision 0044)", () =
   /** A member's order, its owner's bearer, and another member's. */
   const member = { id: '', owner: '', other: '' };
 
-  async function signUp(email: string): Promise<string> {
-    const res = await t.app.inject({
-      method: 'POST',
-      url: '/api/registered',
-      payload: { name: 'Docs Member', email, password: 'Str0ng!Pass', phone: '0412345678' },
-    });
-    expect(res.statusCode, res.body).toBe(200);
-    return (res.json() as { token: string }).token;
-  }
-
   beforeAll(async () => {
-    const placed = await t.app.inject({
-      method: 'POST',
-      url: '/api/place-order',
-      headers: { 'idempotency-key': randomUUID() },
-      payload: testOrderBody([{ id: ids.pads, unitPriceCents: 4550, quantity: 1 }]),
-    });
-    expect(placed.statusCode, placed.body).toBe(200);
-    const answer = placed.json() as { data: { id: string }; tax_invoice_url?: string };
+    const { answer } = await seedOrder(t, { lines: [{ id: ids.pads, unitPriceCents: 4550, quantity: 1 }] });
     guest.id = answer.data.id;
     guest.placedLink = answer.tax_invoice_url ?? '';
     await refundOrder(t.app, {
@@ -450,8 +405,8 @@ describe("who may have an order's documents (issue 43 §5, decision 0044)", () =
     const notes = (await notesOf(guest.id)).json() as { data: { number: string }[] };
     guest.note = notes.data[0]?.number ?? '';
     expect(guest.note).toMatch(/^ADJ-\d{6}$/);
-    member.owner = await signUp('docs.owner@example.com');
-    member.other = await signUp('docs.other@example.com');
+    member.owner = (await seedCustomer(t, { name: 'Docs Member', email: 'docs.owner@example.com' })).token;
+    member.other = (await seedCustomer(t, { name: 'Docs Member', email: 'docs.other@example.com' })).token;
     member.id = await place(
       t,
       memberOrderBody([{ id: ids.oil, unitPriceCents: 3995, quantity: 1 }]),

@@ -5,7 +5,6 @@
  * finds the order alone and shows no buyer field (decision 0044); the lookups are limited per client address and
  * per order number.
  */
-import { randomUUID } from 'node:crypto';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { orderDetailSchema, type OrderDetail } from '@store/shared/order';
@@ -14,22 +13,19 @@ import { orders } from '../../db/schema';
 import { TOO_MANY_REQUESTS_MESSAGE } from '../../plugins/rate-limit';
 import { createTestApp, type TestApp } from '../../../tests/test-app';
 import { seedCatalog, seedProduct } from '../../../tests/seed-catalog';
-import { testOrderBody } from './test-order-body';
+import { seedCustomer, seedOrder } from '../../../tests/seeders';
 
 let t: TestApp;
 let productId = 0;
 let placed: OrderDetail;
 let orderNumber = '';
 
-async function placeGuestOrder(app: TestApp['app'], email: string, product = productId) {
-  const res = await app.inject({
-    method: 'POST',
-    url: '/api/place-order',
-    headers: { 'idempotency-key': randomUUID() },
-    payload: testOrderBody([{ id: product, unitPriceCents: 1850, quantity: 1 }], { email }),
+async function placeGuestOrder(app: TestApp, email: string, product = productId) {
+  const { answer } = await seedOrder(app, {
+    lines: [{ id: product, unitPriceCents: 1850, quantity: 1 }],
+    fields: { email },
   });
-  expect(res.statusCode, res.body).toBe(200);
-  return orderDetailSchema.parse(res.json().data);
+  return orderDetailSchema.parse(answer.data);
 }
 
 beforeAll(async () => {
@@ -46,7 +42,7 @@ beforeAll(async () => {
     priceCents: 1850,
     stock: 100,
   });
-  placed = await placeGuestOrder(t.app, 'Track.Me@Example.com');
+  placed = await placeGuestOrder(t, 'Track.Me@Example.com');
   orderNumber = placed.invoice_number;
 });
 afterAll(() => t.close());
@@ -83,7 +79,7 @@ describe('POST /api/guest/track-order by order number and email', () => {
   });
 
   it('answers a wrong email exactly as an unknown number: 404 No Order Found', async () => {
-    const other = await placeGuestOrder(t.app, 'someone.else@example.com');
+    const other = await placeGuestOrder(t, 'someone.else@example.com');
     const answers = [
       await track({ id: orderNumber, email: 'wrong@example.com' }),
       // Another order's email does not open this one.
@@ -125,30 +121,15 @@ describe('POST /api/guest/track-order by order number and email', () => {
   });
 
   it('a member signed in who owns the order gets the customer fields by number and email too', async () => {
-    const reg = await t.app.inject({
-      method: 'POST',
-      url: '/api/registered',
-      payload: {
-        name: 'Tia Tracker',
-        email: 'tia@example.com',
-        password: 'Str0ng!pass',
-        phone: '0412345678',
-      },
-    });
-    const { token } = reg.json() as { token: string };
+    const { token } = await seedCustomer(t, { name: 'Tia Tracker', email: 'tia@example.com' });
     // A member's order is priced with the signup plan's 10 % (decision 0012): the body quotes the same figures.
-    const res = await t.app.inject({
-      method: 'POST',
-      url: '/api/place-order',
-      headers: { authorization: `Bearer ${token}`, 'idempotency-key': randomUUID() },
-      payload: testOrderBody(
-        [{ id: productId, unitPriceCents: 1850, quantity: 1 }],
-        { email: 'tia@example.com' },
-        { signupPercent: 10 },
-      ),
+    const { answer } = await seedOrder(t, {
+      lines: [{ id: productId, unitPriceCents: 1850, quantity: 1 }],
+      fields: { email: 'tia@example.com' },
+      token,
+      discounts: { signupPercent: 10 },
     });
-    expect(res.statusCode, res.body).toBe(200);
-    const mine = orderDetailSchema.parse(res.json().data);
+    const mine = orderDetailSchema.parse(answer.data);
     const byNumber = await t.app.inject({
       method: 'POST',
       url: '/api/guest/track-order',
@@ -176,7 +157,7 @@ describe('lookup limits', () => {
         priceCents: 1850,
         stock: 10,
       });
-      const order = await placeGuestOrder(limited.app, 'limit@example.com', product);
+      const order = await placeGuestOrder(limited, 'limit@example.com', product);
       // Three guesses at one number's email from three addresses, every spelling counted as the one number...
       const guesses = [
         order.invoice_number,

@@ -1,39 +1,10 @@
 import type { Brand, Product } from '@store/shared/product';
-import { QueryClient } from '@tanstack/react-query';
-import { render, screen, waitFor, within } from '@testing-library/react';
-import userEvent from '@testing-library/user-event';
-import { createMemoryRouter, RouterProvider } from 'react-router';
-import { afterEach, describe, expect, it, vi } from 'vitest';
+import { screen, waitFor, within } from '@testing-library/react';
+import { describe, expect, it } from 'vitest';
 import { PRODUCT_IMAGE_FALLBACK } from '@/lib/media';
-import { makeProduct, makeStoreConfig } from '@/test/fixtures';
-import { AppProviders } from '../providers';
-import { routes } from '../router';
-
-type Answer = { status: number; body: unknown };
-
-function stubApi(answer: (url: URL) => Answer | undefined) {
-  const fetchMock = vi.fn(async (input: string) => {
-    const url = new URL(input, 'http://localhost');
-    const found =
-      url.pathname === '/api/store-config'
-        ? { status: 200, body: { data: makeStoreConfig() } }
-        : (answer(url) ?? { status: 404, body: { message: 'Not found' } });
-    return new Response(JSON.stringify(found.body), { status: found.status });
-  });
-  vi.stubGlobal('fetch', fetchMock);
-  return fetchMock;
-}
-
-function renderApp(path: string) {
-  const router = createMemoryRouter(routes, { initialEntries: [path] });
-  const queryClient = new QueryClient({ defaultOptions: { queries: { retry: false } } });
-  render(
-    <AppProviders queryClient={queryClient}>
-      <RouterProvider router={router} />
-    </AppProviders>,
-  );
-  return router;
-}
+import { json } from '@/test/fake-api';
+import { makeProduct } from '@/test/fixtures';
+import { renderRoute } from '@/test/render-route';
 
 const brands: Brand[] = [
   {
@@ -53,17 +24,14 @@ function shopAnswer(
   lastPage: number,
   page: number,
   brand: { permalink: string; title: string } | null,
-): Answer {
+) {
   return {
-    status: 200,
-    body: {
-      data: products,
-      total,
-      last_page: lastPage,
-      current_page: page,
-      per_page: 20,
-      filters: { category: null, child_category: null, brand },
-    },
+    data: products,
+    total,
+    last_page: lastPage,
+    current_page: page,
+    per_page: 20,
+    filters: { category: null, child_category: null, brand },
   };
 }
 
@@ -72,18 +40,9 @@ const products = (count: number) =>
     makeProduct({ id: i + 1, title: `Battery ${i + 1}`, permalink: `battery-${i + 1}` }),
   );
 
-afterEach(() => {
-  vi.unstubAllGlobals();
-});
-
 describe('/brands', () => {
   it("shows 'Loading', then every brand's logo at 150x150 linking to its page", async () => {
-    stubApi((url) =>
-      url.pathname === '/api/brands'
-        ? { status: 200, body: { data: { data: brands, general_settings: {} } } }
-        : undefined,
-    );
-    renderApp('/brands');
+    renderRoute('/brands', { api: { 'GET /api/brands': { data: { data: brands, general_settings: {} } } } });
 
     expect(await screen.findByRole('heading', { level: 1, name: 'Brands' })).toBeTruthy();
     expect(screen.getByText('Loading').getAttribute('role')).toBe('status');
@@ -106,12 +65,11 @@ describe('/brands', () => {
 
 describe('/brand', () => {
   it("shows 'Brand: {title}', the count and at most 15 of the 20 products", async () => {
-    const fetchMock = stubApi((url) =>
-      url.pathname === '/api/shop'
-        ? shopAnswer(products(20), 31, 2, 1, { permalink: 'voltcore', title: 'Voltcore' })
-        : undefined,
-    );
-    renderApp('/brand?page=1&brand=voltcore');
+    const { api } = renderRoute('/brand?page=1&brand=voltcore', {
+      api: {
+        'GET /api/shop': shopAnswer(products(20), 31, 2, 1, { permalink: 'voltcore', title: 'Voltcore' }),
+      },
+    });
 
     // The first visit loads the route's code, which takes a while on a busy machine.
     expect(await screen.findByText('Loading products...', {}, { timeout: 5000 })).toBeTruthy();
@@ -121,9 +79,7 @@ describe('/brand', () => {
     expect(screen.getAllByRole('link', { name: /^Battery \d+$/ })).toHaveLength(15);
     expect(screen.queryByRole('link', { name: 'Battery 16' })).toBeNull();
 
-    const shopCall = fetchMock.mock.calls
-      .map(([input]) => new URL(input, 'http://localhost'))
-      .find((url) => url.pathname === '/api/shop');
+    const shopCall = api.requestsTo('/api/shop')[0]?.url;
     expect(shopCall?.searchParams.get('brand')).toBe('voltcore');
     expect(shopCall?.searchParams.get('page')).toBe('1');
     expect(shopCall?.searchParams.get('pagination')).toBe('15');
@@ -137,12 +93,12 @@ describe('/brand', () => {
   });
 
   it("shows 'All Brands' without a brand, and no pagination for one page of 15", async () => {
-    stubApi((url) =>
-      url.pathname === '/api/shop' && !url.searchParams.has('brand')
-        ? shopAnswer(products(15), 15, 1, 1, null)
-        : undefined,
-    );
-    renderApp('/brand?page=1');
+    renderRoute('/brand?page=1', {
+      api: {
+        'GET /api/shop': ({ url }) =>
+          url.searchParams.has('brand') ? undefined : json(shopAnswer(products(15), 15, 1, 1, null)),
+      },
+    });
 
     expect(await screen.findByRole('heading', { level: 1, name: 'All Brands' })).toBeTruthy();
     expect(await screen.findByText('There are 15 products.')).toBeTruthy();
@@ -151,8 +107,9 @@ describe('/brand', () => {
   });
 
   it("says 'No Product Found' for a brand without products", async () => {
-    stubApi((url) => (url.pathname === '/api/shop' ? shopAnswer([], 0, 1, 1, null) : undefined));
-    renderApp('/brand?page=1&brand=unknown-maker');
+    renderRoute('/brand?page=1&brand=unknown-maker', {
+      api: { 'GET /api/shop': shopAnswer([], 0, 1, 1, null) },
+    });
 
     expect(await screen.findByText('No Product Found')).toBeTruthy();
     expect(screen.getByText('There are 0 products.')).toBeTruthy();
@@ -160,10 +117,9 @@ describe('/brand', () => {
   });
 
   it("says 'Error loading products. Please try again later.' when the call fails", async () => {
-    stubApi((url) =>
-      url.pathname === '/api/shop' ? { status: 500, body: { message: 'Database unavailable' } } : undefined,
-    );
-    renderApp('/brand?page=1&brand=voltcore');
+    renderRoute('/brand?page=1&brand=voltcore', {
+      api: { 'GET /api/shop': () => json({ message: 'Database unavailable' }, 500) },
+    });
 
     expect((await screen.findByRole('alert')).textContent).toContain(
       'Error loading products. Please try again later.',
@@ -173,19 +129,18 @@ describe('/brand', () => {
 
 describe('/brand sort and filters (issue 13)', () => {
   it('asks with the address’s sort and filters, keeps them in page links, and sorts from the menu on page 1', async () => {
-    const user = userEvent.setup();
-    const fetchMock = stubApi((url) =>
-      url.pathname === '/api/shop'
-        ? shopAnswer(products(15), 31, 3, 2, { permalink: 'voltcore', title: 'Voltcore' })
-        : undefined,
+    const { api, router, user } = renderRoute(
+      '/brand?page=2&brand=voltcore&sort=price_asc&max_price=200&in_stock=1',
+      {
+        api: {
+          'GET /api/shop': shopAnswer(products(15), 31, 3, 2, { permalink: 'voltcore', title: 'Voltcore' }),
+        },
+      },
     );
-    const router = renderApp('/brand?page=2&brand=voltcore&sort=price_asc&max_price=200&in_stock=1');
     expect(
       await screen.findByRole('heading', { level: 1, name: 'Brand: Voltcore' }, { timeout: 5000 }),
     ).toBeTruthy();
-    const shopCall = fetchMock.mock.calls
-      .map(([input]) => new URL(input, 'http://localhost'))
-      .find((url) => url.pathname === '/api/shop');
+    const shopCall = api.requestsTo('/api/shop')[0]?.url;
     expect(Object.fromEntries(shopCall?.searchParams ?? [])).toEqual({
       page: '2',
       brand: 'voltcore',

@@ -1,5 +1,4 @@
-import { QueryClient } from '@tanstack/react-query';
-import { cleanup, render, screen, waitFor, within } from '@testing-library/react';
+import { cleanup, screen, waitFor, within } from '@testing-library/react';
 import {
   CARRIER_LIST,
   DELIVERY_AREA_SENTENCE,
@@ -8,9 +7,11 @@ import {
   REFUND_TIME,
   RETURNS_SENTENCE,
 } from '@store/shared/store-promises';
-import { createMemoryRouter, matchRoutes, RouterProvider } from 'react-router';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { matchRoutes } from 'react-router';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { json, type ApiTable } from '@/test/fake-api';
 import { makeStoreConfig } from '@/test/fixtures';
+import { renderRoute } from '@/test/render-route';
 import {
   CONTACT_US,
   FAQS,
@@ -19,7 +20,6 @@ import {
   POLICY_PAGES,
   RETURN,
 } from '../layouts/nav-links';
-import { AppProviders } from '../providers';
 import { routes } from '../router';
 
 const STORE = 'Southern Cross Auto Parts';
@@ -34,36 +34,14 @@ const CONFIG = makeStoreConfig({
 /** The delivery rule as every page words it (issue 34 §3). */
 const RULE = deliveryRuleSentence(deliverySettingsOf(CONFIG));
 
-/** Stubs the API; the store config waits for `configGate` when one is given. */
-function stubApi(configGate?: Promise<void>) {
-  vi.stubGlobal(
-    'fetch',
-    vi.fn(async (input: string) => {
-      const path = new URL(input, 'http://localhost').pathname;
-      if (path === '/api/store-config') await configGate;
-      const body =
-        path === '/api/store-config'
-          ? { data: CONFIG }
-          : path === '/api/categories' || path === '/api/social-links'
-            ? { data: [] }
-            : path === '/api/brands'
-              ? { data: { data: [], general_settings: {} } }
-              : { message: 'Not found' };
-      return new Response(JSON.stringify(body), { status: 'message' in body ? 404 : 200 });
-    }),
-  );
-}
+/** What the content pages ask: the store's settings, and the brands for the footer (the frame's by default). */
+const CONTENT_API: ApiTable = {
+  'GET /api/store-config': { data: CONFIG },
+  'GET /api/brands': { data: { data: [], general_settings: {} } },
+};
 
-function renderApp(path: string) {
-  const router = createMemoryRouter(routes, { initialEntries: [path] });
-  const queryClient = new QueryClient({ defaultOptions: { queries: { retry: false } } });
-  render(
-    <AppProviders queryClient={queryClient}>
-      <RouterProvider router={router} />
-    </AppProviders>,
-  );
-  return router;
-}
+/** The app at `path` over CONTENT_API (or `api`); answers its router. */
+const renderApp = (path: string, api: ApiTable = CONTENT_API) => renderRoute(path, { api }).router;
 
 const metaDescription = () =>
   document.querySelector('meta[name="description"]')?.getAttribute('content') ?? '';
@@ -77,12 +55,10 @@ beforeEach(() => {
   meta.content = 'From index.html';
   document.head.append(meta);
   document.title = '';
-  stubApi();
 });
 
 afterEach(() => {
   document.head.querySelector('meta[name="description"]')?.remove();
-  vi.unstubAllGlobals();
 });
 
 interface PageCase {
@@ -252,8 +228,14 @@ describe('content pages (SPEC §1, §2, §9)', () => {
 
   it('keeps the page’s description when the store config arrives after the page', async () => {
     let release = () => {};
-    stubApi(new Promise<void>((resolve) => (release = resolve)));
-    renderApp('/feedback');
+    const configGate = new Promise<void>((resolve) => (release = resolve));
+    renderApp('/feedback', {
+      ...CONTENT_API,
+      'GET /api/store-config': async () => {
+        await configGate;
+        return json({ data: CONFIG });
+      },
+    });
     await screen.findByRole('heading', { level: 1, name: 'Feedback' });
     await waitFor(() => expect(metaDescription()).toContain('3 business days'));
     release();
@@ -321,23 +303,12 @@ describe('the warranty against defects (issue 18 §4)', () => {
   });
 
   it('leaves out what a store has not configured, and never shows another store’s details', async () => {
-    vi.stubGlobal(
-      'fetch',
-      vi.fn(async (input: string) => {
-        const path = new URL(input, 'http://localhost').pathname;
-        const body =
-          path === '/api/store-config'
-            ? {
-                data: makeStoreConfig({
-                  store_name: STORE,
-                  business_contact: { address: '', phone: '', email: '' },
-                }),
-              }
-            : { data: [] };
-        return new Response(JSON.stringify(body), { status: 200 });
-      }),
-    );
-    renderApp('/warranty');
+    renderApp('/warranty', {
+      ...CONTENT_API,
+      'GET /api/store-config': {
+        data: makeStoreConfig({ store_name: STORE, business_contact: { address: '', phone: '', email: '' } }),
+      },
+    });
     const list = (await screen.findByText('Business name')).closest('dl')!;
     expect(list.textContent).toContain(STORE);
     expect(within(list).queryByText('Business address')).toBeNull();

@@ -1,41 +1,15 @@
 import type { Brand, Category } from '@store/shared/product';
-import { QueryClient } from '@tanstack/react-query';
-import { render, screen, waitFor, within } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import {
   deliverySettingsOf,
   freeDeliveryHeadline,
   freeDeliveryText,
   RETURNS_HEADLINE,
 } from '@store/shared/store-promises';
-import { createMemoryRouter, RouterProvider } from 'react-router';
-import { afterEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, describe, expect, it } from 'vitest';
+import { json, type ApiTable } from '@/test/fake-api';
 import { makeProduct, makeStoreConfig } from '@/test/fixtures';
-import { AppProviders } from '../providers';
-import { routes } from '../router';
-
-type Answer = { status: number; body: unknown } | 'network-error';
-
-function stubApi(answers: Record<string, Answer>) {
-  const fetchMock = vi.fn(async (input: string) => {
-    const path = new URL(input, 'http://localhost').pathname;
-    const answer = answers[path] ?? { status: 404, body: { message: 'Not found' } };
-    if (answer === 'network-error') throw new TypeError('Failed to fetch');
-    return new Response(JSON.stringify(answer.body), { status: answer.status });
-  });
-  vi.stubGlobal('fetch', fetchMock);
-  return fetchMock;
-}
-
-function renderApp(path = '/') {
-  const router = createMemoryRouter(routes, { initialEntries: [path] });
-  const queryClient = new QueryClient({ defaultOptions: { queries: { retry: false } } });
-  render(
-    <AppProviders queryClient={queryClient}>
-      <RouterProvider router={router} />
-    </AppProviders>,
-  );
-  return router;
-}
+import { renderRoute } from '@/test/render-route';
 
 const banner = (name: string, link: string) => ({
   image: `home/${name}.svg`,
@@ -106,25 +80,23 @@ const latest = Array.from({ length: 3 }, (_, i) =>
   makeProduct({ id: i + 1, title: `Oil Filter ${i + 1}`, permalink: `oil-filter-${i + 1}` }),
 );
 
-const allAnswers: Record<string, Answer> = {
-  '/api/store-config': { status: 200, body: { data: config } },
-  '/api/categories': { status: 200, body: { data: categories } },
-  '/api/virtual-products': { status: 200, body: { data: featured } },
-  '/api/latest-products': { status: 200, body: { data: { data: latest } } },
-  '/api/brand-sliders': { status: 200, body: { data: brands } },
-  '/api/vehicles/makes': { status: 200, body: { data: ['Ford', 'Toyota'] } },
+const allAnswers: ApiTable = {
+  'GET /api/store-config': { data: config },
+  'GET /api/categories': { data: categories },
+  'GET /api/virtual-products': { data: featured },
+  'GET /api/latest-products': { data: { data: latest } },
+  'GET /api/brand-sliders': { data: brands },
+  'GET /api/vehicles/makes': { data: ['Ford', 'Toyota'] },
 };
 
 afterEach(() => {
-  vi.unstubAllGlobals();
   // The 429 redirect holds off repeats for 45 s through session storage; each test starts afresh.
   sessionStorage.clear();
 });
 
 describe('home page', () => {
   it('shows the store name, sets the title and lists the latest products', async () => {
-    stubApi(allAnswers);
-    renderApp();
+    renderRoute('/', { api: allAnswers });
 
     expect(await screen.findByRole('link', { name: /Southern Cross Auto Parts/ })).toBeTruthy();
     expect(await screen.findByRole('heading', { level: 1, name: 'Southern Cross Auto Parts' })).toBeTruthy();
@@ -135,8 +107,7 @@ describe('home page', () => {
   });
 
   it('shows the hero, banners, services, categories, both carousels and the brands strip', async () => {
-    stubApi(allAnswers);
-    renderApp();
+    renderRoute('/', { api: allAnswers });
 
     // Hero: the first slide's words over its picture, its call to action linking to the slide's link.
     const hero = await screen.findByRole('region', { name: 'Featured offers' });
@@ -196,11 +167,12 @@ describe('home page', () => {
   });
 
   it("shows the server's message when a call fails", async () => {
-    stubApi({
-      ...allAnswers,
-      '/api/latest-products': { status: 500, body: { message: 'Something went wrong on our side.' } },
+    renderRoute('/', {
+      api: {
+        ...allAnswers,
+        'GET /api/latest-products': () => json({ message: 'Something went wrong on our side.' }, 500),
+      },
     });
-    renderApp();
 
     expect((await screen.findByRole('alert')).textContent).toContain('Something went wrong on our side.');
     expect(screen.getByRole('button', { name: 'Try again' })).toBeTruthy();
@@ -209,8 +181,10 @@ describe('home page', () => {
   });
 
   it("falls back to 'Online Store' and 'An unexpected error occurred.' when the API cannot be reached", async () => {
-    stubApi(Object.fromEntries(Object.keys(allAnswers).map((path) => [path, 'network-error' as const])));
-    renderApp();
+    const unreachable = () => Response.error();
+    renderRoute('/', {
+      api: Object.fromEntries(Object.keys(allAnswers).map((key) => [key, unreachable])) as ApiTable,
+    });
 
     expect(await screen.findByRole('link', { name: /Online Store/ })).toBeTruthy();
     expect((await screen.findByRole('alert')).textContent).toContain('An unexpected error occurred.');
@@ -218,27 +192,28 @@ describe('home page', () => {
   });
 
   it('goes to /too-many-requests when a call answers 429', async () => {
-    stubApi({ ...allAnswers, '/api/categories': { status: 429, body: { message: 'Rate limit exceeded' } } });
-    const router = renderApp();
+    const { router } = renderRoute('/', {
+      api: { ...allAnswers, 'GET /api/categories': () => json({ message: 'Rate limit exceeded' }, 429) },
+    });
 
     expect(await screen.findByRole('heading', { name: 'Too many requests' })).toBeTruthy();
     expect(router.state.location.pathname).toBe('/too-many-requests');
   });
 
   it('goes to /too-many-requests when an error message contains 429', async () => {
-    stubApi({
-      ...allAnswers,
-      '/api/virtual-products': { status: 503, body: { message: 'Upstream answered 429' } },
+    const { router } = renderRoute('/', {
+      api: {
+        ...allAnswers,
+        'GET /api/virtual-products': () => json({ message: 'Upstream answered 429' }, 503),
+      },
     });
-    const router = renderApp();
 
     expect(await screen.findByRole('heading', { name: 'Too many requests' })).toBeTruthy();
     expect(router.state.location.pathname).toBe('/too-many-requests');
   });
 
   it('shows the not-found page for an unknown path', async () => {
-    stubApi({ '/api/store-config': { status: 200, body: { data: makeStoreConfig() } } });
-    renderApp('/no-such-page');
+    renderRoute('/no-such-page');
     expect(await screen.findByRole('heading', { name: 'Page not found' })).toBeTruthy();
   });
 });

@@ -5,10 +5,10 @@
  * 30 minutes is dropped when read, and the idle timer (use-admin-idle-sign-out.ts) ends an open one.
  */
 import { SESSION_IDLE_TIMEOUT_MS } from '@store/shared/account-constants';
-import type { StaffUser } from '@store/shared/admin';
+import { ADMIN_SESSION_STORAGE_KEY, type StaffUser } from '@store/shared/admin';
 import { createSessionStore } from '@/lib/create-session-store';
 
-export const ADMIN_SESSION_KEY = 'adminSession';
+export const ADMIN_SESSION_KEY = ADMIN_SESSION_STORAGE_KEY;
 
 export interface AdminSession {
   token: string;

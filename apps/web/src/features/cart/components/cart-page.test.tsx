@@ -1,17 +1,15 @@
 import { computeCheckoutTotals } from '@store/shared/checkout-totals';
 import { amountsOfTotals, breakdownRows } from '@store/shared/order-breakdown';
 import type { Product } from '@store/shared/product';
-import { QueryClient } from '@tanstack/react-query';
-import { act, render, screen, waitFor, within } from '@testing-library/react';
-import userEvent from '@testing-library/user-event';
+import { act, screen, waitFor, within } from '@testing-library/react';
 import { ToastContainer } from 'react-toastify';
-import { createMemoryRouter, RouterProvider } from 'react-router';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { AppProviders } from '@/app/providers';
 import { CartRoute } from '@/app/routes/cart';
 import { clearCart, getCartLines, initializeCart, type CartLine } from '@/stores/cart-store';
 import { resetSessionStoreForTests, startSession } from '@/stores/session-store';
+import { json, type ApiBody, type ApiHandler, type ApiTable } from '@/test/fake-api';
 import { makeProduct, makeStoreConfig } from '@/test/fixtures';
+import { renderRoute } from '@/test/render-route';
 import { checkoutSettingsOf } from '@/lib/checkout-settings';
 
 /** The store settings the page reads, as the checkout's maths takes them. */
@@ -36,57 +34,40 @@ function lineOf(product: Product, quantity = 1): CartLine {
   return { id, title, permalink, featured_image, sku, quantity, product_meta, discount_data };
 }
 
-type Answer = { status: number; body: unknown };
-
-/** The API at the network edge. `catalog` is what /api/cart-products sells today; null makes it 404. */
-function stubApi({
+/**
+ * The API the cart page asks. `catalog` is what /api/cart-products sells today (null makes it 404); `categories`
+ * the side panel's categories answer.
+ */
+function cartApi({
   catalog = [globes, battery] as Product[] | null,
-  categories = { status: 200, body: { data: [] } } as Answer,
-} = {}) {
-  const fetchMock = vi.fn(async (input: string) => {
-    const url = new URL(input, 'http://localhost');
-    const json = (body: unknown, status = 200) => new Response(JSON.stringify(body), { status });
-    switch (url.pathname) {
-      case '/api/store-config':
-        return json({ data: makeStoreConfig() });
-      case '/api/categories':
-        return json(categories.body, categories.status);
-      case '/api/brands':
-        return json({
-          data: {
-            data: [{ id: 1, title: 'Voltcore', permalink: 'voltcore', cover_image: null, logo_image: null }],
-            general_settings: { _gst_percentage: 10, _delivery_charges: 15, _free_delivery_threshold: 100 },
-          },
-        });
-      case '/api/cart-products': {
-        if (catalog === null) return json({ message: 'Not Found' }, 404);
-        const ids = (url.searchParams.get('ids') ?? '').split(',').map(Number);
-        return json({ data: catalog.filter((p) => ids.includes(p.id)) });
-      }
-      default:
-        return json({ message: 'Not found' }, 404);
-    }
-  });
-  vi.stubGlobal('fetch', fetchMock);
-  return fetchMock;
+  categories = { data: [] } as ApiBody | ApiHandler,
+} = {}): ApiTable {
+  return {
+    'GET /api/categories': categories,
+    'GET /api/brands': {
+      data: {
+        data: [{ id: 1, title: 'Voltcore', permalink: 'voltcore', cover_image: null, logo_image: null }],
+        general_settings: { _gst_percentage: 10, _delivery_charges: 15, _free_delivery_threshold: 100 },
+      },
+    },
+    'GET /api/cart-products': ({ url }) => {
+      if (catalog === null) return json({ message: 'Not Found' }, 404);
+      const ids = (url.searchParams.get('ids') ?? '').split(',').map(Number);
+      return json({ data: catalog.filter((p) => ids.includes(p.id)) });
+    },
+  };
 }
 
-function renderCart() {
-  const router = createMemoryRouter(
-    [
+/** The cart page at /cart (home at /) over `api`, with the toasts. */
+function renderCart(api: ApiTable) {
+  return renderRoute('/cart', {
+    routes: [
       { path: '/cart', element: <CartRoute /> },
       { path: '/', element: <h1>Home page</h1> },
     ],
-    { initialEntries: ['/cart'] },
-  );
-  const queryClient = new QueryClient({ defaultOptions: { queries: { retry: false } } });
-  render(
-    <AppProviders queryClient={queryClient}>
-      <RouterProvider router={router} />
-      <ToastContainer />
-    </AppProviders>,
-  );
-  return { router, user: userEvent.setup() };
+    api,
+    beside: <ToastContainer />,
+  });
 }
 
 const rowOf = (title: string) => screen.getByRole('link', { name: title }).closest('tr')!;
@@ -99,14 +80,13 @@ afterEach(() => {
   clearCart();
   sessionStorage.clear();
   resetSessionStoreForTests();
-  vi.unstubAllGlobals();
 });
 
 describe('cart page (SPEC §2 Cart page)', () => {
   it('lists each line and totals the priced lines: a discounted and a plain product', async () => {
-    stubApi();
+    const answers = cartApi();
     initializeCart([lineOf(battery, 2), lineOf(globes, 1)]);
-    renderCart();
+    renderCart(answers);
 
     expect(await screen.findByRole('heading', { level: 1, name: 'Cart' })).toBeTruthy();
     const batteryRow = rowOf('Voltcore NS70 Battery');
@@ -147,7 +127,7 @@ describe('cart page (SPEC §2 Cart page)', () => {
   });
 
   it('shows a business member who chose ex. GST the prices before GST (issue 18 §2)', async () => {
-    stubApi();
+    const answers = cartApi();
     startSession({
       user: {
         id: 8,
@@ -165,7 +145,7 @@ describe('cart page (SPEC §2 Cart page)', () => {
       subscription: false,
     });
     initializeCart([lineOf(battery, 2), lineOf(globes, 1)]);
-    renderCart();
+    renderCart(answers);
 
     expect(await screen.findByRole('heading', { level: 1, name: 'Cart' })).toBeTruthy();
     const batteryRow = rowOf('Voltcore NS70 Battery');
@@ -194,9 +174,9 @@ describe('cart page (SPEC §2 Cart page)', () => {
   });
 
   it('changes a quantity with the stepper and removes a line', async () => {
-    stubApi();
+    const answers = cartApi();
     initializeCart([lineOf(globes, 1), lineOf(battery, 1)]);
-    const { user } = renderCart();
+    const { user } = renderCart(answers);
     const row = await waitFor(() => rowOf('Brightline H4 Halogen Globes'));
 
     expect(within(row).getByRole('button', { name: 'Decrease quantity' }).getAttribute('aria-disabled')).toBe(
@@ -214,10 +194,10 @@ describe('cart page (SPEC §2 Cart page)', () => {
   });
 
   it('replaces a stale stored price with the fresh one, stores it and says the price changed', async () => {
-    stubApi();
+    const answers = cartApi();
     const stale = lineOf(makeProduct({ ...globes, product_meta: [{ option: '_price', value: '69.95' }] }), 1);
     initializeCart([stale]);
-    renderCart();
+    const { user } = renderCart(answers);
 
     const notice = await screen.findByText(
       // Shelf prices, GST included, as the catalog has them (issue 34).
@@ -232,14 +212,14 @@ describe('cart page (SPEC §2 Cart page)', () => {
     expect(summary().textContent).toContain('Add $20.05 more for free delivery on orders of $100 or more.');
     expect(getCartLines()[0]?.product_meta).toEqual([{ option: '_price', value: '79.95' }]);
 
-    await userEvent.setup().click(screen.getByRole('button', { name: 'Dismiss' }));
+    await user.click(screen.getByRole('button', { name: 'Dismiss' }));
     expect(screen.queryByText(/^The price of/)).toBeNull();
   });
 
   it('drops a product that is no longer sold and says so in a toast', async () => {
-    stubApi({ catalog: [globes] });
+    const answers = cartApi({ catalog: [globes] });
     initializeCart([lineOf(globes, 1), lineOf(battery, 1)]);
-    renderCart();
+    renderCart(answers);
 
     expect(
       await screen.findByText('Voltcore NS70 Battery is no longer available and was removed from your cart.'),
@@ -250,14 +230,12 @@ describe('cart page (SPEC §2 Cart page)', () => {
   });
 
   it('shows the stored prices when the prices cannot be re-read', async () => {
-    const fetchMock = stubApi({ catalog: null });
+    const answers = cartApi({ catalog: null });
     initializeCart([lineOf(battery, 1)]);
-    renderCart();
+    const { api } = renderCart(answers);
 
     await waitFor(() =>
-      expect(
-        fetchMock.mock.calls.some(([input]) => String(input).startsWith('/api/cart-products?ids=12')),
-      ).toBe(true),
+      expect(api.requestsTo('/api/cart-products').some((r) => r.url.search.startsWith('?ids=12'))).toBe(true),
     );
     // The stored $170.10, GST included.
     expect(rowOf('Voltcore NS70 Battery').textContent).toContain('$170.10');
@@ -266,9 +244,9 @@ describe('cart page (SPEC §2 Cart page)', () => {
   });
 
   it('lists categories and brands in the side panel, and says when categories fail', async () => {
-    stubApi({ categories: { status: 500, body: { message: 'Database unavailable' } } });
+    const answers = cartApi({ categories: () => json({ message: 'Database unavailable' }, 500) });
     initializeCart([lineOf(globes, 1)]);
-    renderCart();
+    renderCart(answers);
 
     const panel = screen.getByRole('complementary', { name: 'Keep shopping' });
     expect(await within(panel).findByText('Error loading categories: Database unavailable')).toBeTruthy();
@@ -278,25 +256,22 @@ describe('cart page (SPEC §2 Cart page)', () => {
   });
 
   it('links each category to the shop filtered by it', async () => {
-    stubApi({
+    const answers = cartApi({
       categories: {
-        status: 200,
-        body: {
-          data: [
-            {
-              id: 1,
-              title: 'Batteries',
-              sku: 'batteries',
-              permalink: 'batteries',
-              thumbnail_image: null,
-              child_categories: [],
-            },
-          ],
-        },
+        data: [
+          {
+            id: 1,
+            title: 'Batteries',
+            sku: 'batteries',
+            permalink: 'batteries',
+            thumbnail_image: null,
+            child_categories: [],
+          },
+        ],
       },
     });
     initializeCart([lineOf(globes, 1)]);
-    renderCart();
+    renderCart(answers);
     const panel = screen.getByRole('complementary', { name: 'Keep shopping' });
     expect((await within(panel).findByRole('link', { name: 'Batteries' })).getAttribute('href')).toBe(
       '/shop?page=1&category=batteries',
@@ -305,8 +280,8 @@ describe('cart page (SPEC §2 Cart page)', () => {
 
   it("says 'There are no products in the cart.' and goes home after 3 seconds", async () => {
     vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout'] });
-    stubApi();
-    const { router } = renderCart();
+    const answers = cartApi();
+    const { router } = renderCart(answers);
 
     expect(screen.getByText('There are no products in the cart.')).toBeTruthy();
     expect(screen.getByText('Taking you to the home page in 3 seconds…')).toBeTruthy();

@@ -1,12 +1,11 @@
 import type { Product } from '@store/shared/product';
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { render, screen, waitFor, within } from '@testing-library/react';
-import userEvent from '@testing-library/user-event';
-import { createMemoryRouter, RouterProvider } from 'react-router';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { screen, waitFor, within } from '@testing-library/react';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { RootLayout } from '@/app/layouts/root-layout';
 import { clearCart, getCartLines, initializeCart, type CartLine } from '@/stores/cart-store';
-import { makeProduct, makeStoreConfig } from '@/test/fixtures';
+import { json, type ApiTable } from '@/test/fake-api';
+import { makeProduct } from '@/test/fixtures';
+import { renderRoute } from '@/test/render-route';
 import { useAddToCart } from '@/hooks/use-add-to-cart';
 
 const globes = makeProduct({
@@ -29,27 +28,13 @@ function lineOf(product: Product, quantity = 1): CartLine {
   return { id, title, permalink, featured_image, sku, quantity, product_meta, discount_data };
 }
 
-/** The API at the network edge: the shell's calls, and /api/cart-products answering from `catalog`. */
-function stubApi() {
-  const fetchMock = vi.fn(async (input: string) => {
-    const url = new URL(input, 'http://localhost');
-    const json = (body: unknown, status = 200) => new Response(JSON.stringify(body), { status });
-    switch (url.pathname) {
-      case '/api/store-config':
-        return json({ data: makeStoreConfig() });
-      case '/api/categories':
-        return json({ data: [] });
-      case '/api/cart-products': {
-        const ids = (url.searchParams.get('ids') ?? '').split(',').map(Number);
-        return json({ data: catalog.filter((p) => ids.includes(p.id)) });
-      }
-      default:
-        return json({ message: 'Not found' }, 404);
-    }
-  });
-  vi.stubGlobal('fetch', fetchMock);
-  return fetchMock;
-}
+/** The API at the network edge: the shell's calls (the kit's), and /api/cart-products answering from `catalog`. */
+const CART_API: ApiTable = {
+  'GET /api/cart-products': ({ url }) => {
+    const ids = (url.searchParams.get('ids') ?? '').split(',').map(Number);
+    return json({ data: catalog.filter((p) => ids.includes(p.id)) });
+  },
+};
 
 function ShopPage() {
   const add = useAddToCart();
@@ -67,8 +52,8 @@ function ShopPage() {
 }
 
 function renderShell(path = '/') {
-  const router = createMemoryRouter(
-    [
+  return renderRoute(path, {
+    routes: [
       {
         element: <RootLayout />,
         children: [
@@ -79,15 +64,8 @@ function renderShell(path = '/') {
         ],
       },
     ],
-    { initialEntries: [path] },
-  );
-  const queryClient = new QueryClient({ defaultOptions: { queries: { retry: false } } });
-  render(
-    <QueryClientProvider client={queryClient}>
-      <RouterProvider router={router} />
-    </QueryClientProvider>,
-  );
-  return { router, user: userEvent.setup() };
+    api: CART_API,
+  });
 }
 
 const cartIcon = () => within(screen.getByRole('banner')).getByRole('link', { name: /^Cart, / });
@@ -96,12 +74,10 @@ const findSidebar = () => screen.findByRole('dialog', { name: /^Cart/ }, { timeo
 
 beforeEach(() => {
   clearCart();
-  stubApi();
 });
 
 afterEach(() => {
   clearCart();
-  vi.unstubAllGlobals();
   document.body.style.overflow = '';
 });
 

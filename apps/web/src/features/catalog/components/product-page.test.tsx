@@ -1,5 +1,4 @@
-import { QueryClient } from '@tanstack/react-query';
-import { render, screen, within } from '@testing-library/react';
+import { screen, within } from '@testing-library/react';
 import {
   DELIVERY_ESTIMATE_SENTENCE,
   deliveryRuleSentence,
@@ -7,40 +6,28 @@ import {
   productDeliveryText,
 } from '@store/shared/store-promises';
 import userEvent from '@testing-library/user-event';
-import { createMemoryRouter, RouterProvider } from 'react-router';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { AppProviders } from '@/app/providers';
+import { beforeEach, describe, expect, it, vi } from 'vitest';
+import { json, type ApiTable } from '@/test/fake-api';
 import { makeProduct, makeStoreConfig } from '@/test/fixtures';
+import { renderRoute } from '@/test/render-route';
 import { clearCart, getCartLines } from '@/stores/cart-store';
 import { ProductRoute } from '@/app/routes/product';
 
-type Answer = { status: number; body: unknown };
-
-function stubApi(answers: Record<string, Answer>) {
-  vi.stubGlobal(
-    'fetch',
-    vi.fn(async (input: string) => {
-      const path = new URL(input, 'http://localhost').pathname;
-      const answer =
-        answers[path] ??
-        (path === '/api/store-config'
-          ? { status: 200, body: { data: makeStoreConfig() } }
-          : { status: 404, body: { message: 'Not found' } });
-      return new Response(JSON.stringify(answer.body), { status: answer.status });
-    }),
-  );
-}
-
-function renderProduct(path: string) {
-  const router = createMemoryRouter([{ path: '/product/:sku', element: <ProductRoute /> }], {
-    initialEntries: [path],
+/**
+ * The product page alone at `path` over the fake API serving `api`; what the page asks besides the product is
+ * answered empty unless told: no latest products, no vehicle makes, no fitment data.
+ */
+function renderProduct(path: string, api: ApiTable) {
+  renderRoute(path, {
+    routes: [{ path: '/product/:sku', element: <ProductRoute /> }],
+    api: {
+      'GET /api/latest-products': { data: { data: [] } },
+      'GET /api/vehicles/makes': { data: [] },
+      'GET /api/products/:sku/fitment': ({ params }) =>
+        json({ data: { sku: params.sku, universal: false, groups: [] } }),
+      ...api,
+    },
   });
-  const queryClient = new QueryClient({ defaultOptions: { queries: { retry: false } } });
-  render(
-    <AppProviders queryClient={queryClient}>
-      <RouterProvider router={router} />
-    </AppProviders>,
-  );
 }
 
 const battery = makeProduct({
@@ -81,17 +68,13 @@ const deliveryPromise = () =>
   (document.querySelector('.product-detail__shipping')?.textContent ?? '').replace(/\s+/g, ' ').trim();
 
 beforeEach(() => clearCart());
-afterEach(() => {
-  vi.unstubAllGlobals();
-});
 
 describe('product page (SPEC §2 Product page)', () => {
   it('shows the product, its price with the discount label, breadcrumbs and JSON-LD in AUD', async () => {
-    stubApi({
-      '/api/products/VC-NS70-680': { status: 200, body: { data: battery } },
-      '/api/categories': { status: 200, body: categories },
+    renderProduct('/product/VC-NS70-680', {
+      'GET /api/products/VC-NS70-680': { data: battery },
+      'GET /api/categories': categories,
     });
-    renderProduct('/product/VC-NS70-680');
 
     expect(
       await screen.findByRole('heading', { level: 1, name: 'Voltcore NS70 Car Battery 680CCA' }),
@@ -143,11 +126,10 @@ describe('product page (SPEC §2 Product page)', () => {
       sku: 'BF-DOT4-500',
       product_meta: [{ option: '_price', value: '16.45' }],
     });
-    stubApi({
-      '/api/products/BF-DOT4-500': { status: 200, body: { data: fluid } },
-      '/api/store-config': { status: 200, body: { data: config } },
+    renderProduct('/product/BF-DOT4-500', {
+      'GET /api/products/BF-DOT4-500': { data: fluid },
+      'GET /api/store-config': { data: config },
     });
-    renderProduct('/product/BF-DOT4-500');
     await screen.findByRole('heading', { level: 1, name: 'Brake Fluid DOT 4 500ml' });
 
     const rule = deliverySettingsOf(config);
@@ -164,8 +146,7 @@ describe('product page (SPEC §2 Product page)', () => {
 
   it('switches the main image from the thumbnails', async () => {
     const user = userEvent.setup();
-    stubApi({ '/api/products/VC-NS70-680': { status: 200, body: { data: battery } } });
-    renderProduct('/product/VC-NS70-680');
+    renderProduct('/product/VC-NS70-680', { 'GET /api/products/VC-NS70-680': { data: battery } });
 
     const second = await screen.findByRole('button', { name: 'Show image 2 of 2' });
     expect(screen.getByRole('button', { name: 'Show image 1 of 2' }).getAttribute('aria-pressed')).toBe(
@@ -181,8 +162,7 @@ describe('product page (SPEC §2 Product page)', () => {
   it('pages through more than 3 thumbnails with named arrows', async () => {
     const user = userEvent.setup();
     const many = { ...battery, gallery_media: 'p/2.svg,p/3.svg,p/4.svg,p/5.svg' };
-    stubApi({ '/api/products/VC-NS70-680': { status: 200, body: { data: many } } });
-    renderProduct('/product/VC-NS70-680');
+    renderProduct('/product/VC-NS70-680', { 'GET /api/products/VC-NS70-680': { data: many } });
 
     const thumbs = await screen.findByRole('group', { name: 'Product images' });
     const shown = () =>
@@ -204,8 +184,7 @@ describe('product page (SPEC §2 Product page)', () => {
 
   it('adds the chosen quantity once however fast the button is pressed (one add a second)', async () => {
     const user = userEvent.setup();
-    stubApi({ '/api/products/VC-NS70-680': { status: 200, body: { data: battery } } });
-    renderProduct('/product/VC-NS70-680');
+    renderProduct('/product/VC-NS70-680', { 'GET /api/products/VC-NS70-680': { data: battery } });
 
     const plus = await screen.findByRole('button', { name: 'Increase quantity' });
     await user.click(plus);
@@ -221,11 +200,10 @@ describe('product page (SPEC §2 Product page)', () => {
 
   it('has Description and Product Details tabs that work from the keyboard', async () => {
     const user = userEvent.setup();
-    stubApi({
-      '/api/products/VC-NS70-680': { status: 200, body: { data: battery } },
-      '/api/categories': { status: 200, body: categories },
+    renderProduct('/product/VC-NS70-680', {
+      'GET /api/products/VC-NS70-680': { data: battery },
+      'GET /api/categories': categories,
     });
-    renderProduct('/product/VC-NS70-680');
 
     const description = await screen.findByRole('tab', { name: 'Description' });
     expect(description.getAttribute('aria-selected')).toBe('true');
@@ -253,8 +231,7 @@ describe('product page (SPEC §2 Product page)', () => {
       gallery_media: null,
       product_meta: [],
     });
-    stubApi({ '/api/products/BARE-1': { status: 200, body: { data: bare } } });
-    renderProduct('/product/BARE-1');
+    renderProduct('/product/BARE-1', { 'GET /api/products/BARE-1': { data: bare } });
 
     expect(await screen.findByRole('heading', { level: 1, name: 'No Title' })).toBeTruthy();
     expect(within(screen.getByRole('group', { name: 'Price' })).getByText('N/A')).toBeTruthy();
@@ -266,8 +243,9 @@ describe('product page (SPEC §2 Product page)', () => {
   });
 
   it('shows the not-found image for a product that does not exist', async () => {
-    stubApi({ '/api/products/nope': { status: 404, body: { message: 'No product with SKU "nope"' } } });
-    renderProduct('/product/nope');
+    renderProduct('/product/nope', {
+      'GET /api/products/nope': () => json({ message: 'No product with SKU "nope"' }, 404),
+    });
 
     expect(await screen.findByRole('heading', { level: 1, name: 'Product not found' })).toBeTruthy();
     expect(screen.getByRole('img', { name: /404/ }).getAttribute('src')).toBe('/images/not-found.svg');
@@ -275,8 +253,9 @@ describe('product page (SPEC §2 Product page)', () => {
   });
 
   it('shows the bad-request image for any other error', async () => {
-    stubApi({ '/api/products/VC-NS70-680': { status: 500, body: { message: 'Database unavailable' } } });
-    renderProduct('/product/VC-NS70-680');
+    renderProduct('/product/VC-NS70-680', {
+      'GET /api/products/VC-NS70-680': () => json({ message: 'Database unavailable' }, 500),
+    });
 
     const alert = await screen.findByRole('alert');
     expect(within(alert).getByRole('img').getAttribute('src')).toBe('/images/bad-request.svg');

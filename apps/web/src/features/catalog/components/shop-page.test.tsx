@@ -1,14 +1,12 @@
-import { QueryClient } from '@tanstack/react-query';
-import { render, screen, waitFor, within } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { createMemoryRouter, RouterProvider } from 'react-router';
-import { afterEach, describe, expect, it, vi } from 'vitest';
-import { AppProviders } from '@/app/providers';
+import { describe, expect, it, vi } from 'vitest';
+import { json, type ApiTable, type FakeApi } from '@/test/fake-api';
 import { makeProduct } from '@/test/fixtures';
+import { renderRoute } from '@/test/render-route';
 import type { ShopAnswer } from '../api/get-shop-products';
 import { ShopPage } from './shop-page';
 
-type Answer = { status: number; body: unknown };
 const noMatch: ShopAnswer['filters'] = { category: null, child_category: null, brand: null };
 
 function shopAnswer(total: number, filters: ShopAnswer['filters'] = noMatch, page = 1): ShopAnswer {
@@ -25,41 +23,19 @@ function shopAnswer(total: number, filters: ShopAnswer['filters'] = noMatch, pag
   };
 }
 
-/** Stubs fetch by path; returns the mock so a test can read the URLs asked for. */
-function stubApi(answers: Record<string, Answer>) {
-  const fetchMock = vi.fn(async (input: string) => {
-    const path = new URL(input, 'http://localhost').pathname;
-    const answer = answers[path] ?? { status: 404, body: { message: 'Not found' } };
-    return new Response(JSON.stringify(answer.body), { status: answer.status });
+/** The shop page alone at `path` over the fake API serving `api` (the sidebar's brands: none unless told). */
+function renderShop(path: string, api: ApiTable) {
+  return renderRoute(path, {
+    routes: [{ path: '/shop', element: <ShopPage /> }],
+    api: { 'GET /api/brands': { data: { data: [], general_settings: {} } }, ...api },
   });
-  vi.stubGlobal('fetch', fetchMock);
-  return fetchMock;
 }
-
-function renderShop(path: string) {
-  const router = createMemoryRouter([{ path: '/shop', element: <ShopPage /> }], { initialEntries: [path] });
-  const queryClient = new QueryClient({ defaultOptions: { queries: { retry: false } } });
-  render(
-    <AppProviders queryClient={queryClient}>
-      <RouterProvider router={router} />
-    </AppProviders>,
-  );
-  return router;
-}
-
-afterEach(() => {
-  vi.unstubAllGlobals();
-});
 
 describe('shop page (SPEC §2 Shop listing)', () => {
   it('names the matched category, counts the products, shows 15 cards and links page 2 with the filter', async () => {
-    const fetchMock = stubApi({
-      '/api/shop': {
-        status: 200,
-        body: shopAnswer(26, { ...noMatch, category: { sku: 'batteries', title: 'Batteries' } }),
-      },
+    const { api } = renderShop('/shop?page=1&category=batteries', {
+      'GET /api/shop': shopAnswer(26, { ...noMatch, category: { sku: 'batteries', title: 'Batteries' } }),
     });
-    renderShop('/shop?page=1&category=batteries');
 
     expect(
       await screen.findByRole('heading', { level: 1, name: 'Search Results for Batteries' }),
@@ -73,11 +49,8 @@ describe('shop page (SPEC §2 Shop listing)', () => {
     );
     expect(within(pages).getByRole('link', { name: 'Page 1' }).getAttribute('aria-current')).toBe('page');
 
-    // The first call may be the store's settings (its GST percent, issue 18); the first listing call is this one.
-    const asked = fetchMock.mock.calls
-      .map(([input]) => new URL(String(input), 'http://localhost'))
-      .find((url) => url.pathname !== '/api/store-config')!;
-    expect(asked.pathname).toBe('/api/shop');
+    // Other calls (the store's settings, the sidebar's lists) may come first; the first listing call is this one.
+    const asked = api.requestsTo('/api/shop')[0]!.url;
     expect(Object.fromEntries(asked.searchParams)).toEqual({
       page: '1',
       category: 'batteries',
@@ -88,22 +61,20 @@ describe('shop page (SPEC §2 Shop listing)', () => {
   it('asks for the next page and scrolls to the top when a page link is followed', async () => {
     const user = userEvent.setup();
     const scrollTo = vi.spyOn(window, 'scrollTo');
-    const fetchMock = stubApi({ '/api/shop': { status: 200, body: shopAnswer(45) } });
-    const router = renderShop('/shop?page=1');
+    const { api, router } = renderShop('/shop?page=1', { 'GET /api/shop': shopAnswer(45) });
     await screen.findByText('There are 45 products.');
     scrollTo.mockClear();
 
     await user.click(screen.getByRole('link', { name: 'Next page' }));
     expect(router.state.location.search).toBe('?page=2');
     expect(scrollTo).toHaveBeenCalledWith({ top: 0 });
-    const last = new URL(String(fetchMock.mock.calls.at(-1)?.[0]), 'http://localhost');
-    expect(last.searchParams.get('page')).toBe('2');
+    const last = api.requests.at(-1)?.url;
+    expect(last?.searchParams.get('page')).toBe('2');
     scrollTo.mockRestore();
   });
 
   it("shows 'No Product Found' and no pages when nothing matches", async () => {
-    stubApi({ '/api/shop': { status: 200, body: shopAnswer(0) } });
-    renderShop('/shop?page=1&brand=nobody');
+    renderShop('/shop?page=1&brand=nobody', { 'GET /api/shop': shopAnswer(0) });
 
     expect(await screen.findByText('No Product Found')).toBeTruthy();
     expect(screen.getByText('There are 0 products.')).toBeTruthy();
@@ -112,24 +83,21 @@ describe('shop page (SPEC §2 Shop listing)', () => {
   });
 
   it('shows no pagination for one page of 15 products', async () => {
-    stubApi({ '/api/shop': { status: 200, body: shopAnswer(15) } });
-    renderShop('/shop?page=1');
+    renderShop('/shop?page=1', { 'GET /api/shop': shopAnswer(15) });
     expect(await screen.findByText('There are 15 products.')).toBeTruthy();
     expect(screen.getByRole('heading', { level: 1 }).textContent).toBe('Search Results for All Products');
     expect(screen.queryByRole('navigation', { name: 'Pages of products' })).toBeNull();
   });
 
   it('shows pagination as soon as a 16th product makes a second page (decision 0006)', async () => {
-    stubApi({ '/api/shop': { status: 200, body: shopAnswer(16) } });
-    renderShop('/shop?page=1');
+    renderShop('/shop?page=1', { 'GET /api/shop': shopAnswer(16) });
     expect(await screen.findByText('There are 16 products.')).toBeTruthy();
     const pages = screen.getByRole('navigation', { name: 'Pages of products' });
     expect(within(pages).getByRole('link', { name: 'Page 2' })).toBeTruthy();
   });
 
   it("says 'Error loading products: {message}' when the shop call fails", async () => {
-    stubApi({ '/api/shop': { status: 500, body: { message: 'Database unavailable' } } });
-    renderShop('/shop?page=1');
+    renderShop('/shop?page=1', { 'GET /api/shop': () => json({ message: 'Database unavailable' }, 500) });
     expect((await screen.findByRole('alert')).textContent).toContain(
       'Error loading products: Database unavailable',
     );
@@ -137,34 +105,27 @@ describe('shop page (SPEC §2 Shop listing)', () => {
 
   it('keeps the sidebar hidden until Filters is pressed, then lists categories, child categories and brands', async () => {
     const user = userEvent.setup();
-    stubApi({
-      '/api/shop': { status: 200, body: shopAnswer(3) },
-      '/api/categories': {
-        status: 200,
-        body: {
-          data: [
-            {
-              id: 1,
-              title: 'Batteries',
-              sku: 'batteries',
-              permalink: 'batteries',
-              thumbnail_image: null,
-              child_categories: [{ child_sku: 'car-batteries', child_title: 'Car Batteries' }],
-            },
-          ],
-        },
-      },
-      '/api/brands': {
-        status: 200,
-        body: {
-          data: {
-            data: [{ id: 1, title: 'Voltcore', permalink: 'voltcore', cover_image: null, logo_image: null }],
-            general_settings: { _gst_percentage: 10, _delivery_charges: 15, _free_delivery_threshold: 100 },
+    renderShop('/shop?page=2', {
+      'GET /api/shop': shopAnswer(3),
+      'GET /api/categories': {
+        data: [
+          {
+            id: 1,
+            title: 'Batteries',
+            sku: 'batteries',
+            permalink: 'batteries',
+            thumbnail_image: null,
+            child_categories: [{ child_sku: 'car-batteries', child_title: 'Car Batteries' }],
           },
+        ],
+      },
+      'GET /api/brands': {
+        data: {
+          data: [{ id: 1, title: 'Voltcore', permalink: 'voltcore', cover_image: null, logo_image: null }],
+          general_settings: { _gst_percentage: 10, _delivery_charges: 15, _free_delivery_threshold: 100 },
         },
       },
     });
-    renderShop('/shop?page=2');
     await screen.findByText('There are 3 products.');
 
     const toggle = screen.getByRole('button', { name: 'Filters' });
@@ -192,11 +153,10 @@ describe('shop page (SPEC §2 Shop listing)', () => {
 
   it("says 'Error loading categories and brands: {message}' in the sidebar", async () => {
     const user = userEvent.setup();
-    stubApi({
-      '/api/shop': { status: 200, body: shopAnswer(3) },
-      '/api/categories': { status: 503, body: { message: 'Catalog is restarting' } },
+    renderShop('/shop?page=1', {
+      'GET /api/shop': shopAnswer(3),
+      'GET /api/categories': () => json({ message: 'Catalog is restarting' }, 503),
     });
-    renderShop('/shop?page=1');
     await user.click(await screen.findByRole('button', { name: 'Filters' }));
     expect((await screen.findByRole('alert')).textContent).toBe(
       'Error loading categories and brands: Catalog is restarting',
@@ -206,20 +166,20 @@ describe('shop page (SPEC §2 Shop listing)', () => {
 
 describe('shop sort and filters (issue 13)', () => {
   const batteries: ShopAnswer['filters'] = { ...noMatch, category: { sku: 'batteries', title: 'Batteries' } };
-  const lastAsked = (fetchMock: ReturnType<typeof stubApi>) => {
-    const shopCalls = fetchMock.mock.calls
-      .map(([input]) => new URL(String(input), 'http://localhost'))
-      .filter((url) => url.pathname === '/api/shop');
+  const lastAsked = (api: FakeApi) => {
+    const shopCalls = api.requestsTo('/api/shop').map((r) => r.url);
     return Object.fromEntries(shopCalls.at(-1)?.searchParams ?? []);
   };
 
   it('loads a shared address as it is: asks the API with it, shows it, and keeps it in every link', async () => {
     const user = userEvent.setup();
-    const fetchMock = stubApi({ '/api/shop': { status: 200, body: shopAnswer(26, batteries) } });
-    renderShop('/shop?page=1&category=batteries&sort=price_desc&min_price=130&max_price=500&in_stock=1');
+    const { api } = renderShop(
+      '/shop?page=1&category=batteries&sort=price_desc&min_price=130&max_price=500&in_stock=1',
+      { 'GET /api/shop': shopAnswer(26, batteries) },
+    );
     await screen.findByText('There are 26 products.');
 
-    expect(lastAsked(fetchMock)).toEqual({
+    expect(lastAsked(api)).toEqual({
       page: '1',
       category: 'batteries',
       sort: 'price_desc',
@@ -267,8 +227,9 @@ describe('shop sort and filters (issue 13)', () => {
 
   it('sorts from the menu: back to page 1, the category and filters kept, the default sort left out', async () => {
     const user = userEvent.setup();
-    const fetchMock = stubApi({ '/api/shop': { status: 200, body: shopAnswer(45, batteries, 3) } });
-    const router = renderShop('/shop?page=3&category=batteries&min_price=130&in_stock=1');
+    const { api, router } = renderShop('/shop?page=3&category=batteries&min_price=130&in_stock=1', {
+      'GET /api/shop': shopAnswer(45, batteries, 3),
+    });
     await screen.findByText('There are 45 products.');
     const menu = screen.getByRole<HTMLSelectElement>('combobox', { name: 'Sort by' });
     // The shop's default is newest; search's relevance is not offered here.
@@ -283,7 +244,7 @@ describe('shop sort and filters (issue 13)', () => {
     expect(router.state.location.search).toBe(
       '?page=1&category=batteries&sort=price_asc&min_price=130&in_stock=1',
     );
-    await waitFor(() => expect(lastAsked(fetchMock)).toMatchObject({ page: '1', sort: 'price_asc' }));
+    await waitFor(() => expect(lastAsked(api)).toMatchObject({ page: '1', sort: 'price_asc' }));
     expect(document.activeElement).toBe(screen.getByRole('combobox', { name: 'Sort by' }));
 
     await user.selectOptions(screen.getByRole('combobox', { name: 'Sort by' }), 'Newest');
@@ -292,29 +253,24 @@ describe('shop sort and filters (issue 13)', () => {
 
   it('applies a price range and in stock only from the sidebar, on page 1, keeping category and sort', async () => {
     const user = userEvent.setup();
-    stubApi({
-      '/api/shop': { status: 200, body: shopAnswer(45, batteries, 2) },
-      '/api/categories': {
-        status: 200,
-        body: {
-          data: [
-            {
-              id: 1,
-              title: 'Batteries',
-              sku: 'batteries',
-              permalink: 'batteries',
-              thumbnail_image: null,
-              child_categories: [],
-            },
-          ],
-        },
+    const { router } = renderShop('/shop?page=2&category=batteries&sort=name', {
+      'GET /api/shop': shopAnswer(45, batteries, 2),
+      'GET /api/categories': {
+        data: [
+          {
+            id: 1,
+            title: 'Batteries',
+            sku: 'batteries',
+            permalink: 'batteries',
+            thumbnail_image: null,
+            child_categories: [],
+          },
+        ],
       },
-      '/api/brands': {
-        status: 200,
-        body: { data: { data: [], general_settings: { _gst_percentage: 10, _delivery_charges: 15 } } },
+      'GET /api/brands': {
+        data: { data: [], general_settings: { _gst_percentage: 10, _delivery_charges: 15 } },
       },
     });
-    const router = renderShop('/shop?page=2&category=batteries&sort=name');
     await screen.findByText('There are 45 products.');
     await user.click(screen.getByRole('button', { name: 'Filters, 1 set' }));
     const sidebar = screen.getByRole('complementary', { name: 'Filters' });
@@ -344,16 +300,16 @@ describe('shop sort and filters (issue 13)', () => {
   });
 
   it('explains an address the API refuses (minimum above maximum) and links to the list without it', async () => {
-    stubApi({
-      '/api/shop': {
-        status: 400,
-        body: {
-          message: 'Invalid query: min_price must not be above max_price',
-          errors: [{ field: 'min_price', message: 'min_price must not be above max_price' }],
-        },
-      },
+    renderShop('/shop?page=1&category=batteries&min_price=500&max_price=130', {
+      'GET /api/shop': () =>
+        json(
+          {
+            message: 'Invalid query: min_price must not be above max_price',
+            errors: [{ field: 'min_price', message: 'min_price must not be above max_price' }],
+          },
+          400,
+        ),
     });
-    renderShop('/shop?page=1&category=batteries&min_price=500&max_price=130');
     const alert = await screen.findByRole('alert');
     expect(alert.textContent).toContain(
       'Error loading products: Invalid query: min_price must not be above max_price',
@@ -369,8 +325,9 @@ describe('shop sort and filters (issue 13)', () => {
   });
 
   it("says 'No Product Found' and offers to clear the price and stock filters when they leave nothing", async () => {
-    stubApi({ '/api/shop': { status: 200, body: shopAnswer(0, batteries) } });
-    renderShop('/shop?page=1&category=batteries&max_price=5&in_stock=1');
+    renderShop('/shop?page=1&category=batteries&max_price=5&in_stock=1', {
+      'GET /api/shop': shopAnswer(0, batteries),
+    });
     expect(await screen.findByText('No Product Found')).toBeTruthy();
     expect(screen.getByText('There are 0 products.')).toBeTruthy();
     expect(screen.getByRole('link', { name: 'Clear price and stock filters' }).getAttribute('href')).toBe(

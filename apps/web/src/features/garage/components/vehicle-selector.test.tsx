@@ -1,12 +1,13 @@
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { fireEvent, render, screen, waitFor, within } from '@testing-library/react';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { beforeEach, describe, expect, it, vi } from 'vitest';
 import {
   GARAGE_STORAGE_KEY,
   resetGarageForTests,
   useCurrentVehicle,
   type ChosenVehicle,
 } from '@/stores/garage-store';
+import { json, type ApiTable } from '@/test/fake-api';
+import { renderPage } from '@/test/render-route';
 import { FitmentBadge } from '@/components/fitment-badge';
 import { VehicleSelector } from './vehicle-selector';
 
@@ -29,43 +30,36 @@ const hilux = (id: number, series: string, body: string) => ({
   label: `Toyota HiLux ${series} SR5 2.8 TD 4WD ${body}, 07/2015-`,
 });
 
-/** The vehicle API as the selector asks it; every URL asked is kept. */
-function stubVehicles() {
-  const asked: string[] = [];
-  vi.stubGlobal(
-    'fetch',
-    vi.fn(async (input: string) => {
-      const url = new URL(input, 'http://localhost');
-      asked.push(`${url.pathname}${url.search}`);
-      const q = url.searchParams;
-      const answer: Record<string, unknown> = {
-        '/api/vehicles/makes': ['Ford', 'Toyota'],
-        '/api/vehicles/models': q.get('make') === 'Toyota' ? ['Corolla', 'HiLux'] : ['Ranger'],
-        '/api/vehicles/years': [2018, 2017],
-        '/api/vehicles':
-          q.get('model') === 'HiLux'
-            ? [hilux(7, 'GUN126R', 'Ute'), hilux(8, 'GUN126R', 'Cab Chassis')]
-            : [{ ...hilux(9, 'PX2', 'Ute'), make: 'Ford', model: 'Ranger', label: 'Ford Ranger PX2 XLT' }],
-      };
-      return new Response(JSON.stringify({ data: answer[url.pathname] }), { status: 200 });
+/** The vehicle API as the selector asks it. */
+const VEHICLE_API: ApiTable = {
+  'GET /api/vehicles/makes': { data: ['Ford', 'Toyota'] },
+  'GET /api/vehicles/models': ({ url }) =>
+    json({ data: url.searchParams.get('make') === 'Toyota' ? ['Corolla', 'HiLux'] : ['Ranger'] }),
+  'GET /api/vehicles/years': { data: [2018, 2017] },
+  'GET /api/vehicles': ({ url }) =>
+    json({
+      data:
+        url.searchParams.get('model') === 'HiLux'
+          ? [hilux(7, 'GUN126R', 'Ute'), hilux(8, 'GUN126R', 'Cab Chassis')]
+          : [{ ...hilux(9, 'PX2', 'Ute'), make: 'Ford', model: 'Ranger', label: 'Ford Ranger PX2 XLT' }],
     }),
-  );
-  return asked;
-}
+};
 
 function Current() {
   const vehicle = useCurrentVehicle();
   return <p data-testid="current">{vehicle ? `${vehicle.label}|${vehicle.short_label}` : 'none'}</p>;
 }
 
+/** The selector over VEHICLE_API; answers every path and query asked, in order. */
 function renderSelector(onChosen?: (v: ChosenVehicle) => void) {
-  const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
-  render(
-    <QueryClientProvider client={client}>
+  const { api } = renderPage(
+    <>
       <VehicleSelector onChosen={onChosen} />
       <Current />
-    </QueryClientProvider>,
+    </>,
+    { api: VEHICLE_API },
   );
+  return () => api.requests.map((r) => `${r.url.pathname}${r.url.search}`);
 }
 
 beforeEach(() => {
@@ -73,17 +67,15 @@ beforeEach(() => {
   sessionStorage.clear();
   resetGarageForTests();
 });
-afterEach(() => vi.unstubAllGlobals());
 
 describe('VehicleSelector', () => {
   it('asks for each list only once the choice before it is made, narrowed by it', async () => {
-    const asked = stubVehicles();
-    renderSelector();
+    const asked = renderSelector();
     const make = screen.getByLabelText('Make');
     const model = screen.getByLabelText('Model') as HTMLSelectElement;
     expect(model.disabled).toBe(true);
     await waitFor(() => expect(within(make).getByRole('option', { name: 'Toyota' })).toBeTruthy());
-    expect(asked).toEqual(['/api/vehicles/makes']);
+    expect(asked()).toEqual(['/api/vehicles/makes']);
 
     fireEvent.change(make, { target: { value: 'Toyota' } });
     await waitFor(() => expect(model.disabled).toBe(false));
@@ -107,7 +99,7 @@ describe('VehicleSelector', () => {
       'GUN126R SR5 2.8 TD 4WD Ute, 07/2015-',
       'GUN126R SR5 2.8 TD 4WD Cab Chassis, 07/2015-',
     ]);
-    expect(asked).toEqual([
+    expect(asked()).toEqual([
       '/api/vehicles/makes',
       '/api/vehicles/models?make=Toyota',
       '/api/vehicles/years?make=Toyota&model=HiLux',
@@ -121,7 +113,6 @@ describe('VehicleSelector', () => {
   });
 
   it('chooses the vehicle: the chip text names the model year, and a guest keeps it in this browser', async () => {
-    stubVehicles();
     const chosen = vi.fn();
     renderSelector(chosen);
     const submit = screen.getByRole('button', { name: 'Shop for this vehicle' }) as HTMLButtonElement;
@@ -144,7 +135,6 @@ describe('VehicleSelector', () => {
   });
 
   it('a model year with one variant needs no fourth choice', async () => {
-    stubVehicles();
     renderSelector();
     await waitFor(() => expect(screen.getByRole('option', { name: 'Ford' })).toBeTruthy());
     fireEvent.change(screen.getByLabelText('Make'), { target: { value: 'Ford' } });

@@ -1,9 +1,9 @@
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { act, render, screen } from '@testing-library/react';
-import userEvent from '@testing-library/user-event';
-import { createMemoryRouter, RouterProvider, useLocation } from 'react-router';
+import { act, screen } from '@testing-library/react';
+import { useLocation } from 'react-router';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { json, type FakeApi } from '@/test/fake-api';
 import { makeProduct } from '@/test/fixtures';
+import { renderRoute } from '@/test/render-route';
 import { chooseVehicle, clearVehicle, resetGarageForTests } from '@/stores/garage-store';
 import { SEARCH_DEBOUNCE_MS, SEARCH_MESSAGES } from '../hooks/use-debounced-search';
 import { SearchBox } from './search-box';
@@ -20,18 +20,8 @@ function Where() {
 }
 
 function renderSearchBox() {
-  const fetchMock = vi.fn(async (input: string) => {
-    const url = new URL(input, 'http://localhost');
-    const search = url.searchParams.get('search') ?? '';
-    const data = search.includes('zzz') ? [] : search.includes('kit') ? products.slice(2) : products;
-    return new Response(
-      JSON.stringify({ data, total: data.length, last_page: 1, current_page: 1, per_page: 15 }),
-      { status: 200 },
-    );
-  });
-  vi.stubGlobal('fetch', fetchMock);
-  const router = createMemoryRouter(
-    [
+  const { api, user } = renderRoute('/', {
+    routes: [
       {
         path: '*',
         element: (
@@ -42,16 +32,16 @@ function renderSearchBox() {
         ),
       },
     ],
-    { initialEntries: ['/'] },
-  );
-  const queryClient = new QueryClient({ defaultOptions: { queries: { retry: false } } });
-  render(
-    <QueryClientProvider client={queryClient}>
-      <RouterProvider router={router} />
-    </QueryClientProvider>,
-  );
-  const user = userEvent.setup({ advanceTimers: (ms) => vi.advanceTimersByTime(ms) });
-  return { fetchMock, user, input: screen.getByRole('combobox', { name: 'Search products' }) };
+    api: {
+      'GET /api/search-product': ({ url }) => {
+        const search = url.searchParams.get('search') ?? '';
+        const data = search.includes('zzz') ? [] : search.includes('kit') ? products.slice(2) : products;
+        return json({ data, total: data.length, last_page: 1, current_page: 1, per_page: 15 });
+      },
+    },
+    userOptions: { advanceTimers: (ms) => vi.advanceTimersByTime(ms) },
+  });
+  return { api, user, input: screen.getByRole('combobox', { name: 'Search products' }) };
 }
 
 /**
@@ -63,10 +53,8 @@ async function wait(ms: number) {
   for (let i = 0; i < 3; i++) await act(() => vi.advanceTimersByTimeAsync(0));
 }
 
-function searchRequests(fetchMock: ReturnType<typeof vi.fn>) {
-  return fetchMock.mock.calls
-    .map(([input]) => new URL(String(input), 'http://localhost'))
-    .filter((url) => url.pathname === '/api/search-product');
+function searchRequests(api: FakeApi) {
+  return api.requestsTo('/api/search-product').map((r) => r.url);
 }
 
 beforeEach(() => {
@@ -84,32 +72,32 @@ afterEach(() => {
 
 describe('SearchBox', () => {
   it('sends no request under 3 characters and says so', async () => {
-    const { fetchMock, user, input } = renderSearchBox();
+    const { api, user, input } = renderSearchBox();
     await user.type(input, 'h4');
     await wait(1000);
 
-    expect(searchRequests(fetchMock)).toHaveLength(0);
+    expect(searchRequests(api)).toHaveLength(0);
     expect(screen.getByRole('status').textContent).toBe(SEARCH_MESSAGES.tooShort);
     expect(screen.getByText(SEARCH_MESSAGES.tooShort, { selector: '.search-box__message' })).toBeTruthy();
     expect(input.getAttribute('aria-expanded')).toBe('false');
   });
 
   it('sends exactly one request, 300 ms after the last keystroke', async () => {
-    const { fetchMock, user, input } = renderSearchBox();
+    const { api, user, input } = renderSearchBox();
 
     await user.type(input, 'h4 glo');
     expect(screen.getByRole('status').textContent).toBe(SEARCH_MESSAGES.searching);
 
     await wait(SEARCH_DEBOUNCE_MS - 1);
-    expect(searchRequests(fetchMock)).toHaveLength(0);
+    expect(searchRequests(api)).toHaveLength(0);
 
     await wait(1);
-    const requests = searchRequests(fetchMock);
+    const requests = searchRequests(api);
     expect(requests).toHaveLength(1);
     expect(requests[0]?.searchParams.get('search')).toBe('h4 glo');
 
     await wait(1000);
-    expect(searchRequests(fetchMock)).toHaveLength(1);
+    expect(searchRequests(api)).toHaveLength(1);
     expect(input.getAttribute('aria-expanded')).toBe('true');
     const listbox = screen.getByRole('listbox', { name: 'Product suggestions' });
     expect(input.getAttribute('aria-controls')).toBe(listbox.id);
@@ -129,11 +117,11 @@ describe('SearchBox', () => {
       short_label: '2017 Toyota HiLux',
       name: null,
     });
-    const { fetchMock, user, input } = renderSearchBox();
+    const { api, user, input } = renderSearchBox();
 
     await user.type(input, 'h4 glo');
     await wait(SEARCH_DEBOUNCE_MS + 50);
-    const [request] = searchRequests(fetchMock);
+    const [request] = searchRequests(api);
     expect(request?.searchParams.get('vehicle')).toBe('42');
     expect(screen.getByText('Parts that fit your', { exact: false }).textContent).toBe(
       'Parts that fit your 2017 Toyota HiLux',
@@ -154,22 +142,22 @@ describe('SearchBox', () => {
     await user.clear(input);
     await user.type(input, 'h4 led');
     await wait(SEARCH_DEBOUNCE_MS + 50);
-    const last = searchRequests(fetchMock).at(-1);
+    const last = searchRequests(api).at(-1);
     expect(last?.searchParams.get('search')).toBe('h4 led');
     expect(last?.searchParams.has('vehicle')).toBe(false);
     expect(screen.queryByText('Parts that fit your', { exact: false })).toBeNull();
   });
 
   it('restarts the wait on every keystroke', async () => {
-    const { fetchMock, user, input } = renderSearchBox();
+    const { api, user, input } = renderSearchBox();
 
     await user.type(input, 'bat');
     await wait(200);
     await user.type(input, 't');
     await wait(200);
-    expect(searchRequests(fetchMock)).toHaveLength(0);
+    expect(searchRequests(api)).toHaveLength(0);
     await wait(100);
-    expect(searchRequests(fetchMock).map((u) => u.searchParams.get('search'))).toEqual(['batt']);
+    expect(searchRequests(api).map((u) => u.searchParams.get('search'))).toEqual(['batt']);
   });
 
   it("shows 'Data not found' when nothing matches, and clears with the text", async () => {
@@ -231,10 +219,8 @@ describe('SearchBox', () => {
   });
 
   it('only logs a failed request and shows an empty list', async () => {
-    const { fetchMock, user, input } = renderSearchBox();
-    fetchMock.mockImplementation(
-      async () => new Response(JSON.stringify({ message: 'Database unavailable' }), { status: 500 }),
-    );
+    const { api, user, input } = renderSearchBox();
+    api.answer({ 'GET /api/search-product': () => json({ message: 'Database unavailable' }, 500) });
     const logged = vi.spyOn(console, 'error').mockImplementation(() => {});
 
     await user.type(input, 'h4 glo');
