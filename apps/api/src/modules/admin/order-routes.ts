@@ -8,6 +8,7 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { asc, eq } from 'drizzle-orm';
 import { z } from 'zod';
+import { fieldErrorsAnswerSchema, messageAnswerSchema } from '@store/shared/error-answers';
 import { auditEntrySchema } from '@store/shared/admin';
 import {
   ADMIN_ORDER_MESSAGES,
@@ -41,10 +42,6 @@ import { auditTrail } from './record-audit';
 import { refundOrder } from './refund-order';
 import { requireStaff, staffOf } from './require-staff';
 
-const messageSchema = z.object({ message: z.string() });
-const fieldErrors = messageSchema.extend({
-  errors: z.array(z.object({ field: z.string(), message: z.string() })).optional(),
-});
 const params = z.object({
   publicId: z
     .string()
@@ -161,7 +158,12 @@ const adminOrderRoutes: FastifyPluginAsyncZod = async (app) => {
         summary:
           'Orders: paged, sortable, filtered by status, payment status and dates, searched by invoice, id, email or name',
         querystring: adminOrderListQuerySchema,
-        response: { 200: adminOrderListSchema, 400: fieldErrors, 401: messageSchema, 403: messageSchema },
+        response: {
+          200: adminOrderListSchema,
+          400: fieldErrorsAnswerSchema,
+          401: messageAnswerSchema,
+          403: messageAnswerSchema,
+        },
       },
     },
     async (req) => listAdminOrders(app.db, req.query),
@@ -178,10 +180,10 @@ const adminOrderRoutes: FastifyPluginAsyncZod = async (app) => {
         params,
         response: {
           200: z.object({ data: adminOrderSchema }),
-          400: fieldErrors,
-          401: messageSchema,
-          403: messageSchema,
-          404: messageSchema,
+          400: fieldErrorsAnswerSchema,
+          401: messageAnswerSchema,
+          403: messageAnswerSchema,
+          404: messageAnswerSchema,
         },
       },
     },
@@ -204,11 +206,11 @@ const adminOrderRoutes: FastifyPluginAsyncZod = async (app) => {
         body: adminOrderStatusRequestSchema,
         response: {
           200: z.object({ message: z.string(), data: adminOrderSchema }),
-          400: fieldErrors,
-          401: messageSchema,
-          403: messageSchema,
-          404: messageSchema,
-          409: messageSchema,
+          400: fieldErrorsAnswerSchema,
+          401: messageAnswerSchema,
+          403: messageAnswerSchema,
+          404: messageAnswerSchema,
+          409: messageAnswerSchema,
         },
       },
     },
@@ -270,14 +272,14 @@ const adminOrderRoutes: FastifyPluginAsyncZod = async (app) => {
         response: {
           200: z.object({ message: z.string(), data: adminOrderSchema }),
           201: z.object({ message: z.string(), data: adminOrderSchema }),
-          400: fieldErrors,
-          401: messageSchema,
-          402: messageSchema,
-          403: messageSchema,
-          404: messageSchema,
-          409: messageSchema,
-          422: messageSchema,
-          502: messageSchema,
+          400: fieldErrorsAnswerSchema,
+          401: messageAnswerSchema,
+          402: messageAnswerSchema,
+          403: messageAnswerSchema,
+          404: messageAnswerSchema,
+          409: messageAnswerSchema,
+          422: messageAnswerSchema,
+          502: messageAnswerSchema,
         },
       },
     },

@@ -6,6 +6,7 @@
  */
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { messageAnswerSchema, validationErrorAnswerSchema } from '@store/shared/error-answers';
 import {
   latestProductsQuerySchema,
   productQuerySchema,
@@ -30,9 +31,8 @@ import { getProductsByIds } from './catalog-service';
 /** Seconds shared caches may keep catalog answers. */
 const CATALOG_CACHE_S = 60;
 
-const messageSchema = z.object({ message: z.string() });
 const errorResponses = {
-  400: messageSchema.extend({ errors: z.array(z.object({ field: z.string(), message: z.string() })) }),
+  400: validationErrorAnswerSchema,
 };
 /** Most products one cart-products call answers: a cart holds at most 100 lines (MAX_ORDER_LINES). */
 const MAX_CART_PRODUCT_IDS = 100;
@@ -153,7 +153,7 @@ const catalogRoutes: FastifyPluginAsyncZod = async (app) => {
           sku: z.string().trim().min(1, 'sku is required').max(200, 'sku must be 200 characters or fewer'),
         }),
         querystring: productQuerySchema,
-        response: { 200: z.object({ data: productSchema }), 404: messageSchema, ...errorResponses },
+        response: { 200: z.object({ data: productSchema }), 404: messageAnswerSchema, ...errorResponses },
       },
     },
     async (req, reply) => {
