@@ -31,7 +31,7 @@ import {
 } from '@store/shared/tax-invoice';
 import type { Database } from '../../db/client';
 import { orderLineItems, orders } from '../../db/schema';
-import { bearerToken } from '../../plugins/authentication';
+import { bearerToken } from '../accounts/authentication';
 import { HttpError } from '../../plugins/error-handling';
 import { perMinute } from '../../plugins/rate-limit';
 import { requireStaff } from '../admin/require-staff';
