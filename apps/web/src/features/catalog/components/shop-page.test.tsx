@@ -5,13 +5,13 @@ import { createMemoryRouter, RouterProvider } from 'react-router';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { AppProviders } from '@/app/providers';
 import { makeProduct } from '@/test/fixtures';
-import type { ShopAnswer } from '../api/get-shop-products';
+import type { ShopAnswer, ShopFilters } from '@store/shared/catalog-answers';
 import { ShopPage } from './shop-page';
 
 type Answer = { status: number; body: unknown };
-const noMatch: ShopAnswer['filters'] = { category: null, child_category: null, brand: null };
+const noMatch: ShopFilters = { category: null, child_category: null, brand: null };
 
-function shopAnswer(total: number, filters: ShopAnswer['filters'] = noMatch, page = 1): ShopAnswer {
+function shopAnswer(total: number, filters: ShopFilters = noMatch, page = 1): ShopAnswer {
   const count = Math.max(0, Math.min(15, total - (page - 1) * 15));
   return {
     data: Array.from({ length: count }, (_, i) =>
@@ -205,7 +205,7 @@ describe('shop page (SPEC §2 Shop listing)', () => {
 });
 
 describe('shop sort and filters (issue 13)', () => {
-  const batteries: ShopAnswer['filters'] = { ...noMatch, category: { sku: 'batteries', title: 'Batteries' } };
+  const batteries: ShopFilters = { ...noMatch, category: { sku: 'batteries', title: 'Batteries' } };
   const lastAsked = (fetchMock: ReturnType<typeof stubApi>) => {
     const shopCalls = fetchMock.mock.calls
       .map(([input]) => new URL(String(input), 'http://localhost'))
