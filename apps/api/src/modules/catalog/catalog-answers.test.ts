@@ -136,7 +136,8 @@ describe('the bytes of each catalog call parse with its shared schema', () => {
   it('GET /api/search-product: found, spelt wrong, nothing found, by vehicle', async () => {
     const found = await sent('/api/search-product?search=headlight&pagination=5', 200, searchAnswerSchema);
     expect(found.data.length).toBeGreaterThan(0);
-    await sent('/api/search-product?search=batery', 200, searchAnswerSchema);
+    const typo = await sent('/api/search-product?search=batery', 200, searchAnswerSchema);
+    expect(typo.corrected_query).toBeTypeOf('string');
     const nothing = await sent('/api/search-product?search=zzzqqqxxx', 200, searchAnswerSchema);
     expect(nothing).toMatchObject({ data: [], total: 0 });
     const forHilux = await sent(`/api/search-product?search=globe&vehicle=${hilux}`, 200, searchAnswerSchema);
