@@ -157,15 +157,15 @@ export default tseslint.config(
     },
   },
 
-  // ── TODO(wt-wire-api): API plugins do not import modules ───────────────────────────────────────────────
-  // Off until branch wt-wire-api lands: plugins/authentication.ts still imports modules/accounts. Turn to
-  // 'error' then. Tests of plugins may seed data through modules.
+  // ── API plugins do not import modules ───────────────────────────────────────────────────────────────────
+  // Plugins are the cross-cutting HTTP concerns; what needs a module (authentication, the storefront renderer)
+  // is that module's own plugin. Tests of plugins may seed data through modules.
   {
     files: [`${API}/plugins/**/*.ts`],
     ignores: TESTS,
     rules: {
       'import-x/no-restricted-paths': [
-        'off',
+        'error',
         {
           basePath: ROOT,
           zones: [

@@ -1,6 +1,7 @@
 import { mkdirSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import type { ShopAnswer } from '@store/shared/catalog-answers';
 import { expect, test } from './support/test';
 import { expectOrdered, expectTitles, listingAnswer, shownPrices } from './support/listing';
 import { expectNoSeriousAxeViolations } from './support/page-checks';
@@ -54,7 +55,7 @@ test('/brand without a brand shows All Brands, 15 products a page and pagination
   request,
 }) => {
   const shopAnswer = await request.get('/api/shop?page=1&pagination=15');
-  const { total, last_page: lastPage } = (await shopAnswer.json()) as { total: number; last_page: number };
+  const { total, last_page: lastPage } = (await shopAnswer.json()) as ShopAnswer;
   expect(total).toBeGreaterThan(16);
 
   await page.goto('/brand?page=1');

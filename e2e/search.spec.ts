@@ -2,18 +2,13 @@ import { mkdirSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import AxeBuilder from '@axe-core/playwright';
+import type { SearchAnswer } from '@store/shared/catalog-answers';
 import { expect, test } from './support/test';
 import { cards, expectOrdered, expectTitles, listingAnswer, shownPrices } from './support/listing';
 import { loadAllImages } from './support/page-checks';
 import { screen } from './support/screens';
 
 const screensDir = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../docs/screens');
-
-interface SearchAnswer {
-  data: { title: string; permalink: string }[];
-  total: number;
-  last_page: number;
-}
 
 test('live search suggests products; ArrowDown + Enter opens the selected one', async ({ page, request }) => {
   // What the header should suggest for 'h4 glo': the server's first answer.

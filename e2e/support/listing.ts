@@ -4,20 +4,14 @@
  * for the same address, so a journey can wait for the list to be the one asked for.
  */
 import { expect, type APIRequestContext, type Locator } from '@playwright/test';
+import type { SearchAnswer, ShopAnswer } from '@store/shared/catalog-answers';
 import { parseDecimalToCents } from '@store/shared/money';
 
-/** A product of a listing answer, as much of SPEC §3's product as the journeys read. */
-export interface ListedProduct {
-  title: string;
-  product_meta?: { option: string; value: string }[];
-  discount_data?: { discounted_price: string } | null;
-}
+/** A product of a listing answer (SPEC §3's product). */
+export type ListedProduct = ShopAnswer['data'][number];
 
-export interface ListingAnswer {
-  data: ListedProduct[];
-  total: number;
-  last_page: number;
-}
+/** What the shop's and the search's answers have in common: a page of products and its count. */
+export type ListingAnswer = Pick<ShopAnswer | SearchAnswer, 'data' | 'total' | 'last_page'>;
 
 /**
  * The price a listed product is paid at, cents, as served: its discounted price, else its `_price` (shelf

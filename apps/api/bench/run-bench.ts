@@ -36,7 +36,7 @@
  * - `GET /shop (SSR)`: the server-rendered pages of the same filters and pages as `GET /api/shop`, as the shop
  *   links them: `/shop?page=N`, `/shop?page=N&category={sku}`, `/shop?page=N&child_category={child sku}` and
  *   the brand pages `/brand?page=N&brand={permalink}` (only the paths of SERVER_RENDERED_PAGES in
- *   src/plugins/render-page.ts are rendered; categories have no `/shop/{permalink}` path).
+ *   src/modules/storefront-rendering/render-page.ts are rendered; categories have no `/shop/{permalink}` path).
  * The two page rows count as an error every non-2xx answer and every 2xx answer without server-rendered content
  * (an empty `<div id="root"></div>` or no `id="ssr-state"` data block). The store runs with SERVER_RENDERING=1,
  * and before measuring a size the bench checks once that a product page's HTML has the product's title inside
@@ -86,7 +86,7 @@ const WEB_DIR = path.join(REPO_ROOT, 'apps/web');
 const WEB_DIST_DIR = process.env.WEB_DIST_DIR
   ? path.resolve(REPO_ROOT, process.env.WEB_DIST_DIR)
   : path.join(WEB_DIR, 'dist');
-/** What server rendering reads from the web build (src/plugins/render-page.ts, static-files.ts). */
+/** What server rendering reads from the web build (src/modules/storefront-rendering/render-page.ts, static-files.ts). */
 const WEB_BUILD_FILES = ['index.html', '.vite/manifest.json', 'ssr/entry-server.js'];
 /** The web build's inputs: a build older than any of them is built again. */
 const WEB_SOURCES = [

@@ -8,6 +8,7 @@ import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fas
 import type { DatabaseHandle } from './db/client';
 import type { AppConfig } from './env';
 import { loggerOptions } from './logger-options';
+import authentication from './modules/accounts/authentication';
 import accountRoutes from './modules/accounts/routes';
 import addressLookupRoutes from './modules/address-lookup/routes';
 import garageRoutes from './modules/garage/routes';
@@ -42,14 +43,14 @@ import adminDiscountCodeRoutes from './modules/admin/discount-code-routes';
 import discountCodeRoutes from './modules/discount-codes/routes';
 import healthRoutes from './modules/health/routes';
 import sitemapRoutes from './modules/sitemaps/routes';
+import { isInternalRenderRequest } from './modules/storefront-rendering/render-page';
+import staticFiles from './modules/storefront-rendering/static-files';
 import apiDocs from './plugins/api-docs';
-import authentication from './plugins/authentication';
 import errorHandling from './plugins/error-handling';
 import httpCaching, { COMPRESS_MIN_BYTES } from './plugins/http-caching';
 import rateLimit from './plugins/rate-limit';
 import rejectControlCharacters from './plugins/reject-control-characters';
 import securityHeaders from './plugins/security-headers';
-import staticFiles from './plugins/static-files';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -138,7 +139,11 @@ export async function buildApp({
   // Every route, including the ones added later: no invisible character reaches a service or the database.
   await app.register(rejectControlCharacters);
   // Before any route: @fastify/rate-limit attaches itself to routes as they are added.
-  await app.register(rateLimit, { redisUrl: config.redisUrl, apiPerMinute: config.rateLimits.apiPerMinute });
+  await app.register(rateLimit, {
+    redisUrl: config.redisUrl,
+    apiPerMinute: config.rateLimits.apiPerMinute,
+    isInternalRequest: isInternalRenderRequest,
+  });
   await app.register(securityHeaders);
   await app.register(authentication);
   // Small JSON is sent as it is (decision 0019): compressing a 2 kB answer costs more CPU than it saves time.

@@ -171,7 +171,7 @@ export const FITMENT_STATUSES = ['fits', 'fits_with_notes', 'does_not_fit', 'uni
 export type FitmentStatus = (typeof FITMENT_STATUSES)[number];
 
 /** `fitment` of a product in an answer asked with `vehicle=`; `notes` only for `fits_with_notes`. */
-export const productFitStatusSchema = z.object({
+export const productFitStatusSchema = z.strictObject({
   status: z.enum(FITMENT_STATUSES),
   notes: z.string().nullable(),
 });

@@ -1,23 +1,25 @@
 /**
  * The catalog's wire shapes (SPEC §3 Product, Category, Brand; §7 answers). The API serialises with
- * these schemas and the web app reads them, so both sides agree on every field.
+ * these schemas and the web app reads them, so both sides agree on every field. The product's and the category's
+ * objects are strict: the catalog answers (catalog-answers.ts) are tested byte for byte against them, and a field
+ * sent that is not declared here fails that test.
  */
 import { z } from 'zod';
 import { productFitStatusSchema } from './fitment';
 
 /** SPEC §3 product_meta entry. `_price` holds a decimal string such as "79.95". */
-export const productMetaSchema = z.object({ option: z.string(), value: z.string() });
+export const productMetaSchema = z.strictObject({ option: z.string(), value: z.string() });
 export type ProductMeta = z.infer<typeof productMetaSchema>;
 
 /** SPEC §3 discount_data: discounted_price is a decimal string; discount_value is percent (type 0) or dollars (type 1). */
-export const discountDataSchema = z.object({
+export const discountDataSchema = z.strictObject({
   discounted_price: z.string(),
   discount_value: z.number(),
   discount_type: z.union([z.literal(0), z.literal(1)]),
 });
 export type DiscountData = z.infer<typeof discountDataSchema>;
 
-export const productBrandSchema = z.object({
+export const productBrandSchema = z.strictObject({
   title: z.string(),
   permalink: z.string(),
   cover_image: z.string().nullable(),
@@ -30,7 +32,7 @@ export const productBrandSchema = z.object({
  * for SVG, for a picture narrower than the smallest width, or one that could not be read). `productImageSrcSet`
  * in `product-image.ts` turns it into a srcset.
  */
-export const productImageSchema = z.object({
+export const productImageSchema = z.strictObject({
   path: z.string(),
   width: z.number().int().positive().nullable(),
   height: z.number().int().positive().nullable(),
@@ -38,7 +40,7 @@ export const productImageSchema = z.object({
 });
 export type ProductImage = z.infer<typeof productImageSchema>;
 
-export const productSchema = z.object({
+export const productSchema = z.strictObject({
   id: z.number().int(),
   category_id: z.number().int().nullable(),
   child_category_id: z.number().int().nullable(),
@@ -78,8 +80,8 @@ export const brandSchema = z.object({
 });
 export type Brand = z.infer<typeof brandSchema>;
 
-export const childCategorySchema = z.object({ child_sku: z.string(), child_title: z.string() });
-export const categorySchema = z.object({
+export const childCategorySchema = z.strictObject({ child_sku: z.string(), child_title: z.string() });
+export const categorySchema = z.strictObject({
   id: z.number().int(),
   title: z.string(),
   sku: z.string(),

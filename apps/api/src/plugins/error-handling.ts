@@ -6,6 +6,7 @@
  */
 import fp from 'fastify-plugin';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
+import type { FieldError } from '@store/shared/error-answers';
 import { isDatabaseUnavailable } from '../db/is-database-unavailable';
 
 /** Said with a 503 while the database cannot be reached (issue 13). */
@@ -13,12 +14,6 @@ export const DATABASE_UNAVAILABLE_MESSAGE =
   'The store is briefly unavailable. Please try again in a few seconds.';
 /** Seconds a client should wait before trying again after a 503. */
 export const DATABASE_RETRY_AFTER_S = 5;
-
-/** One field's problem, as 400 answers list them. */
-export interface FieldError {
-  field: string;
-  message: string;
-}
 
 /** An error whose message is safe and useful to show to the caller; `errors` names the fields at fault. */
 export class HttpError extends Error {

@@ -15,11 +15,10 @@
  * it (the socket address, or X-Forwarded-For as many hops back as `TRUST_PROXY` proxies stand in front), IPv6 grouped by /64.
  */
 import rateLimitPlugin, { type RateLimitOptions } from '@fastify/rate-limit';
-import type { FastifyBaseLogger } from 'fastify';
+import type { FastifyBaseLogger, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import { Redis } from 'ioredis';
 import { HttpError } from './error-handling';
-import { isInternalRenderRequest } from './render-page';
 
 /** The 429 body's message, for every limited route. */
 export const TOO_MANY_REQUESTS_MESSAGE = 'Too many requests. Please wait a minute and try again.';
@@ -40,6 +39,11 @@ export interface RateLimitPluginOptions {
   nameSpace?: string;
   /** Requests per minute per client IP over all `/api/` routes without their own limit. */
   apiPerMinute: number;
+  /**
+   * `/api/` requests the API-wide limit does not count: the calls this process makes to itself to render a page
+   * (app.ts passes the storefront renderer's `isInternalRenderRequest`). None when left out.
+   */
+  isInternalRequest?: (request: FastifyRequest) => boolean;
 }
 
 /** Opens the Redis client without letting an outage stall requests or stop the server from starting. */
@@ -88,8 +92,8 @@ export default fp<RateLimitPluginOptions>(
       max: opts.apiPerMinute,
       timeWindow: RATE_LIMIT_WINDOW_MS,
       // The global limit covers the API only: a page load's scripts, images and the SPA shell are not counted,
-      // nor the calls this process makes to render a page (render-page.ts).
-      allowList: (req) => !(req.url ?? '').startsWith('/api/') || isInternalRenderRequest(req),
+      // nor the calls this process makes to render a page (`isInternalRequest`).
+      allowList: (req) => !(req.url ?? '').startsWith('/api/') || (opts.isInternalRequest?.(req) ?? false),
       hook: 'onRequest',
       // A Redis outage must not take the store down: the limit is skipped, the request served.
       skipOnError: true,

@@ -5,6 +5,7 @@
  */
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { fieldErrorsAnswerSchema, messageAnswerSchema } from '@store/shared/error-answers';
 import {
   addressRequestSchema,
   authResponseSchema,
@@ -31,11 +32,7 @@ import { revokeSession, type Member } from './sessions';
 /** New accounts per client IP per minute. */
 const SIGNUP_PER_MINUTE = 10;
 
-const messageSchema = z.object({ message: z.string() });
-const errorsSchema = messageSchema.extend({
-  errors: z.array(z.object({ field: z.string(), message: z.string() })).optional(),
-});
-const memberErrors = { 400: errorsSchema, 401: messageSchema, 404: messageSchema };
+const memberErrors = { 400: fieldErrorsAnswerSchema, 401: messageAnswerSchema, 404: messageAnswerSchema };
 const ADDRESS_ID_MESSAGE = 'id must be an address id such as 12';
 const idParams = z.object({
   id: z
@@ -60,7 +57,12 @@ const accountRoutes: FastifyPluginAsyncZod = async (app) => {
         tags,
         summary: 'Create a member account (role 5, created by 0) and sign in',
         body: signupRequestSchema,
-        response: { 200: authResponseSchema, 400: errorsSchema, 409: messageSchema, 429: messageSchema },
+        response: {
+          200: authResponseSchema,
+          400: fieldErrorsAnswerSchema,
+          409: messageAnswerSchema,
+          429: messageAnswerSchema,
+        },
       },
     },
     async (req) => ({ message: ACCOUNT_MESSAGES.registered, ...(await registerUser(app.db, req.body)) }),
@@ -75,7 +77,12 @@ const accountRoutes: FastifyPluginAsyncZod = async (app) => {
         tags,
         summary: 'Sign in with email and password',
         body: loginRequestSchema,
-        response: { 200: authResponseSchema, 400: errorsSchema, 401: messageSchema, 429: messageSchema },
+        response: {
+          200: authResponseSchema,
+          400: fieldErrorsAnswerSchema,
+          401: messageAnswerSchema,
+          429: messageAnswerSchema,
+        },
       },
     },
     async (req) => ({ message: ACCOUNT_MESSAGES.loggedIn, ...(await signIn(app.db, req.body)) }),
@@ -89,7 +96,7 @@ const accountRoutes: FastifyPluginAsyncZod = async (app) => {
         tags,
         security,
         summary: 'Sign out: the bearer token stops working',
-        response: { 200: messageSchema, 401: messageSchema },
+        response: { 200: messageAnswerSchema, 401: messageAnswerSchema },
       },
     },
     async (req) => {
@@ -106,7 +113,7 @@ const accountRoutes: FastifyPluginAsyncZod = async (app) => {
         tags,
         security,
         summary: "The member's profile",
-        response: { 200: z.object({ data: publicUserSchema }), 401: messageSchema },
+        response: { 200: z.object({ data: publicUserSchema }), 401: messageAnswerSchema },
       },
     },
     async (req) => ({ data: await getProfile(app.db, (await memberOf(req)).userId) }),
@@ -121,7 +128,7 @@ const accountRoutes: FastifyPluginAsyncZod = async (app) => {
         security,
         summary: 'Update name, phone, business details and (with the current one) the password',
         body: profileUpdateRequestSchema,
-        response: { 200: messageSchema.extend({ data: publicUserSchema }), ...memberErrors },
+        response: { 200: messageAnswerSchema.extend({ data: publicUserSchema }), ...memberErrors },
       },
     },
     async (req) => ({
@@ -144,7 +151,7 @@ const accountRoutes: FastifyPluginAsyncZod = async (app) => {
             error: "price_display must be 'inc_gst' or 'ex_gst'",
           }),
         }),
-        response: { 200: z.object({ data: publicUserSchema }), 409: messageSchema, ...memberErrors },
+        response: { 200: z.object({ data: publicUserSchema }), 409: messageAnswerSchema, ...memberErrors },
       },
     },
     async (req) => ({ data: await setPriceDisplay(app.db, await memberOf(req), req.body.price_display) }),
@@ -159,7 +166,7 @@ const accountRoutes: FastifyPluginAsyncZod = async (app) => {
         security,
         summary:
           'The member with the signup plans and the membership plans they hold, to choose from at checkout',
-        response: { 200: userDetailResponseSchema, 401: messageSchema },
+        response: { 200: userDetailResponseSchema, 401: messageAnswerSchema },
       },
     },
     async (req) => {
@@ -182,7 +189,7 @@ const accountRoutes: FastifyPluginAsyncZod = async (app) => {
         tags,
         security,
         summary: "The member's saved addresses",
-        response: { 200: userAddressesResponseSchema, 401: messageSchema },
+        response: { 200: userAddressesResponseSchema, 401: messageAnswerSchema },
       },
     },
     async (req) => ({
@@ -214,7 +221,7 @@ const accountRoutes: FastifyPluginAsyncZod = async (app) => {
         security,
         summary: 'Save a shipping address for the member (any user_id sent is ignored)',
         body: addressRequestSchema,
-        response: { 200: messageSchema.extend({ data: savedAddressSchema }), ...memberErrors },
+        response: { 200: messageAnswerSchema.extend({ data: savedAddressSchema }), ...memberErrors },
       },
     },
     async (req) => ({
@@ -233,7 +240,7 @@ const accountRoutes: FastifyPluginAsyncZod = async (app) => {
         summary: "Update one of the member's addresses with the fields sent (404 for anyone else's)",
         params: idParams,
         body: z.record(z.string(), z.unknown()),
-        response: { 200: messageSchema.extend({ data: savedAddressSchema }), ...memberErrors },
+        response: { 200: messageAnswerSchema.extend({ data: savedAddressSchema }), ...memberErrors },
       },
     },
     async (req) => ({
@@ -251,7 +258,7 @@ const accountRoutes: FastifyPluginAsyncZod = async (app) => {
         security,
         summary: "Delete one of the member's addresses (404 for anyone else's)",
         params: idParams,
-        response: { 200: messageSchema, ...memberErrors },
+        response: { 200: messageAnswerSchema, ...memberErrors },
       },
     },
     async (req) => {

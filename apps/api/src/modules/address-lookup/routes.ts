@@ -4,6 +4,7 @@
  */
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { messageAnswerSchema, validationErrorAnswerSchema } from '@store/shared/error-answers';
 import {
   addressDetailsResponseSchema,
   addressSuggestionQuerySchema,
@@ -30,11 +31,6 @@ const placeIdQuerySchema = z.object({
     .regex(/^[A-Za-z0-9_-]+$/, 'place_id is not a Google place id'),
 });
 
-const messageSchema = z.object({ message: z.string() });
-const validationErrorSchema = messageSchema.extend({
-  errors: z.array(z.object({ field: z.string(), message: z.string() })),
-});
-
 const addressLookupRoutes: FastifyPluginAsyncZod = async (app) => {
   const tags = ['address'];
   const googleMapsApiKey = app.config.googleMapsApiKey;
@@ -54,7 +50,7 @@ const addressLookupRoutes: FastifyPluginAsyncZod = async (app) => {
         summary:
           'Australian address suggestions for what a shopper typed (suburb, post code, or street with Google)',
         querystring: addressSuggestionQuerySchema,
-        response: { 200: addressSuggestionsResponseSchema, 400: validationErrorSchema },
+        response: { 200: addressSuggestionsResponseSchema, 400: validationErrorAnswerSchema },
       },
     },
     async (req) => ({ data: await suggestAddresses(deps(req.log), req.query.query) }),
@@ -70,9 +66,9 @@ const addressLookupRoutes: FastifyPluginAsyncZod = async (app) => {
         querystring: placeIdQuerySchema,
         response: {
           200: addressDetailsResponseSchema,
-          400: validationErrorSchema,
-          404: messageSchema,
-          502: messageSchema,
+          400: validationErrorAnswerSchema,
+          404: messageAnswerSchema,
+          502: messageAnswerSchema,
         },
       },
     },

@@ -8,6 +8,7 @@
 import type { FastifyReply } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { fieldErrorsAnswerSchema, messageAnswerSchema } from '@store/shared/error-answers';
 import {
   ADMIN_CUSTOMER_MESSAGES as M,
   adminCustomerAnswerSchema,
@@ -35,14 +36,10 @@ import {
 import { auditTrail } from './record-audit';
 import { requireStaff, staffOf } from './require-staff';
 
-const messageSchema = z.object({ message: z.string() });
-const fieldErrors = messageSchema.extend({
-  errors: z.array(z.object({ field: z.string(), message: z.string() })).optional(),
-});
 /** Any text: what is not a row id is answered 404, like an id nobody has. */
 const params = z.object({ id: z.string().max(200) });
 const planParams = params.extend({ planId: z.string().max(200) });
-const guarded = { 401: messageSchema, 403: messageSchema };
+const guarded = { 401: messageAnswerSchema, 403: messageAnswerSchema };
 
 /** A row id from its path segment; anything else is `notFound` (404). */
 function rowId(text: string, notFound: string): number {
@@ -68,7 +65,7 @@ const adminCustomerRoutes: FastifyPluginAsyncZod = async (app) => {
         summary:
           'Customers (admins only): members with orders count, total spent and last order; searched by name or email',
         querystring: adminCustomerListQuerySchema,
-        response: { 200: adminCustomerListSchema, 400: fieldErrors, ...guarded },
+        response: { 200: adminCustomerListSchema, 400: fieldErrorsAnswerSchema, ...guarded },
       },
     },
     async (req) => listAdminCustomers(app.db, req.query),
@@ -85,9 +82,9 @@ const adminCustomerRoutes: FastifyPluginAsyncZod = async (app) => {
         params,
         response: {
           200: adminCustomerAnswerSchema,
-          400: fieldErrors,
+          400: fieldErrorsAnswerSchema,
           ...guarded,
-          404: messageSchema,
+          404: messageAnswerSchema,
         },
       },
     },
@@ -115,10 +112,10 @@ const adminCustomerRoutes: FastifyPluginAsyncZod = async (app) => {
         params: planParams,
         response: {
           200: adminCustomerPlanChangeSchema,
-          400: fieldErrors,
+          400: fieldErrorsAnswerSchema,
           ...guarded,
-          404: messageSchema,
-          ...(held ? { 409: messageSchema } : {}),
+          404: messageAnswerSchema,
+          ...(held ? { 409: messageAnswerSchema } : {}),
         },
       },
       handler: async (req) => {
@@ -146,7 +143,7 @@ const adminCustomerRoutes: FastifyPluginAsyncZod = async (app) => {
         tags,
         summary: 'Contact messages: paged, newest first, filtered by handled or unhandled',
         querystring: adminMessageListQuerySchema,
-        response: { 200: adminMessageListSchema, 400: fieldErrors, ...guarded },
+        response: { 200: adminMessageListSchema, 400: fieldErrorsAnswerSchema, ...guarded },
       },
     },
     async (req) => listAdminMessages(app.db, req.query),
@@ -163,9 +160,9 @@ const adminCustomerRoutes: FastifyPluginAsyncZod = async (app) => {
         body: adminMessageHandledSchema,
         response: {
           200: z.object({ message: z.string(), data: adminMessageRowSchema }),
-          400: fieldErrors,
+          400: fieldErrorsAnswerSchema,
           ...guarded,
-          404: messageSchema,
+          404: messageAnswerSchema,
         },
       },
     },
@@ -186,7 +183,7 @@ const adminCustomerRoutes: FastifyPluginAsyncZod = async (app) => {
         summary:
           'Newsletter subscribers (admins only): email, consent date and source; active ones by default',
         querystring: adminSubscriberListQuerySchema,
-        response: { 200: adminSubscriberListSchema, 400: fieldErrors, ...guarded },
+        response: { 200: adminSubscriberListSchema, 400: fieldErrorsAnswerSchema, ...guarded },
       },
     },
     async (req) => listAdminSubscribers(app.db, req.query),

@@ -7,6 +7,7 @@
  */
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { fieldErrorsAnswerSchema, messageAnswerSchema } from '@store/shared/error-answers';
 import {
   ADMIN_DISCOUNT_CODE_MESSAGES,
   adminDiscountCodeActiveSchema,
@@ -29,14 +30,15 @@ import { auditTrail } from './record-audit';
 import { requireStaff, staffOf } from './require-staff';
 
 const M = ADMIN_DISCOUNT_CODE_MESSAGES;
-const messageSchema = z.object({ message: z.string() });
-const fieldErrors = messageSchema.extend({
-  errors: z.array(z.object({ field: z.string(), message: z.string() })).optional(),
-});
 const params = z.object({
   id: z.coerce.number({ error: M.notFound }).int(M.notFound).positive(M.notFound),
 });
-const refusals = { 400: fieldErrors, 401: messageSchema, 403: messageSchema, 404: messageSchema };
+const refusals = {
+  400: fieldErrorsAnswerSchema,
+  401: messageAnswerSchema,
+  403: messageAnswerSchema,
+  404: messageAnswerSchema,
+};
 
 const adminDiscountCodeRoutes: FastifyPluginAsyncZod = async (app) => {
   const tags = ['admin'];
@@ -89,7 +91,7 @@ const adminDiscountCodeRoutes: FastifyPluginAsyncZod = async (app) => {
         tags,
         summary: 'Create a discount code (audited)',
         body: adminDiscountCodeInputSchema,
-        response: { 201: adminDiscountCodeAnswerSchema, ...refusals, 409: fieldErrors },
+        response: { 201: adminDiscountCodeAnswerSchema, ...refusals, 409: fieldErrorsAnswerSchema },
       },
     },
     async (req, reply) => {
@@ -107,7 +109,7 @@ const adminDiscountCodeRoutes: FastifyPluginAsyncZod = async (app) => {
         summary: 'Edit a discount code: every field (audited)',
         params,
         body: adminDiscountCodeInputSchema,
-        response: { 200: adminDiscountCodeAnswerSchema, ...refusals, 409: fieldErrors },
+        response: { 200: adminDiscountCodeAnswerSchema, ...refusals, 409: fieldErrorsAnswerSchema },
       },
     },
     async (req) => {

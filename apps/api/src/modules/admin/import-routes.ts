@@ -9,6 +9,7 @@ import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { fileTypeFromBuffer } from 'file-type';
 import { z } from 'zod';
+import { fieldErrorsAnswerSchema, messageAnswerSchema } from '@store/shared/error-answers';
 import {
   ADMIN_IMPORT_MESSAGES as M,
   adminImportListSchema,
@@ -22,10 +23,6 @@ import { HttpError } from '../../plugins/error-handling';
 import { getImport, listImports, startImport } from './admin-imports';
 import { requireStaff, staffOf } from './require-staff';
 
-const messageSchema = z.object({ message: z.string() });
-const fieldErrors = messageSchema.extend({
-  errors: z.array(z.object({ field: z.string(), message: z.string() })).optional(),
-});
 /** Room for the form's framing and its one small field on top of the file. */
 const FORM_OVERHEAD_BYTES = 64 * 1024;
 
@@ -126,12 +123,12 @@ const adminImportRoutes: FastifyPluginAsyncZod = async (app) => {
         consumes: ['multipart/form-data'],
         response: {
           202: adminImportStartedSchema,
-          400: fieldErrors,
-          401: messageSchema,
-          403: messageSchema,
-          409: messageSchema,
-          413: messageSchema,
-          415: messageSchema,
+          400: fieldErrorsAnswerSchema,
+          401: messageAnswerSchema,
+          403: messageAnswerSchema,
+          409: messageAnswerSchema,
+          413: messageAnswerSchema,
+          415: messageAnswerSchema,
         },
       },
     },
@@ -166,7 +163,7 @@ const adminImportRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         tags,
         summary: 'Recent catalog imports, newest first, with their progress and results',
-        response: { 200: adminImportListSchema, 401: messageSchema, 403: messageSchema },
+        response: { 200: adminImportListSchema, 401: messageAnswerSchema, 403: messageAnswerSchema },
       },
     },
     async () => ({ data: await listImports(app.db) }),
@@ -182,10 +179,10 @@ const adminImportRoutes: FastifyPluginAsyncZod = async (app) => {
         params: adminImportParamsSchema,
         response: {
           200: z.object({ data: adminImportSchema }),
-          400: fieldErrors,
-          401: messageSchema,
-          403: messageSchema,
-          404: messageSchema,
+          400: fieldErrorsAnswerSchema,
+          401: messageAnswerSchema,
+          403: messageAnswerSchema,
+          404: messageAnswerSchema,
         },
       },
     },

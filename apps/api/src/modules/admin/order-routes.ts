@@ -8,6 +8,7 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { asc, eq } from 'drizzle-orm';
 import { z } from 'zod';
+import { fieldErrorsAnswerSchema, messageAnswerSchema } from '@store/shared/error-answers';
 import { auditEntrySchema } from '@store/shared/admin';
 import {
   ADMIN_ORDER_MESSAGES,
@@ -42,10 +43,6 @@ import { refundOrder } from './refund-order';
 import { requireStaff, staffOf } from './require-staff';
 import { absoluteUrl, guestTrackOrderPath } from '@store/shared/paths';
 
-const messageSchema = z.object({ message: z.string() });
-const fieldErrors = messageSchema.extend({
-  errors: z.array(z.object({ field: z.string(), message: z.string() })).optional(),
-});
 const params = z.object({
   publicId: z
     .string()
@@ -162,7 +159,12 @@ const adminOrderRoutes: FastifyPluginAsyncZod = async (app) => {
         summary:
           'Orders: paged, sortable, filtered by status, payment status and dates, searched by invoice, id, email or name',
         querystring: adminOrderListQuerySchema,
-        response: { 200: adminOrderListSchema, 400: fieldErrors, 401: messageSchema, 403: messageSchema },
+        response: {
+          200: adminOrderListSchema,
+          400: fieldErrorsAnswerSchema,
+          401: messageAnswerSchema,
+          403: messageAnswerSchema,
+        },
       },
     },
     async (req) => listAdminOrders(app.db, req.query),
@@ -179,10 +181,10 @@ const adminOrderRoutes: FastifyPluginAsyncZod = async (app) => {
         params,
         response: {
           200: z.object({ data: adminOrderSchema }),
-          400: fieldErrors,
-          401: messageSchema,
-          403: messageSchema,
-          404: messageSchema,
+          400: fieldErrorsAnswerSchema,
+          401: messageAnswerSchema,
+          403: messageAnswerSchema,
+          404: messageAnswerSchema,
         },
       },
     },
@@ -205,11 +207,11 @@ const adminOrderRoutes: FastifyPluginAsyncZod = async (app) => {
         body: adminOrderStatusRequestSchema,
         response: {
           200: z.object({ message: z.string(), data: adminOrderSchema }),
-          400: fieldErrors,
-          401: messageSchema,
-          403: messageSchema,
-          404: messageSchema,
-          409: messageSchema,
+          400: fieldErrorsAnswerSchema,
+          401: messageAnswerSchema,
+          403: messageAnswerSchema,
+          404: messageAnswerSchema,
+          409: messageAnswerSchema,
         },
       },
     },
@@ -271,14 +273,14 @@ const adminOrderRoutes: FastifyPluginAsyncZod = async (app) => {
         response: {
           200: z.object({ message: z.string(), data: adminOrderSchema }),
           201: z.object({ message: z.string(), data: adminOrderSchema }),
-          400: fieldErrors,
-          401: messageSchema,
-          402: messageSchema,
-          403: messageSchema,
-          404: messageSchema,
-          409: messageSchema,
-          422: messageSchema,
-          502: messageSchema,
+          400: fieldErrorsAnswerSchema,
+          401: messageAnswerSchema,
+          402: messageAnswerSchema,
+          403: messageAnswerSchema,
+          404: messageAnswerSchema,
+          409: messageAnswerSchema,
+          422: messageAnswerSchema,
+          502: messageAnswerSchema,
         },
       },
     },

@@ -7,6 +7,7 @@
  */
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { fieldErrorsAnswerSchema, messageAnswerSchema } from '@store/shared/error-answers';
 import {
   ADMIN_PRODUCT_MESSAGES,
   adminProductDetailSchema,
@@ -19,10 +20,6 @@ import { getAdminProduct, listAdminProducts, updateAdminProduct } from './admin-
 import { auditTrail } from './record-audit';
 import { requireStaff, staffOf } from './require-staff';
 
-const messageSchema = z.object({ message: z.string() });
-const fieldErrors = messageSchema.extend({
-  errors: z.array(z.object({ field: z.string(), message: z.string() })).optional(),
-});
 // SKUs come from catalogs (letters, digits, dashes, dots, slashes at most); anything else is no product.
 const params = z.object({
   sku: z.string().trim().min(1, ADMIN_PRODUCT_MESSAGES.notFound).max(100, ADMIN_PRODUCT_MESSAGES.notFound),
@@ -45,7 +42,12 @@ const adminProductRoutes: FastifyPluginAsyncZod = async (app) => {
         summary:
           'Products: paged, sortable, searched by SKU or title, filtered by low stock, featured, category',
         querystring: adminProductListQuerySchema,
-        response: { 200: adminProductListSchema, 400: fieldErrors, 401: messageSchema, 403: messageSchema },
+        response: {
+          200: adminProductListSchema,
+          400: fieldErrorsAnswerSchema,
+          401: messageAnswerSchema,
+          403: messageAnswerSchema,
+        },
       },
     },
     async (req) => listAdminProducts(app.db, req.query),
@@ -61,10 +63,10 @@ const adminProductRoutes: FastifyPluginAsyncZod = async (app) => {
         params,
         response: {
           200: adminProductDetailSchema,
-          400: fieldErrors,
-          401: messageSchema,
-          403: messageSchema,
-          404: messageSchema,
+          400: fieldErrorsAnswerSchema,
+          401: messageAnswerSchema,
+          403: messageAnswerSchema,
+          404: messageAnswerSchema,
         },
       },
     },
@@ -87,10 +89,10 @@ const adminProductRoutes: FastifyPluginAsyncZod = async (app) => {
         body: adminProductUpdateSchema,
         response: {
           200: adminProductDetailSchema.extend({ message: z.string() }),
-          400: fieldErrors,
-          401: messageSchema,
-          403: messageSchema,
-          404: messageSchema,
+          400: fieldErrorsAnswerSchema,
+          401: messageAnswerSchema,
+          403: messageAnswerSchema,
+          404: messageAnswerSchema,
         },
       },
     },

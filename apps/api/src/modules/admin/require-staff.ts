@@ -6,7 +6,7 @@
  */
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { ADMIN_MESSAGES, type StaffRole } from '@store/shared/admin';
-import { bearerToken } from '../../plugins/authentication';
+import { bearerToken } from '../accounts/authentication';
 import { HttpError } from '../../plugins/error-handling';
 import { findStaffSession } from './staff-accounts';
 import { totpSetupRequired } from './totp-setup-required';

@@ -11,6 +11,7 @@ import { and, eq } from 'drizzle-orm';
 import type { FastifyReply } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { fieldErrorsAnswerSchema, messageAnswerSchema } from '@store/shared/error-answers';
 import {
   ADMIN_RETURN_MESSAGES as M,
   adminReturnApproveSchema,
@@ -39,10 +40,6 @@ import {
 import { refundOrder } from './refund-order';
 import { requireStaff, staffOf } from './require-staff';
 
-const messageSchema = z.object({ message: z.string() });
-const fieldErrors = messageSchema.extend({
-  errors: z.array(z.object({ field: z.string(), message: z.string() })).optional(),
-});
 /** Any text: what is not a return's id is answered 404, like an id nobody has (a traversal attempt too). */
 const params = z.object({ id: z.string().max(200) });
 
@@ -82,7 +79,12 @@ const adminReturnRoutes: FastifyPluginAsyncZod = async (app) => {
         tags,
         summary: 'Return requests: paged, newest first, filtered by status, searched by email, name or order',
         querystring: adminReturnListQuerySchema,
-        response: { 200: adminReturnListSchema, 400: fieldErrors, 401: messageSchema, 403: messageSchema },
+        response: {
+          200: adminReturnListSchema,
+          400: fieldErrorsAnswerSchema,
+          401: messageAnswerSchema,
+          403: messageAnswerSchema,
+        },
       },
     },
     async (req) => listAdminReturns(app.db, req.query),
@@ -99,10 +101,10 @@ const adminReturnRoutes: FastifyPluginAsyncZod = async (app) => {
         params,
         response: {
           200: z.object({ data: adminReturnDetailSchema }),
-          400: fieldErrors,
-          401: messageSchema,
-          403: messageSchema,
-          404: messageSchema,
+          400: fieldErrorsAnswerSchema,
+          401: messageAnswerSchema,
+          403: messageAnswerSchema,
+          404: messageAnswerSchema,
         },
       },
     },
@@ -122,7 +124,12 @@ const adminReturnRoutes: FastifyPluginAsyncZod = async (app) => {
         summary:
           "A return request's file, as a download (application/octet-stream, attachment; never inline)",
         params,
-        response: { 400: fieldErrors, 401: messageSchema, 403: messageSchema, 404: messageSchema },
+        response: {
+          400: fieldErrorsAnswerSchema,
+          401: messageAnswerSchema,
+          403: messageAnswerSchema,
+          404: messageAnswerSchema,
+        },
       },
     },
     async (req, reply) => {
@@ -184,11 +191,11 @@ const adminReturnRoutes: FastifyPluginAsyncZod = async (app) => {
 
   const decisionResponses = {
     200: adminReturnDecisionAnswerSchema,
-    400: fieldErrors,
-    401: messageSchema,
-    403: messageSchema,
-    404: messageSchema,
-    409: messageSchema,
+    400: fieldErrorsAnswerSchema,
+    401: messageAnswerSchema,
+    403: messageAnswerSchema,
+    404: messageAnswerSchema,
+    409: messageAnswerSchema,
   };
 
   app.post(
@@ -203,7 +210,12 @@ const adminReturnRoutes: FastifyPluginAsyncZod = async (app) => {
           'the customer is mailed',
         params,
         body: adminReturnApproveSchema,
-        response: { ...decisionResponses, 402: messageSchema, 422: messageSchema, 502: messageSchema },
+        response: {
+          ...decisionResponses,
+          402: messageAnswerSchema,
+          422: messageAnswerSchema,
+          502: messageAnswerSchema,
+        },
       },
     },
     async (req) => {

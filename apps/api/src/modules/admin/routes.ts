@@ -6,6 +6,7 @@
  */
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { fieldErrorsAnswerSchema, messageAnswerSchema } from '@store/shared/error-answers';
 import { ACCOUNT_MESSAGES } from '@store/shared/account-constants';
 import {
   ADMIN_MESSAGES,
@@ -38,11 +39,6 @@ import {
   StaffEmailTakenError,
 } from './staff-accounts';
 
-const messageSchema = z.object({ message: z.string() });
-const fieldErrors = messageSchema.extend({
-  errors: z.array(z.object({ field: z.string(), message: z.string() })).optional(),
-});
-
 const adminRoutes: FastifyPluginAsyncZod = async (app) => {
   const tags = ['admin'];
   app.addHook('onSend', async (_req, reply, payload) => {
@@ -61,9 +57,9 @@ const adminRoutes: FastifyPluginAsyncZod = async (app) => {
         body: adminLoginRequestSchema,
         response: {
           200: adminLoginResponseSchema,
-          400: fieldErrors,
-          401: messageSchema.extend({ code: z.literal('totp_required').optional() }),
-          429: messageSchema,
+          400: fieldErrorsAnswerSchema,
+          401: messageAnswerSchema.extend({ code: z.literal('totp_required').optional() }),
+          429: messageAnswerSchema,
         },
       },
     },
@@ -96,7 +92,11 @@ const adminRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         tags,
         summary: 'The signed-in staff member',
-        response: { 200: z.object({ user: staffUserSchema }), 401: messageSchema, 403: messageSchema },
+        response: {
+          200: z.object({ user: staffUserSchema }),
+          401: messageAnswerSchema,
+          403: messageAnswerSchema,
+        },
       },
     },
     async (req) => ({ user: presentStaff(staffOf(req).staff, app.config.adminRequireTotp) }),
@@ -112,11 +112,11 @@ const adminRoutes: FastifyPluginAsyncZod = async (app) => {
         summary: 'Change the password (required after the one-time password); ends the other sessions',
         body: adminPasswordChangeSchema,
         response: {
-          200: messageSchema.extend({ user: staffUserSchema }),
-          400: fieldErrors,
-          401: messageSchema,
-          403: messageSchema,
-          429: messageSchema,
+          200: messageAnswerSchema.extend({ user: staffUserSchema }),
+          400: fieldErrorsAnswerSchema,
+          401: messageAnswerSchema,
+          403: messageAnswerSchema,
+          429: messageAnswerSchema,
         },
       },
     },
@@ -151,8 +151,8 @@ const adminRoutes: FastifyPluginAsyncZod = async (app) => {
         summary: 'The staff accounts (admins only)',
         response: {
           200: z.object({ data: z.array(staffUserSchema) }),
-          401: messageSchema,
-          403: messageSchema,
+          401: messageAnswerSchema,
+          403: messageAnswerSchema,
         },
       },
     },
@@ -173,9 +173,9 @@ const adminRoutes: FastifyPluginAsyncZod = async (app) => {
           'Start setting up two-step sign-in: a new TOTP secret and its otpauth:// URI (used once a code from it is entered)',
         response: {
           200: totpSetupResponseSchema,
-          401: messageSchema,
-          403: messageSchema,
-          409: messageSchema,
+          401: messageAnswerSchema,
+          403: messageAnswerSchema,
+          409: messageAnswerSchema,
         },
       },
     },
@@ -197,12 +197,12 @@ const adminRoutes: FastifyPluginAsyncZod = async (app) => {
         summary: 'Turn two-step sign-in on with a code from the secret just set up',
         body: totpCodeRequestSchema,
         response: {
-          200: messageSchema.extend({ user: staffUserSchema }),
-          400: fieldErrors,
-          401: messageSchema,
-          403: messageSchema,
-          409: messageSchema,
-          429: messageSchema,
+          200: messageAnswerSchema.extend({ user: staffUserSchema }),
+          400: fieldErrorsAnswerSchema,
+          401: messageAnswerSchema,
+          403: messageAnswerSchema,
+          409: messageAnswerSchema,
+          429: messageAnswerSchema,
         },
       },
     },
@@ -230,12 +230,12 @@ const adminRoutes: FastifyPluginAsyncZod = async (app) => {
         summary: 'Turn two-step sign-in off with a current code (not for admins under ADMIN_REQUIRE_TOTP=1)',
         body: totpCodeRequestSchema,
         response: {
-          200: messageSchema.extend({ user: staffUserSchema }),
-          400: fieldErrors,
-          401: messageSchema,
-          403: messageSchema,
-          409: messageSchema,
-          429: messageSchema,
+          200: messageAnswerSchema.extend({ user: staffUserSchema }),
+          400: fieldErrorsAnswerSchema,
+          401: messageAnswerSchema,
+          403: messageAnswerSchema,
+          409: messageAnswerSchema,
+          429: messageAnswerSchema,
         },
       },
     },
@@ -265,10 +265,10 @@ const adminRoutes: FastifyPluginAsyncZod = async (app) => {
         body: staffCreateRequestSchema,
         response: {
           201: z.object({ message: z.string(), user: staffUserSchema, one_time_password: z.string() }),
-          400: fieldErrors,
-          401: messageSchema,
-          403: messageSchema,
-          409: messageSchema,
+          400: fieldErrorsAnswerSchema,
+          401: messageAnswerSchema,
+          403: messageAnswerSchema,
+          409: messageAnswerSchema,
         },
       },
     },
@@ -298,11 +298,11 @@ const adminRoutes: FastifyPluginAsyncZod = async (app) => {
         body: staffStatusRequestSchema,
         response: {
           200: z.object({ message: z.string(), user: staffUserSchema }),
-          400: fieldErrors,
-          401: messageSchema,
-          403: messageSchema,
-          404: messageSchema,
-          409: messageSchema,
+          400: fieldErrorsAnswerSchema,
+          401: messageAnswerSchema,
+          403: messageAnswerSchema,
+          404: messageAnswerSchema,
+          409: messageAnswerSchema,
         },
       },
     },
@@ -326,7 +326,7 @@ const adminRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         tags,
         summary: 'End this staff session',
-        response: { 200: messageSchema, 401: messageSchema, 403: messageSchema },
+        response: { 200: messageAnswerSchema, 401: messageAnswerSchema, 403: messageAnswerSchema },
       },
     },
     async (req) => {

@@ -2,17 +2,27 @@
  * Catalog calls of SPEC §7 under /api: /categories, /latest-products, /virtual-products, /shop,
  * /products/{sku}, /search-product, and /cart-products (the cart re-reads its products' current prices).
  * Thin: schema, one call, answer. Catalog reads answer from the read model (decision 0019) as JSON text built
- * once per product, with their ETag; the response schemas document them. /cart-products reads the database.
+ * once per product, with their ETag; the response schemas (packages/shared/src/catalog-answers.ts) document them,
+ * and routes.test.ts parses each answer's bytes with them. /cart-products reads the database.
  */
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { messageAnswerSchema, validationErrorAnswerSchema } from '@store/shared/error-answers';
 import {
   latestProductsQuerySchema,
   productQuerySchema,
   searchQuerySchema,
   shopQuerySchema,
 } from '@store/shared/catalog-query';
-import { categorySchema, productSchema } from '@store/shared/product';
+import {
+  cartProductsAnswerSchema,
+  categoriesAnswerSchema,
+  featuredProductsAnswerSchema,
+  latestProductsAnswerSchema,
+  productAnswerSchema,
+  searchAnswerSchema,
+  shopAnswerSchema,
+} from '@store/shared/catalog-answers';
 import { MAX_DB_ID } from '../../db/client';
 import { HttpError } from '../../plugins/error-handling';
 import { sendJsonAnswer } from '../../plugins/http-caching';
@@ -30,9 +40,8 @@ import { getProductsByIds } from './catalog-service';
 /** Seconds shared caches may keep catalog answers. */
 const CATALOG_CACHE_S = 60;
 
-const messageSchema = z.object({ message: z.string() });
 const errorResponses = {
-  400: messageSchema.extend({ errors: z.array(z.object({ field: z.string(), message: z.string() })) }),
+  400: validationErrorAnswerSchema,
 };
 /** Most products one cart-products call answers: a cart holds at most 100 lines (MAX_ORDER_LINES). */
 const MAX_CART_PRODUCT_IDS = 100;
@@ -49,13 +58,6 @@ const cartProductsQuerySchema = z.object({
       CART_IDS_MESSAGE,
     ),
 });
-
-const pageSchema = {
-  total: z.number().int(),
-  last_page: z.number().int(),
-  current_page: z.number().int(),
-  per_page: z.number().int(),
-};
 
 const catalogRoutes: FastifyPluginAsyncZod = async (app) => {
   const tags = ['catalog'];
@@ -78,7 +80,7 @@ const catalogRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         tags,
         summary: 'Categories with their child categories',
-        response: { 200: z.object({ data: z.array(categorySchema) }) },
+        response: { 200: categoriesAnswerSchema },
       },
     },
     async (_req, reply) => sendJsonAnswer(reply, categoriesAnswer(await app.catalog.view())),
@@ -93,7 +95,7 @@ const catalogRoutes: FastifyPluginAsyncZod = async (app) => {
         tags,
         summary: 'Newest products',
         querystring: latestProductsQuerySchema,
-        response: { 200: z.object({ data: z.object({ data: z.array(productSchema) }) }), ...errorResponses },
+        response: { 200: latestProductsAnswerSchema, ...errorResponses },
       },
     },
     async (req, reply) =>
@@ -108,7 +110,7 @@ const catalogRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         tags,
         summary: 'Featured products',
-        response: { 200: z.object({ data: z.array(productSchema) }) },
+        response: { 200: featuredProductsAnswerSchema },
       },
     },
     async (_req, reply) => sendJsonAnswer(reply, featuredAnswer(await app.catalog.view())),
@@ -124,18 +126,7 @@ const catalogRoutes: FastifyPluginAsyncZod = async (app) => {
         summary:
           'One page of products, filtered by category, child category, brand, price range and stock, in the order asked',
         querystring: shopQuerySchema,
-        response: {
-          200: z.object({
-            data: z.array(productSchema),
-            ...pageSchema,
-            filters: z.object({
-              category: z.object({ sku: z.string(), title: z.string() }).nullable(),
-              child_category: z.object({ child_sku: z.string(), child_title: z.string() }).nullable(),
-              brand: z.object({ permalink: z.string(), title: z.string() }).nullable(),
-            }),
-          }),
-          ...errorResponses,
-        },
+        response: { 200: shopAnswerSchema, ...errorResponses },
       },
     },
     async (req, reply) => sendJsonAnswer(reply, shopAnswer(await app.catalog.view(), req.query)),
@@ -153,7 +144,7 @@ const catalogRoutes: FastifyPluginAsyncZod = async (app) => {
           sku: z.string().trim().min(1, 'sku is required').max(200, 'sku must be 200 characters or fewer'),
         }),
         querystring: productQuerySchema,
-        response: { 200: z.object({ data: productSchema }), 404: messageSchema, ...errorResponses },
+        response: { 200: productAnswerSchema, 404: messageAnswerSchema, ...errorResponses },
       },
     },
     async (req, reply) => {
@@ -171,7 +162,7 @@ const catalogRoutes: FastifyPluginAsyncZod = async (app) => {
         tags,
         summary: "The cart's products by id, with current prices (ids no longer sold are left out)",
         querystring: cartProductsQuerySchema,
-        response: { 200: z.object({ data: z.array(productSchema) }), ...errorResponses },
+        response: { 200: cartProductsAnswerSchema, ...errorResponses },
       },
     },
     async (req) => ({ data: await getProductsByIds(app.db, req.query.ids) }),
@@ -187,14 +178,7 @@ const catalogRoutes: FastifyPluginAsyncZod = async (app) => {
         summary:
           'Ranked product search (title, SKU, brand, category; prefixes and typos), with sort, price range and stock filters',
         querystring: searchQuerySchema,
-        response: {
-          200: z.object({
-            data: z.array(productSchema),
-            ...pageSchema,
-            corrected_query: z.string().optional(),
-          }),
-          ...errorResponses,
-        },
+        response: { 200: searchAnswerSchema, ...errorResponses },
       },
     },
     async (req, reply) => sendJsonAnswer(reply, searchAnswer(await app.catalog.view(), req.query)),

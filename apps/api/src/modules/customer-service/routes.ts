@@ -7,7 +7,7 @@
 import multipart from '@fastify/multipart';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { FastifyRequest } from 'fastify';
-import { z } from 'zod';
+import { fieldErrorsAnswerSchema, messageAnswerSchema } from '@store/shared/error-answers';
 import {
   contactRequestSchema,
   CUSTOMER_SERVICE_MESSAGES as M,
@@ -33,11 +33,6 @@ export const RETURN_BODY_MAX_BYTES = RETURN_FILE_MAX_BYTES + RETURN_FORM_OVERHEA
 
 export const RETURN_NOT_MULTIPART = 'Send the return form as multipart/form-data.';
 export const RETURN_ONE_FILE = `Attach at most one file, in the "${RETURN_FILE_FIELD}" field.`;
-
-const messageSchema = z.object({ message: z.string() });
-const fieldErrors = messageSchema.extend({
-  errors: z.array(z.object({ field: z.string(), message: z.string() })).optional(),
-});
 
 /** Characters the stored original name keeps: a name is shown to staff, never used as a path. */
 function cleanFileName(name: string): string {
@@ -97,7 +92,11 @@ const customerServiceRoutes: FastifyPluginAsyncZod = async (app) => {
         tags,
         summary: "Send a message to the store (stored, and mailed to the store's sales address)",
         body: contactRequestSchema,
-        response: { 200: customerServiceAnswerSchema, 400: fieldErrors, 429: messageSchema },
+        response: {
+          200: customerServiceAnswerSchema,
+          400: fieldErrorsAnswerSchema,
+          429: messageAnswerSchema,
+        },
       },
     },
     async (req) => {
@@ -138,10 +137,10 @@ const customerServiceRoutes: FastifyPluginAsyncZod = async (app) => {
         consumes: ['multipart/form-data'],
         response: {
           200: customerServiceAnswerSchema,
-          400: fieldErrors,
-          413: messageSchema,
-          415: messageSchema,
-          429: messageSchema,
+          400: fieldErrorsAnswerSchema,
+          413: messageAnswerSchema,
+          415: messageAnswerSchema,
+          429: messageAnswerSchema,
         },
       },
     },

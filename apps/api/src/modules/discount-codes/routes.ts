@@ -5,7 +5,7 @@
  * like the order lookups: a code is a secret worth guessing. Nothing is written; the order redeems the code.
  */
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { z } from 'zod';
+import { fieldErrorsAnswerSchema, messageAnswerSchema } from '@store/shared/error-answers';
 import {
   discountCodeCheckRequestSchema,
   discountCodeCheckResponseSchema,
@@ -13,11 +13,6 @@ import {
 import { perMinute } from '../../plugins/rate-limit';
 import { loadOrderLines } from '../orders/price-order-lines';
 import { resolveDiscountCode } from './resolve-discount-code';
-
-const messageSchema = z.object({ message: z.string() });
-const fieldErrors = messageSchema.extend({
-  errors: z.array(z.object({ field: z.string(), message: z.string() })).optional(),
-});
 
 const discountCodeRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
@@ -30,8 +25,8 @@ const discountCodeRoutes: FastifyPluginAsyncZod = async (app) => {
         body: discountCodeCheckRequestSchema,
         response: {
           200: discountCodeCheckResponseSchema,
-          400: fieldErrors,
-          429: messageSchema,
+          400: fieldErrorsAnswerSchema,
+          429: messageAnswerSchema,
         },
       },
     },

@@ -5,6 +5,7 @@
  */
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { fieldErrorsAnswerSchema, messageAnswerSchema } from '@store/shared/error-answers';
 import {
   garageAddSchema,
   garageListResponseSchema,
@@ -22,11 +23,7 @@ import {
   renameGarageVehicle,
 } from './garage-service';
 
-const messageSchema = z.object({ message: z.string() });
-const errorsSchema = messageSchema.extend({
-  errors: z.array(z.object({ field: z.string(), message: z.string() })).optional(),
-});
-const memberErrors = { 400: errorsSchema, 401: messageSchema, 404: messageSchema };
+const memberErrors = { 400: fieldErrorsAnswerSchema, 401: messageAnswerSchema, 404: messageAnswerSchema };
 const ENTRY_ID_MESSAGE = 'id must be a garage entry id such as 12 (the entry id, not the vehicle id)';
 const idParams = z.object({
   id: z
@@ -52,7 +49,7 @@ const garageRoutes: FastifyPluginAsyncZod = async (app) => {
         tags,
         security,
         summary: "The member's garage, oldest first",
-        response: { 200: garageListResponseSchema, 401: messageSchema },
+        response: { 200: garageListResponseSchema, 401: messageAnswerSchema },
       },
     },
     async (req) => ({ data: await listGarage(app.db, await userIdOf(req)) }),
@@ -71,9 +68,9 @@ const garageRoutes: FastifyPluginAsyncZod = async (app) => {
         response: {
           200: garageVehicleResponseSchema,
           201: garageVehicleResponseSchema,
-          400: errorsSchema,
-          401: messageSchema,
-          409: messageSchema,
+          400: fieldErrorsAnswerSchema,
+          401: messageAnswerSchema,
+          409: messageAnswerSchema,
         },
       },
     },
@@ -93,7 +90,7 @@ const garageRoutes: FastifyPluginAsyncZod = async (app) => {
         summary:
           "Merge a guest's garage from the browser after sign-in: added in order unless already there, up to 10; unknown vehicles and years are skipped. Answers the whole garage",
         body: garageMergeSchema,
-        response: { 200: garageListResponseSchema, 400: errorsSchema, 401: messageSchema },
+        response: { 200: garageListResponseSchema, 400: fieldErrorsAnswerSchema, 401: messageAnswerSchema },
       },
     },
     async (req) => ({ data: await mergeGarage(app.db, await userIdOf(req), req.body.vehicles) }),

@@ -10,6 +10,7 @@ import { randomBytes } from 'node:crypto';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { eq, isNotNull, sql } from 'drizzle-orm';
 import { z } from 'zod';
+import { messageAnswerSchema } from '@store/shared/error-answers';
 import { newsletterSubscriptionSchema, unsubscribeRequestSchema } from '@store/shared/newsletter';
 import { NEWSLETTER_MESSAGES } from '@store/shared/newsletter-constants';
 import { absoluteUrl, PAGES, unsubscribePath } from '@store/shared/paths';
@@ -50,7 +51,6 @@ function sydneyTime(date: Date): string {
 
 const newsletterRoutes: FastifyPluginAsyncZod = async (app) => {
   const tags = ['newsletter'];
-  const messageSchema = z.object({ message: z.string() });
 
   app.post(
     '/subscribe',
@@ -61,7 +61,7 @@ const newsletterRoutes: FastifyPluginAsyncZod = async (app) => {
         summary:
           'Subscribe an email to the newsletter (consent recorded; a confirmation mail with unsubscribe)',
         body: newsletterSubscriptionSchema,
-        response: { 200: messageSchema },
+        response: { 200: messageAnswerSchema },
       },
     },
     async (req) => {
@@ -133,7 +133,12 @@ const newsletterRoutes: FastifyPluginAsyncZod = async (app) => {
           'Unsubscribe with the token of the link in every newsletter mail (page, or RFC 8058 one-click)',
         querystring: unsubscribeRequestSchema.partial(),
         body: z.looseObject({ token: z.string().optional() }).optional(),
-        response: { 200: messageSchema, 400: messageSchema, 404: messageSchema, 429: messageSchema },
+        response: {
+          200: messageAnswerSchema,
+          400: messageAnswerSchema,
+          404: messageAnswerSchema,
+          429: messageAnswerSchema,
+        },
       },
     },
     async (req) => {

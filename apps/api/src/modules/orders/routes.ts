@@ -4,6 +4,7 @@
  */
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { fieldErrorSchema, messageAnswerSchema } from '@store/shared/error-answers';
 import {
   orderDetailQuerySchema,
   orderDetailSchema,
@@ -25,20 +26,19 @@ import { perOrderNumberLimit } from './per-order-number-limit';
 import { placeOrder, resumePlacedOrder } from './place-order';
 import { withIdempotencyKey } from './with-idempotency-key';
 
-const messageSchema = z.object({ message: z.string() });
 /** Every 4xx/5xx of place-order; 400s from schema validation also list `errors` per field. */
 const orderErrorResponse = orderErrorSchema.extend({
-  errors: z.array(z.object({ field: z.string(), message: z.string() })).optional(),
+  errors: z.array(fieldErrorSchema).optional(),
 });
 const orderDetailAnswer = z.object({ data: orderDetailSchema });
 const placeOrderResponses = {
   200: placeOrderResponseSchema,
   400: orderErrorResponse,
-  401: messageSchema,
+  401: messageAnswerSchema,
   402: orderErrorResponse,
   409: orderErrorResponse,
   422: orderErrorResponse,
-  429: messageSchema,
+  429: messageAnswerSchema,
   502: orderErrorResponse,
 };
 const isPlaceOrderStatus = (code: number): code is keyof typeof placeOrderResponses =>
@@ -108,7 +108,12 @@ const orderRoutes: FastifyPluginAsyncZod = async (app) => {
           "order's email in any case; or the public id from the order mail's link, which needs no email. A wrong " +
           'email answers 404 like an unknown number. Limited per client address and per order number.',
         body: trackOrderRequestSchema,
-        response: { 200: orderDetailAnswer, 400: orderErrorResponse, 404: messageSchema, 429: messageSchema },
+        response: {
+          200: orderDetailAnswer,
+          400: orderErrorResponse,
+          404: messageAnswerSchema,
+          429: messageAnswerSchema,
+        },
       },
     },
     async (req, reply) => {
@@ -133,7 +138,12 @@ const orderRoutes: FastifyPluginAsyncZod = async (app) => {
         tags,
         summary: 'One order by its public id (order details page)',
         querystring: orderDetailQuerySchema,
-        response: { 200: orderDetailAnswer, 400: orderErrorResponse, 404: messageSchema, 429: messageSchema },
+        response: {
+          200: orderDetailAnswer,
+          400: orderErrorResponse,
+          404: messageAnswerSchema,
+          429: messageAnswerSchema,
+        },
       },
     },
     async (req) => {

@@ -12,6 +12,7 @@ import { asc, eq } from 'drizzle-orm';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { messageAnswerSchema } from '@store/shared/error-answers';
 import { centsToDecimalString } from '@store/shared/money';
 import {
   adjustmentNoteLinkSchema,
@@ -30,7 +31,7 @@ import {
 } from '@store/shared/tax-invoice';
 import type { Database } from '../../db/client';
 import { orderLineItems, orders } from '../../db/schema';
-import { bearerToken } from '../../plugins/authentication';
+import { bearerToken } from '../accounts/authentication';
 import { HttpError } from '../../plugins/error-handling';
 import { perMinute } from '../../plugins/rate-limit';
 import { requireStaff } from '../admin/require-staff';
@@ -47,7 +48,6 @@ import { renderAdjustmentNotePdf, renderTaxInvoicePdf } from './render-tax-invoi
 
 /** Public ids are letters and digits (generatePublicOrderId); anything else cannot match one. */
 const PUBLIC_ID_SHAPE = /^[A-Za-z0-9]{16,64}$/;
-const messageSchema = z.object({ message: z.string() });
 /** Documents a PDF answer (the body is the file's bytes, which fastify sends without serialising). */
 const pdfAnswer = z
   .string()
@@ -61,7 +61,7 @@ const signedQuery = z.object({
   [SIGNED_LINK_SIGNATURE_PARAM]: z.string().max(200).optional(),
 });
 const adjustmentNoteListSchema = z.object({ data: z.array(adjustmentNoteLinkSchema) });
-const refusals = { 403: messageSchema, 404: messageSchema, 429: messageSchema };
+const refusals = { 403: messageAnswerSchema, 404: messageAnswerSchema, 429: messageAnswerSchema };
 
 type OrderRow = typeof orders.$inferSelect;
 
@@ -175,7 +175,7 @@ const taxInvoiceRoutes: FastifyPluginAsyncZod = async (app) => {
           `without GST. ${who} 404 for an unknown id, 409 while the order is not paid.`,
         params: orderParams,
         querystring: signedQuery,
-        response: { 200: pdfAnswer, ...refusals, 409: messageSchema },
+        response: { 200: pdfAnswer, ...refusals, 409: messageAnswerSchema },
       },
     },
     async (req, reply) => {
@@ -269,7 +269,7 @@ const taxInvoiceRoutes: FastifyPluginAsyncZod = async (app) => {
           'address). 403 with a message for a missing or wrong email, 404 for an unknown order (decision 0044).',
         params: orderParams,
         body: orderDocumentLinksRequestSchema,
-        response: { 200: orderDocumentLinksSchema, 400: messageSchema, ...refusals },
+        response: { 200: orderDocumentLinksSchema, 400: messageAnswerSchema, ...refusals },
       },
     },
     async (req, reply) => {

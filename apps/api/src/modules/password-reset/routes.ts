@@ -3,7 +3,7 @@
  * limited, and no answer tells whether an email has an account).
  */
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { z } from 'zod';
+import { fieldErrorsAnswerSchema, messageAnswerSchema } from '@store/shared/error-answers';
 import {
   checkEmailRequestSchema,
   confirmOtpRequestSchema,
@@ -19,11 +19,7 @@ const CHECK_EMAIL_PER_MINUTE = 5;
 /** OTP tries per client IP per minute (each code also dies after 5 wrong tries). */
 const OTP_PER_MINUTE = 10;
 
-const messageSchema = z.object({ message: z.string() });
-const errorsSchema = messageSchema.extend({
-  errors: z.array(z.object({ field: z.string(), message: z.string() })).optional(),
-});
-const responses = { 200: messageSchema, 400: errorsSchema, 429: messageSchema };
+const responses = { 200: messageAnswerSchema, 400: fieldErrorsAnswerSchema, 429: messageAnswerSchema };
 
 const passwordResetRoutes: FastifyPluginAsyncZod = async (app) => {
   const tags = ['password reset'];

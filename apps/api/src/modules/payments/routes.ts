@@ -4,6 +4,7 @@
  */
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { fieldErrorsAnswerSchema, messageAnswerSchema } from '@store/shared/error-answers';
 import { walletOrderRequestSchema, walletOrderResponseSchema } from '@store/shared/order';
 import { ORDER_MESSAGES } from '@store/shared/order-constants';
 import { HttpError } from '../../plugins/error-handling';
@@ -12,13 +13,10 @@ import { decideOrderDiscounts } from '../orders/decide-order-discounts';
 import { loadOrderLines } from '../orders/price-order-lines';
 import { createWalletOrder } from './create-wallet-order';
 
-const messageSchema = z.object({ message: z.string() });
 const errorResponses = {
-  400: messageSchema.extend({
-    errors: z.array(z.object({ field: z.string(), message: z.string() })).optional(),
-  }),
-  401: messageSchema,
-  429: messageSchema,
+  400: fieldErrorsAnswerSchema,
+  401: messageAnswerSchema,
+  429: messageAnswerSchema,
 };
 
 /** Answered by `/encrypted-paypal-keys` when the store runs the offline test wallet. */
@@ -63,7 +61,7 @@ const paymentRoutes: FastifyPluginAsyncZod = async (app) => {
         tags,
         summary:
           "PayPal's public client id, base64-encoded, for the wallet button (SPEC §7); never the secret. 404 without PayPal",
-        response: { 200: z.object({ key: z.string() }), 404: messageSchema },
+        response: { 200: z.object({ key: z.string() }), 404: messageAnswerSchema },
       },
     },
     async () => {
@@ -105,10 +103,10 @@ const paymentRoutes: FastifyPluginAsyncZod = async (app) => {
             params: cardParams,
             body: cardBody,
             response: {
-              200: messageSchema,
+              200: messageAnswerSchema,
               400: errorResponses[400],
-              404: messageSchema,
-              409: messageSchema,
+              404: messageAnswerSchema,
+              409: messageAnswerSchema,
             },
           },
         },
@@ -149,7 +147,7 @@ const paymentRoutes: FastifyPluginAsyncZod = async (app) => {
               ? 'Test mode only: the buyer approves the test wallet payment (stands in for PayPal)'
               : 'Test mode only: the buyer cancels the test wallet payment (stands in for PayPal)',
           params,
-          response: { 200: messageSchema, 404: messageSchema, 409: messageSchema },
+          response: { 200: messageAnswerSchema, 404: messageAnswerSchema, 409: messageAnswerSchema },
         },
       },
       async (req) => {

@@ -6,17 +6,17 @@
  */
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { messageAnswerSchema } from '@store/shared/error-answers';
 import { HttpError } from '../../plugins/error-handling';
 import { processPaymentEvent, type PaymentEventNews } from './process-payment-event';
 import { readPaypalEvent, readPaypalTransmission } from './read-paypal-event';
 import { readStripeEvent, WebhookSignatureError } from './read-stripe-event';
 
-const messageSchema = z.object({ message: z.string() });
 const responses = {
   200: z.object({ received: z.literal(true), duplicate: z.boolean(), outcome: z.string() }),
-  400: messageSchema,
-  404: messageSchema,
-  503: messageSchema,
+  400: messageAnswerSchema,
+  404: messageAnswerSchema,
+  503: messageAnswerSchema,
 };
 
 export const WEBHOOK_NOT_CONFIGURED = (provider: string) =>

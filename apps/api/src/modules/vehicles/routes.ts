@@ -5,6 +5,7 @@
  */
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { messageAnswerSchema, validationErrorAnswerSchema } from '@store/shared/error-answers';
 import { eq, or, sql } from 'drizzle-orm';
 import { productFitmentSchema } from '@store/shared/fitment';
 import { VEHICLE_YEAR_MAX, VEHICLE_YEAR_MIN, vehicleAnswerSchema } from '@store/shared/vehicle';
@@ -22,9 +23,8 @@ import {
 /** Seconds shared caches may keep these answers. */
 const VEHICLES_CACHE_S = 300;
 
-const messageSchema = z.object({ message: z.string() });
 const errorResponses = {
-  400: messageSchema.extend({ errors: z.array(z.object({ field: z.string(), message: z.string() })) }),
+  400: validationErrorAnswerSchema,
 };
 const name = (field: string) =>
   z
@@ -112,7 +112,11 @@ const vehicleRoutes: FastifyPluginAsyncZod = async (app) => {
             .min(1, 'id must be a vehicle id such as 12')
             .max(2_147_483_647, 'id must be a vehicle id such as 12'),
         }),
-        response: { 200: z.object({ data: vehicleAnswerSchema }), 404: messageSchema, ...errorResponses },
+        response: {
+          200: z.object({ data: vehicleAnswerSchema }),
+          404: messageAnswerSchema,
+          ...errorResponses,
+        },
       },
     },
     async (req) => {
@@ -133,7 +137,11 @@ const vehicleRoutes: FastifyPluginAsyncZod = async (app) => {
         params: z.object({
           sku: z.string().trim().min(1, 'sku is required').max(200, 'sku must be 200 characters or fewer'),
         }),
-        response: { 200: z.object({ data: productFitmentSchema }), 404: messageSchema, ...errorResponses },
+        response: {
+          200: z.object({ data: productFitmentSchema }),
+          404: messageAnswerSchema,
+          ...errorResponses,
+        },
       },
     },
     async (req) => {

@@ -13,10 +13,10 @@ import { SHOP_SORTS } from '@store/shared/listing-sorts';
 import { Pagination } from '@/components/ui/pagination';
 import { FittingNotice } from '@/components/fitting-notice';
 import { useCurrentVehicle } from '@/stores/garage-store';
+import type { ShopAnswer } from '@store/shared/catalog-answers';
 import {
   shopProductsQueryOptions,
   useShopProducts,
-  type ShopAnswer,
   type ShopParams,
 } from '@/features/catalog/api/get-shop-products';
 import { ProductGrid, ProductGridSkeleton } from '@/features/catalog/components/product-grid';

@@ -4,7 +4,8 @@
  */
 import { pickListingQuery, readListingQuery, type ListingQuery } from '@/components/ui/listing-query';
 import { shopPath } from '@store/shared/paths';
-import type { ShopAnswer, ShopParams } from './api/get-shop-products';
+import type { ShopFilters } from '@store/shared/catalog-answers';
+import type { ShopParams } from './api/get-shop-products';
 
 export type ShopFilter = 'category' | 'child_category' | 'brand';
 const FILTERS: readonly ShopFilter[] = ['category', 'child_category', 'brand'];
@@ -44,7 +45,7 @@ export function shopWithoutFilterHref(params: ShopParams, filter: ShopFilter): s
  * What follows 'Search Results for': the matched child category (or category), with the brand
  * ('Car Batteries by Voltcore'); the filter as typed when it matched nothing; 'All Products' without filters.
  */
-export function shopResultsTitle(params: ShopParams, filters: ShopAnswer['filters'] | undefined): string {
+export function shopResultsTitle(params: ShopParams, filters: ShopFilters | undefined): string {
   const range =
     filters?.child_category?.child_title ??
     filters?.category?.title ??

@@ -1,4 +1,4 @@
-import type { Product } from '@store/shared/product';
+import type { ShopAnswer } from '@store/shared/catalog-answers';
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
 import type { ListingQuery } from '@/components/ui/listing-query';
 import { apiRequest, served } from '@/lib/api-client';
@@ -12,20 +12,6 @@ export interface ShopParams extends ListingQuery {
   brand?: string | undefined;
   /** The chosen vehicle's id: not in the page's address (it is the shopper's), sent to the API. */
   vehicle?: number | undefined;
-}
-
-export interface ShopAnswer {
-  data: Product[];
-  total: number;
-  last_page: number;
-  current_page: number;
-  per_page: number;
-  /** What each filter matched (null when it matched nothing), for the 'Search Results for' heading. */
-  filters: {
-    category: { sku: string; title: string } | null;
-    child_category: { child_sku: string; child_title: string } | null;
-    brand: { permalink: string; title: string } | null;
-  };
 }
 
 /**

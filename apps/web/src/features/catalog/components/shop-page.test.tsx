@@ -4,12 +4,12 @@ import { describe, expect, it, vi } from 'vitest';
 import { json, type ApiTable, type FakeApi } from '@/test/fake-api';
 import { makeProduct } from '@/test/fixtures';
 import { renderRoute } from '@/test/render-route';
-import type { ShopAnswer } from '../api/get-shop-products';
+import type { ShopAnswer, ShopFilters } from '@store/shared/catalog-answers';
 import { ShopPage } from './shop-page';
 
-const noMatch: ShopAnswer['filters'] = { category: null, child_category: null, brand: null };
+const noMatch: ShopFilters = { category: null, child_category: null, brand: null };
 
-function shopAnswer(total: number, filters: ShopAnswer['filters'] = noMatch, page = 1): ShopAnswer {
+function shopAnswer(total: number, filters: ShopFilters = noMatch, page = 1): ShopAnswer {
   const count = Math.max(0, Math.min(15, total - (page - 1) * 15));
   return {
     data: Array.from({ length: count }, (_, i) =>
@@ -165,7 +165,7 @@ describe('shop page (SPEC §2 Shop listing)', () => {
 });
 
 describe('shop sort and filters (issue 13)', () => {
-  const batteries: ShopAnswer['filters'] = { ...noMatch, category: { sku: 'batteries', title: 'Batteries' } };
+  const batteries: ShopFilters = { ...noMatch, category: { sku: 'batteries', title: 'Batteries' } };
   const lastAsked = (api: FakeApi) => {
     const shopCalls = api.requestsTo('/api/shop').map((r) => r.url);
     return Object.fromEntries(shopCalls.at(-1)?.searchParams ?? []);

@@ -28,7 +28,8 @@ import { usePageTitle } from '@/hooks/use-page-title';
 import { storeName } from '@/hooks/use-store-head';
 import { SHOP_PAGINATION_MIN_TOTAL, shopPageItems } from '@/lib/pagination';
 import { useCategories } from '../api/get-categories';
-import { useShopProducts, type ShopAnswer, type ShopParams } from '../api/get-shop-products';
+import type { ShopAnswer } from '@store/shared/catalog-answers';
+import { useShopProducts, type ShopParams } from '../api/get-shop-products';
 import {
   listingDescription,
   productCountText,

@@ -1,4 +1,4 @@
-import type { Product } from '@store/shared/product';
+import type { SearchAnswer } from '@store/shared/catalog-answers';
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
 import type { ListingQuery } from '@/components/ui/listing-query';
 import { apiRequest, served } from '@/lib/api-client';
@@ -6,16 +6,6 @@ import { apiRequest, served } from '@/lib/api-client';
 /** SPEC §9: 15 suggestions, 15 results a page, 3 characters before any request. */
 export const SEARCH_PAGE_SIZE = 15;
 export const SEARCH_MIN_CHARS = 3;
-
-export interface SearchAnswer {
-  data: Product[];
-  total: number;
-  last_page: number;
-  current_page: number;
-  per_page: number;
-  /** The words searched for after spelling correction, when they differ from the query. */
-  corrected_query?: string;
-}
 
 /**
  * `GET /api/search-product?search=&page=&sort=&min_price=&max_price=&in_stock=&pagination=15` -> ranked products

@@ -11,12 +11,12 @@ import { gunzipSync } from 'node:zlib';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { VEHICLE_CSV_COLUMNS } from '@store/shared/vehicle';
-import { products, storeSettings, vehicles } from '../db/schema';
-import { importVehicles } from '../modules/vehicles/import-vehicles';
-import { bumpCatalogVersion } from '../modules/catalog/catalog-version';
-import { seedCatalog, SEED_PRODUCTS } from '../../tests/seed-catalog';
-import { createTestApp, type TestApp } from '../../tests/test-app';
-import { createTestDatabase } from '../../tests/test-db';
+import { products, storeSettings, vehicles } from '../../db/schema';
+import { importVehicles } from '../vehicles/import-vehicles';
+import { bumpCatalogVersion } from '../catalog/catalog-version';
+import { seedCatalog, SEED_PRODUCTS } from '../../../tests/seed-catalog';
+import { createTestApp, type TestApp } from '../../../tests/test-app';
+import { createTestDatabase } from '../../../tests/test-db';
 
 const RENDERS_PER_MINUTE = 3;
 

@@ -7,8 +7,8 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import { ACCOUNT_MESSAGES } from '@store/shared/account-constants';
-import { findSessionMember, type Member } from '../modules/accounts/sessions';
-import { HttpError } from './error-handling';
+import { findSessionMember, type Member } from './sessions';
+import { HttpError } from '../../plugins/error-handling';
 
 declare module 'fastify' {
   interface FastifyRequest {

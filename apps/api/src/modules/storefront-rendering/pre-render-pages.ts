@@ -14,6 +14,7 @@
  */
 import { setImmediate as nextTurn, setTimeout as sleep } from 'node:timers/promises';
 import type { FastifyInstance } from 'fastify';
+import type { CategoriesAnswer, ShopAnswer } from '@store/shared/catalog-answers';
 import { internalRenderHeaders, type PageRenderer } from './render-page';
 import { brandPagePath, productPath, shopPath } from '@store/shared/paths';
 
@@ -37,10 +38,6 @@ export interface Prerenderer {
   stop(): Promise<void>;
 }
 
-interface ListingAnswer {
-  last_page: number;
-}
-
 /**
  * The addresses of every catalog page, in pre-rendering order (above), read from the API in process (the same
  * answers, page counts and links the shop shows). Throws when the API cannot answer (the pass is tried again at
@@ -57,9 +54,7 @@ async function catalogPageUrls(app: FastifyInstance): Promise<string[]> {
     if (answer.statusCode !== 200) throw new Error(`${url} answered ${answer.statusCode}`);
     return answer.json<T>();
   };
-  const categories = await json<{ data: { sku: string; child_categories: { child_sku: string }[] }[] }>(
-    '/api/categories',
-  );
+  const categories = await json<CategoriesAnswer>('/api/categories');
   const brands = await json<{ data: { data: { permalink: string }[] } }>('/api/brands');
   // Each listing as its API query and its pages' addresses as the store links them (@store/shared/paths; the
   // cache keys them by pageCacheKey, which sorts their parameters).
@@ -83,7 +78,7 @@ async function catalogPageUrls(app: FastifyInstance): Promise<string[]> {
   const firstPages: string[] = [];
   const furtherPages: string[] = [];
   for (const listing of listings) {
-    const { last_page: lastPage } = await json<ListingAnswer>(`/api/shop?page=1${listing.api}`);
+    const { last_page: lastPage } = await json<ShopAnswer>(`/api/shop?page=1${listing.api}`);
     firstPages.push(listing.page(1));
     for (let page = 2; page <= lastPage; page++) furtherPages.push(listing.page(page));
   }

@@ -3,10 +3,10 @@ import os from 'node:os';
 import path from 'node:path';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { seedCatalog } from '../../tests/seed-catalog';
-import { createTestApp, type TestApp } from '../../tests/test-app';
-import { bumpCatalogVersion } from '../modules/catalog/catalog-version';
-import { saveStoreSettings } from '../modules/content/content-service';
+import { seedCatalog } from '../../../tests/seed-catalog';
+import { createTestApp, type TestApp } from '../../../tests/test-app';
+import { bumpCatalogVersion } from '../catalog/catalog-version';
+import { saveStoreSettings } from '../content/content-service';
 import { storeSettingsInputSchema } from '@store/shared/store-settings';
 import { escapeHtml, renderIndexHtml } from './render-index-html';
 

@@ -12,7 +12,7 @@ import fastifyStatic from '@fastify/static';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import { ROUTE_ALIASES, isSpaRoute } from '@store/shared/routes';
-import { REPO_ROOT } from '../env';
+import { REPO_ROOT } from '../../env';
 import { renderIndexHtml } from './render-index-html';
 import { SERVER_RENDERED_ROUTES, isServerRenderedPage, loadPageRenderer } from './render-page';
 import { startPrerendering, type PrerenderStatus, type Prerenderer } from './pre-render-pages';
