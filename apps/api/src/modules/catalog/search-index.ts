@@ -78,7 +78,7 @@ function isLetters(word: string): boolean {
 }
 
 /** Lower case with accents taken off (NFKD, combining marks dropped): `Café` -> `cafe`, `Ⅻ` -> `xii`. */
-export function foldText(text: string): string {
+function foldText(text: string): string {
   for (let k = 0; k < text.length; k++)
     if (text.charCodeAt(k) > 127)
       return text
@@ -103,7 +103,7 @@ export function searchWordsOf(text: string): string[] {
  * The term a word is indexed and searched by: a word of letters only is stemmed (`batteries` -> `batteri`),
  * '' for a stop word; a word with digits stays as it is (`h4`, `10000`).
  */
-export function termOf(word: string): string {
+function termOf(word: string): string {
   if (!isLetters(word)) return word;
   return STOP_WORDS.has(word) ? '' : porter2(word);
 }
