@@ -12,8 +12,12 @@ import { setFlagsFromString } from 'node:v8';
 import { runInNewContext } from 'node:vm';
 import { parse } from 'csv-parse/sync';
 import { generateCatalogCsv, seededRandom } from '../src/modules/catalog-import/generate-catalog-csv';
-import { buildSearchIndex, searchIndex, type SearchDocument } from '../src/modules/catalog/search-index';
-import { searchWordsOf } from '../src/modules/catalog/search-products';
+import {
+  buildSearchIndex,
+  searchIndex,
+  searchWordsOf,
+  type SearchDocument,
+} from '../src/modules/catalog/search-index';
 
 const SIZE = Number(process.env.SEARCH_BENCH_SIZE ?? 100_000);
 

@@ -12,7 +12,6 @@ import {
   products,
 } from '../src/db/schema';
 import { bumpCatalogVersion } from '../src/modules/catalog/catalog-version';
-import { refreshSearchWords } from '../src/modules/catalog/search-products';
 import { saveStoreSettings } from '../src/modules/content/content-service';
 import { storeSettingsInputSchema } from '@store/shared/store-settings';
 
@@ -252,7 +251,6 @@ export async function seedCatalog(db: Database, extra = 0): Promise<void> {
       .insert(productImages)
       .values(imgs.map((path, i) => ({ productId: row.id, path, isFeatured: i === 0, position: i })));
   }
-  await refreshSearchWords(db);
   // Like every catalog change: the read models of running apps reload (decision 0019).
   await bumpCatalogVersion(db);
 }

@@ -8,7 +8,6 @@ import {
   bigint,
   boolean,
   check,
-  customType,
   index,
   integer,
   jsonb,
@@ -25,8 +24,6 @@ import {
 import { FITMENT_SOURCES } from '@store/shared/fitment';
 import type { BannerSet, BrandSliderEntry, HeroSlide, SocialLinks } from '@store/shared/store-settings';
 import type { TaxDocumentBuyer, TaxDocumentSeller } from '@store/shared/tax-invoice';
-
-const tsvector = customType<{ data: string }>({ dataType: () => 'tsvector' });
 
 export const categories = pgTable('categories', {
   id: serial('id').primaryKey(),
@@ -97,16 +94,10 @@ export const products = pgTable(
      * `normalizePartNumber` (decision 0031).
      */
     partNumbers: text('part_numbers'),
-    /** Brand and category titles copied here so the search columns can be generated. `search_text` feeds
-     * the spelling vocabulary (`search_words`). */
+    /** Brand and category titles copied here for the search index (catalog/search-index.ts), so the read
+     * model reads a product's search text from its own row. */
     searchBrand: text('search_brand').notNull().default(''),
     searchCategory: text('search_category').notNull().default(''),
-    searchText: text('search_text').generatedAlwaysAs(
-      sql`lower(title || ' ' || sku || ' ' || search_brand || ' ' || search_category || ' ' || coalesce(seo_tags, ''))`,
-    ),
-    searchVector: tsvector('search_vector').generatedAlwaysAs(
-      sql`setweight(to_tsvector('english'::regconfig, title), 'A') || setweight(to_tsvector('simple'::regconfig, sku), 'A') || setweight(to_tsvector('english'::regconfig, search_brand), 'B') || setweight(to_tsvector('english'::regconfig, search_category || ' ' || coalesce(seo_tags, '')), 'C')`,
-    ),
     /** Hash of the imported fields, so a re-import can tell unchanged rows cheaply. */
     importHash: text('import_hash'),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
@@ -135,7 +126,6 @@ export const products = pgTable(
     index('products_featured_idx')
       .on(t.createdAt.desc().nullsFirst(), t.id.desc().nullsFirst())
       .where(sql`${t.isFeatured}`),
-    index('products_search_vector_idx').using('gin', t.searchVector),
     uniqueIndex('products_sku_lower_idx').on(sql`lower(${t.sku})`),
     index('products_changed_idx').on(t.changedAt),
   ],
@@ -212,14 +202,6 @@ export const storeSettings = pgTable('store_settings', {
   phone: text('phone').notNull().default(''),
   updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
 });
-
-/**
- * The catalog's vocabulary (distinct words of product search text), refreshed after each import.
- * Search corrects a misspelt word to its nearest vocabulary word by trigram similarity.
- */
-export const searchWords = pgTable('search_words', { word: text('word').primaryKey() }, (t) => [
-  index('search_words_trgm_idx').using('gin', sql`${t.word} gin_trgm_ops`),
-]);
 
 /**
  * Newsletter subscribers (SPEC §3); one row per address, stored lower-case. Spam Act 2003 basics (issue 11):

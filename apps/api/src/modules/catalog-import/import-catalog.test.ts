@@ -15,7 +15,6 @@ import {
 } from '../../db/schema';
 import { createTestDatabase } from '../../../tests/test-db';
 import { readCatalogVersion } from '../catalog/catalog-version';
-import { refreshSearchWords } from '../catalog/search-products';
 import { generateCatalogCsv } from './generate-catalog-csv';
 import { importCatalog } from './import-catalog';
 
@@ -402,24 +401,6 @@ describe('importCatalog: matching existing data', () => {
     expect(await readCatalogVersion(db())).toBe(before + 1);
     await importCatalog({ db: db(), csv: csv.replace(',4,', ',5,'), mediaDir });
     expect(await readCatalogVersion(db())).toBe(before + 2);
-  });
-
-  it('rebuilds the same spelling vocabulary as refreshSearchWords', async () => {
-    await importCatalog({ db: db(), csv: generateCatalogCsv({ count: 300, seed: 3 }), mediaDir });
-    await importCatalog({
-      db: db(),
-      csv: await fixture('woocommerce-sample-products.csv'),
-      mediaDir,
-      now: NOW,
-    });
-    const words = async () =>
-      rowsOf<{ word: string }>(await db().execute(sql`SELECT word FROM search_words ORDER BY word`)).map(
-        (r) => r.word,
-      );
-    const imported = await words();
-    expect(imported.length).toBeGreaterThan(100);
-    await refreshSearchWords(db());
-    expect(await words()).toEqual(imported);
   });
 
   it('reports progress while it checks the rows, then while it writes them, several thousand at a time', async () => {

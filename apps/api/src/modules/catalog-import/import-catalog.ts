@@ -17,7 +17,6 @@ import {
   type SkippedRow,
 } from './catalog-row';
 import { parseCatalogCsv } from './parse-catalog-csv';
-import { rebuildSearchWords } from './rebuild-search-words';
 import type { ImageDownloadOptions } from './download-product-images';
 import { createImagePreparer, type PreparedImage } from './prepare-product-images';
 import { createImageResolver, imageFileName, type ImageResolution } from './resolve-product-images';
@@ -116,10 +115,11 @@ interface Resolved {
  * child categories (child_sku = slug of the title, or of "<category> <child>" when another category's child
  * has that slug) and brands (permalink = slug); upserts products by SKU (case-insensitive): a product whose
  * hash of imported fields (`import_hash`) is unchanged is not written at all, a changed one has its columns,
- * images and discount replaced; the search vocabulary is then rebuilt and the catalog version bumped
+ * images and discount replaced; the catalog version is then bumped (the read model rebuilds its search index)
  * (`bumpCatalogVersion`, announced on commit), unless nothing was written. Products are written thousands to a
  * statement (`unnestRows`). Images are copied before the transaction (see `createImageResolver`), then measured
- * and given WebP copies (`createImagePreparer`, decision 0026); a missing or unreadable image is a warning. Throws CatalogFileError for an unreadable file; a database error rolls everything back and is
+ * and given WebP copies (`createImagePreparer`, decision 0026); a missing or unreadable image is a warning. Throws
+ * CatalogFileError for an unreadable file; a database error rolls everything back and is
  * thrown.
  */
 export async function importCatalog(options: ImportCatalogOptions): Promise<ImportReport> {
@@ -274,16 +274,14 @@ export async function importCatalog(options: ImportCatalogOptions): Promise<Impo
       await tx.execute(sql`INSERT INTO product_discounts (${columnNames(columns)}) ${unnestRows(columns)}`);
     }
     written = changed.length > 0 || taxonomy.created > 0;
-    // Search corrects misspellings against the catalog's vocabulary; rebuild it when products changed.
-    if (changed.length > 0) await rebuildSearchWords(tx);
     // The catalog read model reloads on a new version; NOTIFY is delivered on commit only (decision 0019).
     if (written) await bumpCatalogVersion(tx);
   });
   // Fresh statistics after a bulk change, or the planner keeps scanning the whole table instead of using the
-  // search indexes (PGlite has no autovacuum to do it later).
+  // listing indexes (PGlite has no autovacuum to do it later).
   if (written) {
     await options.db.execute(
-      sql`ANALYZE products, product_images, product_discounts, categories, child_categories, brands, search_words`,
+      sql`ANALYZE products, product_images, product_discounts, categories, child_categories, brands`,
     );
   }
   options.onProgress?.(total, total);

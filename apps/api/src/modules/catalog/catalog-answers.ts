@@ -6,7 +6,8 @@
  */
 import type { SearchQuery, ShopQuery } from '@store/shared/catalog-query';
 import type { CatalogEntry } from './catalog-snapshot';
-import type { CatalogView, IdWindow, ListingFilter } from './catalog-view';
+import type { CatalogView } from './catalog-view';
+import type { IdWindow, ListingFilter } from './listing-filter';
 
 /** A ready answer: UTF-8 JSON (the products' bytes joined, never re-encoded) and its weak ETag. */
 export interface JsonAnswer {

@@ -9,7 +9,8 @@ import { SHOP_SORTS } from '@store/shared/listing-sorts';
 import { seededRandom } from '../catalog-import/generate-catalog-csv';
 import { buildFitmentIndex, type FitmentIndexRow } from './catalog-fitments';
 import type { CatalogEntry, CatalogTaxonomy } from './catalog-snapshot';
-import { createCatalogView, type ListingFilter } from './catalog-view';
+import { createCatalogView } from './catalog-view';
+import type { ListingFilter } from './listing-filter';
 
 const PRODUCTS = 4000;
 const VEHICLES = [11, 12, 13, 14];
@@ -115,5 +116,69 @@ describe('listings by vehicle in the catalog view', () => {
     if (!universal) return;
     view.apply([{ ...universal, universalFit: false, changedMs: 2 }], 1);
     expect(view.listWindow('newest', {}, vehicleId, 0, 10).total).toBe(before - 1);
+  });
+});
+
+describe('the catalog view after apply(): each cache answers for the catalog as it is now', () => {
+  const small: CatalogEntry[] = [1, 2, 3, 4].map((id) => ({
+    ...(entries[0] as CatalogEntry),
+    id,
+    sku: `S-${id}`,
+    permalink: `s-${id}`,
+    categoryId: 1,
+    childCategoryId: null,
+    brandId: 1,
+    payCents: 1000 * id,
+    title: `Brake Pad ${id}`,
+    createdMs: id,
+    stock: 5,
+    isFeatured: false,
+    changedMs: 1,
+    tags: '',
+    universalFit: false,
+  }));
+  const fresh = () => createCatalogView({ version: 1, entries: small, taxonomy, fitments, sinceMs: 0 });
+  const ids = (list: Int32Array) => Array.from(list);
+
+  it('orders and filtered lists follow a price change', () => {
+    const v = fresh();
+    expect(ids(v.list('price_asc', {}))).toEqual([1, 2, 3, 4]);
+    expect(ids(v.list('price_asc', { maxCents: 2500 }))).toEqual([1, 2]);
+    expect(ids(v.search('brake', 'price_asc', {}).ids)).toEqual([1, 2, 3, 4]);
+    v.apply([{ ...small[3]!, payCents: 500, changedMs: 2 }], 1);
+    expect(ids(v.list('price_asc', {}))).toEqual([4, 1, 2, 3]);
+    expect(ids(v.list('price_asc', { maxCents: 2500 }))).toEqual([4, 1, 2]);
+    expect(ids(v.search('brake', 'price_asc', {}).ids)).toEqual([4, 1, 2, 3]);
+  });
+
+  it('lists of products in stock follow a product selling out, and only those', () => {
+    const v = fresh();
+    expect(ids(v.list('newest', { inStock: true }))).toEqual([4, 3, 2, 1]);
+    expect(ids(v.search('pad', 'relevance', { inStock: true }).ids)).toEqual([4, 3, 2, 1]);
+    v.apply([{ ...small[1]!, stock: 0, changedMs: 2 }], 1);
+    expect(ids(v.list('newest', { inStock: true }))).toEqual([4, 3, 1]);
+    expect(ids(v.search('pad', 'relevance', { inStock: true }).ids)).toEqual([4, 3, 1]);
+    expect(ids(v.list('newest', {}))).toEqual([4, 3, 2, 1]);
+  });
+
+  it('search follows a change of a searched field, sorted and filtered lists of it too', () => {
+    const v = fresh();
+    expect(ids(v.search('rotor', 'relevance', {}).ids)).toEqual([]);
+    expect(ids(v.search('rotor', 'newest', { brandId: 1 }).ids)).toEqual([]);
+    v.apply([{ ...small[2]!, tags: 'disc rotor', changedMs: 2 }], 1);
+    expect(ids(v.search('rotor', 'relevance', {}).ids)).toEqual([3]);
+    expect(ids(v.search('rotor', 'newest', { brandId: 1 }).ids)).toEqual([3]);
+    expect(v.find('S-3')?.tags).toBe('disc rotor');
+  });
+
+  it('a new product is listed, searched and counted', () => {
+    const v = fresh();
+    expect(v.size).toBe(4);
+    expect(ids(v.search('pad', 'relevance', {}).ids)).toEqual([4, 3, 2, 1]);
+    v.apply([{ ...small[0]!, id: 9, sku: 'S-9', permalink: 's-9', createdMs: 9, changedMs: 2 }], 1);
+    expect(v.size).toBe(5);
+    expect(ids(v.list('newest', {}))).toEqual([9, 4, 3, 2, 1]);
+    expect(ids(v.search('pad', 'relevance', {}).ids)).toEqual([9, 4, 3, 2, 1]);
+    expect(v.find('s-9')?.id).toBe(9);
   });
 });

@@ -1,27 +1,30 @@
 /**
- * In-process product search index (SPEC §7 /search-product; DESIGN §2 search; decisions 0003 and 0020).
+ * In-process product search (SPEC §2 Search, §7 /search-product; DESIGN §2 search; decisions 0003, 0020 and 0031,
+ * as amended by issue 35).
  *
- * The same matching as the SQL search of `search-products.ts`, without a database round trip:
- * 1. every word of the query (`searchWordsOf`) must be a prefix of a lexeme of the product, where lexemes are
- *    what PostgreSQL's `to_tsvector('english', ...)` makes of the title, brand and category + tags and
- *    `to_tsvector('simple', ...)` of the SKU; the query's words go through the same english stemming and stop
- *    words (`batteries` -> `batteri`, `the` is dropped); an exact SKU comes first, then the products carrying
- *    the query as a part number however it is spaced or dashed (issue 15 §3, decision 0031; part numbers are
- *    ours, the SQL search has none);
- * 2. when nothing matches, each word is replaced by the nearest word of the catalog's vocabulary by pg_trgm
- *    trigram similarity (threshold 0.3; exact word first, then similarity, then alphabetical) and step 1 runs
- *    again; the corrected words are returned when that found something.
- * Ranking is ours: per query word, 1.0 for a title or SKU hit (weight A), 0.4 for a brand hit (B), 0.2 for a
- * category or tag hit (C), summed over the fields it hits; ties newest (highest id) first.
+ * Matching is defined by what shoppers type in a parts shop, not by any database's text parser:
+ * 1. Text is folded (lower case, accents off: `Café` -> `cafe`) and read as words of letters and digits. Words
+ *    joined by `-`, `.`, `/`, `_` or an apostrophe with nothing else between them make a compound, found by the
+ *    compound typed any way and by each part: `AUS-10000` by `aus-10000`, `aus10000`, `aus 10000`, `10000` and
+ *    `aus`; `Brake-Pad` by `brake pad` and `brakepad`. A word mixing letters and digits is also found by its
+ *    letter and digit pieces of two or more characters (`330CCA` by `330` and `cca`, `NS40` by `ns` and `40`).
+ * 2. Words of letters only are stemmed (Snowball english, `porter2`: `batteries`, `battery` -> `batteri`) and the
+ *    common english stop words are dropped (`pads for hilux` is `pads hilux`), on products and queries alike.
+ * 3. Every word of the query (at most 8) must be a prefix of a word of the product (`batt` finds batteries).
+ *    Ranking, per query word: 1.0 for a title, SKU or part-number hit (field A), 0.4 for a brand hit (B), 0.2
+ *    for a category or tag hit (C), summed over the fields it hits; ties newest (highest id) first. Before all
+ *    of them: the exact SKU as typed, then the products carrying the query as a part number however it is
+ *    spaced or dashed (`normalizePartNumber`, decision 0031).
+ * 4. When nothing matches, each word of letters is corrected and step 3 runs again; the corrected words are
+ *    returned when that found something. Two catalog words run together are split (`brakepad` -> `brake pad`);
+ *    any other word becomes the nearest word of the catalog's spelling vocabulary (its words of 3+ letters) by
+ *    trigram similarity (threshold 0.3; exact word first, then similarity, then alphabetical).
  *
- * Pure: no I/O. The text is split the way PostgreSQL's default text-search parser splits it (words, hyphenated
- * words and their parts, numbers, signed numbers, decimals, versions, file paths, hosts, URLs, e-mail addresses;
- * tags and entities are skipped) and stemmed by Snowball english (porter2, plus the 2023 Snowball rule that
- * PostgreSQL 18 has: `added` -> `add`). `search-index.test.ts` compares both with PGlite.
+ * Pure and re-entrant: no I/O and no module state; a built index carries its own scratch space, used by one
+ * synchronous search at a time. `search-index.test.ts` holds the golden table of shopper queries.
  */
 import { stem as porter2 } from 'porter2';
 import { normalizePartNumber } from '@store/shared/part-number';
-import { searchWordsOf } from './search-products';
 
 /** One product as the index sees it. */
 export interface SearchDocument {
@@ -44,694 +47,14 @@ export interface SearchIndex {
 }
 
 // ---------------------------------------------------------------------------------------------------------------
-// 1. Splitting text the way PostgreSQL's default text-search parser ("default", wparser_def.c) does.
-//
-// The parser is a backtracking automaton: at each character a state tries its rules in order; some rules try a
-// longer construct (a host name after "word.", a hyphenated word after "word-"...) and fall back to the next rule
-// when that construct does not complete. Here each state is a function from a position to the end of the token
-// (or FAIL); trying a construct is a call, falling back is trying the next rule after it returns FAIL. The token
-// type of a success is left in `tokType`. Not modelled: <script>/<style> ignore mode, CJK, astral characters.
+// 1. Words as shoppers type them.
 // ---------------------------------------------------------------------------------------------------------------
 
-const enum Tok {
-  AsciiWord = 1,
-  Word,
-  NumWord,
-  Email,
-  Url,
-  Host,
-  SciFloat,
-  Version,
-  NumPart,
-  Part,
-  AsciiPart,
-  Blank,
-  Tag,
-  Protocol,
-  NumHWord,
-  AsciiHWord,
-  HWord,
-  UrlPath,
-  File,
-  Float,
-  Int,
-  UInt,
-  Entity,
-}
+/** Words of a query read, at most (SPEC §7: a longer query is cut). */
+const MAX_QUERY_WORDS = 8;
 
-const FAIL = -1;
-/** PostgreSQL stops reading a text at a backslash-escaped last character inside a quoted tag attribute. */
-const STOP = -2;
-const EOF = -1;
-
-let src = '';
-let srcLen = 0;
-let tokType: Tok = Tok.Blank;
-let tokStart = 0;
-let wantHost = false;
-let urlSlash = 0;
-
-/** Letters, letter numbers (Ⅻ) and non-ASCII digits (٣) are word characters, as in the C.UTF-8 ctype. */
-const LETTER = /[\p{L}\p{Nl}\p{Nd}]/u;
-const MARK = /[\p{M}\p{Cf}]/u;
-/** White space other than ASCII, as iswspace() in C.UTF-8 sees it (no-break spaces are not). */
-const SPACE = /[\u1680\u2000-\u2006\u2008-\u200a\u2028\u2029\u205f\u3000]/;
-
-const at = (i: number): number => (i < srcLen ? src.charCodeAt(i) : EOF);
-const isAscLet = (c: number): boolean => (c >= 65 && c <= 90) || (c >= 97 && c <= 122);
-const isDigit = (c: number): boolean => c >= 48 && c <= 57;
-const isAlpha = (c: number): boolean => isAscLet(c) || (c > 127 && LETTER.test(String.fromCharCode(c)));
-const isAlnum = (c: number): boolean => isAlpha(c) || isDigit(c);
-/** Zero-width and combining marks: part of a word, never its start. */
-const isSpecial = (c: number): boolean => c > 127 && MARK.test(String.fromCharCode(c));
-const isSpace = (c: number): boolean =>
-  c === 32 || (c >= 9 && c <= 13) || (c > 127 && SPACE.test(String.fromCharCode(c)));
-const isXDigit = (c: number): boolean => isDigit(c) || ((c | 32) >= 97 && (c | 32) <= 102);
-/** ASCII printable, not space, none of `"<>\^`{|}` (RFC 3986). */
-const isUrlChar = (c: number): boolean =>
-  c > 32 &&
-  c < 127 &&
-  c !== 34 &&
-  c !== 60 &&
-  c !== 62 &&
-  c !== 92 &&
-  c !== 94 &&
-  c !== 96 &&
-  !(c >= 123 && c <= 125);
-
-const C_MINUS = 45;
-const C_PLUS = 43;
-const C_DOT = 46;
-const C_SLASH = 47;
-const C_UNDERSCORE = 95;
-const C_AT = 64;
-const C_COLON = 58;
-const C_LT = 60;
-const C_GT = 62;
-const C_AMP = 38;
-const C_TILDE = 126;
-const C_HASH = 35;
-const C_SEMI = 59;
-
-function done(type: Tok, end: number): number {
-  tokType = type;
-  return end;
-}
-
-function base(i: number): number {
-  tokStart = i;
-  const c = at(i);
-  let r: number;
-  if (c === C_LT && (r = tagFirst(i + 1)) !== FAIL) return r; // or STOP
-  if (isAscLet(c)) return asciiWord(i + 1);
-  if (isAlpha(c)) return word(i + 1);
-  if (isDigit(c)) return unsignedInt(i + 1);
-  if ((c === C_MINUS || c === C_PLUS) && (r = signedIntFirst(i + 1)) !== FAIL) return r;
-  if (c === C_AMP && (r = entityFirst(i + 1)) !== FAIL) return r;
-  if (c === C_TILDE && (r = fileTwiddle(i + 1)) !== FAIL) return r;
-  if (c === C_SLASH && (r = fileFirst(i + 1)) !== FAIL) return r;
-  if (c === C_DOT && (r = pathFirstFirst(i + 1)) !== FAIL) return r;
-  return space(i + 1);
-}
-
-function space(i: number): number {
-  for (;;) {
-    const c = at(i);
-    if (c === EOF || c === C_LT || c === C_MINUS || c === C_PLUS || c === C_AMP || c === C_SLASH) break;
-    if (isAlnum(c)) break;
-    i++;
-  }
-  return done(Tok.Blank, i);
-}
-
-/** The end found by a first construct, else (tried only then) by `b`, from the same position. */
-function either(r: number, b: () => number): number {
-  return r !== FAIL ? r : b();
-}
-
-function asciiWord(i: number): number {
-  for (;;) {
-    const c = at(i);
-    if (c === EOF) return done(Tok.AsciiWord, i);
-    if (isAscLet(c)) {
-      i++;
-      continue;
-    }
-    let r = FAIL;
-    if (c === C_DOT) r = either(hostFirstDomain(i + 1), () => fileNext(i + 1));
-    else if (c === C_MINUS) r = either(hostFirstAN(i + 1), () => hyphenAsciiWordFirst(i + 1));
-    else if (c === C_UNDERSCORE) r = hostFirstAN(i + 1);
-    else if (c === C_AT) r = email(i + 1);
-    else if (c === C_COLON) r = protocolFirst(i + 1);
-    else if (c === C_SLASH) r = fileFirst(i + 1);
-    else if (isDigit(c)) return either(host(i + 1), () => numWord(i + 1));
-    else if (isAlpha(c) || isSpecial(c)) return word(i + 1);
-    return r !== FAIL ? r : done(Tok.AsciiWord, i);
-  }
-}
-
-function word(i: number): number {
-  for (;;) {
-    const c = at(i);
-    if (c === EOF) return done(Tok.Word, i);
-    if (isAlpha(c) || isSpecial(c)) {
-      i++;
-      continue;
-    }
-    if (isDigit(c)) return numWord(i + 1);
-    if (c === C_MINUS) return either(hyphenWordFirst(i + 1), () => done(Tok.Word, i));
-    return done(Tok.Word, i);
-  }
-}
-
-function numWord(i: number): number {
-  for (;;) {
-    const c = at(i);
-    if (c === EOF) return done(Tok.NumWord, i);
-    if (isAlnum(c) || isSpecial(c)) {
-      i++;
-      continue;
-    }
-    let r = FAIL;
-    if (c === C_AT) r = email(i + 1);
-    else if (c === C_SLASH) r = fileFirst(i + 1);
-    else if (c === C_DOT) r = fileNext(i + 1);
-    else if (c === C_MINUS) r = hyphenNumWordFirst(i + 1);
-    return r !== FAIL ? r : done(Tok.NumWord, i);
-  }
-}
-
-function unsignedInt(i: number): number {
-  for (;;) {
-    const c = at(i);
-    if (c === EOF) return done(Tok.UInt, i);
-    if (isDigit(c)) {
-      i++;
-      continue;
-    }
-    let r = FAIL;
-    if (c === C_DOT) r = either(hostFirstDomain(i + 1), () => unsignedDecimalFirst(i + 1));
-    else if (c === 101 || c === 69) {
-      // 1e5 (scientific), else like any other letter: 1ex.com (host), 1ex (numword)
-      r = either(mantissaFirst(i + 1), () => host(i + 1));
-      return r !== FAIL ? r : numWord(i + 1);
-    } else if (c === C_MINUS || c === C_UNDERSCORE) r = hostFirstAN(i + 1);
-    else if (c === C_AT) r = email(i + 1);
-    else if (isAscLet(c)) return either(host(i + 1), () => numWord(i + 1));
-    else if (isAlpha(c) || isSpecial(c)) return numWord(i + 1);
-    else if (c === C_SLASH) r = fileFirst(i + 1);
-    return r !== FAIL ? r : done(Tok.UInt, i);
-  }
-}
-
-function signedIntFirst(i: number): number {
-  return isDigit(at(i)) ? signedInt(i + 1) : FAIL;
-}
-
-function signedInt(i: number): number {
-  for (;;) {
-    const c = at(i);
-    if (isDigit(c)) {
-      i++;
-      continue;
-    }
-    let r = FAIL;
-    if (c === C_DOT) r = decimalFirst(i + 1);
-    else if (c === 101 || c === 69) r = mantissaFirst(i + 1);
-    return r !== FAIL ? r : done(Tok.Int, i);
-  }
-}
-
-function unsignedDecimalFirst(i: number): number {
-  return isDigit(at(i)) ? unsignedDecimal(i + 1) : FAIL;
-}
-
-function unsignedDecimal(i: number): number {
-  for (;;) {
-    const c = at(i);
-    if (isDigit(c)) {
-      i++;
-      continue;
-    }
-    let r = FAIL;
-    if (c === C_DOT) r = versionFirst(i + 1);
-    else if (c === 101 || c === 69) r = mantissaFirst(i + 1);
-    return r !== FAIL ? r : done(Tok.Float, i);
-  }
-}
-
-function decimalFirst(i: number): number {
-  return isDigit(at(i)) ? decimal(i + 1) : FAIL;
-}
-
-function decimal(i: number): number {
-  for (;;) {
-    const c = at(i);
-    if (isDigit(c)) {
-      i++;
-      continue;
-    }
-    let r = FAIL;
-    // "-1.2.3": the sign alone is a blank and the version is read from the first digit on.
-    if (c === C_DOT) r = isDigit(at(i + 1)) ? done(Tok.Blank, tokStart + 1) : FAIL;
-    else if (c === 101 || c === 69) r = mantissaFirst(i + 1);
-    return r !== FAIL ? r : done(Tok.Float, i);
-  }
-}
-
-function versionFirst(i: number): number {
-  return isDigit(at(i)) ? version(i + 1) : FAIL;
-}
-
-function version(i: number): number {
-  for (;;) {
-    const c = at(i);
-    if (isDigit(c)) {
-      i++;
-      continue;
-    }
-    const r = c === C_DOT ? versionFirst(i + 1) : FAIL;
-    return r !== FAIL ? r : done(Tok.Version, i);
-  }
-}
-
-function mantissaFirst(i: number): number {
-  const c = at(i);
-  if (isDigit(c)) return mantissa(i + 1);
-  if ((c === C_PLUS || c === C_MINUS) && isDigit(at(i + 1))) return mantissa(i + 2);
-  return FAIL;
-}
-
-function mantissa(i: number): number {
-  while (isDigit(at(i))) i++;
-  return done(Tok.SciFloat, i);
-}
-
-// Host names: "example.com", "my-shop.com.au", "foo.com:8080"; the last label has 2+ ASCII letters.
-function hostFirstDomain(i: number): number {
-  const c = at(i);
-  if (isAscLet(c)) return hostDomainSecond(i + 1);
-  if (isDigit(c)) return host(i + 1);
-  return FAIL;
-}
-
-function hostDomainSecond(i: number): number {
-  const c = at(i);
-  if (isAscLet(c)) return hostDomain(i + 1);
-  if (isDigit(c)) return host(i + 1);
-  if (c === C_MINUS || c === C_UNDERSCORE) return hostFirstAN(i + 1);
-  if (c === C_DOT) return hostFirstDomain(i + 1);
-  if (c === C_AT) return email(i + 1);
-  return FAIL;
-}
-
-function hostDomain(i: number): number {
-  for (;;) {
-    const c = at(i);
-    if (c === EOF) return done(Tok.Host, i);
-    if (isAscLet(c)) {
-      i++;
-      continue;
-    }
-    if (isDigit(c)) return host(i + 1);
-    let r = FAIL;
-    if (c === C_COLON) r = portFirst(i + 1);
-    else if (c === C_MINUS || c === C_UNDERSCORE) r = hostFirstAN(i + 1);
-    else if (c === C_DOT) r = hostFirstDomain(i + 1);
-    else if (c === C_AT) r = email(i + 1);
-    return r !== FAIL ? r : hostEnd(i);
-  }
-}
-
-function hostEnd(i: number): number {
-  if (wantHost) {
-    wantHost = false;
-    return done(Tok.Host, i);
-  }
-  if (at(i) === C_SLASH) {
-    const r = fullUrl(i + 1);
-    if (r !== FAIL) return r;
-  }
-  return done(Tok.Host, i);
-}
-
-function portFirst(i: number): number {
-  return isDigit(at(i)) ? port(i + 1) : FAIL;
-}
-
-function port(i: number): number {
-  while (isDigit(at(i))) i++;
-  if (at(i) === EOF) return done(Tok.Host, i);
-  return hostEnd(i);
-}
-
-function hostFirstAN(i: number): number {
-  const c = at(i);
-  return isDigit(c) || isAscLet(c) ? host(i + 1) : FAIL;
-}
-
-function host(i: number): number {
-  for (;;) {
-    const c = at(i);
-    if (isDigit(c) || isAscLet(c)) {
-      i++;
-      continue;
-    }
-    if (c === C_AT) return email(i + 1);
-    if (c === C_DOT) return hostFirstDomain(i + 1);
-    if (c === C_MINUS || c === C_UNDERSCORE) return hostFirstAN(i + 1);
-    return FAIL;
-  }
-}
-
-/** After "local@": an e-mail address when a host name follows. */
-function email(i: number): number {
-  if (wantHost) {
-    wantHost = false;
-    return FAIL;
-  }
-  if (i >= srcLen) return FAIL;
-  const savedStart = tokStart;
-  wantHost = true;
-  const end = base(i);
-  const isHost = tokType === Tok.Host;
-  wantHost = false;
-  tokStart = savedStart;
-  return isHost ? done(Tok.Email, end) : FAIL;
-}
-
-/** After "host/": a URL when a path of URL characters follows; `urlSlash` keeps where the host ends. */
-function fullUrl(i: number): number {
-  if (!isUrlChar(at(i))) return FAIL;
-  let end = i + 1;
-  while (isUrlChar(at(end))) end++;
-  urlSlash = i - 1;
-  return done(Tok.Url, end);
-}
-
-function protocolFirst(i: number): number {
-  return at(i) === C_SLASH && at(i + 1) === C_SLASH ? done(Tok.Protocol, i + 2) : FAIL;
-}
-
-// File paths: "60/55w", "1/2in", "m12x1.25", "../a/b", "~/x".
-const isFileChar = (c: number): boolean => isAscLet(c) || isDigit(c) || c === C_UNDERSCORE;
-
-function fileFirst(i: number): number {
-  const c = at(i);
-  if (isFileChar(c)) return file(i + 1);
-  if (c === C_DOT) return pathFirst(i + 1);
-  if (c === C_TILDE) return fileTwiddle(i + 1);
-  return FAIL;
-}
-
-function fileTwiddle(i: number): number {
-  const c = at(i);
-  if (isFileChar(c)) return file(i + 1);
-  if (c === C_SLASH) return fileFirst(i + 1);
-  return FAIL;
-}
-
-function pathFirst(i: number): number {
-  const c = at(i);
-  if (isFileChar(c)) return file(i + 1);
-  if (c === C_DOT) return pathSecond(i + 1);
-  if (c === C_SLASH) return fileFirst(i + 1);
-  return FAIL;
-}
-
-function pathFirstFirst(i: number): number {
-  const c = at(i);
-  if (c === C_DOT) return pathSecond(i + 1);
-  if (c === C_SLASH) return fileFirst(i + 1);
-  return FAIL;
-}
-
-function pathSecond(i: number): number {
-  const c = at(i);
-  if (c === EOF || isSpace(c)) return done(Tok.File, i);
-  if (c === C_SLASH) return either(fileFirst(i + 1), () => done(Tok.File, i));
-  return FAIL;
-}
-
-function file(i: number): number {
-  for (;;) {
-    const c = at(i);
-    if (isFileChar(c) || c === C_MINUS) {
-      i++;
-      continue;
-    }
-    let r = FAIL;
-    if (c === C_DOT) r = fileNext(i + 1);
-    else if (c === C_SLASH) r = fileFirst(i + 1);
-    return r !== FAIL ? r : done(Tok.File, i);
-  }
-}
-
-function fileNext(i: number): number {
-  return isFileChar(at(i)) ? file(i + 1) : FAIL;
-}
-
-// Hyphenated words: "tie-downs", "d-max", "bg-55d23". "aus-10000" is not one: after a hyphen, digits count only
-// when a letter follows them.
-function hyphenAsciiWordFirst(i: number): number {
-  const c = at(i);
-  if (isAscLet(c)) return hyphenAsciiWord(i + 1);
-  if (isAlpha(c)) return hyphenWord(i + 1);
-  if (isDigit(c)) return hyphenDigitLookahead(i + 1);
-  return FAIL;
-}
-
-function hyphenAsciiWord(i: number): number {
-  for (;;) {
-    const c = at(i);
-    if (isAscLet(c)) {
-      i++;
-      continue;
-    }
-    if (c === EOF) return done(Tok.AsciiHWord, i);
-    if (isAlpha(c) || isSpecial(c)) return hyphenWord(i + 1);
-    if (isDigit(c)) return hyphenNumWord(i + 1);
-    if (c === C_MINUS) return either(hyphenAsciiWordFirst(i + 1), () => done(Tok.AsciiHWord, i));
-    return done(Tok.AsciiHWord, i);
-  }
-}
-
-function hyphenWordFirst(i: number): number {
-  const c = at(i);
-  if (isAlpha(c)) return hyphenWord(i + 1);
-  if (isDigit(c)) return hyphenDigitLookahead(i + 1);
-  return FAIL;
-}
-
-function hyphenWord(i: number): number {
-  for (;;) {
-    const c = at(i);
-    if (isAlpha(c) || isSpecial(c)) {
-      i++;
-      continue;
-    }
-    if (c === EOF) return done(Tok.HWord, i);
-    if (isDigit(c)) return hyphenNumWord(i + 1);
-    if (c === C_MINUS) return either(hyphenWordFirst(i + 1), () => done(Tok.HWord, i));
-    return done(Tok.HWord, i);
-  }
-}
-
-function hyphenNumWordFirst(i: number): number {
-  const c = at(i);
-  if (isAlpha(c)) return hyphenNumWord(i + 1);
-  if (isDigit(c)) return hyphenDigitLookahead(i + 1);
-  return FAIL;
-}
-
-function hyphenNumWord(i: number): number {
-  for (;;) {
-    const c = at(i);
-    if (isAlnum(c) || isSpecial(c)) {
-      i++;
-      continue;
-    }
-    if (c === C_MINUS) return either(hyphenNumWordFirst(i + 1), () => done(Tok.NumHWord, i));
-    return done(Tok.NumHWord, i);
-  }
-}
-
-function hyphenDigitLookahead(i: number): number {
-  for (;;) {
-    const c = at(i);
-    if (isDigit(c)) {
-      i++;
-      continue;
-    }
-    if (isAlpha(c) || isSpecial(c)) return hyphenNumWord(i + 1);
-    return FAIL;
-  }
-}
-
-// The parts of a hyphenated word, read again from its start. Like PostgreSQL, this goes on past the compound's
-// end while hyphens join more parts ("vc-ns40-330" is "vc-ns40", "vc", "ns40", then "330").
-function partEnd(i: number, type: Tok.AsciiPart | Tok.Part | Tok.NumPart): number {
-  for (;;) {
-    const c = at(i);
-    if (type === Tok.AsciiPart && isAscLet(c)) i++;
-    else if (type !== Tok.NumPart && (isAlpha(c) || isSpecial(c))) {
-      if (type === Tok.AsciiPart) type = Tok.Part;
-      i++;
-    } else if (isDigit(c) || (type === Tok.NumPart && (isAlnum(c) || isSpecial(c)))) {
-      type = Tok.NumPart;
-      i++;
-    } else return done(type, i);
-  }
-}
-
-function hyphenParts(i: number, emit: (type: Tok, start: number, end: number) => void): number {
-  for (;;) {
-    const c = at(i);
-    let end: number;
-    if (isAscLet(c)) end = partEnd(i + 1, Tok.AsciiPart);
-    else if (isAlpha(c)) end = partEnd(i + 1, Tok.Part);
-    else if (isDigit(c)) {
-      let j = i + 1;
-      while (isDigit(at(j))) j++;
-      const d = at(j);
-      if (!(isAlpha(d) || isSpecial(d))) return i; // digits alone: read again as a number
-      end = partEnd(j + 1, Tok.NumPart);
-    } else if (c === C_MINUS) {
-      const d = at(i + 1);
-      if (!(isAlnum(d) || isSpecial(d))) return i;
-      i++;
-      continue;
-    } else return i;
-    emit(tokType, i, end);
-    i = end;
-  }
-}
-
-// Markup, skipped: <b>, </p>, <br/>, <a href="...">, <!-- ... -->, <!DOCTYPE ...>, <?xml ...>, &amp; &#39; &#x27;
-function tagFirst(i: number): number {
-  const c = at(i);
-  if (c === C_SLASH) return isAscLet(at(i + 1)) ? tagName(i + 2) : FAIL;
-  if (c === 33) return commentFirst(i + 1);
-  if (c === 63) return at(i + 1) === 120 ? tag(i + 2) : FAIL;
-  if (isAscLet(c) || c === C_COLON || c === C_UNDERSCORE) return tagName(i + 1);
-  return FAIL;
-}
-
-function tagName(i: number): number {
-  for (;;) {
-    const c = at(i);
-    if (c === C_SLASH) return at(i + 1) === C_GT ? done(Tok.Tag, i + 2) : FAIL;
-    if (c === C_GT) return done(Tok.Tag, i + 1);
-    if (c !== EOF && isSpace(c)) return tag(i + 1);
-    if (isAlnum(c) || c === C_COLON || c === C_UNDERSCORE || c === C_DOT || c === C_MINUS) {
-      i++;
-      continue;
-    }
-    return FAIL;
-  }
-}
-
-const TAG_CHARS = new Set([...'=-_#/:.&?%~'].map((ch) => ch.charCodeAt(0)));
-
-function tag(i: number): number {
-  for (;;) {
-    const c = at(i);
-    if (c === EOF) return FAIL;
-    if (c === C_GT) return done(Tok.Tag, i + 1);
-    if (c === 39 || c === 34) {
-      // a quoted value; a backslash escapes the next character
-      i++;
-      for (;;) {
-        const q = at(i);
-        if (q === EOF) return FAIL;
-        if (q === 92 && at(i + 1) !== EOF) {
-          if (i + 2 === srcLen) return STOP;
-          i += 2;
-        } else if (q === c) break;
-        else i++;
-      }
-      i++;
-      continue;
-    }
-    if (isAscLet(c) || isDigit(c) || TAG_CHARS.has(c) || isSpace(c)) {
-      i++;
-      continue;
-    }
-    return FAIL;
-  }
-}
-
-function commentFirst(i: number): number {
-  const c = at(i);
-  if (c === 68 || c === 100) return tag(i + 1);
-  if (c !== C_MINUS || at(i + 1) !== C_MINUS) return FAIL;
-  i += 2;
-  for (;;) {
-    const c2 = at(i);
-    if (c2 === EOF) return FAIL;
-    if (c2 === C_MINUS && at(i + 1) === C_MINUS) {
-      let j = i + 2;
-      while (at(j) === C_MINUS) j++;
-      if (at(j) === C_GT) return done(Tok.Tag, j + 1);
-      if (at(j) === EOF) return FAIL;
-      i = j;
-      continue;
-    }
-    i++;
-  }
-}
-
-function entityFirst(i: number): number {
-  const c = at(i);
-  if (c === C_HASH) {
-    const d = at(i + 1);
-    let j = i + 2;
-    if (d === 120 || d === 88) {
-      if (!isXDigit(at(j))) return FAIL;
-      while (isXDigit(at(j))) j++;
-    } else if (isDigit(d)) while (isDigit(at(j))) j++;
-    else return FAIL;
-    return at(j) === C_SEMI ? done(Tok.Entity, j + 1) : FAIL;
-  }
-  if (!(isAscLet(c) || c === C_COLON || c === C_UNDERSCORE)) return FAIL;
-  for (let j = i + 1; ; j++) {
-    const d = at(j);
-    if (d === C_SEMI) return done(Tok.Entity, j + 1);
-    if (!(isAlnum(d) || d === C_COLON || d === C_UNDERSCORE || d === C_DOT || d === C_MINUS)) return FAIL;
-  }
-}
-
-/** Calls `emit` with each token of `text` (type, start, end), blanks included, in order. */
-function parseText(text: string, emit: (type: Tok, start: number, end: number) => void): void {
-  src = text;
-  srcLen = text.length;
-  wantHost = false;
-  let i = 0;
-  while (i < srcLen) {
-    let end = base(i);
-    if (end === STOP) break;
-    const type = tokType;
-    if (end <= i) end = i + 1; // never happens; keeps the loop finite whatever the input
-    if (type === Tok.Url) {
-      const slash = urlSlash;
-      emit(Tok.Url, i, end);
-      emit(Tok.Host, i, slash);
-      emit(Tok.UrlPath, slash, end);
-      i = end;
-    } else {
-      emit(type, i, end);
-      i = type === Tok.AsciiHWord || type === Tok.HWord || type === Tok.NumHWord ? hyphenParts(i, emit) : end;
-    }
-  }
-  src = '';
-}
-
-// ---------------------------------------------------------------------------------------------------------------
-// 2. Lexemes: what to_tsvector keeps of each token.
-// ---------------------------------------------------------------------------------------------------------------
-
-/** PostgreSQL's english stop words (`english.stop`), dropped by `english_stem`. */
-const ENGLISH_STOP_WORDS = new Set(
+/** Common english words that name no part: dropped from products and queries alike. */
+const STOP_WORDS = new Set(
   (
     'i me my myself we our ours ourselves you your yours yourself yourselves he him his himself she her hers ' +
     'herself it its itself they them their theirs themselves what which who whom this that these those am is are ' +
@@ -742,120 +65,99 @@ const ENGLISH_STOP_WORDS = new Set(
   ).split(' '),
 );
 
-const AEO_DOUBLE = /^[aeo](bb|dd|ff|gg|mm|nn|pp|rr|tt)/;
+const isDigit = (c: number): boolean => c >= 48 && c <= 57;
+const isLetter = (c: number): boolean => c >= 97 && c <= 122;
+const isWordChar = (c: number): boolean => isLetter(c) || isDigit(c);
+/** `-`, `.`, `/`, `_`, `'` and `’` join two words into a compound when nothing else is between them. */
+const isJoiner = (c: number): boolean =>
+  c === 45 || c === 46 || c === 47 || c === 95 || c === 39 || c === 0x2019;
 
-/**
- * Snowball english as PostgreSQL 18 has it: porter2, plus Snowball's 2023 rule that a double consonant after
- * a lone leading a/e/o is kept (`added` -> `add`, `offing` -> `off`; PostgreSQL 15-17 say `ad`, `of`).
- */
-function snowballEnglish(word: string): string {
-  const s = porter2(word);
-  return s.length === 2 && AEO_DOUBLE.test(word) && word.startsWith(s) ? word.slice(0, 3) : s;
-}
-
-const stemCache = new Map<string, string>();
-
-/** `english_stem`: '' for a stop word, else the stem. */
-function englishStem(word: string): string {
-  let s = stemCache.get(word);
-  if (s === undefined) {
-    s = ENGLISH_STOP_WORDS.has(word) ? '' : snowballEnglish(word);
-    if (stemCache.size < 200_000) stemCache.set(word, s);
-  }
-  return s;
-}
-
-/** Lower case; accents are taken off non-ASCII text the way `searchWordsOf` takes them off a query. */
-function fold(token: string): string {
-  let plain = true;
-  for (let k = 0; k < token.length; k++) {
-    const c = token.charCodeAt(k);
-    if (c > 127)
-      return token
-        .toLowerCase()
-        .normalize('NFKD')
-        .replace(/[\u0300-\u036f]/g, '');
-    if (c >= 65 && c <= 90) plain = false;
-  }
-  return plain ? token : token.toLowerCase();
-}
-
-/** Token types `english` stems; token types to_tsvector leaves out (blanks, tags, entities, protocols). */
-const STEMMED: boolean[] = [];
-for (const t of [Tok.AsciiWord, Tok.Word, Tok.AsciiHWord, Tok.HWord, Tok.AsciiPart, Tok.Part])
-  STEMMED[t] = true;
-const SKIPPED: boolean[] = [];
-for (const t of [Tok.Blank, Tok.Tag, Tok.Entity, Tok.Protocol]) SKIPPED[t] = true;
-
-/** A spelling-vocabulary word: 3 or more letters a-z (`refreshSearchWords`). */
-function isVocabularyWord(token: string): boolean {
-  if (token.length < 3) return false;
-  for (let k = 0; k < token.length; k++) {
-    const c = token.charCodeAt(k);
-    if (c < 97 || c > 122) return false;
-  }
+function isLetters(word: string): boolean {
+  for (let k = 0; k < word.length; k++) if (!isLetter(word.charCodeAt(k))) return false;
   return true;
 }
 
-/** Where `readLexemes` sends what it finds (set before each call; module state keeps the parse allocation-free). */
-let onLexeme: (lexeme: string) => void = () => {};
-let onWord: ((word: string) => void) | null = null;
-let stemming = true;
-
-function readToken(type: Tok, start: number, end: number): void {
-  if (SKIPPED[type]) return;
-  const token = fold(src.slice(start, end));
-  const lexeme = stemming && STEMMED[type] ? englishStem(token) : token;
-  if (lexeme) onLexeme(lexeme);
-  if (onWord && isVocabularyWord(token)) onWord(token);
+/** Lower case with accents taken off (NFKD, combining marks dropped): `Café` -> `cafe`, `Ⅻ` -> `xii`. */
+function foldText(text: string): string {
+  for (let k = 0; k < text.length; k++)
+    if (text.charCodeAt(k) > 127)
+      return text
+        .toLowerCase()
+        .normalize('NFKD')
+        .replace(/[\u0300-\u036f]/g, '');
+  return text.toLowerCase();
 }
 
 /**
- * Calls `lexeme` with each lexeme to_tsvector(config, text) makes (repeats included) and `word`, when given,
- * with each vocabulary word of the text.
+ * The words of a query, at most 8: folded and split at anything that is not a-z or 0-9
+ * (`H4 Globe!` -> `["h4", "globe"]`, `AUS-10000` -> `["aus", "10000"]`).
  */
-function readLexemes(
-  text: string,
-  config: 'english' | 'simple',
-  lexeme: (lexeme: string) => void,
-  word: ((word: string) => void) | null = null,
-): void {
-  onLexeme = lexeme;
-  onWord = word;
-  stemming = config === 'english';
-  parseText(text, readToken);
-  onLexeme = () => {};
-  onWord = null;
+export function searchWordsOf(text: string): string[] {
+  return foldText(text)
+    .split(/[^a-z0-9]+/)
+    .filter(Boolean)
+    .slice(0, MAX_QUERY_WORDS);
 }
 
 /**
- * The distinct lexemes `to_tsvector(config, text)` gives (english: stemmed words, stop words dropped, numbers and
- * other tokens as they are; simple: every token as it is), lower-cased, with accents taken off non-ASCII words.
- * Exported for the equivalence test with PostgreSQL.
+ * The term a word is indexed and searched by: a word of letters only is stemmed (`batteries` -> `batteri`),
+ * '' for a stop word; a word with digits stays as it is (`h4`, `10000`).
  */
-export function tsvectorLexemes(text: string, config: 'english' | 'simple'): string[] {
-  const out = new Set<string>();
-  readLexemes(text, config, (l) => out.add(l));
-  return [...out];
+function termOf(word: string): string {
+  if (!isLetters(word)) return word;
+  return STOP_WORDS.has(word) ? '' : porter2(word);
 }
 
-/** The words of 3+ letters a-z of a text, as `refreshSearchWords` takes them into `search_words`. */
-export function vocabularyWords(text: string): string[] {
-  const out = new Set<string>();
-  readLexemes(
-    text,
-    'simple',
-    () => {},
-    (w) => out.add(w),
-  );
-  return [...out];
+/**
+ * Calls `add` with every word a product text is found by (repeats possible, unstemmed): each word of letters
+ * and digits (`isWord` true: it may join the spelling vocabulary), each compound joined (`aus-10000` ->
+ * `aus10000`) and each letter or digit piece of two or more characters of a word mixing them (`ns40` -> `ns`,
+ * `40`).
+ */
+export function productWordsOf(text: string, add: (word: string, isWord: boolean) => void): void {
+  const s = foldText(text);
+  const n = s.length;
+  const parts: string[] = [];
+  let i = 0;
+  for (;;) {
+    while (i < n && !isWordChar(s.charCodeAt(i))) i++;
+    if (i >= n) return;
+    parts.length = 0;
+    for (;;) {
+      const start = i;
+      while (i < n && isWordChar(s.charCodeAt(i))) i++;
+      const word = s.slice(start, i);
+      parts.push(word);
+      add(word, true);
+      addPieces(word, add);
+      if (i + 1 < n && isJoiner(s.charCodeAt(i)) && isWordChar(s.charCodeAt(i + 1))) i++;
+      else break;
+    }
+    if (parts.length > 1) add(parts.join(''), false);
+  }
+}
+
+/** The letter and digit pieces of 2+ characters of a word mixing them (`330cca` -> `330`, `cca`; `h4` -> none). */
+function addPieces(word: string, add: (word: string, isWord: boolean) => void): void {
+  let start = 0;
+  for (let k = 1; k <= word.length; k++) {
+    if (k < word.length && isDigit(word.charCodeAt(k)) === isDigit(word.charCodeAt(k - 1))) continue;
+    if (start === 0 && k === word.length) return; // one piece: the word itself
+    if (k - start >= 2) add(word.slice(start, k), false);
+    start = k;
+  }
+}
+
+/** A spelling-vocabulary word: 3 or more letters a-z, not a stop word. */
+function isVocabularyWord(word: string): boolean {
+  return word.length >= 3 && isLetters(word) && !STOP_WORDS.has(word);
 }
 
 // ---------------------------------------------------------------------------------------------------------------
-// 3. Trigram similarity, as pg_trgm's similarity().
+// 2. Trigram similarity, for spelling (pg_trgm's measure: decision 0003).
 // ---------------------------------------------------------------------------------------------------------------
 
-/** pg_trgm's trigrams of a text: each alphanumeric word, lower-cased, as "  word ", cut in threes, distinct. */
+/** The trigrams of a text: each alphanumeric word, lower-cased, as "  word ", cut in threes, distinct. */
 function trigramsOf(text: string): Set<string> {
   const out = new Set<string>();
   for (const w of text.toLowerCase().split(/[^\p{L}\p{N}]+/u)) {
@@ -866,24 +168,11 @@ function trigramsOf(text: string): Set<string> {
   return out;
 }
 
-/**
- * pg_trgm `similarity(a, b)`: shared trigrams / all trigrams of both, as a 4-byte float (0 when either has
- * none). Words (runs of letters and digits) are padded with two spaces before and one after.
- */
-export function trigramSimilarity(a: string, b: string): number {
-  const ta = trigramsOf(a);
-  const tb = trigramsOf(b);
-  if (ta.size === 0 || tb.size === 0) return 0;
-  let shared = 0;
-  for (const t of ta) if (tb.has(t)) shared++;
-  return Math.fround(shared / (ta.size + tb.size - shared));
-}
-
-/** pg_trgm.similarity_threshold, the `%` operator's bar. */
+/** The least similarity (shared trigrams / all trigrams of both) a correction needs. */
 const SIMILARITY_THRESHOLD = 0.3;
 
 // ---------------------------------------------------------------------------------------------------------------
-// 4. The index.
+// 3. The index.
 // ---------------------------------------------------------------------------------------------------------------
 
 /** Field bits: A (title, SKU), B (brand), C (category, tags). */
@@ -895,7 +184,7 @@ const WORD_SCORE = Uint8Array.from(
   { length: 8 },
   (_, m) => (m & FIELD_A ? 5 : 0) + (m & FIELD_B ? 2 : 0) + (m & FIELD_C ? 1 : 0),
 );
-/** Scores are kept in a byte: 8 words of 8 at most, more only when one word is read as several lexemes. */
+/** Scores are kept in a byte: 8 words of 8 at most. */
 const MAX_SCORE = 255;
 
 interface IndexData extends SearchIndex {
@@ -905,16 +194,16 @@ interface IndexData extends SearchIndex {
   bySku: Map<string, number>;
   /**
    * `normalizePartNumber` of each part number -> the documents carrying it (one number, or several when brands
-   * share it), ascending. SKUs are not in it: an exact SKU is matched as typed, as the SQL search does.
+   * share it), ascending. SKUs are not in it: an exact SKU is matched as typed (decision 0031).
    */
   byPartNumber: Map<string, number | number[]>;
-  /** Every lexeme, sorted; lexeme k's postings are postDocs/postFields[postStart[k] .. postStart[k + 1]). */
+  /** Every term, sorted; term k's postings are postDocs/postFields[postStart[k] .. postStart[k + 1]). */
   lexemes: string[];
   postStart: Int32Array;
   postDocs: Int32Array;
-  /** Fields (A|B|C bits) the lexeme occurs in, per posting. */
+  /** Fields (A|B|C bits) the term occurs in, per posting. */
   postFields: Uint8Array;
-  /** The spelling vocabulary: words of 3+ letters a-z, sorted; and trigram -> vocabulary word numbers. */
+  /** The spelling vocabulary: words of 3+ letters a-z, unstemmed, sorted; and trigram -> vocabulary word numbers. */
   vocabulary: string[];
   vocabularyTrigrams: Map<string, Int32Array>;
   vocabularyTrigramCount: Uint16Array;
@@ -946,11 +235,11 @@ function pushInt(list: IntList, v: number): void {
 const intList = (): IntList => ({ data: new Int32Array(1024), length: 0 });
 
 /**
- * Builds the search index of SPEC §7 /search-product over `docs` (any order; ids unique). For 100,000 generated
- * products: about 1.6 s of CPU and 17 MB (heap and array buffers), as `npx tsx apps/api/bench/search-index-bench.ts`
- * reports. Per product it keeps its id, its lower-case
- * SKU and one posting (document number + field bits) per distinct lexeme; plus the vocabulary by trigram and
- * scratch space of two bytes per product.
+ * Builds the search index of SPEC §7 /search-product over `docs` (any order; ids unique); its build time and
+ * memory at 100,000 generated products are what `npx tsx apps/api/bench/search-index-bench.ts` reports. Per
+ * product it keeps its id, its lower-case SKU and one posting (document number + field bits) per distinct term
+ * (a stemmed word, a compound or a piece: `productWordsOf`, `termOf`); plus the vocabulary by trigram and scratch
+ * space of two bytes per product.
  */
 export function buildSearchIndex(docs: Iterable<SearchDocument>): SearchIndex {
   const sorted = [...docs].sort((a, b) => a.id - b.id);
@@ -973,21 +262,36 @@ export function buildSearchIndex(docs: Iterable<SearchDocument>): SearchIndex {
   const postDoc = intList();
   const postField = intList();
   const vocabularySet = new Set<string>();
-  const addWord = (w: string) => vocabularySet.add(w);
+  // Stems repeat across products: each distinct word is stemmed once per build.
+  const stems = new Map<string, string>();
+  const termOfCached = (word: string) => {
+    let term = stems.get(word);
+    if (term === undefined) stems.set(word, (term = termOf(word)));
+    return term;
+  };
+  /** The distinct terms of a text, its spelling words added to the vocabulary. */
+  const termsOf = (text: string, into: Set<string>, spelling: boolean) =>
+    productWordsOf(text, (word, isWord) => {
+      const term = termOfCached(word);
+      if (term !== '') into.add(term);
+      if (spelling && isWord && isVocabularyWord(word)) vocabularySet.add(word);
+    });
   const fieldsOfDoc = new Map<string, number>();
-  let field = 0;
-  const addLexeme = (l: string) => fieldsOfDoc.set(l, (fieldsOfDoc.get(l) ?? 0) | field);
+  const addTerms = (terms: Iterable<string>, fieldBit: number) => {
+    for (const l of terms) fieldsOfDoc.set(l, (fieldsOfDoc.get(l) ?? 0) | fieldBit);
+  };
+  const docTerms = new Set<string>();
   // Brand, category and tag texts repeat across products: each distinct one is read once.
   const fieldCache = new Map<string, string[]>();
-  const readCached = (text: string, fieldBit: number) => {
-    let lexemes = fieldCache.get(text);
-    if (!lexemes) {
+  const addCached = (text: string, fieldBit: number) => {
+    let terms = fieldCache.get(text);
+    if (!terms) {
       const found = new Set<string>();
-      readLexemes(text, 'english', (l) => found.add(l), addWord);
-      lexemes = [...found];
-      fieldCache.set(text, lexemes);
+      termsOf(text, found, true);
+      terms = [...found];
+      fieldCache.set(text, terms);
     }
-    for (const l of lexemes) fieldsOfDoc.set(l, (fieldsOfDoc.get(l) ?? 0) | fieldBit);
+    addTerms(terms, fieldBit);
   };
 
   for (let d = 0; d < n; d++) {
@@ -995,18 +299,20 @@ export function buildSearchIndex(docs: Iterable<SearchDocument>): SearchIndex {
     ids[d] = doc.id;
     bySku.set(doc.sku.toLowerCase(), d);
     fieldsOfDoc.clear();
-    field = FIELD_A;
-    readLexemes(doc.title, 'english', addLexeme, addWord);
-    readLexemes(doc.sku, 'simple', addLexeme, addWord);
+    docTerms.clear();
+    termsOf(doc.title, docTerms, true);
+    termsOf(doc.sku, docTerms, true);
     for (const partNumber of doc.partNumbers ?? []) {
       // Words of a part number (`04465-0k240` -> `04465`, `0k240`...) and the number as one word (`044650k240`).
-      readLexemes(partNumber, 'simple', addLexeme, addWord);
-      addLexeme(normalizePartNumber(partNumber).toLowerCase());
+      termsOf(partNumber, docTerms, false);
+      const key = termOfCached(normalizePartNumber(partNumber).toLowerCase());
+      if (key !== '') docTerms.add(key);
       addPartNumber(partNumber, d);
     }
-    readCached(doc.brand, FIELD_B);
-    readCached(doc.category, FIELD_C);
-    readCached(doc.tags, FIELD_C);
+    addTerms(docTerms, FIELD_A);
+    addCached(doc.brand, FIELD_B);
+    addCached(doc.category, FIELD_C);
+    addCached(doc.tags, FIELD_C);
     for (const [lexeme, fields] of fieldsOfDoc) {
       let k = lexemeNumber.get(lexeme);
       if (k === undefined) {
@@ -1098,13 +404,6 @@ function lowerBound(lexemes: string[], key: string): number {
     else hi = mid;
   }
   return lo;
-}
-
-/** The lexemes of one query word, as to_tsquery('english', 'word:*') sees them ([] for a stop word). */
-function queryLexemes(word: string): string[] {
-  const out: string[] = [];
-  readLexemes(word, 'english', (l) => out.push(l));
-  return out;
 }
 
 /**
@@ -1221,13 +520,46 @@ function exactDocsOf(ix: IndexData, raw: string): number[] {
 
 /** Full text for the words: the exact SKU and part numbers, then the products having every word as a prefix. */
 function fullText(ix: IndexData, raw: string, words: string[]): Int32Array {
-  const matched = matchAll(ix, words.flatMap(queryLexemes));
+  const matched = matchAll(
+    ix,
+    words.map(termOf).filter((term) => term !== ''),
+  );
   return rankedIds(ix, matched, exactDocsOf(ix, raw));
 }
 
-/** The vocabulary word nearest to `word` (itself when known or when nothing is at least 0.3 similar). */
-function correctWord(ix: IndexData, word: string): string {
-  if (ix.vocabularyNumber.has(word)) return word;
+/** Whether some term of the index starts with `prefix`. */
+function hasPrefix(ix: IndexData, prefix: string): boolean {
+  const k = lowerBound(ix.lexemes, prefix);
+  return k < ix.lexemes.length && (ix.lexemes[k] as string).startsWith(prefix);
+}
+
+/**
+ * Two words of 3+ letters the catalog has, typed run together (`brakepad` -> `brake pad`, `sparkplug` ->
+ * `spark plug`): the split with the longest first word whose halves both find something; null when none does.
+ */
+function splitWord(ix: IndexData, word: string): string[] | null {
+  for (let k = word.length - 3; k >= 3; k--) {
+    const first = termOf(word.slice(0, k));
+    const second = termOf(word.slice(k));
+    if (first !== '' && second !== '' && hasPrefix(ix, first) && hasPrefix(ix, second))
+      return [word.slice(0, k), word.slice(k)];
+  }
+  return null;
+}
+
+/**
+ * The correction of a word that found nothing: itself when known, for a stop word and for a word with digits
+ * (those are not spelling: a part number is never corrected into other products); two words when it is two
+ * catalog words run together (`splitWord`); else the vocabulary word nearest to it, itself when nothing is at
+ * least 0.3 similar.
+ */
+function correctWord(ix: IndexData, word: string): string[] {
+  if (ix.vocabularyNumber.has(word) || !isLetters(word) || STOP_WORDS.has(word)) return [word];
+  return splitWord(ix, word) ?? [nearestWord(ix, word)];
+}
+
+/** The vocabulary word nearest to `word` by trigram similarity (itself when nothing is at least 0.3 similar). */
+function nearestWord(ix: IndexData, word: string): string {
   const trigrams = trigramsOf(word);
   const shared = ix.sharedTrigrams;
   const touched: number[] = [];
@@ -1258,9 +590,9 @@ function correctWord(ix: IndexData, word: string): string {
 /**
  * Searches the index (SPEC §7 /search-product). `text` is the raw query (at most 100 characters are read): it
  * is trimmed and lower-cased for the exact-SKU test and split into at most 8 words by `searchWordsOf`.
- * Returns every matching product id, best first: the exact SKU and part numbers, then by score (title/SKU 1.0, brand 0.4,
- * category/tags 0.2 per word and field), ties highest id first. When nothing matches, the words are spelling-
- * corrected against the catalog's vocabulary and searched again; `corrected` (the corrected words, space-
+ * Returns every matching product id, best first: the exact SKU and part numbers, then by score (title/SKU 1.0,
+ * brand 0.4, category/tags 0.2 per word and field), ties highest id first. When nothing matches, the words are spelling-
+ * corrected against the catalog (`correctWord`) and searched again; `corrected` (the corrected words, space-
  * separated) is set only when that found something. A query of no words (only punctuation, only stop words)
  * finds nothing unless it is a SKU.
  */
@@ -1274,8 +606,8 @@ export function searchIndex(
   const ids = fullText(ix, raw, words);
   // A query that names a part exactly is not spelling-corrected into other words.
   if (ids.length > 0 || words.length === 0) return { ids };
-  const fixed = words.map((w) => correctWord(ix, w));
-  if (fixed.every((w, i) => w === words[i])) return { ids };
+  const fixed = words.flatMap((w) => correctWord(ix, w)).slice(0, MAX_QUERY_WORDS);
+  if (fixed.join(' ') === words.join(' ')) return { ids };
   const again = fullText(ix, raw, fixed);
   return again.length > 0 ? { ids: again, corrected: fixed.join(' ') } : { ids: again };
 }

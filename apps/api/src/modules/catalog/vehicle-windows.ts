@@ -1,0 +1,354 @@
+/**
+ * Listings by vehicle in the catalog view (issue 15 §4, §7; decision 0032): what a vehicle keeps of a listing (a
+ * part that fits it or every vehicle), counted and cut into windows without holding the narrowed listing. Owns
+ * the caches that depend on which parts are universal and on the sorts' orders: the universal parts' bits, each
+ * vehicle's kept-part bits, its fitting parts in each sort's order, long lists' bits and the totals by list and
+ * vehicle. An instance serves one order generation of the view (catalog-view.ts makes a new one when a product is
+ * added or a field a sort or filter reads changes); totals and list bits are keyed by the list's key, which
+ * carries the stock and search generations.
+ */
+import { LRUCache } from 'lru-cache';
+import type { ShopSort } from '@store/shared/listing-sorts';
+import type { FitmentIndex } from './catalog-fitments';
+import type { CatalogOrders } from './catalog-orders';
+import type { CatalogEntry } from './catalog-snapshot';
+import type { IdWindow, ListingFilter } from './listing-filter';
+
+/** Bytes of vehicles' kept-part bits, in all (400 vehicles at 100,000 products: 5 MB). */
+const MAX_KEPT_BYTES = 16_000_000;
+/**
+ * Totals of listings by vehicle kept (a list's key and a vehicle each, about 170 bytes of V8 heap with the
+ * cache's own share). A total missed is counted again in a few µs (`keptCount` looks up a vehicle's few thousand
+ * fitting parts), so this keeps the recent ones only: 100,000 of them held 17 MB of heap at 100,000 products.
+ */
+const MAX_KEPT_COUNTS = 10_000;
+/** Bytes of long lists' bits, in all (63 shop listings at 100,000 products: under 1 MB). */
+const MAX_LIST_FACTS_BYTES = 8_000_000;
+/**
+ * Bytes of vehicles' fitting parts held in a sort's order, whole and by taxonomy (see `rankedFitting`), in all:
+ * 32 MB. 400 vehicles at 100,000 products hold about 19 MB per sort asked for.
+ */
+const MAX_RANKED_FITTING_BYTES = 32_000_000;
+const NO_IDS = new Int32Array(0);
+const NO_INDEXES = new Uint16Array(0);
+
+/**
+ * A vehicle's fitting parts that are not universal, in one sort's order: all of them (ids), and those of each
+ * category, child category and brand as indexes into `all`. A vehicle has far fewer than 65,536 fitting parts, so
+ * an index takes 2 bytes where an id takes 4: the three splits take 6 bytes a part instead of 12 (11 MB less for
+ * 400 vehicles at 100,000 products).
+ */
+interface RankedFitting {
+  all: Int32Array;
+  category: Map<number, Uint16Array | Int32Array>;
+  child: Map<number, Uint16Array | Int32Array>;
+  brand: Map<number, Uint16Array | Int32Array>;
+  /** About the bytes held in the four together (`all` and its three splits), for the cache's bound. */
+  size: number;
+}
+
+/** A long list as `keptCount` reads it: a bit per id in it, and how many of its ids are universal parts. */
+interface ListFacts {
+  bits: Uint8Array;
+  universal: number;
+}
+
+/** A long list as `keptCount` reads it: a bit per id in it, and how many of its ids are universal parts. */
+interface ListFacts {
+  bits: Uint8Array;
+  universal: number;
+}
+
+export interface VehicleWindows {
+  /** The window [from, to) of `ids` (a list cached under `key`) narrowed to what `vehicleId` keeps, and its total. */
+  window(key: string, ids: Int32Array, vehicleId: number, from: number, to: number): IdWindow;
+  /**
+   * The window [from, to) of a listing by vehicle filtered by at most one of category, child category and brand,
+   * given the listing's universal parts in its order; undefined for any other filter (use `window`).
+   */
+  rankedWindow(
+    sort: ShopSort,
+    filter: ListingFilter,
+    vehicleId: number,
+    from: number,
+    to: number,
+    universalOf: () => Int32Array,
+  ): IdWindow | undefined;
+}
+
+export interface VehicleWindowsInit {
+  /** The products by id, as the view holds them. */
+  byId(id: number): CatalogEntry | undefined;
+  /** Every product, in id order. */
+  entries(): CatalogEntry[];
+  /** The highest product id. */
+  maxId(): number;
+  fitments: FitmentIndex;
+  /** The orders of the same generation. */
+  orders: CatalogOrders;
+}
+
+/** Windows of listings by vehicle over one order generation of the view. */
+export function createVehicleWindows(init: VehicleWindowsInit): VehicleWindows {
+  /** A walk's working ids, kept between calls (a page is built synchronously, one at a time). */
+  let walkScratch = new Int32Array(4096);
+  /** `walkScratch`, grown to hold at least `n` ids. */
+  const scratch = (n: number): Int32Array => {
+    if (walkScratch.length < n) walkScratch = new Int32Array(Math.max(n, walkScratch.length * 2));
+    return walkScratch;
+  };
+  /** A bit per product id, set for the universal parts: what every vehicle's bits start from. */
+  let universalBits: Uint8Array | null = null;
+  /** Per vehicle: a bit per product id, set for the parts it keeps (see `keptBits`). */
+  const kept = new LRUCache<number, Uint8Array>({
+    maxSize: MAX_KEPT_BYTES,
+    sizeCalculation: (bits) => bits.length + 64,
+  });
+  /** Long lists' ids as bits and their universal parts' count, by the list's key (see `keptCount`). */
+  const listFacts = new LRUCache<string, ListFacts>({
+    maxSize: MAX_LIST_FACTS_BYTES,
+    sizeCalculation: (facts) => facts.bits.length + 64,
+  });
+  /** How many ids of a cached list or search a vehicle keeps, by the list's key and the vehicle. */
+  const keptCounts = new LRUCache<string, number>({ max: MAX_KEPT_COUNTS });
+  const rankedFittings = new LRUCache<string, RankedFitting>({
+    maxSize: MAX_RANKED_FITTING_BYTES,
+    sizeCalculation: (r) => r.size + 16,
+  });
+
+  /**
+   * What a listing by `vehicleId` keeps (a part that fits it or every vehicle), as a bit per product id: one read
+   * per id narrows a list to the vehicle. 12.5 kB per vehicle at 100,000 products, kept while the orders hold.
+   */
+  function universalBitsOf(): Uint8Array {
+    if (!universalBits) {
+      const maxId = Math.max(0, init.maxId());
+      universalBits = new Uint8Array((maxId >>> 3) + 1);
+      for (const e of init.entries()) if (e.universalFit) universalBits[e.id >>> 3]! |= 1 << (e.id & 7);
+    }
+    return universalBits;
+  }
+
+  function keptBits(vehicleId: number): Uint8Array {
+    let bits = kept.get(vehicleId);
+    if (!bits) {
+      bits = universalBitsOf().slice();
+      const maxId = bits.length * 8 - 1;
+      for (const id of init.fitments.fitting(vehicleId)) if (id <= maxId) bits[id >>> 3]! |= 1 << (id & 7);
+      kept.set(vehicleId, bits);
+    }
+    return bits;
+  }
+
+  /**
+   * How many of `ids` (cached under `key`) the vehicle keeps. A long list is not walked: its universal parts are
+   * counted once (cached with a bit per id of the list), then only the vehicle's own fitting parts are looked up in
+   * it, a few thousand against up to every product (issue 15 §7: the walk was most of a listing by vehicle's cost
+   * at 100,000 products, and 400 vehicles times every filter are too many totals to find cached).
+   */
+  function keptCount(key: string, ids: Int32Array, vehicleId: number, bits: Uint8Array): number {
+    const fitting = init.fitments.fitting(vehicleId);
+    if (ids.length <= 2 * fitting.length + 256) {
+      let n = 0;
+      for (let i = 0; i < ids.length; i++) {
+        const id = ids[i]!;
+        n += (bits[id >>> 3]! >>> (id & 7)) & 1;
+      }
+      return n;
+    }
+    const facts = listFactsOf(key, ids);
+    const universal = universalBitsOf();
+    let n = facts.universal;
+    for (let i = 0; i < fitting.length; i++) {
+      const id = fitting[i]!;
+      const bit = id & 7;
+      const byte = id >>> 3;
+      if (((universal[byte]! >>> bit) & 1) === 0) n += (facts.bits[byte]! >>> bit) & 1;
+    }
+    return n;
+  }
+
+  /** A list's ids as bits, and how many of them are universal parts (built once per list, then cached). */
+  function listFactsOf(key: string, ids: Int32Array): ListFacts {
+    let facts = listFacts.get(key);
+    if (!facts) {
+      const universal = universalBitsOf();
+      const bits = new Uint8Array(universal.length);
+      let count = 0;
+      for (let i = 0; i < ids.length; i++) {
+        const id = ids[i]!;
+        bits[id >>> 3]! |= 1 << (id & 7);
+        count += (universal[id >>> 3]! >>> (id & 7)) & 1;
+      }
+      facts = { bits, universal: count };
+      listFacts.set(key, facts);
+    }
+    return facts;
+  }
+
+  /**
+   * The window [from, to) of `ids` (cached under `key`), narrowed to `vehicleId`. Issue 15 §7: a
+   * listing by vehicle is walked, never stored: its total once per list and vehicle (cached), then only as far
+   * into the list as the window, from whichever end is nearer. 400 vehicles times every filter and search were
+   * too many lists to keep, and each one computed walked the whole listing.
+   */
+  function windowOf(key: string, ids: Int32Array, vehicleId: number, from: number, to: number): IdWindow {
+    const bits = keptBits(vehicleId);
+    const countKey = `${key}|${vehicleId}`;
+    let total = keptCounts.get(countKey);
+    if (total === undefined) {
+      total = keptCount(key, ids, vehicleId, bits);
+      keptCounts.set(countKey, total);
+    }
+    const end = Math.min(to, total);
+    if (from >= end) return { total, ids: NO_IDS };
+    const out = new Int32Array(end - from);
+    // Both walks write every id they pass to `walked` at the count kept so far and add its bit to that count, so a
+    // kept id stays and the next id overwrites one that is not: no branch on the bit, which is a coin toss the CPU
+    // keeps guessing wrong (issue 15 §7: the walk was 7 % of a page by vehicle at 100,000 products). Both stop at
+    // the list's ends too: a total that disagreed with the list could not hang the process.
+    if (from <= total - end) {
+      const walked = scratch(end);
+      let seen = 0;
+      for (let i = 0; seen < end && i < ids.length; i++) {
+        const id = ids[i]!;
+        walked[seen] = id;
+        // `undefined >>> n` is 0: an id past the bits is not kept.
+        seen += (bits[id >>> 3]! >>> (id & 7)) & 1;
+      }
+      if (seen > from) out.set(walked.subarray(from, seen));
+    } else {
+      // From the end: `walked[c]` is the c-th kept id counted from the last, at position total - 1 - c.
+      const want = total - from;
+      const walked = scratch(want);
+      let seen = 0;
+      for (let i = ids.length - 1; seen < want && i >= 0; i--) {
+        const id = ids[i]!;
+        walked[seen] = id;
+        seen += (bits[id >>> 3]! >>> (id & 7)) & 1;
+      }
+      for (let c = total - end; c < seen; c++) out[total - 1 - c - from] = walked[c]!;
+    }
+    return { total, ids: out };
+  }
+
+  /** `vehicleId`'s fitting parts that are not universal, in `sort`'s order, whole and by taxonomy (cached). */
+  function rankedFitting(vehicleId: number, sort: ShopSort): RankedFitting {
+    const key = `${sort}|${vehicleId}`;
+    let ranked = rankedFittings.get(key);
+    if (!ranked) {
+      const rank = init.orders.rank(sort);
+      const order = init.orders.order(sort);
+      const positions: number[] = [];
+      for (const id of init.fitments.fitting(vehicleId)) {
+        const e = init.byId(id);
+        if (e && !e.universalFit && id < rank.length && rank[id]! >= 0) positions.push(rank[id]!);
+      }
+      // Positions sort as numbers, with no comparator to call.
+      const all = Int32Array.from(positions)
+        .sort()
+        .map((position) => order[position]!);
+      const buckets = {
+        category: new Map<number, number[]>(),
+        child: new Map<number, number[]>(),
+        brand: new Map<number, number[]>(),
+      };
+      const into = (map: Map<number, number[]>, taxonomyId: number | null, at: number) => {
+        if (taxonomyId === null) return;
+        const indexes = map.get(taxonomyId);
+        if (indexes) indexes.push(at);
+        else map.set(taxonomyId, [at]);
+      };
+      for (let at = 0; at < all.length; at++) {
+        const e = init.byId(all[at]!)!;
+        into(buckets.category, e.categoryId, at);
+        into(buckets.child, e.childCategoryId, at);
+        into(buckets.brand, e.brandId, at);
+      }
+      const narrow = all.length <= 0x10000;
+      const typed = (map: Map<number, number[]>) =>
+        new Map([...map].map(([k, at]) => [k, narrow ? Uint16Array.from(at) : Int32Array.from(at)] as const));
+      ranked = {
+        all,
+        category: typed(buckets.category),
+        child: typed(buckets.child),
+        brand: typed(buckets.brand),
+        size: all.length * (narrow ? 10 : 16),
+      };
+      rankedFittings.set(key, ranked);
+    }
+    return ranked;
+  }
+
+  /**
+   * The window [from, to) of a listing by vehicle filtered by at most one of category, child category and brand
+   * (the shop, category, child category and brand pages as linked), or undefined for any other filter. Issue 15 §7:
+   * the listing's universal parts (`universalOf`, cached with the view's lists) and the vehicle's fitting parts of
+   * that listing (cached per vehicle and sort, see `rankedFitting`) are two short lists in the listing's order; the
+   * page is where they meet, found by a binary search, then `to - from` steps of their merge, instead of a walk of
+   * the whole listing up to the page (about 2,700 ids to page 20 at 100,000 products).
+   */
+  function rankedWindow(
+    sort: ShopSort,
+    filter: ListingFilter,
+    vehicleId: number,
+    from: number,
+    to: number,
+    universalOf: () => Int32Array,
+  ): IdWindow | undefined {
+    const { categoryId, childCategoryId, brandId } = filter;
+    const named =
+      (categoryId !== undefined ? 1 : 0) +
+      (childCategoryId !== undefined ? 1 : 0) +
+      (brandId !== undefined ? 1 : 0);
+    if (
+      named > 1 ||
+      filter.minCents !== undefined ||
+      filter.maxCents !== undefined ||
+      filter.inStock ||
+      filter.featured
+    )
+      return undefined;
+    const universal = universalOf();
+    const ranked = rankedFitting(vehicleId, sort);
+    const all = ranked.all;
+    // The listing's fitting parts as indexes into `all`, or all of them.
+    const at =
+      categoryId !== undefined
+        ? (ranked.category.get(categoryId) ?? NO_INDEXES)
+        : childCategoryId !== undefined
+          ? (ranked.child.get(childCategoryId) ?? NO_INDEXES)
+          : brandId !== undefined
+            ? (ranked.brand.get(brandId) ?? NO_INDEXES)
+            : undefined;
+    const fitCount = at ? at.length : all.length;
+    /** The listing's `j`th fitting part. */
+    const fit = at ? (j: number) => all[at[j]!]! : (j: number) => all[j]!;
+    const rank = init.orders.rank(sort);
+    const total = universal.length + fitCount;
+    const end = Math.min(to, total);
+    if (from >= end) return { total, ids: NO_IDS };
+    // The split of the first `from` kept parts: i universal and from - i fitting, each list's next one after the
+    // other's last.
+    let lo = Math.max(0, from - fitCount);
+    let hi = Math.min(from, universal.length);
+    let i = lo;
+    while (lo <= hi) {
+      i = (lo + hi) >>> 1;
+      const j = from - i;
+      if (i < universal.length && j > 0 && rank[fit(j - 1)]! > rank[universal[i]!]!) lo = i + 1;
+      else if (i > 0 && j < fitCount && rank[universal[i - 1]!]! > rank[fit(j)]!) hi = i - 1;
+      else break;
+    }
+    let j = from - i;
+    const out = new Int32Array(end - from);
+    for (let k = 0; k < out.length; k++) {
+      if (j >= fitCount || (i < universal.length && rank[universal[i]!]! < rank[fit(j)]!))
+        out[k] = universal[i++]!;
+      else out[k] = fit(j++);
+    }
+    return { total, ids: out };
+  }
+
+  return { window: windowOf, rankedWindow };
+}
