@@ -32,7 +32,11 @@ function freePort(): Promise<number> {
 // Playwright loads this file again in every worker; the environment carries the runner's choices to them,
 // so all processes agree on one port and one data folder.
 process.env.E2E_PORT ??= String(await freePort());
-process.env.E2E_DATA_DIR ??= mkdtempSync(path.join(tmpdir(), 'store-e2e-'));
+if (!process.env.E2E_DATA_DIR) {
+  process.env.E2E_DATA_DIR = mkdtempSync(path.join(tmpdir(), 'store-e2e-'));
+  // Made here (a direct `npx playwright test`, not run-e2e.mjs): global-teardown.ts removes it at the end.
+  process.env.E2E_DATA_DIR_OWNED = '1';
+}
 const port = Number(process.env.E2E_PORT);
 const dataDir = process.env.E2E_DATA_DIR;
 const baseURL = `http://127.0.0.1:${port}`;
@@ -44,6 +48,7 @@ export default defineConfig({
   testDir: '.',
   testMatch: '**/*.spec.ts',
   outputDir: process.env.E2E_OUTPUT_DIR ?? path.join(repoRoot, 'test-results'),
+  globalTeardown: './support/global-teardown.ts',
   fullyParallel: true,
   // Playwright's default is half the cores: one worker on CI's 2-core machines. A journey spends most of its time
   // waiting on the browser and the store, so two workers there took 10.0 min against 16.5–18.6 with one (all 107
