@@ -13,7 +13,7 @@ import { screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { AdminAppRoute } from '@/app/routes/admin-app';
 import { resetSessionStoreForTests } from '@/stores/session-store';
-import { json, type ApiTable } from '@/test/fake-api';
+import { json, type ApiRequest, type ApiTable } from '@/test/fake-api';
 import { makeStoreConfig } from '@/test/fixtures';
 import { renderRoute } from '@/test/render-route';
 import { resetAdminSessionStoreForTests, startAdminSession } from '../admin-session-store';
@@ -105,7 +105,7 @@ function orderApi(start: AdminOrderDetail = detail) {
         total: 1,
       }),
     [`GET /api/admin/orders/${row.public_id}`]: () => json({ data: current }),
-    [`POST /api/admin/orders/${row.public_id}/status`]: ({ body: sent }) => {
+    [`POST /api/admin/orders/${row.public_id}/status`]: ({ body: sent }: ApiRequest) => {
       const body = fields(sent);
       const to = body.status as AdminOrderDetail['status'];
       current = {
@@ -127,7 +127,7 @@ function orderApi(start: AdminOrderDetail = detail) {
       };
       return json({ message: `Order INV-001042 is now ${to}.`, data: current });
     },
-    [`POST /api/admin/orders/${row.public_id}/refunds`]: ({ body: sent, request }) => {
+    [`POST /api/admin/orders/${row.public_id}/refunds`]: ({ body: sent, request }: ApiRequest) => {
       const body = fields(sent);
       refundKeys.push(request.headers.get('idempotency-key') ?? '');
       // The first try never answers (the network drops it); the retry carries the same key.
