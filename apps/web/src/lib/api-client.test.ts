@@ -1,5 +1,6 @@
 import { productSchema } from '@store/shared/product';
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import { fakeApi, type ApiHandler, type ApiRequest, type FakeApi } from '@/test/fake-api';
 import { makeProduct } from '@/test/fixtures';
 import { ApiError, apiFile, apiRequest, apiUrl, attachmentFileName, envelope, served } from './api-client';
 import {
@@ -8,21 +9,32 @@ import {
   setTooManyRequestsNavigator,
 } from './too-many-requests';
 
-function stubFetch(status: number, body: unknown) {
-  const fetchMock = vi.fn(
-    async () =>
-      new Response(typeof body === 'string' ? body : JSON.stringify(body), {
-        status,
-        headers: { 'Content-Type': 'application/json' },
-      }),
-  );
-  vi.stubGlobal('fetch', fetchMock);
-  return fetchMock;
+/** The fake API answers every call of these tests with `status` and `body` (a string as it is) from now on. */
+function answerAll(status: number, body: unknown) {
+  const answer = () =>
+    new Response(typeof body === 'string' ? body : JSON.stringify(body), {
+      status,
+      headers: { 'Content-Type': 'application/json' },
+    });
+  return answerWith(answer);
 }
 
-afterEach(() => {
-  vi.unstubAllGlobals();
-});
+/** The fake API answers every call of these tests with `answer` from now on. */
+function answerWith(answer: ApiHandler) {
+  return fakeApi({
+    // The frame's own calls by name too, or the fake API's store settings would answer them.
+    'GET /api/store-config': answer,
+    'GET /api/categories': answer,
+    'GET /api/*': answer,
+    'POST /api/*': answer,
+  });
+}
+
+/** The one request the fake API saw. */
+function sentRequest(api: FakeApi): ApiRequest {
+  expect(api.requests).toHaveLength(1);
+  return api.requests[0]!;
+}
 
 describe('apiUrl', () => {
   it('puts the path under /api and leaves out empty query values', () => {
@@ -36,18 +48,19 @@ describe('apiUrl', () => {
 describe('apiRequest', () => {
   it('returns the validated data inside the envelopes', async () => {
     const product = makeProduct();
-    const fetchMock = stubFetch(200, { data: { data: [product] } });
+    const api = answerAll(200, { data: { data: [product] } });
 
     const products = await apiRequest('/latest-products', envelope(envelope(productSchema.array())), {
       query: { pagination: 20 },
     });
 
     expect(products).toEqual([product]);
-    expect(fetchMock).toHaveBeenCalledWith('/api/latest-products?pagination=20', expect.anything());
+    const { url } = sentRequest(api);
+    expect(`${url.pathname}${url.search}`).toBe('/api/latest-products?pagination=20');
   });
 
   it("throws an ApiError with the status and the server's message", async () => {
-    stubFetch(400, { message: 'pagination must be at most 100' });
+    answerAll(400, { message: 'pagination must be at most 100' });
 
     const error = await apiRequest('/latest-products', envelope(productSchema.array())).catch(
       (e: unknown) => e,
@@ -58,19 +71,19 @@ describe('apiRequest', () => {
   });
 
   it('falls back to the status text when the error body is not JSON', async () => {
-    stubFetch(502, '<html>Bad gateway</html>');
+    answerAll(502, '<html>Bad gateway</html>');
     await expect(apiRequest('/store-config', envelope(productSchema))).rejects.toMatchObject({ status: 502 });
   });
 
   it('rejects an answer that does not match the schema', async () => {
-    stubFetch(200, { data: { data: [{ id: 'not a product' }] } });
+    answerAll(200, { data: { data: [{ id: 'not a product' }] } });
     await expect(apiRequest('/latest-products', envelope(envelope(productSchema.array())))).rejects.toThrow();
   });
 });
 
 describe('what a call sends', () => {
   it('sends a JSON body with its Content-Type and extra headers such as the Idempotency-Key', async () => {
-    const fetchMock = stubFetch(201, { message: 'Refunded' });
+    const api = answerAll(201, { message: 'Refunded' });
 
     await apiRequest('/admin/orders/X/refunds', served<{ message: string }>(), {
       method: 'POST',
@@ -79,25 +92,25 @@ describe('what a call sends', () => {
       token: 'staff-token',
     });
 
-    const [url, init] = fetchMock.mock.calls[0] as unknown as [string, RequestInit];
-    expect(url).toBe('/api/admin/orders/X/refunds');
-    const headers = new Headers(init.headers);
+    const sent = sentRequest(api);
+    expect(sent.method).toBe('POST');
+    expect(sent.url.pathname).toBe('/api/admin/orders/X/refunds');
+    const headers = sent.request.headers;
     expect(headers.get('Idempotency-Key')).toBe('refund_0001');
     expect(headers.get('Content-Type')).toBe('application/json');
     expect(headers.get('Accept')).toBe('application/json');
     expect(headers.get('Authorization')).toBe('Bearer staff-token');
-    expect(JSON.parse(String(init.body))).toEqual({ amount: '5.00' });
+    expect(sent.body).toEqual({ amount: '5.00' });
   });
 
   it('an extra header cannot replace the bearer', async () => {
-    const fetchMock = stubFetch(200, {});
+    const api = answerAll(200, {});
     await apiRequest('/me', served(), { token: 'real', headers: { Authorization: 'Bearer forged' } });
-    const [, init] = fetchMock.mock.calls[0] as unknown as [string, RequestInit];
-    expect(new Headers(init.headers).get('Authorization')).toBe('Bearer real');
+    expect(sentRequest(api).request.headers.get('Authorization')).toBe('Bearer real');
   });
 
   it('sends a FormData body as it is, without a Content-Type (the browser writes the multipart boundary)', async () => {
-    const fetchMock = stubFetch(200, { message: 'Received' });
+    const api = answerAll(200, { message: 'Received' });
     const form = new FormData();
     form.append('email', 'jo@example.com');
     form.append('file_path', new File(['png'], 'mat.png', { type: 'image/png' }));
@@ -109,11 +122,15 @@ describe('what a call sends', () => {
     });
 
     expect(answer).toEqual({ message: 'Received' });
-    const [, init] = fetchMock.mock.calls[0] as unknown as [string, RequestInit];
-    expect(init.body).toBe(form);
-    const headers = new Headers(init.headers);
-    expect(headers.has('Content-Type')).toBe(false);
+    // The Content-Type the server sees is the one fetch wrote for the FormData, with its boundary.
+    const sent = sentRequest(api);
+    const headers = sent.request.headers;
+    expect(headers.get('Content-Type')).toMatch(/^multipart\/form-data; boundary=/);
     expect(headers.has('Authorization')).toBe(false);
+    const received = await sent.request.clone().formData();
+    expect(received.get('email')).toBe('jo@example.com');
+    // jsdom's File reaches Node's fetch as a part named 'blob': only its type survives the trip.
+    expect((received.get('file_path') as Blob | null)?.type).toBe('image/png');
   });
 });
 
@@ -124,7 +141,7 @@ describe('an error answer', () => {
       code: 'payment_declined',
       errors: [{ field: 'card', message: 'Bad' }],
     };
-    stubFetch(402, body);
+    answerAll(402, body);
 
     const error = await apiRequest('/place-order', served(), { method: 'POST', body: {} }).catch(
       (e: unknown) => e,
@@ -140,7 +157,7 @@ describe('an error answer', () => {
   });
 
   it("uses the caller's fallback message when the answer carries none, else the status text", async () => {
-    stubFetch(413, '<html>413 Request Entity Too Large</html>');
+    answerAll(413, '<html>413 Request Entity Too Large</html>');
     const fallbackMessage = (status: number) => (status === 413 ? 'The file is too large.' : undefined);
     await expect(apiRequest('/order-return', served(), { fallbackMessage })).rejects.toMatchObject({
       status: 413,
@@ -148,7 +165,7 @@ describe('an error answer', () => {
       body: undefined,
     });
 
-    stubFetch(500, { message: '  ' });
+    answerAll(500, { message: '  ' });
     await expect(apiRequest('/order-return', served(), { fallbackMessage })).rejects.toMatchObject({
       status: 500,
       message: 'Request failed with status 500',
@@ -156,18 +173,15 @@ describe('an error answer', () => {
   });
 
   it('passes on the error of a request that got no answer', async () => {
-    vi.stubGlobal(
-      'fetch',
-      vi.fn(async () => Promise.reject(new TypeError('Failed to fetch'))),
-    );
+    answerWith(() => Response.error());
     await expect(apiRequest('/store-config', served())).rejects.toBeInstanceOf(TypeError);
   });
 });
 
 describe('apiFile', () => {
   it('answers the bytes as a Blob, with the name and type the server gave and the bearer sent', async () => {
-    const fetchMock = vi.fn(
-      async () =>
+    const api = answerWith(
+      () =>
         new Response('email,consent_at\r\n', {
           status: 200,
           headers: {
@@ -176,7 +190,6 @@ describe('apiFile', () => {
           },
         }),
     );
-    vi.stubGlobal('fetch', fetchMock);
 
     const file = await apiFile('/admin/subscribers.csv', {
       fallbackName: 'download.csv',
@@ -186,21 +199,18 @@ describe('apiFile', () => {
     expect(file.fileName).toBe('subscribers 2026.csv');
     expect(file.contentType).toBe('text/csv; charset=utf-8');
     expect(await file.blob.text()).toBe('email,consent_at\r\n');
-    const [url, init] = fetchMock.mock.calls[0] as unknown as [string, RequestInit];
-    expect(url).toBe('/api/admin/subscribers.csv');
-    expect(new Headers(init.headers).get('Authorization')).toBe('Bearer staff-token');
+    const sent = sentRequest(api);
+    expect(sent.url.pathname).toBe('/api/admin/subscribers.csv');
+    expect(sent.request.headers.get('Authorization')).toBe('Bearer staff-token');
   });
 
   it('falls back to the given name, and throws an ApiError for a refusal', async () => {
-    vi.stubGlobal(
-      'fetch',
-      vi.fn(async () => new Response(new Uint8Array([37, 80, 68, 70]), { status: 200 })),
-    );
+    answerWith(() => new Response(new Uint8Array([37, 80, 68, 70]), { status: 200 }));
     expect((await apiFile('/tax-invoices/X', { fallbackName: 'tax-invoice.pdf' })).fileName).toBe(
       'tax-invoice.pdf',
     );
 
-    stubFetch(404, { message: 'Not found' });
+    answerAll(404, { message: 'Not found' });
     await expect(apiFile('/tax-invoices/X', { fallbackName: 'tax-invoice.pdf' })).rejects.toMatchObject({
       status: 404,
       message: 'Not found',
@@ -232,7 +242,7 @@ describe('a 429 answer (SPEC §8)', () => {
     window.history.replaceState(null, '', '/shop?page=3');
     const navigate = vi.fn();
     const unregister = setTooManyRequestsNavigator(navigate);
-    stubFetch(429, { message: 'Rate limit exceeded, retry in 45 seconds' });
+    answerAll(429, { message: 'Rate limit exceeded, retry in 45 seconds' });
 
     try {
       // A page firing three calls at once moves once.
@@ -261,7 +271,7 @@ describe('a 429 answer (SPEC §8)', () => {
   it('does not redirect for other errors', async () => {
     const navigate = vi.fn();
     const unregister = setTooManyRequestsNavigator(navigate);
-    stubFetch(503, { message: 'Upstream answered 429' });
+    answerAll(503, { message: 'Upstream answered 429' });
     await expect(apiRequest('/categories', envelope(productSchema))).rejects.toMatchObject({ status: 503 });
     expect(navigate).not.toHaveBeenCalled();
     unregister();

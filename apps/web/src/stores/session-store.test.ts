@@ -2,6 +2,7 @@ import { SESSION_IDLE_TIMEOUT_MS, SESSION_STORAGE_KEYS } from '@store/shared/acc
 import { act, renderHook } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { useIdleSignOut } from '@/app/layouts/use-idle-sign-out';
+import { fakeApi, type FakeApi } from '@/test/fake-api';
 import { getSession, readStoredSession, resetSessionStoreForTests, startSession } from './session-store';
 
 const user = {
@@ -27,7 +28,6 @@ beforeEach(() => {
 });
 afterEach(() => {
   vi.useRealTimers();
-  vi.unstubAllGlobals();
 });
 
 describe('stored session (SPEC §4: older than 30 minutes is dropped on load)', () => {
@@ -51,12 +51,10 @@ describe('stored session (SPEC §4: older than 30 minutes is dropped on load)', 
 });
 
 describe('idle sign-out (SPEC §4, §9: 30 minutes without a click or key press)', () => {
+  let api: FakeApi;
   beforeEach(() => {
     vi.useFakeTimers({ now: new Date('2026-01-10T10:00:00Z') });
-    vi.stubGlobal(
-      'fetch',
-      vi.fn(async () => new Response('{"message":"Logged out"}', { status: 200 })),
-    );
+    api = fakeApi({ 'POST /api/logout': { message: 'Logged out' } });
   });
 
   it('signs out after 30 minutes without activity, calling /api/logout with the token', async () => {
@@ -70,13 +68,10 @@ describe('idle sign-out (SPEC §4, §9: 30 minutes without a click or key press)
       await vi.advanceTimersByTimeAsync(1000);
     });
     expect(getSession()).toBeNull();
-    expect(fetch).toHaveBeenCalledWith(
-      '/api/logout',
-      expect.objectContaining({
-        method: 'POST',
-        headers: expect.objectContaining({ Authorization: 'Bearer t0k3n' }),
-      }),
-    );
+    await vi.waitFor(() => expect(api.requestsTo('/api/logout')).toHaveLength(1));
+    const [logout] = api.requestsTo('/api/logout');
+    expect(logout?.method).toBe('POST');
+    expect(logout?.request.headers.get('Authorization')).toBe('Bearer t0k3n');
   });
 
   it('a click or key press restarts the timer', async () => {

@@ -20,6 +20,8 @@ export interface RenderRouteOptions {
   api?: ApiTable;
   /** Routes other than the app's, for a component tested in a page of its own (`[{ path: '/', element }]`). */
   routes?: RouteObject[];
+  /** Pages visited before `path`, oldest first: the router's history starts with them, so Back goes to the last. */
+  before?: string[];
   /** Rendered beside the router inside the app's providers, e.g. `<ToastContainer />`. */
   beside?: ReactNode;
   /** user-event's options, e.g. `{ advanceTimers: vi.advanceTimersByTime }` under fake timers. */
@@ -44,7 +46,11 @@ export function makeAppQueryClient(): QueryClient {
 /** Renders the app's router (or `options.routes`) at `path` over the fake API; see the module's note. */
 export function renderRoute(path: string, options: RenderRouteOptions = {}): RenderedRoute {
   const api = fakeApi(options.api);
-  const router = createMemoryRouter(options.routes ?? appRoutes, { initialEntries: [path] });
+  const before = options.before ?? [];
+  const router = createMemoryRouter(options.routes ?? appRoutes, {
+    initialEntries: [...before, path],
+    initialIndex: before.length,
+  });
   const queryClient = makeAppQueryClient();
   const user = userEvent.setup(options.userOptions);
   const rendered = render(

@@ -1,13 +1,10 @@
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { render, screen, waitFor, within } from '@testing-library/react';
-import userEvent from '@testing-library/user-event';
-import { createMemoryRouter, RouterProvider } from 'react-router';
-import { afterEach, describe, expect, it, vi } from 'vitest';
+import { screen, waitFor, within } from '@testing-library/react';
+import { afterEach, describe, expect, it } from 'vitest';
 import { usePageTitle } from '@/hooks/use-page-title';
+import { json, type ApiTable } from '@/test/fake-api';
 import { makeStoreConfig } from '@/test/fixtures';
+import { renderRoute } from '@/test/render-route';
 import { RootLayout } from './root-layout';
-
-type Answer = { status: number; body: unknown };
 
 const categories = Array.from({ length: 9 }, (_, i) => ({
   id: i + 1,
@@ -26,51 +23,34 @@ const brands = [
   { id: 2, title: 'Voltcore', permalink: 'voltcore', cover_image: null, logo_image: null },
 ];
 
-const defaultAnswers: Record<string, Answer> = {
-  '/api/store-config': { status: 200, body: { data: makeStoreConfig() } },
-  '/api/categories': { status: 200, body: { data: categories } },
-  '/api/brands': {
-    status: 200,
-    body: {
-      data: {
-        data: brands,
-        general_settings: { _gst_percentage: 10, _delivery_charges: 15, _free_delivery_threshold: 100 },
-      },
+/** What the shell asks: its settings, the menu's categories and brands, the footer's links and the newsletter. */
+const SHELL_API: ApiTable = {
+  'GET /api/store-config': { data: makeStoreConfig() },
+  'GET /api/categories': { data: categories },
+  'GET /api/brands': {
+    data: {
+      data: brands,
+      general_settings: { _gst_percentage: 10, _delivery_charges: 15, _free_delivery_threshold: 100 },
     },
   },
-  '/api/social-links': {
-    status: 200,
-    body: {
-      data: {
-        _facebook_link: 'https://www.facebook.com/example',
-        _youtube_link: 'https://www.youtube.com/@example',
-      },
+  'GET /api/social-links': {
+    data: {
+      _facebook_link: 'https://www.facebook.com/example',
+      _youtube_link: 'https://www.youtube.com/@example',
     },
   },
+  'POST /api/subscribe': { message: 'Subscribed successfully!' },
 };
-
-function stubApi(overrides: Record<string, Answer> = {}) {
-  const answers = { ...defaultAnswers, ...overrides };
-  const fetchMock = vi.fn(async (input: string, init?: RequestInit) => {
-    const path = new URL(input, 'http://localhost').pathname;
-    if (path === '/api/subscribe' && init?.method === 'POST') {
-      return new Response(JSON.stringify({ message: 'Subscribed successfully!' }), { status: 200 });
-    }
-    const answer = answers[path] ?? { status: 404, body: { message: 'Not found' } };
-    return new Response(JSON.stringify(answer.body), { status: answer.status });
-  });
-  vi.stubGlobal('fetch', fetchMock);
-  return fetchMock;
-}
 
 function TitledPage() {
   usePageTitle('Shop');
   return <h1>Shop page</h1>;
 }
 
-function renderShell(path = '/') {
-  const router = createMemoryRouter(
-    [
+/** The shell around stand-in pages at `path`, over SHELL_API with `answers` in place of its own. */
+function renderShell(path = '/', answers: ApiTable = {}) {
+  return renderRoute(path, {
+    routes: [
       {
         element: <RootLayout />,
         children: [
@@ -80,25 +60,16 @@ function renderShell(path = '/') {
         ],
       },
     ],
-    { initialEntries: [path] },
-  );
-  const queryClient = new QueryClient({ defaultOptions: { queries: { retry: false } } });
-  render(
-    <QueryClientProvider client={queryClient}>
-      <RouterProvider router={router} />
-    </QueryClientProvider>,
-  );
-  return { router, user: userEvent.setup() };
+    api: { ...SHELL_API, ...answers },
+  });
 }
 
 afterEach(() => {
-  vi.unstubAllGlobals();
   document.title = '';
 });
 
 describe('the shell', () => {
   it('has a header with the store name, search, cart, sign-in link and member discount', async () => {
-    stubApi();
     renderShell();
 
     const banner = screen.getByRole('banner');
@@ -113,16 +84,14 @@ describe('the shell', () => {
   });
 
   it("states the signup plan's discount from the store config", async () => {
-    stubApi({
-      '/api/store-config': { status: 200, body: { data: makeStoreConfig({ member_discount_percent: 12 }) } },
+    renderShell('/', {
+      'GET /api/store-config': { data: makeStoreConfig({ member_discount_percent: 12 }) },
     });
-    renderShell();
     const banner = screen.getByRole('banner');
     await waitFor(() => expect(banner.textContent).toContain('Members get 12% off'));
   });
 
   it('shows no header or footer on the sitemap pages', async () => {
-    stubApi();
     renderShell('/product-sitemap.xml');
 
     expect(await screen.findByRole('heading', { name: 'Other page' })).toBeTruthy();
@@ -131,7 +100,6 @@ describe('the shell', () => {
   });
 
   it('titles the page with the store name, and with the page title when a page sets one', async () => {
-    stubApi();
     const { router } = renderShell();
     await waitFor(() => expect(document.title).toBe('Southern Cross Auto Parts'));
 
@@ -143,15 +111,13 @@ describe('the shell', () => {
   });
 
   it("falls back to 'Online Store' when the store config fails", async () => {
-    stubApi({ '/api/store-config': { status: 500, body: { message: 'Down' } } });
-    renderShell('/titled');
+    renderShell('/titled', { 'GET /api/store-config': () => json({ message: 'Down' }, 500) });
     await waitFor(() => expect(document.title).toBe('Shop | Online Store'));
   });
 });
 
 describe('the navigation bar', () => {
   it('opens the Shop mega menu by keyboard; Escape closes it and returns focus', async () => {
-    stubApi();
     const { user } = renderShell();
     const nav = screen.getByRole('navigation', { name: 'Main' });
     const shop = within(nav).getByRole('button', { name: 'Shop' });
@@ -177,11 +143,9 @@ describe('the navigation bar', () => {
   });
 
   it('lists the brands from the server in All Brands, plus a link to every brand', async () => {
-    const fetchMock = stubApi();
-    const { user } = renderShell();
+    const { api, user } = renderShell();
     const nav = screen.getByRole('navigation', { name: 'Main' });
-    const calledBrands = () =>
-      fetchMock.mock.calls.some(([input]) => String(input).startsWith('/api/brands'));
+    const calledBrands = () => api.requestsTo('/api/brands').length > 0;
     await screen.findByRole('link', { name: 'Southern Cross Auto Parts' });
     expect(calledBrands()).toBe(false);
 
@@ -192,7 +156,6 @@ describe('the navigation bar', () => {
   });
 
   it('has the Policy Pages, Contact Us, Return, Track Order and FAQs links', async () => {
-    stubApi();
     const { user } = renderShell();
     const nav = screen.getByRole('navigation', { name: 'Main' });
     const hrefOf = (name: string) => within(nav).getByRole('link', { name }).getAttribute('href');
@@ -218,7 +181,6 @@ describe('the navigation bar', () => {
   });
 
   it('opens the categories side menu once for a double click, and closes it back to the button', async () => {
-    stubApi();
     const { user } = renderShell();
     const browse = within(screen.getByRole('navigation', { name: 'Main' })).getByRole('button', {
       name: 'Browse Categories',
@@ -241,8 +203,9 @@ describe('the navigation bar', () => {
   });
 
   it("says 'Error loading categories: {message}' in the side menu when categories fail", async () => {
-    stubApi({ '/api/categories': { status: 500, body: { message: 'Database unavailable' } } });
-    const { user } = renderShell();
+    const { user } = renderShell('/', {
+      'GET /api/categories': () => json({ message: 'Database unavailable' }, 500),
+    });
     await user.click(
       within(screen.getByRole('navigation', { name: 'Main' })).getByRole('button', {
         name: 'Browse Categories',
@@ -253,7 +216,6 @@ describe('the navigation bar', () => {
   });
 
   it("has a mobile menu with the SPEC's own links, odd ones included", async () => {
-    stubApi();
     const { user } = renderShell();
     const toggle = within(screen.getByRole('banner')).getByRole('button', { name: 'Menu' });
 
@@ -275,7 +237,6 @@ describe('the navigation bar', () => {
 
 describe('the footer', () => {
   it('lists categories 2 to 7 as Trending Category, by sku and title', async () => {
-    stubApi();
     renderShell();
     const list = await screen.findByRole('list', { name: 'Trending Category' });
     const links = within(list).getAllByRole('link');
@@ -291,7 +252,6 @@ describe('the footer', () => {
   });
 
   it('shows a social icon only for each link the server supplies', async () => {
-    stubApi();
     renderShell();
     const footer = screen.getByRole('contentinfo');
     expect(await within(footer).findByRole('link', { name: /Facebook/ })).toBeTruthy();
@@ -306,7 +266,6 @@ describe('the footer', () => {
   });
 
   it('shows the store details, link columns, credit line and payment cards', async () => {
-    stubApi();
     renderShell();
     const footer = screen.getByRole('contentinfo');
     await within(footer).findByText('Southern Cross Auto Parts');
@@ -330,7 +289,6 @@ describe('the footer', () => {
   });
 
   it('shows the newsletter toast: the toast container arrives with the first interaction', async () => {
-    stubApi();
     const { user } = renderShell();
     expect(document.querySelector('.Toastify')).toBeNull();
 
@@ -341,8 +299,7 @@ describe('the footer', () => {
   });
 
   it("says 'Error loading categories and brands: {message}' when categories fail", async () => {
-    stubApi({ '/api/categories': { status: 500, body: { message: 'Database unavailable' } } });
-    renderShell();
+    renderShell('/', { 'GET /api/categories': () => json({ message: 'Database unavailable' }, 500) });
     const footer = screen.getByRole('contentinfo');
     expect(
       await within(footer).findByText('Error loading categories and brands: Database unavailable'),

@@ -1,24 +1,16 @@
 import { computeCheckoutTotals } from '@store/shared/checkout-totals';
 import { centsToDecimalString } from '@store/shared/money';
 import { ORDER_MONEY_META } from '@store/shared/order-breakdown';
-import { QueryClientProvider } from '@tanstack/react-query';
-import { render, screen, within } from '@testing-library/react';
-import { createMemoryRouter, RouterProvider } from 'react-router';
+import { screen, within } from '@testing-library/react';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { ThankYouRoute } from './thank-you';
 import { lastOrderOf, saveLastOrder } from '@/features/checkout/last-order';
-import { makeTestQueryClient } from '@/test/query-client';
 import { makeOrderDetail } from '@/test/order-fixtures';
+import { renderPage } from '@/test/render-route';
 
+/** The page alone over the fake API: it shows what this tab saved, and asks the API nothing. */
 function renderThankYou() {
-  const router = createMemoryRouter([{ path: '/thank-you', element: <ThankYouRoute /> }], {
-    initialEntries: ['/thank-you'],
-  });
-  render(
-    <QueryClientProvider client={makeTestQueryClient()}>
-      <RouterProvider router={router} />
-    </QueryClientProvider>,
-  );
+  renderPage(<ThankYouRoute />, { path: '/thank-you' });
 }
 
 /** The figures of a breakdown list as [label, text] pairs. */

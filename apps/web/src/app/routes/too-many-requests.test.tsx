@@ -1,19 +1,19 @@
-import { act, render, screen } from '@testing-library/react';
-import { createMemoryRouter, RouterProvider } from 'react-router';
+import { act, screen } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { LAST_VISITED_URL_KEY } from '@/lib/too-many-requests';
+import { renderRoute } from '@/test/render-route';
 import { TooManyRequestsRoute, waitMessage } from './too-many-requests';
 
+/** The waiting page, reached from home, with stand-ins for the pages it sends the shopper back to. */
 function renderPage() {
-  const router = createMemoryRouter(
-    [
+  const { router } = renderRoute('/too-many-requests', {
+    before: ['/'],
+    routes: [
       { path: '/too-many-requests', element: <TooManyRequestsRoute /> },
       { path: '/shop', element: <h1>Shop page</h1> },
       { path: '/', element: <h1>Home page</h1> },
     ],
-    { initialEntries: ['/', '/too-many-requests'], initialIndex: 1 },
-  );
-  render(<RouterProvider router={router} />);
+  });
   return router;
 }
 

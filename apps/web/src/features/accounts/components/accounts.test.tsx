@@ -1,12 +1,9 @@
-import { QueryClient } from '@tanstack/react-query';
-import { render, screen, waitFor, within } from '@testing-library/react';
-import userEvent from '@testing-library/user-event';
-import { createMemoryRouter, RouterProvider } from 'react-router';
+import { screen, waitFor, within } from '@testing-library/react';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
-import { AppProviders } from '@/app/providers';
 import { MyAccountRoute, OrderHistoryRoute, ProfileUpdateRoute } from '@/app/routes/account-member';
 import { SigninRoute } from '@/app/routes/account-auth';
 import { resetSessionStoreForTests, startSession } from '@/stores/session-store';
+import { renderPage, renderRoute } from '@/test/render-route';
 import { OtpPage } from './otp-page';
 import { OrderHistoryTable } from './order-history-page';
 import { SignupPage } from './signup-page';
@@ -21,23 +18,16 @@ const user = {
   user_meta: [],
 };
 
+/** `routes` at `path` beside stand-ins for the pages they send a visitor to, over the fake API. */
 function renderAt(path: string, routes: { path: string; Component: React.ComponentType }[]) {
-  const router = createMemoryRouter(
-    [
+  return renderRoute(path, {
+    routes: [
       ...routes,
       { path: '/signin', Component: () => <h1>Sign in page</h1> },
       { path: '/', Component: () => <h1>Home page</h1> },
       { path: '/forget-password', Component: () => <h1>Forgot page</h1> },
     ],
-    { initialEntries: [path] },
-  );
-  const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
-  render(
-    <AppProviders queryClient={client}>
-      <RouterProvider router={router} />
-    </AppProviders>,
-  );
-  return router;
+  });
 }
 
 beforeEach(() => {
@@ -59,13 +49,13 @@ describe('member screens redirect to /signin when signed out (SPEC §2, §6)', (
 
   it('a signed-in visitor to /signin goes to /', async () => {
     startSession({ user, token: 't', subscription: false });
-    const router = renderAt('/login', [{ path: '/login', Component: SigninRoute }]);
+    const { router } = renderAt('/login', [{ path: '/login', Component: SigninRoute }]);
     expect(await screen.findByRole('heading', { name: 'Home page' })).toBeTruthy();
     expect(router.state.location.pathname).toBe('/');
   });
 
   it('/otp without a stored email goes to /forgot-password', async () => {
-    const router = renderAt('/otp', [
+    const { router } = renderAt('/otp', [
       { path: '/otp', Component: OtpPage },
       { path: '/forgot-password', Component: () => <h1>Forgot page</h1> },
     ]);
@@ -76,8 +66,7 @@ describe('member screens redirect to /signin when signed out (SPEC §2, §6)', (
 
 describe('sign-up validation (SPEC §5 messages)', () => {
   it('names every broken rule', async () => {
-    renderAt('/signup', [{ path: '/signup', Component: SignupPage }]);
-    const u = userEvent.setup();
+    const { user: u } = renderAt('/signup', [{ path: '/signup', Component: SignupPage }]);
     await u.type(await screen.findByLabelText(/^Name/), 'Sam_!');
     await u.type(screen.getByLabelText(/^Email/), 'not-an-email');
     await u.type(screen.getByLabelText(/^Phone/), '04 12');
@@ -99,40 +88,29 @@ describe('sign-up validation (SPEC §5 messages)', () => {
 
 describe('order history (SPEC §2)', () => {
   it('shows dd/mm/yyyy dates, Card for Stripe and a View Order link', () => {
-    render(
-      <AppProviders>
-        <RouterProvider
-          router={createMemoryRouter([
-            {
-              path: '/',
-              Component: () => (
-                <OrderHistoryTable
-                  orders={[
-                    {
-                      id: 'Ab12Cd34Ef56Gh78',
-                      invoice_number: 'INV-1001',
-                      created_at: '2026-03-04T23:30:00Z',
-                      total_amount: '108.90',
-                      payment_method: 'Stripe',
-                      payment_status: 'completed',
-                      status: 'pending',
-                    },
-                    {
-                      id: 'Zz98Yy76Xx54Ww32',
-                      invoice_number: 'INV-1002',
-                      created_at: '2026-03-05T01:00:00Z',
-                      total_amount: '20.00',
-                      payment_method: 'Stripe',
-                      payment_status: 'failed',
-                      status: 'cancelled',
-                    },
-                  ]}
-                />
-              ),
-            },
-          ])}
-        />
-      </AppProviders>,
+    renderPage(
+      <OrderHistoryTable
+        orders={[
+          {
+            id: 'Ab12Cd34Ef56Gh78',
+            invoice_number: 'INV-1001',
+            created_at: '2026-03-04T23:30:00Z',
+            total_amount: '108.90',
+            payment_method: 'Stripe',
+            payment_status: 'completed',
+            status: 'pending',
+          },
+          {
+            id: 'Zz98Yy76Xx54Ww32',
+            invoice_number: 'INV-1002',
+            created_at: '2026-03-05T01:00:00Z',
+            total_amount: '20.00',
+            payment_method: 'Stripe',
+            payment_status: 'failed',
+            status: 'cancelled',
+          },
+        ]}
+      />,
     );
     const headers = screen.getAllByRole('columnheader').map((h) => h.textContent);
     expect(headers).toEqual([
@@ -163,27 +141,6 @@ describe('order history (SPEC §2)', () => {
   it("downloads a row's tax invoice through a link signed for the member", async () => {
     startSession({ user, token: 'member-token', subscription: false });
     const signedUrl = '/api/orders/Ab12Cd34Ef56Gh78/tax-invoice?expires=1767225600&signature=sig';
-    const requests: { url: string; method: string; authorization: string | null }[] = [];
-    vi.stubGlobal(
-      'fetch',
-      vi.fn(async (input: string, init?: RequestInit) => {
-        requests.push({
-          url: input,
-          method: init?.method ?? 'GET',
-          authorization: new Headers(init?.headers).get('authorization'),
-        });
-        return new Response(
-          JSON.stringify({
-            data: {
-              tax_invoice: { number: 'TI-000001', url: signedUrl },
-              adjustment_notes: [],
-              expires_at: '2026-01-01T00:00:00.000Z',
-            },
-          }),
-          { status: 200 },
-        );
-      }),
-    );
     const clicked: string[] = [];
     const click = vi.spyOn(HTMLAnchorElement.prototype, 'click').mockImplementation(function (
       this: HTMLAnchorElement,
@@ -191,36 +148,39 @@ describe('order history (SPEC §2)', () => {
       clicked.push(this.getAttribute('href') ?? '');
     });
     try {
-      render(
-        <AppProviders>
-          <RouterProvider
-            router={createMemoryRouter([
-              {
-                path: '/',
-                Component: () => (
-                  <OrderHistoryTable
-                    orders={[
-                      {
-                        id: 'Ab12Cd34Ef56Gh78',
-                        invoice_number: 'INV-1001',
-                        created_at: '2026-03-04T23:30:00Z',
-                        total_amount: '108.90',
-                        payment_method: 'Stripe',
-                        payment_status: 'completed',
-                        status: 'pending',
-                      },
-                    ]}
-                  />
-                ),
+      const { api, user: u } = renderPage(
+        <OrderHistoryTable
+          orders={[
+            {
+              id: 'Ab12Cd34Ef56Gh78',
+              invoice_number: 'INV-1001',
+              created_at: '2026-03-04T23:30:00Z',
+              total_amount: '108.90',
+              payment_method: 'Stripe',
+              payment_status: 'completed',
+              status: 'pending',
+            },
+          ]}
+        />,
+        {
+          api: {
+            'POST /api/orders/:id/document-links': {
+              data: {
+                tax_invoice: { number: 'TI-000001', url: signedUrl },
+                adjustment_notes: [],
+                expires_at: '2026-01-01T00:00:00.000Z',
               },
-            ])}
-          />
-        </AppProviders>,
+            },
+          },
+        },
       );
-      await userEvent.click(
-        await screen.findByRole('button', { name: 'Tax invoice for order INV-1001 (PDF)' }),
-      );
+      await u.click(await screen.findByRole('button', { name: 'Tax invoice for order INV-1001 (PDF)' }));
       await waitFor(() => expect(clicked).toEqual([signedUrl]));
+      const requests = api.requests.map((r) => ({
+        url: r.url.pathname,
+        method: r.method,
+        authorization: r.request.headers.get('authorization'),
+      }));
       expect(requests).toContainEqual({
         url: '/api/orders/Ab12Cd34Ef56Gh78/document-links',
         method: 'POST',
@@ -228,18 +188,11 @@ describe('order history (SPEC §2)', () => {
       });
     } finally {
       click.mockRestore();
-      vi.unstubAllGlobals();
     }
   });
 
   it("says 'No orders found' when there are none", () => {
-    render(
-      <AppProviders>
-        <RouterProvider
-          router={createMemoryRouter([{ path: '/', Component: () => <OrderHistoryTable orders={[]} /> }])}
-        />
-      </AppProviders>,
-    );
+    renderPage(<OrderHistoryTable orders={[]} />);
     expect(screen.getByText('No orders found')).toBeTruthy();
   });
 });

@@ -1,14 +1,13 @@
 import { ADMIN_MESSAGES, type StaffUser } from '@store/shared/admin';
 import { DASHBOARD_LABELS, type AdminDashboard } from '@store/shared/admin-dashboard';
-import { QueryClient } from '@tanstack/react-query';
-import { render, screen, waitFor, within } from '@testing-library/react';
-import userEvent from '@testing-library/user-event';
-import { createMemoryRouter, RouterProvider } from 'react-router';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { AppProviders } from '@/app/providers';
+import { screen, waitFor, within } from '@testing-library/react';
+import type userEvent from '@testing-library/user-event';
+import { beforeEach, describe, expect, it } from 'vitest';
 import { AdminAppRoute } from '@/app/routes/admin-app';
 import { resetSessionStoreForTests } from '@/stores/session-store';
+import { json, type ApiTable } from '@/test/fake-api';
 import { makeStoreConfig } from '@/test/fixtures';
+import { renderRoute } from '@/test/render-route';
 import {
   ADMIN_SESSION_KEY,
   getAdminSession,
@@ -75,90 +74,71 @@ interface Api {
   totpCode?: string;
 }
 
-/** Fakes the API at the network edge; returns the mock so a test can read what was asked. */
-function stubApi({
+/** The back office's API as a table, a server that keeps who is signed in (their password and two-step state). */
+function adminApi({
   loginUser = owner,
   meStatus = 200,
   staffStatus = 200,
   staffMessage = 'Gone',
   totpCode,
-}: Api = {}) {
+}: Api = {}): ApiTable {
   let me = loginUser;
-  const fetchMock = vi.fn(async (input: string, init?: RequestInit) => {
-    const url = new URL(input, 'http://localhost');
-    const json = (body: unknown, status = 200) => new Response(JSON.stringify(body), { status });
-    const body = init?.body ? (JSON.parse(String(init.body)) as Record<string, string>) : {};
-    switch (url.pathname) {
-      case '/api/store-config':
-        return json({ data: makeStoreConfig({ store_name: 'Torque Parts' }) });
-      case '/api/admin/login':
-        if (body.password !== PASSWORD) return json({ message: 'The email or password is incorrect.' }, 401);
-        if (totpCode && !body.code)
-          return json({ message: ADMIN_MESSAGES.totpRequired, code: 'totp_required' }, 401);
-        if (totpCode && body.code !== totpCode) {
-          return json({ message: ADMIN_MESSAGES.totpWrong, code: 'totp_required' }, 401);
-        }
-        return json({ token: 'admin-token', user: loginUser });
-      case '/api/admin/totp/setup':
-        return json({
-          secret: 'JBSWY3DPEHPK3PXP',
-          otpauth_uri: 'otpauth://totp/Torque:owner%40example.com?secret=JBSWY3DPEHPK3PXP',
-        });
-      case '/api/admin/totp/enable':
-        if (body.code !== '123456') return json({ message: ADMIN_MESSAGES.totpWrong }, 400);
-        me = { ...me, totp_enabled: true, totp_setup_required: false };
-        return json({ message: ADMIN_MESSAGES.totpEnabled, user: me });
-      case '/api/admin/me':
-        return meStatus === 200 ? json({ user: me }) : json({ message: 'Signed out' }, meStatus);
-      case '/api/admin/password':
-        if (body.current_password !== PASSWORD) {
-          return json({ message: ADMIN_MESSAGES.wrongCurrentPassword }, 400);
-        }
-        me = { ...me, must_change_password: false };
-        return json({ message: ADMIN_MESSAGES.passwordChanged, user: me });
-      case '/api/admin/staff':
-        if (init?.method === 'POST') {
-          return body.email === 'taken@example.com'
-            ? json({ message: ADMIN_MESSAGES.staffEmailTaken }, 409)
-            : json(
-                {
-                  message: `${body.name} can now sign in with the one-time password below, once, and must then choose their own.`,
-                  user: { ...clerk, id: 3, name: body.name, email: body.email, must_change_password: true },
-                  one_time_password: 'OneTimeXyz123A!',
-                },
-                201,
-              );
-        }
-        return staffStatus === 200
-          ? json({ data: [owner, { ...clerk, must_change_password: true }] })
-          : json({ message: staffMessage }, staffStatus);
-      case '/api/admin/logout':
-        return json({ message: 'Signed out' });
-      case '/api/admin/dashboard':
-        return json(DASHBOARD);
-      default:
-        return json({ message: 'Not found' }, 404);
-    }
-  });
-  vi.stubGlobal('fetch', fetchMock);
-  return fetchMock;
+  const fields = (body: unknown) => (body ?? {}) as Record<string, string>;
+  return {
+    'GET /api/store-config': { data: makeStoreConfig({ store_name: 'Torque Parts' }) },
+    'POST /api/admin/login': ({ body }) => {
+      const { password, code } = fields(body);
+      if (password !== PASSWORD) return json({ message: 'The email or password is incorrect.' }, 401);
+      if (totpCode && !code)
+        return json({ message: ADMIN_MESSAGES.totpRequired, code: 'totp_required' }, 401);
+      if (totpCode && code !== totpCode) {
+        return json({ message: ADMIN_MESSAGES.totpWrong, code: 'totp_required' }, 401);
+      }
+      return json({ token: 'admin-token', user: loginUser });
+    },
+    'POST /api/admin/totp/setup': {
+      secret: 'JBSWY3DPEHPK3PXP',
+      otpauth_uri: 'otpauth://totp/Torque:owner%40example.com?secret=JBSWY3DPEHPK3PXP',
+    },
+    'POST /api/admin/totp/enable': ({ body }) => {
+      if (fields(body).code !== '123456') return json({ message: ADMIN_MESSAGES.totpWrong }, 400);
+      me = { ...me, totp_enabled: true, totp_setup_required: false };
+      return json({ message: ADMIN_MESSAGES.totpEnabled, user: me });
+    },
+    'GET /api/admin/me': () =>
+      meStatus === 200 ? json({ user: me }) : json({ message: 'Signed out' }, meStatus),
+    'POST /api/admin/password': ({ body }) => {
+      if (fields(body).current_password !== PASSWORD) {
+        return json({ message: ADMIN_MESSAGES.wrongCurrentPassword }, 400);
+      }
+      me = { ...me, must_change_password: false };
+      return json({ message: ADMIN_MESSAGES.passwordChanged, user: me });
+    },
+    'POST /api/admin/staff': ({ body }) => {
+      const { name, email } = fields(body);
+      return email === 'taken@example.com'
+        ? json({ message: ADMIN_MESSAGES.staffEmailTaken }, 409)
+        : json(
+            {
+              message: `${name} can now sign in with the one-time password below, once, and must then choose their own.`,
+              user: { ...clerk, id: 3, name, email, must_change_password: true },
+              one_time_password: 'OneTimeXyz123A!',
+            },
+            201,
+          );
+    },
+    'GET /api/admin/staff': () =>
+      staffStatus === 200
+        ? json({ data: [owner, { ...clerk, must_change_password: true }] })
+        : json({ message: staffMessage }, staffStatus),
+    'POST /api/admin/logout': { message: 'Signed out' },
+    'GET /api/admin/dashboard': DASHBOARD,
+  };
 }
 
-function renderAdmin(path: string) {
-  const router = createMemoryRouter([{ path: '/admin/*', Component: AdminAppRoute }], {
-    initialEntries: [path],
-  });
-  const queryClient = new QueryClient({ defaultOptions: { queries: { retry: false } } });
-  render(
-    <AppProviders queryClient={queryClient}>
-      <RouterProvider router={router} />
-    </AppProviders>,
-  );
-  return { router, user: userEvent.setup() };
-}
-
-function callsTo(fetchMock: ReturnType<typeof stubApi>, path: string) {
-  return fetchMock.mock.calls.filter(([input]) => new URL(input, 'http://localhost').pathname === path);
+/** The back office at `path` over `api`. */
+function renderAdmin(path: string, api: ApiTable) {
+  return renderRoute(path, { routes: [{ path: '/admin/*', Component: AdminAppRoute }], api });
 }
 
 /** The text an input's aria-describedby points at. */
@@ -180,10 +160,6 @@ beforeEach(() => {
   resetSessionStoreForTests();
 });
 
-afterEach(() => {
-  vi.unstubAllGlobals();
-});
-
 describe('back office sign-in', () => {
   it('signs in to the dashboard with the admin token, kept apart from the customer session', async () => {
     sessionStorage.setItem(
@@ -195,8 +171,7 @@ describe('back office sign-in', () => {
         timestamp: Date.now(),
       }),
     );
-    const fetchMock = stubApi();
-    const { router, user } = renderAdmin('/admin/signin');
+    const { api, router, user } = renderAdmin('/admin/signin', adminApi());
     await signIn(user);
 
     expect(await screen.findByRole('heading', { name: 'Welcome, Olive Owner' })).toBeTruthy();
@@ -210,16 +185,18 @@ describe('back office sign-in', () => {
     expect(JSON.parse(sessionStorage.getItem('userSession') ?? '{}')).toMatchObject({
       token: 'shopper-token',
     });
-    await waitFor(() => expect(callsTo(fetchMock, '/api/admin/me')).toHaveLength(1));
+    await waitFor(() => expect(api.requestsTo('/api/admin/me')).toHaveLength(1));
     const headers = (path: string) =>
-      callsTo(fetchMock, path).map(([, init]) => (init?.headers as Record<string, string>).Authorization);
+      api.requestsTo(path).map((r) => r.request.headers.get('authorization') ?? undefined);
     expect(headers('/api/admin/me')).toEqual(['Bearer admin-token']);
     expect(headers('/api/admin/login')).toEqual([undefined]);
   });
 
   it('sends a one-time password to /admin/password, then to the dashboard with the message', async () => {
-    stubApi({ loginUser: { ...owner, must_change_password: true } });
-    const { router, user } = renderAdmin('/admin/signin');
+    const { router, user } = renderAdmin(
+      '/admin/signin',
+      adminApi({ loginUser: { ...owner, must_change_password: true } }),
+    );
     await signIn(user);
 
     expect(await screen.findByRole('heading', { name: 'Change your password' })).toBeTruthy();
@@ -242,8 +219,7 @@ describe('back office sign-in', () => {
   });
 
   it('says so when the password is wrong, and stays signed out', async () => {
-    stubApi();
-    const { router, user } = renderAdmin('/admin/signin');
+    const { router, user } = renderAdmin('/admin/signin', adminApi());
     await signIn(user, 'Wrong!pass1');
 
     await waitFor(() =>
@@ -254,19 +230,17 @@ describe('back office sign-in', () => {
   });
 
   it('shows the schema messages on the fields before calling the server', async () => {
-    const fetchMock = stubApi();
-    const { user } = renderAdmin('/admin/signin');
+    const { api, user } = renderAdmin('/admin/signin', adminApi());
     await user.click(screen.getByRole('button', { name: 'Sign in' }));
     expect(screen.getByLabelText('Email').getAttribute('aria-invalid')).toBe('true');
     expect(description(screen.getByLabelText('Email'))).toBe('Email is required');
-    expect(callsTo(fetchMock, '/api/admin/login')).toHaveLength(0);
+    expect(api.requestsTo('/api/admin/login')).toHaveLength(0);
   });
 });
 
 describe('the back office shell', () => {
   it('sends a visitor without a session to /admin/signin and back to the page after signing in', async () => {
-    stubApi();
-    const { router, user } = renderAdmin('/admin/staff');
+    const { router, user } = renderAdmin('/admin/staff', adminApi());
     expect(await screen.findByRole('form', { name: 'Back office sign in' })).toBeTruthy();
     expect(router.state.location.pathname).toBe('/admin/signin');
     await signIn(user);
@@ -276,8 +250,7 @@ describe('the back office shell', () => {
 
   it('lists the staff for an admin', async () => {
     startAdminSession({ token: 'admin-token', user: owner });
-    stubApi();
-    renderAdmin('/admin/staff');
+    renderAdmin('/admin/staff', adminApi());
     const table = await screen.findByRole('table', { name: 'Staff accounts (2)' });
     expect(within(table).getByRole('rowheader', { name: 'Sam Clerk' })).toBeTruthy();
     expect(within(table).getByText('One-time password not yet changed')).toBeTruthy();
@@ -285,8 +258,7 @@ describe('the back office shell', () => {
 
   it('signs out to /admin/signin when a later call answers 401', async () => {
     startAdminSession({ token: 'admin-token', user: owner });
-    stubApi({ staffStatus: 401, meStatus: 200 });
-    const { router } = renderAdmin('/admin/staff');
+    const { router } = renderAdmin('/admin/staff', adminApi({ staffStatus: 401, meStatus: 200 }));
     expect(await screen.findByRole('form', { name: 'Back office sign in' })).toBeTruthy();
     expect(router.state.location.pathname).toBe('/admin/signin');
     expect(getAdminSession()).toBeNull();
@@ -295,12 +267,14 @@ describe('the back office shell', () => {
 
   it('goes to /admin/password when the server asks for the one-time password to be changed first', async () => {
     startAdminSession({ token: 'admin-token', user: { ...owner, must_change_password: true } });
-    stubApi({
-      loginUser: { ...owner, must_change_password: true },
-      staffStatus: 403,
-      staffMessage: ADMIN_MESSAGES.changePasswordFirst,
-    });
-    const { router, user } = renderAdmin('/admin/staff');
+    const { router, user } = renderAdmin(
+      '/admin/staff',
+      adminApi({
+        loginUser: { ...owner, must_change_password: true },
+        staffStatus: 403,
+        staffMessage: ADMIN_MESSAGES.changePasswordFirst,
+      }),
+    );
     expect(await screen.findByRole('heading', { name: 'Change your password' })).toBeTruthy();
     expect(router.state.location.pathname).toBe('/admin/password');
 
@@ -315,12 +289,11 @@ describe('the back office shell', () => {
 
   it('shows the staff role no staff table, and does not ask for it', async () => {
     startAdminSession({ token: 'admin-token', user: clerk });
-    const fetchMock = stubApi({ loginUser: clerk });
-    renderAdmin('/admin/staff');
+    const { api } = renderAdmin('/admin/staff', adminApi({ loginUser: clerk }));
     expect((await screen.findByRole('alert')).textContent).toContain(ADMIN_MESSAGES.forbidden);
     expect(screen.queryByRole('table')).toBeNull();
     expect(screen.getByText('Staff', { selector: '.admin-role' })).toBeTruthy();
-    expect(callsTo(fetchMock, '/api/admin/staff')).toHaveLength(0);
+    expect(api.requestsTo('/api/admin/staff')).toHaveLength(0);
     // The nav offers the staff role only what it may use.
     const nav = screen.getByRole('navigation', { name: 'Back office' });
     const links = within(nav)
@@ -331,22 +304,20 @@ describe('the back office shell', () => {
 
   it('moves between sections by the nav, and signs out', async () => {
     startAdminSession({ token: 'admin-token', user: owner });
-    const fetchMock = stubApi();
-    const { router, user } = renderAdmin('/admin');
+    const { api, router, user } = renderAdmin('/admin', adminApi());
     await user.click(await screen.findByRole('link', { name: 'Staff' }));
     expect(await screen.findByRole('heading', { name: 'Staff' })).toBeTruthy();
     expect(router.state.location.pathname).toBe('/admin/staff');
     await user.click(screen.getByRole('button', { name: 'Sign out' }));
     expect(await screen.findByRole('form', { name: 'Back office sign in' })).toBeTruthy();
     expect(router.state.location.pathname).toBe('/admin/signin');
-    expect(callsTo(fetchMock, '/api/admin/logout')).toHaveLength(1);
+    expect(api.requestsTo('/api/admin/logout')).toHaveLength(1);
     expect(getAdminSession()).toBeNull();
   });
 
   it("shows the dashboard's figures and what needs doing, with links to it", async () => {
     startAdminSession({ token: 'admin-token', user: owner });
-    stubApi();
-    renderAdmin('/admin');
+    renderAdmin('/admin', adminApi());
     const today = await screen.findByRole('region', { name: 'Today' });
     const figure = (card: HTMLElement, label: string) =>
       within(card).getByText(label).nextElementSibling?.textContent;
@@ -371,8 +342,7 @@ describe('the back office shell', () => {
   });
 
   it('asks for the authentication code after a right password when two-step sign-in is on', async () => {
-    const fetchMock = stubApi({ totpCode: '654321' });
-    const { router, user } = renderAdmin('/admin/signin');
+    const { api, router, user } = renderAdmin('/admin/signin', adminApi({ totpCode: '654321' }));
     await signIn(user);
     const code = await screen.findByLabelText('Authentication code');
     await waitFor(() => expect(document.activeElement).toBe(code));
@@ -384,14 +354,13 @@ describe('the back office shell', () => {
     await user.type(code, '654 321');
     await user.click(screen.getByRole('button', { name: 'Sign in' }));
     await waitFor(() => expect(router.state.location.pathname).toBe('/admin'));
-    const last = callsTo(fetchMock, '/api/admin/login').at(-1);
-    expect(JSON.parse(String(last?.[1]?.body))).toMatchObject({ code: '654321' });
+    const last = api.requestsTo('/api/admin/login').at(-1);
+    expect(last?.body).toMatchObject({ code: '654321' });
   });
 
   it('sends an admin who must use two-step sign-in to set it up, with a QR code and the key', async () => {
     const held = { ...owner, totp_required: true, totp_setup_required: true };
-    stubApi({ loginUser: held });
-    const { router, user } = renderAdmin('/admin/signin');
+    const { router, user } = renderAdmin('/admin/signin', adminApi({ loginUser: held }));
     await signIn(user);
     await waitFor(() => expect(router.state.location.pathname).toBe('/admin/security'));
     expect(await screen.findByText(ADMIN_MESSAGES.totpSetupFirst)).toBeTruthy();
@@ -415,8 +384,7 @@ describe('the back office shell', () => {
 
   it('adds a staff account and shows its one-time password once; a taken email is said at the field', async () => {
     startAdminSession({ token: 'admin-token', user: owner });
-    const fetchMock = stubApi();
-    const { user } = renderAdmin('/admin/staff');
+    const { api, user } = renderAdmin('/admin/staff', adminApi());
     const form = await screen.findByRole('form', { name: 'Add a staff account' });
     await user.type(within(form).getByLabelText('Name'), 'Pat Packer');
     await user.type(within(form).getByLabelText('Email'), 'taken@example.com');
@@ -428,8 +396,8 @@ describe('the back office shell', () => {
     await user.type(within(form).getByLabelText('Email'), 'pat@example.com');
     await user.click(within(form).getByRole('button', { name: 'Add account' }));
     expect(await screen.findByText('OneTimeXyz123A!')).toBeTruthy();
-    const sent = callsTo(fetchMock, '/api/admin/staff').filter(([, init]) => init?.method === 'POST');
-    expect(JSON.parse(String(sent.at(-1)?.[1]?.body))).toEqual({
+    const sent = api.requestsTo('/api/admin/staff').filter((r) => r.method === 'POST');
+    expect(sent.at(-1)?.body).toEqual({
       name: 'Pat Packer',
       email: 'pat@example.com',
       role: 'staff',
@@ -441,8 +409,7 @@ describe('the back office shell', () => {
       ADMIN_SESSION_KEY,
       JSON.stringify({ token: 'admin-token', user: owner, timestamp: Date.now() - 31 * 60_000 }),
     );
-    stubApi();
-    renderAdmin('/admin');
+    renderAdmin('/admin', adminApi());
     expect(await screen.findByRole('form', { name: 'Back office sign in' })).toBeTruthy();
   });
 });

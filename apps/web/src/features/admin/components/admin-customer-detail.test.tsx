@@ -5,15 +5,12 @@
  */
 import type { AuditEntry, StaffUser } from '@store/shared/admin';
 import type { AdminCustomerAnswer, AdminCustomerPlan } from '@store/shared/admin-customers';
-import { QueryClient } from '@tanstack/react-query';
-import { render, screen, within } from '@testing-library/react';
-import userEvent from '@testing-library/user-event';
-import { createMemoryRouter, RouterProvider } from 'react-router';
+import { screen, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { AppProviders } from '@/app/providers';
 import { AdminAppRoute } from '@/app/routes/admin-app';
 import { resetSessionStoreForTests } from '@/stores/session-store';
-import { makeStoreConfig } from '@/test/fixtures';
+import { json, type ApiHandler, type ApiTable } from '@/test/fake-api';
+import { renderRoute } from '@/test/render-route';
 import { resetAdminSessionStoreForTests, startAdminSession } from '../admin-session-store';
 
 const owner: StaffUser = {
@@ -58,71 +55,63 @@ function customer(plans: AdminCustomerPlan[], audit: AuditEntry[]): AdminCustome
   };
 }
 
-/** A server that keeps the customer's plans and trail; `refuse` answers every plan change with that 409. */
-function stubApi(refuse?: string) {
+/**
+ * The API of a server that keeps the customer's plans and trail; `refuse` answers every plan change with that 409.
+ * `changes` lists the plan changes asked, oldest first.
+ */
+function customerApi(refuse?: string) {
   let plans = [loyalty, trade];
   let audit: AuditEntry[] = [];
   const changes: { method: string; path: string }[] = [];
-  vi.stubGlobal(
-    'fetch',
-    vi.fn(async (input: string, init?: RequestInit) => {
-      const url = new URL(input, 'http://localhost');
-      const json = (body: unknown, status = 200) => new Response(JSON.stringify(body), { status });
-      const method = init?.method ?? 'GET';
-      if (url.pathname === '/api/store-config') return json({ data: makeStoreConfig() });
-      if (url.pathname === '/api/admin/me') return json({ user: owner });
-      if (url.pathname === '/api/admin/customers/5') return json(customer(plans, audit));
-      const change = /^\/api\/admin\/customers\/5\/membership-plans\/(\d+)$/.exec(url.pathname);
-      if (change) {
-        changes.push({ method, path: url.pathname });
-        if (refuse) return json({ message: refuse }, 409);
-        const held = method === 'PUT';
-        const plan = plans.find((p) => p.id === Number(change[1]))!;
-        plans = plans.map((p) =>
-          p === plan
-            ? {
-                ...p,
-                held,
-                granted_at: held ? '2026-11-25T01:00:00.000Z' : null,
-                granted_by: held ? 'Olive Owner' : null,
-              }
-            : p,
-        );
-        const fields = { membership_plan: plan.plan_name, plan_id: plan.id, discount_percentage: 7 };
-        audit = [
-          {
-            id: audit.length + 1,
-            action: held ? 'customer.plan_grant' : 'customer.plan_remove',
-            staff_name: 'Olive Owner',
-            before: held ? null : fields,
-            after: held ? fields : null,
-            at: '2026-11-25T01:00:00.000Z',
-          },
-          ...audit,
-        ];
-        return json({
-          message: held ? `${plan.plan_name} granted.` : `${plan.plan_name} removed.`,
-          ...customer(plans, audit),
-        });
-      }
-      return json({ message: 'Not found' }, 404);
-    }),
-  );
-  return changes;
+  const change: ApiHandler = ({ method, url, params }) => {
+    changes.push({ method, path: url.pathname });
+    if (refuse) return json({ message: refuse }, 409);
+    const held = method === 'PUT';
+    const plan = plans.find((p) => p.id === Number(params.planId))!;
+    plans = plans.map((p) =>
+      p === plan
+        ? {
+            ...p,
+            held,
+            granted_at: held ? '2026-11-25T01:00:00.000Z' : null,
+            granted_by: held ? 'Olive Owner' : null,
+          }
+        : p,
+    );
+    const fields = { membership_plan: plan.plan_name, plan_id: plan.id, discount_percentage: 7 };
+    audit = [
+      {
+        id: audit.length + 1,
+        action: held ? 'customer.plan_grant' : 'customer.plan_remove',
+        staff_name: 'Olive Owner',
+        before: held ? null : fields,
+        after: held ? fields : null,
+        at: '2026-11-25T01:00:00.000Z',
+      },
+      ...audit,
+    ];
+    return json({
+      message: held ? `${plan.plan_name} granted.` : `${plan.plan_name} removed.`,
+      ...customer(plans, audit),
+    });
+  };
+  const table: ApiTable = {
+    'GET /api/admin/me': { user: owner },
+    'GET /api/admin/customers/5': () => json(customer(plans, audit)),
+    'PUT /api/admin/customers/5/membership-plans/:planId': change,
+    'DELETE /api/admin/customers/5/membership-plans/:planId': change,
+  };
+  return { table, changes };
 }
 
-function renderCustomer() {
+/** The back office at the customer's page, signed in as the owner, over `api`. */
+function renderCustomer(api: ApiTable) {
   startAdminSession({ token: 'admin-token', user: owner });
-  const router = createMemoryRouter([{ path: '/admin/*', Component: AdminAppRoute }], {
-    initialEntries: ['/admin/customers?id=5'],
+  const { user } = renderRoute('/admin/customers?id=5', {
+    routes: [{ path: '/admin/*', Component: AdminAppRoute }],
+    api,
   });
-  const queryClient = new QueryClient({ defaultOptions: { queries: { retry: false } } });
-  render(
-    <AppProviders queryClient={queryClient}>
-      <RouterProvider router={router} />
-    </AppProviders>,
-  );
-  return userEvent.setup();
+  return user;
 }
 
 const planSection = async () =>
@@ -139,13 +128,12 @@ beforeEach(() => {
 });
 afterEach(() => {
   vi.restoreAllMocks();
-  vi.unstubAllGlobals();
 });
 
 describe('/admin/customers?id= membership plans', () => {
   it('grants a plan and removes it, each with one press; the holding and the audit trail follow', async () => {
-    const changes = stubApi();
-    const user = renderCustomer();
+    const { table, changes } = customerApi();
+    const user = renderCustomer(table);
     const section = await planSection();
     expect(planLine(section, 'Trade Member').textContent).toMatch(/Trade Member \(7% off\): Not held/);
     expect(screen.getByText('No changes from the back office yet.')).toBeTruthy();
@@ -171,8 +159,8 @@ describe('/admin/customers?id= membership plans', () => {
   });
 
   it("shows the server's refusal as an alert and leaves the plan as it was", async () => {
-    stubApi('This membership plan is switched off, so it cannot be granted.');
-    const user = renderCustomer();
+    const { table } = customerApi('This membership plan is switched off, so it cannot be granted.');
+    const user = renderCustomer(table);
     const section = await planSection();
     await user.click(within(section).getByRole('button', { name: 'Grant Loyalty Member' }));
     expect((await within(section).findByRole('alert')).textContent).toBe(

@@ -4,10 +4,9 @@
  */
 import type { UseQueryResult } from '@tanstack/react-query';
 import { render, screen, within } from '@testing-library/react';
-import userEvent from '@testing-library/user-event';
 import { useRef } from 'react';
-import { createMemoryRouter, RouterProvider } from 'react-router';
 import { describe, expect, it } from 'vitest';
+import { renderPage } from '@/test/render-route';
 import { useListParams } from '../use-list-params';
 import { AdminLoadState } from './admin-load-state';
 import { AdminSearchForm, type AdminSearchFormHandle } from './admin-search-form';
@@ -44,17 +43,13 @@ function ListProbe() {
   );
 }
 
-const renderProbe = (url: string) => {
-  const router = createMemoryRouter([{ path: '/', element: <ListProbe /> }], { initialEntries: [url] });
-  render(<RouterProvider router={router} />);
-  return router;
-};
+/** The probe as the page at `url` (a path under '/'), over the fake API (it asks nothing). */
+const renderProbe = (url: string) => renderPage(<ListProbe />, { path: url });
 const state = () => JSON.parse(screen.getByRole('status', { name: 'state' }).textContent ?? '{}');
 
 describe('useListParams and AdminSearchForm', () => {
   it('reads page, q and sort with their defaults, and merges, deletes and resets the page', async () => {
-    const user = userEvent.setup();
-    const router = renderProbe('/?page=-2&sort=nope&direction=sideways&low=1&q=brake');
+    const { router, user } = renderProbe('/?page=-2&sort=nope&direction=sideways&low=1&q=brake');
     expect(state()).toMatchObject({ page: 1, q: 'brake', sort: { id: 'title', direction: 'asc' } });
     expect((screen.getByRole('searchbox', { name: 'SKU or title' }) as HTMLInputElement).value).toBe('brake');
 

@@ -9,15 +9,13 @@ import { REFUND_STATUS_NOTES, type AdminOrderDetail, type AdminOrderRow } from '
 import { computeCheckoutTotals, lineSubtotalCents } from '@store/shared/checkout-totals';
 import { centsToDecimalString } from '@store/shared/money';
 import { amountsOfOrder, breakdownRows, lineGstCents } from '@store/shared/order-breakdown';
-import { QueryClient } from '@tanstack/react-query';
-import { render, screen, waitFor, within } from '@testing-library/react';
-import userEvent from '@testing-library/user-event';
-import { createMemoryRouter, RouterProvider } from 'react-router';
+import { screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { AppProviders } from '@/app/providers';
 import { AdminAppRoute } from '@/app/routes/admin-app';
 import { resetSessionStoreForTests } from '@/stores/session-store';
+import { json, type ApiRequest, type ApiTable } from '@/test/fake-api';
 import { makeStoreConfig } from '@/test/fixtures';
+import { renderRoute } from '@/test/render-route';
 import { resetAdminSessionStoreForTests, startAdminSession } from '../admin-session-store';
 
 const clerk: StaffUser = {
@@ -89,106 +87,94 @@ const detail: AdminOrderDetail = {
   audit: [],
 };
 
-function stubApi(start: AdminOrderDetail = detail) {
+/**
+ * The back office's order API as a table, a server that keeps the order; its first refund call is dropped by the
+ * network. `refundKeys` lists each refund call's Idempotency-Key, oldest first.
+ */
+function orderApi(start: AdminOrderDetail = detail) {
   let current = start;
   let refundFailures = 1;
   const refundKeys: string[] = [];
-  const fetchMock = vi.fn(async (input: string, init?: RequestInit) => {
-    const url = new URL(input, 'http://localhost');
-    const json = (body: unknown, status = 200) => new Response(JSON.stringify(body), { status });
-    const body = init?.body ? (JSON.parse(String(init.body)) as Record<string, string>) : {};
-    switch (url.pathname) {
-      case '/api/store-config':
-        return json({ data: makeStoreConfig({ store_name: 'Torque Parts' }) });
-      case '/api/admin/me':
-        return json({ user: clerk });
-      case '/api/admin/orders':
-        return json({
-          data: [{ ...row, status: current.status, payment_status: current.payment_status }],
-          total: 1,
-        });
-      case `/api/admin/orders/${row.public_id}`:
-        return json({ data: current });
-      case `/api/admin/orders/${row.public_id}/status`: {
-        const to = body.status as AdminOrderDetail['status'];
-        current = {
-          ...current,
-          status: to,
-          carrier: (body.carrier as AdminOrderDetail['carrier']) ?? current.carrier,
-          tracking_number: body.tracking_number ?? current.tracking_number,
-          status_history: [
-            ...current.status_history,
-            {
-              from: current.status,
-              to,
-              staff_id: 2,
-              staff_name: 'Sam Clerk',
-              note: '',
-              at: '2026-11-25T01:00:00.000Z',
-            },
-          ],
-        };
-        return json({ message: `Order INV-001042 is now ${to}.`, data: current });
-      }
-      case `/api/admin/orders/${row.public_id}/refunds`: {
-        refundKeys.push(new Headers(init?.headers).get('idempotency-key') ?? '');
-        // The first try never answers (the network drops it); the retry carries the same key.
-        if (refundFailures-- > 0) throw new TypeError('Failed to fetch');
-        const cents = Math.round(Number(body.amount) * 100);
-        const refunded = Math.round(Number(current.refunded_total) * 100) + cents;
-        current = {
-          ...current,
-          payment_status: refunded === 7150 ? 'refunded' : 'partially_refunded',
-          refunded_total: (refunded / 100).toFixed(2),
-          refundable: ((7150 - refunded) / 100).toFixed(2),
-          refunds: [
-            ...current.refunds,
-            {
-              id: current.refunds.length + 1,
-              status: 'succeeded',
-              amount: body.amount ?? '',
-              reason: body.reason ?? '',
-              provider: 'test-card',
-              provider_refund_id: 're_test_abc',
-              return_id: null,
-              staff_name: 'Sam Clerk',
-              created_at: '2026-11-25T02:00:00.000Z',
-            },
-          ],
-          audit: [
-            {
-              id: 10 + current.refunds.length,
-              action: 'order.refund',
-              staff_name: 'Sam Clerk',
-              before: { payment_status: current.payment_status },
-              after: { refund_cents: cents },
-              at: '2026-11-25T02:00:00.000Z',
-            },
-            ...current.audit,
-          ],
-        };
-        return json({ message: `Refunded $${body.amount} on order INV-001042.`, data: current }, 201);
-      }
-      default:
-        return json({ message: 'Not found' }, 404);
-    }
-  });
-  vi.stubGlobal('fetch', fetchMock);
-  return { fetchMock, refundKeys };
+  const fields = (body: unknown) => (body ?? {}) as Record<string, string>;
+  const table: ApiTable = {
+    'GET /api/store-config': { data: makeStoreConfig({ store_name: 'Torque Parts' }) },
+    'GET /api/admin/me': { user: clerk },
+    'GET /api/admin/orders': () =>
+      json({
+        data: [{ ...row, status: current.status, payment_status: current.payment_status }],
+        total: 1,
+      }),
+    [`GET /api/admin/orders/${row.public_id}`]: () => json({ data: current }),
+    [`POST /api/admin/orders/${row.public_id}/status`]: ({ body: sent }: ApiRequest) => {
+      const body = fields(sent);
+      const to = body.status as AdminOrderDetail['status'];
+      current = {
+        ...current,
+        status: to,
+        carrier: (body.carrier as AdminOrderDetail['carrier']) ?? current.carrier,
+        tracking_number: body.tracking_number ?? current.tracking_number,
+        status_history: [
+          ...current.status_history,
+          {
+            from: current.status,
+            to,
+            staff_id: 2,
+            staff_name: 'Sam Clerk',
+            note: '',
+            at: '2026-11-25T01:00:00.000Z',
+          },
+        ],
+      };
+      return json({ message: `Order INV-001042 is now ${to}.`, data: current });
+    },
+    [`POST /api/admin/orders/${row.public_id}/refunds`]: ({ body: sent, request }: ApiRequest) => {
+      const body = fields(sent);
+      refundKeys.push(request.headers.get('idempotency-key') ?? '');
+      // The first try never answers (the network drops it); the retry carries the same key.
+      if (refundFailures-- > 0) return Response.error();
+      const cents = Math.round(Number(body.amount) * 100);
+      const refunded = Math.round(Number(current.refunded_total) * 100) + cents;
+      current = {
+        ...current,
+        payment_status: refunded === 7150 ? 'refunded' : 'partially_refunded',
+        refunded_total: (refunded / 100).toFixed(2),
+        refundable: ((7150 - refunded) / 100).toFixed(2),
+        refunds: [
+          ...current.refunds,
+          {
+            id: current.refunds.length + 1,
+            status: 'succeeded',
+            amount: body.amount ?? '',
+            reason: body.reason ?? '',
+            provider: 'test-card',
+            provider_refund_id: 're_test_abc',
+            return_id: null,
+            staff_name: 'Sam Clerk',
+            created_at: '2026-11-25T02:00:00.000Z',
+          },
+        ],
+        audit: [
+          {
+            id: 10 + current.refunds.length,
+            action: 'order.refund',
+            staff_name: 'Sam Clerk',
+            before: { payment_status: current.payment_status },
+            after: { refund_cents: cents },
+            at: '2026-11-25T02:00:00.000Z',
+          },
+          ...current.audit,
+        ],
+      };
+      return json({ message: `Refunded $${body.amount} on order INV-001042.`, data: current }, 201);
+    },
+  };
+  return { table, refundKeys };
 }
 
-function renderAdmin(path: string) {
+/** The back office at `path`, signed in as a clerk, over `api`. */
+function renderAdmin(path: string, api: ApiTable) {
   startAdminSession({ token: 'admin-token', user: clerk });
-  const router = createMemoryRouter([{ path: '/admin/*', Component: AdminAppRoute }], {
-    initialEntries: [path],
-  });
-  const queryClient = new QueryClient({ defaultOptions: { queries: { retry: false } } });
-  render(
-    <AppProviders queryClient={queryClient}>
-      <RouterProvider router={router} />
-    </AppProviders>,
-  );
-  return { router, user: userEvent.setup() };
+  return renderRoute(path, { routes: [{ path: '/admin/*', Component: AdminAppRoute }], api });
 }
 
 beforeEach(() => {
@@ -198,13 +184,11 @@ beforeEach(() => {
 });
 afterEach(() => {
   vi.restoreAllMocks();
-  vi.unstubAllGlobals();
 });
 
 describe('/admin/orders', () => {
   it('lists orders with filters, search and sorting kept in the URL, and links each to its page', async () => {
-    const { fetchMock } = stubApi();
-    const { router, user } = renderAdmin('/admin/orders?status=pending');
+    const { api, router, user } = renderAdmin('/admin/orders?status=pending', orderApi().table);
     const table = await screen.findByRole('table', { name: /Orders \(1\)/ });
     const link = within(table).getByRole('link', { name: 'INV-001042' });
     expect(link.getAttribute('href')).toBe(`/admin/orders/${row.public_id}`);
@@ -225,25 +209,16 @@ describe('/admin/orders', () => {
         sort: 'total',
       });
     });
-    const last = new URL(
-      String(fetchMock.mock.calls.filter(([u]) => String(u).includes('/api/admin/orders?')).at(-1)?.[0]),
-      'http://x',
-    );
+    const last = api.requestsTo('/api/admin/orders').at(-1)!.url;
     expect(last.searchParams.get('q')).toBe('jane@example.com');
     expect(last.searchParams.get('sort')).toBe('total');
   });
 
   it('says when the orders did not load', async () => {
-    vi.stubGlobal(
-      'fetch',
-      vi.fn(async (input: string) => {
-        if (String(input).includes('/api/admin/orders'))
-          return new Response(JSON.stringify({ message: 'Database down' }), { status: 503 });
-        if (String(input).includes('/api/admin/me')) return new Response(JSON.stringify({ user: clerk }));
-        return new Response(JSON.stringify({ data: makeStoreConfig({}) }));
-      }),
-    );
-    renderAdmin('/admin/orders');
+    renderAdmin('/admin/orders', {
+      'GET /api/admin/me': { user: clerk },
+      'GET /api/admin/orders': () => json({ message: 'Database down' }, 503),
+    });
     expect((await screen.findByRole('alert')).textContent).toContain(
       'The orders did not load: Database down',
     );
@@ -252,8 +227,8 @@ describe('/admin/orders', () => {
 
 describe('/admin/orders/:publicId', () => {
   it('moves the order, ships it with a tracking link, and refunds with one key per intended refund', async () => {
-    const { refundKeys } = stubApi();
-    const { user } = renderAdmin(`/admin/orders/${row.public_id}`);
+    const { table, refundKeys } = orderApi();
+    const { user } = renderAdmin(`/admin/orders/${row.public_id}`, table);
     expect(await screen.findByRole('heading', { level: 1, name: 'Order INV-001042' })).toBeTruthy();
     expect(screen.getByText('Brake Pads Front')).toBeTruthy();
     const totals = screen.getByLabelText('Order totals');
@@ -301,14 +276,11 @@ describe('/admin/orders/:publicId', () => {
   });
 
   it('a refund refused until two-step sign-in is set up goes to /admin/security, as every back-office call does', async () => {
-    const { fetchMock } = stubApi();
-    const answer = fetchMock.getMockImplementation()!;
-    fetchMock.mockImplementation(async (input, init) =>
-      String(input).endsWith('/refunds')
-        ? new Response(JSON.stringify({ message: ADMIN_MESSAGES.totpSetupFirst }), { status: 403 })
-        : answer(input, init),
-    );
-    const { router, user } = renderAdmin(`/admin/orders/${row.public_id}`);
+    const { router, user } = renderAdmin(`/admin/orders/${row.public_id}`, {
+      ...orderApi().table,
+      [`POST /api/admin/orders/${row.public_id}/refunds`]: () =>
+        json({ message: ADMIN_MESSAGES.totpSetupFirst }, 403),
+    });
     expect(await screen.findByRole('heading', { level: 1, name: 'Order INV-001042' })).toBeTruthy();
     await user.type(screen.getByLabelText(/Reason/), 'Wrong size');
     await user.click(screen.getByRole('button', { name: 'Refund' }));
@@ -327,14 +299,20 @@ describe('/admin/orders/:publicId', () => {
       staff_name: 'Sam Clerk',
       created_at: '2026-11-25T01:00:00.000Z',
     });
-    stubApi({
-      ...detail,
-      payment_status: 'partially_refunded',
-      refunds: [refund(1, 'succeeded', '10.00'), refund(2, 'pending', '20.00'), refund(3, 'failed', '5.00')],
-      refunded_total: '10.00',
-      refundable: '41.50',
-    });
-    renderAdmin(`/admin/orders/${row.public_id}`);
+    renderAdmin(
+      `/admin/orders/${row.public_id}`,
+      orderApi({
+        ...detail,
+        payment_status: 'partially_refunded',
+        refunds: [
+          refund(1, 'succeeded', '10.00'),
+          refund(2, 'pending', '20.00'),
+          refund(3, 'failed', '5.00'),
+        ],
+        refunded_total: '10.00',
+        refundable: '41.50',
+      }).table,
+    );
     const section = (await screen.findByRole('heading', { name: 'Refunds' })).closest('section');
     if (!section) throw new Error('no Refunds section');
     const items = within(section).getAllByRole('listitem');
@@ -379,8 +357,7 @@ describe('/admin/orders/:publicId', () => {
         { option: '_signup_discount', value: money(t.signupDiscountCents) },
       ],
     };
-    stubApi(member);
-    renderAdmin(`/admin/orders/${row.public_id}`);
+    renderAdmin(`/admin/orders/${row.public_id}`, orderApi(member).table);
     const totals = await screen.findByLabelText('Order totals');
     const expected = breakdownRows(amountsOfOrder(member));
     const shown = [...totals.querySelectorAll('div')].map((d) => [
@@ -412,8 +389,7 @@ describe('/admin/orders/:publicId', () => {
   });
 
   it('cancels only after the confirmation', async () => {
-    stubApi();
-    const { user } = renderAdmin(`/admin/orders/${row.public_id}`);
+    const { user } = renderAdmin(`/admin/orders/${row.public_id}`, orderApi().table);
     await user.click(await screen.findByRole('button', { name: 'Cancel order…' }));
     await user.click(screen.getByRole('button', { name: 'Keep the order' }));
     await user.click(screen.getByRole('button', { name: 'Cancel order…' }));

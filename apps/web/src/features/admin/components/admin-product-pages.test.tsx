@@ -6,17 +6,15 @@
  * rejected rows as a table of line and reason, warnings).
  */
 import type { StaffUser } from '@store/shared/admin';
-import type { AdminImport } from '@store/shared/admin-imports';
+import { IMPORT_FILE_FIELD, type AdminImport } from '@store/shared/admin-imports';
 import { ADMIN_PRICE_LABELS, ADMIN_PRODUCT_MESSAGES, type AdminProduct } from '@store/shared/admin-products';
-import { QueryClient } from '@tanstack/react-query';
-import { render, screen, waitFor, within } from '@testing-library/react';
-import userEvent from '@testing-library/user-event';
-import { createMemoryRouter, RouterProvider } from 'react-router';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { AppProviders } from '@/app/providers';
+import { screen, waitFor, within } from '@testing-library/react';
+import { beforeEach, describe, expect, it } from 'vitest';
 import { AdminAppRoute } from '@/app/routes/admin-app';
 import { resetSessionStoreForTests } from '@/stores/session-store';
+import { json, type ApiTable } from '@/test/fake-api';
 import { makeStoreConfig } from '@/test/fixtures';
+import { renderRoute } from '@/test/render-route';
 import { resetAdminSessionStoreForTests, startAdminSession } from '../admin-session-store';
 
 const owner: StaffUser = {
@@ -63,89 +61,79 @@ const running: AdminImport = {
   finished_at: null,
 };
 
-function stubApi() {
+/**
+ * The back office's catalog API as a table, a server that keeps the product, its trail and the import's progress;
+ * `patches` lists the product changes sent, oldest first.
+ */
+function catalogApi() {
   let product = pads;
   let audit: unknown[] = [];
   let polls = 0;
   const patches: unknown[] = [];
-  const fetchMock = vi.fn(async (input: string, init?: RequestInit) => {
-    const url = new URL(input, 'http://localhost');
-    const json = (body: unknown, status = 200) => new Response(JSON.stringify(body), { status });
-    switch (url.pathname) {
-      case '/api/store-config':
-        return json({ data: makeStoreConfig({ store_name: 'Torque Parts' }) });
-      case '/api/admin/me':
-        return json({ user: owner });
-      case '/api/admin/products':
-        return json({ data: [{ ...product }], total: 1 });
-      case '/api/admin/products/BP-FRONT':
-        if (init?.method === 'PATCH') {
-          const body = JSON.parse(String(init.body)) as Record<string, unknown>;
-          patches.push(body);
-          product = {
-            ...product,
-            price: String(body.price ?? product.price),
-            updated_at: '2026-11-25T02:00:00.000Z',
-          };
-          audit = [
-            {
-              id: 1,
-              action: 'product.update',
-              staff_name: 'Olive Owner',
-              before: { price_cents: 8900 },
-              after: { price_cents: 11_545 },
-              at: '2026-11-25T02:00:00.000Z',
-            },
-          ];
-          return json({ message: ADMIN_PRODUCT_MESSAGES.saved('BP-FRONT'), data: product, audit });
-        }
-        return json({ data: product, audit });
-      case '/api/admin/imports':
-        if (init?.method === 'POST') {
-          expect(init.body).toBeInstanceOf(FormData);
-          return json({ message: 'Importing woo.csv…', data: running }, 202);
-        }
-        return json({ data: polls > 1 ? [] : [] });
-      case `/api/admin/imports/${running.id}`:
-        polls++;
-        return json({
-          data:
-            polls < 2
-              ? { ...running, rows_total: 4, rows_done: 1 }
-              : {
-                  ...running,
-                  status: 'finished',
-                  format: 'woocommerce',
-                  rows_total: 4,
-                  rows_done: 3,
-                  rows_rejected: 1,
-                  rejected: [{ line: 5, reason: 'column "Regular price": "twelve" is not a price' }],
-                  warnings: [
-                    'line 2: image "https://x.example/a.png" could not be downloaded: answered HTTP 404',
-                  ],
-                  finished_at: '2026-11-25T01:00:03.000Z',
-                },
-        });
-      default:
-        return json({ message: 'Not found' }, 404);
-    }
-  });
-  vi.stubGlobal('fetch', fetchMock);
-  return { fetchMock, patches };
+  const table: ApiTable = {
+    'GET /api/store-config': { data: makeStoreConfig({ store_name: 'Torque Parts' }) },
+    'GET /api/admin/me': { user: owner },
+    'GET /api/admin/products': () => json({ data: [{ ...product }], total: 1 }),
+    'GET /api/admin/products/BP-FRONT': () => json({ data: product, audit }),
+    'PATCH /api/admin/products/BP-FRONT': ({ body }) => {
+      const fields = body as Record<string, unknown>;
+      patches.push(fields);
+      product = {
+        ...product,
+        price: String(fields.price ?? product.price),
+        updated_at: '2026-11-25T02:00:00.000Z',
+      };
+      audit = [
+        {
+          id: 1,
+          action: 'product.update',
+          staff_name: 'Olive Owner',
+          before: { price_cents: 8900 },
+          after: { price_cents: 11_545 },
+          at: '2026-11-25T02:00:00.000Z',
+        },
+      ];
+      return json({ message: ADMIN_PRODUCT_MESSAGES.saved('BP-FRONT'), data: product, audit });
+    },
+    'POST /api/admin/imports': async ({ request }) => {
+      // Sent as multipart (the browser writes the boundary): the file under its field, and skip_invalid. Not its
+      // name nor bytes: jsdom's File reaches Node's fetch as an empty part named 'blob' (only its type survives).
+      expect(request.headers.get('content-type')).toMatch(/^multipart\/form-data; boundary=/);
+      const form = await request.clone().formData();
+      expect((form.get(IMPORT_FILE_FIELD) as Blob | null)?.type).toBe('text/csv');
+      expect(form.get('skip_invalid')).toBe('false');
+      return json({ message: 'Importing woo.csv…', data: running }, 202);
+    },
+    'GET /api/admin/imports': { data: [] },
+    [`GET /api/admin/imports/${running.id}`]: () => {
+      polls++;
+      return json({
+        data:
+          polls < 2
+            ? { ...running, rows_total: 4, rows_done: 1 }
+            : {
+                ...running,
+                status: 'finished',
+                format: 'woocommerce',
+                rows_total: 4,
+                rows_done: 3,
+                rows_rejected: 1,
+                rejected: [{ line: 5, reason: 'column "Regular price": "twelve" is not a price' }],
+                warnings: [
+                  'line 2: image "https://x.example/a.png" could not be downloaded: answered HTTP 404',
+                ],
+                finished_at: '2026-11-25T01:00:03.000Z',
+              },
+      });
+    },
+  };
+  return { table, patches };
 }
 
-function renderAdmin(path: string) {
+/** The back office at `path`, signed in as the owner, over `api`. */
+function renderAdmin(path: string, api: ApiTable) {
   startAdminSession({ token: 'admin-token', user: owner });
-  const router = createMemoryRouter([{ path: '/admin/*', Component: AdminAppRoute }], {
-    initialEntries: [path],
-  });
-  const queryClient = new QueryClient({ defaultOptions: { queries: { retry: false } } });
-  render(
-    <AppProviders queryClient={queryClient}>
-      <RouterProvider router={router} />
-    </AppProviders>,
-  );
-  return { router, user: userEvent.setup() };
+  return renderRoute(path, { routes: [{ path: '/admin/*', Component: AdminAppRoute }], api });
 }
 
 beforeEach(() => {
@@ -153,14 +141,10 @@ beforeEach(() => {
   resetAdminSessionStoreForTests();
   resetSessionStoreForTests();
 });
-afterEach(() => {
-  vi.unstubAllGlobals();
-});
 
 describe('/admin/products', () => {
   it('lists products with low stock marked, and sends the search and the low-stock filter', async () => {
-    const { fetchMock } = stubApi();
-    const { user, router } = renderAdmin('/admin/products');
+    const { api, user, router } = renderAdmin('/admin/products', catalogApi().table);
     const table = await screen.findByRole('table', { name: /Products/ });
     const row = within(table).getByRole('row', { name: /Ceramic Brake Pads Front/ });
     expect(within(row).getByText('$89.00')).toBeTruthy();
@@ -176,7 +160,7 @@ describe('/admin/products', () => {
     await user.click(screen.getByRole('button', { name: 'Search' }));
     await user.click(screen.getByLabelText(/Low stock only/));
     await waitFor(() => expect(router.state.location.search).toContain('low_stock=true'));
-    const calls = fetchMock.mock.calls.map(([u]) => String(u)).filter((u) => u.includes('/admin/products?'));
+    const calls = api.requestsTo('/api/admin/products').map((r) => `${r.url.pathname}${r.url.search}`);
     expect(calls.some((u) => u.includes('q=pads') && u.includes('low_stock=true'))).toBe(true);
 
     await user.click(within(row).getByRole('link', { name: 'Ceramic Brake Pads Front' }));
@@ -186,8 +170,8 @@ describe('/admin/products', () => {
 
 describe('/admin/products/{sku}', () => {
   it('refuses a sale price above the price before sending, then saves the shelf price inc. GST with its ex-GST figure beside it', async () => {
-    const { patches } = stubApi();
-    const { user } = renderAdmin('/admin/products/BP-FRONT');
+    const { table, patches } = catalogApi();
+    const { user } = renderAdmin('/admin/products/BP-FRONT', table);
     expect(await screen.findByRole('heading', { level: 1, name: 'Ceramic Brake Pads Front' })).toBeTruthy();
     expect(screen.getByRole('link', { name: /View in the shop/ }).getAttribute('href')).toBe(
       '/product/ceramic-brake-pads-front',
@@ -229,8 +213,7 @@ describe('/admin/products/{sku}', () => {
 
 describe('/admin/products/import', () => {
   it('uploads a CSV, shows labelled progress polled until finished, rejected rows and warnings', async () => {
-    stubApi();
-    const { user } = renderAdmin('/admin/products/import');
+    const { user } = renderAdmin('/admin/products/import', catalogApi().table);
     const input = await screen.findByLabelText('CSV file');
     await user.click(screen.getByRole('button', { name: 'Upload and import' }));
     expect(await screen.findByText('Choose a CSV file to import.')).toBeTruthy();

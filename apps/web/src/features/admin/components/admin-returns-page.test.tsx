@@ -7,15 +7,13 @@
 import type { StaffUser } from '@store/shared/admin';
 import type { AdminMessageRow } from '@store/shared/admin-customers';
 import type { AdminReturnDetail, AdminReturnRow } from '@store/shared/admin-returns';
-import { QueryClient } from '@tanstack/react-query';
-import { render, screen, waitFor, within } from '@testing-library/react';
-import userEvent from '@testing-library/user-event';
-import { createMemoryRouter, RouterProvider } from 'react-router';
+import { screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { AppProviders } from '@/app/providers';
 import { AdminAppRoute } from '@/app/routes/admin-app';
 import { resetSessionStoreForTests } from '@/stores/session-store';
+import { json, type ApiTable } from '@/test/fake-api';
 import { makeStoreConfig } from '@/test/fixtures';
+import { renderRoute } from '@/test/render-route';
 import { getAdminSession, resetAdminSessionStoreForTests, startAdminSession } from '../admin-session-store';
 
 const owner: StaffUser = {
@@ -82,127 +80,121 @@ const message: AdminMessageRow = {
 };
 const PNG_BYTES = new Uint8Array([0x89, 0x50, 0x4e, 0x47]);
 
-function stubApi(me: StaffUser = owner) {
+/**
+ * The back office's returns, messages, subscribers and customers API as a table, a server that keeps the return
+ * and the message, signed in as `me`.
+ */
+function backOfficeApi(me: StaffUser = owner): ApiTable {
   let current = detail;
   let msg = message;
-  const fetchMock = vi.fn(async (input: string, init?: RequestInit) => {
-    const url = new URL(input, 'http://localhost');
-    const json = (body: unknown, status = 200) => new Response(JSON.stringify(body), { status });
-    const body = init?.body ? (JSON.parse(String(init.body)) as Record<string, unknown>) : {};
-    switch (url.pathname) {
-      case '/api/store-config':
-        return json({ data: makeStoreConfig({ store_name: 'Torque Parts' }) });
-      case '/api/admin/me':
-        return json({ user: me });
-      case '/api/admin/returns':
-        return json({ data: [{ ...row, status: current.status }], total: 1 });
-      case '/api/admin/returns/7':
-        return json({ data: current });
-      case '/api/admin/returns/7/file':
-        return new Response(PNG_BYTES, {
-          status: 200,
-          headers: {
-            'content-type': 'application/octet-stream',
-            'content-disposition': `attachment; filename="mat photo.png"; filename*=UTF-8''mat%20photo.png`,
+  const fields = (body: unknown) => (body ?? {}) as Record<string, unknown>;
+  return {
+    'GET /api/store-config': () => json({ data: makeStoreConfig({ store_name: 'Torque Parts' }) }),
+    'GET /api/admin/me': () => json({ user: me }),
+    'GET /api/admin/returns': () => json({ data: [{ ...row, status: current.status }], total: 1 }),
+    'GET /api/admin/returns/7': () => json({ data: current }),
+    'GET /api/admin/returns/7/file': () =>
+      new Response(PNG_BYTES, {
+        status: 200,
+        headers: {
+          'content-type': 'application/octet-stream',
+          'content-disposition': `attachment; filename="mat photo.png"; filename*=UTF-8''mat%20photo.png`,
+        },
+      }),
+    'POST /api/admin/returns/7/approve': ({ body: sent }) => {
+      const body = fields(sent);
+      current = {
+        ...current,
+        status: 'approved',
+        decision: {
+          refund_amount: String(body.refund_amount),
+          note: String(body.note ?? ''),
+          decided_at: '2026-11-25T01:00:00.000Z',
+          decided_by: 'Olive Owner',
+        },
+      };
+      return json({
+        message: `Return #7 approved with a refund of $${String(body.refund_amount)}.`,
+        data: current,
+      });
+    },
+    'GET /api/admin/messages': () => json({ data: [msg], total: 1 }),
+    'POST /api/admin/messages/3/handled': () => {
+      msg = { ...msg, handled_at: '2026-11-25T01:00:00.000Z', handled_by: 'Olive Owner' };
+      return json({ message: 'Message #3 marked handled.', data: msg });
+    },
+    'GET /api/admin/subscribers': () =>
+      json({
+        data: [
+          {
+            id: 1,
+            email: 'reader@example.com',
+            consent_at: '2026-11-20T01:00:00.000Z',
+            consent_source: 'newsletter form on /',
+            unsubscribed_at: null,
           },
-        });
-      case '/api/admin/returns/7/approve':
-        current = {
-          ...current,
-          status: 'approved',
-          decision: {
-            refund_amount: String(body.refund_amount),
-            note: String(body.note ?? ''),
-            decided_at: '2026-11-25T01:00:00.000Z',
-            decided_by: 'Olive Owner',
-          },
-        };
-        return json({
-          message: `Return #7 approved with a refund of $${String(body.refund_amount)}.`,
-          data: current,
-        });
-      case '/api/admin/messages':
-        return json({ data: [msg], total: 1 });
-      case '/api/admin/messages/3/handled':
-        msg = { ...msg, handled_at: '2026-11-25T01:00:00.000Z', handled_by: 'Olive Owner' };
-        return json({ message: 'Message #3 marked handled.', data: msg });
-      case '/api/admin/subscribers':
-        return json({
-          data: [
-            {
-              id: 1,
-              email: 'reader@example.com',
-              consent_at: '2026-11-20T01:00:00.000Z',
-              consent_source: 'newsletter form on /',
-              unsubscribed_at: null,
-            },
-          ],
-          total: 1,
-        });
-      case '/api/admin/customers':
-        return json({
-          data: [
-            {
-              id: 5,
-              name: 'Bianca Buyer',
-              email: 'bianca@example.com',
-              phone: '0412345678',
-              created_at: '2026-01-10T01:00:00.000Z',
-              orders_count: 2,
-              total_spent: '140.80',
-              last_order_at: '2026-11-20T01:00:00.000Z',
-            },
-          ],
-          total: 1,
-        });
-      case '/api/admin/customers/5':
-        return json({
-          data: {
+        ],
+        total: 1,
+      }),
+    'GET /api/admin/customers': () =>
+      json({
+        data: [
+          {
             id: 5,
             name: 'Bianca Buyer',
             email: 'bianca@example.com',
             phone: '0412345678',
             created_at: '2026-01-10T01:00:00.000Z',
-            orders_count: 1,
-            total_spent: '70.40',
+            orders_count: 2,
+            total_spent: '140.80',
             last_order_at: '2026-11-20T01:00:00.000Z',
-            membership_plans: [],
-            addresses: [
-              {
-                id: 1,
-                name: 'Bianca Buyer',
-                address: '1 Test St, Moorabbin VIC 3189',
-                phone: '',
-                address_type: 'Home',
-              },
-            ],
-            orders: [
-              {
-                public_id: 'ZyXwVuTsRqPoNmLk',
-                invoice_number: 'INV-001050',
-                created_at: '2026-11-20T01:00:00.000Z',
-                total: '70.40',
-                payment_status: 'completed',
-                status: 'shipped',
-              },
-            ],
           },
-          audit: [],
-        });
-      case '/api/admin/subscribers.csv':
-        return new Response('email,consent_at,consent_source\r\n', {
-          status: 200,
-          headers: {
-            'content-type': 'text/csv; charset=utf-8',
-            'content-disposition': 'attachment; filename="subscribers-2026-11-25.csv"',
-          },
-        });
-      default:
-        return json({ message: 'Not found' }, 404);
-    }
-  });
-  vi.stubGlobal('fetch', fetchMock);
-  return fetchMock;
+        ],
+        total: 1,
+      }),
+    'GET /api/admin/customers/5': () =>
+      json({
+        data: {
+          id: 5,
+          name: 'Bianca Buyer',
+          email: 'bianca@example.com',
+          phone: '0412345678',
+          created_at: '2026-01-10T01:00:00.000Z',
+          orders_count: 1,
+          total_spent: '70.40',
+          last_order_at: '2026-11-20T01:00:00.000Z',
+          membership_plans: [],
+          addresses: [
+            {
+              id: 1,
+              name: 'Bianca Buyer',
+              address: '1 Test St, Moorabbin VIC 3189',
+              phone: '',
+              address_type: 'Home',
+            },
+          ],
+          orders: [
+            {
+              public_id: 'ZyXwVuTsRqPoNmLk',
+              invoice_number: 'INV-001050',
+              created_at: '2026-11-20T01:00:00.000Z',
+              total: '70.40',
+              payment_status: 'completed',
+              status: 'shipped',
+            },
+          ],
+        },
+        audit: [],
+      }),
+    'GET /api/admin/subscribers.csv': () =>
+      new Response('email,consent_at,consent_source\r\n', {
+        status: 200,
+        headers: {
+          'content-type': 'text/csv; charset=utf-8',
+          'content-disposition': 'attachment; filename="subscribers-2026-11-25.csv"',
+        },
+      }),
+  };
 }
 
 /** Records what the page saves: the object URL's Blob and the link's `download` name. */
@@ -229,18 +221,10 @@ function captureDownloads() {
   return { saved, click };
 }
 
-function renderAdmin(path: string, user: StaffUser = owner) {
+/** The back office at `path`, signed in as `user`, over `api`. */
+function renderAdmin(path: string, api: ApiTable, user: StaffUser = owner) {
   startAdminSession({ token: 'admin-token', user });
-  const router = createMemoryRouter([{ path: '/admin/*', Component: AdminAppRoute }], {
-    initialEntries: [path],
-  });
-  const queryClient = new QueryClient({ defaultOptions: { queries: { retry: false } } });
-  render(
-    <AppProviders queryClient={queryClient}>
-      <RouterProvider router={router} />
-    </AppProviders>,
-  );
-  return { router, user: userEvent.setup() };
+  return renderRoute(path, { routes: [{ path: '/admin/*', Component: AdminAppRoute }], api });
 }
 
 beforeEach(() => {
@@ -255,9 +239,8 @@ afterEach(() => {
 
 describe('/admin/returns', () => {
   it('lists returns, opens one, downloads its file as a Blob and approves it with the refund', async () => {
-    const fetchMock = stubApi();
     const { saved } = captureDownloads();
-    const { router, user } = renderAdmin('/admin/returns');
+    const { api, router, user } = renderAdmin('/admin/returns', backOfficeApi());
     const table = await screen.findByRole('table', { name: /Return requests \(1\)/ });
     expect(within(table).getByText('INV-001042')).toBeTruthy();
     await user.click(within(table).getByRole('link', { name: 'Return #7' }));
@@ -272,8 +255,8 @@ describe('/admin/returns', () => {
     await waitFor(() => expect(saved).toHaveLength(1));
     expect(saved[0]?.name).toBe('mat photo.png');
     expect(new Uint8Array(await saved[0]!.blob.arrayBuffer())).toEqual(PNG_BYTES);
-    const fileCall = fetchMock.mock.calls.find(([input]) => String(input).endsWith('/returns/7/file'));
-    expect(new Headers(fileCall?.[1]?.headers).get('authorization')).toBe('Bearer admin-token');
+    const fileCall = api.requestsTo('/api/admin/returns/7/file')[0];
+    expect(fileCall?.request.headers.get('authorization')).toBe('Bearer admin-token');
 
     const approve = screen.getByRole('form', { name: 'Approve the return' });
     const amount = within(approve).getByLabelText('Refund amount ($)');
@@ -291,8 +274,7 @@ describe('/admin/returns', () => {
   });
 
   it('rejects only with a reason', async () => {
-    stubApi();
-    const { user } = renderAdmin('/admin/returns?id=7');
+    const { user } = renderAdmin('/admin/returns?id=7', backOfficeApi());
     const reject = await screen.findByRole('form', { name: 'Reject the return' });
     await user.click(within(reject).getByRole('button', { name: /Reject/ }));
     expect(await within(reject).findByText(/reason is required/)).toBeTruthy();
@@ -301,8 +283,7 @@ describe('/admin/returns', () => {
 
 describe('/admin/messages', () => {
   it('marks a message handled', async () => {
-    stubApi();
-    const { user } = renderAdmin('/admin/messages');
+    const { user } = renderAdmin('/admin/messages', backOfficeApi());
     const card = (await screen.findByRole('heading', { name: 'Opening hours' })).closest('li') as HTMLElement;
     expect(within(card).getByText('Not handled')).toBeTruthy();
     await user.click(within(card).getByRole('button', { name: /Mark handled/ }));
@@ -313,9 +294,8 @@ describe('/admin/messages', () => {
 
 describe('/admin/subscribers and /admin/customers', () => {
   it('exports the subscribers CSV with the token', async () => {
-    stubApi();
     const { saved } = captureDownloads();
-    const { user } = renderAdmin('/admin/subscribers');
+    const { user } = renderAdmin('/admin/subscribers', backOfficeApi());
     expect(await screen.findByRole('table', { name: /Newsletter subscribers \(1\)/ })).toBeTruthy();
     await user.click(screen.getByRole('button', { name: 'Export CSV' }));
     expect(await screen.findByText('Saved subscribers-2026-11-25.csv.')).toBeTruthy();
@@ -323,15 +303,11 @@ describe('/admin/subscribers and /admin/customers', () => {
   });
 
   it('a download answered 401 ends the session and goes to /admin/signin, as every back-office call does', async () => {
-    const fetchMock = stubApi();
-    const answer = fetchMock.getMockImplementation()!;
-    fetchMock.mockImplementation(async (input, init) =>
-      String(input).endsWith('/subscribers.csv')
-        ? new Response(JSON.stringify({ message: 'Unauthenticated.' }), { status: 401 })
-        : answer(input, init),
-    );
     const { saved } = captureDownloads();
-    const { router, user } = renderAdmin('/admin/subscribers');
+    const { router, user } = renderAdmin('/admin/subscribers', {
+      ...backOfficeApi(),
+      'GET /api/admin/subscribers.csv': () => json({ message: 'Unauthenticated.' }, 401),
+    });
     expect(await screen.findByRole('table', { name: /Newsletter subscribers \(1\)/ })).toBeTruthy();
     await user.click(screen.getByRole('button', { name: 'Export CSV' }));
     await waitFor(() => expect(router.state.location.pathname).toBe('/admin/signin'));
@@ -340,16 +316,13 @@ describe('/admin/subscribers and /admin/customers', () => {
   });
 
   it('lists customers for an admin, sorts on the server and shows one with their orders', async () => {
-    const fetchMock = stubApi();
-    const { router, user } = renderAdmin('/admin/customers');
+    const { api, router, user } = renderAdmin('/admin/customers', backOfficeApi());
     const table = await screen.findByRole('table', { name: 'Customers (1)' });
     expect(within(table).getByText('$140.80')).toBeTruthy();
     await user.click(within(table).getByRole('button', { name: /Spent/ }));
     await waitFor(() =>
       expect(
-        fetchMock.mock.calls.some(
-          ([input]) => String(input).includes('/admin/customers?') && String(input).includes('sort=spent'),
-        ),
+        api.requestsTo('/api/admin/customers').some((r) => r.url.searchParams.get('sort') === 'spent'),
       ).toBe(true),
     );
     await user.click(within(table).getByRole('link', { name: 'Bianca Buyer' }));
@@ -362,9 +335,8 @@ describe('/admin/subscribers and /admin/customers', () => {
   });
 
   it('tells staff that customers and subscribers are for admins', async () => {
-    const fetchMock = stubApi(clerk);
-    renderAdmin('/admin/customers', clerk);
+    const { api } = renderAdmin('/admin/customers', backOfficeApi(clerk), clerk);
     expect(await screen.findByText(/Only admins can see customers/)).toBeTruthy();
-    expect(fetchMock.mock.calls.some(([input]) => String(input).includes('/admin/customers'))).toBe(false);
+    expect(api.requests.some((r) => r.url.pathname.includes('/admin/customers'))).toBe(false);
   });
 });

@@ -1,5 +1,6 @@
 import { IDEMPOTENCY_KEY_PATTERN } from '@store/shared/order-constants';
-import { afterEach, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
+import { fakeApi } from '@/test/fake-api';
 import { makeOrderDetail } from '@/test/order-fixtures';
 import { setTooManyRequestsNavigator } from '@/lib/too-many-requests';
 import { makeCheckoutData } from '../hooks/use-place-order.fixtures';
@@ -11,33 +12,30 @@ const body: PlaceOrderBody = {
   stripePaymentMethodId: 'pm_card_visa',
 };
 
+/** The fake API answers the order with `status` and `json` (an empty body when none) from now on. */
 function answer(status: number, json?: unknown) {
-  const fetchMock = vi.fn(
-    async () => new Response(json === undefined ? '' : JSON.stringify(json), { status }),
-  );
-  vi.stubGlobal('fetch', fetchMock);
-  return fetchMock;
+  return fakeApi({
+    'POST /api/place-order': () => new Response(json === undefined ? '' : JSON.stringify(json), { status }),
+  });
 }
-
-afterEach(() => vi.unstubAllGlobals());
 
 describe('placeOrder', () => {
   it('posts the order as JSON with the Idempotency-Key header', async () => {
-    const fetchMock = answer(200, { message: 'Order placed successfully!', data: makeOrderDetail() });
+    const api = answer(200, { message: 'Order placed successfully!', data: makeOrderDetail() });
     const outcome = await placeOrder(body, 'attempt_0001');
     expect(outcome).toEqual({
       kind: 'placed',
       message: 'Order placed successfully!',
       order: makeOrderDetail(),
     });
-    const [url, init] = fetchMock.mock.calls[0] as unknown as [string, RequestInit];
-    expect(url).toBe('/api/place-order');
-    expect(init.method).toBe('POST');
-    const headers = new Headers(init.headers);
+    expect(api.requests).toHaveLength(1);
+    const [sent] = api.requestsTo('/api/place-order');
+    expect(sent?.method).toBe('POST');
+    const headers = sent!.request.headers;
     expect(headers.get('Idempotency-Key')).toBe('attempt_0001');
     expect(headers.get('Content-Type')).toBe('application/json');
     expect(headers.get('Accept')).toBe('application/json');
-    expect(JSON.parse(String(init.body))).toEqual(body);
+    expect(sent?.body).toEqual(body);
   });
 
   it('reads each refusal the server explains', async () => {
@@ -130,18 +128,9 @@ describe('placeOrder', () => {
   });
 
   it('no answer, an aborted request, or a 200 without the order, counts as a network failure (retry with the same key)', async () => {
-    vi.stubGlobal(
-      'fetch',
-      vi.fn(async () => Promise.reject(new TypeError('Failed to fetch'))),
-    );
+    fakeApi({ 'POST /api/place-order': () => Response.error() });
     expect(await placeOrder(body, 'attempt_0001')).toEqual({ kind: 'network' });
-    vi.stubGlobal(
-      'fetch',
-      vi.fn(async (_url: string, init: RequestInit) => {
-        init.signal?.throwIfAborted();
-        return new Response('{}');
-      }),
-    );
+    fakeApi({ 'POST /api/place-order': {} });
     expect(await placeOrder(body, 'attempt_0001', AbortSignal.abort())).toEqual({ kind: 'network' });
     answer(200, { message: 'ok' });
     expect(await placeOrder(body, 'attempt_0001')).toEqual({ kind: 'network' });

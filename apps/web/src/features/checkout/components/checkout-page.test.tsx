@@ -3,15 +3,14 @@ import { CHECKOUT_MESSAGES } from '@store/shared/checkout-form';
 import { ORDER_MESSAGES } from '@store/shared/order-constants';
 import type { Product } from '@store/shared/product';
 import type { StoreConfig } from '@store/shared/store-settings';
-import { QueryClient } from '@tanstack/react-query';
-import { act, render, screen, waitFor, within } from '@testing-library/react';
-import userEvent from '@testing-library/user-event';
+import { act, screen, waitFor, within } from '@testing-library/react';
+import type userEvent from '@testing-library/user-event';
 import { ToastContainer } from 'react-toastify';
-import { createMemoryRouter, RouterProvider } from 'react-router';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { AppProviders } from '@/app/providers';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { clearCart, initializeCart, type CartLine } from '@/stores/cart-store';
+import { json, type ApiTable } from '@/test/fake-api';
 import { makeProduct, makeStoreConfig } from '@/test/fixtures';
+import { renderRoute } from '@/test/render-route';
 import { computeCheckoutTotals } from '@store/shared/checkout-totals';
 import { amountsOfTotals } from '@store/shared/order-breakdown';
 import { parseDecimalToCents } from '@store/shared/money';
@@ -82,50 +81,46 @@ interface Api {
   config?: StoreConfig;
   suggestions?: AddressSuggestion[];
   details?: AddressSuggestion;
+  /** More answers, or answers in place of these. */
+  answers?: ApiTable;
 }
 
-/** Fakes the API at the network edge; returns the mock so a test can read what was asked. */
-function stubApi({ config = makeStoreConfig(), suggestions = [guildford, guildfordWa], details }: Api = {}) {
-  const fetchMock = vi.fn(async (input: string) => {
-    const url = new URL(input, 'http://localhost');
-    const json = (body: unknown, status = 200) => new Response(JSON.stringify(body), { status });
-    switch (url.pathname) {
-      case '/api/store-config':
-        return json({ data: config });
-      case '/api/cart-products': {
-        const ids = (url.searchParams.get('ids') ?? '').split(',').map(Number);
-        return json({ data: [globes, battery, sticker].filter((p) => ids.includes(p.id)) });
-      }
-      case '/api/address-suggestions':
-        return json({ data: suggestions });
-      case '/api/address-details':
-        return details ? json({ data: details }) : json({ message: 'Not found' }, 404);
-      default:
-        return json({ message: 'Not found' }, 404);
-    }
-  });
-  vi.stubGlobal('fetch', fetchMock);
-  return fetchMock;
+/** What this test's fake API answers (set by serveApi before rendering). */
+let checkoutApi: ApiTable = {};
+
+/** Serves the checkout's API for this test: the store's settings, the cart's products and the address lookup. */
+function serveApi({
+  config = makeStoreConfig(),
+  suggestions = [guildford, guildfordWa],
+  details,
+  answers = {},
+}: Api = {}) {
+  checkoutApi = {
+    'GET /api/store-config': { data: config },
+    'GET /api/cart-products': ({ url }) => {
+      const ids = (url.searchParams.get('ids') ?? '').split(',').map(Number);
+      return json({ data: [globes, battery, sticker].filter((p) => ids.includes(p.id)) });
+    },
+    'GET /api/address-suggestions': { data: suggestions },
+    'GET /api/address-details': () =>
+      details ? json({ data: details }) : json({ message: 'Not found' }, 404),
+    ...answers,
+  };
 }
 
+/** The checkout page (the pages it leaves for as stand-ins) with the toasts, over the API serveApi set. */
 function renderCheckout() {
-  const router = createMemoryRouter(
-    [
+  const view = renderRoute('/checkout', {
+    routes: [
       { path: '/', element: <h1>Home page</h1> },
       { path: '/checkout', element: <CheckoutPage /> },
       { path: '/checkout-stripe-payment', element: <h1>Card payment page</h1> },
       { path: '/checkout-paypal-payment', element: <h1>Wallet payment page</h1> },
     ],
-    { initialEntries: ['/checkout'] },
-  );
-  const queryClient = new QueryClient({ defaultOptions: { queries: { retry: false } } });
-  const view = render(
-    <AppProviders queryClient={queryClient}>
-      <RouterProvider router={router} />
-      <ToastContainer />
-    </AppProviders>,
-  );
-  return { router, view, user: userEvent.setup() };
+    api: checkoutApi,
+    beside: <ToastContainer />,
+  });
+  return { ...view, view };
 }
 
 const billing = () => screen.getByRole('region', { name: 'Billing details' });
@@ -165,19 +160,18 @@ afterEach(() => {
   clearCart();
   sessionStorage.clear();
   resetSessionStoreForTests();
-  vi.unstubAllGlobals();
 });
 
 describe('checkout page (SPEC §2 Checkout)', () => {
   it('sends an empty cart to the home page', async () => {
-    stubApi();
+    serveApi();
     clearCart();
     renderCheckout();
     expect(await screen.findByRole('heading', { name: 'Home page' })).toBeTruthy();
   });
 
   it('labels each field with its autofill token and keyboard', async () => {
-    stubApi();
+    serveApi();
     renderCheckout();
     expect(await screen.findByRole('heading', { level: 1, name: 'Checkout' })).toBeTruthy();
     const tokens = {
@@ -201,7 +195,7 @@ describe('checkout page (SPEC §2 Checkout)', () => {
   });
 
   it('shows each SPEC message when a payment method is chosen with an empty form, and focuses the first', async () => {
-    stubApi();
+    serveApi();
     const { router, user } = renderCheckout();
     await user.click(cardButton());
 
@@ -229,7 +223,7 @@ describe('checkout page (SPEC §2 Checkout)', () => {
   });
 
   it('refuses a keystroke that breaks the live filter, keeps the value and says why', async () => {
-    stubApi();
+    serveApi();
     const { user } = renderCheckout();
     const first = textbox('First name');
     await user.type(first, 'Jo1');
@@ -252,7 +246,7 @@ describe('checkout page (SPEC §2 Checkout)', () => {
   });
 
   it('accepts the apostrophes and hyphens of real names and places (decision 0010)', async () => {
-    stubApi();
+    serveApi();
     const { user } = renderCheckout();
     await user.type(textbox('Last name'), "O'Connor-Smith");
     expect(textbox('Last name').value).toBe("O'Connor-Smith");
@@ -262,7 +256,7 @@ describe('checkout page (SPEC §2 Checkout)', () => {
   });
 
   it('checks the email format, on leaving the field and on choosing a payment method', async () => {
-    stubApi();
+    serveApi();
     const { user } = renderCheckout();
     const email = textbox('Email');
     await user.type(email, 'mary@');
@@ -282,7 +276,7 @@ describe('checkout page (SPEC §2 Checkout)', () => {
   });
 
   it('says when the post code is not in the state', async () => {
-    stubApi();
+    serveApi();
     const { user } = renderCheckout();
     await user.type(combobox('State'), 'VIC');
     await user.type(textbox('Post code'), '2000');
@@ -296,7 +290,7 @@ describe('checkout page (SPEC §2 Checkout)', () => {
   });
 
   it('validates the shipping fields only when the tick box is ticked', async () => {
-    stubApi();
+    serveApi();
     const { router, user } = renderCheckout();
     await fillBilling(user);
 
@@ -321,7 +315,7 @@ describe('checkout page (SPEC §2 Checkout)', () => {
   });
 
   it('counts the comment up to 250 characters', async () => {
-    stubApi();
+    serveApi();
     const { user } = renderCheckout();
     const comment = screen.getByRole('textbox', { name: 'Comment (optional)' }) as HTMLTextAreaElement;
     expect(screen.getByText('0/250')).toBeTruthy();
@@ -334,19 +328,17 @@ describe('checkout page (SPEC §2 Checkout)', () => {
   });
 
   it('suggests Australian places in the City field and fills city, state and post code', async () => {
-    const fetchMock = stubApi();
-    const { user } = renderCheckout();
+    serveApi();
+    const { api, user } = renderCheckout();
     const city = combobox('City');
     await user.type(city, 'G');
     await new Promise((r) => setTimeout(r, ADDRESS_LOOKUP_DEBOUNCE_MS + 50));
     // One character asks for nothing.
-    expect(fetchMock.mock.calls.some(([u]) => String(u).includes('address-suggestions'))).toBe(false);
+    expect(api.requestsTo('/api/address-suggestions')).toHaveLength(0);
 
     await user.type(city, 'uil');
     const listbox = await screen.findByRole('listbox', { name: 'Places' });
-    const asked = fetchMock.mock.calls
-      .map(([u]) => new URL(String(u), 'http://localhost'))
-      .filter((u) => u.pathname === '/api/address-suggestions');
+    const asked = api.requestsTo('/api/address-suggestions').map((r) => r.url);
     expect(asked.map((u) => u.searchParams.get('query'))).toEqual(['Guil']);
     expect(city.getAttribute('aria-expanded')).toBe('true');
     expect(city.getAttribute('aria-controls')).toBe(listbox.id);
@@ -379,25 +371,27 @@ describe('checkout page (SPEC §2 Checkout)', () => {
 
   it('reads the full address of a Google suggestion before filling it in', async () => {
     const place = { ...guildford, label: 'Guildford NSW, Australia', place_id: 'ChIJ-guildford' };
-    const fetchMock = stubApi({
+    serveApi({
       config: makeStoreConfig({ address_lookup: 'google' }),
       suggestions: [place],
       details: { ...guildford, street_address: '7 Railway Tce', place_id: 'ChIJ-guildford' },
     });
-    const { user } = renderCheckout();
+    const { api, user } = renderCheckout();
     await user.type(combobox('City'), 'Guil');
     await user.click(await screen.findByRole('option', { name: 'Guildford NSW, Australia' }));
     await waitFor(() => expect(textbox('Street address').value).toBe('7 Railway Tce'));
     expect(combobox('City').value).toBe('Guildford');
     expect(textbox('Post code').value).toBe('2161');
     expect(
-      fetchMock.mock.calls.some(([u]) => String(u) === '/api/address-details?place_id=ChIJ-guildford'),
+      api.requests.some(
+        (r) => `${r.url.pathname}${r.url.search}` === '/api/address-details?place_id=ChIJ-guildford',
+      ),
     ).toBe(true);
     expect(screen.queryByText(/© GeoNames/)).toBeNull();
   });
 
   it('charges delivery below $100: the rows add up to the total to pay, which includes the GST it states', async () => {
-    stubApi();
+    serveApi();
     renderCheckout();
     const summary = screen.getByRole('region', { name: 'Order summary' });
     expect(within(summary).getByText('Brightline H4 Halogen Globes')).toBeTruthy();
@@ -423,7 +417,7 @@ describe('checkout page (SPEC §2 Checkout)', () => {
   });
 
   it('waives delivery from $100 and shows it as Free', async () => {
-    stubApi();
+    serveApi();
     initializeCart([cartLine(globes, 2)]);
     renderCheckout();
     const summary = screen.getByRole('region', { name: 'Order summary' });
@@ -439,7 +433,10 @@ describe('checkout page (SPEC §2 Checkout)', () => {
   });
 
   it('shows a business member who chose ex. GST each figure less its GST, adding up to the ex-GST total', async () => {
-    stubApi();
+    // The member's details and addresses are not found: the figures come from the session alone (no signup
+    // discount), as the total below expects.
+    const notFound = () => json({ message: 'Not found' }, 404);
+    serveApi({ answers: { 'GET /api/user': notFound, 'GET /api/user-addresses': notFound } });
     startSession({
       user: {
         id: 8,
@@ -489,7 +486,7 @@ describe('checkout page (SPEC §2 Checkout)', () => {
   });
 
   it('offers only the payment methods the store takes, and says so when it takes none', async () => {
-    stubApi({ config: makeStoreConfig({ card_payments: 'stripe', wallet_payments: 'off' }) });
+    serveApi({ config: makeStoreConfig({ card_payments: 'stripe', wallet_payments: 'off' }) });
     const { view } = renderCheckout();
     const aside = screen.getByRole('complementary', { name: 'Order summary and payment' });
     await waitFor(() => expect(within(aside).queryByRole('button', { name: /Paypal/ })).toBeNull());
@@ -497,14 +494,14 @@ describe('checkout page (SPEC §2 Checkout)', () => {
     expect(within(aside).queryByText(/Test mode/)).toBeNull();
     view.unmount();
 
-    stubApi({ config: makeStoreConfig({ card_payments: 'off', wallet_payments: 'off' }) });
+    serveApi({ config: makeStoreConfig({ card_payments: 'off', wallet_payments: 'off' }) });
     renderCheckout();
     expect(await screen.findByText(ORDER_MESSAGES.noPaymentMethods)).toBeTruthy();
     expect(screen.queryByRole('button', { name: /Credit Card \/ Debit Card/ })).toBeNull();
   });
 
   it('links the SPEC policy pages from the summary', async () => {
-    stubApi();
+    serveApi();
     renderCheckout();
     const aside = screen.getByRole('complementary', { name: 'Order summary and payment' });
     expect(
@@ -525,7 +522,7 @@ describe('checkout page (SPEC §2 Checkout)', () => {
   });
 
   it('saves the checkout data and goes to the wallet payment page', async () => {
-    stubApi();
+    serveApi();
     initializeCart([cartLine(globes, 1), cartLine(battery, 2)]);
     const { router, user } = renderCheckout();
     await fillBilling(user);
@@ -603,7 +600,7 @@ describe('checkout page (SPEC §2 Checkout)', () => {
   });
 
   it('goes to the card payment page with the shipping address when ticked', async () => {
-    stubApi();
+    serveApi();
     const { router, user } = renderCheckout();
     await fillBilling(user);
     await user.click(screen.getByRole('checkbox', { name: 'Ship to a different address?' }));
@@ -628,7 +625,7 @@ describe('checkout page (SPEC §2 Checkout)', () => {
   });
 
   it('refuses a zero subtotal with the SPEC message', async () => {
-    stubApi();
+    serveApi();
     initializeCart([cartLine(sticker, 1)]);
     const { router, user } = renderCheckout();
     await user.click(cardButton());
@@ -638,7 +635,7 @@ describe('checkout page (SPEC §2 Checkout)', () => {
   });
 
   it('refills the form from the checkout data saved on the way to a payment page', async () => {
-    stubApi();
+    serveApi();
     saveCheckoutData({
       order: {
         f_name: 'Ari',
@@ -673,7 +670,7 @@ describe('checkout page (SPEC §2 Checkout)', () => {
   });
 
   it('keeps what was typed when the shopper leaves and comes back in the same session', async () => {
-    stubApi();
+    serveApi();
     const first = renderCheckout();
     await first.user.type(textbox('First name'), 'Mia');
     await first.user.type(textbox('Email'), 'mia@');

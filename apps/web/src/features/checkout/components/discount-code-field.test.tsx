@@ -4,7 +4,8 @@ import { amountsOfTotals, breakdownRows } from '@store/shared/order-breakdown';
 import { render, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { useState } from 'react';
-import { afterEach, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it } from 'vitest';
+import { fakeApi, json } from '@/test/fake-api';
 import { DiscountCodeField } from './discount-code-field';
 
 const SETTINGS = { gstPercent: 10, deliveryChargeCents: 1650, freeDeliveryThresholdCents: 10_000 };
@@ -36,21 +37,26 @@ function Checkout({ lines = LINES }: { lines?: typeof LINES }) {
 /** The figure shown beside a breakdown label. */
 const figure = (label: string) => screen.getByText(label, { selector: 'dt' }).nextElementSibling?.textContent;
 
-function stubCheck(status: number, json: unknown) {
-  const fetchMock = vi.fn(async () => new Response(JSON.stringify(json), { status }));
-  vi.stubGlobal('fetch', fetchMock);
-  return fetchMock;
+/**
+ * The field in checkout over the fake API, the code check answering `status` with `body` (rendered plainly, not
+ * through renderPage: the field needs no router nor query client, and the last test rerenders it with new lines).
+ */
+function renderCheckout(status: number, body: unknown) {
+  const api = fakeApi({ 'POST /api/discount-codes/check': () => json(body, status) });
+  const rendered = render(<Checkout />);
+  /** Answers the code check with `nextStatus` and `nextBody` from now on. */
+  const answerCheck = (nextStatus: number, nextBody: unknown) =>
+    api.answer({ 'POST /api/discount-codes/check': () => json(nextBody, nextStatus) });
+  const checks = () => api.requestsTo('/api/discount-codes/check');
+  return { ...rendered, answerCheck, checks };
 }
-
-afterEach(() => vi.unstubAllGlobals());
 
 describe('DiscountCodeField', () => {
   it('applies a code the server accepts: its discount is its own row and the total drops by it', async () => {
-    const fetchMock = stubCheck(200, {
+    const { checks } = renderCheckout(200, {
       data: { code: 'PADS-15', percent: 15, amountCents: null, eligibleLines: [0] },
       message: DISCOUNT_CODE_MESSAGES.appliedTo('PADS-15', '15% off', 1),
     });
-    render(<Checkout />);
     expect(figure('Total (inc. GST)')).toBe('$250.89');
     await userEvent.type(screen.getByRole('textbox', { name: 'Discount code' }), 'pads-15');
     await userEvent.click(screen.getByRole('button', { name: 'Apply' }));
@@ -61,9 +67,9 @@ describe('DiscountCodeField', () => {
     expect(screen.getByRole('status').textContent).toContain(
       'Discount code PADS-15 applied: 15% off one item',
     );
-    const [url, init] = fetchMock.mock.calls[0] as unknown as [string, RequestInit];
-    expect(url).toBe('/api/discount-codes/check');
-    expect(JSON.parse(String(init.body))).toEqual({
+    const [check] = checks();
+    expect(check?.method).toBe('POST');
+    expect(check?.body).toEqual({
       code: 'PADS-15',
       products: [
         { id: 7, quantity: 2 },
@@ -79,8 +85,7 @@ describe('DiscountCodeField', () => {
 
   it('shows the server’s reason when a code cannot be used, and applies nothing', async () => {
     const reason = DISCOUNT_CODE_MESSAGES.belowMinimum('BIG-50', 50_000, 25_089);
-    stubCheck(400, { message: reason });
-    render(<Checkout />);
+    renderCheckout(400, { message: reason });
     await userEvent.type(screen.getByRole('textbox', { name: 'Discount code' }), 'big-50{Enter}');
     expect(await screen.findByText(reason)).toBeTruthy();
     expect(screen.getByRole('textbox', { name: 'Discount code' }).getAttribute('aria-invalid')).toBe('true');
@@ -88,25 +93,23 @@ describe('DiscountCodeField', () => {
   });
 
   it('asks for a code when Apply is pressed on an empty box, without calling the server', async () => {
-    const fetchMock = stubCheck(200, {});
-    render(<Checkout />);
+    const { checks } = renderCheckout(200, {});
     await userEvent.click(screen.getByRole('button', { name: 'Apply' }));
     expect(screen.getByRole('status').textContent).toContain(DISCOUNT_CODE_MESSAGES.blank);
-    expect(fetchMock).not.toHaveBeenCalled();
+    expect(checks()).toHaveLength(0);
   });
 
   it('checks an applied code again when the cart changes, and drops it when it no longer applies', async () => {
-    stubCheck(200, {
+    const { answerCheck, checks, rerender } = renderCheckout(200, {
       data: { code: 'SAVE-5', percent: null, amountCents: 500, eligibleLines: null },
       message: DISCOUNT_CODE_MESSAGES.applied('SAVE-5', '$5.00 off'),
     });
-    const { rerender } = render(<Checkout />);
     await userEvent.type(screen.getByRole('textbox', { name: 'Discount code' }), 'SAVE-5{Enter}');
     expect(await screen.findByText('Discount code SAVE-5')).toBeTruthy();
     const reason = DISCOUNT_CODE_MESSAGES.appliesToNothing('SAVE-5');
-    const again = stubCheck(400, { message: reason });
+    answerCheck(400, { message: reason });
     rerender(<Checkout lines={[{ id: 9, unitPriceCents: 1_999, quantity: 1 }]} />);
-    await waitFor(() => expect(again).toHaveBeenCalled());
+    await waitFor(() => expect(checks().length).toBeGreaterThan(1));
     expect(await screen.findByText(reason)).toBeTruthy();
     expect(screen.queryByText('Discount code SAVE-5')).toBeNull();
   });

@@ -1,5 +1,4 @@
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { render, screen, waitFor, within } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import {
   CARRIERS_SENTENCE,
   DELIVERY_AREA_SENTENCE,
@@ -10,25 +9,20 @@ import {
   RETURNS_SENTENCE,
 } from '@store/shared/store-promises';
 import userEvent from '@testing-library/user-event';
-import { createMemoryRouter, RouterProvider } from 'react-router';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { makeStoreConfig } from '@/test/fixtures';
+import { renderRoute } from '@/test/render-route';
 import { FaqPage } from './faq-page';
 
+/** The FAQ page alone (any other page a stand-in) over the fake API serving CONFIG as the store's settings. */
 function renderFaqs() {
-  const router = createMemoryRouter(
-    [
+  const { router } = renderRoute('/faqs', {
+    routes: [
       { path: '/faqs', Component: FaqPage },
       { path: '*', element: <h1>Other page</h1> },
     ],
-    { initialEntries: ['/faqs'] },
-  );
-  const queryClient = new QueryClient({ defaultOptions: { queries: { retry: false } } });
-  render(
-    <QueryClientProvider client={queryClient}>
-      <RouterProvider router={router} />
-    </QueryClientProvider>,
-  );
+    api: { 'GET /api/store-config': { data: CONFIG } },
+  });
   return router;
 }
 
@@ -38,17 +32,6 @@ const question = (name: string) => screen.getByRole('button', { name });
 
 /** The demo store's settings after issue 34: $16.50 delivery inc. GST under $100 inc. GST. */
 const CONFIG = makeStoreConfig({ delivery_charge: 16.5, free_delivery_threshold: 100 });
-
-beforeEach(() => {
-  vi.stubGlobal(
-    'fetch',
-    vi.fn(async () => new Response(JSON.stringify({ data: CONFIG }), { status: 200 })),
-  );
-});
-
-afterEach(() => {
-  vi.unstubAllGlobals();
-});
 
 describe('/faqs (SPEC §2)', () => {
   it('lists the four categories with 8, 5, 9 and 6 questions, the first selected at the start', async () => {

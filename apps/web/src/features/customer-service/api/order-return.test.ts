@@ -1,11 +1,8 @@
 import { CUSTOMER_SERVICE_MESSAGES } from '@store/shared/customer-service';
-import { afterEach, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { ApiError } from '@/lib/api-client';
+import { fakeApi, json } from '@/test/fake-api';
 import { orderReturn } from './order-return';
-
-afterEach(() => {
-  vi.unstubAllGlobals();
-});
 
 const fields = {
   f_name: '',
@@ -19,16 +16,10 @@ const fields = {
 
 describe('orderReturn', () => {
   it("reads a 400's field errors", async () => {
-    vi.stubGlobal(
-      'fetch',
-      vi.fn(
-        async () =>
-          new Response(
-            JSON.stringify({ message: 'Invalid email format', errors: [{ field: 'email', message: 'Bad' }] }),
-            { status: 400 },
-          ),
-      ),
-    );
+    fakeApi({
+      'POST /api/order-return': () =>
+        json({ message: 'Invalid email format', errors: [{ field: 'email', message: 'Bad' }] }, 400),
+    });
     const error = await orderReturn({ fields, file: null }).catch((e: unknown) => e);
     expect(error).toBeInstanceOf(ApiError);
     expect(error).toMatchObject({
@@ -39,10 +30,10 @@ describe('orderReturn', () => {
   });
 
   it("names a 413 without a JSON body (a proxy's page) as the SPEC's file size message", async () => {
-    vi.stubGlobal(
-      'fetch',
-      vi.fn(async () => new Response('<html>413 Request Entity Too Large</html>', { status: 413 })),
-    );
+    fakeApi({
+      'POST /api/order-return': () =>
+        new Response('<html>413 Request Entity Too Large</html>', { status: 413 }),
+    });
     await expect(orderReturn({ fields, file: null })).rejects.toMatchObject({
       status: 413,
       message: CUSTOMER_SERVICE_MESSAGES.fileTooLarge,
@@ -50,12 +41,7 @@ describe('orderReturn', () => {
   });
 
   it('passes on the TypeError of a request that got no answer', async () => {
-    vi.stubGlobal(
-      'fetch',
-      vi.fn(async () => {
-        throw new TypeError('Failed to fetch');
-      }),
-    );
+    fakeApi({ 'POST /api/order-return': () => Response.error() });
     await expect(orderReturn({ fields, file: null })).rejects.toBeInstanceOf(TypeError);
   });
 });

@@ -1,31 +1,22 @@
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { render, screen } from '@testing-library/react';
-import userEvent from '@testing-library/user-event';
+import { screen } from '@testing-library/react';
 import { ToastContainer } from 'react-toastify';
-import { afterEach, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { NEWSLETTER_MESSAGES } from '@store/shared/newsletter-constants';
+import { json, type ApiHandler } from '@/test/fake-api';
+import { renderPage } from '@/test/render-route';
 import { NewsletterForm } from './newsletter-form';
 
-function renderForm(answer: () => Promise<Response>) {
-  const fetchMock = vi.fn(answer);
-  vi.stubGlobal('fetch', fetchMock);
-  const queryClient = new QueryClient({ defaultOptions: { mutations: { retry: false } } });
-  render(
-    <QueryClientProvider client={queryClient}>
-      <NewsletterForm />
-      <ToastContainer />
-    </QueryClientProvider>,
-  );
-  return { fetchMock, user: userEvent.setup() };
+/** The form alone, with the toasts, over the fake API answering the subscription with `subscribe`. */
+function renderForm(subscribe: ApiHandler) {
+  return renderPage(<NewsletterForm />, {
+    beside: <ToastContainer />,
+    api: { 'POST /api/subscribe': subscribe },
+  });
 }
-
-afterEach(() => {
-  vi.unstubAllGlobals();
-});
 
 describe('NewsletterForm', () => {
   it('requires an email address', () => {
-    renderForm(async () => new Response('{}'));
+    renderForm(() => json({}));
     const input = screen.getByRole('textbox', { name: 'Email address' });
     expect((input as HTMLInputElement).required).toBe(true);
     expect(input.getAttribute('type')).toBe('email');
@@ -33,7 +24,7 @@ describe('NewsletterForm', () => {
 
   it("posts the email, reads 'Subscribing...' while it waits and toasts the success", async () => {
     let answer: (response: Response) => void = () => {};
-    const { fetchMock, user } = renderForm(
+    const { api, user } = renderForm(
       () =>
         new Promise<Response>((resolve) => {
           answer = resolve;
@@ -45,21 +36,18 @@ describe('NewsletterForm', () => {
 
     const busy = await screen.findByRole('button', { name: 'Subscribing...' });
     expect((busy as HTMLButtonElement).disabled).toBe(true);
-    const [url, init] = fetchMock.mock.calls[0] as unknown as [string, RequestInit];
-    expect(url).toBe('/api/subscribe');
-    expect(init.method).toBe('POST');
-    expect(JSON.parse(String(init.body))).toEqual({ email: 'jo@example.com.au' });
+    const [asked] = api.requestsTo('/api/subscribe');
+    expect(asked?.method).toBe('POST');
+    expect(asked?.body).toEqual({ email: 'jo@example.com.au' });
 
-    answer(new Response(JSON.stringify({ message: 'Subscribed successfully!' }), { status: 200 }));
+    answer(json({ message: 'Subscribed successfully!' }));
     expect(await screen.findByText(NEWSLETTER_MESSAGES.success)).toBeTruthy();
     expect(screen.getByRole('button', { name: 'Subscribe' })).toBeTruthy();
     expect((screen.getByRole('textbox', { name: 'Email address' }) as HTMLInputElement).value).toBe('');
   });
 
   it('toasts the failure when the server refuses', async () => {
-    const { user } = renderForm(
-      async () => new Response(JSON.stringify({ message: 'Invalid email' }), { status: 400 }),
-    );
+    const { user } = renderForm(() => json({ message: 'Invalid email' }, 400));
 
     await user.type(screen.getByRole('textbox', { name: 'Email address' }), 'jo@example.com.au');
     await user.click(screen.getByRole('button', { name: 'Subscribe' }));

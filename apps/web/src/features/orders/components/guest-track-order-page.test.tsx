@@ -1,59 +1,51 @@
-import { QueryClient } from '@tanstack/react-query';
-import { render, screen, waitFor, within } from '@testing-library/react';
-import userEvent from '@testing-library/user-event';
-import { createMemoryRouter, RouterProvider } from 'react-router';
+import { screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { AppProviders } from '@/app/providers';
 import { GuestTrackOrderRoute } from '@/app/routes/guest-track-order';
 import { OrderDetailsRoute } from '@/app/routes/order-details';
 import { ORDER_MESSAGES, ORDER_NUMBER_LABEL } from '@store/shared/order-constants';
 import { TAX_INVOICE_MESSAGES } from '@store/shared/tax-invoice';
-import { makeStoreConfig } from '@/test/fixtures';
+import { json, type ApiHandler, type ApiRequest, type ApiTable } from '@/test/fake-api';
+import { renderRoute } from '@/test/render-route';
 import { makeOrderDetail } from '@/test/order-fixtures';
 import { TRACK_EMAIL_LABEL } from './guest-track-order-page';
 import { ORDER_EMAIL_LABEL } from '@/components/order-documents';
 
 type Answer = { status: number; body: unknown } | Promise<Response>;
+type Lookup = (request: ApiRequest) => Answer;
 
-/** Fakes the API at the network edge; `answer` gets each order lookup's method, path and body. */
-function stubApi(answer: (request: { method: string; url: URL; body: unknown }) => Answer) {
-  const calls: { method: string; url: URL; body: unknown }[] = [];
-  vi.stubGlobal(
-    'fetch',
-    vi.fn(async (input: string, init?: RequestInit) => {
-      const url = new URL(input, 'http://localhost');
-      if (url.pathname === '/api/store-config') {
-        return new Response(JSON.stringify({ data: makeStoreConfig() }), { status: 200 });
-      }
-      const request = {
-        method: init?.method ?? 'GET',
-        url,
-        body: init?.body ? JSON.parse(String(init.body)) : undefined,
-      };
-      calls.push(request);
-      const found = answer(request);
-      if (found instanceof Promise) return found;
-      return new Response(JSON.stringify(found.body), { status: found.status });
-    }),
-  );
+/** The order lookups asked in this test, oldest first, and the answer they get (set by answerLookups). */
+let calls: ApiRequest[] = [];
+let answerLookup: Lookup = () => ({ status: 500, body: { message: 'No answer set' } });
+
+/** Answers this test's order lookups (track, details, document links) with `answer`; returns those asked. */
+function answerLookups(answer: Lookup) {
+  calls = [];
+  answerLookup = answer;
   return calls;
 }
 
+const lookup: ApiHandler = (request) => {
+  calls.push(request);
+  const answer = answerLookup(request);
+  if (answer instanceof Promise) return answer;
+  return json(answer.body, answer.status);
+};
+
+/** The order pages' API: every order lookup is answered by the test's answerLookups. */
+const ORDER_API: ApiTable = {
+  'POST /api/guest/track-order': lookup,
+  'GET /api/orders-detail': lookup,
+  'POST /api/orders/:id/document-links': lookup,
+};
+
 function renderAt(path: string) {
-  const router = createMemoryRouter(
-    [
+  return renderRoute(path, {
+    routes: [
       { path: '/guest-track-order', element: <GuestTrackOrderRoute /> },
       { path: '/order-details', element: <OrderDetailsRoute /> },
     ],
-    { initialEntries: [path] },
-  );
-  const queryClient = new QueryClient({ defaultOptions: { queries: { retry: false } } });
-  render(
-    <AppProviders queryClient={queryClient}>
-      <RouterProvider router={router} />
-    </AppProviders>,
-  );
-  return { router, user: userEvent.setup() };
+    api: ORDER_API,
+  });
 }
 
 const found = (overrides = {}) => ({ status: 200, body: { data: makeOrderDetail(overrides) } });
@@ -64,13 +56,12 @@ function valueOf(label: string, scope: HTMLElement = document.body): string | nu
 }
 
 afterEach(() => {
-  vi.unstubAllGlobals();
   vi.restoreAllMocks();
 });
 
 describe('/guest-track-order', () => {
   it("starts idle: heading, the order number and email inputs and 'Track Order', and asks nothing", () => {
-    const calls = stubApi(() => found());
+    const calls = answerLookups(() => found());
     renderAt('/guest-track-order');
     expect(screen.getByRole('heading', { level: 1, name: 'Track Order' })).toBeTruthy();
     const input = screen.getByLabelText(ORDER_NUMBER_LABEL) as HTMLInputElement;
@@ -84,7 +75,7 @@ describe('/guest-track-order', () => {
 
   it("an id in the query looks the order up at once, reading 'Loading...' meanwhile", async () => {
     let answer: (r: Response) => void = () => {};
-    const calls = stubApi(() => new Promise<Response>((resolve) => (answer = resolve)));
+    const calls = answerLookups(() => new Promise<Response>((resolve) => (answer = resolve)));
     renderAt('/guest-track-order?id=q7XkP2mN9vR4tY8w');
 
     const busy = await screen.findByRole('button', { name: 'Loading...' });
@@ -101,7 +92,7 @@ describe('/guest-track-order', () => {
   });
 
   it('shows every field: facts, shipping details, items and totals; card as Card; date dd/mm/yyyy in Sydney', async () => {
-    stubApi(() => found());
+    answerLookups(() => found());
     renderAt('/guest-track-order?id=q7XkP2mN9vR4tY8w');
     const order = await screen.findByRole('article', { name: `${ORDER_NUMBER_LABEL} INV-000042` });
 
@@ -145,7 +136,7 @@ describe('/guest-track-order', () => {
   });
 
   it('Customer Details appear only when the server sends them; the wallet reads PayPal', async () => {
-    stubApi(({ body }) =>
+    answerLookups(({ body }) =>
       (body as { id: string }).id === 'mine'
         ? found({
             f_name: 'Jordan',
@@ -174,7 +165,7 @@ describe('/guest-track-order', () => {
   });
 
   it('sends the order number and the email in the body, never in the address (issue 34 §6)', async () => {
-    const calls = stubApi(() => found());
+    const calls = answerLookups(() => found());
     const { router, user } = renderAt('/guest-track-order');
     await user.type(screen.getByLabelText(ORDER_NUMBER_LABEL), '  inv-000042 ');
     await user.type(screen.getByLabelText(TRACK_EMAIL_LABEL), ' JANE@EXAMPLE.COM ');
@@ -189,7 +180,7 @@ describe('/guest-track-order', () => {
   });
 
   it('a lookup typed after opening the mail link replaces the link id in the address', async () => {
-    const calls = stubApi(() => found());
+    const calls = answerLookups(() => found());
     const { router, user } = renderAt('/guest-track-order?id=q7XkP2mN9vR4tY8w');
     await screen.findByRole('article');
     const number = screen.getByLabelText(ORDER_NUMBER_LABEL);
@@ -204,7 +195,7 @@ describe('/guest-track-order', () => {
   });
 
   it('asks for each missing field by name, moves to the first, and asks the server nothing', async () => {
-    const calls = stubApi(() => found());
+    const calls = answerLookups(() => found());
     const { user } = renderAt('/guest-track-order');
     await user.click(screen.getByRole('button', { name: 'Track Order' }));
     const number = screen.getByLabelText(ORDER_NUMBER_LABEL);
@@ -226,7 +217,7 @@ describe('/guest-track-order', () => {
   });
 
   it("a 404 reads 'No Order Found', naming the number and the email to check", async () => {
-    stubApi(() => ({ status: 404, body: { message: 'No Order Found' } }));
+    answerLookups(() => ({ status: 404, body: { message: 'No Order Found' } }));
     const { user } = renderAt('/guest-track-order');
     await user.type(screen.getByLabelText(ORDER_NUMBER_LABEL), 'INV-000042');
     await user.type(screen.getByLabelText(TRACK_EMAIL_LABEL), 'wrong@example.com');
@@ -237,7 +228,7 @@ describe('/guest-track-order', () => {
   });
 
   it("a link's unknown id reads 'No Order Found' too", async () => {
-    stubApi(() => ({ status: 404, body: { message: 'No Order Found' } }));
+    answerLookups(() => ({ status: 404, body: { message: 'No Order Found' } }));
     renderAt('/guest-track-order?id=nope');
     expect(await screen.findByRole('heading', { name: 'No Order Found' })).toBeTruthy();
     expect(screen.queryByRole('article')).toBeNull();
@@ -245,7 +236,7 @@ describe('/guest-track-order', () => {
 
   it('other failures are logged, and the shopper gets a neutral message rather than nothing', async () => {
     const log = vi.spyOn(console, 'error').mockImplementation(() => {});
-    stubApi(() => ({ status: 500, body: { message: 'Internal Server Error' } }));
+    answerLookups(() => ({ status: 500, body: { message: 'Internal Server Error' } }));
     renderAt('/guest-track-order?id=q7XkP2mN9vR4tY8w');
     expect((await screen.findByRole('alert')).textContent).toBe('Something went wrong. Please try again.');
     expect(log).toHaveBeenCalled();
@@ -255,7 +246,7 @@ describe('/guest-track-order', () => {
 
 describe('/order-details', () => {
   it("reads the order with GET /api/orders-detail?id= under 'Order Details'", async () => {
-    const calls = stubApi(() => found({ payment_method: 'Stripe' }));
+    const calls = answerLookups(() => found({ payment_method: 'Stripe' }));
     renderAt('/order-details?id=q7XkP2mN9vR4tY8w');
     expect(screen.getByRole('heading', { level: 1, name: 'Order Details' })).toBeTruthy();
     await screen.findByRole('article', { name: `${ORDER_NUMBER_LABEL} INV-000042` });
@@ -267,7 +258,7 @@ describe('/order-details', () => {
   });
 
   it('offers the tax invoice of a paid order (issue 18 §3), and none while the payment is pending', async () => {
-    stubApi(({ url }) =>
+    answerLookups(({ url }) =>
       found({ payment_status: url.searchParams.get('id') === 'paid' ? 'completed' : 'pending' }),
     );
     renderAt('/order-details?id=paid');
@@ -285,7 +276,7 @@ describe('/order-details', () => {
     const id = makeOrderDetail().id;
     const invoiceUrl = `/api/orders/${id}/tax-invoice?expires=1767225600&signature=sig1`;
     const noteUrl = `/api/orders/${id}/adjustment-notes/ADJ-000003?expires=1767225600&signature=sig2`;
-    const calls = stubApi(({ url, body }) => {
+    const calls = answerLookups(({ url, body }) => {
       if (url.pathname.endsWith('/document-links')) {
         return (body as { email?: string }).email === 'jane@example.com'
           ? {
@@ -355,7 +346,7 @@ describe('/order-details', () => {
 
   it('lets the owner signed in download at once, with no email asked', async () => {
     const id = makeOrderDetail().id;
-    const calls = stubApi(({ url }) =>
+    const calls = answerLookups(({ url }) =>
       url.pathname.endsWith('/document-links')
         ? {
             status: 200,
@@ -383,13 +374,13 @@ describe('/order-details', () => {
   });
 
   it("a 404 reads 'No Order Found'", async () => {
-    stubApi(() => ({ status: 404, body: { message: 'No Order Found' } }));
+    answerLookups(() => ({ status: 404, body: { message: 'No Order Found' } }));
     renderAt('/order-details?id=nope');
     expect(await screen.findByRole('heading', { name: 'No Order Found' })).toBeTruthy();
   });
 
   it("without an id there is nothing to look up: 'No Order Found'", async () => {
-    const calls = stubApi(() => found());
+    const calls = answerLookups(() => found());
     renderAt('/order-details');
     expect(screen.getByRole('heading', { name: 'No Order Found' })).toBeTruthy();
     await waitFor(() => expect(calls).toEqual([]));
