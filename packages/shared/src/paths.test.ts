@@ -23,3 +23,14 @@ describe('brandPagePath', () => {
     ).toBe('/brand?page=1&brand=voltcore&sort=name&min_price=130&max_price=500&in_stock=1');
   });
 });
+
+describe('"Show all parts" on the search and brand pages (issue 15 §6)', () => {
+  it('keeps all_parts in the link, so the button shows every part and the page links keep the choice', () => {
+    expect(searchResultsPath('pads', 2, { sort: 'name', all_parts: '1' })).toBe(
+      '/search-results?query=pads&page=2&sort=name&all_parts=1',
+    );
+    expect(brandPagePath('voltcore', 3, { in_stock: '1', all_parts: '1' })).toBe(
+      '/brand?page=3&brand=voltcore&in_stock=1&all_parts=1',
+    );
+  });
+});

@@ -109,14 +109,6 @@ export interface ListingQuery {
   all_parts?: string | undefined;
 }
 
-/** The listing parameters the search and brand links carry (they have never carried `all_parts`). */
-const LINKED_LISTING_PARAMS = [
-  'sort',
-  'min_price',
-  'max_price',
-  'in_stock',
-] as const satisfies readonly ListingParam[];
-
 /** Writes the listing parameters that are set onto an address, in LISTING_PARAMS order. */
 export function appendListingQuery(search: URLSearchParams, query: ListingQuery): URLSearchParams {
   for (const name of LISTING_PARAMS) {
@@ -182,21 +174,17 @@ export function brandPath(permalink: string): string {
 export function brandPagePath(permalink: string | undefined, page = 1, listing: ListingQuery = {}): string {
   const params = new URLSearchParams({ page: String(page) });
   if (permalink) params.set('brand', permalink);
-  for (const name of LINKED_LISTING_PARAMS) {
-    const value = listing[name];
-    if (value) params.set(name, value);
-  }
-  return `/brand?${params.toString()}`;
+  return `/brand?${appendListingQuery(params, listing).toString()}`;
 }
 
 /**
  * SPEC §2 Search results: `/search-results?query={text}`, with `&page={n}` for a given page, then the sort, price
- * range and in stock only when set.
+ * range, in stock and all parts only when set (so "Show all parts" and the page links keep the shopper's choice).
  */
 export function searchResultsPath(text: string, page?: number, listing: ListingQuery = {}): string {
   let href = `/search-results?query=${encodeURIComponent(text)}`;
   if (page !== undefined) href += `&page=${page}`;
-  for (const name of LINKED_LISTING_PARAMS) {
+  for (const name of LISTING_PARAMS) {
     const value = listing[name];
     if (value) href += `&${name}=${encodeURIComponent(value)}`;
   }
