@@ -103,7 +103,7 @@ function orderingAndShipping(delivery: DeliverySettings | null): FaqCategory {
         id: 'track-order',
         question: 'How can I track my order?',
         answer: [
-          'Enter the order id from your order confirmation on the Track Order page to see the order’s status, items and totals.',
+          'Enter the order number from your order confirmation and the email you ordered with on the Track Order page to see the order’s status, items and totals.',
           'Signed-in members can also open any of their orders from Order History.',
         ],
         links: [{ label: 'Track an order', to: '/guest-track-order' }],

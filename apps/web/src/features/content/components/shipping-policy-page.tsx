@@ -94,7 +94,7 @@ export function ShippingPolicyPage() {
 
       <PolicySection title="Tracking your order">
         <p>
-          Keep the order id from your order confirmation and enter it on{' '}
+          Keep the order number from your order confirmation and enter it, with the email you ordered with, on{' '}
           <Link to="/guest-track-order">Track Order</Link> to see where your order is up to. Members can also
           open their orders from Order History.
         </p>
