@@ -1,17 +1,19 @@
-/** Test helpers of the card payment page: the API faked at the network edge, and the page in a router. */
+/**
+ * Test helpers of the card payment page on the web test kit (issue 35 §4): the page rendered by renderRoute over
+ * the fake API (test/fake-api.ts), where a request the test did not answer fails it.
+ */
 import { IDEMPOTENCY_KEY_HEADER } from '@store/shared/order-constants';
 import type { StoreConfig } from '@store/shared/store-settings';
-import { QueryClient } from '@tanstack/react-query';
-import { render, screen } from '@testing-library/react';
-import userEvent from '@testing-library/user-event';
-import { createMemoryRouter, RouterProvider } from 'react-router';
+import { screen } from '@testing-library/react';
+import type userEvent from '@testing-library/user-event';
 import { ToastContainer } from 'react-toastify';
-import { vi } from 'vitest';
-import { AppProviders } from '@/app/providers';
+import { afterEach } from 'vitest';
 import { CardPaymentRoute } from '@/app/routes/checkout-stripe-payment';
 import { ThankYouRoute } from '@/app/routes/thank-you';
+import { json, type ApiTable } from '@/test/fake-api';
 import { makeOrderDetail } from '@/test/order-fixtures';
 import { makeStoreConfig } from '@/test/fixtures';
+import { renderRoute } from '@/test/render-route';
 
 export type Answer = { status: number; body?: unknown } | 'network-error' | Promise<Response>;
 
@@ -26,17 +28,24 @@ export interface OtherCall {
 }
 
 function respond(answer: Answer): Response | Promise<Response> {
-  if (answer === 'network-error') throw new TypeError('Failed to fetch');
+  // A refused connection: fetch rejects, as the old stub's thrown TypeError made it.
+  if (answer === 'network-error') return Response.error();
   if (answer instanceof Promise) return answer;
-  return new Response(answer.body === undefined ? '' : JSON.stringify(answer.body), {
-    status: answer.status,
-  });
+  return answer.body === undefined
+    ? new Response('', { status: answer.status })
+    : json(answer.body, answer.status);
 }
 
+/** The table stubApi described, served by the next renderCardPage. */
+let table: ApiTable = {};
+afterEach(() => {
+  table = {};
+});
+
 /**
- * Fakes the API at the network edge: store config always (with `config` over the test defaults),
- * place-order from the queue of answers, any other path from `others` (a path's answer, or a queue of
- * them; 404 when none is left). Every call is recorded.
+ * Describes the fake API of the next renderCardPage: the store config (with `config` over the test defaults),
+ * `POST /api/place-order` from the queue of answers, and `POST` to each path of `others` (a path's answer, or a
+ * queue of them). Any other request, or one past the end of its queue, fails the test. Every call is recorded.
  */
 export function stubApi(
   placeOrderAnswers: Answer[],
@@ -45,47 +54,37 @@ export function stubApi(
 ) {
   const calls: PlaceOrderCall[] = [];
   const otherCalls: OtherCall[] = [];
-  const fetchMock = vi.fn(async (input: string, init?: RequestInit) => {
-    const url = new URL(input, 'http://localhost');
-    if (url.pathname === '/api/store-config') {
-      return new Response(JSON.stringify({ data: makeStoreConfig(config) }), { status: 200 });
-    }
-    if (url.pathname === '/api/place-order') {
-      const headers = new Headers(init?.headers);
-      calls.push({
-        body: JSON.parse(String(init?.body)) as Record<string, unknown>,
-        key: headers.get(IDEMPOTENCY_KEY_HEADER),
-      });
-      return respond(placeOrderAnswers.shift() ?? { status: 500 });
-    }
-    otherCalls.push({ path: url.pathname, body: init?.body ? JSON.parse(String(init.body)) : undefined });
-    const entry = others[url.pathname];
-    const answer = Array.isArray(entry) ? entry.shift() : entry;
-    return respond(answer ?? { status: 404, body: { message: 'Not found' } });
-  });
-  vi.stubGlobal('fetch', fetchMock);
-  return { fetchMock, calls, otherCalls };
+  table = {
+    'GET /api/store-config': { data: makeStoreConfig(config) },
+    'POST /api/place-order': ({ body, request }) => {
+      calls.push({ body: body as Record<string, unknown>, key: request.headers.get(IDEMPOTENCY_KEY_HEADER) });
+      const answer = placeOrderAnswers.shift();
+      return answer === undefined ? undefined : respond(answer);
+    },
+  };
+  for (const [path, entry] of Object.entries(others)) {
+    table[`POST ${path}` as keyof ApiTable] = ({ url, body }) => {
+      otherCalls.push({ path: url.pathname, body: body ?? undefined });
+      const answer = Array.isArray(entry) ? entry.shift() : entry;
+      return answer === undefined ? undefined : respond(answer);
+    };
+  }
+  return { calls, otherCalls };
 }
 
-/** /checkout-stripe-payment in a memory router, with /thank-you, /checkout and / beside it. */
+/** /checkout-stripe-payment over the api stubApi described, with /thank-you, /checkout and / beside it. */
 export function renderCardPage() {
-  const router = createMemoryRouter(
-    [
+  const { router, user } = renderRoute('/checkout-stripe-payment', {
+    api: table,
+    routes: [
       { path: '/checkout-stripe-payment', element: <CardPaymentRoute /> },
       { path: '/thank-you', element: <ThankYouRoute /> },
       { path: '/checkout', element: <p>Checkout page</p> },
       { path: '/', element: <p>Home page</p> },
     ],
-    { initialEntries: ['/checkout-stripe-payment'] },
-  );
-  const queryClient = new QueryClient({ defaultOptions: { queries: { retry: false } } });
-  render(
-    <AppProviders queryClient={queryClient}>
-      <RouterProvider router={router} />
-      <ToastContainer />
-    </AppProviders>,
-  );
-  return { router, user: userEvent.setup() };
+    beside: <ToastContainer />,
+  });
+  return { router, user };
 }
 
 /** Types a card into the test card form. */

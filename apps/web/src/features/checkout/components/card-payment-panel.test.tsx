@@ -1,7 +1,7 @@
 import { IDEMPOTENCY_KEY_PATTERN, ORDER_MESSAGES } from '@store/shared/order-constants';
 import { TEST_CARD_MESSAGES } from '@store/shared/test-payments';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { makeProduct } from '@/test/fixtures';
 import { clearCart, getCartLines, initializeCart } from '@/stores/cart-store';
 import { CHECKOUT_STORAGE_KEY, saveCheckoutData } from '../checkout-storage';
@@ -22,7 +22,6 @@ beforeEach(() => {
 });
 
 afterEach(() => {
-  vi.unstubAllGlobals();
   clearCart();
 });
 

@@ -71,7 +71,7 @@ const PAYPAL_ORDER_ID = '5O190127TN364715T';
 const PAYPAL = { wallet_payments: 'paypal' as const };
 
 const happyPath = (): Record<string, Answer | Answer[]> => ({
-  '/api/encrypted-paypal-keys': { status: 200, body: { key: btoa(CLIENT_ID) } },
+  'GET /api/encrypted-paypal-keys': { status: 200, body: { key: btoa(CLIENT_ID) } },
   '/api/payments/wallet-orders': {
     status: 200,
     body: { data: { wallet_order_id: PAYPAL_ORDER_ID, amount: '175.90', currency: 'AUD' } },
@@ -114,7 +114,6 @@ afterEach(() => {
   sdk?.stop();
   document.head.querySelectorAll('script').forEach((s) => s.remove());
   Reflect.deleteProperty(window, 'paypal');
-  vi.unstubAllGlobals();
   vi.restoreAllMocks();
   clearCart();
 });
@@ -250,7 +249,7 @@ describe("/checkout-paypal-payment with PayPal's button (issue 10)", () => {
   it("without PayPal's client id, or without its script, the page says PayPal is unavailable", async () => {
     sdk = fakePayPalSdk();
     stubApi(
-      { '/api/encrypted-paypal-keys': { status: 404, body: { message: 'PayPal is not configured' } } },
+      { 'GET /api/encrypted-paypal-keys': { status: 404, body: { message: 'PayPal is not configured' } } },
       PAYPAL,
     );
     renderWalletPage();

@@ -1,15 +1,16 @@
-/** Test helpers of the wallet payment page: the API faked at the network edge, and the page in a router. */
+/**
+ * Test helpers of the wallet payment page on the web test kit (issue 35 §4): the page rendered by renderRoute over
+ * the fake API (test/fake-api.ts), where a request the test did not answer fails it.
+ */
 import { IDEMPOTENCY_KEY_HEADER } from '@store/shared/order-constants';
 import type { StoreConfig } from '@store/shared/store-settings';
-import { QueryClient } from '@tanstack/react-query';
-import { render } from '@testing-library/react';
-import { createMemoryRouter, RouterProvider } from 'react-router';
-import { vi } from 'vitest';
-import { AppProviders } from '@/app/providers';
+import { afterEach } from 'vitest';
 import { WalletPaymentRoute } from '@/app/routes/checkout-paypal-payment';
 import { ThankYouRoute } from '@/app/routes/thank-you';
+import { json, type ApiTable } from '@/test/fake-api';
 import { makeOrderDetail } from '@/test/order-fixtures';
 import { makeStoreConfig } from '@/test/fixtures';
+import { renderRoute } from '@/test/render-route';
 
 export type Answer = { status: number; body?: unknown } | 'network-error';
 
@@ -19,32 +20,37 @@ export interface Call {
   key: string | null;
 }
 
+/** The table stubApi described, served by the next renderWalletPage. */
+let table: ApiTable = {};
+afterEach(() => {
+  table = {};
+});
+
 /**
- * Fakes the API at the network edge: the store config (with `config` over the test defaults), and any other
- * path from `answers` (a path's answer, or a queue of them; 404 when none is left). Every call but the
+ * Describes the fake API of the next renderWalletPage: the store config (with `config` over the test defaults),
+ * and each of `answers` (a path's answer, or a queue of them), keyed `'/api/path'` for a POST or
+ * `'GET /api/path'`. Any other request, or one past the end of its queue, fails the test. Every call but the
  * store config is recorded.
  */
 export function stubApi(answers: Record<string, Answer | Answer[]> = {}, config: Partial<StoreConfig> = {}) {
   const calls: Call[] = [];
-  const fetchMock = vi.fn(async (input: string, init?: RequestInit) => {
-    const url = new URL(input, 'http://localhost');
-    if (url.pathname === '/api/store-config') {
-      return new Response(JSON.stringify({ data: makeStoreConfig(config) }), { status: 200 });
-    }
-    calls.push({
-      path: url.pathname,
-      body: init?.body ? JSON.parse(String(init.body)) : undefined,
-      key: new Headers(init?.headers).get(IDEMPOTENCY_KEY_HEADER),
-    });
-    const entry = answers[url.pathname];
-    const answer = (Array.isArray(entry) ? entry.shift() : entry) ?? {
-      status: 404,
-      body: { message: 'Not found' },
+  table = { 'GET /api/store-config': { data: makeStoreConfig(config) } };
+  for (const [path, entry] of Object.entries(answers)) {
+    // A bare path is a POST, as most of the payment calls are; a GET says so ('GET /api/…').
+    const key = (path.startsWith('/') ? `POST ${path}` : path) as keyof ApiTable;
+    table[key] = ({ url, body, request }) => {
+      calls.push({
+        path: url.pathname,
+        body: body ?? undefined,
+        key: request.headers.get(IDEMPOTENCY_KEY_HEADER),
+      });
+      const answer = Array.isArray(entry) ? entry.shift() : entry;
+      if (answer === undefined) return undefined;
+      // A refused connection: fetch rejects, as the old stub's thrown TypeError made it.
+      if (answer === 'network-error') return Response.error();
+      return json(answer.body ?? {}, answer.status);
     };
-    if (answer === 'network-error') throw new TypeError('Failed to fetch');
-    return new Response(JSON.stringify(answer.body ?? {}), { status: answer.status });
-  });
-  vi.stubGlobal('fetch', fetchMock);
+  }
   return calls;
 }
 
@@ -59,22 +65,15 @@ export const PLACED: Answer = {
   },
 };
 
-/** /checkout-paypal-payment in a memory router, with /thank-you, /checkout and / beside it. */
+/** /checkout-paypal-payment over the api stubApi described, with /thank-you, /checkout and / beside it. */
 export function renderWalletPage() {
-  const router = createMemoryRouter(
-    [
+  return renderRoute('/checkout-paypal-payment', {
+    api: table,
+    routes: [
       { path: '/checkout-paypal-payment', element: <WalletPaymentRoute /> },
       { path: '/thank-you', element: <ThankYouRoute /> },
       { path: '/checkout', element: <p>Checkout page</p> },
       { path: '/', element: <p>Home page</p> },
     ],
-    { initialEntries: ['/checkout-paypal-payment'] },
-  );
-  const queryClient = new QueryClient({ defaultOptions: { queries: { retry: false } } });
-  render(
-    <AppProviders queryClient={queryClient}>
-      <RouterProvider router={router} />
-    </AppProviders>,
-  );
-  return router;
+  }).router;
 }

@@ -2,14 +2,21 @@ import { CUSTOMER_SERVICE_MESSAGES } from '@store/shared/customer-service';
 import { screen, waitFor } from '@testing-library/react';
 import { afterEach, describe, expect, it } from 'vitest';
 import { startSession } from '@/stores/session-store';
+import { json } from '@/test/fake-api';
 import { ContactPage } from './contact-page';
-import { heldAnswer, json, member, renderPage, resetPageTest, stubFetch } from './customer-service.fixtures';
+import {
+  heldAnswer,
+  member,
+  pageRequests,
+  renderServicePage,
+  resetPageTest,
+} from './customer-service.fixtures';
 
 afterEach(resetPageTest);
 
 const field = (name: RegExp) => screen.getByRole('textbox', { name }) as HTMLInputElement;
 
-async function fillIn(user: ReturnType<typeof renderPage>['user']) {
+async function fillIn(user: ReturnType<typeof renderServicePage>['user']) {
   await user.type(field(/^First name/), 'Jordan');
   await user.type(field(/^Last name/), 'Smith');
   await user.type(field(/^Email/), 'jordan@example.com.au');
@@ -19,8 +26,9 @@ async function fillIn(user: ReturnType<typeof renderPage>['user']) {
 
 describe('/contact-us (SPEC §2, §5 Contact form, §8 Contact)', () => {
   it('says the store responds within 24 hours and names each missing field under it, focusing the first', async () => {
-    const api = stubFetch(() => json({ message: 'unexpected' }));
-    const { user } = renderPage('/contact-us', ContactPage);
+    const { api, user } = renderServicePage('/contact-us', ContactPage, {
+      'POST /api/contact-us': () => json({ message: 'unexpected' }),
+    });
 
     expect(screen.getByRole('heading', { level: 1, name: 'Contact us' })).toBeTruthy();
     expect(screen.getByText(/respond within 24 hours/)).toBeTruthy();
@@ -45,7 +53,7 @@ describe('/contact-us (SPEC §2, §5 Contact form, §8 Contact)', () => {
       expect(described).toContain(text);
     }
     expect(field(/^Phone/).getAttribute('aria-invalid')).toBe('false');
-    expect(api.calls()).toHaveLength(0);
+    expect(pageRequests(api.requests)).toHaveLength(0);
 
     await user.type(field(/^Email/), 'not-an-email');
     await user.type(field(/^Phone/), '04 1234');
@@ -56,8 +64,9 @@ describe('/contact-us (SPEC §2, §5 Contact form, §8 Contact)', () => {
 
   it("posts the message as JSON, reads 'Submitting...' and sends once, then says 'Form Submitted Successfully' and empties the form", async () => {
     const held = heldAnswer();
-    const api = stubFetch(() => held.promise);
-    const { user } = renderPage('/contact-us', ContactPage);
+    const { api, user } = renderServicePage('/contact-us', ContactPage, {
+      'POST /api/contact-us': () => held.promise,
+    });
 
     await fillIn(user);
     await user.click(screen.getByRole('button', { name: 'Send Message' }));
@@ -67,12 +76,12 @@ describe('/contact-us (SPEC §2, §5 Contact form, §8 Contact)', () => {
     await user.type(field(/^Subject/), '{Enter}');
     await user.click(busy);
 
-    expect(api.calls()).toHaveLength(1);
-    const [url, init] = api.calls()[0] ?? [];
-    expect(url).toBe('/api/contact-us');
-    expect(init?.method).toBe('POST');
-    expect(new Headers(init?.headers).get('Content-Type')).toBe('application/json');
-    expect(JSON.parse(String(init?.body))).toEqual({
+    expect(pageRequests(api.requests)).toHaveLength(1);
+    const call = pageRequests(api.requests)[0];
+    expect(`${call?.url.pathname}${call?.url.search}`).toBe('/api/contact-us');
+    expect(call?.method).toBe('POST');
+    expect(call?.request.headers.get('Content-Type')).toBe('application/json');
+    expect(call?.body).toEqual({
       f_name: 'Jordan',
       l_name: 'Smith',
       email: 'jordan@example.com.au',
@@ -90,8 +99,9 @@ describe('/contact-us (SPEC §2, §5 Contact form, §8 Contact)', () => {
 
   it("fills in a signed-in member's name, email and phone, which stay editable", async () => {
     startSession({ user: member, token: 'member-token', subscription: false });
-    const api = stubFetch(() => json({ message: CUSTOMER_SERVICE_MESSAGES.contactSent }));
-    const { user } = renderPage('/contact-us', ContactPage);
+    const { api, user } = renderServicePage('/contact-us', ContactPage, {
+      'POST /api/contact-us': () => json({ message: CUSTOMER_SERVICE_MESSAGES.contactSent }),
+    });
 
     expect(field(/^First name/).value).toBe('Sam');
     expect(field(/^Last name/).value).toBe('Van Der Berg');
@@ -105,24 +115,27 @@ describe('/contact-us (SPEC §2, §5 Contact form, §8 Contact)', () => {
     await user.click(screen.getByRole('button', { name: 'Send Message' }));
 
     await screen.findByText(CUSTOMER_SERVICE_MESSAGES.contactSent);
-    const init = api.calls()[0]?.[1];
-    expect(JSON.parse(String(init?.body))).toMatchObject({ f_name: 'Sam', email: 'sam.work@example.com' });
+    expect(pageRequests(api.requests)[0]?.body).toMatchObject({
+      f_name: 'Sam',
+      email: 'sam.work@example.com',
+    });
     // Cleared back to the member's details, not to nothing.
     await waitFor(() => expect(field(/^Subject/).value).toBe(''));
     expect(field(/^Email/).value).toBe('sam@example.com');
   });
 
   it("shows 'Error submitting form: {server message}' and the field the server named, keeping what was typed", async () => {
-    stubFetch(() =>
-      json(
-        {
-          message: 'Subject contains an invisible character (U+0007) at position 3. Remove it and try again.',
-          errors: [{ field: 'subject', message: 'Subject contains an invisible character' }],
-        },
-        400,
-      ),
-    );
-    const { user } = renderPage('/contact-us', ContactPage);
+    const { user } = renderServicePage('/contact-us', ContactPage, {
+      'POST /api/contact-us': () =>
+        json(
+          {
+            message:
+              'Subject contains an invisible character (U+0007) at position 3. Remove it and try again.',
+            errors: [{ field: 'subject', message: 'Subject contains an invisible character' }],
+          },
+          400,
+        ),
+    });
 
     await fillIn(user);
     await user.click(screen.getByRole('button', { name: 'Send Message' }));
@@ -139,16 +152,19 @@ describe('/contact-us (SPEC §2, §5 Contact form, §8 Contact)', () => {
   });
 
   it("says 'No response from server.' when the request gets no answer", async () => {
-    stubFetch(() => Promise.reject(new TypeError('Failed to fetch')));
-    const { user } = renderPage('/contact-us', ContactPage);
+    // A refused connection: fetch rejects, as with no network.
+    const { user } = renderServicePage('/contact-us', ContactPage, {
+      'POST /api/contact-us': () => Response.error(),
+    });
     await fillIn(user);
     await user.click(screen.getByRole('button', { name: 'Send Message' }));
     expect(await screen.findByText(CUSTOMER_SERVICE_MESSAGES.noResponse)).toBeTruthy();
   });
 
   it('goes to /too-many-requests on a 429 (SPEC §8)', async () => {
-    stubFetch(() => json({ message: 'Rate limit exceeded, retry in 1 minute' }, 429));
-    const { user, router } = renderPage('/contact-us', ContactPage);
+    const { user, router } = renderServicePage('/contact-us', ContactPage, {
+      'POST /api/contact-us': () => json({ message: 'Rate limit exceeded, retry in 1 minute' }, 429),
+    });
     await fillIn(user);
     await user.click(screen.getByRole('button', { name: 'Send Message' }));
     expect(await screen.findByRole('heading', { name: 'Too many requests page' })).toBeTruthy();

@@ -9,7 +9,9 @@ import { createMemoryRouter, RouterProvider } from 'react-router';
 import { vi } from 'vitest';
 import { AppProviders } from '@/app/providers';
 import { setTooManyRequestsNavigator } from '@/lib/too-many-requests';
+import type { ApiRequest, ApiTable } from '@/test/fake-api';
 import { makeStoreConfig } from '@/test/fixtures';
+import { renderRoute } from '@/test/render-route';
 import { resetSessionStoreForTests } from '@/stores/session-store';
 
 export const member: PublicUser = {
@@ -74,6 +76,38 @@ export function renderPage(path: string, Component: React.ComponentType) {
   );
   return { router, user: userEvent.setup() };
 }
+
+/**
+ * Renders `Component` at `path` on the web test kit (issue 35 §4): renderRoute over the fake API serving `api`
+ * (any other request fails the test), the page under React StrictMode (as main.tsx renders it), toasts beside,
+ * and a /too-many-requests page that the 429 redirect reaches through the router. Call `resetPageTest()` after
+ * each test.
+ */
+export function renderServicePage(path: string, Component: React.ComponentType, api: ApiTable) {
+  const rendered = renderRoute(path, {
+    api,
+    routes: [
+      {
+        path: path.split('?')[0],
+        element: (
+          <StrictMode>
+            <Component />
+          </StrictMode>
+        ),
+      },
+      { path: '/too-many-requests', Component: () => <h1>Too many requests page</h1> },
+      { path: '/', Component: () => <h1>Home page</h1> },
+    ],
+    beside: <ToastContainer />,
+  });
+  const { router } = rendered;
+  unregisterNavigator = setTooManyRequestsNavigator((to, options) => void router.navigate(to, options));
+  return rendered;
+}
+
+/** The requests a page sent, but the store config's (the frame's, not the page's). */
+export const pageRequests = (requests: readonly ApiRequest[]) =>
+  requests.filter((r) => r.url.pathname !== '/api/store-config');
 
 let unregisterNavigator: (() => void) | null = null;
 

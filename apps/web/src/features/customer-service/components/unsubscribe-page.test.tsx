@@ -1,7 +1,8 @@
 import { NEWSLETTER_MESSAGES } from '@store/shared/newsletter-constants';
 import { screen } from '@testing-library/react';
 import { afterEach, describe, expect, it } from 'vitest';
-import { heldAnswer, json, renderPage, resetPageTest, stubFetch } from './customer-service.fixtures';
+import { json } from '@/test/fake-api';
+import { heldAnswer, pageRequests, renderServicePage, resetPageTest } from './customer-service.fixtures';
 import { UNSUBSCRIBE_FAILED, UnsubscribePage } from './unsubscribe-page';
 
 afterEach(resetPageTest);
@@ -11,51 +12,54 @@ const TOKEN = 'uT0k3n_with-enough-characters';
 describe('/unsubscribe?token= (issue 11)', () => {
   it('posts the token once under StrictMode and says the reader is off the list, with a way home', async () => {
     const held = heldAnswer();
-    const api = stubFetch(() => held.promise);
-    const { user, router } = renderPage(`/unsubscribe?token=${TOKEN}`, UnsubscribePage);
+    const { api, user, router } = renderServicePage(`/unsubscribe?token=${TOKEN}`, UnsubscribePage, {
+      'POST /api/unsubscribe': () => held.promise,
+    });
 
     expect(await screen.findByText('Unsubscribing...')).toBeTruthy();
     held.release(json({ message: NEWSLETTER_MESSAGES.unsubscribed }));
     expect(await screen.findByText(NEWSLETTER_MESSAGES.unsubscribed)).toBeTruthy();
 
-    expect(api.calls()).toHaveLength(1);
-    const [url, init] = api.calls()[0] ?? [];
-    expect(url).toBe('/api/unsubscribe');
-    expect(init?.method).toBe('POST');
-    expect(JSON.parse(String(init?.body))).toEqual({ token: TOKEN });
+    expect(pageRequests(api.requests)).toHaveLength(1);
+    const call = pageRequests(api.requests)[0];
+    expect(`${call?.url.pathname}${call?.url.search}`).toBe('/api/unsubscribe');
+    expect(call?.method).toBe('POST');
+    expect(call?.body).toEqual({ token: TOKEN });
 
     await user.click(screen.getByRole('link', { name: 'Back to the home page' }));
     expect(router.state.location.pathname).toBe('/');
   });
 
   it.each([400, 404])('a %i says the link is not valid', async (status) => {
-    stubFetch(() => json({ message: 'Unknown token' }, status));
-    renderPage(`/unsubscribe?token=${TOKEN}`, UnsubscribePage);
+    renderServicePage(`/unsubscribe?token=${TOKEN}`, UnsubscribePage, {
+      'POST /api/unsubscribe': () => json({ message: 'Unknown token' }, status),
+    });
     expect(await screen.findByText(NEWSLETTER_MESSAGES.unsubscribeInvalid)).toBeTruthy();
     expect(screen.queryByRole('button', { name: 'Try again' })).toBeNull();
   });
 
   it('without a token says the link is not valid and sends nothing', async () => {
-    const api = stubFetch(() => json({ message: NEWSLETTER_MESSAGES.unsubscribed }));
-    renderPage('/unsubscribe', UnsubscribePage);
+    const { api } = renderServicePage('/unsubscribe', UnsubscribePage, {
+      'POST /api/unsubscribe': () => json({ message: NEWSLETTER_MESSAGES.unsubscribed }),
+    });
     expect(await screen.findByText(NEWSLETTER_MESSAGES.unsubscribeInvalid)).toBeTruthy();
     expect(screen.getByRole('link', { name: 'Back to the home page' })).toBeTruthy();
-    expect(api.calls()).toHaveLength(0);
+    expect(pageRequests(api.requests)).toHaveLength(0);
   });
 
   it('offers to try again when the server fails, and then succeeds', async () => {
     let status = 503;
-    const api = stubFetch(() =>
-      status === 200
-        ? json({ message: NEWSLETTER_MESSAGES.unsubscribed })
-        : json({ message: 'Service unavailable' }, status),
-    );
-    const { user } = renderPage(`/unsubscribe?token=${TOKEN}`, UnsubscribePage);
+    const { api, user } = renderServicePage(`/unsubscribe?token=${TOKEN}`, UnsubscribePage, {
+      'POST /api/unsubscribe': () =>
+        status === 200
+          ? json({ message: NEWSLETTER_MESSAGES.unsubscribed })
+          : json({ message: 'Service unavailable' }, status),
+    });
     expect(await screen.findByText(UNSUBSCRIBE_FAILED)).toBeTruthy();
 
     status = 200;
     await user.click(screen.getByRole('button', { name: 'Try again' }));
     expect(await screen.findByText(NEWSLETTER_MESSAGES.unsubscribed)).toBeTruthy();
-    expect(api.calls()).toHaveLength(2);
+    expect(pageRequests(api.requests)).toHaveLength(2);
   });
 });
