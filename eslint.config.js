@@ -157,11 +157,11 @@ export default tseslint.config(
     },
   },
 
-  // ── API plugins do not import modules ───────────────────────────────────────────────────────────────────
+  // ── API plugins (and the file stores) do not import modules ─────────────────────────────────────────────
   // Plugins are the cross-cutting HTTP concerns; what needs a module (authentication, the storefront renderer)
   // is that module's own plugin. Tests of plugins may seed data through modules.
   {
-    files: [`${API}/plugins/**/*.ts`],
+    files: [`${API}/plugins/**/*.ts`, `${API}/storage/**/*.ts`],
     ignores: TESTS,
     rules: {
       'import-x/no-restricted-paths': [
@@ -173,6 +173,11 @@ export default tseslint.config(
               target: `${API}/plugins`,
               from: `${API}/modules`,
               message: 'API plugins are cross-cutting: they import no module (modules register on them).',
+            },
+            {
+              target: `${API}/storage`,
+              from: `${API}/modules`,
+              message: 'The file stores (decision 0061) are infrastructure: they import no module.',
             },
           ],
         },

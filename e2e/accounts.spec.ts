@@ -51,7 +51,9 @@ async function register(page: Page, testInfo: TestInfo, email: string, business:
   }
   await form.getByRole('button', { name: 'Create Account' }).click();
   await expect(page.getByText('Registration successful!')).toBeVisible();
-  await expect(page).toHaveURL(/\/signin$/);
+  // Decision 0059: signing up signs the member in and lands where sign-in lands.
+  await expect(page).toHaveURL(/\/$/);
+  await expect(page.getByRole('button', { name: /Account: Sam Taylor/ })).toBeVisible();
 }
 
 async function signIn(page: Page, email: string, password: string) {
@@ -73,12 +75,6 @@ test('a member registers with business details, saves an address, checks out wit
   const email = uniqueEmail(testInfo, 'business');
   await register(page, testInfo, email, true);
 
-  await expect(page.getByRole('form', { name: 'Sign in' }).getByLabel(/^Email/)).toHaveValue(email);
-  await screen(page, testInfo, 'signin');
-  await signIn(page, email, PASSWORD);
-  await expect(page.getByText('Successfully logged in!')).toBeVisible();
-  await expect(page).toHaveURL(/\/$/);
-  await expect(page.getByRole('button', { name: /Account: Sam Taylor/ })).toBeVisible();
   await expect(page.getByText(memberDiscountHeld(10))).toBeVisible();
   await expect(page.getByRole('link', { name: 'Sign In' })).toHaveCount(0);
 
@@ -196,8 +192,6 @@ test('a member registers without business details: no business section, and the 
 }, testInfo) => {
   const email = uniqueEmail(testInfo, 'plain');
   await register(page, testInfo, email, false);
-  await signIn(page, email, PASSWORD);
-  await expect(page.getByRole('button', { name: /Account: Sam Taylor/ })).toBeVisible();
   await page.goto('/my-account');
   await expect(page.getByRole('heading', { name: 'Personal detail' })).toBeVisible();
   await expect(page.getByRole('heading', { name: 'Business detail' })).toHaveCount(0);
@@ -206,11 +200,11 @@ test('a member registers without business details: no business section, and the 
   await expect(page).toHaveURL(/\/profile-update$/);
   const form = page.getByRole('form', { name: 'Update profile' });
   await expect(form.getByLabel(/^Email/)).toBeDisabled();
-  await form.getByLabel(/^Phone/).fill('0298765432');
+  await form.getByLabel(/^Phone/).fill('02 9876 5432');
   await screen(page, testInfo, 'profile-update');
   await form.getByRole('button', { name: 'Update Profile' }).click();
   await expect(page).toHaveURL(/\/my-account$/);
-  await expect(page.getByText('0298765432')).toBeVisible();
+  await expect(page.getByText('(02) 9876 5432')).toBeVisible();
   // Signed in, /signin and /signup go home (SPEC §2).
   await page.goto('/signup');
   await expect(page).toHaveURL(/\/$/);
@@ -268,30 +262,25 @@ test('forgot password: the OTP from the outbox sets a new password and the old o
 
 test('a stored session older than 30 minutes is dropped on load, and 30 idle minutes sign out', async ({
   page,
+  customer,
 }) => {
+  // A real member's token: the app reads the member's cart with it (decision 0060), and a refused token signs out.
+  const login = await page.request.post('/api/login', {
+    data: { email: customer.email, password: customer.password },
+  });
+  const { user, token } = (await login.json()) as { user: object; token: string };
   await page.clock.install({ time: new Date('2026-03-02T09:00:00+11:00') });
   await page.goto('/');
   const stored = (minutesAgo: number) =>
-    page.evaluate((ago) => {
-      const user = {
-        id: 999,
-        name: 'Sam Taylor',
-        email: 's@example.com',
-        phone: '1',
-        role_id: 5,
-        created_by: 0,
-        user_meta: [],
-      };
-      sessionStorage.setItem(
-        'userSession',
-        JSON.stringify({
-          user,
-          token: 'not-a-real-token',
-          subscription: false,
-          timestamp: Date.now() - ago * 60_000,
-        }),
-      );
-    }, minutesAgo);
+    page.evaluate(
+      ([ago, session]) => {
+        localStorage.setItem(
+          'userSession',
+          JSON.stringify({ ...session, subscription: false, timestamp: Date.now() - ago * 60_000 }),
+        );
+      },
+      [minutesAgo, { user, token }] as const,
+    );
 
   await stored(29);
   await page.reload();
@@ -301,7 +290,7 @@ test('a stored session older than 30 minutes is dropped on load, and 30 idle min
   await page.reload();
   await expect(page.getByRole('link', { name: 'Sign In' })).toBeVisible();
   // A server-rendered page shows Sign In before the app has read (and dropped) the stored session.
-  await expect.poll(() => page.evaluate(() => sessionStorage.getItem('userSession'))).toBeNull();
+  await expect.poll(() => page.evaluate(() => localStorage.getItem('userSession'))).toBeNull();
 
   await stored(0);
   await page.reload();

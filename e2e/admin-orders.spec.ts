@@ -148,17 +148,18 @@ test.describe('orders in the back office', () => {
     await page.getByRole('link', { name: invoice }).click();
     await expect(page.getByRole('heading', { level: 1, name: `Order ${invoice}` })).toBeVisible();
 
-    const refund = page.getByRole('region', { name: 'Refund', exact: true });
-    const amount = refund.getByLabel('Amount (AUD)');
-    await expect(amount).toHaveValue(/^\d+\.\d{2}$/);
-    await amount.fill('5.00');
-    await refund.getByLabel(/^Reason/).fill('Scratched box');
-    await refund.getByRole('button', { name: 'Refund' }).click();
+    // Issue 36 §3: the refund dialog; here the delivery charge alone (the order is under the free-delivery line).
+    await page.getByRole('button', { name: 'Refund items…' }).click();
+    const dialog = page.getByRole('dialog', { name: `Refund order ${invoice}` });
+    await dialog.getByLabel('Delivery charge to refund (AUD)').fill('5.00');
+    await dialog.getByLabel(/^Reason/).fill('Scratched box');
+    await dialog.getByRole('button', { name: 'Review refund' }).click();
+    await dialog.getByRole('button', { name: 'Refund $5.00' }).click();
     await expect(
       page.getByRole('status').filter({ hasText: `Refunded $5.00 on order ${invoice}.` }),
     ).toBeVisible();
     await expect(page.getByText(/^Refunded \$5\.00 of \$/)).toBeVisible();
-    await expect(page.getByText('Partly refunded').first()).toBeVisible();
+    await expect(page.getByText('Partially refunded').first()).toBeVisible();
     await expect(page.getByText('order.refund')).toBeVisible();
     await expect(page.getByText('Scratched box').first()).toBeVisible();
     await screens(page, 'admin-order');

@@ -88,13 +88,13 @@ test.describe('returns, messages and subscribers in the back office', () => {
     await form.getByLabel(/^Subject/).fill('Cracked mirror');
     await form.getByLabel(/^Message/).fill('The mirror glass arrived cracked.');
     await form.getByRole('button', { name: 'Send Return Request' }).click();
-    await expect(page.getByText(CUSTOMER_SERVICE_MESSAGES.returnSent)).toBeVisible();
+    await expect(page.getByRole('heading', { name: /^Return request RR-\d{6} received$/ })).toBeVisible();
 
     // The admin's side.
     await openBackOffice(page, '/admin/returns');
     const table = page.getByRole('table', { name: /Return requests \(1\)/ });
     await expect(table.getByText(customerEmail)).toBeVisible();
-    await expect(table.getByText('Open', { exact: true })).toBeVisible();
+    await expect(table.getByText('Requested', { exact: true })).toBeVisible();
     await screens(page, 'admin-returns');
 
     await table.getByRole('link', { name: /^Return #\d+$/ }).click();
@@ -112,28 +112,30 @@ test.describe('returns, messages and subscribers in the back office', () => {
     expect(download.suggestedFilename()).toBe('cracked-mirror.png');
     expect(readFileSync(await download.path()).equals(TINY_PNG)).toBe(true);
 
+    // Issue 36 §3: approving gives the return its RA number and mails the instructions; money comes later.
     const approve = page.getByRole('form', { name: 'Approve the return' });
-    await expect(approve.getByLabel('Refund amount ($)')).toHaveValue('');
-    await approve.getByLabel('Refund amount ($)').fill('12.5');
     await approve.getByLabel('Note to the customer (optional)').fill('Sorry about the mirror.');
     await screens(page, 'admin-return');
     await approve.getByRole('button', { name: /Approve/ }).click();
-    await expect(page.getByText(`Return #${returnId} approved with a refund of $12.50.`)).toBeVisible();
+    const approved = page
+      .getByRole('status')
+      .filter({ hasText: new RegExp(`Return #${returnId} approved as RA-\\d{6}`) });
+    await expect(approved).toBeVisible();
+    const ra = /RA-\d{6}/.exec(await approved.innerText())?.[0] ?? '';
     await expect(page.getByRole('form', { name: 'Approve the return' })).toHaveCount(0);
-    await expect(page.getByText('$12.50', { exact: true })).toBeVisible();
 
-    await expect
-      .poll(async () => (await mailFromOutbox(`return request #${returnId} is approved`, store?.dataDir))?.to)
-      .toBe(customerEmail);
-    const mail = await mailFromOutbox(`return request #${returnId} is approved`, store?.dataDir);
+    await expect.poll(async () => (await mailFromOutbox(ra, store?.dataDir))?.to).toBe(customerEmail);
+    const mail = await mailFromOutbox(ra, store?.dataDir);
     expect(mail?.text).toContain('Hello Riley,');
-    expect(mail?.text).toContain('We are refunding $12.50');
+    expect(mail?.text).toContain(`Your return authorisation number is ${ra}.`);
     expect(mail?.text).toContain('Sorry about the mirror.');
 
     await page.getByRole('link', { name: '← All returns' }).click();
     await page.getByLabel('Status').selectOption('approved');
     await expect(
-      page.getByRole('table', { name: /Return requests \(1\)/ }).getByText('Approved', { exact: true }),
+      page
+        .getByRole('table', { name: /Return requests \(1\)/ })
+        .getByText('Approved: waiting for the goods', { exact: true }),
     ).toBeVisible();
   });
 

@@ -6,6 +6,7 @@
  */
 import { mkdirSync } from 'node:fs';
 import path from 'node:path';
+import { paymentStatusWords } from '@store/shared/order-status-words';
 import { expect, test, type Locator, type Page } from './support/test';
 import {
   ORDER_MESSAGES,
@@ -209,7 +210,8 @@ test('3-D Secure: the bank asks, the guest completes it, and the order is paid',
   await page.getByRole('link', { name: 'Track your order' }).click();
   const result = page.getByRole('article', { name: /^Order number INV-\d+$/ });
   await expect(result).toBeVisible();
-  await expect(result).toContainText(PAYMENT_STATUS_COMPLETED);
+  // In the shopper's words (issue 37 §2): 'Paid', not 'completed'.
+  await expect(result).toContainText(paymentStatusWords(PAYMENT_STATUS_COMPLETED));
 });
 
 test('3-D Secure: a failed check is refused by the server, and no order is placed', async ({ page }) => {

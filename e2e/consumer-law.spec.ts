@@ -6,7 +6,8 @@
  * Screens of /warranty, /return-policy and the FAQ's refund answers at both widths go to docs/screens, each
  * checked with axe and for overflow.
  */
-import { REFUND_TIME, RETURNS_SENTENCE } from '@store/shared/store-promises';
+import type { StoreConfig } from '@store/shared/store-settings';
+import { REFUND_TIME, returnsSentence, storePromisesOf } from '@store/shared/store-promises';
 import { expect, test, type Page } from './support/test';
 import { screen } from './support/screens';
 
@@ -146,12 +147,14 @@ test('the return policy keeps its SPEC texts and says first that nothing limits 
 });
 
 test("the FAQ's refund answers keep the SPEC's answers and say the same", async ({ page }, testInfo) => {
+  // The returns window as the store's settings give it (issue 36 §5).
+  const config = ((await (await page.request.get('/api/store-config')).json()) as { data: StoreConfig }).data;
   await page.goto('/faqs');
   await page.getByRole('tab', { name: /^Returns & Refunds/ }).click();
   const panel = page.getByRole('tabpanel');
   const answers = [
     // The return policy's window and refund time (issue 34 §3, decision 0045).
-    ['What is your return policy?', RETURNS_SENTENCE],
+    ['What is your return policy?', returnsSentence(storePromisesOf(config))],
     ['When will I get my refund?', `within ${REFUND_TIME}`],
     ['What if my item arrives damaged or faulty?', 'within 24 to 48 hours of delivery'],
   ] as const;

@@ -49,9 +49,9 @@ test('a vehicle chosen on the home page narrows the shop, badges every card, and
   const vehicleId = await chooseHilux(page, 'Shop by vehicle', 'Shop for this vehicle');
 
   // The shop shows only what fits, says so, and the header's chip names the car.
-  await expect(page).toHaveURL(/\/shop$/);
+  await expect(page).toHaveURL(/\/shop\?page=1$/);
   await expect(page.getByText('Showing parts that fit your 2017 Toyota HiLux')).toBeVisible();
-  await expect(page.locator('.vehicle-chip')).toContainText('2017 Toyota HiLux 2.8 TD');
+  await expect(page.locator('.vehicle-chip')).toContainText('2017 Toyota HiLux GUN126R 2.8 TD 4WD Ute');
   const fitting = (await (await page.request.get(`/api/shop?vehicle=${vehicleId}`)).json()) as {
     total: number;
   };
@@ -65,7 +65,7 @@ test('a vehicle chosen on the home page narrows the shop, badges every card, and
   // Brake pads: only the HiLux's, with their notes on a tap. The page arrives rendered for the vehicle (its
   // cookie, decision 0034), so the browser asks the API for none of it again.
   const html = await (await page.request.get('/shop?page=1&child_category=brake-pads')).text();
-  expect(html).toContain('Showing parts that fit your <strong>2017 Toyota HiLux</strong>');
+  expect(html).toContain('Showing parts that fit your <strong>2017 Toyota HiLux GUN126R 4WD Ute</strong>');
   const listingCalls: string[] = [];
   page.on('request', (request) => {
     if (request.url().includes('/api/shop')) listingCalls.push(request.url());
@@ -89,7 +89,9 @@ test('a vehicle chosen on the home page narrows the shop, badges every card, and
   const suggestions = page.getByRole('listbox', { name: 'Product suggestions' });
   await expect(suggestions.getByRole('option').filter({ hasText: FITTING_PADS })).toHaveCount(1);
   await expect(suggestions.getByRole('option').filter({ hasText: OTHER_PADS })).toHaveCount(0);
-  await expect(page.locator('.search-box__fits')).toHaveText('Parts that fit your 2017 Toyota HiLux');
+  await expect(page.locator('.search-box__fits')).toHaveText(
+    'Parts that fit your 2017 Toyota HiLux GUN126R 4WD Ute',
+  );
   await screen(page, testInfo, 'search-suggestions-by-vehicle', { fullPage: false });
   await box.press('Escape');
 
@@ -106,13 +108,15 @@ test('a vehicle chosen on the home page narrows the shop, badges every card, and
   // The cart warns, and checkout is still offered.
   await page.goto('/cart');
   const row = page.getByRole('row').filter({ hasText: OTHER_PADS });
-  await expect(row.getByText('Does not fit your 2017 Toyota HiLux. Check before you order.')).toBeVisible();
+  await expect(
+    row.getByText('Does not fit your 2017 Toyota HiLux GUN126R 4WD Ute. Check before you order.'),
+  ).toBeVisible();
   await expect(page.getByRole('link', { name: /checkout/i }).first()).toBeVisible();
 
   // The fitting pads' page: the fit and its notes, and the vehicles it fits, searchable.
   await page.goto('/product/brolga-ceramic-front-brake-pads-toyota-hilux-2015-on');
   await expect(
-    page.getByText('Fits your 2017 Toyota HiLux; check the notes before you order.'),
+    page.getByText('Fits your 2017 Toyota HiLux GUN126R 4WD Ute; check the notes before you order.'),
   ).toBeVisible();
   await expect(page.getByText(`Fitment notes: ${PAD_NOTES}`)).toBeVisible();
   await page.getByRole('tab', { name: 'Vehicle Fitment' }).click();
@@ -141,9 +145,9 @@ test('a guest’s garage joins the account at sign-in, and a member’s garage s
   await chooseHilux(page, 'Add a vehicle', 'Add to my garage');
   const saved = page.getByRole('list', { name: 'Saved vehicles' });
   await expect(saved.getByRole('listitem')).toHaveCount(1);
-  await expect(saved).toContainText('2017 Toyota HiLux 2.8 TD');
+  await expect(saved).toContainText('2017 Toyota HiLux GUN126R 2.8 TD 4WD Ute');
 
-  // Register and sign in: the guest's vehicle is now the member's.
+  // Register (which signs in, decision 0059): the guest's vehicle is now the member's.
   const email = uniqueEmail(testInfo);
   await page.goto('/signup');
   const signup = page.getByRole('form', { name: 'Create an account' });
@@ -153,7 +157,7 @@ test('a guest’s garage joins the account at sign-in, and a member’s garage s
   await signup.getByLabel(/^Password/).fill(PASSWORD);
   await signup.getByLabel(/I agree to the/).check();
   await signup.getByRole('button', { name: 'Create Account' }).click();
-  await expect(page).toHaveURL(/\/signin$/);
+  await expect(page.getByRole('button', { name: /Account: Sam Taylor/ })).toBeVisible();
   const signIn = async () => {
     const form = page.getByRole('form', { name: 'Sign in' });
     await form.getByLabel(/^Email/).fill(email);
@@ -161,7 +165,6 @@ test('a guest’s garage joins the account at sign-in, and a member’s garage s
     await form.getByRole('button', { name: 'Sign In' }).click();
     await expect(page.getByText('Successfully logged in!')).toBeVisible();
   };
-  await signIn();
   await page.goto('/my-garage');
   await expect(page.getByText('Your garage is kept in your account.')).toBeVisible();
   await expect(saved.getByRole('listitem')).toHaveCount(1);

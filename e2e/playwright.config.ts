@@ -39,7 +39,10 @@ if (!process.env.E2E_DATA_DIR) {
 }
 const port = Number(process.env.E2E_PORT);
 const dataDir = process.env.E2E_DATA_DIR;
-const baseURL = `http://127.0.0.1:${port}`;
+// Issue 38 §6: the cluster test runs journeys through its load balancer (a store already running, its outbox in
+// E2E_DATA_DIR); then Playwright starts no store of its own.
+const externalBaseUrl = process.env.E2E_BASE_URL;
+const baseURL = externalBaseUrl ?? `http://127.0.0.1:${port}`;
 const webDistDir = process.env.E2E_WEB_DIST_DIR;
 
 export const chromiumPath = process.env.CHROME_PATH || '/usr/bin/chromium';
@@ -111,32 +114,34 @@ export default defineConfig({
       },
     },
   ],
-  webServer: {
-    // As `npm start` does: build the web app, start the API. E2E_WEB_DIST_DIR (an already built copy)
-    // lets several runs share one checkout without rebuilding apps/web/dist under each other.
-    command: webDistDir ? 'npm run start -w @store/api' : 'npm start',
-    cwd: repoRoot,
-    env: {
-      PORT: String(port),
-      HOST: '127.0.0.1',
-      DATA_DIR: dataDir,
-      LOG_LEVEL: 'warn',
-      // Every journey signs in from 127.0.0.1; the production limit (10 a minute) is tested in the API suite.
-      RATE_LIMIT_LOGINS_PER_MINUTE: '200',
-      // Every journey also sends its forms and API calls from that one address.
-      RATE_LIMIT_FORMS_PER_MINUTE: '200',
-      RATE_LIMIT_API_PER_MINUTE: '100000',
-      // And loads page after page of the catalog, each rendered on the server (decision 0025).
-      RATE_LIMIT_RENDERS_PER_MINUTE: '100000',
-      // Server rendering (decision 0025) is on, as in production; E2E_SERVER_RENDERING=0 runs every journey on
-      // browser-rendered pages instead (and skips server-rendering.spec.ts).
-      SERVER_RENDERING: process.env.E2E_SERVER_RENDERING === '0' ? '0' : '1',
-      ...(webDistDir ? { WEB_DIST_DIR: webDistDir } : {}),
-    },
-    url: `${baseURL}/api/store-config`,
-    timeout: 180_000,
-    reuseExistingServer: false,
-    stdout: 'pipe',
-    stderr: 'pipe',
-  },
+  webServer: externalBaseUrl
+    ? undefined
+    : {
+        // As `npm start` does: build the web app, start the API. E2E_WEB_DIST_DIR (an already built copy)
+        // lets several runs share one checkout without rebuilding apps/web/dist under each other.
+        command: webDistDir ? 'npm run start -w @store/api' : 'npm start',
+        cwd: repoRoot,
+        env: {
+          PORT: String(port),
+          HOST: '127.0.0.1',
+          DATA_DIR: dataDir,
+          LOG_LEVEL: 'warn',
+          // Every journey signs in from 127.0.0.1; the production limit (10 a minute) is tested in the API suite.
+          RATE_LIMIT_LOGINS_PER_MINUTE: '200',
+          // Every journey also sends its forms and API calls from that one address.
+          RATE_LIMIT_FORMS_PER_MINUTE: '200',
+          RATE_LIMIT_API_PER_MINUTE: '100000',
+          // And loads page after page of the catalog, each rendered on the server (decision 0025).
+          RATE_LIMIT_RENDERS_PER_MINUTE: '100000',
+          // Server rendering (decision 0025) is on, as in production; E2E_SERVER_RENDERING=0 runs every journey on
+          // browser-rendered pages instead (and skips server-rendering.spec.ts).
+          SERVER_RENDERING: process.env.E2E_SERVER_RENDERING === '0' ? '0' : '1',
+          ...(webDistDir ? { WEB_DIST_DIR: webDistDir } : {}),
+        },
+        url: `${baseURL}/api/store-config`,
+        timeout: 180_000,
+        reuseExistingServer: false,
+        stdout: 'pipe',
+        stderr: 'pipe',
+      },
 });

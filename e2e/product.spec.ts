@@ -4,10 +4,12 @@ import { fileURLToPath } from 'node:url';
 import { unitPriceCentsOf } from '@store/shared/checkout-totals';
 import { formatCents } from '@store/shared/money';
 import {
-  DELIVERY_ESTIMATE_SENTENCE,
+  deliveryEstimateSentence,
+  storePromisesOf,
   deliverySettingsOf,
   productDeliveryText,
 } from '@store/shared/store-promises';
+import type { StoreConfig } from '@store/shared/store-settings';
 import { expect, test } from './support/test';
 import { expectNoSeriousAxeViolations, loadAllImages } from './support/page-checks';
 
@@ -41,9 +43,7 @@ test('product page: price, gallery, JSON-LD in AUD, and no serious accessibility
   const payCents = unitPriceCentsOf(answer.data);
   expect(payCents).not.toBeNull();
   expect(payCents!).toBeLessThan(listCents);
-  const config = (await (await page.request.get('/api/store-config')).json()) as {
-    data: { delivery_charge: number; free_delivery_threshold: number };
-  };
+  const config = (await (await page.request.get('/api/store-config')).json()) as { data: StoreConfig };
 
   await page.goto(`/product/${SKU}`);
   await expect(page.getByRole('heading', { level: 1, name: title })).toBeVisible();
@@ -55,7 +55,7 @@ test('product page: price, gallery, JSON-LD in AUD, and no serious accessibility
   // after the delivery rule for this price (the store's settings, in their one wording).
   const delivery = page.locator('.product-detail__shipping');
   await expect(delivery).toContainText(
-    `${productDeliveryText(payCents!, deliverySettingsOf(config.data))} ${DELIVERY_ESTIMATE_SENTENCE}`,
+    `${productDeliveryText(payCents!, deliverySettingsOf(config.data))} ${deliveryEstimateSentence(storePromisesOf(config.data))}`,
   );
   await expect(delivery).not.toContainText(/free shipping|2-3 days/i);
   await expect(

@@ -196,9 +196,9 @@ test('a price range and in stock only narrow a category; its address, loaded fre
   );
   await page.getByRole('button', { name: /^Filters/ }).click();
   const form = page.getByRole('form', { name: 'Price and stock' });
-  // SPEC §2's slider ran from 130 to 500: the boxes show it as placeholders.
-  await expect(form.getByRole('textbox', { name: 'Min price' })).toHaveAttribute('placeholder', '130');
-  await expect(form.getByRole('textbox', { name: 'Max price' })).toHaveAttribute('placeholder', '500');
+  // Unset boxes look unset (issue 37 §5): "Any", not an amount.
+  await expect(form.getByRole('textbox', { name: 'Min price' })).toHaveAttribute('placeholder', 'Any');
+  await expect(form.getByRole('textbox', { name: 'Max price' })).toHaveAttribute('placeholder', 'Any');
   await form.getByRole('textbox', { name: 'Min price' }).fill('130');
   await form.getByRole('textbox', { name: 'Max price' }).fill('300');
   await form.getByRole('checkbox', { name: 'In stock only' }).check();

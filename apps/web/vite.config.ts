@@ -1,6 +1,7 @@
 import { fileURLToPath } from 'node:url';
 import react from '@vitejs/plugin-react';
-import { defineConfig } from 'vite';
+import { defineConfig, type Plugin } from 'vite';
+import { brandColoursCss } from '../../packages/shared/src/brand-colours.ts';
 
 /** Where `npm run dev` finds the API; the API listens on PORT 3000 unless told otherwise. */
 const apiOrigin = process.env.API_ORIGIN ?? 'http://localhost:3000';
@@ -11,11 +12,21 @@ const proxy = { '/api': apiOrigin, '/media': apiOrigin };
  */
 const outDir = process.env.WEB_BUILD_DIR ?? 'dist';
 
+/** The shop's colours as CSS custom properties, made from their one source (issue 37 §3, packages/shared). */
+function brandColours(): Plugin {
+  const id = 'virtual:brand-colours.css';
+  return {
+    name: 'brand-colours',
+    resolveId: (source) => (source === id ? `\0${id}` : undefined),
+    load: (resolved) => (resolved === `\0${id}` ? brandColoursCss() : undefined),
+  };
+}
+
 export default defineConfig(({ isSsrBuild }) => ({
   root: fileURLToPath(new URL('.', import.meta.url)),
   // The server bundle (entry-server.tsx) needs no copy of the public files; the client build has them.
   publicDir: isSsrBuild ? false : 'public',
-  plugins: [react()],
+  plugins: [react(), brandColours()],
   resolve: {
     // `@/lib/api-client` -> src/lib/api-client (the same alias is in tsconfig.json `paths`).
     alias: { '@': fileURLToPath(new URL('./src', import.meta.url)) },

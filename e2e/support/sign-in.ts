@@ -51,11 +51,24 @@ export async function signUpCustomer(
   return { name, email, password };
 }
 
-/** Writes `value` under `key` in the tab's session storage for `origin`, from a page of that origin. */
-async function keepSession(page: Page, origin: string, key: string, value: object): Promise<void> {
+/**
+ * Writes `value` under `key` for `origin`, from a page of that origin: in local storage for a member (shared by the
+ * browser's tabs, decision 0060), in the tab's session storage for staff.
+ */
+async function keepSession(
+  page: Page,
+  origin: string,
+  key: string,
+  value: object,
+  scope: 'tab' | 'tabs' = 'tab',
+): Promise<void> {
   // Any document of the origin will do; the store's config answer is small and starts no app.
   await page.goto(`${origin}/api/store-config`, { waitUntil: 'domcontentloaded' });
-  await page.evaluate(([k, v]) => sessionStorage.setItem(k, v), [key, JSON.stringify(value)] as const);
+  await page.evaluate(([k, v, shared]) => (shared ? localStorage : sessionStorage).setItem(k, v), [
+    key,
+    JSON.stringify(value),
+    scope === 'tabs',
+  ] as const);
 }
 
 /** Signs `account` in on the store at `origin` with `POST /api/login`, as the sign-in page does (SPEC §4). */
@@ -65,12 +78,18 @@ export async function signInCustomer(page: Page, origin: string, account: Custom
   });
   if (!answer.ok()) throw new Error(`Sign-in of ${account.email} answered ${answer.status()}`);
   const { user, token, subscription } = authResponseSchema.parse(await answer.json());
-  await keepSession(page, origin, SESSION_STORAGE_KEYS.session, {
-    user,
-    token,
-    subscription,
-    timestamp: Date.now(),
-  });
+  await keepSession(
+    page,
+    origin,
+    SESSION_STORAGE_KEYS.session,
+    {
+      user,
+      token,
+      subscription,
+      timestamp: Date.now(),
+    },
+    'tabs',
+  );
 }
 
 /**

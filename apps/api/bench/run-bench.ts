@@ -48,6 +48,11 @@
  * At the first size only (to save time): place-order (offline test card, a fresh Idempotency-Key per request,
  * a product whose stock is untracked so it never runs out), sign-in (argon2id) and a signed-in profile read.
  *
+ * At the end of each size, before the store stops, the bench scrapes its `/metrics` (decision 0063; loopback, so no
+ * token unless METRICS_TOKEN is set, then with it) and prints what the store counted itself: the requests in its
+ * histogram, the p95 of the busiest routes from the histogram's buckets (PromQL's histogram_quantile, so coarser
+ * than autocannon's), and its event loop lag (p99 and max since start).
+ *
  * Prints one table per size (req/s, p50/p95/p99 in ms from every response, errors = socket errors + non-2xx
  * + unrendered pages, ratio to node:http, the mean size of an answer in kB) and, when more than one size ran, a
  * growth column in the largest size's table: the call's p50 there over its p50 at the smallest size (an answer
@@ -78,6 +83,7 @@ import autocannon from 'autocannon';
 import { parse } from 'csv-parse';
 import pg from 'pg';
 import { SERVER_NODE_FLAGS } from '../src/server-node-flags';
+import { histogramCount, histogramQuantile, parseMetrics } from '../tests/prometheus-text';
 
 const API_DIR = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const REPO_ROOT = path.resolve(API_DIR, '../..');
@@ -881,12 +887,58 @@ interface SizeResult {
   importMs: number;
   reimportMs: number;
   rss: number;
+  /** What the store's own /metrics said at the end of the size. */
+  scraped: Scraped;
   shopUrls: number;
   /** Shop pages by vehicle measured (reachableVehiclePages). */
   shopByVehicleUrls: number;
   searchQueries: number;
   results: Measured[];
   overload: Measured[];
+}
+
+interface Scraped {
+  requests: number;
+  /** SCRAPED_ROUTES, then the busiest others: four at most. */
+  routes: { method: string; route: string; count: number; p95Ms: number | null }[];
+  lagP99Ms: number;
+  lagMaxMs: number;
+}
+
+/** The routes whose p95 the report takes from the store's own histogram, when they were measured. */
+const SCRAPED_ROUTES = ['/api/products/:sku', '/api/search-product', '/api/place-order', '/api/shop'];
+
+/** Scrapes the store's /metrics (decision 0063) and reads the figures the report prints. */
+async function scrapeMetrics(base: string): Promise<Scraped> {
+  const token = process.env.METRICS_TOKEN;
+  const res = await fetch(`${base}/metrics`, { headers: token ? { authorization: `Bearer ${token}` } : {} });
+  if (!res.ok) throw new Error(`${base}/metrics answered ${res.status}`);
+  const families = parseMetrics(await res.text());
+  const http = families.get('http_request_duration_seconds');
+  const routes = new Map<string, { method: string; route: string }>();
+  for (const sample of http?.samples ?? []) {
+    const { method, route } = sample.labels;
+    if (method && route) routes.set(`${method} ${route}`, { method, route });
+  }
+  const gauge = (name: string) => families.get(name)?.samples[0]?.value ?? NaN;
+  return {
+    requests: histogramCount(http, {}),
+    routes: [...routes.values()]
+      .map((r) => {
+        const p95 = histogramQuantile(http, r, 0.95);
+        return { ...r, count: histogramCount(http, r), p95Ms: p95 === null ? null : p95 * 1000 };
+      })
+      .filter((r) => r.count > 0)
+      // The measured rows' routes first, then the busiest others.
+      .sort(
+        (a, b) =>
+          Number(SCRAPED_ROUTES.includes(b.route)) - Number(SCRAPED_ROUTES.includes(a.route)) ||
+          b.count - a.count,
+      )
+      .slice(0, 4),
+    lagP99Ms: gauge('nodejs_eventloop_lag_p99_seconds') * 1000,
+    lagMaxMs: gauge('nodejs_eventloop_lag_max_seconds') * 1000,
+  };
 }
 
 async function emptyPostgres(url: string) {
@@ -1095,6 +1147,7 @@ async function benchSize(count: number, tmp: string, first: boolean): Promise<Si
     for (const [name, urls, rendered] of catalogCalls.filter(([name]) => ROWS.test(name)))
       overload.push(await measureCall(name, urls, OVERLOAD_CONNECTIONS, rendered));
     const rss = Number(execSync(`ps -o rss= -p ${store.pid}`).toString().trim()) * 1024;
+    const scraped = await scrapeMetrics(base);
     return {
       count,
       vehicles: { count: vehicles.length, importMs: vehiclesImportMs },
@@ -1110,6 +1163,7 @@ async function benchSize(count: number, tmp: string, first: boolean): Promise<Si
       importMs,
       reimportMs,
       rss,
+      scraped,
       prerendered,
       shopUrls: shopUrls.length,
       shopByVehicleUrls: shopByVehicle.length,
@@ -1186,6 +1240,12 @@ function printReport(baseline: Baseline, sizes: SizeResult[], webBuildMs: number
     );
     console.log(
       `store RSS after load (with fitments), after measuring: ${Math.round(size.rss / 1024 / 1024)} MiB`,
+    );
+    const m = size.scraped;
+    console.log(
+      `/metrics scraped during the bench: ${m.requests} requests counted by the store; p95 from its histogram: ${m.routes
+        .map((r) => `${r.method} ${r.route} ${r.p95Ms === null ? '-' : r.p95Ms.toFixed(1)} ms (${r.count})`)
+        .join(', ')}; event loop lag p99 ${m.lagP99Ms.toFixed(1)} ms, max ${m.lagMaxMs.toFixed(1)} ms`,
     );
     console.log(
       `pre-rendered after start: ${size.prerendered.pages} pages, ${size.prerendered.megabytes} MB gzipped, in ${size.prerendered.seconds.toFixed(1)} s${size.prerendered.full ? ' (the rendered-page cache is full, RENDERED_PAGES_MB: the other pages are rendered when asked for)' : ''}`,

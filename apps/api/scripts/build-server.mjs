@@ -1,6 +1,9 @@
 /**
  * `npm run build -w @store/api`: bundles the server (src/server.ts and everything it imports from src/ and
- * @store/shared) into dist/server.mjs, with a source map beside it; packages from node_modules stay imports.
+ * @store/shared) into dist/server.mjs, and the job worker (src/worker.ts, `npm run worker`) into dist/worker.mjs,
+ * each with a source map beside it; packages from node_modules stay imports.
+ * The tracing entry (src/tracing.ts, decision 0063) is bundled beside them as dist/tracing.mjs, which `npm start`
+ * loads first with `--import`: packages staying imports is what lets OpenTelemetry patch them as they load.
  * `npm start` runs the bundle with plain Node: no TypeScript compiler in the running store, which saves about
  * 80 MiB of RSS and the start-up transpiling (decision 0024). Tests, the CLIs and `npm run dev` keep running the
  * TypeScript through tsx.
@@ -22,8 +25,13 @@ const keepPackagesExternal = {
 };
 
 await build({
-  entryPoints: [path.join(API_DIR, 'src/server.ts')],
-  outfile: path.join(API_DIR, 'dist/server.mjs'),
+  entryPoints: {
+    server: path.join(API_DIR, 'src/server.ts'),
+    worker: path.join(API_DIR, 'src/worker.ts'),
+    tracing: path.join(API_DIR, 'src/tracing.ts'),
+  },
+  outdir: path.join(API_DIR, 'dist'),
+  outExtension: { '.js': '.mjs' },
   bundle: true,
   platform: 'node',
   format: 'esm',

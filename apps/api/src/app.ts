@@ -12,6 +12,7 @@ import authentication from './modules/accounts/authentication';
 import accountRoutes from './modules/accounts/routes';
 import addressLookupRoutes from './modules/address-lookup/routes';
 import garageRoutes from './modules/garage/routes';
+import memberCartRoutes from './modules/member-cart/routes';
 import vehicleRoutes from './modules/vehicles/routes';
 import { createCatalogReadModel, type CatalogReadModel } from './modules/catalog/catalog-read-model';
 import {
@@ -20,10 +21,11 @@ import {
 } from './modules/content/storefront-settings';
 import catalogRoutes from './modules/catalog/routes';
 import contentRoutes from './modules/content/routes';
-import { createMailService, type MailService } from './modules/mail/mail-service';
-import { mailStoreOf } from './modules/mail/mail-store';
-import { createOrderMails, type OrderMails } from './modules/orders/order-mails';
-import { createMailer, type Mailer } from './modules/mail/send-mail';
+import type { MailService } from './modules/mail/mail-service';
+import type { OrderMails } from './modules/orders/order-mails';
+import type { Mailer } from './modules/mail/send-mail';
+import type { JobQueue, JobTimings } from './modules/jobs/job-queue';
+import { createStoreJobs } from './store-jobs';
 import newsletterRoutes from './modules/newsletter/routes';
 import orderRoutes from './modules/orders/routes';
 import taxInvoiceRoutes from './modules/orders/tax-invoice-routes';
@@ -34,23 +36,36 @@ import webhookRoutes from './modules/payments/webhook-routes';
 import customerServiceRoutes from './modules/customer-service/routes';
 import adminRoutes from './modules/admin/routes';
 import adminOrderRoutes from './modules/admin/order-routes';
+import adminFulfilmentRoutes from './modules/admin/fulfilment-routes';
+import adminOrderCareRoutes from './modules/admin/order-care-routes';
+import adminReportRoutes from './modules/admin/report-routes';
 import adminReturnRoutes from './modules/admin/return-routes';
 import adminCustomerRoutes from './modules/admin/customer-routes';
 import adminProductRoutes from './modules/admin/product-routes';
+import productEditorRoutes from './modules/admin/product-editor-routes';
 import adminImportRoutes from './modules/admin/import-routes';
 import adminDashboardRoutes from './modules/admin/dashboard-routes';
 import adminDiscountCodeRoutes from './modules/admin/discount-code-routes';
+import storeSettingsRoutes from './modules/admin/store-settings-routes';
+import adminTaxonomyRoutes from './modules/admin/taxonomy-routes';
+import adminJobRoutes from './modules/admin/job-routes';
 import discountCodeRoutes from './modules/discount-codes/routes';
+import homeContentRoutes from './modules/home-content/routes';
 import healthRoutes from './modules/health/routes';
 import sitemapRoutes from './modules/sitemaps/routes';
 import { isInternalRenderRequest } from './modules/storefront-rendering/render-page';
 import staticFiles from './modules/storefront-rendering/static-files';
 import apiDocs from './plugins/api-docs';
+import drainOnClose from './plugins/drain-on-close';
 import errorHandling from './plugins/error-handling';
 import httpCaching, { COMPRESS_MIN_BYTES } from './plugins/http-caching';
+import metrics from './plugins/metrics';
 import rateLimit from './plugins/rate-limit';
 import rejectControlCharacters from './plugins/reject-control-characters';
+import requestId, { requestChildLogger, requestIdOf } from './plugins/request-id';
 import securityHeaders from './plugins/security-headers';
+import type { FileStores } from './storage/file-store';
+import { openFileStores } from './storage/open-file-stores';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -62,10 +77,17 @@ declare module 'fastify' {
     mailer: Mailer;
     mail: MailService;
     orderMails: OrderMails;
+    /** The store's durable jobs (issue 38 §2, decision 0062): mails, schedules; worked where RUN_JOBS=1. */
+    jobs: JobQueue;
     /** The catalog read model (decision 0019): catalog reads come from here, never from the database. */
     catalog: CatalogReadModel;
     /** The store's settings and member plans as pages show them, at most `config.settingsMaxAgeMs` old. */
     storefrontSettings: StorefrontSettingsReader;
+    /**
+     * Every file the store keeps (issue 38 §1, decision 0061): `media` public, `private` customers' files; local
+     * folders by default, an S3-compatible bucket when S3_BUCKET is set.
+     */
+    files: FileStores;
   }
 }
 
@@ -76,8 +98,8 @@ export interface BuildAppOptions {
   logStream?: DestinationStream;
   /** Called for every route as it is added, before the app is ready (tests list the routes the app answers). */
   onRoute?: (route: RouteOptions) => void;
-  /** Pauses between tries of a failed mail, ms (tests shorten them). */
-  mailRetryDelaysMs?: readonly number[];
+  /** Job polling and retry timings (tests shorten them). */
+  jobTimings?: JobTimings;
 }
 
 export async function buildApp({
@@ -85,7 +107,7 @@ export async function buildApp({
   database,
   logStream,
   onRoute,
-  mailRetryDelaysMs,
+  jobTimings,
 }: BuildAppOptions): Promise<FastifyInstance> {
   const app = Fastify({
     logger: loggerOptions(config, logStream),
@@ -95,31 +117,35 @@ export async function buildApp({
     bodyLimit: 1024 * 1024,
     // Path parameters up to 256 characters reach their schema (a permalink may be 200), which says what is wrong.
     routerOptions: { ignoreTrailingSlash: true, maxParamLength: 256 },
-    genReqId: () => crypto.randomUUID(),
+    // The load balancer's X-Request-Id when valid, else a new UUID (decision 0063).
+    genReqId: requestIdOf,
+    childLoggerFactory: requestChildLogger,
+    // While app.close() drains (decision 0064), a request on a connection already open is served, not refused
+    // with 503; plugins/drain-on-close.ts closes the connection after it and turns readiness to 503.
+    return503OnClosing: false,
   }).withTypeProvider<ZodTypeProvider>();
   if (onRoute) app.addHook('onRoute', onRoute);
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
   app.decorate('db', database.db);
   app.decorate('config', config);
+  const files = await openFileStores(config);
+  app.decorate('files', files);
   // Throws in production unless test payments are explicitly allowed: fail at start, not at checkout.
   app.decorate('payments', choosePaymentProviders(config, app.log));
-  const mailer = createMailer({
-    smtpUrl: config.smtpUrl,
-    outboxDir: config.outboxDir,
-    from: async () => ({
-      name: (await mailStoreOf(database.db, config.publicBaseUrl)).name,
-      address: config.mailFrom,
-    }),
+  // Every mail and every schedule's run is a durable job (issue 38 §2): worked here unless RUN_JOBS=0.
+  const storeJobs = createStoreJobs({
+    config,
+    database,
+    log: app.log,
+    payments: app.payments,
+    ...(jobTimings ? { timings: jobTimings } : {}),
   });
-  app.decorate('mailer', mailer);
-  // Every mail goes through here: sent after the answer, retried, never failing a request (issue 11).
-  const mail = createMailService(mailer, app.log, mailRetryDelaysMs);
-  app.decorate('mail', mail);
-  app.decorate(
-    'orderMails',
-    createOrderMails(database.db, mail, config.publicBaseUrl, { mailFrom: config.mailFrom }),
-  );
+  app.decorate('mailer', storeJobs.mailer);
+  app.decorate('mail', storeJobs.mail);
+  app.decorate('orderMails', storeJobs.orderMails);
+  app.decorate('jobs', storeJobs.jobs);
+  app.addHook('onReady', () => storeJobs.jobs.start());
   const catalog = createCatalogReadModel({
     db: database.db,
     log: app.log,
@@ -129,13 +155,18 @@ export async function buildApp({
   app.decorate('catalog', catalog);
   app.decorate('storefrontSettings', createStorefrontSettingsReader(database.db, config.settingsMaxAgeMs));
   app.addHook('onClose', () => catalog.close());
-  // Waiting retries end at once; a send already under way finishes before the app is gone.
+  // Mails still rendering reach the queue; then no job is taken, and those under way finish (10 s at most).
   app.addHook('onClose', async () => {
-    mail.close();
-    await mail.settled();
+    await storeJobs.mail.close();
+    await storeJobs.jobs.stop();
   });
+  // After the routes' own onClose hooks (a child's run first), which wait for their work with files.
+  app.addHook('onClose', () => files.close());
 
+  // First: every later hook, handler and plain function logs with the request's id.
+  await app.register(requestId);
   await app.register(errorHandling);
+  await app.register(drainOnClose);
   // Every route, including the ones added later: no invisible character reaches a service or the database.
   await app.register(rejectControlCharacters);
   // Before any route: @fastify/rate-limit attaches itself to routes as they are added.
@@ -145,6 +176,14 @@ export async function buildApp({
     isInternalRequest: isInternalRenderRequest,
   });
   await app.register(securityHeaders);
+  // Before the routes: its onResponse hook times them all.
+  await app.register(metrics, {
+    token: config.metricsToken,
+    database,
+    isInternalRequest: isInternalRenderRequest,
+  });
+  // Queue depth and the oldest waiting job's age at each scrape (issue 38 §2-3).
+  app.metrics.watchQueues(() => storeJobs.jobs.stats());
   await app.register(authentication);
   // Small JSON is sent as it is (decision 0019): compressing a 2 kB answer costs more CPU than it saves time.
   await app.register(import('@fastify/compress'), { threshold: COMPRESS_MIN_BYTES });
@@ -160,19 +199,28 @@ export async function buildApp({
       await api.register(taxInvoiceRoutes);
       await api.register(accountRoutes);
       await api.register(garageRoutes);
+      await api.register(memberCartRoutes);
       await api.register(passwordResetRoutes);
       await api.register(paymentRoutes);
       await api.register(webhookRoutes);
       await api.register(customerServiceRoutes);
       await api.register(adminRoutes);
       await api.register(adminOrderRoutes);
+      await api.register(adminFulfilmentRoutes);
+      await api.register(adminOrderCareRoutes);
+      await api.register(adminReportRoutes);
       await api.register(adminReturnRoutes);
       await api.register(adminCustomerRoutes);
       await api.register(adminProductRoutes);
+      await api.register(productEditorRoutes);
       await api.register(adminImportRoutes);
       await api.register(adminDashboardRoutes);
       await api.register(adminDiscountCodeRoutes);
+      await api.register(storeSettingsRoutes);
+      await api.register(adminTaxonomyRoutes);
+      await api.register(adminJobRoutes);
       await api.register(discountCodeRoutes);
+      await api.register(homeContentRoutes);
       await api.register(addressLookupRoutes);
       await api.register(vehicleRoutes);
     },

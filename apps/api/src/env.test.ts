@@ -1,6 +1,6 @@
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { REPO_ROOT, describeDefaults, loadConfig } from './env';
+import { REPO_ROOT, describeDefaults, loadConfig, loadTracingConfig } from './env';
 
 describe('loadConfig', () => {
   it('runs on embedded defaults with nothing set', () => {
@@ -30,6 +30,18 @@ describe('loadConfig', () => {
     expect(describeDefaults(c).join('\n')).toMatch(/PostgreSQL \(DATABASE_URL\)/);
   });
 
+  it('works jobs and takes part in the schedules by default; RUN_JOBS, RUN_SCHEDULES, PAYMENTS_RECONCILE_MINUTES', () => {
+    const d = loadConfig({});
+    expect([d.runJobs, d.runSchedules, d.paymentsReconcileMinutes]).toEqual([true, true, 15]);
+    const c = loadConfig({ RUN_JOBS: '0', RUN_SCHEDULES: 'false', PAYMENTS_RECONCILE_MINUTES: '0' });
+    expect([c.runJobs, c.runSchedules, c.paymentsReconcileMinutes]).toEqual([false, false, null]);
+    expect(loadConfig({ PAYMENTS_RECONCILE_MINUTES: '20' }).paymentsReconcileMinutes).toBe(20);
+    expect(() => loadConfig({ RUN_JOBS: 'yes' })).toThrow(/RUN_JOBS/);
+    expect(() => loadConfig({ PAYMENTS_RECONCILE_MINUTES: '7' })).toThrow(
+      /PAYMENTS_RECONCILE_MINUTES: must divide an hour/,
+    );
+  });
+
   it('points PayPal at the sandbox by default, live with PAYPAL_ENV, or PAYPAL_API_BASE (a fake) when set', () => {
     expect(loadConfig({}).paypalApiBase).toBe('https://api-m.sandbox.paypal.com');
     expect(loadConfig({ PAYPAL_ENV: 'live' }).paypalApiBase).toBe('https://api-m.paypal.com');
@@ -50,6 +62,60 @@ describe('loadConfig', () => {
     expect(describeDefaults(loadConfig({})).join('\n')).not.toMatch(/ABN/);
   });
 
+  it('keeps files in the two folders unless S3_BUCKET is set, then in that bucket with its settings (decision 0061)', () => {
+    expect(loadConfig({}).s3).toBeNull();
+    expect(describeDefaults(loadConfig({})).join('\n')).toMatch(
+      /private uploads in .*\(set S3_BUCKET for a bucket\)/,
+    );
+    expect(loadConfig({ S3_BUCKET: 'shop-media' }).s3).toEqual({
+      bucket: 'shop-media',
+      privateBucket: null,
+      endpoint: undefined,
+      region: 'ap-southeast-2',
+      credentials: undefined,
+      forcePathStyle: false,
+    });
+    const minio = loadConfig({
+      S3_BUCKET: 'shop-media',
+      S3_PRIVATE_BUCKET: 'shop-private',
+      S3_ENDPOINT: 'http://127.0.0.1:9000/',
+      S3_REGION: 'auto',
+      S3_ACCESS_KEY_ID: 'key',
+      S3_SECRET_ACCESS_KEY: 'secret',
+      S3_FORCE_PATH_STYLE: '1',
+    });
+    expect(minio.s3).toEqual({
+      bucket: 'shop-media',
+      privateBucket: 'shop-private',
+      endpoint: 'http://127.0.0.1:9000',
+      region: 'auto',
+      credentials: { accessKeyId: 'key', secretAccessKey: 'secret' },
+      forcePathStyle: true,
+    });
+    expect(describeDefaults(minio).join('\n')).toMatch(
+      /files: bucket shop-media at http:\/\/127\.0\.0\.1:9000, private files in shop-private/,
+    );
+    expect(describeDefaults(minio).join('\n')).not.toMatch(/secret/);
+  });
+
+  it.each([
+    [{ S3_BUCKET: 'Shop_Media' }, /S3_BUCKET: must be a bucket name/],
+    [{ S3_BUCKET: 'shop-media', S3_ENDPOINT: 'minio:9000' }, /S3_ENDPOINT: must be a base URL/],
+    [{ S3_ENDPOINT: 'http://127.0.0.1:9000' }, /S3_ENDPOINT: is set but S3_BUCKET is not/],
+    [{ S3_PRIVATE_BUCKET: 'shop-private' }, /S3_PRIVATE_BUCKET: is set but S3_BUCKET is not/],
+    [
+      { S3_BUCKET: 'shop-media', S3_ACCESS_KEY_ID: 'key' },
+      /S3_SECRET_ACCESS_KEY: S3_ACCESS_KEY_ID and S3_SECRET_ACCESS_KEY go together/,
+    ],
+    [
+      { S3_BUCKET: 'shop-media', S3_PRIVATE_BUCKET: 'shop-media' },
+      /S3_PRIVATE_BUCKET: must differ from S3_BUCKET/,
+    ],
+    [{ S3_BUCKET: 'shop-media', S3_FORCE_PATH_STYLE: 'yes' }, /S3_FORCE_PATH_STYLE/],
+  ])('stops at start on a bad bucket setting: %j', (env, message) => {
+    expect(() => loadConfig(env)).toThrow(message);
+  });
+
   it('lets the heap grow 25 % past what is live by default, HEAP_GROWTH_PERCENT=0 leaving it to V8', () => {
     expect(loadConfig({}).heapGrowthPercent).toBe(25);
     expect(loadConfig({ HEAP_GROWTH_PERCENT: '0' }).heapGrowthPercent).toBe(0);
@@ -65,5 +131,38 @@ describe('loadConfig', () => {
     expect(() => loadConfig({ PORT: 'eighty', DATABASE_URL: 'mysql://x' })).toThrow(
       /PORT[\s\S]*DATABASE_URL: must start with postgres:\/\//,
     );
+  });
+
+  it('reads the metrics token and where traces go (issue 38 §3, decision 0063)', () => {
+    const none = loadConfig({});
+    expect(none.metricsToken).toBeUndefined();
+    expect(none.tracing).toEqual({ exporter: 'off', serviceName: 'auto-parts-store' });
+    expect(loadConfig({ METRICS_TOKEN: 'a-long-random-token-123' }).metricsToken).toBe(
+      'a-long-random-token-123',
+    );
+    expect(() => loadConfig({ METRICS_TOKEN: 'short' })).toThrow(/METRICS_TOKEN: must be at least 16/);
+    expect(
+      loadConfig({ OTEL_EXPORTER_OTLP_ENDPOINT: 'http://collector:4318/', OTEL_SERVICE_NAME: 'shop-a' })
+        .tracing,
+    ).toEqual({
+      exporter: 'otlp',
+      endpoint: 'http://collector:4318',
+      protocol: 'http/protobuf',
+      serviceName: 'shop-a',
+    });
+    expect(loadConfig({ OTEL_TRACES_EXPORTER: 'console' }).tracing.exporter).toBe('console');
+    expect(
+      loadConfig({ OTEL_TRACES_EXPORTER: 'none', OTEL_EXPORTER_OTLP_ENDPOINT: 'http://collector:4318' })
+        .tracing.exporter,
+    ).toBe('off');
+    expect(() => loadConfig({ OTEL_TRACES_EXPORTER: 'otlp' })).toThrow(/OTEL_TRACES_EXPORTER: otlp needs/);
+    expect(() => loadConfig({ OTEL_TRACES_EXPORTER: 'jaeger' })).toThrow(/OTEL_TRACES_EXPORTER/);
+    expect(() => loadConfig({ OTEL_EXPORTER_OTLP_ENDPOINT: 'collector:4318' })).toThrow(
+      /OTEL_EXPORTER_OTLP_ENDPOINT: must be the collector's address/,
+    );
+    expect(() => loadConfig({ OTEL_EXPORTER_OTLP_PROTOCOL: 'grpc' })).toThrow(/OTEL_EXPORTER_OTLP_PROTOCOL/);
+    // The tracing entry reads its own variables alone: another variable's mistake is the server's to report.
+    expect(loadTracingConfig({ PORT: 'eighty', OTEL_TRACES_EXPORTER: 'console' }).exporter).toBe('console');
+    expect(() => loadTracingConfig({ OTEL_TRACES_EXPORTER: 'otlp' })).toThrow(/OTEL_EXPORTER_OTLP_ENDPOINT/);
   });
 });

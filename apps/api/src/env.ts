@@ -19,84 +19,229 @@ const flag = (fallback: boolean) =>
     .optional()
     .transform((v) => (v === undefined || v === '' ? fallback : v === '1' || v === 'true'));
 
+/** An S3 bucket name as S3 and its look-alikes accept it: 3-63 lowercase letters, digits, dots and hyphens. */
+const bucketName = optionalText.pipe(
+  z
+    .string()
+    .regex(
+      /^[a-z0-9][a-z0-9.-]{1,61}[a-z0-9]$/,
+      'must be a bucket name: 3-63 lowercase letters, digits, dots and hyphens, such as shop-media',
+    )
+    .optional(),
+);
+
 /** PayPal's REST hosts by PAYPAL_ENV. */
 export const PAYPAL_API_BASES = {
   sandbox: 'https://api-m.sandbox.paypal.com',
   live: 'https://api-m.paypal.com',
 } as const;
 
-const envSchema = z.object({
-  NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
-  PORT: z.coerce.number().int().min(0).max(65535).default(3000),
-  HOST: z.string().default('0.0.0.0'),
-  LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
-  DATABASE_URL: optionalText.pipe(
-    z
-      .string()
-      .regex(/^postgres(ql)?:\/\//, 'must start with postgres:// or postgresql://')
-      .optional(),
-  ),
-  DATA_DIR: optionalText,
-  PGLITE_DIR: optionalText,
-  MEDIA_DIR: optionalText,
-  PRIVATE_UPLOADS_DIR: optionalText,
-  PUBLIC_MEDIA_URL: z.string().default('/media/'),
-  PUBLIC_BASE_URL: optionalText.pipe(
+/** OTEL_SERVICE_NAME's default: the name traces are filed under. */
+export const DEFAULT_SERVICE_NAME = 'auto-parts-store';
+
+/** The tracing variables (decision 0063), parsed with the rest and alone by src/tracing.ts. */
+const tracingShape = {
+  OTEL_EXPORTER_OTLP_ENDPOINT: optionalText.pipe(
     z
       .string()
       .regex(
         /^https?:\/\/[^/?#]+(\/[^?#]*)?$/,
-        "must be the shop's public address, such as https://shop.example.com.au",
+        "must be the collector's address, such as http://localhost:4318",
       )
       .optional(),
   ),
-  WEB_DIST_DIR: optionalText,
-  DEMO_CATALOG: flag(true),
-  REDIS_URL: optionalText,
-  SMTP_URL: optionalText,
-  MAIL_FROM: z.email('must be an email address such as orders@example.com.au').default('no-reply@localhost'),
-  STRIPE_SECRET_KEY: optionalText,
-  STRIPE_PUBLISHABLE_KEY: optionalText,
-  STRIPE_WEBHOOK_SECRET: optionalText,
-  STRIPE_API_BASE: optionalText.pipe(
-    z
+  OTEL_EXPORTER_OTLP_PROTOCOL: optionalText.pipe(
+    z.enum(['http/protobuf', 'http/json']).default('http/protobuf'),
+  ),
+  OTEL_TRACES_EXPORTER: optionalText.pipe(z.enum(['otlp', 'console', 'none']).optional()),
+  OTEL_SERVICE_NAME: optionalText.pipe(z.string().default(DEFAULT_SERVICE_NAME)),
+};
+const tracingSchema = z.object(tracingShape);
+
+const envSchema = z
+  .object({
+    NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
+    PORT: z.coerce.number().int().min(0).max(65535).default(3000),
+    HOST: z.string().default('0.0.0.0'),
+    LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+    DATABASE_URL: optionalText.pipe(
+      z
+        .string()
+        .regex(/^postgres(ql)?:\/\//, 'must start with postgres:// or postgresql://')
+        .optional(),
+    ),
+    DATA_DIR: optionalText,
+    PGLITE_DIR: optionalText,
+    MEDIA_DIR: optionalText,
+    PRIVATE_UPLOADS_DIR: optionalText,
+    PUBLIC_MEDIA_URL: z.string().default('/media/'),
+    S3_BUCKET: bucketName,
+    S3_PRIVATE_BUCKET: bucketName,
+    S3_ENDPOINT: optionalText.pipe(
+      z
+        .string()
+        .regex(
+          /^https?:\/\/[^/?#]+\/?$/,
+          'must be a base URL such as http://127.0.0.1:9000 (MinIO) or https://<account>.r2.cloudflarestorage.com',
+        )
+        .optional(),
+    ),
+    S3_REGION: optionalText.pipe(
+      z
+        .string()
+        .regex(/^[a-z0-9-]+$/, "must be a region name such as ap-southeast-2 (R2 takes 'auto')")
+        .optional(),
+    ),
+    S3_ACCESS_KEY_ID: optionalText,
+    S3_SECRET_ACCESS_KEY: optionalText,
+    S3_FORCE_PATH_STYLE: flag(false),
+    PUBLIC_BASE_URL: optionalText.pipe(
+      z
+        .string()
+        .regex(
+          /^https?:\/\/[^/?#]+(\/[^?#]*)?$/,
+          "must be the shop's public address, such as https://shop.example.com.au",
+        )
+        .optional(),
+    ),
+    WEB_DIST_DIR: optionalText,
+    DEMO_CATALOG: flag(true),
+    REDIS_URL: optionalText,
+    SMTP_URL: optionalText,
+    MAIL_FROM: z
+      .email('must be an email address such as orders@example.com.au')
+      .default('no-reply@localhost'),
+    STRIPE_SECRET_KEY: optionalText,
+    STRIPE_PUBLISHABLE_KEY: optionalText,
+    STRIPE_WEBHOOK_SECRET: optionalText,
+    STRIPE_API_BASE: optionalText.pipe(
+      z
+        .string()
+        .regex(/^https?:\/\/[^/]+$/, 'must be a base URL such as https://api.stripe.com')
+        .optional(),
+    ),
+    PAYPAL_CLIENT_ID: optionalText,
+    PAYPAL_WEBHOOK_ID: optionalText,
+    PAYMENT_TIMEOUT_MS: z.coerce.number().int().min(100).max(120_000).default(20_000),
+    PAYPAL_CLIENT_SECRET: optionalText,
+    PAYPAL_ENV: z.enum(['sandbox', 'live']).default('sandbox'),
+    PAYPAL_API_BASE: optionalText.pipe(
+      z
+        .string()
+        .regex(/^https?:\/\/[^/]+$/, 'must be a base URL such as https://api-m.sandbox.paypal.com')
+        .optional(),
+    ),
+    ALLOW_TEST_PAYMENTS: flag(false),
+    SERVER_RENDERING: flag(true),
+    PRERENDER_PAGES: flag(true),
+    RENDERED_PAGES_MB: z.coerce.number().int().min(1).max(65_536).default(256),
+    HEAP_GROWTH_PERCENT: z.coerce.number().int().min(0).max(300).default(25),
+    ADMIN_REQUIRE_TOTP: flag(false),
+    // The seller's ABN is the store setting `abn` (issue 34 §6, decision 0036 amended), which mails and tax invoices
+    // both print. A STORE_ABN left from before would be ignored without a word, so it stops the start instead.
+    STORE_ABN: optionalText.refine(
+      (v) => v === undefined,
+      'is no longer read: set the ABN in the store settings ("abn" in store.json), which mails and tax invoices both print',
+    ),
+    GOOGLE_MAPS_API_KEY: optionalText,
+    TRUST_PROXY: z.coerce.number().int().min(0).max(10).default(0),
+    CATALOG_POLL_MS: z.coerce.number().int().min(0).max(60_000).default(1_000),
+    RATE_LIMIT_ORDER_LOOKUPS_PER_MINUTE: z.coerce.number().int().min(1).default(20),
+    RATE_LIMIT_PLACE_ORDERS_PER_MINUTE: z.coerce.number().int().min(1).default(20),
+    RATE_LIMIT_LOGINS_PER_MINUTE: z.coerce.number().int().min(1).default(10),
+    RATE_LIMIT_FORMS_PER_MINUTE: z.coerce.number().int().min(1).default(5),
+    RATE_LIMIT_API_PER_MINUTE: z.coerce.number().int().min(1).default(1200),
+    RATE_LIMIT_RENDERS_PER_MINUTE: z.coerce.number().int().min(1).default(120),
+    LOW_STOCK_MAIL_AT: z
       .string()
-      .regex(/^https?:\/\/[^/]+$/, 'must be a base URL such as https://api.stripe.com')
-      .optional(),
-  ),
-  PAYPAL_CLIENT_ID: optionalText,
-  PAYPAL_WEBHOOK_ID: optionalText,
-  PAYMENT_TIMEOUT_MS: z.coerce.number().int().min(100).max(120_000).default(20_000),
-  PAYPAL_CLIENT_SECRET: optionalText,
-  PAYPAL_ENV: z.enum(['sandbox', 'live']).default('sandbox'),
-  PAYPAL_API_BASE: optionalText.pipe(
-    z
-      .string()
-      .regex(/^https?:\/\/[^/]+$/, 'must be a base URL such as https://api-m.sandbox.paypal.com')
-      .optional(),
-  ),
-  ALLOW_TEST_PAYMENTS: flag(false),
-  SERVER_RENDERING: flag(true),
-  PRERENDER_PAGES: flag(true),
-  RENDERED_PAGES_MB: z.coerce.number().int().min(1).max(65_536).default(256),
-  HEAP_GROWTH_PERCENT: z.coerce.number().int().min(0).max(300).default(25),
-  ADMIN_REQUIRE_TOTP: flag(false),
-  // The seller's ABN is the store setting `abn` (issue 34 §6, decision 0036 amended), which mails and tax invoices
-  // both print. A STORE_ABN left from before would be ignored without a word, so it stops the start instead.
-  STORE_ABN: optionalText.refine(
-    (v) => v === undefined,
-    'is no longer read: set the ABN in the store settings ("abn" in store.json), which mails and tax invoices both print',
-  ),
-  GOOGLE_MAPS_API_KEY: optionalText,
-  TRUST_PROXY: z.coerce.number().int().min(0).max(10).default(0),
-  CATALOG_POLL_MS: z.coerce.number().int().min(0).max(60_000).default(1_000),
-  RATE_LIMIT_ORDER_LOOKUPS_PER_MINUTE: z.coerce.number().int().min(1).default(20),
-  RATE_LIMIT_PLACE_ORDERS_PER_MINUTE: z.coerce.number().int().min(1).default(20),
-  RATE_LIMIT_LOGINS_PER_MINUTE: z.coerce.number().int().min(1).default(10),
-  RATE_LIMIT_FORMS_PER_MINUTE: z.coerce.number().int().min(1).default(5),
-  RATE_LIMIT_API_PER_MINUTE: z.coerce.number().int().min(1).default(1200),
-  RATE_LIMIT_RENDERS_PER_MINUTE: z.coerce.number().int().min(1).default(120),
-});
+      .trim()
+      .regex(/^(([01]\d|2[0-3]):[0-5]\d|off)$/, 'must be a Sydney time such as 07:00, or off')
+      .default('07:00'),
+    MIGRATE_ON_START: flag(true),
+    SHUTDOWN_GRACE_MS: z.coerce.number().int().min(0).max(600_000).default(10_000),
+    RUN_JOBS: flag(true),
+    RUN_SCHEDULES: flag(true),
+    PAYMENTS_RECONCILE_MINUTES: z.coerce
+      .number()
+      .int()
+      .min(0)
+      .max(60)
+      .refine(
+        (n) => n === 0 || 60 % n === 0,
+        'must divide an hour (1, 2, 3, 5, 10, 15, 20, 30 or 60), or 0 for off',
+      )
+      .default(15),
+    METRICS_TOKEN: optionalText.pipe(
+      z
+        .string()
+        .regex(
+          /^[\x21-\x7e]{16,}$/,
+          'must be at least 16 visible characters with no spaces (a long random string)',
+        )
+        .optional(),
+    ),
+    ...tracingShape,
+  })
+  .superRefine((e, ctx) => {
+    // A bucket setting without S3_BUCKET would be ignored without a word: the files would stay on this disk.
+    if (!e.S3_BUCKET) {
+      for (const name of [
+        'S3_PRIVATE_BUCKET',
+        'S3_ENDPOINT',
+        'S3_ACCESS_KEY_ID',
+        'S3_SECRET_ACCESS_KEY',
+      ] as const) {
+        if (e[name])
+          ctx.addIssue({
+            code: 'custom',
+            path: [name],
+            message: 'is set but S3_BUCKET is not: set S3_BUCKET to keep files in a bucket, or unset this',
+          });
+      }
+    }
+    if (Boolean(e.S3_ACCESS_KEY_ID) !== Boolean(e.S3_SECRET_ACCESS_KEY)) {
+      ctx.addIssue({
+        code: 'custom',
+        path: [e.S3_ACCESS_KEY_ID ? 'S3_SECRET_ACCESS_KEY' : 'S3_ACCESS_KEY_ID'],
+        message:
+          "S3_ACCESS_KEY_ID and S3_SECRET_ACCESS_KEY go together: set both, or neither for the SDK's default credentials (IAM role, ~/.aws)",
+      });
+    }
+    if (e.S3_BUCKET && e.S3_PRIVATE_BUCKET === e.S3_BUCKET) {
+      ctx.addIssue({
+        code: 'custom',
+        path: ['S3_PRIVATE_BUCKET'],
+        message:
+          'must differ from S3_BUCKET (leave it unset to keep private files under private/ in S3_BUCKET)',
+      });
+    }
+  });
+
+/** The bucket files are kept in (issue 38 §1, decision 0061). */
+export interface S3Settings {
+  /** Public media (S3_BUCKET): keys as stored paths, `products/pad.jpg`. */
+  bucket: string;
+  /** Customers' files (S3_PRIVATE_BUCKET); null keeps them under `private/` in `bucket`. */
+  privateBucket: string | null;
+  /** S3_ENDPOINT (MinIO, R2, s3rver), else AWS's endpoint for the region. */
+  endpoint: string | undefined;
+  region: string;
+  /** Both set, or neither (the SDK's default credential chain: environment, ~/.aws, an IAM role). */
+  credentials: { accessKeyId: string; secretAccessKey: string } | undefined;
+  /** Bucket in the path (`host/bucket/key`) rather than the host name: MinIO and s3rver need it. */
+  forcePathStyle: boolean;
+}
+
+/**
+ * Where traces go (decision 0063): 'otlp' to `endpoint` (OTEL_EXPORTER_OTLP_ENDPOINT set; `/v1/traces` is added)
+ * over OTEL_EXPORTER_OTLP_PROTOCOL (http/protobuf, or http/json), 'console'
+ * (OTEL_TRACES_EXPORTER=console), else 'off' (nothing loaded, no cost). OTEL_TRACES_EXPORTER=none turns an
+ * endpoint off; =otlp without an endpoint is refused.
+ */
+export type TracingConfig =
+  | { exporter: 'off'; serviceName: string }
+  | { exporter: 'console'; serviceName: string }
+  | { exporter: 'otlp'; serviceName: string; endpoint: string; protocol: 'http/protobuf' | 'http/json' };
 
 export interface AppConfig {
   nodeEnv: 'development' | 'production' | 'test';
@@ -111,8 +256,16 @@ export interface AppConfig {
   mediaDir: string;
   /** Folder of customers' files (return attachments), never served publicly (issue 11). */
   privateUploadsDir: string;
-  /** Public base URL that stored image paths are appended to, ending in `/`. */
+  /**
+   * Public base URL that stored image paths are appended to, ending in `/`: a path the store serves (`/media/`) or
+   * the CDN in front of the bucket.
+   */
   publicMediaUrl: string;
+  /**
+   * The S3-compatible bucket files are kept in when S3_BUCKET is set; null keeps them in `mediaDir` and
+   * `privateUploadsDir` (decision 0061).
+   */
+  s3: S3Settings | null;
   /**
    * The shop's public address without a trailing slash (PUBLIC_BASE_URL, default `http://localhost:PORT`): links
    * in mails and sitemaps. Never taken from a request's Host header, which a client can forge.
@@ -186,6 +339,46 @@ export interface AppConfig {
    * rendered page reuse one read for this long. Tests set 0.
    */
   settingsMaxAgeMs: number;
+  /**
+   * When the daily low-stock report goes to the store, 'HH:MM' in Sydney (LOW_STOCK_MAIL_AT, 07:00; issue 36 §4,
+   * decision 0054); null ('off') sends none. A scheduled job (decision 0062): one instance sends it.
+   */
+  lowStockMailAt: string | null;
+  /**
+   * Apply the migrations when the server starts, under the migration lock (MIGRATE_ON_START, on; issue 38 §4,
+   * decision 0064). Off, the server applies none and refuses to start while the database lacks one of this
+   * release's: a rolling deploy runs `npm run db:migrate` first, then starts every instance with it off.
+   */
+  migrateOnStart: boolean;
+  /**
+   * How long a stopping server lets the requests under way finish before it closes their connections, ms
+   * (SHUTDOWN_GRACE_MS, 10000; issue 38 §4, decision 0064).
+   */
+  shutdownGraceMs: number;
+  /** Where `npm run db:backup` writes when not told (`<DATA_DIR>/backups`). */
+  backupsDir: string;
+  /**
+   * This process works the store's jobs (RUN_JOBS, on; issue 38 §2, decision 0062): mails, the schedules' runs.
+   * 0 on web instances when `npm run worker` processes work them; such an instance only enqueues.
+   */
+  runJobs: boolean;
+  /**
+   * This process takes part in the schedules (RUN_SCHEDULES, on): the daily low-stock report and reconciliation.
+   * However many instances do, each due run is sent once (decision 0062); 0 leaves them to the others.
+   */
+  runSchedules: boolean;
+  /**
+   * Minutes between payment reconciliations run as a scheduled job (PAYMENTS_RECONCILE_MINUTES, 15; the same
+   * work as `npm run payments:reconcile`); null (0) runs none.
+   */
+  paymentsReconcileMinutes: number | null;
+  /**
+   * The Bearer token `/metrics` asks for (METRICS_TOKEN, decision 0063); without it `/metrics` answers only
+   * clients on this machine that came through no proxy.
+   */
+  metricsToken: string | undefined;
+  /** Traces (decision 0063): parsed here, started by src/tracing.ts before anything else loads. */
+  tracing: TracingConfig;
   /** Requests per client IP per minute (SPEC §8 429s): order tracking and details, place-order, sign-in. */
   rateLimits: {
     orderLookupsPerMinute: number;
@@ -214,6 +407,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     throw new Error(`Invalid environment configuration:\n${lines.join('\n')}`);
   }
   const e = parsed.data;
+  const tracing = tracingOf(e);
+  if (tracing instanceof Error) throw tracing;
   const dataDir = path.resolve(REPO_ROOT, e.DATA_DIR ?? 'data');
   const publicMediaUrl = e.PUBLIC_MEDIA_URL.endsWith('/') ? e.PUBLIC_MEDIA_URL : `${e.PUBLIC_MEDIA_URL}/`;
   return {
@@ -232,6 +427,19 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
       e.PRIVATE_UPLOADS_DIR ?? path.join(dataDir, 'private-uploads'),
     ),
     publicMediaUrl,
+    s3: e.S3_BUCKET
+      ? {
+          bucket: e.S3_BUCKET,
+          privateBucket: e.S3_PRIVATE_BUCKET ?? null,
+          endpoint: e.S3_ENDPOINT?.replace(/\/$/, ''),
+          region: e.S3_REGION ?? 'ap-southeast-2',
+          credentials:
+            e.S3_ACCESS_KEY_ID && e.S3_SECRET_ACCESS_KEY
+              ? { accessKeyId: e.S3_ACCESS_KEY_ID, secretAccessKey: e.S3_SECRET_ACCESS_KEY }
+              : undefined,
+          forcePathStyle: e.S3_FORCE_PATH_STYLE,
+        }
+      : null,
     publicBaseUrl: (e.PUBLIC_BASE_URL ?? `http://localhost:${e.PORT}`).replace(/\/+$/, ''),
     webDistDir: path.resolve(REPO_ROOT, e.WEB_DIST_DIR ?? 'apps/web/dist'),
     demoCatalog: e.DEMO_CATALOG,
@@ -258,6 +466,15 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     trustProxyHops: e.TRUST_PROXY,
     catalogPollMs: e.CATALOG_POLL_MS,
     settingsMaxAgeMs: 5_000,
+    lowStockMailAt: e.LOW_STOCK_MAIL_AT === 'off' ? null : e.LOW_STOCK_MAIL_AT,
+    metricsToken: e.METRICS_TOKEN,
+    tracing,
+    migrateOnStart: e.MIGRATE_ON_START,
+    shutdownGraceMs: e.SHUTDOWN_GRACE_MS,
+    backupsDir: path.join(dataDir, 'backups'),
+    runJobs: e.RUN_JOBS,
+    runSchedules: e.RUN_SCHEDULES,
+    paymentsReconcileMinutes: e.PAYMENTS_RECONCILE_MINUTES === 0 ? null : e.PAYMENTS_RECONCILE_MINUTES,
     rateLimits: {
       orderLookupsPerMinute: e.RATE_LIMIT_ORDER_LOOKUPS_PER_MINUTE,
       placeOrdersPerMinute: e.RATE_LIMIT_PLACE_ORDERS_PER_MINUTE,
@@ -267,6 +484,41 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
       rendersPerMinute: e.RATE_LIMIT_RENDERS_PER_MINUTE,
     },
   };
+}
+
+function tracingOf(e: z.infer<typeof tracingSchema>): TracingConfig | Error {
+  const serviceName = e.OTEL_SERVICE_NAME;
+  if (e.OTEL_TRACES_EXPORTER === 'console') return { exporter: 'console', serviceName };
+  if (e.OTEL_TRACES_EXPORTER === 'none') return { exporter: 'off', serviceName };
+  if (e.OTEL_EXPORTER_OTLP_ENDPOINT) {
+    return {
+      exporter: 'otlp',
+      serviceName,
+      endpoint: e.OTEL_EXPORTER_OTLP_ENDPOINT.replace(/\/+$/, ''),
+      protocol: e.OTEL_EXPORTER_OTLP_PROTOCOL,
+    };
+  }
+  if (e.OTEL_TRACES_EXPORTER === 'otlp') {
+    return new Error(
+      'Invalid environment configuration:\n  OTEL_TRACES_EXPORTER: otlp needs OTEL_EXPORTER_OTLP_ENDPOINT, such as http://localhost:4318',
+    );
+  }
+  return { exporter: 'off', serviceName };
+}
+
+/**
+ * The tracing settings alone, for src/tracing.ts, which runs before the server and must not stop on a variable
+ * the server itself reports. Throws an Error naming a bad tracing variable, as loadConfig does.
+ */
+export function loadTracingConfig(env: NodeJS.ProcessEnv = process.env): TracingConfig {
+  const parsed = tracingSchema.safeParse(env);
+  if (!parsed.success) {
+    const lines = parsed.error.issues.map((i) => `  ${i.path.join('.')}: ${i.message}`);
+    throw new Error(`Invalid environment configuration:\n${lines.join('\n')}`);
+  }
+  const tracing = tracingOf(parsed.data);
+  if (tracing instanceof Error) throw tracing;
+  return tracing;
 }
 
 /** Human lines for the start-up log: which outside services run on their embedded default. */
@@ -297,7 +549,19 @@ export function describeDefaults(config: AppConfig): string[] {
     config.googleMapsApiKey
       ? 'address autocomplete: Google Places'
       : 'address autocomplete: local GeoNames postcodes (set GOOGLE_MAPS_API_KEY for Google Places)',
-    `media: files in ${config.mediaDir}, served at ${config.publicMediaUrl}`,
+    config.s3
+      ? `files: bucket ${config.s3.bucket}${config.s3.endpoint ? ` at ${config.s3.endpoint}` : ` (${config.s3.region})`}, ` +
+        `private files in ${config.s3.privateBucket ?? `${config.s3.bucket}/private/`}; media served at ${config.publicMediaUrl}`
+      : `media: files in ${config.mediaDir}, served at ${config.publicMediaUrl}; private uploads in ` +
+        `${config.privateUploadsDir} (set S3_BUCKET for a bucket)`,
+    config.metricsToken
+      ? 'metrics: /metrics with the Bearer token of METRICS_TOKEN'
+      : 'metrics: /metrics to clients on this machine only (set METRICS_TOKEN to scrape from elsewhere)',
+    config.tracing.exporter === 'otlp'
+      ? `traces: OTLP to ${config.tracing.endpoint} as ${config.tracing.serviceName}`
+      : config.tracing.exporter === 'console'
+        ? `traces: printed to the console as ${config.tracing.serviceName} (OTEL_TRACES_EXPORTER=console)`
+        : 'traces: off (set OTEL_EXPORTER_OTLP_ENDPOINT to export them)',
     config.publicBaseUrl === `http://localhost:${config.port}`
       ? `public address: ${config.publicBaseUrl} (set PUBLIC_BASE_URL to the shop's address for mails, sitemaps and robots.txt)`
       : `public address: ${config.publicBaseUrl} (PUBLIC_BASE_URL)`,

@@ -213,3 +213,17 @@ describe('what a log line may carry', () => {
     expect(JSON.parse(out)).toMatchObject({ level: 50 });
   });
 });
+
+describe('how lines are written (issue 38 §3)', () => {
+  it('pretty-printed on a developer terminal, JSON in production and when piped', () => {
+    const target = (nodeEnv: string, terminal: boolean) =>
+      (loggerOptions(loadConfig({ NODE_ENV: nodeEnv }), undefined, terminal).transport as { target?: string })
+        ?.target;
+    expect(target('development', true)).toBe('pino-pretty');
+    expect(target('development', false)).toBeUndefined();
+    expect(target('production', true)).toBeUndefined();
+    // A stream given (tests, the bench) is written to as it is.
+    const config = loadConfig({ NODE_ENV: 'development' });
+    expect(loggerOptions(config, { write: () => undefined }, true).transport).toBeUndefined();
+  });
+});

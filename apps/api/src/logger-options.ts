@@ -15,6 +15,7 @@ import type { FastifyRequest } from 'fastify';
 import type { DestinationStream, LoggerOptions } from 'pino';
 import { describeDatabaseError } from './db/describe-database-error';
 import type { AppConfig } from './env';
+import { requestIdMixin } from './plugins/request-id';
 
 export const REDACTED = '[redacted]';
 
@@ -166,16 +167,21 @@ export function redactLogLine(line: string): string {
 }
 
 /**
- * Pino options: level from LOG_LEVEL, the serializers and redaction above, JSON lines for machines and
- * readable lines on a developer's terminal. `stream` sends the lines elsewhere (tests read them).
+ * Pino options: level from LOG_LEVEL, the serializers and redaction above, the request id of the request being
+ * served on every line (plugins/request-id.ts; trace_id and span_id are added by the pino instrumentation when
+ * tracing is on, src/tracing.ts), JSON lines for machines and readable lines (pino-pretty) on a developer's
+ * terminal: `terminal` (stdout is a TTY) and NODE_ENV not production. `stream` sends the lines elsewhere (tests
+ * read them).
  */
 export function loggerOptions(
   config: AppConfig,
   stream?: DestinationStream,
+  terminal: boolean = process.stdout.isTTY,
 ): LoggerOptions & { stream?: DestinationStream } {
-  const pretty = !stream && process.stdout.isTTY && config.nodeEnv !== 'production';
+  const pretty = !stream && terminal && config.nodeEnv !== 'production';
   return {
     level: config.logLevel,
+    mixin: (_mergeObject, _level, logger) => requestIdMixin(logger),
     // Redaction on the line as written, not pino's `redact` paths: those cost about 30 µs for every request's
     // child logger and log call, logged or not (decision 0038).
     hooks: { streamWrite: redactLogLine },

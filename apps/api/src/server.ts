@@ -1,21 +1,25 @@
 /**
  * Starts the store: reads the configuration, opens and migrates the database (on PGlite, first taking the data
- * folder's lock: a folder another process holds stops the start with who and what to do; decision 0042), takes
+ * folder's lock: a folder another process holds stops the start with who and what to do; decision 0042; with
+ * MIGRATE_ON_START=0 it applies none and refuses to start on a database behind this release, decision 0064), takes
  * commands from `npm run admin:create` and the imports on its control socket, loads the demo catalog on first
  * start (and the demo vehicle list and its fitments while the store has no vehicles), listens on PORT, and shuts
- * down gracefully on SIGINT/SIGTERM.
+ * down gracefully on SIGINT/SIGTERM (close-gracefully.ts; a second signal exits at once).
  */
 import v8 from 'node:v8';
 import { buildApp } from './app';
+import { closeGracefully } from './close-gracefully';
 import { loadDemoCatalog } from './cli/load-demo-catalog';
 import { hasNoVehicles, loadDemoFitments, loadDemoVehicles } from './cli/load-demo-vehicles';
 import type { ControlChannel } from './cli/control-channel';
 import { openStoreControlChannel } from './cli/store-commands';
 import { isCatalogEmpty, openDatabase, type DatabaseHandle } from './db/client';
 import { DataFolderLockedError, STORE_HOLDER } from './db/data-folder-lock';
+import { assertMigrated, MigrationsPendingError } from './db/migration-status';
 import { installProcessErrorHandlers } from './install-process-error-handlers';
 import { RowsRefusedError } from './modules/vehicles/rows-refused-error';
 import { describeDefaults, loadConfig } from './env';
+import { runningTracing } from './tracing/tracing-global';
 
 const config = loadConfig();
 // Decision 0040: before the catalog's load, so the heap after its peak and under load stays near what is live.
@@ -26,6 +30,7 @@ try {
     databaseUrl: config.databaseUrl,
     pgliteDir: config.pgliteDir,
     pgliteHolder: STORE_HOLDER,
+    migrate: config.migrateOnStart,
   });
 } catch (error) {
   if (!(error instanceof DataFolderLockedError)) throw error;
@@ -33,7 +38,30 @@ try {
   process.stderr.write(`${error.message}\n`);
   process.exit(1);
 }
+// A rolling deploy migrates first (npm run db:migrate) and starts instances with MIGRATE_ON_START=0: one started
+// before that step must not serve code whose tables are not there yet.
+if (!config.migrateOnStart) {
+  try {
+    await assertMigrated(database.db);
+  } catch (error) {
+    if (!(error instanceof MigrationsPendingError)) throw error;
+    process.stderr.write(`${error.message}\n`);
+    await database.close();
+    process.exit(1);
+  }
+}
 const app = await buildApp({ config, database });
+app.log.info(
+  database.migrationsApplied === undefined
+    ? 'migrations: none applied at start (MIGRATE_ON_START=0); the database has all of this release'
+    : `migrations: ${database.migrationsApplied.length} applied at start${describeTags(database.migrationsApplied)}`,
+);
+
+/** ` (0033_x, 0034_y)`, or the first and last of a longer list; '' for none. */
+function describeTags(tags: string[]): string {
+  if (tags.length === 0) return '';
+  return tags.length <= 3 ? ` (${tags.join(', ')})` : ` (${tags[0]} … ${tags.at(-1)})`;
+}
 
 // Commands run while the store holds its PGlite folder come here instead of opening it a second time.
 let controlChannel: ControlChannel | undefined;
@@ -52,10 +80,15 @@ if (database.kind === 'pglite' && config.pgliteDir !== 'memory://') {
 }
 
 for (const line of describeDefaults(config)) app.log.info(`default in use: ${line}`);
+if (config.tracing.exporter !== 'off' && !runningTracing()) {
+  app.log.warn(
+    'traces: set, but this process was started without the tracing entry: start it with npm start (node --import=./dist/tracing.mjs dist/server.mjs)',
+  );
+}
 
 if (config.demoCatalog && (await isCatalogEmpty(database.db))) {
   app.log.info('catalog is empty: loading the demo catalog from data/demo-catalog');
-  const report = await loadDemoCatalog(database.db, config);
+  const report = await loadDemoCatalog(database.db, app.files.media);
   app.log.info(`demo catalog: ${report.created} products created, ${report.warnings.length} warnings`);
 }
 
@@ -80,13 +113,25 @@ await app.catalog.view();
 
 let closing = false;
 async function shutdown(signal: string) {
-  if (closing) return;
+  if (closing) {
+    app.log.warn(`${signal} received again: exiting now, without waiting for the requests under way`);
+    process.exit(1);
+  }
   closing = true;
-  app.log.info(`${signal} received: closing`);
-  // Commands under way finish first: they write through the database closed below.
+  app.log.info(
+    `${signal} received: readiness answers 503, requests under way finish (up to ${config.shutdownGraceMs} ms), then the store stops`,
+  );
+  // At once: no new connection, readiness 503. Then the app's onClose hooks (catalog, mail, a job worker's).
+  const drained = closeGracefully(app, config.shutdownGraceMs);
+  // Commands under way finish too: they write through the database closed below.
   await controlChannel?.close();
-  await app.close();
+  await drained;
   await database.close();
+  // The spans of the last requests are sent before the process ends (decision 0063).
+  await runningTracing()
+    ?.shutdown()
+    .catch((err: unknown) => app.log.warn({ err }, 'traces: the last spans could not be sent'));
+  app.log.info('store stopped');
   process.exit(0);
 }
 process.on('SIGINT', () => void shutdown('SIGINT'));

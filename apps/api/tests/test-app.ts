@@ -9,6 +9,7 @@ import type { DestinationStream } from 'pino';
 import { buildApp } from '../src/app';
 import { openDatabase, type DatabaseHandle } from '../src/db/client';
 import { loadConfig, type AppConfig } from '../src/env';
+import type { JobTimings } from '../src/modules/jobs/job-queue';
 import { createTestDatabase } from './test-db';
 
 export interface TestApp {
@@ -29,7 +30,17 @@ export interface CreateTestAppOptions {
   database?: DatabaseHandle;
   /** Open a pool of its own on this existing PostgreSQL database, as a second instance would (not dropped). */
   databaseUrl?: string;
+  /** Adds test-only routes (a deliberately slow one, say) to the app before it is ready. */
+  routes?: (app: FastifyInstance) => void;
+  /** Job timings instead of TEST_JOB_TIMINGS. */
+  jobTimings?: JobTimings;
 }
+
+/** The tests' job timings: pg-boss's shortest poll, and quick retries. */
+export const TEST_JOB_TIMINGS: JobTimings = {
+  pollSeconds: 0.5,
+  retry: { limit: 2, delaySeconds: 0, backoff: false },
+};
 
 export async function createTestApp(options: CreateTestAppOptions = {}): Promise<TestApp> {
   const database =
@@ -47,15 +58,18 @@ export async function createTestApp(options: CreateTestAppOptions = {}): Promise
   config.settingsMaxAgeMs = 0;
   // Pages are rendered when asked for, not ahead (the pre-renderer's own tests turn it on).
   config.prerenderPages = false;
+  // No schedule fires during a test unless it asks (the low-stock report at 07:00 Sydney, reconciliation).
+  config.runSchedules = false;
   options.config?.(config);
   const app = await buildApp({
     config,
     database,
     ...(options.logStream ? { logStream: options.logStream } : {}),
     ...(options.onRoute ? { onRoute: options.onRoute } : {}),
-    // A failed mail is retried in milliseconds, not minutes.
-    mailRetryDelaysMs: [20, 50],
+    // Jobs are looked for twice a second, and a failed one is retried at once, twice, not over minutes.
+    jobTimings: options.jobTimings ?? TEST_JOB_TIMINGS,
   });
+  options.routes?.(app);
   await app.ready();
   return {
     app,

@@ -6,8 +6,11 @@ import { RouterProvider } from 'react-router/dom';
 import { AppProviders, createQueryClient } from './app/providers';
 import { createRouter, routes } from './app/router';
 import type { SsrState } from './entry-server';
+import { adoptRenderedVehicle } from './features/garage/adopt-rendered-vehicle';
 import { setSiteOrigin } from './lib/site-origin';
 import { setRenderedVehicle, syncVehicleCookie } from './stores/garage-store';
+// The shop's colours (packages/shared/src/brand-colours.ts, made into CSS by vite.config.ts), then the styles.
+import 'virtual:brand-colours.css';
 import './styles/global.css';
 
 const root = document.getElementById('root');
@@ -67,6 +70,8 @@ function AppReady({ children }: { children: ReactNode }) {
 async function start(): Promise<void> {
   const ssr = readSsrState();
   const queryClient = createQueryClient();
+  // A vehicle chosen before the app ran (the server set its cookie, decision 0055) is the one to shop for.
+  if (ssr?.vehicle) adoptRenderedVehicle(ssr.vehicle);
   syncVehicleCookie();
   if (ssr) {
     setSiteOrigin(ssr.origin);

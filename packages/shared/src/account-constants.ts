@@ -33,6 +33,15 @@ export const SESSION_STORAGE_KEYS = {
   resetOtp: 'resetOtp',
 } as const;
 
+/**
+ * The address types the address form offers (decision 0059; the SPEC names the field, not its values). The
+ * server still accepts any word of letters (up to 30), so addresses saved with another type keep it.
+ */
+export const ADDRESS_TYPES = ['Home', 'Work', 'Other'] as const;
+
+/** How long a deleted address can be brought back with Undo (decision 0059). */
+export const ADDRESS_UNDO_MS = 8000;
+
 export const ACCOUNT_MESSAGES = {
   // SPEC §5
   nameCharacters: 'Name must contain only letters, numbers, and spaces',
@@ -71,6 +80,8 @@ export const ACCOUNT_MESSAGES = {
   oldPasswordRequired: 'Enter your current password to set a new one',
   oldPasswordWrong: 'Your current password is incorrect.',
   addressDeleted: 'Address deleted.',
+  addressRestored: 'Address restored.',
+  addressDeleteConfirm: 'Delete this address?',
   addressNotFound: 'Address not found',
   addressTypeRequired: 'Address type is required',
   addressTypeShape: 'Address type must be up to 30 letters, such as Home or Work',

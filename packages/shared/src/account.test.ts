@@ -43,7 +43,12 @@ describe('account schemas (SPEC §5 messages)', () => {
       post_code: '2161',
       address_type: 'Home',
     };
-    expect(addressRequestSchema.parse(address)).toMatchObject({ state: 'NSW', suburb: '', company: '' });
+    // One locality field (decision 0059): an empty suburb is the city.
+    expect(addressRequestSchema.parse(address)).toMatchObject({
+      state: 'NSW',
+      suburb: 'Guildford',
+      company: '',
+    });
     expect(addressRequestSchema.safeParse({ ...address, post_code: '3000' }).error?.issues[0]?.message).toBe(
       'Post code 3000 is not in NSW',
     );

@@ -9,6 +9,7 @@ import { z } from 'zod';
 import { normaliseStateCode } from './address';
 import { addressFieldsSchema, checkStateAndPostcode } from './checkout-form';
 import { ACCOUNT_MESSAGES, BUSINESS_META_KEYS, OTP_LENGTH, PASSWORD_MIN_LENGTH } from './account-constants';
+import { phoneSchema } from './phone-schema';
 import { noControlCharacters } from './text-schemas';
 
 /** An email as people type it: trimmed, checked, lower-cased. */
@@ -37,12 +38,8 @@ const name = z
   .max(100, 'Name must be 100 characters or fewer')
   .regex(/^[\p{L}\p{N} ]+$/u, ACCOUNT_MESSAGES.nameCharacters);
 
-const phone = z
-  .string({ error: 'Phone number is required' })
-  .trim()
-  .min(1, 'Phone number is required')
-  .max(16, 'Phone number must be 16 characters or fewer')
-  .regex(/^\d+$/, ACCOUNT_MESSAGES.phoneDigits);
+/** SPEC §5 Signup's messages over the one phone rule (decision 0059): "0412 345 678" is stored "0412345678". */
+const phone = phoneSchema({ required: 'Phone number is required', characters: ACCOUNT_MESSAGES.phoneDigits });
 
 const optionalText = (label: string, max: number) =>
   z
@@ -166,7 +163,13 @@ export const addressRequestSchema = addressFieldsSchema
       .regex(/^[\p{L} ]+$/u, ACCOUNT_MESSAGES.addressTypeShape),
   })
   .superRefine((a, ctx) => checkStateAndPostcode(a, ctx, ''))
-  .transform((a) => ({ ...a, state: normaliseStateCode(a.state) ?? a.state.trim() }));
+  .transform((a) => ({
+    ...a,
+    state: normaliseStateCode(a.state) ?? a.state.trim(),
+    // One locality field (decision 0059): in Australia the suburb is the city, so an address sent without a
+    // suburb keeps the SPEC's shape with the city in both.
+    suburb: a.suburb === '' ? a.city : a.suburb,
+  }));
 export type AddressRequestInput = z.input<typeof addressRequestSchema>;
 export type AddressRequest = z.output<typeof addressRequestSchema>;
 

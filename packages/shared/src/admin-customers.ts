@@ -127,6 +127,10 @@ export const adminMessageListQuerySchema = z.object({
 });
 export type AdminMessageListQuery = z.infer<typeof adminMessageListQuerySchema>;
 
+/** What a message of the back office's list is (issue 37 §4): from the contact form, or a part enquiry. */
+export const CONTACT_MESSAGE_KINDS = ['contact', 'part_enquiry'] as const;
+export type ContactMessageKind = (typeof CONTACT_MESSAGE_KINDS)[number];
+
 export const adminMessageRowSchema = z.object({
   id: z.number().int(),
   created_at: z.string(),
@@ -140,6 +144,11 @@ export const adminMessageRowSchema = z.object({
   handled_at: z.string().nullable(),
   /** The staff member who marked it handled. */
   handled_by: z.string().nullable(),
+  kind: z.enum(CONTACT_MESSAGE_KINDS),
+  /** A part enquiry's part number or description, vehicle and search; null for a contact message. */
+  part_number: z.string().nullable(),
+  vehicle: z.string().nullable(),
+  search_query: z.string().nullable(),
 });
 export type AdminMessageRow = z.infer<typeof adminMessageRowSchema>;
 

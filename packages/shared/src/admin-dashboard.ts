@@ -5,8 +5,11 @@
  */
 import { z } from 'zod';
 
-/** A product at or below this many units is low on stock. */
-export const LOW_STOCK_THRESHOLD = 5;
+/**
+ * What "low on stock" means (issue 36 §4): at or below the product's own reorder level (default 5), the rule the
+ * dashboard, the products list's filter and the daily low-stock mail share (apps/api/src/modules/admin/low-stock.ts).
+ */
+export const LOW_STOCK_RULE = 'at or below its reorder level';
 
 /**
  * The period card's words (issue 34 §2): what was charged is each order's stored total (GST included, the sum of
@@ -56,10 +59,17 @@ export const adminDashboardSchema = z.object({
   }),
   open_returns: z.number().int(),
   unhandled_messages: z.number().int(),
-  /** Products with stock ≤ LOW_STOCK_THRESHOLD, fewest first, at most 20, and how many in all. */
+  /** Products with stock at or below their reorder level (LOW_STOCK_RULE), fewest first, at most 20, and how many. */
   low_stock: z.object({
     total: z.number().int(),
-    data: z.array(z.object({ sku: z.string(), title: z.string(), stock: z.number().int() })),
+    data: z.array(
+      z.object({
+        sku: z.string(),
+        title: z.string(),
+        stock: z.number().int(),
+        reorder_level: z.number().int(),
+      }),
+    ),
   }),
 });
 export type AdminDashboard = z.infer<typeof adminDashboardSchema>;

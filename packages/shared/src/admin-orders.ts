@@ -6,7 +6,14 @@
 import { z } from 'zod';
 import { formatCents, parseDecimalToCents } from './money';
 import { PAYMENT_STATUSES } from './order-constants';
-import { CARRIER_NAMES, type Carrier } from './store-promises';
+import {
+  CARRIER_CHOICES,
+  CARRIER_NAMES,
+  OTHER_CARRIER,
+  type Carrier,
+  type CarrierChoice,
+} from './store-promises';
+import type { RefundLineOffer } from './refund-lines';
 import { noControlCharacters, searchText } from './text-schemas';
 
 export const ORDER_STATUSES = ['pending', 'processing', 'shipped', 'delivered', 'cancelled'] as const;
@@ -21,6 +28,17 @@ export const ORDER_STATUS_MOVES: Readonly<Record<OrderStatus, readonly OrderStat
   cancelled: [],
 };
 
+/**
+ * The moves an order may make now (issue 36 §3): ORDER_STATUS_MOVES, less those a fully refunded order no longer
+ * makes — its money is back with the customer, so it is not processed or shipped any more, only cancelled (or,
+ * already on its way, delivered). The one rule the order page's buttons and the API's status move both read.
+ */
+export function allowedOrderMoves(status: string, paymentStatus: string): readonly OrderStatus[] {
+  const moves = ORDER_STATUS_MOVES[status as OrderStatus] ?? [];
+  if (paymentStatus !== 'refunded') return moves;
+  return moves.filter((to) => to === 'cancelled' || to === 'delivered');
+}
+
 export const ADMIN_ORDER_MESSAGES = {
   illegalMove: (from: string, to: string) =>
     `An order that is ${from} cannot become ${to}. ${
@@ -29,8 +47,12 @@ export const ADMIN_ORDER_MESSAGES = {
         : `From ${from} it can become: ${ORDER_STATUS_MOVES[from as OrderStatus].join(' or ')}.`
     }`,
   shippedNeedsTracking: 'Choose the carrier and enter the tracking number to mark the order shipped.',
+  /** Issue 36 §4: "Other" has no name of its own. */
+  otherCarrierNeedsName: 'Type the name of the courier (carrier_name) when the carrier is Other.',
   paidNeedsRefund:
     'This order is paid: refund the payment first, then cancel it, so the customer gets their money back.',
+  refundedMove: (to: string) =>
+    `This order has been refunded in full, so it cannot become ${to}; a refunded order can only be cancelled.`,
   notFound: 'No order with this id.',
   changedMeanwhile: 'Someone changed this order a moment ago. Reload it and try again.',
 } as const;
@@ -77,23 +99,66 @@ export const ADMIN_ORDER_LINE_HEADINGS = {
   gstOnTheWhole: 'on the total',
 } as const;
 
+/**
+ * A status move's fields, checked by `statusMoveRules`: shipping needs a carrier (a CARRIERS key, or "Other" with
+ * `carrier_name`, issue 36 §4) and a tracking number. The batch move (admin-fulfilment.ts) adds the order's id.
+ */
+export const adminOrderStatusFields = {
+  status: z.enum(ORDER_STATUSES, { error: `status must be one of ${ORDER_STATUSES.join(', ')}` }),
+  carrier: z
+    .enum(CARRIER_CHOICES as [CarrierChoice, ...CarrierChoice[]], {
+      error: `carrier must be one of ${CARRIER_CHOICES.join(', ')}`,
+    })
+    .optional(),
+  /** The courier's name when `carrier` is "Other" (what the order stores); ignored otherwise. */
+  carrier_name: z
+    .string()
+    .trim()
+    .max(60, 'carrier_name must be 60 characters or fewer')
+    .superRefine(noControlCharacters('carrier_name'))
+    .optional(),
+  tracking_number: z
+    .string()
+    .trim()
+    .max(60, 'tracking_number must be 60 characters or fewer')
+    .regex(/^[A-Za-z0-9 -]*$/, 'tracking_number may hold letters, digits, spaces and dashes')
+    .optional(),
+  note: z.string().trim().max(500).superRefine(noControlCharacters('note')).optional(),
+};
+
+type StatusMoveFields = {
+  status: OrderStatus;
+  carrier?: CarrierChoice | undefined;
+  carrier_name?: string | undefined;
+  tracking_number?: string | undefined;
+};
+
+/** The rules across a move's fields: shipped needs carrier and tracking number, "Other" needs its name. */
+export function statusMoveRules(b: StatusMoveFields, ctx: z.RefinementCtx): void {
+  if (b.status !== 'shipped') return;
+  if (!b.carrier || !b.tracking_number) {
+    ctx.addIssue({
+      code: 'custom',
+      message: ADMIN_ORDER_MESSAGES.shippedNeedsTracking,
+      path: ['tracking_number'],
+    });
+  } else if (b.carrier === OTHER_CARRIER && !b.carrier_name) {
+    ctx.addIssue({
+      code: 'custom',
+      message: ADMIN_ORDER_MESSAGES.otherCarrierNeedsName,
+      path: ['carrier_name'],
+    });
+  }
+}
+
+/** The carrier a shipped move stores in `orders.carrier`: the CARRIERS key, or the typed name for "Other". */
+export function shippedCarrierName(b: Pick<StatusMoveFields, 'carrier' | 'carrier_name'>): string | null {
+  if (!b.carrier) return null;
+  return b.carrier === OTHER_CARRIER ? (b.carrier_name ?? null) : b.carrier;
+}
+
 /** `POST /api/admin/orders/{public id}/status`. */
-export const adminOrderStatusRequestSchema = z
-  .object({
-    status: z.enum(ORDER_STATUSES, { error: `status must be one of ${ORDER_STATUSES.join(', ')}` }),
-    carrier: z.enum(CARRIER_NAMES as [Carrier, ...Carrier[]]).optional(),
-    tracking_number: z
-      .string()
-      .trim()
-      .max(60, 'tracking_number must be 60 characters or fewer')
-      .regex(/^[A-Za-z0-9 -]*$/, 'tracking_number may hold letters, digits, spaces and dashes')
-      .optional(),
-    note: z.string().trim().max(500).superRefine(noControlCharacters('note')).optional(),
-  })
-  .refine((b) => b.status !== 'shipped' || (b.carrier && b.tracking_number), {
-    message: ADMIN_ORDER_MESSAGES.shippedNeedsTracking,
-    path: ['tracking_number'],
-  });
+export const adminOrderStatusRequestSchema = z.object(adminOrderStatusFields).superRefine(statusMoveRules);
 export type AdminOrderStatusRequest = z.infer<typeof adminOrderStatusRequestSchema>;
 
 /** Refunds from the back office (issue 12): messages for the API and the order page alike. */
@@ -214,7 +279,8 @@ export interface AdminOrderDetail {
   /** The delivery address on one line. */
   address: string;
   billing_address: string;
-  carrier: Carrier | null;
+  /** A CARRIERS key, or the name typed for "Other" (issue 36 §4); `carrierTrackingUrl` links it. */
+  carrier: string | null;
   tracking_number: string | null;
   order_items: {
     id: number;
@@ -243,6 +309,12 @@ export interface AdminOrderDetail {
   refunds: AdminRefund[];
   refunded_total: string;
   refundable: string;
+  /** Issue 36 §3: each line with what is left to refund of it, for the refund dialog (refund-lines.ts). */
+  refund_lines: RefundLineOffer[];
+  /** Dollars of the delivery charge not refunded yet. */
+  shipping_refundable: string;
+  /** Where a refund goes back to ("the test card the order was paid with"). */
+  refund_destination: string;
   audit: {
     id: number;
     action: string;

@@ -297,6 +297,8 @@ export const adminProductRowSchema = z.object({
   is_featured: z.boolean(),
   category: z.string().nullable(),
   updated_at: z.string(),
+  /** Issue 36: archived (out of the shop); absent from older answers. */
+  archived: z.boolean().optional(),
 });
 export type AdminProductRow = z.infer<typeof adminProductRowSchema>;
 

@@ -43,6 +43,18 @@ export const shopAnswerSchema = z.strictObject({
   data: z.array(productSchema),
   ...listingPage,
   filters: shopFiltersSchema,
+  /**
+   * Only when a filter named a renamed or retired category, child category or brand (issue 36, decision 0050):
+   * each such parameter's new value, or null to drop it. The page replaces its address with
+   * `applyTaxonomyChanges` (@store/shared/taxonomy-redirects), as the server's 301 does for a page load.
+   */
+  moved: z
+    .strictObject({
+      category: z.string().nullable().optional(),
+      child_category: z.string().nullable().optional(),
+      brand: z.string().nullable().optional(),
+    })
+    .optional(),
 });
 export type ShopAnswer = z.infer<typeof shopAnswerSchema>;
 
@@ -56,11 +68,16 @@ export type CartProductsAnswer = z.infer<typeof cartProductsAnswerSchema>;
 
 /**
  * `GET /api/search-product`: one page of ranked results; `corrected_query` (only when the spelling correction found
- * something) says which words were searched for.
+ * something) says which words were searched for; `suggestions` what the shopper may have meant when nothing was.
  */
 export const searchAnswerSchema = z.strictObject({
   data: z.array(productSchema),
   ...listingPage,
   corrected_query: z.string().optional(),
+  /**
+   * Only when nothing was found (issue 37 §4): up to 4 searches from the catalog's own part numbers, brands and
+   * title words near what was typed, best first, each finding something with the same filters and vehicle.
+   */
+  suggestions: z.array(z.string()).optional(),
 });
 export type SearchAnswer = z.infer<typeof searchAnswerSchema>;

@@ -6,6 +6,8 @@
  */
 import { z } from 'zod';
 import { AU_STATES, isPostcodeInState, isPostcodeShape, normaliseStateCode } from './address';
+import { normalisePhone, PHONE_TYPED_CHARACTERS } from './phone';
+import { phoneSchema } from './phone-schema';
 import { multiLineText, noControlCharacters } from './text-schemas';
 
 export const CHECKOUT_MESSAGES = {
@@ -26,7 +28,6 @@ export const CHECKOUT_MESSAGES = {
   // Ours: the SPEC names no message for these.
   commentTooLong: 'Comment must be 250 characters or fewer',
   postCodeShape: 'Post code must be 4 digits',
-  phoneShape: 'Phone number must have 8 to 15 digits',
   stateUnknown: 'State must be an Australian state or territory: ACT, NSW, NT, QLD, SA, TAS, VIC or WA',
   tooLong: (label: string, max: number) => `${label} must be ${max} characters or fewer`,
   postCodeNotInState: (postCode: string, state: string) => `Post code ${postCode} is not in ${state}`,
@@ -39,8 +40,11 @@ const ALPHABETIC = /^[\p{L}\p{M} '’.()-]*$/u;
 /** Digits with an optional leading + (SPEC §5). */
 const NUMERIC = /^\+?\d*$/;
 
-/** Which live-typing filter a field uses (SPEC §5 "Live typing at checkout"). */
-export type LiveFilter = 'alphabetic' | 'numeric';
+/**
+ * Which live-typing filter a field uses (SPEC §5 "Live typing at checkout"). A phone also takes the spaces,
+ * dashes and brackets of a printed number (the one phone rule, decision 0059), with the SPEC's message.
+ */
+export type LiveFilter = 'alphabetic' | 'numeric' | 'phone';
 
 /**
  * SPEC §5 live typing: returns the message to show when the typed value breaks the field's filter (the
@@ -48,6 +52,7 @@ export type LiveFilter = 'alphabetic' | 'numeric';
  */
 export function liveFilterError(filter: LiveFilter, value: string): string | null {
   if (filter === 'alphabetic') return ALPHABETIC.test(value) ? null : CHECKOUT_MESSAGES.alphabeticOnly;
+  if (filter === 'phone') return PHONE_TYPED_CHARACTERS.test(value) ? null : CHECKOUT_MESSAGES.numericOnly;
   return NUMERIC.test(value) ? null : CHECKOUT_MESSAGES.numericOnly;
 }
 
@@ -82,12 +87,10 @@ export const addressFieldsSchema = z.object({
     whenFilled((v) => z.email().safeParse(v).success),
     CHECKOUT_MESSAGES.emailInvalid,
   ),
-  phone: required(CHECKOUT_MESSAGES.phoneRequired, 16, 'Phone number')
-    .refine((v) => NUMERIC.test(v), CHECKOUT_MESSAGES.numericOnly)
-    .refine(
-      whenFilled((p) => !NUMERIC.test(p) || /^\+?\d{8,15}$/.test(p)),
-      CHECKOUT_MESSAGES.phoneShape,
-    ),
+  phone: phoneSchema({
+    required: CHECKOUT_MESSAGES.phoneRequired,
+    characters: CHECKOUT_MESSAGES.numericOnly,
+  }),
   street_address: required(CHECKOUT_MESSAGES.streetRequired, 120, 'Street address'),
   city: alphabetic(CHECKOUT_MESSAGES.cityRequired, 60, 'City'),
   state: alphabetic(CHECKOUT_MESSAGES.stateRequired, 40, 'State'),
@@ -121,7 +124,7 @@ export const LIVE_FILTERS: Partial<Record<AddressFieldName, LiveFilter>> = {
   l_name: 'alphabetic',
   city: 'alphabetic',
   state: 'alphabetic',
-  phone: 'numeric',
+  phone: 'phone',
   post_code: 'numeric',
 };
 
@@ -182,7 +185,12 @@ export const checkoutFormSchema = addressFieldsSchema
   })
   .transform((form) => {
     const code = (s: string) => normaliseStateCode(s) ?? s.trim();
-    return { ...form, state: code(form.state), s_state: form.s_state ? code(form.s_state) : '' };
+    return {
+      ...form,
+      state: code(form.state),
+      s_state: form.s_state ? code(form.s_state) : '',
+      s_phone: normalisePhone(form.s_phone) ?? form.s_phone.trim(),
+    };
   });
 export type CheckoutFormInput = z.input<typeof checkoutFormSchema>;
 export type CheckoutForm = z.output<typeof checkoutFormSchema>;

@@ -52,7 +52,7 @@ export const garageVehicleSchema = z.object({
   /** The shopper's own name for it ("Work ute"), or null. */
   name: z.string().nullable(),
   vehicle: vehicleAnswerSchema,
-  /** `vehicleLabel(vehicle, year)`: "2017 Toyota HiLux SR5 2.8 TD", as the garage chip shows it. */
+  /** `vehicleLabel(vehicle, year)`: "2017 Toyota HiLux GUN126R SR5 2.8 TD 4WD Ute", as the garage chip shows it. */
   label: z.string(),
   created_at: z.string(),
 });

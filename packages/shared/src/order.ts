@@ -11,6 +11,7 @@ import { z } from 'zod';
 import { checkoutFormSchema, CHECKOUT_MESSAGES } from './checkout-form';
 import { discountCodeFieldSchema } from './discount-codes';
 import { parseDecimalToCents } from './money';
+import { shopperReturnSchema } from './shopper-returns';
 import {
   MAX_LINE_QUANTITY,
   MAX_ORDER_LINES,
@@ -145,6 +146,25 @@ export const orderDetailSchema = z.object({
   post_code: z.string(),
   order_items: z.array(orderItemSchema),
   order_meta: z.array(z.object({ option: z.string(), value: z.string() })),
+  /**
+   * Issue 37 §2: when each step of the progress line was reached (ISO times; null when not reached or not known),
+   * for `orderProgress`. Absent from the place-order answer (the order was just received).
+   */
+  step_dates: z
+    .object({
+      received_at: z.string().nullable(),
+      paid_at: z.string().nullable(),
+      shipped_at: z.string().nullable(),
+      delivered_at: z.string().nullable(),
+    })
+    .optional(),
+  /** Issue 37 §2: the parcel once the order is shipped, with the carrier's tracking page (null when none known). */
+  shipment: z
+    .object({ carrier: z.string(), tracking_number: z.string(), tracking_url: z.string().nullable() })
+    .nullable()
+    .optional(),
+  /** Issue 37 §3: the order's return requests, newest first, with their status in shopper words (reads only). */
+  returns: z.array(shopperReturnSchema).optional(),
 });
 export type OrderDetail = z.infer<typeof orderDetailSchema>;
 
@@ -156,6 +176,11 @@ export const placeOrderResponseSchema = z.object({
   message: z.string(),
   data: orderDetailSchema,
   tax_invoice_url: z.string().optional(),
+  /**
+   * Issue 37 §1 (decision 0056): the order's pass (`<expires>.<signature>`, a day), with which the thank-you page
+   * reads the order again and creates an account with it (`order-confirmation.ts`).
+   */
+  order_pass: z.string().optional(),
 });
 export type PlaceOrderResponse = z.infer<typeof placeOrderResponseSchema>;
 

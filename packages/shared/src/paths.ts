@@ -47,8 +47,10 @@ export const PAGES = {
   orderDetails: { path: '/order-details' },
   contactUs: { path: '/contact-us' },
   returnOrder: { path: '/return-order' },
+  // Issue 37 §3: the return request's confirmation (its number and what happens next).
+  returnSent: { path: '/return-order/sent' },
   unsubscribe: { path: '/unsubscribe' },
-  bestSelling: { path: '/best-selling' },
+  bestSelling: { path: '/best-selling', module: 'src/app/routes/best-selling.tsx' },
   memberTrackOrder: { path: '/track-order' },
   guestTrackOrder: { path: '/guest-track-order' },
   address: { path: '/address' },
@@ -80,6 +82,7 @@ export const PAGES = {
   adminProductsImport: { path: '/admin/products/import' },
   adminProduct: { path: '/admin/products/:sku' },
   adminCustomers: { path: '/admin/customers' },
+  adminReports: { path: '/admin/reports' },
   adminMessages: { path: '/admin/messages' },
   adminSubscribers: { path: '/admin/subscribers' },
   adminSecurity: { path: '/admin/security' },
@@ -206,7 +209,28 @@ export function updateAddressPath(id: number): string {
   return `/update-address/${id}`;
 }
 
-/** The newsletter mail's unsubscribe page (issue 11), `/unsubscribe?token={token}`: it unsubscribes on load. */
+/**
+ * The newsletter mail's unsubscribe page (issue 11), `/unsubscribe?token={token}`: one button unsubscribes (issue 37
+ * §4; the List-Unsubscribe header's `/api/unsubscribe?token=` sends a browser here).
+ */
 export function unsubscribePath(token: string): string {
   return `${PAGES.unsubscribe.path}?token=${encodeURIComponent(token)}`;
+}
+
+/**
+ * The newsletter mail's `List-Unsubscribe` address (RFC 8058), `/api/unsubscribe?token={token}`: a POST there
+ * unsubscribes at once (one-click); a GET, a browser opening it, answers the unsubscribe page above.
+ */
+export function oneClickUnsubscribePath(token: string): string {
+  return `/api/unsubscribe?token=${encodeURIComponent(token)}`;
+}
+
+/** The back office's page of one product, by SKU: `/admin/products/BP-1234` (the low-stock mail links it). */
+export function adminProductPath(sku: string): string {
+  return PAGES.adminProduct.path.replace(':sku', encodeURIComponent(sku));
+}
+
+/** The back office's page of one order, by its public id (the store's new-order mail links it). */
+export function adminOrderPath(publicId: string): string {
+  return PAGES.adminOrder.path.replace(':publicId', encodeURIComponent(publicId));
 }

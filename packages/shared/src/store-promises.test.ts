@@ -3,10 +3,14 @@ import { describe, expect, it } from 'vitest';
 import { computeCheckoutTotals } from './checkout-totals';
 import {
   amountForFreeDeliveryCents,
+  CARRIER_CHOICES,
   CARRIER_LIST,
   CARRIER_NAMES,
   CARRIERS,
-  DELIVERY_ESTIMATE_SENTENCE,
+  carrierTrackingUrl,
+  OTHER_CARRIER,
+  DEFAULT_STORE_PROMISES,
+  deliveryEstimateSentence,
   deliveryRuleSentence,
   deliverySettingsOf,
   flatDeliveryText,
@@ -15,9 +19,13 @@ import {
   freeDeliveryText,
   productDeliveryText,
   promiseAmount,
-  RETURNS_HEADLINE,
-  RETURNS_SENTENCE,
+  orderCutoffText,
+  returnsHeadline,
+  returnsSentence,
+  shippedDeliveryEstimateSentence,
+  storePromisesOf,
 } from './store-promises';
+import { DEFAULT_OPENING_HOURS, openingHoursGroups, openingHoursSummary } from './opening-hours';
 
 /** The demo store after issue 34's migration: $16.50 inc. GST under $100 inc. GST. */
 const RULE = { deliveryChargeCents: 1650, freeDeliveryThresholdCents: 10000 };
@@ -123,20 +131,95 @@ describe('the delivery rule, worded from the settings', () => {
   });
 });
 
-describe('the other promises', () => {
-  it('keeps the shipping policy’s estimate and the return policy’s window', () => {
-    expect(DELIVERY_ESTIMATE_SENTENCE).toBe(
+describe('the other promises, worded from the settings', () => {
+  it('keeps the shipping policy’s estimate and the return policy’s window for a store that never edited them', () => {
+    const p = DEFAULT_STORE_PROMISES;
+    expect(deliveryEstimateSentence(p)).toBe(
       'We dispatch orders in 0-1 business days; delivery then takes 5-8 business days.',
     );
-    expect(RETURNS_SENTENCE).toBe('You can return an item within 30 days of delivery for a full refund.');
-    expect(RETURNS_HEADLINE.title).toBe('30-day returns');
+    expect(shippedDeliveryEstimateSentence(p)).toBe('Delivery takes 5-8 business days from dispatch.');
+    expect(orderCutoffText(p)).toBe('6 PM AEST');
+    expect(returnsSentence(p)).toBe('You can return an item within 30 days of delivery for a full refund.');
+    expect(returnsHeadline(p).title).toBe('30-day returns');
+  });
+
+  it('follows the owner’s edits, in singular and plural', () => {
+    const p = {
+      ...DEFAULT_STORE_PROMISES,
+      orderCutoff: '14:30',
+      handlingDaysMin: 1,
+      handlingDaysMax: 1,
+      deliveryDaysMin: 2,
+      deliveryDaysMax: 4,
+      returnWindowDays: 1,
+    };
+    expect(deliveryEstimateSentence(p)).toBe(
+      'We dispatch orders in 1 business day; delivery then takes 2-4 business days.',
+    );
+    expect(orderCutoffText(p)).toBe('2:30 PM AEST');
+    expect(returnsSentence(p)).toBe('You can return an item within 1 day of delivery for a full refund.');
+    expect(returnsSentence({ returnWindowDays: 45 })).toContain('within 45 days of delivery');
+    expect(returnsHeadline({ returnWindowDays: 14 })).toEqual({
+      title: '14-day returns',
+      detail: 'No restocking fee',
+    });
+  });
+
+  it('reads the store config’s promises', () => {
+    expect(
+      storePromisesOf({
+        delivery_charge: 16.5,
+        free_delivery_threshold: 100,
+        promises: {
+          order_cutoff: '18:00',
+          handling_days_min: 0,
+          handling_days_max: 1,
+          delivery_days_min: 5,
+          delivery_days_max: 8,
+          return_window_days: 30,
+        },
+      }),
+    ).toEqual(DEFAULT_STORE_PROMISES);
+  });
+
+  it('words the opening hours, grouping days alike and leaving closed days out of the one-line summary', () => {
+    expect(openingHoursSummary(DEFAULT_OPENING_HOURS)).toBe('8 AM to 6 PM AEST, Mon-Sun');
+    const week = {
+      days: {
+        ...DEFAULT_OPENING_HOURS.days,
+        mon: { open: '08:30', close: '17:00' },
+        tue: { open: '08:30', close: '17:00' },
+        wed: { open: '08:30', close: '17:00' },
+        thu: { open: '08:30', close: '17:00' },
+        fri: { open: '08:30', close: '17:00' },
+        sat: { open: '09:00', close: '12:00' },
+        sun: null,
+      },
+      note: 'Closed on public holidays',
+    };
+    expect(openingHoursGroups(week)).toEqual([
+      { days: 'Mon-Fri', hours: '8:30 AM to 5 PM' },
+      { days: 'Sat', hours: '9 AM to 12 PM' },
+      { days: 'Sun', hours: 'Closed' },
+    ]);
+    expect(openingHoursSummary(week)).toBe('8:30 AM to 5 PM AEST, Mon-Fri; 9 AM to 12 PM AEST, Sat');
   });
 
   it('names the carriers the back office ships with, each with a tracking page', () => {
-    expect(CARRIER_NAMES).toEqual(['Australia Post', 'Aramex', 'CouriersPlease']);
-    expect(CARRIER_LIST).toBe('Australia Post, Aramex and CouriersPlease');
+    expect(CARRIER_NAMES).toEqual(['Australia Post', 'StarTrack', 'Aramex', 'TNT', 'Toll', 'CouriersPlease']);
+    expect(CARRIER_LIST).toBe('Australia Post, StarTrack, Aramex, TNT, Toll and CouriersPlease');
     expect(CARRIERS['Australia Post']('AB 12/3')).toBe(
       'https://auspost.com.au/mypost/track/details/AB%2012%2F3',
     );
+  });
+
+  it('links a stored carrier to its tracking page, and an "Other" courier typed by staff to none', () => {
+    expect(carrierTrackingUrl('CouriersPlease', 'CP1')).toBe(
+      'https://www.couriersplease.com.au/tools-track/no/CP1',
+    );
+    expect(carrierTrackingUrl('StarTrack', 'ST 1')).toBe('https://startrack.com.au/track/details/ST%201');
+    expect(carrierTrackingUrl('Hunter Express', 'HX1')).toBeNull();
+    expect(carrierTrackingUrl('toString', 'X')).toBeNull();
+    expect(CARRIER_CHOICES.at(-1)).toBe(OTHER_CARRIER);
   });
 });

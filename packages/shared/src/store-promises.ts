@@ -12,6 +12,7 @@
  */
 import { centsToFreeDelivery, type CheckoutSettings } from './checkout-totals';
 import { formatCents } from './money';
+import { clockText, STORE_TIME_ZONE_LABEL } from './opening-hours';
 
 /**
  * The two settings the delivery rule reads, integer cents including GST: delivery is free when the items'
@@ -128,51 +129,160 @@ export const DELIVERY_AREA = 'Australia only';
 export const DELIVERY_AREA_SENTENCE =
   'We deliver to addresses in Australia only, in every state and territory.';
 
-/** Orders placed by this time on a business day are handled from that day (shipping policy). */
-export const ORDER_CUTOFF = '6 PM AEST';
-/** Picking, packing and handing to the courier (shipping policy; the FAQ's "1-2 business days" is not kept). */
-export const HANDLING_TIME = '0-1 business days';
-/** From dispatch to the door (shipping policy; the product page's "2-3 days" is not kept). */
-export const DELIVERY_TIME = '5-8 business days';
-/** The one delivery estimate: the product page, the FAQ, the policy and the order mails say this. */
-export const DELIVERY_ESTIMATE_SENTENCE = `We dispatch orders in ${HANDLING_TIME}; delivery then takes ${DELIVERY_TIME}.`;
-/** For a parcel already handed to the courier (the shipping notice mail). */
-export const SHIPPED_DELIVERY_ESTIMATE_SENTENCE = `Delivery takes ${DELIVERY_TIME} from dispatch.`;
+/**
+ * Every promise the owner sets in the back office (issue 36 §5, store settings): the delivery rule above, the
+ * order cut-off ('HH:MM', 24-hour, store time), the handling and delivery times in whole business days (min-max),
+ * and the returns window in days. The sentences below are functions of these, so the storefront, the mails and the
+ * back office's preview word them alike from the one set of settings.
+ */
+export interface StorePromises extends DeliverySettings {
+  orderCutoff: string;
+  handlingDaysMin: number;
+  handlingDaysMax: number;
+  deliveryDaysMin: number;
+  deliveryDaysMax: number;
+  returnWindowDays: number;
+}
 
-/** Days from delivery within which an item can be returned for a full refund (return policy). */
-export const RETURN_WINDOW_DAYS = 30;
-/** "within 30 days of delivery": the return policy's window, in its words. */
-export const RETURN_WINDOW = `within ${RETURN_WINDOW_DAYS} days of delivery`;
+/**
+ * The promises of a store that never edited them, and the migration's column defaults (0028): the shipping and
+ * return policies' figures (order by 6 PM AEST, handled in 0-1 business days, delivered in 5-8, returns within 30
+ * days; $16.50 delivery under $100).
+ */
+export const DEFAULT_STORE_PROMISES: StorePromises = {
+  deliveryChargeCents: 1650,
+  freeDeliveryThresholdCents: 10000,
+  orderCutoff: '18:00',
+  handlingDaysMin: 0,
+  handlingDaysMax: 1,
+  deliveryDaysMin: 5,
+  deliveryDaysMax: 8,
+  returnWindowDays: 30,
+};
+
+/** `/api/store-config`'s promises (`promises`, and the delivery rule in dollars) as `StorePromises`. */
+export function storePromisesOf(config: {
+  delivery_charge: number;
+  free_delivery_threshold: number;
+  promises: {
+    order_cutoff: string;
+    handling_days_min: number;
+    handling_days_max: number;
+    delivery_days_min: number;
+    delivery_days_max: number;
+    return_window_days: number;
+  };
+}): StorePromises {
+  const p = config.promises;
+  return {
+    ...deliverySettingsOf(config),
+    orderCutoff: p.order_cutoff,
+    handlingDaysMin: p.handling_days_min,
+    handlingDaysMax: p.handling_days_max,
+    deliveryDaysMin: p.delivery_days_min,
+    deliveryDaysMax: p.delivery_days_max,
+    returnWindowDays: p.return_window_days,
+  };
+}
+
+/** '0-1 business days', '2 business days', '1 business day': a min-max of whole business days. */
+export function businessDaysText(min: number, max: number): string {
+  if (min === max) return `${min} business day${min === 1 ? '' : 's'}`;
+  return `${min}-${max} business days`;
+}
+
+/** Orders placed by this time on a business day are handled from that day (shipping policy): '6 PM AEST'. */
+export function orderCutoffText(p: Pick<StorePromises, 'orderCutoff'>): string {
+  return `${clockText(p.orderCutoff)} ${STORE_TIME_ZONE_LABEL}`;
+}
+
+/** Picking, packing and handing to the courier: '0-1 business days'. */
+export function handlingTimeText(p: Pick<StorePromises, 'handlingDaysMin' | 'handlingDaysMax'>): string {
+  return businessDaysText(p.handlingDaysMin, p.handlingDaysMax);
+}
+
+/** From dispatch to the door: '5-8 business days'. */
+export function deliveryTimeText(p: Pick<StorePromises, 'deliveryDaysMin' | 'deliveryDaysMax'>): string {
+  return businessDaysText(p.deliveryDaysMin, p.deliveryDaysMax);
+}
+
+/**
+ * The one delivery estimate: the product page, the FAQ, the policy and the order mails say this.
+ * 'We dispatch orders in 0-1 business days; delivery then takes 5-8 business days.'
+ */
+export function deliveryEstimateSentence(p: StorePromises): string {
+  return `We dispatch orders in ${handlingTimeText(p)}; delivery then takes ${deliveryTimeText(p)}.`;
+}
+
+/** For a parcel already handed to the courier (the shipping notice mail): 'Delivery takes 5-8 business days from dispatch.' */
+export function shippedDeliveryEstimateSentence(p: StorePromises): string {
+  return `Delivery takes ${deliveryTimeText(p)} from dispatch.`;
+}
+
+/** 'within 30 days of delivery': the return policy's window, in its words. */
+export function returnWindowText(p: Pick<StorePromises, 'returnWindowDays'>): string {
+  return `within ${p.returnWindowDays} day${p.returnWindowDays === 1 ? '' : 's'} of delivery`;
+}
+
 /** The one returns sentence: the return policy, the FAQ, the home page and the order mails. */
-export const RETURNS_SENTENCE = `You can return an item ${RETURN_WINDOW} for a full refund.`;
-/** The home page's services strip entry for returns (the SPEC's "365 day free return" is not kept). */
-export const RETURNS_HEADLINE = {
-  title: `${RETURN_WINDOW_DAYS}-day returns`,
-  detail: 'No restocking fee',
-} as const;
+export function returnsSentence(p: Pick<StorePromises, 'returnWindowDays'>): string {
+  return `You can return an item ${returnWindowText(p)} for a full refund.`;
+}
+
+/** The home page's services strip entry for returns (the SPEC's "365 day free return" is not kept): '30-day returns'. */
+export function returnsHeadline(p: Pick<StorePromises, 'returnWindowDays'>): {
+  title: string;
+  detail: string;
+} {
+  return { title: `${p.returnWindowDays}-day returns`, detail: 'No restocking fee' };
+}
+
 /** How soon an approved return is refunded (return policy; the FAQ's "5-7 business days" is not kept). */
 export const REFUND_TIME = '5 business days';
 /** How soon a bank usually shows a refund once we have made it (the refund and return-decision mails). */
 export const BANK_REFUND_TIME = '5 to 10 business days';
 
 /**
- * The couriers we use (shipping policy), each with its public tracking page: the back office's "mark shipped"
- * list, the shipping notice's tracking link and every page that names them.
+ * The couriers we use (shipping policy; issue 36 §4 added StarTrack, TNT and Toll), each with its public tracking
+ * page: the back office's "mark shipped" lists, the shipping notice's tracking link and every page that names them.
+ * The keys are what `orders.carrier` stores, so they never change spelling ("CouriersPlease" is the courier's own,
+ * and orders shipped before issue 36 hold it).
  */
 export const CARRIERS = {
   'Australia Post': (n: string) => `https://auspost.com.au/mypost/track/details/${encodeURIComponent(n)}`,
+  StarTrack: (n: string) => `https://startrack.com.au/track/details/${encodeURIComponent(n)}`,
   Aramex: (n: string) => `https://www.aramex.com.au/tools/track?l=${encodeURIComponent(n)}`,
+  TNT: (n: string) =>
+    `https://www.tnt.com/express/en_au/site/shipping-tools/tracking.html?searchType=con&cons=${encodeURIComponent(n)}`,
+  Toll: (n: string) => `https://www.mytoll.com/?externalSearchQuery=${encodeURIComponent(n)}`,
   CouriersPlease: (n: string) => `https://www.couriersplease.com.au/tools-track/no/${encodeURIComponent(n)}`,
 } as const;
 export type Carrier = keyof typeof CARRIERS;
 export const CARRIER_NAMES = Object.keys(CARRIERS) as Carrier[];
 
-/** "Australia Post, Aramex and CouriersPlease". */
+/**
+ * The back office's choice for any other courier (issue 36 §4): staff type its name, which is what the order
+ * stores; it has no tracking link. Never named on the shop's pages.
+ */
+export const OTHER_CARRIER = 'Other';
+export type CarrierChoice = Carrier | typeof OTHER_CARRIER;
+/** Every choice of the "mark shipped" forms: the couriers we use, then "Other". */
+export const CARRIER_CHOICES: readonly CarrierChoice[] = [...CARRIER_NAMES, OTHER_CARRIER];
+
+/**
+ * The public tracking page of `trackingNumber` with the courier stored as `carrier` (a CARRIERS key, or the name
+ * typed for "Other"), or null when the store knows no tracking page for it.
+ */
+export function carrierTrackingUrl(carrier: string, trackingNumber: string): string | null {
+  return Object.hasOwn(CARRIERS, carrier) ? CARRIERS[carrier as Carrier](trackingNumber) : null;
+}
+
+/** "Australia Post, StarTrack, Aramex, TNT, Toll and CouriersPlease". */
 export const CARRIER_LIST =
   CARRIER_NAMES.length < 2
     ? CARRIER_NAMES.join('')
     : `${CARRIER_NAMES.slice(0, -1).join(', ')} and ${CARRIER_NAMES.at(-1)}`;
-/** "We ship with Australia Post, Aramex and CouriersPlease." */
+/** "We ship with Australia Post, StarTrack, Aramex, TNT, Toll and CouriersPlease." */
 export const CARRIERS_SENTENCE = `We ship with ${CARRIER_LIST}.`;
 
 /** SPEC §9's member discount, stated until the store's signup plan is read. */

@@ -4,6 +4,7 @@
  */
 import { z } from 'zod';
 import { isValidAbn } from './abn';
+import { WEEKDAYS, type Weekday } from './opening-hours';
 
 /** SPEC §3 social link keys; an absent or empty key means no icon is shown. */
 export const socialLinksSchema = z.object({
@@ -16,9 +17,20 @@ export const socialLinksSchema = z.object({
 export type SocialLinks = z.infer<typeof socialLinksSchema>;
 
 /** A link inside the store: a path such as `/shop?page=1&brand=voltcore`. */
-const storePath = z
+export const storePath = z
   .string()
   .regex(/^\/[^/]/, 'Links must be paths inside the store, starting with a single /');
+
+/**
+ * What the store knows of a home picture it stored (issue 36, an owner's upload): intrinsic size and the widths of
+ * its WebP copies (decision 0026), for the storefront's srcset. Absent for the demo's SVG art.
+ */
+export const homeImageInfoSchema = z.object({
+  width: z.number().int().nullable(),
+  height: z.number().int().nullable(),
+  widths: z.array(z.number().int()),
+});
+export type HomeImageInfo = z.infer<typeof homeImageInfoSchema>;
 
 export const heroSlideSchema = z.object({
   image: z.string().min(1),
@@ -26,6 +38,7 @@ export const heroSlideSchema = z.object({
   subtitle: z.string().default(''),
   cta: z.string().default('Shop now'),
   link: storePath,
+  image_info: homeImageInfoSchema.optional(),
 });
 export type HeroSlide = z.infer<typeof heroSlideSchema>;
 
@@ -34,6 +47,9 @@ export const bannerSchema = z.object({
   title: z.string().min(1),
   subtitle: z.string().default(''),
   link: storePath,
+  /** The button's words; the storefront says 'Shop now' when absent or empty. */
+  cta: z.string().optional(),
+  image_info: homeImageInfoSchema.optional(),
 });
 export type Banner = z.infer<typeof bannerSchema>;
 
@@ -86,6 +102,41 @@ export const storeSettingsInputSchema = z.object({
 });
 export type StoreSettingsInput = z.infer<typeof storeSettingsInputSchema>;
 
+/** A time of day, 'HH:MM' 24-hour ('18:00'). */
+export const clockTimeSchema = z
+  .string()
+  .regex(/^([01]\d|2[0-3]):[0-5]\d$/, 'Enter a time as HH:MM, 24-hour, e.g. 18:00');
+
+/** One day's hours: open and close ('HH:MM', close after open), or null for closed (issue 36 §5). */
+export const dayHoursSchema = z
+  .object({ open: clockTimeSchema, close: clockTimeSchema })
+  .refine((h) => h.close > h.open, {
+    message: 'The closing time must be after the opening time',
+    path: ['close'],
+  })
+  .nullable();
+
+/** The store's opening hours (store setting `opening_hours`; texts in opening-hours.ts). */
+export const openingHoursSchema = z.object({
+  days: z.object(
+    Object.fromEntries(WEEKDAYS.map((d) => [d, dayHoursSchema])) as Record<Weekday, typeof dayHoursSchema>,
+  ),
+  note: z.string().trim().max(200, 'The note must be at most 200 characters').default(''),
+});
+
+/**
+ * The promises as `/api/store-config` carries them (issue 36 §5; words in store-promises.ts, `storePromisesOf`):
+ * order cut-off 'HH:MM' store time, handling and delivery in whole business days, returns window in days.
+ */
+export const storeConfigPromisesSchema = z.object({
+  order_cutoff: z.string(),
+  handling_days_min: z.number().int(),
+  handling_days_max: z.number().int(),
+  delivery_days_min: z.number().int(),
+  delivery_days_max: z.number().int(),
+  return_window_days: z.number().int(),
+});
+
 /** `GET /api/store-config`: what the web app needs to render its shell. */
 export const storeConfigSchema = z.object({
   store_name: z.string(),
@@ -96,8 +147,16 @@ export const storeConfigSchema = z.object({
   gst_percent: z.number(),
   delivery_charge: z.number(),
   free_delivery_threshold: z.number(),
+  /**
+   * The home page's merchandising shown now (issue 36 §2, decision 0051): the owner's items of each kind that are
+   * inside their window, in their order, or the demo content (`hero_slides`, `banners` of the settings) of a kind
+   * the owner has made none of. Offer banners: the first two side by side, the rest across the page.
+   */
   hero_slides: z.array(heroSlideSchema),
-  banners: bannerSetSchema,
+  side_banners: z.array(bannerSchema),
+  offer_banners: z.array(bannerSchema),
+  /** When the above next changes by a start or end time passing (ISO), or null: the answer is fresh until then. */
+  home_content_until: z.string().nullable(),
   /**
    * Which card form the payment page shows: the offline test provider's own, Stripe Elements, or none
    * ('off': a production store with PayPal keys but no Stripe keys).
@@ -116,5 +175,9 @@ export const storeConfigSchema = z.object({
    * `sales_email`), '' for any not set: the warranty against defects names them for claims (issue 18 §4).
    */
   business_contact: z.object({ address: z.string(), phone: z.string(), email: z.string() }),
+  /** The store's promises beyond the delivery rule (issue 36 §5): read with `storePromisesOf`. */
+  promises: storeConfigPromisesSchema,
+  /** Opening hours (issue 36 §5), for the contact page and the footer. */
+  opening_hours: openingHoursSchema,
 });
 export type StoreConfig = z.infer<typeof storeConfigSchema>;

@@ -19,15 +19,29 @@ function yearSpan(v: Pick<Vehicle, 'year_from' | 'month_from' | 'year_to' | 'mon
 }
 
 /**
- * How the store names a vehicle: with `year`, the shopper's own car as the garage chip shows it ("2017 Toyota
- * HiLux SR5 2.8 TD"); without, the variant with its years ("Toyota HiLux GUN126R SR5 2.8 TD 4WD Ute, 2015-").
+ * How the store names a vehicle: with `year`, the shopper's own car as the garage and the vehicle bar show it
+ * ("2017 Toyota HiLux GUN126R SR5 2.8 TD 4WD Ute"); without, the variant with its years ("Toyota HiLux GUN126R
+ * SR5 2.8 TD 4WD Ute, 2015-"). Both carry the series, drive and body (issue 37 §5): a 2WD and a 4WD HiLux of the
+ * same year take different parts, so a label without them names two vehicles.
  */
 export function vehicleLabel(v: Omit<Vehicle, 'id'>, year?: number): string {
   const engine =
     v.engine_litres !== null ? ` ${v.engine_litres.toFixed(1)}${FUEL_SHORT[v.fuel]}` : FUEL_SHORT[v.fuel];
   const submodel = v.submodel ? ` ${v.submodel}` : '';
-  if (year !== undefined) return `${year} ${v.make} ${v.model}${submodel}${engine}`;
-  return `${v.make} ${v.model} ${v.series}${submodel}${engine} ${v.drive} ${v.body}, ${yearSpan(v)}`;
+  const variant = `${v.make} ${v.model} ${v.series}${submodel}${engine} ${v.drive} ${v.body}`;
+  return year !== undefined ? `${year} ${variant}` : `${variant}, ${yearSpan(v)}`;
+}
+
+/**
+ * The shopper's car in a sentence, shorter than `vehicleLabel` but still one vehicle: the year, make, model,
+ * series, drive and body ("2017 Toyota HiLux GUN126R 4WD Ute"), as listings, fit checks and the cart say "parts
+ * that fit your …" (issue 37 §5).
+ */
+export function vehicleShortLabel(
+  v: Pick<Vehicle, 'make' | 'model' | 'series' | 'drive' | 'body'>,
+  year: number,
+): string {
+  return `${year} ${v.make} ${v.model} ${v.series} ${v.drive} ${v.body}`;
 }
 
 /** True when the vehicle was sold in model year `year`. */

@@ -1,7 +1,7 @@
 /**
  * `npm run catalog:import -- <file.csv> [--images <folder>] [--skip-invalid] [--offline]` (DESIGN §4): imports a
  * Shopify or WooCommerce product CSV into the configured database (env.ts: DATABASE_URL or PGlite) and media
- * folder. Images are taken from `--images` by file name; image URLs not found there are downloaded (issue 12, see
+ * store (the media folder, or the bucket of S3_BUCKET: decision 0061). Images are taken from `--images` by file name; image URLs not found there are downloaded (issue 12, see
  * download-product-images.ts) unless `--offline`.
  * Prints every rejected row as `line 7, column "Regular price": <reason>`, then warnings, then
  * `Imported <file>: 12 created, 3 updated, 140 unchanged, 2 rejected, 5 skipped`.
@@ -14,6 +14,8 @@ import { parseArgs } from 'node:util';
 import { CLI_VERBOSE_USAGE } from '@store/shared/cli-messages';
 import type { Database } from '../db/client';
 import { loadConfig } from '../env';
+import type { FileStore } from '../storage/file-store';
+import { openFileStores } from '../storage/open-file-stores';
 import { CatalogFileError, formatRejection } from '../modules/catalog-import/catalog-row';
 import { importCatalog } from '../modules/catalog-import/import-catalog';
 import { createImportProgress, type ProgressMode } from '../modules/catalog-import/import-progress';
@@ -46,7 +48,8 @@ export interface CatalogImportIo extends CommandIo {
   cwd?: string;
   /** Image download settings (tests point them at a local server); `--offline` turns downloads off. */
   imageDownloads?: NonNullable<Parameters<typeof importCatalog>[0]['downloadImages']>;
-  openDb?: () => Promise<{ db: Database; mediaDir: string; close(): Promise<void> }>;
+  /** The database and the media store pictures go to (default: the configured ones). */
+  openDb?: () => Promise<{ db: Database; media: FileStore; close(): Promise<void> }>;
 }
 
 /** Runs the import CLI with `argv` (arguments after the script name). Resolves to the process exit code. */
@@ -93,7 +96,15 @@ export async function runCatalogImport(argv: string[], io: CatalogImportIo): Pro
     (async () => {
       const config = loadConfig();
       const handle = await openCommandDatabase(config, 'catalog:import');
-      return { db: handle.db, mediaDir: config.mediaDir, close: () => handle.close() };
+      const files = await openFileStores(config);
+      return {
+        db: handle.db,
+        media: files.media,
+        close: async () => {
+          files.close();
+          await handle.close();
+        },
+      };
     });
   const target = await open();
   const progress = createImportProgress({
@@ -111,7 +122,7 @@ export async function runCatalogImport(argv: string[], io: CatalogImportIo): Pro
       db: target.db,
       csv,
       imagesDir,
-      mediaDir: target.mediaDir,
+      media: target.media,
       skipInvalid: args.values['skip-invalid'],
       downloadImages: args.values.offline ? false : (io.imageDownloads ?? true),
       onCheckProgress: (done, total) => progress.update('checking', done, total),

@@ -20,6 +20,9 @@ export const STORE_COMMAND_NAMES = [
   'vehicles:import',
   'fitment:import',
   'payments:reconcile',
+  // Decision 0064: the running store says where its database stands, and takes the backup of the folder it owns.
+  'db:migrate',
+  'db:backup',
 ] as const;
 export type StoreCommandName = (typeof STORE_COMMAND_NAMES)[number];
 

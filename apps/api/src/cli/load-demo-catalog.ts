@@ -3,17 +3,19 @@
  * the same importer store owners use, then the home content, brand logos and category thumbnails of
  * `store.json`. Throws when the demo files are broken, since a store without its catalog is no use.
  */
-import { cp, readFile } from 'node:fs/promises';
+import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { eq } from 'drizzle-orm';
 import { z } from 'zod';
 import { storeSettingsInputSchema } from '@store/shared/store-settings';
 import type { Database } from '../db/client';
 import { brands, categories } from '../db/schema';
-import { REPO_ROOT, type AppConfig } from '../env';
+import { REPO_ROOT } from '../env';
 import { bumpCatalogVersion } from '../modules/catalog/catalog-version';
 import { importCatalog, type ImportReport } from '../modules/catalog-import/import-catalog';
 import { saveStoreSettings } from '../modules/content/content-service';
+import type { FileStore } from '../storage/file-store';
+import { createLocalFileStore } from '../storage/local-file-store';
 
 export const DEMO_CATALOG_DIR = path.join(REPO_ROOT, 'data/demo-catalog');
 
@@ -32,13 +34,13 @@ const demoStoreSchema = z.object({
 
 /**
  * Imports `dir`'s products.csv (images from its images/ folder) into `db`, then copies the brand and home pictures
- * into the media folder and saves store.json's settings, brand logos and category pictures, bumping the catalog
+ * into the media store (`brands/...`, `home/...`) and saves store.json's settings, brand logos and category pictures, bumping the catalog
  * version in that transaction. Returns the import's report. Throws when a product row is rejected or store.json
  * does not match its schema.
  */
 export async function loadDemoCatalog(
   db: Database,
-  config: Pick<AppConfig, 'mediaDir'>,
+  media: FileStore,
   dir: string = DEMO_CATALOG_DIR,
 ): Promise<ImportReport> {
   const csv = await readFile(path.join(dir, 'products.csv'), 'utf8');
@@ -46,7 +48,7 @@ export async function loadDemoCatalog(
     db,
     csv,
     imagesDir: path.join(dir, 'images'),
-    mediaDir: config.mediaDir,
+    media,
   });
   if (report.rejected > 0) {
     const lines = report.rejections.map((r) => `line ${r.line}, column "${r.column}": ${r.reason}`);
@@ -54,7 +56,11 @@ export async function loadDemoCatalog(
   }
 
   for (const sub of ['brands', 'home']) {
-    await cp(path.join(dir, sub), path.join(config.mediaDir, sub), { recursive: true, force: true });
+    const source = createLocalFileStore({ root: path.join(dir, sub) });
+    for await (const file of source.list('')) {
+      const bytes = await source.get(file.key);
+      if (bytes) await media.put(`${sub}/${file.key}`, bytes);
+    }
   }
   const store = demoStoreSchema.parse(JSON.parse(await readFile(path.join(dir, 'store.json'), 'utf8')));
   await db.transaction(async (tx) => {

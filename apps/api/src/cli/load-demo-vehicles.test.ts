@@ -17,6 +17,7 @@ import { readCsvTable } from '../modules/catalog-import/read-csv-table';
 import { RowsRefusedError } from '../modules/vehicles/rows-refused-error';
 import { createTestDatabase } from '../../tests/test-db';
 import { loadDemoCatalog } from './load-demo-catalog';
+import { createLocalFileStore } from '../storage/local-file-store';
 import { DEMO_FITMENTS_FILE, hasNoVehicles, loadDemoFitments, loadDemoVehicles } from './load-demo-vehicles';
 
 let handle: DatabaseHandle;
@@ -32,7 +33,7 @@ afterAll(async () => {
 async function createFreshStore(): Promise<DatabaseHandle> {
   const h = await createTestDatabase();
   mediaDir = await mkdtemp(path.join(os.tmpdir(), 'demo-fitments-media-'));
-  await loadDemoCatalog(h.db, { mediaDir });
+  await loadDemoCatalog(h.db, createLocalFileStore({ root: mediaDir }));
   expect(await hasNoVehicles(h.db)).toBe(true);
   await loadDemoVehicles(h.db);
   return h;

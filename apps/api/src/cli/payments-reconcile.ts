@@ -1,7 +1,8 @@
 /**
  * `npm run payments:reconcile [-- --dry-run] [--since-days 7]` (issue 10): lists the orders whose payment status
  * disagrees with Stripe's or PayPal's and fixes the ones it can (reconcile-payments.ts). Uses the configured
- * database and providers (env.ts), so run it where the store runs, e.g. every 15 minutes from cron.
+ * database and providers (env.ts). The store runs the same work on a schedule (PAYMENTS_RECONCILE_MINUTES, decision
+ * 0062); this runs it now. Mails it causes are queued as jobs, sent by the store (or a worker).
  * Exit codes: 0 everything agrees or was fixed; 1 some orders need a person, or a provider could not be asked;
  * 2 usage error.
  */
@@ -16,10 +17,8 @@ import {
   type ReconcileLine,
   type ReconcileOptions,
 } from '../modules/payments/reconcile-payments';
-import { getStoreSettings } from '../modules/content/content-service';
-import { createMailService } from '../modules/mail/mail-service';
-import { createMailer } from '../modules/mail/send-mail';
-import { createOrderMails, type OrderMails } from '../modules/orders/order-mails';
+import type { OrderMails } from '../modules/orders/order-mails';
+import { createStoreJobs } from '../store-jobs';
 import { PaypalUnavailableError } from '../modules/payments/paypal-wallet-provider';
 import { StripeUnavailableError } from '../modules/payments/stripe-card-provider';
 import type { CommandIo } from './control-channel';
@@ -86,18 +85,23 @@ export async function runPaymentsReconcile(argv: string[], io: ReconcileIo): Pro
   const open =
     io.open ??
     (async () => {
-      const config = loadConfig();
+      // This command only enqueues: the store (or a worker) sends what it queues, durable meanwhile.
+      const config = { ...loadConfig(), runJobs: false, runSchedules: false };
       const log = pino({ level: 'warn' });
       const handle = await openCommandDatabase(config, 'payments:reconcile');
       const providers = choosePaymentProviders(config, log);
       // Orders this run marks paid get their confirmation mail, as the webhook would have sent it.
-      const mailer = createMailer({
-        smtpUrl: config.smtpUrl,
-        outboxDir: config.outboxDir,
-        from: async () => ({ name: (await getStoreSettings(handle.db)).storeName, address: config.mailFrom }),
+      const {
+        jobs,
+        mail,
+        orderMails: mails,
+      } = createStoreJobs({
+        config,
+        database: handle,
+        log,
+        payments: providers,
       });
-      const mail = createMailService(mailer, log, []);
-      const mails = createOrderMails(handle.db, mail, config.publicBaseUrl, { mailFrom: config.mailFrom });
+      await jobs.start();
       return {
         db: handle.db,
         providers,
@@ -111,7 +115,8 @@ export async function runPaymentsReconcile(argv: string[], io: ReconcileIo): Pro
           },
         },
         close: async () => {
-          await mail.settled();
+          await mail.close();
+          await jobs.stop();
           await handle.close();
         },
       };

@@ -1,6 +1,6 @@
 /**
  * The commands the running store takes on its control channel (issue 43 §3, decision 0042): each is the command
- * line's own function (`runAdminCreate`, `runCatalogImport`, …) given the store's database handle, media folder,
+ * line's own function (`runAdminCreate`, `runCatalogImport`, …) given the store's database handle, media store,
  * payment providers and mails instead of opening its own, so a command run either way does the same thing. After a
  * command the catalog read model looks at the database at once (as the back office's import does), so the next
  * request shows what it wrote.
@@ -16,6 +16,8 @@ import {
   type ControlChannel,
   type StoreCommandName,
 } from './control-channel';
+import { runDbBackup } from './db-backup';
+import { runDbMigrate } from './db-migrate';
 import { describeCliFailure } from './describe-cli-failure';
 import { runFitmentImport } from './fitment-import';
 import { runPaymentsReconcile } from './payments-reconcile';
@@ -37,7 +39,7 @@ const STORE_COMMANDS: Record<StoreCommandName, StoreCommand> = {
       ...io,
       // A progress line every 5 s through the channel: no terminal to redraw a bar on.
       progress: 'lines',
-      openDb: async () => ({ db: app.db, mediaDir: app.config.mediaDir, close: async () => {} }),
+      openDb: async () => ({ db: app.db, media: app.files.media, close: async () => {} }),
     }),
   'vehicles:import': (argv, io, app) => runVehiclesImport(argv, { ...io, openDb: storeDatabase(app) }),
   'fitment:import': (argv, io, app) => runFitmentImport(argv, { ...io, openDb: storeDatabase(app) }),
@@ -52,7 +54,20 @@ const STORE_COMMANDS: Record<StoreCommandName, StoreCommand> = {
         close: async () => {},
       }),
     }),
+  // Decision 0064: the store applied its migrations at start and says where it stands; it takes the backup itself.
+  'db:migrate': (argv, io, app) =>
+    runDbMigrate(argv, { ...io, runningStore: { db: app.db, pid: process.pid } }),
+  'db:backup': (argv, io, app) =>
+    runDbBackup(argv, { ...io, runningStore: { db: app.db, config: app.config } }),
 };
+
+/** The commands that change the catalog, after which the read model looks at the database at once. */
+const CATALOG_WRITERS: ReadonlySet<StoreCommandName> = new Set([
+  'catalog:import',
+  'vehicles:import',
+  'fitment:import',
+  'payments:reconcile',
+]);
 
 /** Runs one request from the control channel in `app`; resolves to the command's exit code. */
 export async function runStoreCommand(
@@ -68,7 +83,7 @@ export async function runStoreCommand(
     io.err(describeCliFailure(`npm run ${request.command} stopped`, error, io.verbose));
     code = 1;
   }
-  if (request.command !== 'admin:create') {
+  if (CATALOG_WRITERS.has(request.command)) {
     // The shop shows what the command wrote from the next request on (decision 0019), not after the next poll.
     await app.catalog.refresh().catch((error: unknown) => {
       app.log.warn({ err: error }, 'catalog read model: refresh after a command failed; the poll will retry');

@@ -13,8 +13,8 @@ import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
 import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
 import pg from 'pg';
-import { REPO_ROOT } from '../env';
 import { lockDataFolder, type DataFolderLock } from './data-folder-lock';
+import { MIGRATIONS_DIR, readMigrationStatus } from './migration-status';
 import * as schema from './schema';
 
 export type Database = PgDatabase<PgQueryResultHKT, typeof schema>;
@@ -22,11 +22,22 @@ export type Database = PgDatabase<PgQueryResultHKT, typeof schema>;
 export interface DatabaseHandle {
   db: Database;
   kind: 'pglite' | 'postgres';
+  /** The migrations this open applied, by tag (empty when none was pending); absent when it did not migrate. */
+  migrationsApplied?: string[];
+  /**
+   * The PostgreSQL pool's connections now (pg's totalCount, idleCount, waitingCount and its `max`), for
+   * `/metrics` (decision 0063); absent on PGlite, which has one connection inside the process and no pool.
+   */
+  poolStats?: () => { total: number; idle: number; waiting: number; max: number };
   close(): Promise<void>;
 }
 
-/** From the repository root, so that the bundled server (dist/server.mjs, decision 0024) finds them too. */
-export const MIGRATIONS_DIR = path.join(REPO_ROOT, 'apps/api/src/db/migrations');
+/**
+ * The session-level advisory lock every migrator takes on PostgreSQL (issue 38 §4, decision 0064): held on one
+ * connection from before it reads what is applied until after it has applied the rest, so that instances and
+ * `npm run db:migrate` started at once apply each migration once, one after the other.
+ */
+export const MIGRATION_LOCK_KEY = 727274;
 
 /** PGlite's shared_buffers (see openDatabase); PostgreSQL's own setting is the operator's. */
 export const PGLITE_SHARED_BUFFERS = '32MB';
@@ -76,20 +87,25 @@ export async function openDatabase(options: OpenDatabaseOptions): Promise<Databa
       client.on('error', () => {});
     });
     const db = drizzlePg(pool, { schema }) as unknown as Database;
+    let migrationsApplied: string[] | undefined;
     if (shouldMigrate) {
-      // Several instances may start at once; one migrates while the others wait on the lock.
-      const client = await pool.connect();
       try {
-        await client.query('SELECT pg_advisory_lock(727274)');
-        await migratePg(drizzlePg(client, { schema }), { migrationsFolder: MIGRATIONS_DIR });
-      } finally {
-        await client.query('SELECT pg_advisory_unlock(727274)').catch(() => {});
-        client.release();
+        migrationsApplied = await migratePostgres(pool);
+      } catch (error) {
+        await pool.end().catch(() => {});
+        throw error;
       }
     }
     return {
       db,
       kind: 'postgres',
+      ...(migrationsApplied ? { migrationsApplied } : {}),
+      poolStats: () => ({
+        total: pool.totalCount,
+        idle: pool.idleCount,
+        waiting: pool.waitingCount,
+        max: pool.options.max,
+      }),
       // pool.end() waits for every client checked out to come back; one lost to a broken connection during an
       // outage would hold the store's shutdown (and a test's cleanup) forever, so it waits 10 s at most.
       close: () =>
@@ -146,9 +162,14 @@ async function openPglite(
     ...(options.pgliteLoadDataDir ? { loadDataDir: options.pgliteLoadDataDir } : {}),
   });
   const pgliteDb = drizzlePglite(client, { schema });
+  let migrationsApplied: string[] | undefined;
   try {
     await client.waitReady;
-    if (shouldMigrate) await migratePglite(pgliteDb, { migrationsFolder: MIGRATIONS_DIR });
+    if (shouldMigrate) {
+      // One process owns the folder (decision 0042): nobody else can migrate it between the look and the apply.
+      migrationsApplied = (await readMigrationStatus(pgliteDb)).pending;
+      await migratePglite(pgliteDb, { migrationsFolder: MIGRATIONS_DIR });
+    }
   } catch (error) {
     // Closed before its lock is released, so the next opener finds the folder as this one left it.
     await client.close().catch(() => {});
@@ -157,6 +178,7 @@ async function openPglite(
   return {
     db: pgliteDb as unknown as Database,
     kind: 'pglite',
+    ...(migrationsApplied ? { migrationsApplied } : {}),
     async close() {
       try {
         await client.close();
@@ -165,6 +187,38 @@ async function openPglite(
       }
     },
   };
+}
+
+/**
+ * Applies the pending migrations under MIGRATION_LOCK_KEY on one connection of `pool`; resolves to the tags it
+ * applied (none when another migrator got there first). A migrator that finds the lock held waits for it.
+ */
+async function migratePostgres(pool: pg.Pool): Promise<string[]> {
+  const client = await pool.connect();
+  let unlocked = false;
+  try {
+    await client.query('SELECT pg_advisory_lock($1)', [MIGRATION_LOCK_KEY]);
+    const session = drizzlePg(client, { schema });
+    // Read under the lock: what the migrator below applies, not what another applied meanwhile.
+    const { pending } = await readMigrationStatus(session);
+    await migratePg(session, { migrationsFolder: MIGRATIONS_DIR });
+    return pending;
+  } finally {
+    try {
+      await client.query('SELECT pg_advisory_unlock($1)', [MIGRATION_LOCK_KEY]);
+      unlocked = true;
+    } catch {
+      // The connection is broken: the lock ended with its session.
+    }
+    // A connection still holding the lock must not go back to the pool (it would keep it): closing it frees it.
+    client.release(!unlocked);
+  }
+}
+
+/** The PGlite client under `db`, or undefined on PostgreSQL: backups dump its data folder (decision 0064). */
+export function pgliteClientOf(db: Database): PGlite | undefined {
+  const client = (db as unknown as { $client?: unknown }).$client;
+  return client instanceof PGlite ? client : undefined;
 }
 
 /** Largest PostgreSQL `integer` (serial ids): a bigger number names no row, and must not reach a query. */

@@ -19,7 +19,7 @@ import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { discountedPriceCents, DISCOUNT_FIXED, DISCOUNT_PERCENT } from '@store/shared/discount';
 import { connectAdmin } from '../../tests/test-db-names';
-import { MIGRATIONS_DIR } from './client';
+import { MIGRATIONS_DIR } from './migration-status';
 
 /** The last migration before the money model. */
 const BEFORE = 19;

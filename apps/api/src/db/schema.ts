@@ -8,6 +8,7 @@ import {
   bigint,
   boolean,
   check,
+  date,
   index,
   integer,
   jsonb,
@@ -24,17 +25,26 @@ import {
 import { FITMENT_SOURCES } from '@store/shared/fitment';
 import type { BannerSet, BrandSliderEntry, HeroSlide, SocialLinks } from '@store/shared/store-settings';
 import type { TaxDocumentBuyer, TaxDocumentSeller } from '@store/shared/tax-invoice';
+import { DEFAULT_OPENING_HOURS, type OpeningHours } from '@store/shared/opening-hours';
+import type { ReturnCondition, ReturnReason, ReturnStatus } from '@store/shared/admin-returns';
+import type { ContactMessageKind } from '@store/shared/admin-customers';
 
-export const categories = pgTable('categories', {
-  id: serial('id').primaryKey(),
-  title: text('title').notNull(),
-  /** Stable code used by `/shop?category=`; a slug of the title unless the catalog gives one. */
-  sku: text('sku').notNull().unique(),
-  permalink: text('permalink').notNull().unique(),
-  thumbnailImage: text('thumbnail_image'),
-  position: integer('position').notNull().default(0),
-  createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
-});
+export const categories = pgTable(
+  'categories',
+  {
+    id: serial('id').primaryKey(),
+    title: text('title').notNull(),
+    /** Stable code used by `/shop?category=`; a slug of the title unless the catalog gives one. */
+    sku: text('sku').notNull().unique(),
+    permalink: text('permalink').notNull().unique(),
+    thumbnailImage: text('thumbnail_image'),
+    position: integer('position').notNull().default(0),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    /** Issue 36 (migration 0026, decision 0050): retired categories leave menus, filters and sitemaps; never deleted. */
+    retiredAt: timestamp('retired_at', { withTimezone: true }),
+  },
+  (t) => [uniqueIndex('categories_title_lower_idx').on(sql`lower(${t.title})`)],
+);
 
 export const childCategories = pgTable(
   'child_categories',
@@ -46,18 +56,49 @@ export const childCategories = pgTable(
     childSku: text('child_sku').notNull().unique(),
     childTitle: text('child_title').notNull(),
     position: integer('position').notNull().default(0),
+    /** Issue 36 (migration 0026): as categories.retired_at. */
+    retiredAt: timestamp('retired_at', { withTimezone: true }),
   },
-  (t) => [index('child_categories_category_id_idx').on(t.categoryId, t.position)],
+  (t) => [
+    index('child_categories_category_id_idx').on(t.categoryId, t.position),
+    uniqueIndex('child_categories_title_lower_idx').on(t.categoryId, sql`lower(${t.childTitle})`),
+  ],
 );
 
-export const brands = pgTable('brands', {
-  id: serial('id').primaryKey(),
-  title: text('title').notNull(),
-  permalink: text('permalink').notNull().unique(),
-  logoImage: text('logo_image'),
-  coverImage: text('cover_image'),
-  createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
-});
+export const brands = pgTable(
+  'brands',
+  {
+    id: serial('id').primaryKey(),
+    title: text('title').notNull(),
+    permalink: text('permalink').notNull().unique(),
+    logoImage: text('logo_image'),
+    coverImage: text('cover_image'),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    /** Issue 36 (migration 0026): as categories.retired_at. */
+    retiredAt: timestamp('retired_at', { withTimezone: true }),
+  },
+  (t) => [uniqueIndex('brands_title_lower_idx').on(sql`lower(${t.title})`)],
+);
+
+/**
+ * Issue 36 (migration 0026, decision 0050): an address a category (its old sku or permalink), child category (old
+ * child_sku) or brand (old permalink) answered before a rename. `targetId` is the row's id in the kind's table, so
+ * renaming again needs no chain; the storefront answers a 301 to the row's current address.
+ */
+export const permalinkRedirects = pgTable(
+  'permalink_redirects',
+  {
+    id: serial('id').primaryKey(),
+    kind: text('kind').$type<'category' | 'child_category' | 'brand'>().notNull(),
+    oldValue: text('old_value').notNull(),
+    targetId: integer('target_id').notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    uniqueIndex('permalink_redirects_kind_old_value_idx').on(t.kind, t.oldValue),
+    check('permalink_redirects_kind_check', sql`${t.kind} IN ('category', 'child_category', 'brand')`),
+  ],
+);
 
 export const products = pgTable(
   'products',
@@ -86,6 +127,12 @@ export const products = pgTable(
     schemaMarkup: text('schema_markup'),
     badge: text('badge'),
     isFeatured: boolean('is_featured').notNull().default(false),
+    /** Issue 36: the daily low-stock mail lists the product once its stock is at or below this (migration 0024). */
+    reorderLevel: integer('reorder_level').notNull().default(5),
+    /** Issue 36: bumped by every editor save and import; a save against an older version is refused. */
+    version: integer('version').notNull().default(1),
+    /** Issue 36: archived products leave the shop, search, sitemaps and listings; orders keep them. */
+    archivedAt: timestamp('archived_at', { withTimezone: true }),
     /** Fits every vehicle (issue 15, decision 0030): set by `npm run fitment:import` from a `Universal` row. */
     universalFit: boolean('universal_fit').notNull().default(false),
     /**
@@ -201,6 +248,17 @@ export const storeSettings = pgTable('store_settings', {
   /** The business's phone number as printed, e.g. '(02) 5550 0123' (issue 18: the warranty's claim details). */
   phone: text('phone').notNull().default(''),
   updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  /** Opening hours per weekday and a note (issue 36 §5; migration 0028's default: 8 AM to 6 PM every day). */
+  openingHours: jsonb('opening_hours').$type<OpeningHours>().notNull().default(DEFAULT_OPENING_HOURS),
+  /** The promises (issue 36 §5, store-promises.ts `StorePromises`); defaults are the old constants. */
+  orderCutoff: text('order_cutoff').notNull().default('18:00'),
+  handlingDaysMin: integer('handling_days_min').notNull().default(0),
+  handlingDaysMax: integer('handling_days_max').notNull().default(1),
+  deliveryDaysMin: integer('delivery_days_min').notNull().default(5),
+  deliveryDaysMax: integer('delivery_days_max').notNull().default(8),
+  returnWindowDays: integer('return_window_days').notNull().default(30),
+  /** Bumped by every save: the back office's save is refused over a newer version (issue 36 §5). */
+  version: integer('version').notNull().default(1),
 });
 
 /**
@@ -221,22 +279,35 @@ export const newsletterSubscriptions = pgTable('newsletter_subscriptions', {
   unsubscribedAt: timestamp('unsubscribed_at', { withTimezone: true }),
 });
 
-/** Messages from the contact form (SPEC §3 Contact message, §7 `/contact-us`); mailed to the store too. */
-export const contactMessages = pgTable('contact_messages', {
-  id: serial('id').primaryKey(),
-  fName: text('f_name').notNull(),
-  lName: text('l_name').notNull(),
-  email: text('email').notNull(),
-  phone: text('phone').notNull().default(''),
-  subject: text('subject').notNull(),
-  message: text('message').notNull(),
-  /** The signed-in member who sent it, or null for a guest. */
-  userId: integer('user_id'),
-  createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
-  /** Marked handled in the back office (issue 12), and by whom. */
-  handledAt: timestamp('handled_at', { withTimezone: true }),
-  handledBy: integer('handled_by'),
-});
+/**
+ * Messages from the contact form (SPEC §3 Contact message, §7 `/contact-us`) and part enquiries from a search that
+ * found nothing (issue 37 §4, migration 0033: `kind` 'part_enquiry', with the part, vehicle and search; the
+ * enquirer's whole name in `fName`, `lName` ''); mailed to the store too.
+ */
+export const contactMessages = pgTable(
+  'contact_messages',
+  {
+    id: serial('id').primaryKey(),
+    fName: text('f_name').notNull(),
+    lName: text('l_name').notNull(),
+    email: text('email').notNull(),
+    phone: text('phone').notNull().default(''),
+    subject: text('subject').notNull(),
+    message: text('message').notNull(),
+    /** The signed-in member who sent it, or null for a guest. */
+    userId: integer('user_id'),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    /** Marked handled in the back office (issue 12), and by whom. */
+    handledAt: timestamp('handled_at', { withTimezone: true }),
+    handledBy: integer('handled_by'),
+    kind: text('kind').$type<ContactMessageKind>().notNull().default('contact'),
+    /** A part enquiry's part number or description, vehicle and the search that found nothing; null otherwise. */
+    partNumber: text('part_number'),
+    vehicle: text('vehicle'),
+    searchQuery: text('search_query'),
+  },
+  (t) => [check('contact_messages_kind_check', sql`${t.kind} IN ('contact', 'part_enquiry')`)],
+);
 
 /**
  * Return requests (SPEC §7 `/order-return`). `orderId` links the request to an order of the sender (the
@@ -263,15 +334,65 @@ export const orderReturns = pgTable(
     userId: integer('user_id'),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     /** The back office's decision (issue 12): 'open' until a staff member approves or rejects it. */
-    status: text('status').$type<'open' | 'approved' | 'rejected'>().notNull().default('open'),
+    /**
+     * Issue 36 §3: 'open' (requested) → 'approved' (RA number issued) → 'received' (inspected) → 'refunded' or
+     * 'replaced'; 'rejected' from any step before the last (`RETURN_STATUS_MOVES`).
+     */
+    status: text('status').$type<ReturnStatus>().notNull().default('open'),
     /** Approved: the amount to refund (integer cents). */
     refundCents: integer('refund_cents'),
     /** Rejected: the reason the customer is mailed; approved: an optional note. */
     decisionNote: text('decision_note').notNull().default(''),
     decidedAt: timestamp('decided_at', { withTimezone: true }),
     decidedBy: integer('decided_by'),
+    /** Issue 36 §3 (migration 0029): the return authorisation number (RA-000123), from its own sequence. */
+    raNumber: integer('ra_number').unique(),
+    approvedAt: timestamp('approved_at', { withTimezone: true }),
+    approvedBy: integer('approved_by'),
+    receivedAt: timestamp('received_at', { withTimezone: true }),
+    receivedBy: integer('received_by'),
+    /** What staff noted when the goods came back and were inspected. */
+    inspectionNote: text('inspection_note').notNull().default(''),
+    /** Issue 37 §3 (migration 0032): why the shopper sends the items back; null for the free form. */
+    reason: text('reason').$type<ReturnReason>(),
   },
-  (t) => [index('order_returns_order_idx').on(t.orderId)],
+  (t) => [
+    index('order_returns_order_idx').on(t.orderId),
+    check(
+      'order_returns_reason_check',
+      sql`${t.reason} IS NULL OR ${t.reason} IN ('faulty', 'wrong_part', 'changed_mind', 'damaged_in_transit', 'other')`,
+    ),
+  ],
+);
+
+/** Return authorisation numbers (issue 36 §3): RA-000001, RA-000002 … taken when a return is approved. */
+export const returnAuthorisationSeq = pgSequence('return_authorisation_seq', { startWith: 1 });
+
+/**
+ * Each order line of a return: the units the shopper asked to send back (issue 37 §3, migration 0032; 0 for rows
+ * the back office wrote before), then what came back (issue 36 §3): how many, and in what condition (null until
+ * the goods are received).
+ */
+export const returnLines = pgTable(
+  'return_lines',
+  {
+    id: serial('id').primaryKey(),
+    returnId: integer('return_id')
+      .notNull()
+      .references(() => orderReturns.id, { onDelete: 'cascade' }),
+    orderLineItemId: integer('order_line_item_id')
+      .notNull()
+      .references(() => orderLineItems.id, { onDelete: 'cascade' }),
+    quantityReceived: integer('quantity_received'),
+    condition: text('condition').$type<ReturnCondition>(),
+    quantityRequested: integer('quantity_requested').notNull().default(0),
+  },
+  (t) => [
+    uniqueIndex('return_lines_return_line_idx').on(t.returnId, t.orderLineItemId),
+    index('return_lines_line_idx').on(t.orderLineItemId),
+    check('return_lines_quantity_check', sql`${t.quantityReceived} >= 0`),
+    check('return_lines_requested_check', sql`${t.quantityRequested} >= 0`),
+  ],
 );
 
 /**
@@ -359,6 +480,13 @@ export const orders = pgTable(
     codeDiscountCents: integer('code_discount_cents').notNull().default(0),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+    /** Issue 36 §4: when the store was mailed of the paid order (set once, conditionally; migration 0030). */
+    storeNotifiedAt: timestamp('store_notified_at', { withTimezone: true }),
+    /**
+     * Issue 38 §2: when the customer's confirmation went (set by its job after the send; migration 0035), so a
+     * retried job never mails it twice.
+     */
+    confirmationMailedAt: timestamp('confirmation_mailed_at', { withTimezone: true }),
   },
   (t) => [
     index('orders_user_idx').on(t.userId, t.createdAt.desc().nullsFirst()),
@@ -664,6 +792,30 @@ export const orderStatusHistory = pgTable(
 );
 
 /**
+ * Internal order notes (issue 36 §4, migration 0031): written by staff on the order's back-office page, or by the
+ * store itself when a shipping address is corrected (`kind` 'address_correction', old and new address in `body`).
+ * Never shown to the customer. A deleted staff member's notes stay, without an author.
+ */
+export const orderNotes = pgTable(
+  'order_notes',
+  {
+    id: serial('id').primaryKey(),
+    orderId: integer('order_id')
+      .notNull()
+      .references(() => orders.id, { onDelete: 'cascade' }),
+    staffId: integer('staff_id').references(() => staffUsers.id, { onDelete: 'set null' }),
+    kind: text('kind').$type<'note' | 'address_correction'>().notNull().default('note'),
+    body: text('body').notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    index('order_notes_order_idx').on(t.orderId, t.createdAt),
+    check('order_notes_kind_check', sql`${t.kind} IN ('note', 'address_correction')`),
+    check('order_notes_body_check', sql`length(${t.body}) BETWEEN 1 AND 4000`),
+  ],
+);
+
+/**
  * Refunds made from the back office (issue 12), through the payment provider that took the payment. One row per
  * refund; `idempotencyKey` (the Idempotency-Key the back office sent) makes a repeated request the same refund.
  */
@@ -693,11 +845,41 @@ export const refunds = pgTable(
     /** When the provider's answer settled the reservation; null while pending. */
     settledAt: timestamp('settled_at', { withTimezone: true }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    /** Issue 36 §3 (migration 0029): the part of the amount that gives back the delivery charge, cents. */
+    shippingCents: integer('shipping_cents').notNull().default(0),
   },
   (t) => [
     index('refunds_order_idx').on(t.orderId, t.createdAt),
     check('refunds_amount_check', sql`${t.amountCents} > 0`),
     check('refunds_status_check', sql`${t.status} IN ('pending', 'succeeded', 'failed')`),
+    check('refunds_shipping_check', sql`${t.shippingCents} >= 0 AND ${t.shippingCents} <= ${t.amountCents}`),
+  ],
+);
+
+/**
+ * The units of each order line a refund gives back (issue 36 §3, migration 0029), and whether they went back on
+ * the shelf. Counted against the line while their refund is pending or succeeded, so a second partial refund
+ * knows what is left; a refund the provider refuses counts nowhere (and its restock is taken back).
+ */
+export const refundLines = pgTable(
+  'refund_lines',
+  {
+    id: serial('id').primaryKey(),
+    refundId: integer('refund_id')
+      .notNull()
+      .references(() => refunds.id, { onDelete: 'cascade' }),
+    orderLineItemId: integer('order_line_item_id')
+      .notNull()
+      .references(() => orderLineItems.id, { onDelete: 'cascade' }),
+    quantity: integer('quantity').notNull(),
+    /** What these units are worth in the refund, cents (lineRefundCents). */
+    amountCents: integer('amount_cents').notNull(),
+    restock: boolean('restock').notNull().default(false),
+  },
+  (t) => [
+    uniqueIndex('refund_lines_refund_line_idx').on(t.refundId, t.orderLineItemId),
+    index('refund_lines_line_idx').on(t.orderLineItemId),
+    check('refund_lines_amounts_check', sql`${t.quantity} > 0 AND ${t.amountCents} >= 0`),
   ],
 );
 
@@ -952,5 +1134,106 @@ export const discountCodeRedemptions = pgTable(
       .on(t.codeId, t.email)
       .where(sql`${t.once}`),
     index('discount_code_redemptions_code_user_idx').on(t.codeId, t.userId),
+  ],
+);
+
+/**
+ * A daily job's run (issue 36 §4, migration 0030, decision 0054): the instance whose `INSERT … ON CONFLICT DO
+ * NOTHING` of (job, store-local day) made the row runs it; every other instance finds it taken and does nothing.
+ */
+export const dailyJobRuns = pgTable(
+  'daily_job_runs',
+  {
+    job: text('job').notNull(),
+    /** The store's calendar day (Sydney), yyyy-mm-dd. */
+    day: date('day', { mode: 'string' }).notNull(),
+    claimedAt: timestamp('claimed_at', { withTimezone: true }).notNull().defaultNow(),
+    finishedAt: timestamp('finished_at', { withTimezone: true }),
+    /** What the run did, e.g. 'sent 3' or 'nothing low'. */
+    outcome: text('outcome'),
+  },
+  (t) => [primaryKey({ columns: [t.job, t.day], name: 'daily_job_runs_pkey' })],
+);
+
+/**
+ * The home page's hero slides, side banners and offer banners as the owner edits them (issue 36 §2, decision 0051;
+ * migration 0027). Shown in `position` order while inside their window (`startsAt` inclusive, `endsAt`
+ * exclusive, either open when null). A kind with no rows shows the demo content of `store_settings`. The picture is
+ * a path under the media folder, with its measured size and WebP copy widths (decision 0026).
+ */
+export const homeContentItems = pgTable(
+  'home_content_items',
+  {
+    id: serial('id').primaryKey(),
+    kind: text('kind').$type<'hero_slide' | 'side_banner' | 'offer_banner'>().notNull(),
+    position: integer('position').notNull(),
+    image: text('image').notNull(),
+    imageWidth: integer('image_width'),
+    imageHeight: integer('image_height'),
+    imageWidths: integer('image_widths')
+      .array()
+      .notNull()
+      .default(sql`'{}'::integer[]`),
+    heading: text('heading').notNull(),
+    text: text('text').notNull().default(''),
+    cta: text('cta').notNull().default(''),
+    link: text('link').notNull(),
+    startsAt: timestamp('starts_at', { withTimezone: true }),
+    endsAt: timestamp('ends_at', { withTimezone: true }),
+    createdBy: integer('created_by').references(() => staffUsers.id, { onDelete: 'set null' }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    index('home_content_items_kind_position_idx').on(t.kind, t.position),
+    check('home_content_items_kind_check', sql`${t.kind} IN ('hero_slide', 'side_banner', 'offer_banner')`),
+    check(
+      'home_content_items_window_check',
+      sql`${t.startsAt} IS NULL OR ${t.endsAt} IS NULL OR ${t.endsAt} > ${t.startsAt}`,
+    ),
+  ],
+);
+
+/**
+ * The featured products' order on the home page (issue 36 §2; migration 0027): `products.is_featured` says which
+ * are featured; a featured product with a row here comes in `position` order before those without (newest first).
+ */
+export const homeFeaturedProducts = pgTable('home_featured_products', {
+  productId: integer('product_id')
+    .primaryKey()
+    .references(() => products.id, { onDelete: 'cascade' }),
+  position: integer('position').notNull(),
+});
+
+/**
+ * A member's cart kept with the account (issue 37 §5, decision 0060; migration 0034): the cart's `version`, one
+ * more after every save that changes it; a save built on an older version is refused (409) and merged by the
+ * browser, so two devices' saves never interleave. Written only through `PUT /api/cart`, always for the
+ * session's member (the browser saves it empty when an order placed from it succeeds).
+ */
+export const memberCarts = pgTable('member_carts', {
+  userId: integer('user_id')
+    .primaryKey()
+    .references(() => users.id, { onDelete: 'cascade' }),
+  version: integer('version').notNull().default(0),
+  updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+});
+
+/** The lines of a member's cart, in the order shown (`position`); quantities 1 to 100 like the browser's cart. */
+export const memberCartLines = pgTable(
+  'member_cart_lines',
+  {
+    userId: integer('user_id')
+      .notNull()
+      .references(() => memberCarts.userId, { onDelete: 'cascade' }),
+    productId: integer('product_id')
+      .notNull()
+      .references(() => products.id, { onDelete: 'cascade' }),
+    quantity: integer('quantity').notNull(),
+    position: integer('position').notNull(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.userId, t.productId] }),
+    check('member_cart_lines_quantity_check', sql`${t.quantity} BETWEEN 1 AND 100`),
   ],
 );

@@ -91,7 +91,11 @@ export function stringArbitrary(s: JsonSchema): fc.Arbitrary<string> {
   const fits = (v: string) => v.length >= minLength && v.length <= maxLength && isCleanText(v, s);
   if (s.pattern !== undefined) {
     const regex = compilePattern(s.pattern);
-    if (regex) return patternArbitrary(regex, minLength, maxLength).filter(fits);
+    // A pattern bounds its own length (an order pass is 45+ characters): only the schema's own maxLength applies,
+    // not the generator's default cap, or the filter would refuse every match and sampling would never end.
+    const patternMax = s.maxLength ?? Number.POSITIVE_INFINITY;
+    const fitsPattern = (v: string) => v.length >= minLength && v.length <= patternMax && isCleanText(v, s);
+    if (regex) return patternArbitrary(regex, minLength, patternMax).filter(fitsPattern);
   }
   if (s.format === 'email') return fc.emailAddress().filter(fits);
   if (s.format === 'uuid') return fc.uuid().filter(fits);

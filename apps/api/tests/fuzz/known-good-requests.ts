@@ -5,6 +5,7 @@
  * without one is fuzzed from its schemas alone.
  */
 import fc from 'fast-check';
+import { RETURN_STATUSES } from '@store/shared/admin-returns';
 import { IDEMPOTENCY_KEY_HEADER, PAYMENT_METHOD_WALLET } from '@store/shared/order-constants';
 import { TEST_PAYMENT_METHOD_AUTHENTICATES, TEST_PAYMENT_METHOD_DECLINES } from '@store/shared/test-payments';
 import { testOrderBody, type TestLine } from '../../src/modules/orders/test-order-body';
@@ -160,6 +161,9 @@ export function knownGoodRequests(f: FuzzFixtures): Record<string, fc.Arbitrary<
         }),
       ),
     ],
+    // A member's cart kept with the account (issue 37 §5): read it; save a few of the products on version 0 (the
+    // first save is stored, later ones answer 409 with the stored cart, writing nothing).
+    'GET /api/cart': [fc.constant(memberRequest({}))],
     'PATCH /api/garage/{id}': [
       fc
         .constantFrom('Fuzz ute', '', null)
@@ -175,6 +179,7 @@ export function knownGoodRequests(f: FuzzFixtures): Record<string, fc.Arbitrary<
     ],
     'GET /api/admin/me': [fc.constant(adminRequest({}))],
     'GET /api/admin/staff': [fc.constant(adminRequest({}))],
+    'GET /api/admin/jobs': [fc.constant(adminRequest({}))],
     'GET /api/admin/orders': [
       fc
         .record(
@@ -195,6 +200,67 @@ export function knownGoodRequests(f: FuzzFixtures): Record<string, fc.Arbitrary<
     ],
     'GET /api/admin/orders/{publicId}': [
       fc.constant(adminRequest({ pathParams: { publicId: f.orderPublicId } })),
+    ],
+    // Issue 36 §4: notes and correcting the address (resending a mail has no known-good request: a second one
+    // within a minute is refused, 409, so it is fuzzed from its schema alone).
+    'GET /api/admin/orders/{publicId}/notes': [
+      fc.constant(adminRequest({ pathParams: { publicId: f.orderPublicId } })),
+    ],
+    'POST /api/admin/orders/{publicId}/notes': [
+      fc
+        .constantFrom('Rang the customer.', "O'Connor asked for\na call 🚗", 'x'.repeat(2000))
+        .map((body) => adminRequest({ pathParams: { publicId: f.orderPublicId }, body: json({ body }) })),
+    ],
+    'GET /api/admin/orders/{publicId}/shipping-address': [
+      fc.constant(adminRequest({ pathParams: { publicId: f.orderPublicId } })),
+    ],
+    'PUT /api/admin/orders/{publicId}/shipping-address': [
+      fc
+        .constantFrom(UNUSUAL_CUSTOMER, { ...UNUSUAL_CUSTOMER, state: 'QLD', company: '' })
+        .map(({ comment: _comment, ...address }) =>
+          adminRequest({ pathParams: { publicId: f.orderPublicId }, body: json(address) }),
+        ),
+    ],
+    'GET /api/admin/orders.csv': [
+      fc
+        .record(
+          {
+            q: fc.constantFrom('INV-00', '%', "O'Connor", f.orderPublicId),
+            status: fc.constantFrom('pending', 'cancelled'),
+            payment_status: fc.constantFrom('completed', 'failed'),
+            from: fc.constant('2026-01-01'),
+            to: fc.constant('2036-12-31'),
+          },
+          { requiredKeys: [] },
+        )
+        .map((q) => adminRequest({ query: Object.entries(q) })),
+    ],
+    'GET /api/admin/products.csv': [fc.constant(adminRequest({}))],
+    'GET /api/admin/customers.csv': [fc.constant(adminRequest({}))],
+    'GET /api/admin/reports/sales': [
+      fc
+        .record(
+          {
+            period: fc.constantFrom('week', 'month', 'quarter'),
+            top: fc.constantFrom('1', '20', '1000'),
+          },
+          { requiredKeys: [] },
+        )
+        .map((q) => adminRequest({ query: Object.entries(q) })),
+      fc.constant(
+        adminRequest({
+          query: [
+            ['period', 'custom'],
+            ['from', '2026-01-01'],
+            ['to', '2027-12-31'],
+          ],
+        }),
+      ),
+    ],
+    'GET /api/admin/reports/sales.csv': [
+      fc
+        .constantFrom('totals', 'products', 'categories', 'days')
+        .map((section) => adminRequest({ query: [['section', section]] })),
     ],
     // The back office's catalog (issue 12): list filters, one product, an SEO edit (stock and prices are what
     // the order routes' checks rely on, so the known-good edit leaves them alone).
@@ -226,6 +292,65 @@ export function knownGoodRequests(f: FuzzFixtures): Record<string, fc.Arbitrary<
         .map(({ sku, title }) => adminRequest({ pathParams: { sku }, body: json({ seo_title: title }) })),
     ],
     'GET /api/admin/imports': [fc.constant(adminRequest({}))],
+    // The product editor (issue 36 §1): its choices, one product, a new one per run, a copy.
+    'GET /api/admin/product-taxonomy': [fc.constant(adminRequest({}))],
+    'GET /api/admin/products/{sku}/editor': [fc.constant(adminRequest({ pathParams: { sku: f.editorSku } }))],
+    'POST /api/admin/products': [
+      fc.uuid().map((id) =>
+        adminRequest({
+          body: json({
+            title: `Fuzz editor product ${id.slice(0, 8)}`,
+            sku: `FUZZ-NEW-${id.slice(0, 8)}`,
+            price: '19.95',
+            part_numbers: ['FZ-100'],
+            fitments: [{ vehicle_id: f.vehicle.id, position: 'Front', notes: 'fuzz' }],
+          }),
+        }),
+      ),
+    ],
+    'POST /api/admin/products/{sku}/duplicate': [
+      fc.constant(adminRequest({ pathParams: { sku: f.editorSku } })),
+    ],
+    // Issue 36 §2: the home page's merchandising (new items are hero slides; the seeded offer banner is edited and
+    // reordered, so its kind always has exactly that one id).
+    'GET /api/admin/home-content': [fc.constant(adminRequest({}))],
+    'POST /api/admin/home-content': [
+      fc
+        .record({
+          heading: fc.constantFrom('Winter sale', "O'Connor's pick", 'Ünïcödé 🚗'),
+          starts_at: fc.constantFrom(null, '2026-12-01T00:00:00+11:00'),
+          ends_at: fc.constantFrom(null, '2030-01-01T00:00:00Z'),
+        })
+        .map((v) =>
+          adminRequest({
+            body: json({
+              kind: 'hero_slide',
+              image: f.home.image,
+              link: '/shop?page=1&category=brakes',
+              ...v,
+            }),
+          }),
+        ),
+    ],
+    'PUT /api/admin/home-content/{id}': [
+      fc.constantFrom('Offer', 'Offer until Sunday').map((heading) =>
+        adminRequest({
+          pathParams: { id: String(f.home.offerBannerId) },
+          body: json({ kind: 'offer_banner', image: f.home.image, heading, text: 'Save', link: '/brands' }),
+        }),
+      ),
+    ],
+    'PUT /api/admin/home-content/order': [
+      fc.constant(adminRequest({ body: json({ kind: 'offer_banner', ids: [f.home.offerBannerId] }) })),
+    ],
+    'PUT /api/admin/home-content/featured': [
+      fc
+        .subarray(
+          f.skus.filter((_, i) => i % 2 === 0),
+          { maxLength: 5 },
+        )
+        .map((skus) => adminRequest({ body: json({ skus }) })),
+    ],
     // A cent refunded from the seeded paid order, each with a new key (issue 12 refunds).
     'POST /api/admin/orders/{publicId}/refunds': [
       fc.uuid().map((key) =>
@@ -241,7 +366,7 @@ export function knownGoodRequests(f: FuzzFixtures): Record<string, fc.Arbitrary<
         .record(
           {
             q: fc.constantFrom('jane', 'INV-00', '%', '_', "O'Connor", f.orderPublicId),
-            status: fc.constantFrom('open', 'approved', 'rejected'),
+            status: fc.constantFrom(...RETURN_STATUSES),
             page: fc.constantFrom('1', '2'),
             per_page: fc.constantFrom('1', '20', '100'),
           },
@@ -250,6 +375,20 @@ export function knownGoodRequests(f: FuzzFixtures): Record<string, fc.Arbitrary<
         .map((q) => adminRequest({ query: Object.entries(q) })),
     ],
     'GET /api/admin/returns/{id}': [fc.constant(adminRequest({ pathParams: { id: String(f.returnId) } }))],
+    // Issue 36 §3: a refund of one unit by line item (restocked), and the return's later steps.
+    'POST /api/admin/orders/{publicId}/line-refunds': [
+      fc.uuid().map((key) =>
+        adminRequest({
+          pathParams: { publicId: f.orderPublicId },
+          headers: { [IDEMPOTENCY_KEY_HEADER]: key },
+          body: json({
+            lines: [{ line_id: f.orderLineId, quantity: 1, restock: true }],
+            shipping: '0',
+            reason: 'Fuzz refund',
+          }),
+        }),
+      ),
+    ],
     'GET /api/admin/returns/{id}/file': [
       fc.constant(adminRequest({ pathParams: { id: String(f.returnId) } })),
     ],
@@ -305,6 +444,12 @@ export function knownGoodRequests(f: FuzzFixtures): Record<string, fc.Arbitrary<
         .map((q) => adminRequest({ query: Object.entries(q) })),
     ],
     'GET /api/admin/subscribers.csv': [fc.constant(adminRequest({}))],
+    // Issue 36 §5: the store settings, saved as they are (a mutated save over a newer version answers 409).
+    'GET /api/admin/settings': [fc.constant(adminRequest({}))],
+    'PUT /api/admin/settings': [fc.constant(adminRequest({ body: json(f.settings) }))],
+    // The taxonomy (issue 36 §2): the suite's own category, child category and brand, so the seed catalog's
+    // addresses the shop's known-good requests use stay as they are; new names are unique per request.
+    ...taxonomyRequests(f, adminRequest),
   };
 
   return {
@@ -344,6 +489,14 @@ export function knownGoodRequests(f: FuzzFixtures): Record<string, fc.Arbitrary<
         }),
       ),
     ],
+    // Issue 37 §1 (decision 0056): the thank-you page reads its order again with the order's pass.
+    'POST /api/orders/{publicId}/confirmation': [
+      fc.constant(request({ pathParams: { publicId: f.orderPublicId }, body: json({ pass: f.orderPass }) })),
+    ],
+    // Issue 37 §3: an order to return, by its number and the order's email.
+    'POST /api/returnable-order': [
+      fc.constant(request({ body: json({ id: f.orderNumber, email: f.orderEmail }) })),
+    ],
     'POST /api/payments/wallet-orders': [
       lines.map((l) =>
         request({ body: json({ products: l.map((p) => ({ id: p.id, quantity: p.quantity })) }) }),
@@ -358,6 +511,25 @@ export function knownGoodRequests(f: FuzzFixtures): Record<string, fc.Arbitrary<
     'POST /api/subscribe': [
       fc.nat({ max: 9999 }).map((n) => request({ body: json({ email: `fuzz${n}@example.com` }) })),
     ],
+    // Issue 37 §4: a part enquiry from a search that found nothing, with and without the optional fields.
+    'POST /api/part-enquiry': [
+      fc.constant(
+        request({
+          body: json({
+            part_number: 'DB1170',
+            vehicle: '2018 Toyota HiLux SR5 2.8 TD 4x4 Dual Cab',
+            name: 'Zoë D’Arcy',
+            email: 'zoe@example.com',
+            phone: '0412345678',
+            message: 'Front pads, please.\nCan you post to 2150?',
+            query: 'db1170',
+          }),
+        }),
+      ),
+      fc.constant(request({ body: json({ part_number: 'DB1170', name: 'Sam', email: 'sam@example.com' }) })),
+    ],
+    // Issue 37 §4: the best sellers of the last 90 days (or the featured products).
+    'GET /api/best-selling-products': [fc.constant(request({}))],
     'GET /api/address-suggestions': [
       fc
         .constantFrom('Guildford', '2161', 'Melb', 'Kippa-Ring', "O'Connor")
@@ -394,7 +566,54 @@ export function refusedValidRequests(f: FuzzFixtures): Record<string, fc.Arbitra
       // A card that asks for 3-D Secure: 402 requires_action, the order held.
       body(one, { stripePaymentMethodId: TEST_PAYMENT_METHOD_AUTHENTICATES }),
     ],
+    // Issue 37 §5: a member's cart saved on version 0 (stored once, then 409: built on an older cart) and on a
+    // version the cart never had (409 with the stored cart).
+    'PUT /api/cart': [0, 999_999].map((version) =>
+      fc.subarray(f.productIds, { maxLength: 5 }).map((ids) =>
+        request({
+          headers: { authorization: `Bearer ${f.member.token}` },
+          body: json({ version, lines: ids.map((id) => ({ id, quantity: 2 })) }),
+        }),
+      ),
+    ),
+    // Issue 37 §1: an account from the fixture order: made once, then 409 (the order is in an account).
+    'POST /api/orders/{publicId}/account': [
+      fc.constant(
+        request({
+          pathParams: { publicId: f.orderPublicId },
+          body: json({ pass: f.orderPass, password: 'Fuzz!Account1' }),
+        }),
+      ),
+    ],
     // My Garage: a year the vehicle was not sold in (400), an entry that is not there (404).
+    // The product editor: a save or archive against a version long gone (409, nothing written).
+    'PUT /api/admin/products/{sku}': [
+      fc.constant(
+        request({
+          pathParams: { sku: f.editorSku },
+          headers: { authorization: `Bearer ${f.admin.token}` },
+          body: json({ title: 'Fuzz Editor Product', sku: f.editorSku, price: '19.95', version: 999_999 }),
+        }),
+      ),
+    ],
+    'POST /api/admin/products/{sku}/archive': [
+      fc.constant(
+        request({
+          pathParams: { sku: f.editorSku },
+          headers: { authorization: `Bearer ${f.admin.token}` },
+          body: json({ version: 999_999 }),
+        }),
+      ),
+    ],
+    'POST /api/admin/products/{sku}/unarchive': [
+      fc.constant(
+        request({
+          pathParams: { sku: f.editorSku },
+          headers: { authorization: `Bearer ${f.admin.token}` },
+          body: json({ version: 999_999 }),
+        }),
+      ),
+    ],
     'POST /api/garage': [
       fc.constant(
         request({
@@ -410,6 +629,35 @@ export function refusedValidRequests(f: FuzzFixtures): Record<string, fc.Arbitra
           headers: { authorization: `Bearer ${f.member.token}` },
         }),
       ),
+    ],
+    // The warehouse (issue 36 §4): the seeded order's packing slip and pick list, a batch with an illegal move
+    // (pending to delivered: reported, nothing changes) and the low-stock report.
+    'POST /api/admin/orders/packing-slips': [
+      fc.constant(
+        request({
+          body: json({ orders: [f.orderPublicId] }),
+          headers: { authorization: `Bearer ${f.admin.token}` },
+        }),
+      ),
+    ],
+    'POST /api/admin/orders/pick-list': [
+      fc.constant(
+        request({
+          body: json({ orders: [f.orderPublicId] }),
+          headers: { authorization: `Bearer ${f.admin.token}` },
+        }),
+      ),
+    ],
+    'POST /api/admin/orders/batch-status': [
+      fc.constant(
+        request({
+          body: json({ moves: [{ order: f.orderPublicId, status: 'delivered', note: 'Fuzz batch' }] }),
+          headers: { authorization: `Bearer ${f.admin.token}` },
+        }),
+      ),
+    ],
+    'POST /api/admin/low-stock-report': [
+      fc.constant(request({ headers: { authorization: `Bearer ${f.admin.token}` } })),
     ],
     // An illegal move (pending to delivered): 409 and nothing changes.
     'POST /api/admin/orders/{publicId}/status': [
@@ -431,12 +679,41 @@ export function refusedValidRequests(f: FuzzFixtures): Record<string, fc.Arbitra
         }),
       ),
     ],
-    // A return is decided once: the first decision may pass, every later one is 409 and changes nothing.
+    // A return's later steps wait for the earlier ones: on the seeded return they are refused (409) and change
+    // nothing (issue 36 §3).
+    'POST /api/admin/returns/{id}/receive': [
+      fc.constant(
+        request({
+          headers: { authorization: `Bearer ${f.admin.token}` },
+          pathParams: { id: String(f.returnId) },
+          body: json({ lines: [{ line_id: f.orderLineId, quantity_received: 1, condition: 'unopened' }] }),
+        }),
+      ),
+    ],
+    'POST /api/admin/returns/{id}/refund': [
+      fc.constant(
+        request({
+          headers: { authorization: `Bearer ${f.admin.token}` },
+          pathParams: { id: String(f.returnId) },
+          body: json({ lines: [{ line_id: f.orderLineId, quantity: 1, restock: true }], reason: 'Fuzz' }),
+        }),
+      ),
+    ],
+    'POST /api/admin/returns/{id}/replace': [
+      fc.constant(
+        request({
+          headers: { authorization: `Bearer ${f.admin.token}` },
+          pathParams: { id: String(f.returnId) },
+          body: json({ note: 'Fuzz replacement' }),
+        }),
+      ),
+    ],
+    // A return takes each step once: the first approval may pass, every later one is 409 and changes nothing.
     'POST /api/admin/returns/{id}/approve': [
-      fc.constantFrom('0', '0.00', '10.50').map((amount) =>
+      fc.constantFrom('', 'Fuzz approval').map((note) =>
         request({
           pathParams: { id: String(f.returnId) },
-          body: json({ refund_amount: amount, note: 'Fuzz approval' }),
+          body: json({ note }),
           headers: { authorization: `Bearer ${f.admin.token}` },
         }),
       ),
@@ -466,6 +743,75 @@ export function refusedValidRequests(f: FuzzFixtures): Record<string, fc.Arbitra
           body: json({ client_secret: f.threeDSecure.clientSecret }),
         }),
       ),
+    ],
+  };
+}
+
+/** Known-good requests of the back office's taxonomy routes (issue 36 §2, decision 0050). */
+function taxonomyRequests(
+  f: FuzzFixtures,
+  adminRequest: (parts: Partial<RequestParts>) => RequestParts,
+): Record<string, fc.Arbitrary<RequestParts>[]> {
+  const { categoryId, childCategoryId, brandId } = f.taxonomy;
+  const unique = fc.uuid().map((u) => u.slice(0, 8));
+  const id = (value: number) => ({ id: String(value) });
+  return {
+    'GET /api/admin/categories': [fc.constant(adminRequest({}))],
+    'GET /api/admin/brands': [fc.constant(adminRequest({}))],
+    'POST /api/admin/categories': [
+      unique.map((u) => adminRequest({ body: json({ title: `Fuzz Added ${u}` }) })),
+      unique.map((u) => adminRequest({ body: json({ title: `Fuzz Über ${u}`, sku: `fuzz-added-${u}` }) })),
+    ],
+    'PUT /api/admin/categories/{id}': [
+      unique.map((u) =>
+        adminRequest({ pathParams: id(categoryId), body: json({ title: `Fuzz Category ${u}` }) }),
+      ),
+      unique.map((u) =>
+        adminRequest({
+          pathParams: id(categoryId),
+          body: json({ title: `Fuzz Moved ${u}`, sku: `fuzz-renamed-category-${u}` }),
+        }),
+      ),
+    ],
+    // Last of the menu, after the seed's categories: up is always a place to go for a few moves.
+    'POST /api/admin/categories/{id}/move': [
+      fc.constant(adminRequest({ pathParams: id(categoryId), body: json({ direction: 'up' }) })),
+    ],
+    'PATCH /api/admin/categories/{id}/retired': [
+      fc.boolean().map((retired) => adminRequest({ pathParams: id(categoryId), body: json({ retired }) })),
+    ],
+    'POST /api/admin/categories/{id}/children': [
+      unique.map((u) =>
+        adminRequest({ pathParams: id(categoryId), body: json({ title: `Fuzz Child ${u}` }) }),
+      ),
+    ],
+    'PUT /api/admin/child-categories/{id}': [
+      unique.map((u) =>
+        adminRequest({
+          pathParams: id(childCategoryId),
+          body: json({ title: `Fuzz Child Renamed ${u}`, child_sku: `fuzz-renamed-child-${u}` }),
+        }),
+      ),
+    ],
+    'POST /api/admin/child-categories/{id}/move': [
+      fc.constant(adminRequest({ pathParams: id(childCategoryId), body: json({ direction: 'up' }) })),
+    ],
+    'PATCH /api/admin/child-categories/{id}/retired': [
+      fc
+        .boolean()
+        .map((retired) => adminRequest({ pathParams: id(childCategoryId), body: json({ retired }) })),
+    ],
+    'POST /api/admin/brands': [unique.map((u) => adminRequest({ body: json({ title: `Fuzz Brand ${u}` }) }))],
+    'PUT /api/admin/brands/{id}': [
+      unique.map((u) =>
+        adminRequest({
+          pathParams: id(brandId),
+          body: json({ title: `Fuzz Brand Renamed ${u}`, permalink: `fuzz-renamed-brand-${u}` }),
+        }),
+      ),
+    ],
+    'PATCH /api/admin/brands/{id}/retired': [
+      fc.boolean().map((retired) => adminRequest({ pathParams: id(brandId), body: json({ retired }) })),
     ],
   };
 }

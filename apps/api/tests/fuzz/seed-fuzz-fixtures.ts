@@ -3,6 +3,9 @@
  * enough for every order a long run places, one with a single unit left, one order placed and one test wallet order created through the
  * API (so their ids are real).
  */
+import { mkdir, writeFile } from 'node:fs/promises';
+import path from 'node:path';
+import { eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { authResponseSchema, savedAddressSchema, userDetailResponseSchema } from '@store/shared/account';
 import { adminCustomerAnswerSchema } from '@store/shared/admin-customers';
@@ -11,7 +14,18 @@ import { placeOrderResponseSchema, walletOrderResponseSchema } from '@store/shar
 import { paymentIdOfClientSecret, TEST_PAYMENT_METHOD_AUTHENTICATES } from '@store/shared/test-payments';
 import { VEHICLE_CSV_COLUMNS } from '@store/shared/vehicle';
 import type { Database } from '../../src/db/client';
-import { contactMessages, orderReturns, products, vehicles } from '../../src/db/schema';
+import {
+  brands,
+  categories,
+  childCategories,
+  contactMessages,
+  homeContentItems,
+  orderLineItems,
+  orderReturns,
+  orders,
+  products,
+  vehicles,
+} from '../../src/db/schema';
 import { TEST_CUSTOMER, testOrderBody, type TestLine } from '../../src/modules/orders/test-order-body';
 import { createStaff } from '../../src/modules/admin/staff-accounts';
 import { importVehicles } from '../../src/modules/vehicles/import-vehicles';
@@ -34,8 +48,12 @@ export interface FuzzFixtures {
   childCategories: string[];
   brands: string[];
   orderPublicId: string;
+  /** That order's first line item (issue 36 §3: refunds by line, a return's received lines). */
+  orderLineId: number;
   /** That order's number (INV-…) and email, for guest tracking by number (issue 34 §6). */
   orderNumber: string;
+  /** That order's pass from the place-order answer (issue 37 §1, decision 0056), for the thank-you page's calls. */
+  orderPass: string;
   orderEmail: string;
   walletOrderId: string;
   /** A signed-in admin who has changed the one-time password, for the back-office routes. */
@@ -63,6 +81,44 @@ export interface FuzzFixtures {
   };
   /** The one vehicle of the vehicle list (Toyota HiLux GUN126R, 2015 on), for the garage routes. */
   vehicle: { id: number; yearFrom: number };
+  /** A product for the product editor's routes only (issue 36), kept out of `skus`. */
+  editorSku: string;
+  /** The one offer banner of the home page (issue 36 §2), and a picture under the media folder for new items. */
+  home: { offerBannerId: number; image: string };
+  /** The store settings as seeded, as `PUT /api/admin/settings` takes them (with their version; issue 36 §5). */
+  settings: Record<string, unknown>;
+  /**
+   * The suite's own category (last of the menu, after the seed's four), its last child category of five, and a
+   * brand, for the taxonomy routes (issue 36 §2): renaming and moving them leaves the seed catalog's addresses alone.
+   */
+  taxonomy: { categoryId: number; childCategoryId: number; brandId: number };
+}
+
+/** The suite's own category with five child categories, and a brand (see FuzzFixtures.taxonomy). */
+async function seedFuzzTaxonomy(db: Database): Promise<FuzzFixtures['taxonomy']> {
+  const [category] = await db
+    .insert(categories)
+    .values({ title: 'Fuzz Category', sku: 'fuzz-category', permalink: 'fuzz-category', position: 100 })
+    .returning({ id: categories.id });
+  if (!category) throw new Error('setup category not stored');
+  const children = await db
+    .insert(childCategories)
+    .values(
+      [1, 2, 3, 4, 5].map((n) => ({
+        categoryId: category.id,
+        childTitle: `Fuzz Child ${n}`,
+        childSku: `fuzz-child-${n}`,
+        position: n,
+      })),
+    )
+    .returning({ id: childCategories.id });
+  const [brand] = await db
+    .insert(brands)
+    .values({ title: 'Fuzz Brand', permalink: 'fuzz-brand' })
+    .returning({ id: brands.id });
+  const lastChild = children.at(-1);
+  if (!brand || !lastChild) throw new Error('setup taxonomy not stored');
+  return { categoryId: category.id, childCategoryId: lastChild.id, brandId: brand.id };
 }
 
 /** Registers a member through the API, saves an address, has the admin grant them a plan and reads their plans. */
@@ -87,6 +143,22 @@ async function seedAdmin(app: FastifyInstance): Promise<FuzzFixtures['admin']> {
   return { token, email, password };
 }
 
+/** A picture in the media folder and one offer banner using it, for the home-content routes. */
+async function seedHomeContent(app: FastifyInstance, db: Database): Promise<FuzzFixtures['home']> {
+  const image = 'home/fuzz-banner.svg';
+  await mkdir(path.join(app.config.mediaDir, 'home'), { recursive: true });
+  await writeFile(
+    path.join(app.config.mediaDir, image),
+    '<svg xmlns="http://www.w3.org/2000/svg" width="1200" height="400" viewBox="0 0 1200 400"></svg>',
+  );
+  const [row] = await db
+    .insert(homeContentItems)
+    .values({ kind: 'offer_banner', position: 1, image, heading: 'Fuzz offer', link: '/shop?page=1' })
+    .returning({ id: homeContentItems.id });
+  if (!row) throw new Error('setup home content not stored');
+  return { offerBannerId: row.id, image };
+}
+
 /** The smallest valid PNG: a 1x1 transparent pixel. */
 const PNG = Buffer.from(
   'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNkYPhfDwAChwGA60e6kgAAAABJRU5ErkJggg==',
@@ -96,8 +168,12 @@ const PNG = Buffer.from(
 /** A return request with a file and a contact message, sent through the forms' API as a customer would. */
 async function seedCustomerService(app: FastifyInstance, db: Database, orderPublicId: string) {
   const form = new FormData();
+  // Issue 37 §3: the free form needs the names, subject and message too, not only an email.
+  form.append('f_name', 'Jane');
+  form.append('l_name', 'Fuzz');
   form.append('email', 'jane@example.com');
   form.append('order_id', orderPublicId);
+  form.append('subject', 'Fuzz');
   form.append('message', 'Fuzz return');
   form.append('file_path', new Blob([PNG], { type: 'image/png' }), 'fuzz.png');
   const encoded = new Response(form);
@@ -237,6 +313,10 @@ export async function seedFuzzFixtures(app: FastifyInstance, db: Database): Prom
     .select({ id: products.id, sku: products.sku, permalink: products.permalink })
     .from(products);
 
+  // Seeded after `rows` is read: the other routes never pick it, so its copies and saves touch nothing of theirs.
+  const editorSku = 'FUZZ-EDIT';
+  await seedProduct(db, { sku: editorSku, title: 'Fuzz Editor Product', priceCents: 1995, stock: 5 });
+
   const lines: TestLine[] = orderable.map((p) => ({ ...p, quantity: 1 }));
   const placed = await app.inject({ method: 'POST', url: '/api/place-order', payload: testOrderBody(lines) });
   if (placed.statusCode !== 200) throw new Error(`setup order failed: ${placed.statusCode} ${placed.body}`);
@@ -271,12 +351,47 @@ export async function seedFuzzFixtures(app: FastifyInstance, db: Database): Prom
     childCategories: SEED_CATEGORIES.flatMap((c) => c.children.map(([childSku]) => childSku)),
     brands: SEED_BRANDS.map((b) => b.permalink),
     orderPublicId,
+    orderLineId: await firstLineOf(db, orderPublicId),
     orderNumber: placedOrder.invoice_number,
+    orderPass: placeOrderResponseSchema.parse(placed.json()).order_pass ?? '',
     orderEmail: TEST_CUSTOMER.email,
     walletOrderId: walletOrderResponseSchema.parse(wallet.json()).data.wallet_order_id,
     threeDSecure: { paymentId, clientSecret },
     admin,
     member: await seedMember(app, vehicle.id, admin),
     vehicle,
+    editorSku,
+    home: await seedHomeContent(app, db),
+    settings: await seededSettings(app, admin.token),
+    taxonomy: await seedFuzzTaxonomy(db),
   };
+}
+
+/** The settings' PUT body as they are (saving it changes nothing, so it stays valid whatever ran before). */
+async function seededSettings(app: FastifyInstance, token: string): Promise<Record<string, unknown>> {
+  const res = await app.inject({
+    method: 'GET',
+    url: '/api/admin/settings',
+    headers: { authorization: `Bearer ${token}` },
+  });
+  if (res.statusCode !== 200) throw new Error(`setup settings read failed: ${res.statusCode} ${res.body}`);
+  const {
+    gst_percent: _gst,
+    updated_at: _at,
+    ...body
+  } = (res.json() as { data: Record<string, unknown> }).data;
+  return body;
+}
+
+/** The first line item of order `publicId` (issue 36 §3). */
+async function firstLineOf(db: Database, publicId: string): Promise<number> {
+  const [line] = await db
+    .select({ id: orderLineItems.id })
+    .from(orderLineItems)
+    .innerJoin(orders, eq(orders.id, orderLineItems.orderId))
+    .where(eq(orders.publicId, publicId))
+    .orderBy(orderLineItems.id)
+    .limit(1);
+  if (!line) throw new Error(`order ${publicId} has no lines`);
+  return line.id;
 }

@@ -90,6 +90,9 @@ export const routes: RouteObject[] = [
           page(routerPath('returnOrder'), () =>
             import('./routes/return-order').then((m) => ({ Component: m.ReturnOrderRoute })),
           ),
+          page(routerPath('returnSent'), () =>
+            import('./routes/return-order-sent').then((m) => ({ Component: m.ReturnOrderSentRoute })),
+          ),
           page(routerPath('unsubscribe'), () =>
             import('./routes/unsubscribe').then((m) => ({ Component: m.UnsubscribeRoute })),
           ),
@@ -123,7 +126,10 @@ export const routes: RouteObject[] = [
             import('./routes/my-garage').then((m) => ({ Component: m.MyGarageRoute })),
           ),
           page(routerPath('bestSelling'), () =>
-            import('./routes/best-selling').then((m) => ({ Component: m.BestSellingRoute })),
+            import('./routes/best-selling').then((m) => ({
+              Component: m.BestSellingRoute,
+              handle: { prefetch: m.prefetch },
+            })),
           ),
           ...(
             [

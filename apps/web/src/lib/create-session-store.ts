@@ -21,7 +21,7 @@ export interface SessionStore<S extends StoredSession> {
   start(session: S): S;
   /** Changes the kept session's fields (a newer profile), keeping its timestamp. */
   update(patch: Partial<Omit<S, 'token' | 'timestamp'>>): void;
-  /** A click or key press: the session's last activity is now. */
+  /** A click or key press: the session's last activity is now (written at most every 10 s when shared by tabs). */
   touch(now?: number): void;
   /** Signed out. */
   end(): void;
@@ -40,14 +40,26 @@ export function createSessionStore<S extends StoredSession>(options: {
   key: string;
   idleMs: number;
   parse: (value: Record<string, unknown>) => S | null;
+  /**
+   * `'tabs'`: the session is kept in local storage and shared by the browser's tabs (decision 0060): a sign-in
+   * or sign-out in one tab reaches the others through the `storage` event, and a click or key press in any tab
+   * is the session's last activity. The default, `'tab'`, keeps it in this tab's session storage.
+   */
+  scope?: 'tab' | 'tabs';
 }): SessionStore<S> {
   const listeners = new Set<() => void>();
   let current: S | null | undefined;
+  const shared = options.scope === 'tabs';
+  const storage = (): Storage | undefined => (shared ? globalThis.localStorage : globalThis.sessionStorage);
+  /** Activity is written at most this often when shared, so typing in one tab does not flood the others. */
+  const TOUCH_WRITE_MS = 10_000;
+  let lastWrite = 0;
 
   const write = (session: S | null) => {
     try {
-      if (session) globalThis.sessionStorage?.setItem(options.key, JSON.stringify(session));
-      else globalThis.sessionStorage?.removeItem(options.key);
+      lastWrite = Date.now();
+      if (session) storage()?.setItem(options.key, JSON.stringify(session));
+      else storage()?.removeItem(options.key);
     } catch {
       // Storage blocked: the session lives in memory for this page only.
     }
@@ -57,7 +69,7 @@ export function createSessionStore<S extends StoredSession>(options: {
   };
   const read = (now = Date.now()): S | null => {
     try {
-      const raw = globalThis.sessionStorage?.getItem(options.key);
+      const raw = storage()?.getItem(options.key);
       if (!raw) return null;
       const value: unknown = JSON.parse(raw);
       const fresh =
@@ -79,10 +91,26 @@ export function createSessionStore<S extends StoredSession>(options: {
     if (current === undefined) current = read();
     return current;
   };
+  // Another tab signed in, out, or was used: follow it. Activity alone (same token) changes no screen.
+  const onStorage = (event: StorageEvent) => {
+    if (event.key !== options.key && event.key !== null) return;
+    const before = current;
+    current = read();
+    const sameSession =
+      before !== undefined && before !== null && current !== null && before.token === current.token;
+    if (
+      !sameSession ||
+      JSON.stringify({ ...before, timestamp: 0 }) !== JSON.stringify({ ...current, timestamp: 0 })
+    ) {
+      emit();
+    }
+  };
   const subscribe = (listener: () => void) => {
+    if (shared && listeners.size === 0) globalThis.addEventListener?.('storage', onStorage);
     listeners.add(listener);
     return () => {
       listeners.delete(listener);
+      if (shared && listeners.size === 0) globalThis.removeEventListener?.('storage', onStorage);
     };
   };
   return {
@@ -105,7 +133,7 @@ export function createSessionStore<S extends StoredSession>(options: {
       const s = get();
       if (!s) return;
       current = { ...s, timestamp: now };
-      write(current);
+      if (!shared || now - lastWrite >= TOUCH_WRITE_MS || now < lastWrite) write(current);
     },
     end() {
       if (get() === null) return;

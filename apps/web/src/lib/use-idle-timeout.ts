@@ -12,13 +12,24 @@ export function useIdleTimeout(
   timeoutMs: number,
   onIdle: () => void,
   onActivity: () => void,
+  /**
+   * When activity elsewhere counts too (the member's session is shared by the browser's tabs, decision 0060):
+   * the time of the last activity anywhere, or null when there is none. The timer then waits on from it.
+   */
+  lastActivity?: () => number | null,
 ) {
   useEffect(() => {
     if (!active) return;
     let timer: ReturnType<typeof setTimeout> | undefined;
+    const expire = () => {
+      const last = lastActivity?.();
+      const idleFor = last === undefined || last === null ? timeoutMs : Date.now() - last;
+      if (idleFor < timeoutMs) timer = setTimeout(expire, timeoutMs - idleFor);
+      else onIdle();
+    };
     const restart = () => {
       clearTimeout(timer);
-      timer = setTimeout(onIdle, timeoutMs);
+      timer = setTimeout(expire, timeoutMs);
     };
     const activity = () => {
       onActivity();
@@ -30,5 +41,5 @@ export function useIdleTimeout(
       clearTimeout(timer);
       for (const type of ACTIVITY) window.removeEventListener(type, activity, { capture: true });
     };
-  }, [active, timeoutMs, onIdle, onActivity]);
+  }, [active, timeoutMs, onIdle, onActivity, lastActivity]);
 }

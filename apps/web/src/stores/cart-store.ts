@@ -1,7 +1,8 @@
 /**
  * The shopper's cart (SPEC §3 Cart line, §4 Cart actions): lines kept in browser local storage under
  * `cartItems`, restored on load and shared by every component through `useCart()`. Quantities stay whole
- * numbers from 1 to 100 (SPEC §5, §9). Carts live in the browser, never on the server (DESIGN §3).
+ * numbers from 1 to 100 (SPEC §5, §9). A guest's cart lives in this browser only; a member's is also kept with
+ * the account (features/cart/member-cart-sync.ts, decision 0060).
  */
 import { unitPriceCentsOf } from '@store/shared/checkout-totals';
 import type { Product, ProductImage } from '@store/shared/product';
@@ -92,6 +93,11 @@ function commit(next: CartLine[]) {
     // Private mode or a full quota: the cart still works for this visit.
   }
   for (const l of listeners) l();
+}
+
+/** A cart line for `product` (its catalog fields as answered) with `quantity` kept within 1-100. */
+export function cartLineOf(product: Product, quantity: number): CartLine {
+  return toLine(product, quantity);
 }
 
 function toLine(product: Product, quantity: number): CartLine {
@@ -248,6 +254,9 @@ function subscribe(listener: Listener) {
     globalThis.removeEventListener?.('storage', onStorage);
   };
 }
+
+/** Calls `listener` after every change of the cart (this tab or another); answers the unsubscribe. */
+export const subscribeToCart = subscribe;
 
 /** What a server-rendered page shows: the cart lives in the browser, so the server knows none of it. */
 const NO_LINES: CartLine[] = [];

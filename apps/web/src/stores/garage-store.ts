@@ -9,13 +9,10 @@
  * listing already narrowed to it (decision 0034); the page says which vehicle it was rendered for, and that is
  * what the page shows until it has hydrated.
  */
+import { VEHICLE_COOKIE, VEHICLE_COOKIE_MAX_AGE_S, vehicleCookieValue } from '@store/shared/vehicle-choice';
 import { useSyncExternalStore } from 'react';
 
 export const GARAGE_STORAGE_KEY = 'garage';
-/** The cookie the server renders pages for (decision 0034): `{vehicle_id}-{year}`. */
-export const VEHICLE_COOKIE = 'vehicle';
-/** A year: the cookie lives as long as a shopper keeps their car chosen. */
-const VEHICLE_COOKIE_MAX_AGE_S = 365 * 24 * 60 * 60;
 /** Most vehicles a garage keeps (the API's MAX_GARAGE_VEHICLES). */
 export const MAX_SAVED_VEHICLES = 10;
 
@@ -23,9 +20,9 @@ export const MAX_SAVED_VEHICLES = 10;
 export interface ChosenVehicle {
   vehicle_id: number;
   year: number;
-  /** "2017 Toyota HiLux SR5 2.8 TD": the chip's text. */
+  /** "2017 Toyota HiLux GUN126R SR5 2.8 TD 4WD Ute": the chip's text (issue 37: series, drive and body). */
   label: string;
-  /** "2017 Toyota HiLux": what listings say they show parts for. */
+  /** "2017 Toyota HiLux GUN126R 4WD Ute": what listings and fit checks say they show parts for. */
   short_label: string;
   /** Their own name for it ("Work ute"), or null. */
   name: string | null;
@@ -77,7 +74,7 @@ function writeVehicleCookie(current: ChosenVehicle | null) {
   if (typeof document === 'undefined') return;
   try {
     document.cookie = current
-      ? `${VEHICLE_COOKIE}=${current.vehicle_id}-${current.year}; path=/; max-age=${VEHICLE_COOKIE_MAX_AGE_S}; samesite=lax`
+      ? `${VEHICLE_COOKIE}=${vehicleCookieValue(current)}; path=/; max-age=${VEHICLE_COOKIE_MAX_AGE_S}; samesite=lax`
       : `${VEHICLE_COOKIE}=; path=/; max-age=0; samesite=lax`;
   } catch {
     // Cookies blocked: pages are rendered without the vehicle and narrowed once the app has started.
@@ -114,7 +111,16 @@ export function chooseVehicle(vehicle: ChosenVehicle, options: { save?: boolean 
   const known = saved.find((v) => sameVehicle(v, vehicle));
   const current = known ? { ...vehicle, name: vehicle.name ?? known.name } : vehicle;
   const keep = options.save && !known && saved.length < MAX_SAVED_VEHICLES;
-  set({ current, saved: keep ? [...saved, current] : saved });
+  // A saved vehicle chosen again takes the store's labels as they are now (issue 37 §5 added series and body).
+  const relabelled = saved.map((v) =>
+    sameVehicle(v, vehicle) ? { ...v, label: vehicle.label, short_label: vehicle.short_label } : v,
+  );
+  set({ current, saved: keep ? [...relabelled, current] : relabelled });
+}
+
+/** The vehicle the store is shopping for now, read outside React (null: none). */
+export function currentVehicle(): ChosenVehicle | null {
+  return get().current;
 }
 
 /** No vehicle: listings show every part again. */

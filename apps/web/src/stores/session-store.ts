@@ -1,8 +1,10 @@
 /**
- * The member's session (SPEC §3 User session, §4 Session): `{ user, token, subscription, timestamp }` in
- * session storage under `userSession`. A stored session whose last activity is more than 30 minutes old is
- * dropped when it is read (on load); the idle timer (use-idle-sign-out.ts) signs out after 30 minutes without
- * a click or key press. The storage rules are lib/create-session-store.ts, shared with the back office's.
+ * The member's session (SPEC §3 User session, §4 Session): `{ user, token, subscription, timestamp }` under
+ * `userSession`, in local storage so that the browser's tabs share it (decision 0060: signing in or out in one
+ * tab does so in all; the SPEC keeps it in session storage, one tab's). A stored session whose last activity is
+ * more than 30 minutes old is dropped when it is read (on load); the idle timer (use-idle-sign-out.ts) signs out
+ * after 30 minutes without a click or key press in any tab. The storage rules are lib/create-session-store.ts,
+ * shared with the back office's (which stays one tab's).
  */
 import { SESSION_IDLE_TIMEOUT_MS, SESSION_STORAGE_KEYS } from '@store/shared/account-constants';
 import type { PublicUser } from '@store/shared/account';
@@ -19,6 +21,7 @@ export interface MemberSession {
 const store = createSessionStore<MemberSession>({
   key: SESSION_STORAGE_KEYS.session,
   idleMs: SESSION_IDLE_TIMEOUT_MS,
+  scope: 'tabs',
   parse: (s) => {
     const user = s.user as Record<string, unknown> | null | undefined;
     if (typeof user !== 'object' || user === null) return null;

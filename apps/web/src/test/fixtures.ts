@@ -1,3 +1,4 @@
+import { DEFAULT_OPENING_HOURS } from '@store/shared/opening-hours';
 import type { Product } from '@store/shared/product';
 import type { StoreConfig } from '@store/shared/store-settings';
 
@@ -36,7 +37,9 @@ export function makeStoreConfig(overrides: Partial<StoreConfig> = {}): StoreConf
     delivery_charge: 15,
     free_delivery_threshold: 100,
     hero_slides: [],
-    banners: {},
+    side_banners: [],
+    offer_banners: [],
+    home_content_until: null,
     card_payments: 'test',
     stripe_publishable_key: null,
     wallet_payments: 'test',
@@ -47,6 +50,16 @@ export function makeStoreConfig(overrides: Partial<StoreConfig> = {}): StoreConf
       phone: '(03) 5550 0199',
       email: 'help@southerncross.example',
     },
+    // Migration 0028's defaults: the store never edited its promises or hours (issue 36 §5).
+    promises: {
+      order_cutoff: '18:00',
+      handling_days_min: 0,
+      handling_days_max: 1,
+      delivery_days_min: 5,
+      delivery_days_max: 8,
+      return_window_days: 30,
+    },
+    opening_hours: DEFAULT_OPENING_HOURS,
     ...overrides,
   };
 }

@@ -1,8 +1,20 @@
 import { cleanup, configure } from '@testing-library/react';
+import { SESSION_STORAGE_KEYS } from '@store/shared/account-constants';
 import { afterEach } from 'vitest';
+import { MEMBER_CART_SYNC_KEY } from '@/features/cart/member-cart-sync';
+import { resetSessionStoreForTests } from '@/stores/session-store';
 
 // Vitest runs without globals, so Testing Library cannot register its own cleanup.
 afterEach(cleanup);
+
+// The member's session and cart sync live in local storage, shared by tabs (decision 0060): no test inherits them.
+// Hooks run last-registered first, so this one runs after a test file's own: the store forgets, once more, any
+// session it re-read from storage since the file's reset.
+afterEach(() => {
+  localStorage.removeItem(SESSION_STORAGE_KEYS.session);
+  localStorage.removeItem(MEMBER_CART_SYNC_KEY);
+  resetSessionStoreForTests();
+});
 
 // jsdom has no layout; the router's scroll restoration only needs the call to exist.
 window.scrollTo = () => {};

@@ -65,7 +65,7 @@ async function saveBusinessDetails(db: Database, userId: number, details: Busine
 }
 
 /** Whether the member's email is on the newsletter list (SPEC §4 `subscription`). */
-async function isSubscribed(db: Database, email: string): Promise<boolean> {
+export async function isSubscribed(db: Database, email: string): Promise<boolean> {
   const [row] = await db
     .select({ id: newsletterSubscriptions.id })
     .from(newsletterSubscriptions)

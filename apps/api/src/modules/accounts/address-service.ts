@@ -103,10 +103,11 @@ export async function updateAddress(
 }
 
 /** Deletes one of the member's addresses; 404 when it is not theirs. */
-export async function deleteAddress(db: Database, userId: number, id: number): Promise<void> {
-  const deleted = await db
+export async function deleteAddress(db: Database, userId: number, id: number): Promise<SavedAddress> {
+  const [deleted] = await db
     .delete(userAddresses)
     .where(and(eq(userAddresses.id, id), eq(userAddresses.userId, userId)))
-    .returning({ id: userAddresses.id });
-  if (deleted.length === 0) throw new HttpError(404, ACCOUNT_MESSAGES.addressNotFound);
+    .returning();
+  if (!deleted) throw new HttpError(404, ACCOUNT_MESSAGES.addressNotFound);
+  return presentAddress(deleted);
 }

@@ -6,6 +6,7 @@ import { eq, sql } from 'drizzle-orm';
 import type { InjectOptions } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ACCOUNT_MESSAGES } from '@store/shared/account-constants';
+import { PHONE_SHAPE_MESSAGE } from '@store/shared/phone';
 import { computeCheckoutTotals, lineSubtotalCents } from '@store/shared/checkout-totals';
 import { centsToDecimalString } from '@store/shared/money';
 import { discountPlans, heldPlans, orders, userSessions, users } from '../../db/schema';
@@ -122,7 +123,8 @@ describe('sign-up', () => {
     [{ password: 'nouppercase!1' }, ACCOUNT_MESSAGES.passwordUppercase],
     [{ password: 'NoSpecial123' }, ACCOUNT_MESSAGES.passwordSpecial],
     [{ name: 'Sam-Lee!' }, ACCOUNT_MESSAGES.nameCharacters],
-    [{ phone: '+61 412' }, ACCOUNT_MESSAGES.phoneDigits],
+    [{ phone: '04 twelve' }, ACCOUNT_MESSAGES.phoneDigits],
+    [{ phone: '+61 412' }, PHONE_SHAPE_MESSAGE],
     [{ email: 'not-an-email' }, ACCOUNT_MESSAGES.invalidEmail],
   ])('%j is refused with %j', async (change, message) => {
     const { res, body } = await call({
@@ -138,6 +140,13 @@ describe('sign-up', () => {
     });
     expect(res.statusCode).toBe(400);
     expect(body.message).toBe(message);
+  });
+
+  it('signs the new member in: the answered session works at once, and a spaced phone is stored as digits', async () => {
+    const body = await register('signed.in@example.com', { phone: '+61 412 345 678' });
+    const { res, body: detail } = await call({ method: 'GET', url: '/api/profile', token: body.token });
+    expect(res.statusCode, res.body).toBe(200);
+    expect(detail).toMatchObject({ data: { email: 'signed.in@example.com', phone: '0412345678' } });
   });
 });
 
@@ -293,7 +302,14 @@ describe('saved addresses: each member sees only their own', () => {
     expect(added.res.statusCode, added.res.body).toBe(200);
     expect(added.body).toMatchObject({
       message: ACCOUNT_MESSAGES.addressAdded,
-      data: { user_id: a.user.id, state: 'NSW', company: 'Lee Motors', suburb: '', address_type: 'Home' },
+      // One locality field (decision 0059): an address sent without a suburb keeps the city in both.
+      data: {
+        user_id: a.user.id,
+        state: 'NSW',
+        company: 'Lee Motors',
+        suburb: 'Guildford',
+        address_type: 'Home',
+      },
     });
     const id = (added.body.data as { id: number }).id;
     const list = await call({ url: '/api/user-addresses', token: a.token });
@@ -323,6 +339,22 @@ describe('saved addresses: each member sees only their own', () => {
     const deleted = await call({ method: 'DELETE', url: `/api/user-addresses/${id}`, token: a.token });
     expect(deleted.body.message).toBe(ACCOUNT_MESSAGES.addressDeleted);
     expect((await call({ url: `/api/user-addresses/${id}`, token: a.token })).res.statusCode).toBe(404);
+
+    // Undo (decision 0059): the delete answers the address, and storing it again brings it back whole.
+    const gone = deleted.body.data as Record<string, unknown>;
+    expect(gone).toMatchObject({ id, street_address: '14 Railway Tce', company: 'Lee Motors' });
+    const { id: _id, user_id: _userId, ...fields } = gone;
+    const restored = await call({
+      method: 'POST',
+      url: '/api/user-addresses/store',
+      token: a.token,
+      payload: fields,
+    });
+    expect(restored.res.statusCode, restored.res.body).toBe(200);
+    expect(restored.body.data).toEqual({ ...gone, id: (restored.body.data as { id: number }).id });
+    expect(
+      (await call({ method: 'DELETE', url: `/api/user-addresses/${id}`, token: a.token })).res.statusCode,
+    ).toBe(404);
   });
 
   it('member B gets 404 for member A address by every route, and A keeps it unchanged', async () => {

@@ -256,15 +256,16 @@ const accountRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         tags,
         security,
-        summary: "Delete one of the member's addresses (404 for anyone else's)",
+        summary:
+          "Delete one of the member's addresses (404 for anyone else's); answers the deleted address, which Undo stores again (decision 0059)",
         params: idParams,
-        response: { 200: messageAnswerSchema, ...memberErrors },
+        response: { 200: messageAnswerSchema.extend({ data: savedAddressSchema }), ...memberErrors },
       },
     },
-    async (req) => {
-      await deleteAddress(app.db, (await memberOf(req)).userId, req.params.id);
-      return { message: ACCOUNT_MESSAGES.addressDeleted };
-    },
+    async (req) => ({
+      message: ACCOUNT_MESSAGES.addressDeleted,
+      data: await deleteAddress(app.db, (await memberOf(req)).userId, req.params.id),
+    }),
   );
 
   app.get(

@@ -57,16 +57,36 @@ describe('searchAuPostcodes over the bundled GeoNames file', () => {
 
   it('ranks the exact name first, then names starting with it, then later words; ties by state', () => {
     const found = labels(index, 'st marys');
-    expect(found.slice(0, 4)).toEqual([
-      'St Marys NSW 2760',
-      'St Marys NSW 1790', // a PO box postcode, after the street one of the same suburb
-      'St Marys SA 5042',
-      'St Marys TAS 7215',
-    ]);
+    expect(found.slice(0, 3)).toEqual(['St Marys NSW 2760', 'St Marys SA 5042', 'St Marys TAS 7215']);
+    // A PO box postcode comes after every street one, and says so.
+    expect(searchAuPostcodes(index, 'st marys', 50).map((s) => s.label)).toContain(
+      'St Marys NSW 1790 · PO Boxes',
+    );
     expect(found.indexOf('St Marys East NSW 2760')).toBeLessThan(found.indexOf('North St Marys NSW 2760'));
     expect(labels(index, 'guildf').indexOf('Old Guildford NSW 2161')).toBeGreaterThan(
       labels(index, 'guildf').indexOf('Guildford WA 6055'),
     );
+  });
+
+  it("ranks a locality's street postcode first and marks PO box ones (issue 37: Parramatta)", () => {
+    expect(labels(index, 'Parramat')).toEqual([
+      'Parramatta NSW 2150',
+      'Parramatta Westfield NSW 2150',
+      'Parramatta Park QLD 4870',
+      'North Parramatta NSW 2151',
+      'Parramatta NSW 1740 · PO Boxes',
+      'Parramatta NSW 1741 · PO Boxes',
+      'Parramatta NSW 2123 · PO Boxes',
+      'Parramatta NSW 2124 · PO Boxes',
+    ]);
+    expect(labels(index, 'sydney')[0]).toBe('Sydney NSW 2000');
+    expect(labels(index, 'sydney')).not.toContain('Sydney NSW 2001 · PO Boxes');
+    const poBox = searchAuPostcodes(index, '2124')[0];
+    expect(poBox).toMatchObject({
+      label: 'Parramatta NSW 2124 · PO Boxes',
+      city: 'Parramatta',
+      post_code: '2124',
+    });
   });
 
   it.each(["o'conn", 'oconn', 'O’Conn'])('ignores punctuation: %s finds O’Connor', (query) => {
@@ -108,7 +128,7 @@ describe('buildAuPostcodeIndex', () => {
     );
     expect(searchAuPostcodes(index, 'guildford').map((s) => s.label)).toEqual([
       'Guildford NSW 2161',
-      'Guildford NSW 1848',
+      'Guildford NSW 1848 · PO Boxes',
     ]);
   });
 });

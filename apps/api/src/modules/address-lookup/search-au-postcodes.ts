@@ -54,8 +54,10 @@ export function normaliseSearchText(text: string): string {
 }
 
 /**
- * Australia Post's PO box and large-volume-receiver postcodes: no street delivers there, so a suburb's street
- * postcode is offered before them ("sydney" -> Sydney NSW 2000 before Sydney NSW 1001 ... 1299).
+ * Australia Post's PO box and large-volume-receiver postcodes: no street delivers there, so every street
+ * postcode is offered before them ("sydney" -> Sydney NSW 2000 before Sydney NSW 1001 ... 1299) and they are
+ * labelled "PO Boxes" (decision 0059). The GeoNames file has no column that says so: these are the ranges
+ * Australia Post keeps for them in each state, plus PO_BOX_POSTCODES.
  */
 const PO_BOX_RANGES: readonly (readonly [number, number])[] = [
   [200, 299], // ACT
@@ -67,10 +69,63 @@ const PO_BOX_RANGES: readonly (readonly [number, number])[] = [
   [8000, 8999], // VIC
   [9000, 9999], // QLD
 ];
-function isPoBoxPostcode(postcode: string): boolean {
+/**
+ * PO box and large-volume-receiver postcodes inside the street ranges, for the places the file also lists
+ * with their street postcode (Parramatta NSW 2123 and 2124 beside 2150; the capitals' GPO boxes; regional
+ * towns' post office boxes). Found by listing the file's postcodes that name one locality which has another
+ * street postcode, then keeping those Australia Post allocates to PO boxes or a large-volume receiver: a
+ * postcode missing here is offered as a street one, which is the safe mistake (it is still accepted).
+ */
+const PO_BOX_POSTCODES: ReadonlySet<string> = new Set([
+  // NT: Darwin GPO and the post offices of Casuarina, Parap, Nightcliff, Winnellie, Palmerston, Katherine,
+  // Tennant Creek, Alice Springs and Nhulunbuy.
+  '0801',
+  '0804',
+  '0811',
+  '0814',
+  '0821',
+  '0831',
+  '0851',
+  '0861',
+  '0871',
+  '0881',
+  // NSW and ACT: Sydney GPO, North Sydney, Chatswood, Parramatta, Wollongong, Penrith, Belconnen.
+  '2001',
+  '2055',
+  '2057',
+  '2059',
+  '2123',
+  '2124',
+  '2520',
+  '2616',
+  '2751',
+  // VIC: Melbourne GPO, Ballarat, Mildura, Bendigo, Shepparton, Wangaratta, Wodonga, Sale.
+  '3001',
+  '3353',
+  '3502',
+  '3552',
+  '3632',
+  '3676',
+  '3689',
+  '3853',
+  // QLD, SA, WA, TAS: Brisbane GPO, Spring Hill, Adelaide GPO, Mount Gambier, Port Lincoln, Bunbury, Hobart GPO.
+  '4001',
+  '4004',
+  '5001',
+  '5290',
+  '5606',
+  '6231',
+  '7001',
+]);
+/** Whether Australia Post delivers no street mail to `postcode` (PO boxes, large-volume receivers). */
+export function isPoBoxPostcode(postcode: string): boolean {
+  if (PO_BOX_POSTCODES.has(postcode)) return true;
   const n = Number(postcode);
   return PO_BOX_RANGES.some(([lo, hi]) => n >= lo && n <= hi);
 }
+
+/** What a PO box postcode's suggestion says after the place, e.g. "Parramatta NSW 2124 · PO Boxes". */
+export const PO_BOX_LABEL = 'PO Boxes';
 
 const compareText = (a: string, b: string) => (a < b ? -1 : a > b ? 1 : 0);
 const byStateNamePostcode = (a: PostcodeEntry, b: PostcodeEntry) =>
@@ -152,7 +207,7 @@ function matchTier(key: string, text: string): number {
 
 function toSuggestion(e: PostcodeEntry): AddressSuggestion {
   return {
-    label: `${e.name} ${e.state} ${e.postcode}`,
+    label: `${e.name} ${e.state} ${e.postcode}${e.poBox ? ` · ${PO_BOX_LABEL}` : ''}`,
     street_address: null,
     city: e.name,
     state: e.state,
@@ -207,7 +262,10 @@ function searchNames(
     const tier = matchTier(entry.key, text);
     if (tier >= 0) tiers[tier]?.push(entry);
   }
-  return tiers.flat().slice(0, limit);
+  // Street postcodes of every tier before any PO box one: "parramat" is Parramatta 2150 first, then the
+  // other places, then Parramatta's PO boxes 2123, 2124, 1740 and 1741 (decision 0059).
+  const found = tiers.flat();
+  return [...found.filter((e) => !e.poBox), ...found.filter((e) => e.poBox)].slice(0, limit);
 }
 
 /**
@@ -216,8 +274,8 @@ function searchNames(
  * - Digits only: postcodes by prefix ("216" -> 2160, 2161 ...), in postcode order ("2161 nsw" narrows).
  * - Text: suburb names by word prefix, case and punctuation ignored ("guildf", "st marys", "o'conn"),
  *   optionally narrowed by a trailing state code or postcode ("guildford nsw", "guildford 2161").
- *   Ranked: exact name, then names starting with the text, then names with a later word starting with it;
- *   ties by state, then name, then street postcodes before PO box ones, then postcode.
+ *   Ranked: street postcodes before PO box ones (labelled "PO Boxes"), then exact name, then names starting
+ *   with the text, then names with a later word starting with it; ties by state, then name, then postcode.
  *
  * Each suggestion is complete (street_address and place_id null). No match, or nothing searchable left
  * after normalising, answers an empty list.

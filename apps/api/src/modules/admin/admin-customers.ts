@@ -274,7 +274,7 @@ function presentMessage(m: typeof contactMessages.$inferSelect, handledBy: strin
   return {
     id: m.id,
     created_at: m.createdAt.toISOString(),
-    name: `${m.fName} ${m.lName}`,
+    name: [m.fName, m.lName].filter(Boolean).join(' '),
     email: m.email,
     phone: m.phone,
     subject: m.subject,
@@ -282,6 +282,10 @@ function presentMessage(m: typeof contactMessages.$inferSelect, handledBy: strin
     member: m.userId !== null,
     handled_at: iso(m.handledAt),
     handled_by: m.handledAt ? (handledBy ?? 'Command line') : null,
+    kind: m.kind,
+    part_number: m.partNumber,
+    vehicle: m.vehicle,
+    search_query: m.searchQuery,
   };
 }
 

@@ -11,33 +11,27 @@
  * so the cards agree with every order page, mail and invoice. Revenue less refunds is charged less succeeded
  * refunds.
  */
-import { and, asc, count, eq, inArray, isNotNull, isNull, lte, sql } from 'drizzle-orm';
-import { LOW_STOCK_THRESHOLD, type AdminDashboard } from '@store/shared/admin-dashboard';
-import { REFUND_STATUS_SUCCEEDED } from '@store/shared/admin-orders';
+import { and, asc, count, eq, inArray, isNull, sql } from 'drizzle-orm';
+import { type AdminDashboard, type DashboardPeriod } from '@store/shared/admin-dashboard';
 import { centsToDecimalString } from '@store/shared/money';
-import {
-  PAYMENT_STATUS_COMPLETED,
-  PAYMENT_STATUS_DISPUTED,
-  PAYMENT_STATUS_PARTIALLY_REFUNDED,
-  PAYMENT_STATUS_REFUNDED,
-} from '@store/shared/order-constants';
+import { PAYMENT_STATUS_COMPLETED } from '@store/shared/order-constants';
 import type { Database } from '../../db/client';
-import { contactMessages, orderReturns, orders, products, refunds } from '../../db/schema';
+import { contactMessages, orderReturns, orders, products } from '../../db/schema';
+import { listLowStock, lowStockCondition } from './low-stock';
+import { salesTotalsCents } from './sales-figures';
 
-const TAKEN = [
-  PAYMENT_STATUS_COMPLETED,
-  PAYMENT_STATUS_PARTIALLY_REFUNDED,
-  PAYMENT_STATUS_REFUNDED,
-  PAYMENT_STATUS_DISPUTED,
-];
-const TAKEN_SQL = sql.join(
-  TAKEN.map((s) => sql`${s}`),
-  sql`, `,
-);
 const SYDNEY = 'Australia/Sydney';
 
-/** When a refund's money went back: when the provider confirmed it (rows recorded before issue 43: when made). */
-const refundedAt = sql`coalesce(${refunds.settledAt}, ${refunds.createdAt})`;
+/** A period card from the sales figures. */
+function periodOf(t: Awaited<ReturnType<typeof salesTotalsCents>>): DashboardPeriod {
+  return {
+    orders: t.orders,
+    revenue: centsToDecimalString(t.chargedCents),
+    gst: centsToDecimalString(t.gstCents),
+    refunded: centsToDecimalString(t.refundedCents),
+    net_revenue: centsToDecimalString(t.netCents),
+  };
+}
 
 /** The dashboard as of `now` (tests pass a fixed moment). */
 export async function readDashboard(db: Database, now = new Date()): Promise<AdminDashboard> {
@@ -45,47 +39,14 @@ export async function readDashboard(db: Database, now = new Date()): Promise<Adm
   // Midnight at the start of Sydney's day and month, as instants.
   const dayStart = sql`(date_trunc('day', ${at}::timestamptz AT TIME ZONE ${SYDNEY}) AT TIME ZONE ${SYDNEY})`;
   const monthStart = sql`(date_trunc('month', ${at}::timestamptz AT TIME ZONE ${SYDNEY}) AT TIME ZONE ${SYDNEY})`;
-  const inPeriod = (start: typeof dayStart) => sql`${orders.createdAt} >= ${start}`;
-  const taken = sql`${orders.paymentStatus} IN (${TAKEN_SQL}) AND ${orders.status} <> 'cancelled'`;
+  // Up to and including `now` (timestamps are to the microsecond); the same figures as the sales report
+  // (issue 36 §4: one function, `salesTotalsCents`).
+  const end = sql`(${at}::timestamptz + interval '1 microsecond')`;
 
-  const [[sales], [refunded], waiting, [waitingCount], [openReturns], [unhandled], low, [lowCount]] =
+  const [today, month, waiting, [waitingCount], [openReturns], [unhandled], low, [lowCount]] =
     await Promise.all([
-      db
-        .select({
-          ordersToday:
-            sql<number>`count(*) FILTER (WHERE ${inPeriod(dayStart)} AND ${orders.status} <> 'cancelled')`.mapWith(
-              Number,
-            ),
-          ordersMonth: sql<number>`count(*) FILTER (WHERE ${orders.status} <> 'cancelled')`.mapWith(Number),
-          revenueToday:
-            sql<number>`coalesce(sum(${orders.totalCents}) FILTER (WHERE ${inPeriod(dayStart)} AND ${taken}), 0)`.mapWith(
-              Number,
-            ),
-          revenueMonth: sql<number>`coalesce(sum(${orders.totalCents}) FILTER (WHERE ${taken}), 0)`.mapWith(
-            Number,
-          ),
-          gstToday:
-            sql<number>`coalesce(sum(${orders.gstCents}) FILTER (WHERE ${inPeriod(dayStart)} AND ${taken}), 0)`.mapWith(
-              Number,
-            ),
-          gstMonth: sql<number>`coalesce(sum(${orders.gstCents}) FILTER (WHERE ${taken}), 0)`.mapWith(Number),
-        })
-        .from(orders)
-        .where(sql`${orders.createdAt} >= ${monthStart} AND ${orders.createdAt} <= ${at}::timestamptz`),
-      db
-        .select({
-          today:
-            sql<number>`coalesce(sum(${refunds.amountCents}) FILTER (WHERE ${refundedAt} >= ${dayStart}), 0)`.mapWith(
-              Number,
-            ),
-          month: sql<number>`coalesce(sum(${refunds.amountCents}), 0)`.mapWith(Number),
-        })
-        .from(refunds)
-        .innerJoin(orders, eq(orders.id, refunds.orderId))
-        // Money given back only (issue 43): a pending refund is not yet, a failed one never; by the day it went.
-        .where(
-          sql`${refunds.status} = ${REFUND_STATUS_SUCCEEDED} AND ${refundedAt} >= ${monthStart} AND ${refundedAt} <= ${at}::timestamptz AND ${orders.status} <> 'cancelled'`,
-        ),
+      salesTotalsCents(db, { start: dayStart, end }),
+      salesTotalsCents(db, { start: monthStart, end }),
       db
         .select()
         .from(orders)
@@ -108,16 +69,9 @@ export async function readDashboard(db: Database, now = new Date()): Promise<Adm
         ),
       db.select({ n: count() }).from(orderReturns).where(eq(orderReturns.status, 'open')),
       db.select({ n: count() }).from(contactMessages).where(isNull(contactMessages.handledAt)),
-      db
-        .select({ sku: products.sku, title: products.title, stock: products.stock })
-        .from(products)
-        .where(and(isNotNull(products.stock), lte(products.stock, LOW_STOCK_THRESHOLD)))
-        .orderBy(asc(products.stock), asc(products.title))
-        .limit(20),
-      db
-        .select({ n: count() })
-        .from(products)
-        .where(and(isNotNull(products.stock), lte(products.stock, LOW_STOCK_THRESHOLD))),
+      // The one low-stock rule (issue 36 §4): each product's own reorder level, as the daily mail reads it.
+      listLowStock(db, 20),
+      db.select({ n: count() }).from(products).where(lowStockCondition),
     ]);
 
   // 'en-CA' writes dates as yyyy-mm-dd.
@@ -126,22 +80,7 @@ export async function readDashboard(db: Database, now = new Date()): Promise<Adm
   return {
     today: sydneyDay,
     month: sydneyDay.slice(0, 7),
-    periods: {
-      today: {
-        orders: sales?.ordersToday ?? 0,
-        revenue: money(sales?.revenueToday),
-        gst: money(sales?.gstToday),
-        refunded: money(refunded?.today),
-        net_revenue: money((sales?.revenueToday ?? 0) - (refunded?.today ?? 0)),
-      },
-      month: {
-        orders: sales?.ordersMonth ?? 0,
-        revenue: money(sales?.revenueMonth),
-        gst: money(sales?.gstMonth),
-        refunded: money(refunded?.month),
-        net_revenue: money((sales?.revenueMonth ?? 0) - (refunded?.month ?? 0)),
-      },
-    },
+    periods: { today: periodOf(today), month: periodOf(month) },
     waiting_to_ship: {
       total: waitingCount?.n ?? 0,
       data: waiting.map((o) => ({
@@ -157,7 +96,7 @@ export async function readDashboard(db: Database, now = new Date()): Promise<Adm
     unhandled_messages: unhandled?.n ?? 0,
     low_stock: {
       total: lowCount?.n ?? 0,
-      data: low.map((p) => ({ sku: p.sku, title: p.title, stock: p.stock ?? 0 })),
+      data: low.map((p) => ({ sku: p.sku, title: p.title, stock: p.stock, reorder_level: p.reorderLevel })),
     },
   };
 }

@@ -14,6 +14,7 @@ import { ADMIN_IMPORT_MESSAGES as M, type AdminImport } from '@store/shared/admi
 import type { Database } from '../../db/client';
 import { catalogImports, staffUsers } from '../../db/schema';
 import { HttpError } from '../../plugins/error-handling';
+import type { FileStore } from '../../storage/file-store';
 import { CatalogFileError } from '../catalog-import/catalog-row';
 import { importCatalog, type ImportReport } from '../catalog-import/import-catalog';
 import { recordAudit } from './record-audit';
@@ -105,7 +106,8 @@ export async function getImport(db: Database, id: string): Promise<AdminImport |
 
 export interface StartImportOptions {
   db: Database;
-  mediaDir: string;
+  /** The public media store the catalog's pictures go to. */
+  media: FileStore;
   csv: string;
   fileName: string;
   staffId: number;
@@ -178,7 +180,7 @@ async function run(options: StartImportOptions, id: string, state: Live): Promis
     report = await importCatalog({
       db,
       csv: options.csv,
-      mediaDir: options.mediaDir,
+      media: options.media,
       skipInvalid: options.skipInvalid,
       downloadImages: true,
       // Inside the running store: the pictures' WebP copies leave a core to the shoppers (decision 0026).

@@ -7,7 +7,9 @@
 import { and, asc, count, desc, eq, gte, ilike, lt, or, sql, type SQL } from 'drizzle-orm';
 import {
   ADMIN_ORDER_MESSAGES as M,
+  allowedOrderMoves,
   ORDER_STATUS_MOVES,
+  shippedCarrierName,
   type AdminOrderListQuery,
   type AdminOrderRow,
   type AdminOrderStatusRequest,
@@ -42,11 +44,13 @@ import { recordAudit } from './record-audit';
 /** Money that is (still) the store's: such an order is refunded before it is cancelled. */
 const PAID = [PAYMENT_STATUS_COMPLETED, PAYMENT_STATUS_PARTIALLY_REFUNDED, PAYMENT_STATUS_DISPUTED];
 
-/** Orders matching `query`, one page of them, and how many match in all. */
-export async function listAdminOrders(
-  db: Database,
-  query: AdminOrderListQuery,
-): Promise<{ data: AdminOrderRow[]; total: number }> {
+/**
+ * The list's filters as one condition (status, payment status, Sydney calendar days `from`..`to`, search by
+ * invoice number, public id, email or name); the list and the orders export (issue 36 §4) both filter with it.
+ */
+export function adminOrderListCondition(
+  query: Pick<AdminOrderListQuery, 'status' | 'payment_status' | 'from' | 'to' | 'q'>,
+): SQL | undefined {
   const where: SQL[] = [];
   if (query.status) where.push(eq(orders.status, query.status));
   if (query.payment_status) where.push(eq(orders.paymentStatus, query.payment_status));
@@ -66,7 +70,15 @@ export async function listAdminOrders(
     );
     if (search) where.push(search);
   }
-  const condition = where.length > 0 ? and(...where) : undefined;
+  return where.length > 0 ? and(...where) : undefined;
+}
+
+/** Orders matching `query`, one page of them, and how many match in all. */
+export async function listAdminOrders(
+  db: Database,
+  query: AdminOrderListQuery,
+): Promise<{ data: AdminOrderRow[]; total: number }> {
+  const condition = adminOrderListCondition(query);
   const column = {
     created_at: orders.createdAt,
     total: orders.totalCents,
@@ -196,13 +208,18 @@ export async function moveOrderStatus(
     const from = order.status as OrderStatus;
     const to = request.status;
     if (!(ORDER_STATUS_MOVES[from] ?? []).includes(to)) throw new HttpError(409, M.illegalMove(from, to));
+    // Issue 36 §3: a fully refunded order is not processed or shipped any more (the one rule, shared).
+    if (!allowedOrderMoves(from, order.paymentStatus).includes(to))
+      throw new HttpError(409, M.refundedMove(to));
     if (to === 'cancelled' && PAID.includes(order.paymentStatus)) throw new HttpError(409, M.paidNeedsRefund);
 
     const [moved] = await tx
       .update(orders)
       .set({
         status: to,
-        ...(to === 'shipped' ? { carrier: request.carrier, trackingNumber: request.tracking_number } : {}),
+        ...(to === 'shipped'
+          ? { carrier: shippedCarrierName(request), trackingNumber: request.tracking_number }
+          : {}),
         ...(to === 'cancelled' && order.paymentStatus === PAYMENT_STATUS_PENDING
           ? { paymentStatus: PAYMENT_STATUS_FAILED }
           : {}),

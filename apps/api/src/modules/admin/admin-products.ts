@@ -9,10 +9,9 @@
  * as it is in `products.price_cents` and served as the shop's `_price`, with no conversion; a fixed amount off
  * (a sale price that is no whole percent off) is inc. GST cents too. The ex-GST figure is only ever shown.
  */
-import { and, asc, count, desc, eq, ilike, lte, or, sql, type SQL } from 'drizzle-orm';
+import { and, asc, count, desc, eq, ilike, or, sql, type SQL } from 'drizzle-orm';
 import {
   ADMIN_PRODUCT_MESSAGES as M,
-  LOW_STOCK_AT_MOST,
   moneyCents,
   type AdminProduct,
   type AdminProductListQuery,
@@ -30,6 +29,7 @@ import { centsToDecimalString } from '@store/shared/money';
 import type { Database } from '../../db/client';
 import { categories, productDiscounts, products } from '../../db/schema';
 import { HttpError } from '../../plugins/error-handling';
+import { lowStockCondition } from './low-stock';
 import { recordAudit } from './record-audit';
 
 const columns = {
@@ -43,6 +43,7 @@ const columns = {
   seoTitle: products.seoTitle,
   seoDescription: products.seoDescription,
   updatedAt: products.updatedAt,
+  archivedAt: products.archivedAt,
   category: categories.title,
   discountType: productDiscounts.discountType,
   discountValue: productDiscounts.discountValue,
@@ -59,6 +60,7 @@ interface Row {
   seoTitle: string | null;
   seoDescription: string | null;
   updatedAt: Date;
+  archivedAt: Date | null;
   category: string | null;
   discountType: number | null;
   discountValue: number | null;
@@ -108,9 +110,9 @@ export async function listAdminProducts(
     const search = or(ilike(products.sku, like), ilike(products.title, like));
     if (search) where.push(search);
   }
-  if (query.low_stock === 'true') where.push(lte(products.stock, LOW_STOCK_AT_MOST));
-  if (query.low_stock === 'false')
-    where.push(sql`(${products.stock} IS NULL OR ${products.stock} > ${LOW_STOCK_AT_MOST})`);
+  // The one low-stock rule (issue 36 §4: each product's reorder level), as the dashboard and the daily mail read it.
+  if (query.low_stock === 'true') where.push(lowStockCondition);
+  if (query.low_stock === 'false') where.push(sql`NOT coalesce(${lowStockCondition}, false)`);
   if (query.featured) where.push(eq(products.isFeatured, query.featured === 'true'));
   if (query.category) where.push(eq(products.categoryId, query.category));
   const condition = where.length > 0 ? and(...where) : undefined;
@@ -142,6 +144,7 @@ export async function listAdminProducts(
         is_featured: p.is_featured,
         category: p.category,
         updated_at: p.updated_at,
+        archived: r.archivedAt !== null,
       };
     }),
     total: counted?.n ?? 0,
@@ -233,6 +236,8 @@ export async function updateAdminProduct(
         isFeatured: after.isFeatured,
         seoTitle: after.seoTitle,
         seoDescription: after.seoDescription,
+        // An editor opened before this edit must not overwrite it (issue 36).
+        version: sql`${products.version} + 1`,
         updatedAt: sql`now()`,
       })
       .where(eq(products.id, before.id))

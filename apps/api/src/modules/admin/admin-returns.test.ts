@@ -10,8 +10,9 @@ import { desc, eq } from 'drizzle-orm';
 import { simpleParser } from 'mailparser';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ADMIN_REFUND_MESSAGES } from '@store/shared/admin-orders';
-import { ADMIN_RETURN_MESSAGES } from '@store/shared/admin-returns';
-import { auditLog, orderReturns, orders, refunds } from '../../db/schema';
+import { ADMIN_RETURN_MESSAGES, raNumberText } from '@store/shared/admin-returns';
+import { returnRequestNumberText } from '@store/shared/shopper-returns';
+import { auditLog, orderLineItems, orderReturns, orders, refunds } from '../../db/schema';
 import { seedCatalog, seedProduct } from '../../../tests/seed-catalog';
 import { createTestApp, type TestApp } from '../../../tests/test-app';
 import { seedCustomer, seedOrder, seedStaff } from '../../../tests/seeders';
@@ -109,8 +110,7 @@ async function decisionMailsTo(address: string) {
   // Only decisions mailed to the customer: the store's own copy of a request is sent with Reply-To them, and
   // an order's confirmation goes to them too.
   return parsed.filter(
-    (m) =>
-      m.to && !Array.isArray(m.to) && m.to.text === address && /your return request #/.test(m.subject ?? ''),
+    (m) => m.to && !Array.isArray(m.to) && m.to.text === address && /: your return /.test(m.subject ?? ''),
   );
 }
 
@@ -121,7 +121,7 @@ describe('who may use the returns API', () => {
       ['GET', '/api/admin/returns'],
       ['GET', `/api/admin/returns/${id}`],
       ['GET', `/api/admin/returns/${id}/file`],
-      ['POST', `/api/admin/returns/${id}/approve`, { refund_amount: '1.00' }],
+      ['POST', `/api/admin/returns/${id}/approve`, {}],
       ['POST', `/api/admin/returns/${id}/reject`, { reason: 'No' }],
     ];
     for (const [method, url, body] of calls) {
@@ -243,93 +243,83 @@ describe('GET /api/admin/returns/{id} and its file', () => {
 });
 
 describe('approving and rejecting', () => {
-  it('approves an open return once, with its refund, audit row and the customer mailed the amount', async () => {
+  it('approves a requested return once, with its RA number, audit row and the customer mailed the instructions', async () => {
     const order = await placeOrder('approve.me@example.com');
     const id = await sendReturn({ order_id: order.publicId, email: 'approve.me@example.com', f_name: 'Amy' });
-    const bad = await api('POST', `/api/admin/returns/${id}/approve`, adminToken, {
-      refund_amount: '12.345',
-    });
-    expect(bad.statusCode).toBe(400);
-    expect(bad.json().message).toBe(ADMIN_RETURN_MESSAGES.refundAmount);
-    const missing = await api('POST', `/api/admin/returns/${id}/approve`, adminToken, {});
-    expect(missing.statusCode).toBe(400);
-    expect(missing.json().message).toBe(ADMIN_RETURN_MESSAGES.refundAmountRequired);
-
     const approved = await api('POST', `/api/admin/returns/${id}/approve`, staffToken, {
-      refund_amount: '12.34',
       note: 'Thanks for sending it back.',
     });
     expect(approved.statusCode).toBe(200);
-    expect(approved.json().message).toBe(ADMIN_RETURN_MESSAGES.approved(id, '12.34'));
-    expect(approved.json().data).toMatchObject({
-      status: 'approved',
-      decision: { refund_amount: '12.34', note: 'Thanks for sending it back.', decided_by: 'staff person' },
-    });
     const [row] = await t.database.db.select().from(orderReturns).where(eq(orderReturns.id, id));
-    expect(row).toMatchObject({ status: 'approved', refundCents: 1234 });
-    expect(row?.decidedAt).toBeInstanceOf(Date);
+    const ra = raNumberText(row?.raNumber ?? 0);
+    expect(approved.json().message).toBe(ADMIN_RETURN_MESSAGES.approvedRa(id, ra));
+    expect(approved.json().data).toMatchObject({ status: 'approved', ra_number: ra });
+    expect(row).toMatchObject({ status: 'approved', refundCents: null });
+    expect(row?.approvedAt).toBeInstanceOf(Date);
+    // Approval moves no money: the refund comes once the goods are received.
+    expect(await t.database.db.select().from(refunds).where(eq(refunds.returnId, id))).toEqual([]);
 
-    const again = await api('POST', `/api/admin/returns/${id}/approve`, adminToken, {
-      refund_amount: '1.00',
-    });
+    const again = await api('POST', `/api/admin/returns/${id}/approve`, adminToken, {});
     expect(again.statusCode).toBe(409);
-    expect(again.json().message).toBe(ADMIN_RETURN_MESSAGES.alreadyDecided('approved'));
-    const reject = await api('POST', `/api/admin/returns/${id}/reject`, adminToken, { reason: 'Too late' });
-    expect(reject.statusCode).toBe(409);
+    expect(again.json().message).toBe(ADMIN_RETURN_MESSAGES.illegalStep('approved', 'approved'));
 
     const audit = await t.database.db
       .select()
       .from(auditLog)
       .where(eq(auditLog.entityId, String(id)));
-    expect(audit).toHaveLength(1);
-    expect(audit[0]).toMatchObject({
+    expect(audit.filter((a) => a.entityType === 'return')).toHaveLength(1);
+    expect(audit.find((a) => a.entityType === 'return')).toMatchObject({
       action: 'return.approve',
-      entityType: 'return',
-      before: { status: 'open', refund_cents: null },
-      after: { status: 'approved', refund_cents: 1234 },
+      before: { status: 'open', ra_number: null },
+      after: { status: 'approved', ra_number: ra },
     });
 
     const mails = await decisionMailsTo('approve.me@example.com');
     expect(mails).toHaveLength(1);
-    expect(mails[0]?.subject).toContain(`return request #${id} is approved`);
+    expect(mails[0]?.subject).toContain(`your return ${ra} is approved: how to send it back`);
     expect(mails[0]?.text).toContain('Hello Amy,');
-    expect(mails[0]?.text).toContain('$12.34');
-    expect(mails[0]?.text).toContain(`request #${id} for order ${order.invoiceNumber}`);
+    expect(mails[0]?.text).toContain(
+      `request ${returnRequestNumberText(id)} for order ${order.invoiceNumber}`,
+    );
     expect(mails[0]?.text).toContain('Thanks for sending it back.');
+    // An approved return may still be rejected, with its reason.
+    const reject = await api('POST', `/api/admin/returns/${id}/reject`, adminToken, { reason: 'Too late' });
+    expect(reject.statusCode).toBe(200);
   });
 
-  it('refuses a refund above what the order can still refund, recording nothing; concurrent approvals refund once', async () => {
+  it('a return refund above what the order can still refund records nothing; two refunds at once refund once', async () => {
     const order = await placeOrder('too.much@example.com');
+    const [line] = await t.database.db
+      .select({ id: orderLineItems.id })
+      .from(orderLineItems)
+      .innerJoin(orders, eq(orders.id, orderLineItems.orderId))
+      .where(eq(orders.publicId, order.publicId));
     const id = await sendReturn({ order_id: order.publicId, email: 'too.much@example.com' });
-    const tooMuch = await api('POST', `/api/admin/returns/${id}/approve`, adminToken, {
-      refund_amount: '49.51',
+    expect((await api('POST', `/api/admin/returns/${id}/approve`, adminToken, {})).statusCode).toBe(200);
+    const received = await api('POST', `/api/admin/returns/${id}/receive`, adminToken, {
+      lines: [{ line_id: line?.id, quantity_received: 1, condition: 'unopened' }],
+    });
+    expect(received.statusCode).toBe(200);
+    const tooMuch = await api('POST', `/api/admin/returns/${id}/refund`, adminToken, {
+      lines: [{ line_id: line?.id, quantity: 2 }],
+      reason: 'Return',
     });
     expect(tooMuch.statusCode).toBe(400);
-    expect(tooMuch.json()).toMatchObject({
-      message: ADMIN_REFUND_MESSAGES.tooMuch(4_950),
-      errors: [{ field: 'refund_amount' }],
-    });
+    expect(tooMuch.json()).toMatchObject({ errors: [{ field: 'lines' }] });
     const [still] = await t.database.db.select().from(orderReturns).where(eq(orderReturns.id, id));
-    expect(still?.status).toBe('open');
+    expect(still?.status).toBe('received');
     expect(await t.database.db.select().from(refunds).where(eq(refunds.returnId, id))).toEqual([]);
 
+    const body = { lines: [{ line_id: line?.id, quantity: 1 }], shipping: '16.50', reason: 'Return' };
     const both = await Promise.all([
-      api('POST', `/api/admin/returns/${id}/approve`, adminToken, { refund_amount: '49.50' }),
-      api('POST', `/api/admin/returns/${id}/approve`, staffToken, { refund_amount: '49.50' }),
+      api('POST', `/api/admin/returns/${id}/refund`, adminToken, body),
+      api('POST', `/api/admin/returns/${id}/refund`, staffToken, body),
     ]);
     expect(both.map((r) => r.statusCode).sort()).toEqual([200, 409]);
     expect(await t.database.db.select().from(refunds).where(eq(refunds.returnId, id))).toHaveLength(1);
     const [refunded] = await t.database.db.select().from(orders).where(eq(orders.publicId, order.publicId));
     expect(refunded?.paymentStatus).toBe('refunded');
-
-    // Approving without a refund moves no money.
-    const other = await placeOrder('no.refund@example.com');
-    const free = await sendReturn({ order_id: other.publicId, email: 'no.refund@example.com' });
-    expect(
-      (await api('POST', `/api/admin/returns/${free}/approve`, adminToken, { refund_amount: '0' }))
-        .statusCode,
-    ).toBe(200);
-    expect(await t.database.db.select().from(refunds).where(eq(refunds.returnId, free))).toEqual([]);
+    expect(ADMIN_REFUND_MESSAGES.fullyRefunded).toBeTruthy();
   });
 
   it('rejects only with a reason, which the customer is mailed', async () => {
@@ -351,9 +341,7 @@ describe('approving and rejecting', () => {
     expect(mails[0]?.subject).toContain('is not approved');
     expect(mails[0]?.text).toContain('The mat has been used: <b>we</b> cannot resell it.');
     expect(mails[0]?.html).not.toContain('<b>we</b>');
-    expect(
-      (await api('POST', `/api/admin/returns/${id}/approve`, adminToken, { refund_amount: '0' })).statusCode,
-    ).toBe(409);
+    expect((await api('POST', `/api/admin/returns/${id}/approve`, adminToken, {})).statusCode).toBe(409);
     expect(
       (await api('POST', '/api/admin/returns/999999/reject', adminToken, { reason: 'x' })).statusCode,
     ).toBe(404);
@@ -364,14 +352,15 @@ describe('approving and rejecting', () => {
 
   it('of two decisions at once, one wins and the other is refused: one audit row, one mail', async () => {
     const id = await sendReturn({ email: 'race.me@example.com' });
+    // Approving and rejecting may follow each other (approved, then rejected); two rejections at once are one.
     const [a, b] = await Promise.all([
-      api('POST', `/api/admin/returns/${id}/approve`, adminToken, { refund_amount: '0' }),
+      api('POST', `/api/admin/returns/${id}/reject`, adminToken, { reason: 'Duplicate request' }),
       api('POST', `/api/admin/returns/${id}/reject`, staffToken, { reason: 'Duplicate request' }),
     ]);
     expect([a.statusCode, b.statusCode].sort()).toEqual([200, 409]);
     const [c, d] = await Promise.all([
-      api('POST', `/api/admin/returns/${id}/approve`, adminToken, { refund_amount: '0' }),
-      api('POST', `/api/admin/returns/${id}/approve`, adminToken, { refund_amount: '0' }),
+      api('POST', `/api/admin/returns/${id}/approve`, adminToken, {}),
+      api('POST', `/api/admin/returns/${id}/approve`, adminToken, {}),
     ]);
     expect([c.statusCode, d.statusCode]).toEqual([409, 409]);
     const audit = await t.database.db
@@ -383,8 +372,8 @@ describe('approving and rejecting', () => {
 
     const twin = await sendReturn({ email: 'twin.race@example.com' });
     const both = await Promise.all([
-      api('POST', `/api/admin/returns/${twin}/approve`, adminToken, { refund_amount: '0' }),
-      api('POST', `/api/admin/returns/${twin}/approve`, staffToken, { refund_amount: '0' }),
+      api('POST', `/api/admin/returns/${twin}/approve`, adminToken, {}),
+      api('POST', `/api/admin/returns/${twin}/approve`, staffToken, {}),
     ]);
     expect(both.map((r) => r.statusCode).sort()).toEqual([200, 409]);
     expect(await decisionMailsTo('twin.race@example.com')).toHaveLength(1);

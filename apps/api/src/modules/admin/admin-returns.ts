@@ -1,22 +1,28 @@
 /**
  * The back office's return requests (issue 12): a paged, filtered, searchable list; one request with its file and
- * linked order; the stored file's path (looked up by the row's generated name only); and the one decision each
+ * linked order; the stored file's key (looked up by the row's generated name only); and the one decision each
  * request gets, approve or reject, conditional on the request still being open, with its audit row.
  */
-import path from 'node:path';
-import { and, count, desc, eq, ilike, or, sql, type SQL } from 'drizzle-orm';
+import { and, count, desc, eq, gt, gte, ilike, inArray, or, sql, type SQL } from 'drizzle-orm';
 import {
   ADMIN_RETURN_MESSAGES as M,
+  raNumberText,
+  RETURN_STATUS_MOVES,
+  RETURN_STATUSES,
+  type AdminReturnReceive,
   type AdminReturnDetail,
   type AdminReturnListQuery,
   type AdminReturnRow,
   type ReturnStatus,
 } from '@store/shared/admin-returns';
 import { centsToDecimalString } from '@store/shared/money';
+import type { PgUpdateSetSource } from 'drizzle-orm/pg-core';
 import type { Database } from '../../db/client';
-import { orderReturns, orders, staffUsers } from '../../db/schema';
+import { orderLineItems, orderReturns, orders, products, returnLines, staffUsers } from '../../db/schema';
+import { refundDestination } from '@store/shared/refund-lines';
+import { lineRefundPlan } from '../orders/refunded-lines';
 import { HttpError } from '../../plugins/error-handling';
-import { recordAudit } from './record-audit';
+import { auditTrail, recordAudit } from './record-audit';
 
 /** What `saveReturnRequest` names a stored file: a v4 uuid and one of the sniffed extensions. */
 const STORED_FILE_NAME = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}\.(png|jpg|pdf|txt)$/;
@@ -28,10 +34,7 @@ export function parseReturnId(text: string): number | null {
 }
 
 type ReturnRow = typeof orderReturns.$inferSelect;
-type LinkedOrder = Pick<
-  typeof orders.$inferSelect,
-  'publicId' | 'invoiceNumber' | 'totalCents' | 'paymentStatus' | 'status'
->;
+type LinkedOrder = typeof orders.$inferSelect;
 
 function presentRow(r: ReturnRow, invoiceNumber: string | null): AdminReturnRow {
   return {
@@ -84,29 +87,77 @@ export async function listAdminReturns(
   return { data: rows.map((x) => presentRow(x.r, x.invoiceNumber)), total: counted?.n ?? 0 };
 }
 
-/** One request as the back office shows it, or null. */
+/** One request as the back office shows it, or null: its steps, RA number, lines and history (issue 36 §3). */
 export async function getAdminReturn(db: Database, id: number): Promise<AdminReturnDetail | null> {
   const [found] = await db
-    .select({
-      r: orderReturns,
-      order: {
-        publicId: orders.publicId,
-        invoiceNumber: orders.invoiceNumber,
-        totalCents: orders.totalCents,
-        paymentStatus: orders.paymentStatus,
-        status: orders.status,
-      },
-      decidedBy: staffUsers.name,
-    })
+    .select({ r: orderReturns, order: orders, decidedBy: staffUsers.name })
     .from(orderReturns)
     .leftJoin(orders, eq(orders.id, orderReturns.orderId))
     .leftJoin(staffUsers, eq(staffUsers.id, orderReturns.decidedBy))
     .where(eq(orderReturns.id, id));
   if (!found) return null;
-  return presentDetail(found.r, found.order, found.decidedBy);
+  const [plan, received, trail] = await Promise.all([
+    found.order ? lineRefundPlan(db, found.order) : null,
+    db.select().from(returnLines).where(eq(returnLines.returnId, id)),
+    auditTrail(db, 'return', String(id)),
+  ]);
+  const byLine = new Map(received.map((l) => [l.orderLineItemId, l]));
+  return {
+    ...presentDetail(found.r, found.order, found.decidedBy),
+    ra_number: found.r.raNumber === null ? null : raNumberText(found.r.raNumber),
+    lines: (plan?.lines ?? []).map((l) => ({
+      line_id: l.line_id,
+      product_title: l.title,
+      sku: l.sku,
+      quantity: l.quantity,
+      refunded_quantity: l.refunded_quantity,
+      net: l.net,
+      restockable: l.restockable,
+      quantity_requested: byLine.get(l.line_id)?.quantityRequested ?? 0,
+      quantity_received: byLine.get(l.line_id)?.quantityReceived ?? null,
+      condition: byLine.get(l.line_id)?.condition ?? null,
+    })),
+    reason: found.r.reason,
+    shipping_refundable: centsToDecimalString(plan?.shippingLeftCents ?? 0),
+    refund_destination: found.order
+      ? refundDestination(found.order.paymentMethod, found.order.paymentProvider)
+      : '',
+    inspection_note: found.r.inspectionNote,
+    history: trail
+      .slice()
+      .reverse()
+      .map((a) => ({
+        action: a.action,
+        staff_name: a.staff_name,
+        at: a.at,
+        note: historyNote(a.after),
+      })),
+  };
 }
 
-function presentDetail(r: ReturnRow, order: LinkedOrder | null, decidedBy: string | null): AdminReturnDetail {
+/** The note or reason a step's audit row carries, for the return's history. */
+function historyNote(after: Record<string, unknown> | null): string {
+  for (const key of ['ra_number', 'decision_note', 'inspection_note', 'reason']) {
+    const value = after?.[key];
+    if (typeof value === 'string' && value) return key === 'ra_number' ? value : value;
+  }
+  return '';
+}
+
+function presentDetail(
+  r: ReturnRow,
+  order: LinkedOrder | null,
+  decidedBy: string | null,
+): Omit<
+  AdminReturnDetail,
+  | 'ra_number'
+  | 'lines'
+  | 'shipping_refundable'
+  | 'refund_destination'
+  | 'inspection_note'
+  | 'history'
+  | 'reason'
+> {
   return {
     ...presentRow(r, order?.invoiceNumber ?? null),
     f_name: r.fName,
@@ -130,28 +181,26 @@ function presentDetail(r: ReturnRow, order: LinkedOrder | null, decidedBy: strin
           status: order.status,
         }
       : null,
-    decision:
-      r.status !== 'open' && r.decidedAt
-        ? {
-            refund_amount: r.refundCents === null ? null : centsToDecimalString(r.refundCents),
-            note: r.decisionNote,
-            decided_at: r.decidedAt.toISOString(),
-            decided_by: decidedBy ?? 'Command line',
-          }
-        : null,
+    decision: r.decidedAt
+      ? {
+          refund_amount: r.refundCents === null ? null : centsToDecimalString(r.refundCents),
+          note: r.decisionNote,
+          decided_at: r.decidedAt.toISOString(),
+          decided_by: decidedBy ?? 'Command line',
+        }
+      : null,
   };
 }
 
 /**
- * Where request `id`'s file is, and the name the customer gave it. The path is built from the row's generated
- * stored name only, which must look like one (never from anything in the request). Throws HttpError 404 when
- * there is no such request, it has no file, or the stored name is not one `saveReturnRequest` makes.
+ * Request `id`'s file in the private store: its key and the name the customer gave it. The key is the row's
+ * generated stored name only, which must look like one (never anything from the request). Throws HttpError 404
+ * when there is no such request, it has no file, or the stored name is not one `storeReturnFile` makes.
  */
 export async function returnFileOf(
   db: Database,
-  uploadsDir: string,
   id: number,
-): Promise<{ path: string; name: string; bytes: number | null }> {
+): Promise<{ key: string; name: string; bytes: number | null }> {
   const [row] = await db
     .select({
       storedFile: orderReturns.storedFile,
@@ -161,90 +210,220 @@ export async function returnFileOf(
     .from(orderReturns)
     .where(eq(orderReturns.id, id));
   if (!row) throw new HttpError(404, M.notFound);
+  // A uuid and an extension: one segment, so it cannot name anything outside the private store.
   if (!row.storedFile || !STORED_FILE_NAME.test(row.storedFile)) throw new HttpError(404, M.noFile);
-  const root = path.resolve(uploadsDir);
-  const full = path.resolve(root, row.storedFile);
-  // Belt and braces: the name above cannot leave the folder, and this says so again.
-  if (path.dirname(full) !== root) throw new HttpError(404, M.noFile);
-  return { path: full, name: row.fileName ?? row.storedFile, bytes: row.fileBytes };
+  return { key: row.storedFile, name: row.fileName ?? row.storedFile, bytes: row.fileBytes };
 }
 
-export type ReturnDecision =
-  { status: 'approved'; refundCents: number; note: string } | { status: 'rejected'; reason: string };
-
-/** The decided request and what the customer's mail needs. */
+/** The return and its order, after a step, for the customer's mail. */
 export interface DecidedReturn {
   row: ReturnRow;
   order: LinkedOrder | null;
 }
 
+/** The audit snapshot of a return's step. */
+const snapshot = (r: ReturnRow) => ({
+  status: r.status,
+  ra_number: r.raNumber === null ? null : raNumberText(r.raNumber),
+  refund_cents: r.refundCents,
+  decision_note: r.decisionNote,
+  inspection_note: r.inspectionNote,
+});
+
 /**
- * Decides open request `id` by `staffId`: status, refund (approved, integer cents), note or reason, when and by
- * whom, with an audit row ('return.approve' / 'return.reject'), in `tx` (a transaction the caller opened, so a
- * refund made in the same transaction stands or falls with the decision). Conditional on the request being open:
- * a second decision, sequential or concurrent, changes nothing. Throws HttpError 404, 409 (already decided).
+ * Moves return `id` one step (issue 36 §3) to `to` with `set`, by `staffId`, in `tx`: a conditional UPDATE on the
+ * step it starts from (RETURN_STATUS_MOVES), so of two steps at once the second changes nothing and is told so;
+ * the audit row ('return.<action>') in the same transaction. Throws HttpError 404, 409 (not possible from here).
  */
-export async function decideReturn(
+async function stepReturn(
   tx: Database,
   id: number,
-  decision: ReturnDecision,
+  to: ReturnStatus,
+  set: PgUpdateSetSource<typeof orderReturns>,
   staffId: number,
+  action: string,
 ): Promise<DecidedReturn> {
   const [before] = await tx.select().from(orderReturns).where(eq(orderReturns.id, id));
   if (!before) throw new HttpError(404, M.notFound);
-  if (before.status !== 'open') throw new HttpError(409, M.alreadyDecided(before.status));
+  const from = RETURN_STATUSES.filter((s) => RETURN_STATUS_MOVES[s].includes(to));
+  if (!from.includes(before.status)) throw new HttpError(409, M.illegalStep(before.status, to));
   const [after] = await tx
     .update(orderReturns)
-    .set({
-      status: decision.status,
-      refundCents: decision.status === 'approved' ? decision.refundCents : null,
-      decisionNote: decision.status === 'approved' ? decision.note : decision.reason,
-      decidedAt: sql`now()`,
-      decidedBy: staffId,
-    })
-    // Only while open: of two decisions at once, the second finds nothing to change.
-    .where(and(eq(orderReturns.id, id), eq(orderReturns.status, 'open' satisfies ReturnStatus)))
+    .set({ ...set, status: to })
+    .where(and(eq(orderReturns.id, id), inArray(orderReturns.status, from)))
     .returning();
   if (!after) {
     const [now] = await tx
       .select({ status: orderReturns.status })
       .from(orderReturns)
       .where(eq(orderReturns.id, id));
-    throw new HttpError(409, M.alreadyDecided(now?.status ?? 'decided'));
+    throw new HttpError(409, M.illegalStep(now?.status ?? before.status, to));
   }
-  const snapshot = (r: ReturnRow) => ({
-    status: r.status,
-    refund_cents: r.refundCents,
-    decision_note: r.decisionNote,
-  });
   await recordAudit(tx, {
     staffId,
-    action: decision.status === 'approved' ? 'return.approve' : 'return.reject',
+    action: `return.${action}`,
     entityType: 'return',
     entityId: String(id),
     before: snapshot(before),
     after: snapshot(after),
   });
-  const [order] = after.orderId
-    ? await tx
-        .select({
-          publicId: orders.publicId,
-          invoiceNumber: orders.invoiceNumber,
-          totalCents: orders.totalCents,
-          paymentStatus: orders.paymentStatus,
-          status: orders.status,
-        })
-        .from(orders)
-        .where(eq(orders.id, after.orderId))
-    : [];
-  return { row: after, order: order ?? null };
+  return { row: after, order: await linkedOrder(tx, after.orderId) };
+}
+
+async function linkedOrder(db: Database, orderId: number | null): Promise<LinkedOrder | null> {
+  if (orderId === null) return null;
+  const [order] = await db.select().from(orders).where(eq(orders.id, orderId));
+  return order ?? null;
 }
 
 /**
- * Puts approved request `id` back to open (issue 43 §2) when the refund its approval reserved was refused by the
- * provider, so the money and the decision never disagree: the approval and its refund's reservation were made in
- * one transaction, and this undoes the approval in the transaction that marks the refund failed. Conditional on
- * the request still being approved; records a 'return.reopen' audit row with `why`. Answers whether it reopened.
+ * Approves requested return `id` (issue 36 §3): a return authorisation number from `return_authorisation_seq`,
+ * taken only by the UPDATE that wins (so numbers are unique and one per return), and the optional note.
+ */
+export function approveReturn(tx: Database, id: number, staffId: number, note: string) {
+  return stepReturn(
+    tx,
+    id,
+    'approved',
+    {
+      raNumber: sql`nextval('return_authorisation_seq')`,
+      decisionNote: note,
+      approvedAt: sql`now()`,
+      approvedBy: staffId,
+    },
+    staffId,
+    'approve',
+  );
+}
+
+/**
+ * Records approved return `id` as received and inspected: per order line, how many came back and their condition
+ * (at most what was bought), and a note. Throws HttpError 400 naming `lines`, 404, 409.
+ */
+export async function receiveReturn(
+  tx: Database,
+  id: number,
+  staffId: number,
+  body: AdminReturnReceive,
+): Promise<DecidedReturn> {
+  const [current] = await tx.select().from(orderReturns).where(eq(orderReturns.id, id));
+  if (!current) throw new HttpError(404, M.notFound);
+  if (current.orderId === null) throw new HttpError(409, M.noOrder);
+  const items = await tx.select().from(orderLineItems).where(eq(orderLineItems.orderId, current.orderId));
+  const byId = new Map(items.map((i) => [i.id, i]));
+  for (const l of body.lines) {
+    const item = byId.get(l.line_id);
+    const message = !item
+      ? M.receivedLine(l.line_id)
+      : l.quantity_received > item.quantity
+        ? M.receivedTooMany(item.productTitle, item.quantity)
+        : null;
+    if (message) throw new HttpError(400, message, [{ field: 'lines', message }]);
+  }
+  const stepped = await stepReturn(
+    tx,
+    id,
+    'received',
+    { receivedAt: sql`now()`, receivedBy: staffId, inspectionNote: body.note ?? '' },
+    staffId,
+    'receive',
+  );
+  // Issue 37 §3: a line the shopper asked to return has its row already; what came back is recorded on it.
+  await tx
+    .insert(returnLines)
+    .values(
+      body.lines.map((l) => ({
+        returnId: id,
+        orderLineItemId: l.line_id,
+        quantityReceived: l.quantity_received,
+        condition: l.condition,
+      })),
+    )
+    .onConflictDoUpdate({
+      target: [returnLines.returnId, returnLines.orderLineItemId],
+      set: { quantityReceived: sql`excluded.quantity_received`, condition: sql`excluded.condition` },
+    });
+  return stepped;
+}
+
+/** Rejects return `id` with `reason` (mailed), from any step before refunded or replaced. */
+export function rejectReturn(tx: Database, id: number, staffId: number, reason: string) {
+  return stepReturn(
+    tx,
+    id,
+    'rejected',
+    { decisionNote: reason, decidedAt: sql`now()`, decidedBy: staffId },
+    staffId,
+    'reject',
+  );
+}
+
+/**
+ * Marks received return `id` refunded (`refundCents`), inside the refund's reservation transaction, so the step
+ * and the reserved money stand or fall together; a refund the provider refuses puts it back (reopenReturn).
+ */
+export function markReturnRefunded(
+  tx: Database,
+  id: number,
+  staffId: number,
+  refundCents: number,
+  reason: string,
+) {
+  return stepReturn(
+    tx,
+    id,
+    'refunded',
+    { refundCents, decisionNote: reason, decidedAt: sql`now()`, decidedBy: staffId },
+    staffId,
+    'refund',
+  );
+}
+
+/**
+ * Replaces received return `id`: the replacement of every unit received leaves the shelf (stock down by the
+ * units received, per line; untracked stock skipped), with `note` saying what is sent. Throws HttpError 409 when a
+ * product has too few in stock (nothing is written).
+ */
+export async function replaceReturn(tx: Database, id: number, staffId: number, note: string) {
+  const stepped = await stepReturn(
+    tx,
+    id,
+    'replaced',
+    { decisionNote: note, decidedAt: sql`now()`, decidedBy: staffId },
+    staffId,
+    'replace',
+  );
+  const lines = await tx
+    .select({
+      quantity: returnLines.quantityReceived,
+      productId: orderLineItems.productId,
+      title: orderLineItems.productTitle,
+    })
+    .from(returnLines)
+    .innerJoin(orderLineItems, eq(orderLineItems.id, returnLines.orderLineItemId))
+    .where(and(eq(returnLines.returnId, id), gt(returnLines.quantityReceived, 0)));
+  for (const l of lines) {
+    if (l.productId === null) continue;
+    const [product] = await tx
+      .select({ stock: products.stock })
+      .from(products)
+      .where(eq(products.id, l.productId))
+      .for('update');
+    if (!product || product.stock === null || l.quantity === null) continue;
+    const [taken] = await tx
+      .update(products)
+      .set({ stock: sql`${products.stock} - ${l.quantity}` })
+      .where(and(eq(products.id, l.productId), gte(products.stock, l.quantity)))
+      .returning({ id: products.id });
+    if (!taken) throw new HttpError(409, M.replacementStock(l.title));
+  }
+  return stepped;
+}
+
+/**
+ * Puts refunded return `id` back to received (issue 43 §2) when the refund its step reserved was refused by the
+ * provider, so the money and the step never disagree; in the transaction that marks the refund failed. Records a
+ * 'return.reopen' audit row with `why`. Answers whether it moved.
  */
 export async function reopenReturn(
   tx: Database,
@@ -254,8 +433,8 @@ export async function reopenReturn(
 ): Promise<boolean> {
   const [reopened] = await tx
     .update(orderReturns)
-    .set({ status: 'open', refundCents: null, decisionNote: '', decidedAt: null, decidedBy: null })
-    .where(and(eq(orderReturns.id, id), eq(orderReturns.status, 'approved' satisfies ReturnStatus)))
+    .set({ status: 'received', refundCents: null, decisionNote: '', decidedAt: null, decidedBy: null })
+    .where(and(eq(orderReturns.id, id), eq(orderReturns.status, 'refunded' satisfies ReturnStatus)))
     .returning({ id: orderReturns.id });
   if (!reopened) return false;
   await recordAudit(tx, {
@@ -263,8 +442,8 @@ export async function reopenReturn(
     action: 'return.reopen',
     entityType: 'return',
     entityId: String(id),
-    before: { status: 'approved' },
-    after: { status: 'open', reason: why },
+    before: { status: 'refunded' },
+    after: { status: 'received', reason: why },
   });
   return true;
 }

@@ -139,7 +139,7 @@ const adminImportRoutes: FastifyPluginAsyncZod = async (app) => {
       const { staff } = staffOf(req);
       const { started, finished } = await startImport({
         db: app.db,
-        mediaDir: app.config.mediaDir,
+        media: app.files.media,
         csv,
         fileName: file.fileName,
         staffId: staff.id,

@@ -13,6 +13,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   adjustmentNotes,
   auditLog,
+  orderLineItems,
   orderReturns,
   orderStatusHistory,
   orders,
@@ -318,29 +319,37 @@ describe('status moves and cancellations sent at once (issue 43 §2)', () => {
 });
 
 describe('return decisions sent at once (issue 43 §2)', () => {
-  async function openReturn(orderId: number) {
+  /** A return whose goods are back (issue 36 §3: refunds come at that step), and the order's one line. */
+  async function receivedReturn(orderId: number) {
     const [row] = await t.database.db
       .insert(orderReturns)
-      .values({ orderId, email: 'race@example.com', subject: 'Wrong rotor' })
+      .values({ orderId, email: 'race@example.com', subject: 'Wrong rotor', status: 'received' })
       .returning({ id: orderReturns.id });
-    return row?.id ?? 0;
+    const [line] = await t.database.db
+      .select({ id: orderLineItems.id })
+      .from(orderLineItems)
+      .where(eq(orderLineItems.orderId, orderId));
+    return { id: row?.id ?? 0, lineId: line?.id ?? 0 };
   }
 
-  it('five approvals with different amounts and five rejections at once: one decision, at most one refund', async () => {
+  it('five refunds and five rejections of a received return at once: one decision, at most one refund', async () => {
     const order = await paidOrder();
-    const id = await openReturn(order.orderId);
+    const { id, lineId } = await receivedReturn(order.orderId);
     const answers = await injectAtOnce(t.app, 10, (i) => ({
       method: 'POST',
-      url: `/api/admin/returns/${id}/${i % 2 === 0 ? 'approve' : 'reject'}`,
+      url: `/api/admin/returns/${id}/${i % 2 === 0 ? 'refund' : 'reject'}`,
       headers: { authorization: `Bearer ${token}` },
-      payload: i % 2 === 0 ? { refund_amount: `${50 + i}.00` } : { reason: 'Used' },
+      payload:
+        i % 2 === 0
+          ? { lines: [{ line_id: lineId, quantity: 1, restock: true }], reason: 'Race' }
+          : { reason: 'Used' },
     }));
     const counts = statusCounts(answers);
     expect(counts[200]).toBe(1);
     const [decided] = await t.database.db.select().from(orderReturns).where(eq(orderReturns.id, id));
     const money = await moneyOf(order.orderId);
     const returnRefunds = await t.database.db.select().from(refunds).where(eq(refunds.returnId, id));
-    if (decided?.status === 'approved') {
+    if (decided?.status === 'refunded') {
       expect(returnRefunds.map((r) => [r.status, r.amountCents])).toEqual([
         ['succeeded', decided.refundCents],
       ]);
@@ -357,9 +366,11 @@ describe('return decisions sent at once (issue 43 §2)', () => {
     expect(decisions[0]?.n).toBe(1);
   });
 
-  it('a refund the provider refuses reopens the approved return; approving again refunds with a new key', async () => {
+  it('a refund the provider refuses puts the return back to received and takes its restock back; the next try uses a new key', async () => {
     const order = await paidOrder();
-    const id = await openReturn(order.orderId);
+    const { id, lineId } = await receivedReturn(order.orderId);
+    const stockBefore = (await t.database.db.select().from(products).where(eq(products.id, productId)))[0]
+      ?.stock;
     const [before] = await t.database.db.select().from(orders).where(eq(orders.id, order.orderId));
     // The payment now named is one the (test) provider holds as not completed: it refuses to refund it.
     const card = t.app.payments.card;
@@ -379,13 +390,17 @@ describe('return decisions sent at once (issue 43 §2)', () => {
     const approve = () =>
       t.app.inject({
         method: 'POST',
-        url: `/api/admin/returns/${id}/approve`,
+        url: `/api/admin/returns/${id}/refund`,
         headers: { authorization: `Bearer ${token}` },
-        payload: { refund_amount: '30.00' },
+        payload: { lines: [{ line_id: lineId, quantity: 1, restock: true }], reason: 'Faulty' },
       });
     expect((await approve()).statusCode).toBe(402);
     const [reopened] = await t.database.db.select().from(orderReturns).where(eq(orderReturns.id, id));
-    expect(reopened).toMatchObject({ status: 'open', refundCents: null, decidedAt: null });
+    expect(reopened).toMatchObject({ status: 'received', refundCents: null, decidedAt: null });
+    const stockAfterRefusal = (
+      await t.database.db.select().from(products).where(eq(products.id, productId))
+    )[0]?.stock;
+    expect(stockAfterRefusal).toBe(stockBefore);
     expect(
       (await t.database.db.select().from(refunds).where(eq(refunds.returnId, id))).map((r) => r.status),
     ).toEqual(['failed']);
@@ -400,6 +415,9 @@ describe('return decisions sent at once (issue 43 §2)', () => {
       ['failed', `return-${id}`],
       ['succeeded', `return-${id}-attempt-2`],
     ]);
-    expect((await moneyOf(order.orderId)).succeededCents).toBe(3_000);
+    expect((await moneyOf(order.orderId)).succeededCents).toBe(UNIT_CENTS);
+    const stockAfter = (await t.database.db.select().from(products).where(eq(products.id, productId)))[0]
+      ?.stock;
+    expect(stockAfter).toBe((stockBefore ?? 0) + 1);
   });
 });

@@ -6,6 +6,7 @@
  * refund notice (after the answer).
  */
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import type { FastifyReply } from 'fastify';
 import { asc, eq } from 'drizzle-orm';
 import { z } from 'zod';
 import { fieldErrorsAnswerSchema, messageAnswerSchema } from '@store/shared/error-answers';
@@ -23,13 +24,9 @@ import {
 } from '@store/shared/admin-orders';
 import { centsToDecimalString, parseDecimalToCents } from '@store/shared/money';
 import { IDEMPOTENCY_KEY_HEADER, IDEMPOTENCY_KEY_PATTERN } from '@store/shared/order-constants';
-import { CARRIERS, type Carrier } from '@store/shared/store-promises';
 import type { Database } from '../../db/client';
 import { refunds, staffUsers } from '../../db/schema';
 import { HttpError } from '../../plugins/error-handling';
-import { mailStoreOf } from '../mail/mail-store';
-import { renderMail } from '../mail/render-mail';
-import { ShippingNoticeMail, shippingNoticeSubject } from '../mail/templates/shipping-notice-mail';
 import { presentOrderDetail } from '../orders/order-presenter';
 import {
   getAdminOrder,
@@ -40,8 +37,10 @@ import {
 } from './admin-orders';
 import { auditTrail } from './record-audit';
 import { refundOrder } from './refund-order';
+import { lineRefundPlan } from '../orders/refunded-lines';
+import { adminLineRefundRequestSchema, refundDestination } from '@store/shared/refund-lines';
 import { requireStaff, staffOf } from './require-staff';
-import { absoluteUrl, guestTrackOrderPath } from '@store/shared/paths';
+import { sendShippingNotice } from './send-shipping-notice';
 
 const params = z.object({
   publicId: z
@@ -49,6 +48,8 @@ const params = z.object({
     .trim()
     .regex(/^[A-Za-z0-9]{16,64}$/, ADMIN_ORDER_MESSAGES.notFound),
 });
+/** The `{publicId}` path parameter of every back-office order route (issue 36 §4's routes read it too). */
+export { params as adminOrderParams };
 
 /** A stored refund status as the wire's enum (the column's CHECK allows only these). */
 function refundStatusOf(status: string): RefundStatus {
@@ -84,9 +85,10 @@ async function refundsOf(db: Database, orderId: number) {
  */
 async function presentAdminOrder(db: Database, found: AdminOrder) {
   const { order } = found;
-  const [refundRows, audit] = await Promise.all([
+  const [refundRows, audit, plan] = await Promise.all([
     refundsOf(db, order.id),
     auditTrail(db, 'order', order.publicId),
+    lineRefundPlan(db, order),
   ]);
   const sumOf = (states: readonly RefundStatus[]) =>
     refundRows.filter((r) => states.includes(r.status)).reduce((sum, r) => sum + r.amountCents, 0);
@@ -101,6 +103,16 @@ async function presentAdminOrder(db: Database, found: AdminOrder) {
         ? Math.max(0, order.totalCents - committedCents)
         : 0,
     ),
+    // Issue 36 §3: what the refund dialog offers, from the same plan the refund itself is computed with.
+    refund_lines: plan.lines.map(({ line_id, quantity, refunded_quantity, net, restockable }) => ({
+      line_id,
+      quantity,
+      refunded_quantity,
+      net,
+      restockable,
+    })),
+    shipping_refundable: centsToDecimalString(plan.shippingLeftCents),
+    refund_destination: refundDestination(order.paymentMethod, order.paymentProvider),
     audit,
   };
 }
@@ -218,28 +230,7 @@ const adminOrderRoutes: FastifyPluginAsyncZod = async (app) => {
     async (req) => {
       const { staff } = staffOf(req);
       const { after } = await moveOrderStatus(app.db, req.params.publicId, req.body, staff.id, app.config);
-      if (after.status === 'shipped' && after.carrier && after.trackingNumber) {
-        const store = await mailStoreOf(app.db, app.config.publicBaseUrl);
-        const carrier = after.carrier as Carrier;
-        app.mail.deliver(
-          'shipping notice',
-          renderMail(
-            ShippingNoticeMail({
-              store,
-              fName: after.fName,
-              invoiceNumber: after.invoiceNumber,
-              carrier,
-              trackingNumber: after.trackingNumber,
-              carrierTrackingUrl: CARRIERS[carrier](after.trackingNumber),
-              orderUrl: absoluteUrl(app.config.publicBaseUrl, guestTrackOrderPath(after.publicId)),
-            }),
-          ).then((parts) => ({
-            to: after.email,
-            subject: shippingNoticeSubject(store.name, after.invoiceNumber),
-            ...parts,
-          })),
-        );
-      }
+      sendShippingNotice(app, after);
       const found = await getAdminOrder(app.db, req.params.publicId);
       if (!found) throw new HttpError(404, ADMIN_ORDER_MESSAGES.notFound);
       return {
@@ -248,6 +239,39 @@ const adminOrderRoutes: FastifyPluginAsyncZod = async (app) => {
       };
     },
   );
+
+  /** What both refund calls take as headers and answer (issue 43, decision 0053): one key rule, one answer. */
+  const refundHeaders = z.looseObject({
+    [IDEMPOTENCY_KEY_HEADER]: z
+      .string({ error: ADMIN_REFUND_MESSAGES.keyRequired })
+      .regex(IDEMPOTENCY_KEY_PATTERN, ADMIN_REFUND_MESSAGES.keyRequired),
+  });
+  const refundResponses = {
+    200: z.object({ message: z.string(), data: adminOrderSchema }),
+    201: z.object({ message: z.string(), data: adminOrderSchema }),
+    400: fieldErrorsAnswerSchema,
+    401: messageAnswerSchema,
+    402: messageAnswerSchema,
+    403: messageAnswerSchema,
+    404: messageAnswerSchema,
+    409: messageAnswerSchema,
+    422: messageAnswerSchema,
+    502: messageAnswerSchema,
+  };
+  /** 201 with the order as it now is, or 200 (Idempotent-Replayed) when the key answered an earlier refund. */
+  async function answerRefund(
+    reply: FastifyReply,
+    publicId: string,
+    outcome: Awaited<ReturnType<typeof refundOrder>>,
+  ) {
+    const found = await getAdminOrder(app.db, publicId);
+    if (!found) throw new HttpError(404, ADMIN_ORDER_MESSAGES.notFound);
+    if (outcome.replayed) reply.header('idempotent-replayed', 'true');
+    return reply.code(outcome.replayed ? 200 : 201).send({
+      message: ADMIN_REFUND_MESSAGES.refunded(outcome.refund.amountCents, outcome.order.invoiceNumber),
+      data: await presentAdminOrder(app.db, found),
+    });
+  }
 
   app.post(
     '/admin/orders/:publicId/refunds',
@@ -264,24 +288,9 @@ const adminOrderRoutes: FastifyPluginAsyncZod = async (app) => {
           '(the reservation is released); 502: it did not answer (the refund stays pending and ' +
           'payments:reconcile settles it with the provider).',
         params,
-        headers: z.looseObject({
-          [IDEMPOTENCY_KEY_HEADER]: z
-            .string({ error: ADMIN_REFUND_MESSAGES.keyRequired })
-            .regex(IDEMPOTENCY_KEY_PATTERN, ADMIN_REFUND_MESSAGES.keyRequired),
-        }),
+        headers: refundHeaders,
         body: adminRefundRequestSchema,
-        response: {
-          200: z.object({ message: z.string(), data: adminOrderSchema }),
-          201: z.object({ message: z.string(), data: adminOrderSchema }),
-          400: fieldErrorsAnswerSchema,
-          401: messageAnswerSchema,
-          402: messageAnswerSchema,
-          403: messageAnswerSchema,
-          404: messageAnswerSchema,
-          409: messageAnswerSchema,
-          422: messageAnswerSchema,
-          502: messageAnswerSchema,
-        },
+        response: refundResponses,
       },
     },
     async (req, reply) => {
@@ -293,13 +302,45 @@ const adminOrderRoutes: FastifyPluginAsyncZod = async (app) => {
         idempotencyKey: req.headers[IDEMPOTENCY_KEY_HEADER],
         staffId: staff.id,
       });
-      const found = await getAdminOrder(app.db, req.params.publicId);
-      if (!found) throw new HttpError(404, ADMIN_ORDER_MESSAGES.notFound);
-      if (outcome.replayed) reply.header('idempotent-replayed', 'true');
-      return reply.code(outcome.replayed ? 200 : 201).send({
-        message: ADMIN_REFUND_MESSAGES.refunded(outcome.refund.amountCents, outcome.order.invoiceNumber),
-        data: await presentAdminOrder(app.db, found),
+      return answerRefund(reply, req.params.publicId, outcome);
+    },
+  );
+
+  app.post(
+    '/admin/orders/:publicId/line-refunds',
+    {
+      preHandler: guard,
+      schema: {
+        tags,
+        summary:
+          'Refund units of line items (each restocked or not) and part of the delivery charge (Idempotency-Key required)',
+        description:
+          'Issue 36 §3, decision 0053. The server computes the amount: each line at the price charged less its ' +
+          "share of the order's discounts (refund-lines.ts), plus the delivery given back; quantities beyond what " +
+          'is left of a line (bought less refunded or pending), delivery beyond what is left of it, or an amount ' +
+          "beyond the order's total less every refund are 400 naming the field, and nothing is written. Restock " +
+          "adds the units back to the product's stock (untracked stock is skipped) in the reservation's " +
+          'transaction; a refund the provider refuses takes them off again. Otherwise as /refunds.',
+        params,
+        headers: refundHeaders,
+        body: adminLineRefundRequestSchema,
+        response: refundResponses,
+      },
+    },
+    async (req, reply) => {
+      const { staff } = staffOf(req);
+      const outcome = await refundOrder(app, {
+        orderPublicId: req.params.publicId,
+        amountCents: 0,
+        itemised: {
+          lines: req.body.lines.map((l) => ({ lineId: l.line_id, quantity: l.quantity, restock: l.restock })),
+          shippingCents: parseDecimalToCents(req.body.shipping) ?? 0,
+        },
+        reason: req.body.reason,
+        idempotencyKey: req.headers[IDEMPOTENCY_KEY_HEADER],
+        staffId: staff.id,
       });
+      return answerRefund(reply, req.params.publicId, outcome);
     },
   );
 };

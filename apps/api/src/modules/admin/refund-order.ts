@@ -20,7 +20,7 @@
  * Every sum of money given back counts 'succeeded' rows only (refundedCentsOf).
  */
 import { createHash } from 'node:crypto';
-import { and, eq, inArray, sql } from 'drizzle-orm';
+import { and, eq, inArray, isNotNull, sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import {
   ADMIN_ORDER_MESSAGES,
@@ -38,7 +38,9 @@ import {
   PAYMENT_STATUS_REFUNDED,
 } from '@store/shared/order-constants';
 import type { Database } from '../../db/client';
-import { orders, refunds } from '../../db/schema';
+import { orderLineItems, orders, products, refundLines, refunds } from '../../db/schema';
+import { LINE_REFUND_MESSAGES as LINE_M, lineRefundAmount } from '@store/shared/refund-lines';
+import { lineRefundPlan, refundedLinesOf } from '../orders/refunded-lines';
 import { HttpError } from '../../plugins/error-handling';
 import type { MailService } from '../mail/mail-service';
 import { mailStoreOf } from '../mail/mail-store';
@@ -65,10 +67,21 @@ export interface RefundOrderDeps {
   replayWaitMs?: number;
 }
 
+/** A refund by line item (issue 36 §3): units per order line, each restocked or not, and delivery, in cents. */
+export interface ItemisedRefund {
+  lines: readonly { lineId: number; quantity: number; restock: boolean }[];
+  shippingCents: number;
+}
+
 export interface RefundOrderRequest {
   orderPublicId: string;
-  /** Integer cents, > 0, at most the order's total less what was refunded already or is pending. */
+  /**
+   * Integer cents, > 0, at most the order's total less what was refunded already or is pending. Ignored for an
+   * itemised refund: the server computes its amount from the lines under the order's lock (refund-lines.ts).
+   */
   amountCents: number;
+  /** Issue 36 §3: refund these units and this much delivery; the amount is theirs. */
+  itemised?: ItemisedRefund;
   /** Why (shown to staff, in the customer's mail and on the provider's dashboard); may be ''. */
   reason: string;
   /** One per intended refund (8–100 of A–Z a–z 0–9 _ -): the same key is the same refund, never a second. */
@@ -143,7 +156,8 @@ async function replay(
 ): Promise<RefundOutcome> {
   const { db } = deps;
   const [order] = await db.select().from(orders).where(eq(orders.id, first.orderId));
-  if (!order || order.publicId !== request.orderPublicId || first.amountCents !== request.amountCents) {
+  const sameAmount = request.itemised !== undefined || first.amountCents === request.amountCents;
+  if (!order || order.publicId !== request.orderPublicId || !sameAmount) {
     throw new HttpError(422, M.keyReused);
   }
   const deadline = Date.now() + (deps.replayWaitMs ?? 5_000);
@@ -179,10 +193,10 @@ async function replay(
 export async function refundOrder(
   deps: RefundOrderDeps,
   request: RefundOrderRequest,
-  onReserve?: (tx: Database) => Promise<void>,
+  onReserve?: (tx: Database, refund: RefundRow) => Promise<void>,
 ): Promise<RefundOutcome> {
   const { db } = deps;
-  if (!Number.isSafeInteger(request.amountCents) || request.amountCents <= 0) {
+  if (!request.itemised && (!Number.isSafeInteger(request.amountCents) || request.amountCents <= 0)) {
     throw new HttpError(400, M.amount, [{ field: 'amount', message: M.amount }]);
   }
   if (!IDEMPOTENCY_KEY_PATTERN.test(request.idempotencyKey)) throw new HttpError(400, M.keyRequired);
@@ -214,14 +228,18 @@ export async function refundOrder(
     const left = order.totalCents - committed;
     if (left <= 0)
       throw new HttpError(409, refunded >= order.totalCents ? M.fullyRefunded : M.reservedInFull);
-    if (request.amountCents > left) {
+    // Itemised: the amount is the lines' and the delivery's, from what is left of each, under this lock.
+    const itemised = request.itemised ? await itemisedAmount(tx, order, request.itemised) : null;
+    const amountCents = itemised?.totalCents ?? request.amountCents;
+    if (amountCents > left) {
       throw new HttpError(400, M.tooMuch(left), [{ field: 'amount', message: M.tooMuch(left) }]);
     }
     const [refund] = await tx
       .insert(refunds)
       .values({
         orderId: order.id,
-        amountCents: request.amountCents,
+        amountCents,
+        shippingCents: itemised?.shippingCents ?? 0,
         reason: request.reason,
         provider: provider.name,
         idempotencyKey: request.idempotencyKey,
@@ -233,7 +251,8 @@ export async function refundOrder(
       .onConflictDoNothing({ target: refunds.idempotencyKey })
       .returning();
     if (!refund) return { kind: 'twin' as const, twin: null };
-    await onReserve?.(tx);
+    if (itemised && request.itemised) await recordRefundLines(tx, refund.id, request.itemised, itemised);
+    await onReserve?.(tx, refund);
     return { kind: 'reserved' as const, refund, order, provider };
   });
   if (reserved.kind === 'twin') {
@@ -307,6 +326,7 @@ export async function settleRefund(
         .where(and(eq(refunds.id, pending.id), eq(refunds.status, REFUND_STATUS_PENDING)))
         .returning();
       if (!failed) return current(tx, pending);
+      await undoRestock(tx, failed.id);
       if (failed.returnId !== null) {
         await reopenReturn(
           tx,
@@ -405,26 +425,106 @@ async function issueRefundNote(deps: RefundOrderDeps, tx: Database, refund: Refu
 export function mailRefundNotice(
   deps: RefundOrderDeps,
   { order, refund, refundedCents }: RefundOutcome,
+  returnRa: string | null = null,
 ): void {
   const { mail, config } = deps;
   if (!mail || !config) return;
   mail.deliver(
     'refund notice',
-    mailStoreOf(deps.db, config.publicBaseUrl).then(async (store) => ({
-      to: order.email,
-      subject: refundNoticeSubject(store.name, order.invoiceNumber),
-      ...(await renderMail(
-        RefundNoticeMail({
-          store,
-          fName: order.fName,
-          invoiceNumber: order.invoiceNumber,
-          amount: formatCents(refund.amountCents),
-          refundedTotal: formatCents(refundedCents),
-          paidWith: order.paymentMethod === PAYMENT_METHOD_CARD ? 'card' : 'PayPal account',
-          reason: refund.reason,
-          orderUrl: absoluteUrl(config.publicBaseUrl, guestTrackOrderPath(order.publicId)),
-        }),
-      )),
+    Promise.all([mailStoreOf(deps.db, config.publicBaseUrl), refundedLinesOf(deps.db, refund.id)]).then(
+      async ([store, itemised]) => ({
+        to: order.email,
+        subject: refundNoticeSubject(store.name, order.invoiceNumber),
+        ...(await renderMail(
+          RefundNoticeMail({
+            store,
+            fName: order.fName,
+            invoiceNumber: order.invoiceNumber,
+            amount: formatCents(refund.amountCents),
+            refundedTotal: formatCents(refundedCents),
+            paidWith: order.paymentMethod === PAYMENT_METHOD_CARD ? 'card' : 'PayPal account',
+            reason: refund.reason,
+            lines: itemised.lines,
+            shippingCents: itemised.shippingCents,
+            returnRa,
+            orderUrl: absoluteUrl(config.publicBaseUrl, guestTrackOrderPath(order.publicId)),
+          }),
+        )),
+      }),
+    ),
+  );
+}
+
+/** The amount of itemised refund `request` of locked `order`, or HttpError 400 naming the field. */
+async function itemisedAmount(tx: Database, order: OrderRow, request: ItemisedRefund) {
+  if (request.lines.length === 0 && request.shippingCents <= 0) {
+    throw new HttpError(400, LINE_M.nothing, [{ field: 'lines', message: LINE_M.nothing }]);
+  }
+  const plan = await lineRefundPlan(tx, order);
+  try {
+    return {
+      plan,
+      ...lineRefundAmount(
+        plan.lines,
+        request.lines.map((l) => ({ line_id: l.lineId, quantity: l.quantity })),
+        request.shippingCents,
+        plan.shippingLeftCents,
+      ),
+    };
+  } catch (err) {
+    if (!(err instanceof RangeError)) throw err;
+    const field = /delivery/.test(err.message) ? 'shipping' : 'lines';
+    throw new HttpError(400, err.message, [{ field, message: err.message }]);
+  }
+}
+
+/**
+ * The refund's lines, and the restock of those asked for, in the reservation's transaction (issue 36 §3): stock
+ * goes back at once, and comes off again if the provider refuses (undoRestock). Untracked stock (null) is skipped.
+ */
+async function recordRefundLines(
+  tx: Database,
+  refundId: number,
+  request: ItemisedRefund,
+  amount: Awaited<ReturnType<typeof itemisedAmount>>,
+): Promise<void> {
+  if (request.lines.length === 0) return;
+  const cents = new Map(amount.linesCents.map((l) => [l.line_id, l.cents]));
+  const byId = new Map(amount.plan.lines.map((l) => [l.line_id, l]));
+  await tx.insert(refundLines).values(
+    request.lines.map((l) => ({
+      refundId,
+      orderLineItemId: l.lineId,
+      quantity: l.quantity,
+      amountCents: cents.get(l.lineId) ?? 0,
+      restock: l.restock && (byId.get(l.lineId)?.restockable ?? false),
     })),
   );
+  for (const l of request.lines) {
+    const productId = byId.get(l.lineId)?.productId;
+    if (!l.restock || productId === null || productId === undefined) continue;
+    await tx
+      .update(products)
+      .set({ stock: sql`${products.stock} + ${l.quantity}` })
+      .where(and(eq(products.id, productId), isNotNull(products.stock)));
+  }
+}
+
+/**
+ * Takes back the restock of refund `refundId`, refused by the provider: the units did not go back on the shelf
+ * for money given back. Never below 0 (what was sold meanwhile was sold).
+ */
+async function undoRestock(tx: Database, refundId: number): Promise<void> {
+  const rows = await tx
+    .select({ quantity: refundLines.quantity, productId: orderLineItems.productId })
+    .from(refundLines)
+    .innerJoin(orderLineItems, eq(orderLineItems.id, refundLines.orderLineItemId))
+    .where(and(eq(refundLines.refundId, refundId), eq(refundLines.restock, true)));
+  for (const r of rows) {
+    if (r.productId === null) continue;
+    await tx
+      .update(products)
+      .set({ stock: sql`greatest(${products.stock} - ${r.quantity}, 0)` })
+      .where(and(eq(products.id, r.productId), isNotNull(products.stock)));
+  }
 }

@@ -5,8 +5,6 @@
  * rendered), and `POST /api/admin/returns/{id}/approve` / `reject` — one decision per request, mailed to the
  * customer after the answer.
  */
-import { createReadStream } from 'node:fs';
-import { open } from 'node:fs/promises';
 import { and, eq } from 'drizzle-orm';
 import type { FastifyReply } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
@@ -19,25 +17,38 @@ import {
   adminReturnDetailSchema,
   adminReturnListQuerySchema,
   adminReturnListSchema,
+  adminReturnReceiveSchema,
   adminReturnRejectSchema,
+  adminReturnReplaceSchema,
+  raNumberText,
+  RETURN_CONDITION_LABELS,
 } from '@store/shared/admin-returns';
 import { REFUND_STATUS_FAILED } from '@store/shared/admin-orders';
-import { centsToDecimalString, formatCents, parseDecimalToCents } from '@store/shared/money';
+import { formatCents, parseDecimalToCents } from '@store/shared/money';
 import { refunds } from '../../db/schema';
 import { HttpError } from '../../plugins/error-handling';
 import { mailStoreOf } from '../mail/mail-store';
 import { renderMail } from '../mail/render-mail';
-import { ReturnDecisionMail, returnDecisionSubject } from '../mail/templates/return-decision-mail';
 import {
-  decideReturn,
+  ReturnStepMail,
+  returnStepSubject,
+  type ReturnStepMailProps,
+} from '../mail/templates/return-step-mail';
+import {
+  approveReturn,
   getAdminReturn,
   listAdminReturns,
+  markReturnRefunded,
   parseReturnId,
+  receiveReturn,
+  rejectReturn,
+  replaceReturn,
   returnFileOf,
   type DecidedReturn,
-  type ReturnDecision,
 } from './admin-returns';
-import { refundOrder } from './refund-order';
+import { mailRefundNotice, refundOrder } from './refund-order';
+import type { Database } from '../../db/client';
+import { adminLineRefundRequestSchema } from '@store/shared/refund-lines';
 import { requireStaff, staffOf } from './require-staff';
 
 /** Any text: what is not a return's id is answered 404, like an id nobody has (a traversal attempt too). */
@@ -133,63 +144,78 @@ const adminReturnRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (req, reply) => {
-      const file = await returnFileOf(app.db, app.config.privateUploadsDir, idOf(req.params.id));
-      // Opened before any header is sent, so a file that has gone is a clean 404.
-      const handle = await open(file.path, 'r').catch(() => null);
-      if (!handle) throw new HttpError(404, M.fileMissing);
-      const { size } = await handle.stat();
+      const file = await returnFileOf(app.db, idOf(req.params.id));
+      // Streamed through the store from the private folder or bucket (decision 0061: no signed URL to leak), and
+      // opened before any header is sent, so a file that has gone is a clean 404.
+      const stored = await app.files.private.stream(file.key);
+      if (!stored) throw new HttpError(404, M.fileMissing);
       // The stream is the body as it is; the typed reply knows only the JSON answers.
       return (
         (reply as FastifyReply)
           .header('content-type', 'application/octet-stream')
           .header('content-disposition', attachmentDisposition(file.name))
-          .header('content-length', String(size))
+          .header('content-length', String(stored.size))
           .header('x-content-type-options', 'nosniff')
           // Opened by itself in a tab anyway, the file may run nothing.
           .header('content-security-policy', 'sandbox')
-          .send(createReadStream('', { fd: handle, autoClose: true }))
+          .send(stored.body)
       );
     },
   );
 
-  /** Mails the customer the decision (after the answer). */
-  async function mailDecision({ row, order }: DecidedReturn) {
+  /** Mails the customer the step just made (after the answer; the mail service retries and never throws). */
+  async function mailStep({ row, order }: DecidedReturn) {
+    if (row.status === 'open' || row.status === 'refunded') return;
+    const step = row.status;
     const store = await mailStoreOf(app.db, app.config.publicBaseUrl);
+    const ra = row.raNumber === null ? null : raNumberText(row.raNumber);
     const common = {
       store,
       fName: row.fName,
       returnId: row.id,
       invoiceNumber: order?.invoiceNumber ?? null,
+      ra,
     };
-    const decision = row.status === 'approved' ? 'approved' : 'rejected';
-    const mail =
-      decision === 'approved'
-        ? ReturnDecisionMail({
-            ...common,
-            decision,
-            refund: row.refundCents ? formatCents(row.refundCents) : null,
-            note: row.decisionNote,
-          })
-        : ReturnDecisionMail({ ...common, decision, reason: row.decisionNote });
+    let props: ReturnStepMailProps;
+    if (step === 'received') {
+      const detail = await getAdminReturn(app.db, row.id);
+      props = {
+        ...common,
+        step,
+        lines: (detail?.lines ?? []).flatMap((l) =>
+          l.quantity_received !== null && l.condition !== null
+            ? [
+                {
+                  title: l.product_title,
+                  quantity: l.quantity_received,
+                  condition: RETURN_CONDITION_LABELS[l.condition],
+                },
+              ]
+            : [],
+        ),
+      };
+    } else if (step === 'rejected') props = { ...common, step, reason: row.decisionNote };
+    else props = { ...common, step, note: row.decisionNote };
     app.mail.deliver(
-      `return ${decision}`,
-      renderMail(mail).then((parts) => ({
+      `return ${step}`,
+      renderMail(ReturnStepMail(props)).then((parts) => ({
         to: row.email,
-        subject: returnDecisionSubject(store.name, row.id, decision),
+        subject: returnStepSubject(store.name, step, row.id, ra),
         ...parts,
       })),
     );
   }
 
-  async function decide(id: number, decision: ReturnDecision, staffId: number) {
-    const decided = await app.db.transaction((tx) => decideReturn(tx, id, decision, staffId));
-    await mailDecision(decided);
+  /** Runs step `run` in one transaction, mails the customer, and answers the return as it now is. */
+  async function step(id: number, run: (tx: Database) => Promise<DecidedReturn>) {
+    const done = await app.db.transaction(run);
+    await mailStep(done);
     const data = await getAdminReturn(app.db, id);
     if (!data) throw new HttpError(404, M.notFound);
-    return { decided, data };
+    return { done, data };
   }
 
-  const decisionResponses = {
+  const stepResponses = {
     200: adminReturnDecisionAnswerSchema,
     400: fieldErrorsAnswerSchema,
     401: messageAnswerSchema,
@@ -205,13 +231,78 @@ const adminReturnRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         tags,
         summary:
-          'Approve an open return request with the refund amount in dollars (0 for none): a linked order is ' +
-          'refunded through its payment provider, the decision made with the refund reserved (key return-{id}); ' +
-          'the customer is mailed',
+          'Approve a requested return: it gets a return authorisation number (RA-000123) and the customer is ' +
+          'mailed it with the return instructions (where to send, what to include, the returns window)',
         params,
         body: adminReturnApproveSchema,
+        response: stepResponses,
+      },
+    },
+    async (req) => {
+      const id = idOf(req.params.id);
+      const { staff } = staffOf(req);
+      const { done, data } = await step(id, (tx) => approveReturn(tx, id, staff.id, req.body.note ?? ''));
+      return { message: M.approvedRa(id, raNumberText(done.row.raNumber ?? 0)), data };
+    },
+  );
+
+  app.post(
+    '/admin/returns/:id/receive',
+    {
+      preHandler: guard,
+      schema: {
+        tags,
+        summary:
+          'Record an approved return as received and inspected: per order line, the units that came back and ' +
+          'their condition, and a note; the customer is mailed',
+        params,
+        body: adminReturnReceiveSchema,
+        response: stepResponses,
+      },
+    },
+    async (req) => {
+      const id = idOf(req.params.id);
+      const { staff } = staffOf(req);
+      const { data } = await step(id, (tx) => receiveReturn(tx, id, staff.id, req.body));
+      return { message: M.receivedDone(id), data };
+    },
+  );
+
+  app.post(
+    '/admin/returns/:id/replace',
+    {
+      preHandler: guard,
+      schema: {
+        tags,
+        summary:
+          'Replace a received return: the units received leave the stock as the replacement, and the customer ' +
+          'is mailed the note (409 when too few are in stock; nothing is written)',
+        params,
+        body: adminReturnReplaceSchema,
+        response: stepResponses,
+      },
+    },
+    async (req) => {
+      const id = idOf(req.params.id);
+      const { staff } = staffOf(req);
+      const { data } = await step(id, (tx) => replaceReturn(tx, id, staff.id, req.body.note));
+      return { message: M.replacedDone(id), data };
+    },
+  );
+
+  app.post(
+    '/admin/returns/:id/refund',
+    {
+      preHandler: guard,
+      schema: {
+        tags,
+        summary:
+          "Refund a received return through the order's refund by line items (restock per line, delivery, a " +
+          "reason); the step is made in the refund's reservation (key return-{id}); the customer is mailed the refund",
+        params,
+        body: adminLineRefundRequestSchema,
         response: {
-          ...decisionResponses,
+          ...stepResponses,
           402: messageAnswerSchema,
           422: messageAnswerSchema,
           502: messageAnswerSchema,
@@ -220,57 +311,53 @@ const adminReturnRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (req) => {
       const id = idOf(req.params.id);
-      const refundCents = parseDecimalToCents(req.body.refund_amount);
-      if (refundCents === null) throw new HttpError(400, M.refundAmount);
       const { staff } = staffOf(req);
       const current = await getAdminReturn(app.db, id);
       if (!current) throw new HttpError(404, M.notFound);
-      // A fast answer for a decided request; the decision itself is conditional on the request being open.
-      if (current.status !== 'open') throw new HttpError(409, M.alreadyDecided(current.status));
-      const decision: ReturnDecision = { status: 'approved', refundCents, note: req.body.note ?? '' };
-      if (!current.order || refundCents === 0) {
-        const { data } = await decide(id, decision, staff.id);
-        return { message: M.approved(id, centsToDecimalString(refundCents)), data };
-      }
-      // The decision is made in the refund's reservation (one transaction, the order locked), so of two
-      // approvals, or an approval and a rejection, at once, one decides and at most one refund is reserved.
-      // A refused refund reopens the request (refund-order.ts); an unanswered one leaves it approved with its
-      // refund pending until reconciliation settles it. Each attempt after a refused one gets its own key.
+      // A fast answer; the step itself is conditional on the return still being received.
+      if (current.status !== 'received') throw new HttpError(409, M.illegalStep(current.status, 'refunded'));
+      if (!current.order) throw new HttpError(409, M.noOrder);
+      // The step is made in the refund's reservation (one transaction, the order locked), so of two refunds of
+      // one return at once, one steps and at most one refund is reserved. A refused refund puts the return back
+      // to received (refund-order.ts); each attempt after a refused one gets its own key.
       const refused = await app.db
         .select({ id: refunds.id })
         .from(refunds)
         .where(and(eq(refunds.returnId, id), eq(refunds.status, REFUND_STATUS_FAILED)));
-      const made: { decided?: DecidedReturn } = {};
-      try {
-        const outcome = await refundOrder(
-          // `config` (no `mail`): MAIL_FROM for a tax invoice the refund's adjustment note may issue.
-          { db: app.db, payments: app.payments, log: req.log, config: app.config },
-          {
-            orderPublicId: current.order.public_id,
-            amountCents: refundCents,
-            reason: `Return #${id}`,
-            idempotencyKey:
-              refused.length === 0 ? `return-${id}` : `return-${id}-attempt-${refused.length + 1}`,
-            staffId: staff.id,
-            returnId: id,
+      const made: { done?: DecidedReturn } = {};
+      const outcome = await refundOrder(
+        { db: app.db, payments: app.payments, log: req.log, config: app.config },
+        {
+          orderPublicId: current.order.public_id,
+          amountCents: 0,
+          itemised: {
+            lines: req.body.lines.map((l) => ({
+              lineId: l.line_id,
+              quantity: l.quantity,
+              restock: l.restock,
+            })),
+            shippingCents: parseDecimalToCents(req.body.shipping) ?? 0,
           },
-          async (tx) => {
-            made.decided = await decideReturn(tx, id, decision, staff.id);
-          },
-        );
-        // The key's refund was made by an earlier approval: this one decided nothing.
-        if (outcome.replayed || !made.decided) throw new HttpError(409, M.alreadyDecided('approved'));
-      } catch (err) {
-        // refundOrder names its field `amount`; here it is `refund_amount`.
-        if (err instanceof HttpError && err.statusCode === 400) {
-          throw new HttpError(400, err.message, [{ field: 'refund_amount', message: err.message }]);
-        }
-        throw err;
-      }
-      if (made.decided) await mailDecision(made.decided);
+          reason: req.body.reason,
+          idempotencyKey:
+            refused.length === 0 ? `return-${id}` : `return-${id}-attempt-${refused.length + 1}`,
+          staffId: staff.id,
+          returnId: id,
+        },
+        async (tx, refund) => {
+          made.done = await markReturnRefunded(tx, id, staff.id, refund.amountCents, req.body.reason);
+        },
+      );
+      // The key's refund was made by an earlier request: this one stepped nothing.
+      if (outcome.replayed || !made.done) throw new HttpError(409, M.illegalStep('refunded', 'refunded'));
+      mailRefundNotice(
+        { db: app.db, payments: app.payments, mail: app.mail, config: app.config },
+        outcome,
+        current.ra_number,
+      );
       const data = await getAdminReturn(app.db, id);
       if (!data) throw new HttpError(404, M.notFound);
-      return { message: M.approved(id, centsToDecimalString(refundCents)), data };
+      return { message: M.refundedDone(id, formatCents(outcome.refund.amountCents)), data };
     },
   );
 
@@ -280,16 +367,17 @@ const adminReturnRoutes: FastifyPluginAsyncZod = async (app) => {
       preHandler: guard,
       schema: {
         tags,
-        summary: 'Reject an open return request with a reason; the customer is mailed the reason',
+        summary:
+          'Reject a return (requested, approved or received) with a reason; the customer is mailed the reason',
         params,
         body: adminReturnRejectSchema,
-        response: decisionResponses,
+        response: stepResponses,
       },
     },
     async (req) => {
       const id = idOf(req.params.id);
       const { staff } = staffOf(req);
-      const { data } = await decide(id, { status: 'rejected', reason: req.body.reason }, staff.id);
+      const { data } = await step(id, (tx) => rejectReturn(tx, id, staff.id, req.body.reason));
       return { message: M.rejected(id), data };
     },
   );

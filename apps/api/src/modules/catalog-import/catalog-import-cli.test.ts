@@ -7,11 +7,14 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { runCatalogImport } from '../../cli/catalog-import';
 import type { DatabaseHandle } from '../../db/client';
 import { createTestDatabase } from '../../../tests/test-db';
+import { createLocalFileStore } from '../../storage/local-file-store';
 
 const FIXTURES = fileURLToPath(new URL('../../../tests/fixtures/', import.meta.url));
 
 let handle: DatabaseHandle;
 let mediaDir: string;
+/** The media folder as the importer's store. */
+const mediaStore = () => createLocalFileStore({ root: mediaDir });
 beforeAll(async () => {
   handle = await createTestDatabase();
   mediaDir = await mkdtemp(path.join(os.tmpdir(), 'catalog-cli-media-'));
@@ -40,7 +43,7 @@ async function runOnline(...argv: string[]) {
     err: (t) => err.push(t),
     progress: false,
     cwd: FIXTURES,
-    openDb: async () => ({ db: handle.db, mediaDir, close: async () => {} }),
+    openDb: async () => ({ db: handle.db, media: mediaStore(), close: async () => {} }),
   });
   return { code, out: out.join('\n'), err: err.join('\n') };
 }

@@ -12,15 +12,14 @@
  */
 import { createHash } from 'node:crypto';
 import { lookup as dnsLookup, type LookupAddress } from 'node:dns';
-import { mkdir, rename, stat, writeFile } from 'node:fs/promises';
 import http from 'node:http';
 import https from 'node:https';
 import { isIP, type LookupFunction } from 'node:net';
-import path from 'node:path';
 import { fileTypeFromBuffer } from 'file-type';
 import pLimit from 'p-limit';
 import { slugify } from '@store/shared/slug';
 import { imageDownloadEnv } from '../../env';
+import type { FileStore } from '../../storage/file-store';
 import { isPublicAddress } from './is-public-address';
 import { imageFileName, PRODUCT_MEDIA_FOLDER, type ImageResolution } from './resolve-product-images';
 
@@ -39,8 +38,8 @@ export const IMAGE_DOWNLOAD_TIMEOUT_MS = 10_000;
 const MAX_REDIRECTS = 3;
 
 export interface ImageDownloadOptions {
-  /** Public media folder; files go to `<mediaDir>/products/`. */
-  mediaDir: string;
+  /** The public media store; files go to `products/`. */
+  media: FileStore;
   concurrency?: number;
   retries?: number;
   /** Per attempt, connection to last byte (default: IMPORT_IMAGE_TIMEOUT_MS, else 10 s). */
@@ -85,7 +84,7 @@ const NETWORK_CODES: Record<string, string> = {
 
 /** Creates a downloader for one import; `download(url)` is cached per URL. */
 export function createImageDownloader(options: ImageDownloadOptions) {
-  const targetDir = path.join(options.mediaDir, PRODUCT_MEDIA_FOLDER);
+  const { media } = options;
   const overrides = imageDownloadEnv();
   const timeoutMs = options.timeoutMs ?? overrides.timeoutMs ?? IMAGE_DOWNLOAD_TIMEOUT_MS;
   const retries = options.retries ?? IMAGE_DOWNLOAD_RETRIES;
@@ -215,8 +214,7 @@ export function createImageDownloader(options: ImageDownloadOptions) {
 
   async function existing(base: string): Promise<string | null> {
     for (const ext of new Set(Object.values(DOWNLOADABLE_IMAGE_TYPES))) {
-      const found = await stat(path.join(targetDir, `${base}.${ext}`)).catch(() => null);
-      if (found?.isFile()) return `${base}.${ext}`;
+      if (await media.stat(`${PRODUCT_MEDIA_FOLDER}/${base}.${ext}`)) return `${base}.${ext}`;
     }
     return null;
   }
@@ -247,13 +245,10 @@ export function createImageDownloader(options: ImageDownloadOptions) {
             missing: `could not be downloaded: its bytes are not a JPEG, PNG, WebP, GIF or AVIF image (sent as ${type})`,
           };
         }
-        const file = `${base}.${DOWNLOADABLE_IMAGE_TYPES[sniffed.mime]}`;
-        await mkdir(targetDir, { recursive: true });
-        // Written aside and renamed, so a half-written file never looks like an earlier import's.
-        const temp = path.join(targetDir, `.${file}.${process.pid}.part`);
-        await writeFile(temp, bytes);
-        await rename(temp, path.join(targetDir, file));
-        return { path: `${PRODUCT_MEDIA_FOLDER}/${file}` };
+        const key = `${PRODUCT_MEDIA_FOLDER}/${base}.${DOWNLOADABLE_IMAGE_TYPES[sniffed.mime]}`;
+        // Stored whole (the store never shows half a file), so it never looks like an earlier import's.
+        await media.put(key, bytes, sniffed.mime);
+        return { path: key };
       } catch (error) {
         const e =
           error instanceof DownloadError

@@ -10,6 +10,7 @@ import {
   categories,
   childCategories,
   productDiscounts,
+  permalinkRedirects,
   productImages,
   products,
 } from '../../db/schema';
@@ -17,6 +18,7 @@ import { createTestDatabase } from '../../../tests/test-db';
 import { readCatalogVersion } from '../catalog/catalog-version';
 import { generateCatalogCsv } from './generate-catalog-csv';
 import { importCatalog } from './import-catalog';
+import { createLocalFileStore } from '../../storage/local-file-store';
 
 const FIXTURES = fileURLToPath(new URL('../../../tests/fixtures/', import.meta.url));
 const IMAGES = path.join(FIXTURES, 'images');
@@ -25,6 +27,8 @@ const NOW = new Date('2025-06-01T00:00:00Z');
 
 let handle: DatabaseHandle;
 let mediaDir: string;
+/** The media folder as the importer's store. */
+const mediaStore = () => createLocalFileStore({ root: mediaDir });
 
 beforeAll(async () => {
   handle = await createTestDatabase();
@@ -32,7 +36,7 @@ beforeAll(async () => {
 afterAll(() => handle.close());
 beforeEach(async () => {
   await handle.db.execute(
-    sql`TRUNCATE product_images, product_discounts, products, child_categories, categories, brands RESTART IDENTITY CASCADE`,
+    sql`TRUNCATE product_images, product_discounts, products, child_categories, categories, brands, permalink_redirects RESTART IDENTITY CASCADE`,
   );
   mediaDir = await mkdtemp(path.join(os.tmpdir(), 'catalog-import-media-'));
 });
@@ -51,10 +55,41 @@ const count = async (table: typeof products | typeof categories | typeof brands)
       .from(table)
   )[0]?.n;
 
+describe('importCatalog: a taxonomy renamed in the back office (issue 36, decision 0050)', () => {
+  it('re-importing an old export finds the renamed category and brand by their old addresses and new names', async () => {
+    const csv = await fixture('shopify-2024.csv');
+    await importCatalog({ db: db(), csv, media: mediaStore(), now: NOW });
+    const [cat] = await db().select().from(categories).orderBy(asc(categories.id)).limit(1);
+    const [brand] = await db().select().from(brands).orderBy(asc(brands.id)).limit(1);
+    if (!cat || !brand) throw new Error('the sample has a category and a brand');
+    const before = { categories: await count(categories), brands: await count(brands) };
+    // As the back office renames with a new address: the new title and address, the old address recorded.
+    await db()
+      .update(categories)
+      .set({ title: `${cat.title} Renamed`, sku: `${cat.sku}-renamed`, permalink: `${cat.sku}-renamed` })
+      .where(eq(categories.id, cat.id));
+    await db()
+      .update(brands)
+      .set({ title: `${brand.title} Renamed`, permalink: `${brand.permalink}-renamed` })
+      .where(eq(brands.id, brand.id));
+    await db()
+      .insert(permalinkRedirects)
+      .values([
+        { kind: 'category', oldValue: cat.sku, targetId: cat.id },
+        { kind: 'brand', oldValue: brand.permalink, targetId: brand.id },
+      ]);
+
+    await importCatalog({ db: db(), csv, media: mediaStore(), now: NOW });
+    expect({ categories: await count(categories), brands: await count(brands) }).toEqual(before);
+    const inCategory = await db().select().from(products).where(eq(products.categoryId, cat.id));
+    expect(inCategory.length).toBeGreaterThan(0);
+  });
+});
+
 describe('importCatalog: WooCommerce sample', () => {
   it('imports the sample, then re-importing it changes nothing', async () => {
     const csv = await fixture('woocommerce-sample-products.csv');
-    const first = await importCatalog({ db: db(), csv, mediaDir, now: NOW });
+    const first = await importCatalog({ db: db(), csv, media: mediaStore(), now: NOW });
     expect(first).toMatchObject({
       format: 'woocommerce',
       created: 20,
@@ -73,19 +108,19 @@ describe('importCatalog: WooCommerce sample', () => {
     expect(await count(products)).toBe(20);
     const beanieBefore = await productBySku('cc-beanie');
 
-    const second = await importCatalog({ db: db(), csv, mediaDir, now: NOW });
+    const second = await importCatalog({ db: db(), csv, media: mediaStore(), now: NOW });
     expect(second).toMatchObject({ created: 0, updated: 0, unchanged: 20, rejected: 0, skipped: 4 });
     expect((await productBySku('cc-beanie')).updatedAt).toEqual(beanieBefore.updatedAt);
   });
 
   it('changing one price updates exactly that product', async () => {
     const csv = await fixture('woocommerce-sample-products.csv');
-    await importCatalog({ db: db(), csv, mediaDir, now: NOW });
+    await importCatalog({ db: db(), csv, media: mediaStore(), now: NOW });
     const before = await productBySku('cc-belt');
     // Belt (line 6): regular 65 -> 69, sale stays 55.
     const changed = csv.replace(',55,65,Clothing > Accessories', ',55,69,Clothing > Accessories');
     expect(changed).not.toBe(csv);
-    const report = await importCatalog({ db: db(), csv: changed, mediaDir, now: NOW });
+    const report = await importCatalog({ db: db(), csv: changed, media: mediaStore(), now: NOW });
     expect(report).toMatchObject({ created: 0, updated: 1, unchanged: 19 });
     const after = await productBySku('cc-belt');
     expect(after.priceCents).toBe(6900);
@@ -104,7 +139,7 @@ describe('importCatalog: WooCommerce sample', () => {
     await importCatalog({
       db: db(),
       csv: await fixture('woocommerce-sample-products.csv'),
-      mediaDir,
+      media: mediaStore(),
       now: NOW,
     });
     const cats = await db().select().from(categories).orderBy(asc(categories.position));
@@ -130,7 +165,7 @@ describe('importCatalog: bad rows', () => {
     const report = await importCatalog({
       db: db(),
       csv: await fixture('woocommerce-bad-rows.csv'),
-      mediaDir,
+      media: mediaStore(),
       now: NOW,
     });
     expect(report).toMatchObject({
@@ -157,7 +192,7 @@ describe('importCatalog: bad rows', () => {
     const report = await importCatalog({
       db: db(),
       csv: await fixture('woocommerce-bad-rows.csv'),
-      mediaDir,
+      media: mediaStore(),
       skipInvalid: true,
       now: NOW,
     });
@@ -178,7 +213,7 @@ describe('importCatalog: Shopify, images, discounts, HTML', () => {
       db: db(),
       csv: await fixture('shopify-legacy.csv'),
       imagesDir: IMAGES,
-      mediaDir,
+      media: mediaStore(),
     });
     expect(report).toMatchObject({ format: 'shopify-legacy', created: 4, skipped: 1, rejected: 0 });
     expect(report.warnings).toEqual([
@@ -204,26 +239,26 @@ describe('importCatalog: Shopify, images, discounts, HTML', () => {
 
   it('skips copying an identical image, replaces a different one, and re-imports as unchanged', async () => {
     const csv = await fixture('shopify-legacy.csv');
-    await importCatalog({ db: db(), csv, imagesDir: IMAGES, mediaDir });
+    await importCatalog({ db: db(), csv, imagesDir: IMAGES, media: mediaStore() });
     const front = path.join(mediaDir, 'products/pad-front.png');
     const box = path.join(mediaDir, 'products/pad-box.png');
     const frontMtime = (await stat(front)).mtimeMs;
     await writeFile(box, 'not the same picture');
     await new Promise((r) => setTimeout(r, 20));
 
-    const again = await importCatalog({ db: db(), csv, imagesDir: IMAGES, mediaDir });
+    const again = await importCatalog({ db: db(), csv, imagesDir: IMAGES, media: mediaStore() });
     expect(again).toMatchObject({ created: 0, updated: 0, unchanged: 4 });
     expect((await stat(front)).mtimeMs).toBe(frontMtime);
     expect(await readFile(box)).toEqual(await readFile(path.join(IMAGES, 'pad-box.png')));
 
     // Without the images folder, images already in the media folder are still used.
-    const withoutFolder = await importCatalog({ db: db(), csv, mediaDir });
+    const withoutFolder = await importCatalog({ db: db(), csv, media: mediaStore() });
     expect(withoutFolder).toMatchObject({ created: 0, updated: 0, unchanged: 4 });
   });
 
   it('stores percent and fixed discounts, and removes a discount that is gone', async () => {
     const csv = await fixture('shopify-legacy.csv');
-    await importCatalog({ db: db(), csv, imagesDir: IMAGES, mediaDir });
+    await importCatalog({ db: db(), csv, imagesDir: IMAGES, media: mediaStore() });
     const discountOf = async (sku: string) => {
       const p = await productBySku(sku);
       return db()
@@ -237,7 +272,7 @@ describe('importCatalog: Shopify, images, discounts, HTML', () => {
     expect(await discountOf('H4-100')).toEqual([]);
 
     const noSale = csv.replace(',72.00,80.00,', ',72.00,,');
-    const report = await importCatalog({ db: db(), csv: noSale, imagesDir: IMAGES, mediaDir });
+    const report = await importCatalog({ db: db(), csv: noSale, imagesDir: IMAGES, media: mediaStore() });
     expect(report).toMatchObject({ updated: 1, unchanged: 3 });
     expect(await discountOf('BP-REAR')).toEqual([]);
     // Replacing a product's rows keeps its images.
@@ -248,7 +283,12 @@ describe('importCatalog: Shopify, images, discounts, HTML', () => {
   });
 
   it('stores sanitised HTML, brands and search columns', async () => {
-    await importCatalog({ db: db(), csv: await fixture('shopify-legacy.csv'), imagesDir: IMAGES, mediaDir });
+    await importCatalog({
+      db: db(),
+      csv: await fixture('shopify-legacy.csv'),
+      imagesDir: IMAGES,
+      media: mediaStore(),
+    });
     const front = await productBySku('BP-FRONT');
     expect(front.longDescription).toContain('<p>Quiet, low-dust pads.</p>');
     expect(front.longDescription).not.toMatch(/<script|onerror|onclick|javascript:/);
@@ -274,7 +314,7 @@ describe('importCatalog: Shopify, images, discounts, HTML', () => {
       db: db(),
       csv: await fixture('shopify-2024.csv'),
       imagesDir: IMAGES,
-      mediaDir,
+      media: mediaStore(),
     });
     expect(report).toMatchObject({ format: 'shopify-2024', created: 4, skipped: 2, rejected: 0 });
     const oil = await productBySku('OIL-5W30-5L');
@@ -303,7 +343,7 @@ describe('importCatalog: matching existing data', () => {
         'simple,A,Brake Kit,10,Brakes > Accessories,NGK',
         'simple,B,Engine Kit,10,engine > Accessories,ngk',
       ),
-      mediaDir,
+      media: mediaStore(),
     });
     expect(report.created).toBe(2);
     const cats = await db().select().from(categories).orderBy(asc(categories.position));
@@ -325,8 +365,12 @@ describe('importCatalog: matching existing data', () => {
   });
 
   it('matches SKUs case-insensitively', async () => {
-    await importCatalog({ db: db(), csv: woo('simple,abc-1,Widget,10,,'), mediaDir });
-    const report = await importCatalog({ db: db(), csv: woo('simple,ABC-1,Widget,12,,'), mediaDir });
+    await importCatalog({ db: db(), csv: woo('simple,abc-1,Widget,10,,'), media: mediaStore() });
+    const report = await importCatalog({
+      db: db(),
+      csv: woo('simple,ABC-1,Widget,12,,'),
+      media: mediaStore(),
+    });
     expect(report).toMatchObject({ created: 0, updated: 1 });
     expect(await count(products)).toBe(1);
     expect(await productBySku('ABC-1')).toMatchObject({ priceCents: 1200 });
@@ -336,7 +380,11 @@ describe('importCatalog: matching existing data', () => {
     await db()
       .insert(products)
       .values({ sku: 'OTHER', title: 'Oil Filter', permalink: 'oil-filter', priceCents: 100 });
-    const report = await importCatalog({ db: db(), csv: woo('simple,OF-1,Oil Filter,10,,'), mediaDir });
+    const report = await importCatalog({
+      db: db(),
+      csv: woo('simple,OF-1,Oil Filter,10,,'),
+      media: mediaStore(),
+    });
     expect(report.warnings).toEqual([
       'line 2: permalink "oil-filter" belongs to product "OTHER", which is not in this file; using "oil-filter-of-1"',
     ]);
@@ -344,11 +392,15 @@ describe('importCatalog: matching existing data', () => {
   });
 
   it('lets two products of the file swap permalinks', async () => {
-    await importCatalog({ db: db(), csv: woo('simple,A,Alpha,10,,', 'simple,B,Beta,10,,'), mediaDir });
+    await importCatalog({
+      db: db(),
+      csv: woo('simple,A,Alpha,10,,', 'simple,B,Beta,10,,'),
+      media: mediaStore(),
+    });
     const report = await importCatalog({
       db: db(),
       csv: woo('simple,A,Beta,10,,', 'simple,B,Alpha,10,,'),
-      mediaDir,
+      media: mediaStore(),
     });
     expect(report).toMatchObject({ updated: 2 });
     expect((await productBySku('A')).permalink).toBe('beta');
@@ -356,7 +408,7 @@ describe('importCatalog: matching existing data', () => {
   });
 
   it('leaves the catalog as it was when the database fails part way', async () => {
-    await importCatalog({ db: db(), csv: woo('simple,KEEP,Keep Me,10,Brakes,'), mediaDir });
+    await importCatalog({ db: db(), csv: woo('simple,KEEP,Keep Me,10,Brakes,'), media: mediaStore() });
     const version = await readCatalogVersion(db());
     await db().execute(sql`
       CREATE OR REPLACE FUNCTION fail_on_boom() RETURNS trigger AS $$
@@ -373,7 +425,7 @@ describe('importCatalog: matching existing data', () => {
             'simple,NEW,New One,10,Engine,Bosch',
             'simple,BOOM,Boom,10,,',
           ),
-          mediaDir,
+          media: mediaStore(),
         }),
       ).rejects.toThrow(/boom|Failed query/);
     } finally {
@@ -390,16 +442,20 @@ describe('importCatalog: matching existing data', () => {
   it('bumps the catalog version when it writes, and only then', async () => {
     const before = await readCatalogVersion(db());
     const csv = woo('simple,V-1,Valve,10,Engine,Bosch', 'simple,V-2,Valve Seal,4,Engine,Bosch');
-    await importCatalog({ db: db(), csv, mediaDir });
+    await importCatalog({ db: db(), csv, media: mediaStore() });
     expect(await readCatalogVersion(db())).toBe(before + 1);
     // Nothing changed: no reload for every instance's read model.
-    expect(await importCatalog({ db: db(), csv, mediaDir })).toMatchObject({ unchanged: 2 });
+    expect(await importCatalog({ db: db(), csv, media: mediaStore() })).toMatchObject({ unchanged: 2 });
     expect(await readCatalogVersion(db())).toBe(before + 1);
     // Rejected rows block the import: nothing written, nothing announced.
-    const blocked = await importCatalog({ db: db(), csv: woo('simple,V-3,Valve Cap,abc,,'), mediaDir });
+    const blocked = await importCatalog({
+      db: db(),
+      csv: woo('simple,V-3,Valve Cap,abc,,'),
+      media: mediaStore(),
+    });
     expect(blocked.blocked).toBe(true);
     expect(await readCatalogVersion(db())).toBe(before + 1);
-    await importCatalog({ db: db(), csv: csv.replace(',4,', ',5,'), mediaDir });
+    await importCatalog({ db: db(), csv: csv.replace(',4,', ',5,'), media: mediaStore() });
     expect(await readCatalogVersion(db())).toBe(before + 2);
   });
 
@@ -410,7 +466,7 @@ describe('importCatalog: matching existing data', () => {
     const report = await importCatalog({
       db: db(),
       csv,
-      mediaDir,
+      media: mediaStore(),
       onCheckProgress: (done, total) => {
         expect(total).toBe(6000);
         checked.push(done);
@@ -440,7 +496,12 @@ describe('importCatalog: matching existing data', () => {
   it('writes a generated catalog larger than one batch, and re-imports it unchanged', async () => {
     const csv = generateCatalogCsv({ count: 1200, seed: 7 });
     const progress: number[] = [];
-    const first = await importCatalog({ db: db(), csv, mediaDir, onProgress: (done) => progress.push(done) });
+    const first = await importCatalog({
+      db: db(),
+      csv,
+      media: mediaStore(),
+      onProgress: (done) => progress.push(done),
+    });
     expect(first).toMatchObject({ created: 1200, rejected: 0, skipped: 0 });
     expect(progress[0]).toBe(0);
     expect(progress.at(-1)).toBe(1200);
@@ -452,7 +513,7 @@ describe('importCatalog: matching existing data', () => {
         .select({ n: sql<number>`count(*)::int` })
         .from(childCategories),
     ).toEqual([{ n: 24 }]);
-    const second = await importCatalog({ db: db(), csv, mediaDir });
+    const second = await importCatalog({ db: db(), csv, media: mediaStore() });
     expect(second).toMatchObject({ created: 0, updated: 0, unchanged: 1200 });
   });
 });

@@ -7,7 +7,8 @@ import { createHash } from 'node:crypto';
 import { sql } from 'drizzle-orm';
 import { slugify } from '@store/shared/slug';
 import { rowsOf, type Database } from '../../db/client';
-import { brands, categories, childCategories } from '../../db/schema';
+import { brands, categories, childCategories, permalinkRedirects } from '../../db/schema';
+import type { FileStore } from '../../storage/file-store';
 import { bumpCatalogVersion } from '../catalog/catalog-version';
 import {
   CATALOG_ROW_FIELDS,
@@ -41,15 +42,15 @@ export interface ImportCatalogOptions {
   csv: string;
   /** Folder the catalog's images are taken from by file name. */
   imagesDir?: string | undefined;
-  /** Public media folder; images are copied to `<mediaDir>/products/`. */
-  mediaDir: string;
+  /** The public media store; images are stored under `products/`. */
+  media: FileStore;
   /** Import the good rows even when some are rejected. */
   skipInvalid?: boolean | undefined;
   /**
    * Download image URLs (http/https) not found in `imagesDir` or the media folder (issue 12; see
    * `createImageDownloader`): true, or the downloader's settings. Off by default (offline).
    */
-  downloadImages?: boolean | Omit<ImageDownloadOptions, 'mediaDir'> | undefined;
+  downloadImages?: boolean | Omit<ImageDownloadOptions, 'media'> | undefined;
   /**
    * Pictures measured and copied to WebP at once (default: the machine's cores; see `createImagePreparer`). An
    * import inside the running store (the back office) leaves a core to the shoppers.
@@ -203,7 +204,12 @@ export async function importCatalog(options: ImportCatalogOptions): Promise<Impo
     const changed: { id: number; item: Resolved }[] = [];
     const productColumns = PRODUCT_COLUMNS.map((c) => c.name);
     const assignments = sql.raw(
-      [...productColumns.map((c) => `"${c}" = excluded."${c}"`), 'updated_at = now()'].join(', '),
+      // The version moves too (issue 36), so an editor opened before the import cannot overwrite it.
+      [
+        ...productColumns.map((c) => `"${c}" = excluded."${c}"`),
+        'updated_at = now()',
+        'version = products.version + 1',
+      ].join(', '),
     );
     for (const batch of chunks(updates, PRODUCT_BATCH)) {
       const values = unnestRows([
@@ -303,16 +309,16 @@ async function resolveImages(
   const stored: StoredImage[][] = rows.map(() => []);
   const withImages = rows.flatMap((row, i) => (row.images.length > 0 ? [{ row, i }] : []));
   if (withImages.length === 0) return stored;
-  const resolver = createImageResolver({ imagesDir: options.imagesDir, mediaDir: options.mediaDir });
+  const resolver = createImageResolver({ imagesDir: options.imagesDir, media: options.media });
   const preparer = createImagePreparer({
-    mediaDir: options.mediaDir,
+    media: options.media,
     ...(options.imageConcurrency ? { concurrency: options.imageConcurrency } : {}),
   });
   // Loaded only when there is something to download (it brings file-type and the HTTP stack).
   const download = options.downloadImages ? await import('./download-product-images') : null;
   const downloader = download
     ? download.createImageDownloader({
-        mediaDir: options.mediaDir,
+        media: options.media,
         ...(typeof options.downloadImages === 'object' ? options.downloadImages : {}),
       })
     : null;
@@ -577,6 +583,22 @@ async function resolveTaxonomy(tx: Tx, rows: readonly CatalogRow[]) {
     })
     .from(categories);
   const catBySlug = new Map<string, Named>();
+  // Issue 36 (decision 0050): a category renamed in the back office is still found by the name and address a
+  // catalog file knew it by (its old address, recorded as a redirect) and by its new name; its own sku and
+  // permalink win.
+  const moved = await tx
+    .select({
+      kind: permalinkRedirects.kind,
+      oldValue: permalinkRedirects.oldValue,
+      id: permalinkRedirects.targetId,
+    })
+    .from(permalinkRedirects);
+  const catById = new Map(cats.map((c) => [c.id, c]));
+  for (const r of moved) {
+    const c = r.kind === 'category' ? catById.get(r.id) : undefined;
+    if (c) catBySlug.set(r.oldValue, c);
+  }
+  for (const c of cats) catBySlug.set(slugOf(c.title), c);
   for (const c of cats) {
     catBySlug.set(c.permalink, c);
     catBySlug.set(c.sku, c);
@@ -616,6 +638,11 @@ async function resolveTaxonomy(tx: Tx, rows: readonly CatalogRow[]) {
   const childByKey = new Map<string, Named>();
   const takenChildSkus = new Set<string>();
   const nextChildPosition = new Map<number, number>();
+  const childById = new Map(children.map((c) => [c.id, c]));
+  for (const r of moved) {
+    const c = r.kind === 'child_category' ? childById.get(r.id) : undefined;
+    if (c) childByKey.set(`${c.categoryId}|${r.oldValue}`, { id: c.id, title: c.childTitle });
+  }
   for (const c of children) {
     const named = { id: c.id, title: c.childTitle };
     childByKey.set(childKey(c.categoryId, c.childTitle), named);
@@ -661,7 +688,14 @@ async function resolveTaxonomy(tx: Tx, rows: readonly CatalogRow[]) {
   const brandRows = await tx
     .select({ id: brands.id, title: brands.title, permalink: brands.permalink })
     .from(brands);
-  const brandBySlug = new Map<string, Named>(brandRows.map((b) => [b.permalink, b]));
+  const brandBySlug = new Map<string, Named>();
+  const brandById = new Map(brandRows.map((b) => [b.id, b]));
+  for (const r of moved) {
+    const b = r.kind === 'brand' ? brandById.get(r.id) : undefined;
+    if (b) brandBySlug.set(r.oldValue, b);
+  }
+  for (const b of brandRows) brandBySlug.set(slugOf(b.title), b);
+  for (const b of brandRows) brandBySlug.set(b.permalink, b);
   const newBrands: (typeof brands.$inferInsert)[] = [];
   const plannedBrandSlugs = new Set<string>();
   for (const r of rows) {

@@ -10,6 +10,7 @@ import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { createImageDownloader } from './download-product-images';
 import { isPublicAddress } from './is-public-address';
+import { createLocalFileStore } from '../../storage/local-file-store';
 
 /** [address, the range it stands for]: none may be downloaded from. */
 const REFUSED: readonly (readonly [string, string])[] = [
@@ -103,8 +104,9 @@ describe('isPublicAddress', () => {
 describe('the image downloader', () => {
   it('refuses a URL naming a private address in any IPv6 form, before connecting', async () => {
     const mediaDir = await mkdtemp(path.join(os.tmpdir(), 'public-address-'));
+    const mediaStore = () => createLocalFileStore({ root: mediaDir });
     try {
-      const strict = createImageDownloader({ mediaDir, timeoutMs: 200, retries: 0 });
+      const strict = createImageDownloader({ media: mediaStore(), timeoutMs: 200, retries: 0 });
       for (const host of [
         '[::ffff:127.0.0.1]',
         '[::127.0.0.1]',

@@ -11,6 +11,7 @@ import { productImages, products } from '../../db/schema';
 import { createTestApp, type TestApp } from '../../../tests/test-app';
 import { importCatalog } from './import-catalog';
 import { createImagePreparer } from './prepare-product-images';
+import { createLocalFileStore } from '../../storage/local-file-store';
 
 /** A photo-like picture: a gradient with a few shapes, so the encoders have something to do. */
 async function picture(
@@ -31,6 +32,8 @@ let t: TestApp;
 let root: string;
 let imagesDir: string;
 let mediaDir: string;
+/** The media folder as the importer's store. */
+const mediaStore = () => createLocalFileStore({ root: mediaDir });
 
 beforeAll(async () => {
   t = await createTestApp();
@@ -63,7 +66,7 @@ const CSV = [
   '3,simple,BROKEN-1,Broken Picture Lamp,1,12.00,3,"broken.jpg, tiny.webp"',
 ].join('\n');
 
-const importIt = () => importCatalog({ db: t.database.db, csv: CSV, imagesDir, mediaDir });
+const importIt = () => importCatalog({ db: t.database.db, csv: CSV, imagesDir, media: mediaStore() });
 
 async function product(sku: string): Promise<Product> {
   const res = await t.app.inject({ method: 'GET', url: `/api/products/${sku}` });
@@ -202,7 +205,7 @@ describe('importing product pictures: sizes and WebP copies', () => {
     const copy = path.join(mediaDir, productImageVariantPath('products/pad.png', 160));
     const old = new Date(Date.now() - 3_600_000);
     await utimes(copy, old, old);
-    const preparer = createImagePreparer({ mediaDir });
+    const preparer = createImagePreparer({ media: mediaStore() });
     expect(await preparer.prepare('products/pad.png')).toEqual({
       width: 500,
       height: 300,
@@ -219,7 +222,7 @@ describe('importing product pictures: sizes and WebP copies', () => {
       .toBuffer();
     await mkdir(path.join(mediaDir, 'products'), { recursive: true });
     await writeFile(path.join(mediaDir, 'products/sideways.jpg'), sideways);
-    const prepared = await createImagePreparer({ mediaDir }).prepare('products/sideways.jpg');
+    const prepared = await createImagePreparer({ media: mediaStore() }).prepare('products/sideways.jpg');
     expect(prepared).toEqual({ width: 200, height: 400, widths: [160] });
     const copy = await sharp(path.join(mediaDir, 'products/variants/sideways.jpg-160w.webp')).metadata();
     expect([copy.width, copy.height]).toEqual([160, 320]);
@@ -240,7 +243,7 @@ describe('importing product pictures: sizes and WebP copies', () => {
       const report = await importCatalog({
         db: t.database.db,
         csv,
-        mediaDir,
+        media: mediaStore(),
         downloadImages: { allowPrivateHosts: true, timeoutMs: 2_000, backoffMs: 10 },
       });
       expect(report.warnings).toEqual([]);

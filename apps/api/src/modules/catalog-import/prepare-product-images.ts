@@ -4,18 +4,19 @@
  * raster formats browsers show (JPEG, PNG, WebP, GIF, AVIF) a WebP copy at each width of `PRODUCT_IMAGE_WIDTHS`
  * up to the picture's own, stored as `products/variants/<name>-<width>w.webp` (`productImageVariantPath`).
  *
- * Made once: a copy is kept when it exists and was written after the original last changed (its mtime is not
- * older than the original's mtime and ctime; ctime moves whenever the file's content is replaced, even by a copy
- * that keeps an old mtime), so re-importing the same pictures reads only their headers. A picture sharp cannot
- * read, or whose copies cannot be written, is never an error: it is answered with a `problem` (the import turns
- * it into a warning) and whatever was learnt. At most `concurrency` pictures are worked on at a time.
+ * Made once: a copy is kept when it exists and was written after the original last changed (the store's
+ * `StoredFileInfo`: locally its mtime is not older than the original's mtime and ctime, ctime moving whenever the
+ * file's content is replaced, even by a copy that keeps an old mtime; in a bucket its Last-Modified second is
+ * after the original's), so re-importing the same pictures writes nothing. The pictures are read from and the
+ * copies written to the media store (decision 0061). A picture sharp cannot read, or whose copies cannot be
+ * written, is never an error: it is answered with a `problem` (the import turns it into a warning) and whatever
+ * was learnt. At most `concurrency` pictures are worked on at a time.
  */
-import { mkdir, rename, rm, stat } from 'node:fs/promises';
 import { availableParallelism } from 'node:os';
-import path from 'node:path';
 import pLimit from 'p-limit';
 import type { Metadata, Sharp, SharpOptions } from 'sharp';
 import { productImageVariantPath, productImageVariantWidths } from '@store/shared/product-image';
+import type { FileStore } from '../../storage/file-store';
 
 /** Formats a browser shows that get WebP copies (sharp's names; AVIF reads as `heif` with AV1 compression). */
 const RASTER_FORMATS = new Set(['jpeg', 'png', 'webp', 'gif', 'heif']);
@@ -29,7 +30,7 @@ const WEBP_OPTIONS = { quality: 80, effort: 2 } as const;
  * sharp, loaded on first use: libvips costs the running store about 30 MiB of RSS, and the bundled server keeps
  * a package import static unless it is a dynamic `import()` of the package itself.
  */
-let sharpModule: Promise<(input: string, options?: SharpOptions) => Sharp> | null = null;
+let sharpModule: Promise<(input: Buffer, options?: SharpOptions) => Sharp> | null = null;
 function loadSharp() {
   sharpModule ??= import('sharp').then((m) => m.default);
   return sharpModule;
@@ -47,8 +48,8 @@ export interface PreparedImage {
 }
 
 export interface ImagePreparerOptions {
-  /** Public media folder; stored paths are relative to it. */
-  mediaDir: string;
+  /** The public media store; stored paths are its keys. */
+  media: FileStore;
   /** Pictures worked on at once (default: the machine's cores; sharp uses one thread per picture here). */
   concurrency?: number;
 }
@@ -67,8 +68,19 @@ export function createImagePreparer(options: ImagePreparerOptions) {
   const stats: ImagePreparerStats = { measured: 0, copiesWritten: 0, copiesKept: 0 };
 
   async function prepareOnce(storedPath: string): Promise<PreparedImage> {
-    const file = path.join(options.mediaDir, storedPath);
+    const { media } = options;
     const sharp = await loadSharp();
+    // Its date before its bytes: a picture replaced while it is read gets its copies made again next time.
+    const original = await media.stat(storedPath);
+    const file = original ? await media.get(storedPath) : null;
+    if (!original || !file) {
+      return {
+        width: null,
+        height: null,
+        widths: [],
+        problem: 'could not be read as an image (it is not there)',
+      };
+    }
     let metadata: Metadata;
     try {
       metadata = await sharp(file).metadata();
@@ -97,28 +109,23 @@ export function createImagePreparer(options: ImagePreparerOptions) {
       RASTER_FORMATS.has(metadata.format) && (metadata.format !== 'heif' || metadata.compression === 'av1');
     if (!raster) return { ...measured, widths: [] };
 
-    const original = await stat(file);
-    const changedMs = Math.max(original.mtimeMs, original.ctimeMs);
     const widths: number[] = [];
     for (const w of productImageVariantWidths(width)) {
-      const target = path.join(options.mediaDir, productImageVariantPath(storedPath, w));
-      const existing = await stat(target).catch(() => null);
-      if (existing?.isFile() && existing.mtimeMs >= changedMs) {
+      const target = productImageVariantPath(storedPath, w);
+      const existing = await media.stat(target);
+      if (existing && existing.modifiedMs >= original.changedMs) {
         stats.copiesKept++;
         widths.push(w);
         continue;
       }
-      // Written aside and renamed, so an interrupted import never leaves half a copy under the real name.
-      const temp = path.join(path.dirname(target), `.${path.basename(target)}.${process.pid}.part`);
+      // The store writes it whole, so an interrupted import never leaves half a copy under the real name.
       try {
-        await mkdir(path.dirname(target), { recursive: true });
-        await sharp(file, { animated, autoOrient: true })
+        const copy = await sharp(file, { animated, autoOrient: true })
           .resize({ width: w, withoutEnlargement: true })
           .webp(WEBP_OPTIONS)
-          .toFile(temp);
-        await rename(temp, target);
+          .toBuffer();
+        await media.put(target, copy, 'image/webp');
       } catch (error) {
-        await rm(temp, { force: true });
         return { ...measured, widths, problem: `could not be made smaller (${reason(error)})` };
       }
       stats.copiesWritten++;

@@ -3,6 +3,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { createImageResolver, imageFileName } from './resolve-product-images';
+import { createLocalFileStore } from '../../storage/local-file-store';
 
 describe('imageFileName', () => {
   it('takes the last path segment of a URL or path, without query or fragment, percent-decoded', () => {
@@ -29,15 +30,16 @@ describe('createImageResolver', () => {
     try {
       const imagesDir = path.join(root, 'in');
       const mediaDir = path.join(root, 'media');
+      const mediaStore = () => createLocalFileStore({ root: mediaDir });
       await mkdir(imagesDir);
       await writeFile(path.join(imagesDir, 'a.png'), 'A');
-      const resolver = createImageResolver({ imagesDir, mediaDir });
+      const resolver = createImageResolver({ imagesDir, media: mediaStore() });
       expect(await resolver.resolve('https://x.test/a.png?v=1')).toEqual({ path: 'products/a.png' });
       expect(await readFile(path.join(mediaDir, 'products/a.png'), 'utf8')).toBe('A');
       expect(await resolver.resolve('b.png')).toEqual({ missing: `not found in ${imagesDir}` });
 
       // A later import without the folder still finds what the media folder already has.
-      const later = createImageResolver({ mediaDir });
+      const later = createImageResolver({ media: mediaStore() });
       expect(await later.resolve('a.png')).toEqual({ path: 'products/a.png' });
       expect(await later.resolve('b.png')).toEqual({ missing: 'not found (no images folder was given)' });
       expect(await later.resolve('https://x.test/')).toEqual({ missing: 'has no file name' });

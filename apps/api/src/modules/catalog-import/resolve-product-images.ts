@@ -1,10 +1,11 @@
 /**
- * Product images named in a catalog (URLs or file names) -> files under the media folder. Catalog URLs are not
+ * Product images named in a catalog (URLs or file names) -> files in the media store. Catalog URLs are not
  * fetched (the store may have no internet); the file is taken from the `--images` folder by its name.
  */
-import { createHash } from 'node:crypto';
-import { copyFile, mkdir, readFile, stat } from 'node:fs/promises';
+import { readFile, stat } from 'node:fs/promises';
 import path from 'node:path';
+import pLimit from 'p-limit';
+import type { FileStore } from '../../storage/file-store';
 
 /** Media sub-folder of product images; stored paths look like `products/<file name>`. */
 export const PRODUCT_MEDIA_FOLDER = 'products';
@@ -36,35 +37,43 @@ export function imageFileName(source: string): string | null {
   return name;
 }
 
+/**
+ * Names looked up at once. A catalog names hundreds of pictures; against a bucket each look-up is a request, and
+ * the S3 client's 50 sockets must stay free for the downloads and copies running beside it (decision 0061).
+ */
+const RESOLVE_CONCURRENCY = 8;
+
 /** Where one image source ends up. */
 export type ImageResolution = { path: string } | { missing: string };
 
 /**
  * Resolves image sources to stored media paths (`products/<name>`), copying each file from `imagesDir` to
- * `<mediaDir>/products/` unless an identical file is already there. A name not found in `imagesDir` but already
- * present in the media folder (an earlier import) is used as it is. Otherwise the result says why it is missing
+ * `products/<name>` in the media store unless identical bytes are already there. A name not found in `imagesDir`
+ * but already in the store (an earlier import) is used as it is. Otherwise the result says why it is missing
  * (the caller turns that into a warning). Each distinct name is looked up and copied once.
  */
-export function createImageResolver(options: { imagesDir?: string | undefined; mediaDir: string }) {
-  const targetDir = path.join(options.mediaDir, PRODUCT_MEDIA_FOLDER);
+export function createImageResolver(options: { imagesDir?: string | undefined; media: FileStore }) {
+  const { media } = options;
   const cache = new Map<string, Promise<ImageResolution>>();
+  const limit = pLimit(RESOLVE_CONCURRENCY);
 
   async function resolveName(name: string): Promise<ImageResolution> {
-    const target = path.join(targetDir, name);
-    const stored = { path: `${PRODUCT_MEDIA_FOLDER}/${name}` };
+    const key = `${PRODUCT_MEDIA_FOLDER}/${name}`;
+    const stored = { path: key };
     if (options.imagesDir) {
       const source = path.join(options.imagesDir, name);
       const sourceStat = await stat(source).catch(() => null);
       if (sourceStat?.isFile()) {
-        if (!(await sameFile(source, target, sourceStat.size))) {
-          await mkdir(targetDir, { recursive: true });
-          await copyFile(source, target);
+        const target = await media.stat(key);
+        // Same size, then same bytes: an unchanged picture is not written again (its WebP copies stay fresh).
+        const bytes = await readFile(source);
+        if (target?.size !== sourceStat.size || !(await media.get(key))?.equals(bytes)) {
+          await media.put(key, bytes);
         }
         return stored;
       }
     }
-    const existing = await stat(target).catch(() => null);
-    if (existing?.isFile()) return stored;
+    if (await media.stat(key)) return stored;
     return {
       missing: options.imagesDir
         ? `not found in ${options.imagesDir}`
@@ -79,23 +88,10 @@ export function createImageResolver(options: { imagesDir?: string | undefined; m
       if (!name) return Promise.resolve({ missing: 'has no file name' });
       let pending = cache.get(name);
       if (!pending) {
-        pending = resolveName(name);
+        pending = limit(() => resolveName(name));
         cache.set(name, pending);
       }
       return pending;
     },
   };
-}
-
-async function sameFile(a: string, b: string, sizeA: number): Promise<boolean> {
-  const statB = await stat(b).catch(() => null);
-  if (!statB?.isFile() || statB.size !== sizeA) return false;
-  const [ha, hb] = await Promise.all(
-    [readFile(a), readFile(b)].map(async (p) =>
-      createHash('sha256')
-        .update(await p)
-        .digest('hex'),
-    ),
-  );
-  return ha === hb;
 }

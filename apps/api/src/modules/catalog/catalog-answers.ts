@@ -5,8 +5,12 @@
  * cost of a page does not grow with the catalog.
  */
 import type { SearchQuery, ShopQuery } from '@store/shared/catalog-query';
+import { taxonomyChanges, type TaxonomyChanges } from '@store/shared/taxonomy-redirects';
+import type { CatalogTaxonomy } from './catalog-snapshot';
 import type { CatalogEntry } from './catalog-snapshot';
 import type { CatalogView } from './catalog-view';
+import type { BestSellers } from './best-sellers';
+import { BEST_SELLERS_DAYS } from '@store/shared/best-sellers';
 import type { IdWindow, ListingFilter } from './listing-filter';
 
 /** A ready answer: UTF-8 JSON (the products' bytes joined, never re-encoded) and its weak ETag. */
@@ -173,12 +177,55 @@ export function latestAnswer(view: CatalogView, limit: number, vehicleId?: numbe
   };
 }
 
-/** SPEC §7 /virtual-products: the featured products, newest first. */
-export function featuredAnswer(view: CatalogView): JsonAnswer {
-  const { ids } = view.listWindow('newest', { featured: true }, undefined, 0, FEATURED_LIMIT);
+/**
+ * SPEC §7 /virtual-products: the featured products, those of `order` (product ids, the owner's order from the
+ * back office, issue 36 §2) first in that order, then the rest newest first; at most `FEATURED_LIMIT`.
+ */
+export function featuredAnswer(view: CatalogView, order: readonly number[] = []): JsonAnswer {
+  const { ids: newest } = view.listWindow(
+    'newest',
+    { featured: true },
+    undefined,
+    0,
+    Number.MAX_SAFE_INTEGER,
+  );
+  let ids = newest.subarray(0, FEATURED_LIMIT);
+  if (order.length > 0) {
+    const rank = new Map(order.map((id, i) => [id, i]));
+    const sorted = Array.from(newest).sort(
+      (a, b) => (rank.get(a) ?? order.length) - (rank.get(b) ?? order.length),
+    );
+    ids = Int32Array.from(sorted.slice(0, FEATURED_LIMIT));
+  }
   return {
     json: withProducts(view, '{"data":', ids, '}'),
-    etag: listingEtag(view, 'f'),
+    etag: `W/"f${view.stamp()}${order.length ? `-${order.join('.')}` : ''}"`,
+  };
+}
+
+/**
+ * `GET /api/best-selling-products` (issue 37 §4): the ranking's products that the view still shows, best first;
+ * the featured products (in the owner's `featuredOrder`) when the ranking is 'featured' or none of its products is
+ * shown any more.
+ */
+export function bestSellersAnswer(
+  view: CatalogView,
+  ranking: BestSellers,
+  featuredOrder: readonly number[] = [],
+): JsonAnswer {
+  const shown = ranking.ids.filter((id) => view.byId(id) !== undefined);
+  const days = `,"days":${BEST_SELLERS_DAYS}`;
+  if (ranking.basis === 'sales' && shown.length > 0) {
+    return {
+      json: withProducts(view, '{"data":', Int32Array.from(shown), `,"basis":"sales"${days}}`),
+      etag: `W/"b${view.stamp()}-${shown.join('.')}"`,
+    };
+  }
+  const featured = featuredAnswer(view, featuredOrder);
+  const json = featured.json.toString('utf8');
+  return {
+    json: Buffer.from(`${json.slice(0, -1)},"basis":"featured"${days}}`),
+    etag: featured.etag.replace('W/"f', 'W/"bf'),
   };
 }
 
@@ -204,6 +251,7 @@ export function shopAnswer(view: CatalogView, q: ShopQuery): JsonAnswer {
     child_category: child ? { child_sku: child.sku, child_title: child.title } : null,
     brand: brand ? { permalink: brand.permalink, title: brand.title } : null,
   };
+  const moved = movedFilters(view.taxonomy, q);
   const [from, to] = pageRange(q.page, q.pagination);
   const window = impossible
     ? { total: 0, ids: new Int32Array(0) }
@@ -220,15 +268,33 @@ export function shopAnswer(view: CatalogView, q: ShopQuery): JsonAnswer {
         to,
       );
   return {
-    json: pageJson(view, window, q.page, q.pagination, `,"filters":${JSON.stringify(filters)}`, vehicle),
+    json: pageJson(
+      view,
+      window,
+      q.page,
+      q.pagination,
+      `,"filters":${JSON.stringify(filters)}${moved ? `,"moved":${JSON.stringify(moved)}` : ''}`,
+      vehicle,
+    ),
     etag: listingEtag(view, forVehicle(q.all_parts ? 'sa' : 's', vehicle)),
   };
 }
 
 /**
+ * Where the category, child category and brand a listing names went, when one of them was renamed or retired
+ * (decision 0050); null when each is live or unknown.
+ */
+export function movedFilters(
+  taxonomy: CatalogTaxonomy,
+  values: { category?: string | undefined; child_category?: string | undefined; brand?: string | undefined },
+): TaxonomyChanges | null {
+  return taxonomyChanges(values, (param, value) => taxonomy.fates[param].get(value) ?? null);
+}
+
+/**
  * SPEC §7 /search-product: ranked search (decision 0020) with issue 13's sort, price range and in stock only.
- * `corrected_query` says which words were searched for when the spelling correction found something. `vehicle` as
- * for the shop.
+ * `corrected_query` says which words were searched for when the spelling correction found something; `suggestions`
+ * (issue 37 §4), when nothing was found, the searches the shopper may have meant. `vehicle` as for the shop.
  */
 export function searchAnswer(view: CatalogView, q: SearchQuery): JsonAnswer {
   const vehicle = checkedVehicle(view, q.vehicle);
@@ -239,8 +305,17 @@ export function searchAnswer(view: CatalogView, q: SearchQuery): JsonAnswer {
     hits.corrected !== undefined && hits.total > 0
       ? `,"corrected_query":${JSON.stringify(hits.corrected)}`
       : '';
+  // Issue 37 §4: nothing found, so what the shopper may have meant, each finding something as this search was made.
+  const suggestions =
+    hits.total === 0 && text !== ''
+      ? view.suggest(
+          text,
+          (term) => view.searchWindow(term, 'relevance', priceAndStock(q), narrowedTo(q), 0, 1).total > 0,
+        )
+      : [];
+  const after = `${corrected}${suggestions.length > 0 ? `,"suggestions":${JSON.stringify(suggestions)}` : ''}`;
   return {
-    json: pageJson(view, hits, q.page, q.pagination, corrected, vehicle),
+    json: pageJson(view, hits, q.page, q.pagination, after, vehicle),
     etag: listingEtag(view, forVehicle(q.all_parts ? 'qa' : 'q', vehicle)),
   };
 }

@@ -2,7 +2,7 @@
  * Products read live from the database (SPEC §7 /cart-products: the cart shows today's prices and stock). Every
  * other catalog read answers from the read model (decision 0019).
  */
-import { eq, inArray, sql } from 'drizzle-orm';
+import { and, eq, inArray, isNull, sql } from 'drizzle-orm';
 import type { Product } from '@store/shared/product';
 import type { Database } from '../../db/client';
 import { brands, productDiscounts, productImages, products } from '../../db/schema';
@@ -64,7 +64,8 @@ function present(rows: ProductRow[]): Product[] {
 /** Products by id, in the order of `ids` (search ranks them first). */
 export async function getProductsByIds(db: Database, ids: number[]): Promise<Product[]> {
   if (ids.length === 0) return [];
-  const rows = await selectProducts(db).where(inArray(products.id, ids));
+  // An archived product is no longer sold (issue 36): the cart drops it like a deleted one.
+  const rows = await selectProducts(db).where(and(inArray(products.id, ids), isNull(products.archivedAt)));
   const byId = new Map(rows.map((r) => [r.id, r]));
   return present(ids.map((id) => byId.get(id)).filter((r): r is ProductRow => r !== undefined));
 }

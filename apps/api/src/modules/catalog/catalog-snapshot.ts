@@ -8,16 +8,18 @@
  * Memory: one JSON string per product plus ~80 bytes of fields (measured by `npm run bench`, which prints the
  * store's RSS at each catalog size).
  */
-import { asc, eq, gt, inArray, sql } from 'drizzle-orm';
+import { and, asc, eq, gt, inArray, isNull, sql } from 'drizzle-orm';
 import { discountedPriceCents, type DiscountType } from '@store/shared/discount';
 import { splitPartNumbers } from '@store/shared/part-number';
 import type { Category } from '@store/shared/product';
+import type { TaxonomyFate, TaxonomyParam } from '@store/shared/taxonomy-redirects';
 import { rowsOf, type Database } from '../../db/client';
 import {
   brands,
   categories,
   childCategories,
   productDiscounts,
+  permalinkRedirects,
   productImages,
   products,
 } from '../../db/schema';
@@ -74,6 +76,11 @@ export interface CatalogTaxonomy {
   brandByKey: Map<string, { id: number; permalink: string; title: string }>;
   /** Every id there is, so a product naming another can be told apart. */
   ids: { categories: Set<number>; children: Set<number>; brands: Set<number> };
+  /**
+   * What became of the values a listing address may still name (issue 36, decision 0050): old addresses of renamed
+   * rows and the addresses of retired ones, by parameter. A live value is never here.
+   */
+  fates: Record<TaxonomyParam, Map<string, TaxonomyFate>>;
 }
 
 /** Products read a chunk at a time, so a large catalog never needs one huge result in memory. */
@@ -121,11 +128,14 @@ type Row = ProductRecord & {
 };
 
 function selectRows(db: Database) {
-  return db
-    .select(rowColumns)
-    .from(products)
-    .leftJoin(brands, eq(brands.id, products.brandId))
-    .leftJoin(productDiscounts, eq(productDiscounts.productId, products.id));
+  return (
+    db
+      .select(rowColumns)
+      .from(products)
+      // A retired brand is not shown on its products (decision 0050): its page leads to the brands page.
+      .leftJoin(brands, and(eq(brands.id, products.brandId), isNull(brands.retiredAt)))
+      .leftJoin(productDiscounts, eq(productDiscounts.productId, products.id))
+  );
 }
 
 /**
@@ -214,7 +224,8 @@ export async function loadCatalogEntries(db: Database): Promise<CatalogEntry[]> 
   let after = 0;
   for (;;) {
     const rows = await selectRows(db)
-      .where(gt(products.id, after))
+      // Archived products are not in the shop (issue 36): not listed, searched, or answered by SKU.
+      .where(and(gt(products.id, after), isNull(products.archivedAt)))
       .orderBy(asc(products.id))
       .limit(LOAD_CHUNK);
     if (rows.length === 0) break;
@@ -228,7 +239,7 @@ export async function loadCatalogEntries(db: Database): Promise<CatalogEntry[]> 
 /** The products whose rows changed after `sinceMs` (changed_at, the database's clock). */
 export async function loadChangedEntries(db: Database, sinceMs: number): Promise<CatalogEntry[]> {
   const rows = await selectRows(db)
-    .where(gt(products.changedAt, new Date(sinceMs)))
+    .where(and(gt(products.changedAt, new Date(sinceMs)), isNull(products.archivedAt)))
     .orderBy(asc(products.id))
     .limit(LOAD_CHUNK + 1);
   // More changed rows than a chunk is an import's worth: the caller reloads everything instead.
@@ -243,13 +254,29 @@ export class TooManyChanges extends Error {
   }
 }
 
-/** Categories (with their children) and brands, for /categories and the shop's filters. */
+/**
+ * Categories (with their children) and brands, for /categories and the shop's filters: the live ones (retired rows
+ * and the children of retired categories are left out, decision 0050), and what became of the addresses of renamed
+ * and retired ones (`fates`).
+ */
 export async function loadTaxonomy(db: Database): Promise<CatalogTaxonomy> {
-  const [cats, children, brandRows] = await Promise.all([
+  const [allCats, allChildren, allBrands, redirects] = await Promise.all([
     db.select().from(categories).orderBy(asc(categories.position), asc(categories.id)),
     db.select().from(childCategories).orderBy(asc(childCategories.position), asc(childCategories.id)),
-    db.select({ id: brands.id, permalink: brands.permalink, title: brands.title }).from(brands),
+    db
+      .select({
+        id: brands.id,
+        permalink: brands.permalink,
+        title: brands.title,
+        retiredAt: brands.retiredAt,
+      })
+      .from(brands),
+    db.select().from(permalinkRedirects),
   ]);
+  const cats = allCats.filter((c) => c.retiredAt === null);
+  const liveCategoryIds = new Set(cats.map((c) => c.id));
+  const children = allChildren.filter((ch) => ch.retiredAt === null && liveCategoryIds.has(ch.categoryId));
+  const brandRows = allBrands.filter((b) => b.retiredAt === null);
   const categoryByKey = new Map<string, CategoryRef>();
   // The permalink is a second name; a category's own sku wins when another's permalink is the same text.
   for (const c of cats) categoryByKey.set(c.permalink, { id: c.id, sku: c.sku, title: c.title });
@@ -257,6 +284,52 @@ export async function loadTaxonomy(db: Database): Promise<CatalogTaxonomy> {
   const childByKey = new Map<string, CategoryRef>();
   for (const ch of [...children].reverse())
     childByKey.set(ch.childSku, { id: ch.id, sku: ch.childSku, title: ch.childTitle });
+  const brandByKey = new Map(brandRows.map((b) => [b.permalink, b]));
+
+  // What each row's addresses lead to now: its current value when live, else retired (a child to its category).
+  const categoryFate = new Map<number, TaxonomyFate>(
+    allCats.map((c) => [c.id, c.retiredAt === null ? { moved: c.sku } : { retired: true }]),
+  );
+  const childFate = new Map<number, TaxonomyFate>(
+    allChildren.map((ch) => {
+      if (ch.retiredAt === null && liveCategoryIds.has(ch.categoryId)) return [ch.id, { moved: ch.childSku }];
+      const parent = allCats.find((c) => c.id === ch.categoryId);
+      const parentLive = parent !== undefined && parent.retiredAt === null;
+      return [ch.id, { retired: true, ...(parentLive ? { parentCategory: parent.sku } : {}) }];
+    }),
+  );
+  const brandFate = new Map<number, TaxonomyFate>(
+    allBrands.map((b) => [b.id, b.retiredAt === null ? { moved: b.permalink } : { retired: true }]),
+  );
+  const fates: CatalogTaxonomy['fates'] = {
+    category: new Map(),
+    child_category: new Map(),
+    brand: new Map(),
+  };
+  const put = (
+    param: TaxonomyParam,
+    value: string,
+    fate: TaxonomyFate | undefined,
+    live: Map<string, unknown>,
+  ) => {
+    // A value some live row answers to is that row's; a moved value equal to itself is no move.
+    if (!fate || live.has(value) || ('moved' in fate && fate.moved === value)) return;
+    fates[param].set(value, fate);
+  };
+  for (const r of redirects) {
+    if (r.kind === 'category') put('category', r.oldValue, categoryFate.get(r.targetId), categoryByKey);
+    else if (r.kind === 'child_category')
+      put('child_category', r.oldValue, childFate.get(r.targetId), childByKey);
+    else put('brand', r.oldValue, brandFate.get(r.targetId), brandByKey);
+  }
+  for (const c of allCats) {
+    if (liveCategoryIds.has(c.id)) continue;
+    put('category', c.sku, categoryFate.get(c.id), categoryByKey);
+    put('category', c.permalink, categoryFate.get(c.id), categoryByKey);
+  }
+  for (const ch of allChildren) put('child_category', ch.childSku, childFate.get(ch.id), childByKey);
+  for (const b of allBrands) put('brand', b.permalink, brandFate.get(b.id), brandByKey);
+
   return {
     categories: cats.map((c) => ({
       id: c.id,
@@ -270,12 +343,16 @@ export async function loadTaxonomy(db: Database): Promise<CatalogTaxonomy> {
     })),
     categoryByKey,
     childByKey,
-    brandByKey: new Map(brandRows.map((b) => [b.permalink, b])),
+    brandByKey: new Map(
+      brandRows.map((b) => [b.permalink, { id: b.id, permalink: b.permalink, title: b.title }]),
+    ),
+    // Retired rows too: a product of a retired category is known, not a sign of a new row.
     ids: {
-      categories: new Set(cats.map((c) => c.id)),
-      children: new Set(children.map((c) => c.id)),
-      brands: new Set(brandRows.map((b) => b.id)),
+      categories: new Set(allCats.map((c) => c.id)),
+      children: new Set(allChildren.map((c) => c.id)),
+      brands: new Set(allBrands.map((b) => b.id)),
     },
+    fates,
   };
 }
 

@@ -60,6 +60,7 @@ const taxonomy: CatalogTaxonomy = {
     children: new Set([10, 11, 12]),
     brands: new Set([1, 2, 3, 4, 5, 6, 7]),
   },
+  fates: { category: new Map(), child_category: new Map(), brand: new Map() },
 };
 
 const view = createCatalogView({ version: 1, entries, taxonomy, fitments, sinceMs: 0 });

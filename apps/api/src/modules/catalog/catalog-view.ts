@@ -31,6 +31,7 @@ import {
   type ListingFilter,
 } from './listing-filter';
 import { createSearchHits, searchableChanged, type SearchHits } from './search-hits';
+import { buildSuggestionVocabulary, suggestSearches } from './search-suggestions';
 import { createVehicleWindows } from './vehicle-windows';
 
 /** Ids kept in cached lists, in all: 4 MB. */
@@ -85,6 +86,11 @@ export interface CatalogView {
     from: number,
     to: number,
   ): IdWindow & { corrected?: string };
+  /**
+   * "Did you mean …" for a search that found nothing (issue 37 §4): catalog terms near `text`, each of which
+   * `finds` (search-suggestions.ts).
+   */
+  suggest(text: string, finds: (suggestion: string) => boolean): string[];
   /** False when the product names a category, child category or brand this view has never seen. */
   knowsTaxonomyOf(entry: CatalogEntry): boolean;
   /** Applies re-read rows (and a re-read taxonomy), and moves the poll's window. */
@@ -181,6 +187,18 @@ export function createCatalogView(init: CatalogViewInit): CatalogView {
   const searchHits = perGeneration(
     () => searchGeneration,
     () => createSearchHits(everyEntry),
+  );
+  const suggestionVocabulary = perGeneration(
+    () => searchGeneration,
+    () =>
+      buildSuggestionVocabulary(
+        everyEntry().map((e) => ({
+          sku: e.sku,
+          title: e.title,
+          brand: e.searchBrand,
+          partNumbers: e.partNumbers,
+        })),
+      ),
   );
   /** Filtered lists, universal parts of listings and searches' lists, keyed by what they depend on. */
   const lists = new LRUCache<string, Int32Array>({
@@ -282,6 +300,9 @@ export function createCatalogView(init: CatalogViewInit): CatalogView {
           : vehicles().window(searchKey(text, sort, filter), hits.ids, vehicleId, from, to)),
         ...(hits.corrected !== undefined ? { corrected: hits.corrected } : {}),
       };
+    },
+    suggest(text, finds) {
+      return suggestSearches(suggestionVocabulary(), text, finds);
     },
     knowsTaxonomyOf(e) {
       return (

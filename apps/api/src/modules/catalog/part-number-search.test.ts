@@ -10,6 +10,7 @@ import { productSchema, type Product } from '@store/shared/product';
 import { createTestApp, type TestApp } from '../../../tests/test-app';
 import { importCatalog } from '../catalog-import/import-catalog';
 import { parseCatalogCsv } from '../catalog-import/parse-catalog-csv';
+import { createLocalFileStore } from '../../storage/local-file-store';
 
 const WOO_HEADER = 'Type,SKU,Name,Published,Regular price,Categories,Brands,Tags,Meta: _part_numbers';
 const WOO = [
@@ -25,10 +26,12 @@ const WOO = [
 
 let t: TestApp;
 let mediaDir: string;
+/** The media folder as the importer's store. */
+const mediaStore = () => createLocalFileStore({ root: mediaDir });
 beforeAll(async () => {
   t = await createTestApp();
   mediaDir = await mkdtemp(path.join(os.tmpdir(), 'part-numbers-media-'));
-  const report = await importCatalog({ db: t.database.db, csv: WOO, mediaDir });
+  const report = await importCatalog({ db: t.database.db, csv: WOO, media: mediaStore() });
   expect(report.rejections).toEqual([]);
 });
 afterAll(async () => {
@@ -53,10 +56,10 @@ describe('part numbers in product answers', () => {
   });
 
   it('re-importing the same file changes nothing; changing a part number rewrites only that product', async () => {
-    const again = await importCatalog({ db: t.database.db, csv: WOO, mediaDir });
+    const again = await importCatalog({ db: t.database.db, csv: WOO, media: mediaStore() });
     expect(again).toMatchObject({ created: 0, updated: 0, unchanged: 5 });
     const edited = WOO.replace('"DB2242, AB31-2K021-BA"', '"DB2242, AB31-2K021-BB"');
-    const changed = await importCatalog({ db: t.database.db, csv: edited, mediaDir });
+    const changed = await importCatalog({ db: t.database.db, csv: edited, media: mediaStore() });
     expect(changed).toMatchObject({ created: 0, updated: 1, unchanged: 4 });
     expect((await search('AB312K021BB')).map((p) => p.sku)).toEqual(['PAD-RANGER-F']);
     expect(await search('AB31-2K021-BA')).toEqual([]);

@@ -7,6 +7,7 @@
  */
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { bestSellersAnswerSchema } from '@store/shared/best-sellers';
 import { messageAnswerSchema, validationErrorAnswerSchema } from '@store/shared/error-answers';
 import {
   latestProductsQuerySchema,
@@ -27,6 +28,7 @@ import { MAX_DB_ID } from '../../db/client';
 import { HttpError } from '../../plugins/error-handling';
 import { sendJsonAnswer } from '../../plugins/http-caching';
 import {
+  bestSellersAnswer,
   categoriesAnswer,
   featuredAnswer,
   latestAnswer,
@@ -35,6 +37,7 @@ import {
   shopAnswer,
   UnknownVehicleError,
 } from './catalog-answers';
+import { createBestSellers } from './best-sellers';
 import { getProductsByIds } from './catalog-service';
 
 /** Seconds shared caches may keep catalog answers. */
@@ -113,7 +116,37 @@ const catalogRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: featuredProductsAnswerSchema },
       },
     },
-    async (_req, reply) => sendJsonAnswer(reply, featuredAnswer(await app.catalog.view())),
+    async (_req, reply) => {
+      // The owner's order (issue 36 §2); while the database is away, newest first as before.
+      const settings = await app.storefrontSettings.read().catch(() => null);
+      return sendJsonAnswer(reply, featuredAnswer(await app.catalog.view(), settings?.featuredOrder));
+    },
+  );
+
+  // Issue 37 §4: the ranking is kept a few minutes (best-sellers.ts), the products come from the catalog's view.
+  const bestSellers = createBestSellers(app.db);
+  app.get(
+    '/best-selling-products',
+    {
+      config,
+      compress,
+      schema: {
+        tags,
+        summary:
+          'Best sellers of the last 90 days by units sold (paid orders, less refunds); the featured products while fewer than 5 orders were paid',
+        response: { 200: bestSellersAnswerSchema },
+      },
+    },
+    async (_req, reply) => {
+      const [ranking, settings] = await Promise.all([
+        bestSellers.read(),
+        app.storefrontSettings.read().catch(() => null),
+      ]);
+      return sendJsonAnswer(
+        reply,
+        bestSellersAnswer(await app.catalog.view(), ranking, settings?.featuredOrder),
+      );
+    },
   );
 
   app.get(

@@ -10,6 +10,12 @@ import { paymentsOffered } from '../payments/payments-offered';
 import { listBrandSlider, listBrands, presentSocialLinks, presentStoreConfig } from './content-service';
 
 const CONTENT_CACHE_S = 60;
+/**
+ * The settings the owner edits in the back office (issue 36 §5) are asked again on every page load, answered
+ * 304 while unchanged (the ETag): a changed delivery rule or returns window is not kept a minute in browsers and
+ * CDNs after the owner saved it.
+ */
+const SETTINGS_CACHE_CONTROL = 'public, no-cache';
 
 const contentRoutes: FastifyPluginAsyncZod = async (app) => {
   const tags = ['content'];
@@ -67,30 +73,35 @@ const contentRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/social-links',
     {
-      config,
       schema: {
         tags,
         summary: 'Social links the store has (absent keys have no icon)',
         response: { 200: z.object({ data: socialLinksSchema }) },
       },
     },
-    async () => ({ data: presentSocialLinks((await app.storefrontSettings.read()).settings.socialLinks) }),
+    async (_req, reply) => {
+      reply.header('cache-control', SETTINGS_CACHE_CONTROL);
+      return { data: presentSocialLinks((await app.storefrontSettings.read()).settings.socialLinks) };
+    },
   );
 
   app.get(
     '/store-config',
     {
-      config,
       schema: {
         tags,
-        summary: 'Store name, meta texts, media base URL and home content',
+        summary:
+          'Store name, meta texts, media base URL and the home content shown now (cacheable until its next start or end time)',
         response: { 200: z.object({ data: storeConfigSchema }) },
       },
     },
-    async () => {
-      const { settings, plans } = await app.storefrontSettings.read();
+    async (_req, reply) => {
+      // Revalidated on every load (ETag): no browser or CDN keeps it past a save, nor past a home slide's window
+      // edge (decision 0051 as amended by 0052).
+      reply.header('cache-control', SETTINGS_CACHE_CONTROL);
+      const { settings, plans, home } = await app.storefrontSettings.read();
       return {
-        data: presentStoreConfig(settings, app.config.publicMediaUrl, {
+        data: presentStoreConfig(settings, home, app.config.publicMediaUrl, {
           // The page shows the test-mode label only for test providers (issue 10).
           ...paymentsOffered(app.payments, app.config.stripePublishableKey),
           address_lookup: app.config.googleMapsApiKey ? 'google' : 'geonames',

@@ -122,7 +122,7 @@ export function checkCodeMayBeUsed(row: DiscountCodeRow, at: { email: string | n
 }
 
 /** Indexes of the lines the code applies to: null for every line, else those of its products or categories. */
-async function eligibleLineIndexes(
+export async function eligibleLineIndexes(
   db: Database,
   row: DiscountCodeRow,
   lines: DiscountCodeContext['lines'],

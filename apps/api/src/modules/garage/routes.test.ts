@@ -124,7 +124,7 @@ describe('add, list, rename and remove', () => {
       vehicle_id: id.GUN126R,
       year: 2017,
       name: 'Work ute',
-      label: '2017 Toyota HiLux SR5 2.8 TD',
+      label: '2017 Toyota HiLux GUN126R SR5 2.8 TD 4WD Ute',
       vehicle: {
         id: id.GUN126R,
         make: 'Toyota',
@@ -137,7 +137,11 @@ describe('add, list, rename and remove', () => {
     expect(new Date(hilux.created_at).toISOString()).toBe(hilux.created_at);
 
     const corolla = await added(token, { vehicle_id: id.ZRE182R, name: '' });
-    expect(corolla).toMatchObject({ year: 2012, name: null, label: '2012 Toyota Corolla 1.8' });
+    expect(corolla).toMatchObject({
+      year: 2012,
+      name: null,
+      label: '2012 Toyota Corolla ZRE182R 1.8 FWD Hatch',
+    });
 
     const garage = await garageOf(token);
     expect(garage.map((g) => g.id)).toEqual([hilux.id, corolla.id]);
@@ -362,7 +366,7 @@ describe('merging a guest’s garage at sign-in', () => {
     ]);
     expect(garage[0]?.id).toBe(hilux.id);
     expect(garage[1]?.id).toBe(corolla.id);
-    expect(garage[2]?.label).toBe('2016 Ford Ranger XLT 3.2 TD');
+    expect(garage[2]?.label).toBe('2016 Ford Ranger PX2 XLT 3.2 TD 4WD Ute');
     expect(await garageOf(token)).toEqual(garage);
 
     // Merging the same list again (a second tab signing in) changes nothing.

@@ -6,7 +6,7 @@
 import { formatAbn } from '@store/shared/abn';
 import { sellerAbnOf } from '@store/shared/tax-invoice';
 import type { Database } from '../../db/client';
-import { getStoreSettings } from '../content/content-service';
+import { getStoreSettings, storePromisesOfRow } from '../content/content-service';
 import type { MailStore } from './templates/mail-layout';
 
 /** How long the settings are reused, ms. */
@@ -25,7 +25,13 @@ async function readIdentity(db: Database): Promise<StoreIdentity> {
     address: s.businessAddress,
     salesEmail: s.salesEmail,
     gstPercent: s.gstPercent,
+    promises: storePromisesOfRow(s),
   };
+}
+
+/** Forgets the kept settings of `db`, so the next mail reads them (after the back office saved them, issue 36 §5). */
+export function forgetMailStore(db: Database): void {
+  cache.delete(db);
 }
 
 /** The store as mails print it, with `baseUrl` (PUBLIC_BASE_URL) for links. */

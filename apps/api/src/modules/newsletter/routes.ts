@@ -13,7 +13,7 @@ import { z } from 'zod';
 import { messageAnswerSchema } from '@store/shared/error-answers';
 import { newsletterSubscriptionSchema, unsubscribeRequestSchema } from '@store/shared/newsletter';
 import { NEWSLETTER_MESSAGES } from '@store/shared/newsletter-constants';
-import { absoluteUrl, PAGES, unsubscribePath } from '@store/shared/paths';
+import { absoluteUrl, oneClickUnsubscribePath, PAGES, unsubscribePath } from '@store/shared/paths';
 import { newsletterSubscriptions } from '../../db/schema';
 import { HttpError } from '../../plugins/error-handling';
 import { perMinute } from '../../plugins/rate-limit';
@@ -88,7 +88,7 @@ const newsletterRoutes: FastifyPluginAsyncZod = async (app) => {
         const store = await mailStoreOf(app.db, app.config.publicBaseUrl);
         const base = app.config.publicBaseUrl;
         const unsubscribeUrl = absoluteUrl(base, unsubscribePath(fresh.unsubscribeToken));
-        const oneClickUrl = `${base}/api/unsubscribe?token=${fresh.unsubscribeToken}`;
+        const oneClickUrl = absoluteUrl(base, oneClickUnsubscribePath(fresh.unsubscribeToken));
         // After the answer (its time must not tell a new address from a known one): the subscriber's welcome
         // code (issue 34 §5; their unused one when they come back), then the mail that carries it.
         app.mail.deliver('newsletter confirmation', async () => {
@@ -121,6 +121,24 @@ const newsletterRoutes: FastifyPluginAsyncZod = async (app) => {
   // RFC 8058: mail clients POST `List-Unsubscribe=One-Click` as a form to the URL in the header.
   app.addContentTypeParser('application/x-www-form-urlencoded', { parseAs: 'string' }, (_req, body, done) =>
     done(null, Object.fromEntries(new URLSearchParams(String(body)))),
+  );
+
+  // Issue 37 §4: the List-Unsubscribe header's address opened in a browser (a mail program's "unsubscribe" link, or
+  // a person copying it) is the store's unsubscribe page, which unsubscribes with one button. A GET never
+  // unsubscribes by itself (RFC 8058 §1: link checkers and prefetchers open addresses too); POST stays one-click.
+  app.get(
+    '/unsubscribe',
+    {
+      config: { rateLimit: perMinute(UNSUBSCRIBE_PER_MINUTE) },
+      schema: {
+        tags,
+        summary:
+          "The unsubscribe address opened in a browser: 303 to the store's unsubscribe page (one button)",
+        querystring: z.object({ token: z.string().max(200).optional() }),
+        response: { 303: z.null().describe('To /unsubscribe?token=, the page that asks once') },
+      },
+    },
+    async (req, reply) => reply.redirect(unsubscribePath(req.query.token?.trim() ?? ''), 303),
   );
 
   app.post(

@@ -84,9 +84,19 @@ async function buyerOf(db: Database, order: OrderRow): Promise<TaxDocumentBuyer>
       state: order.state,
       post_code: order.postCode,
     }),
-    businessName: business._b_name || order.company.trim(),
-    abn: business._b_number ?? '',
+    ...businessOfBuyer(business, order.company),
   };
+}
+
+/**
+ * The buyer's business as a tax invoice names it: the member's business details (SPEC §3 `_b_name`, `_b_number`)
+ * when given, else the checkout's company and no ABN. The orders and customers exports (issue 36 §4) read it too.
+ */
+export function businessOfBuyer(
+  business: Partial<Record<string, string>>,
+  company: string,
+): { businessName: string; abn: string } {
+  return { businessName: business._b_name || company.trim(), abn: business._b_number ?? '' };
 }
 
 /**

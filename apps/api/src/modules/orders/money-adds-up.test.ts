@@ -231,7 +231,8 @@ describe('every order adds up, on every document (issue 34 must-show)', () => {
       const mail = squeeze(await mailTo(email));
       for (const [n, l] of order.lines.entries()) {
         expect(mail, context).toContain(
-          `(${l.sku}) ${l.quantity} ${formatCents(l.unitPriceCents)} ${formatCents(lineTotals[n] ?? 0)}`,
+          // Issue 37 §3: "2 × $115.45 · SKU …" under the name, the line total beside it.
+          `${l.quantity} × ${formatCents(l.unitPriceCents)} · SKU ${l.sku} ${formatCents(lineTotals[n] ?? 0)}`,
         );
       }
       for (const r of rows) expect(mail, context).toContain(`${r.label} ${r.text}`);

@@ -50,6 +50,16 @@ export function linkExpiry(ttlSeconds: number, now = Date.now()): number {
   return Math.floor(now / 1000) + ttlSeconds;
 }
 
+/** The signature (base64url) that opens `document` of order `publicId` until `expires` (seconds since 1970). */
+export async function documentSignature(
+  db: Database,
+  publicId: string,
+  document: OrderDocumentName,
+  expires: number,
+): Promise<string> {
+  return mac(await keyOf(db), publicId, document, expires).toString('base64url');
+}
+
 /**
  * `path` (the document's own address, e.g. taxInvoicePath(id)) with the signature that opens `document` of order
  * `publicId` until `expires` (seconds since 1970).
@@ -61,7 +71,7 @@ export async function signDocumentPath(
   document: OrderDocumentName,
   expires: number,
 ): Promise<string> {
-  const signature = mac(await keyOf(db), publicId, document, expires).toString('base64url');
+  const signature = await documentSignature(db, publicId, document, expires);
   const query = new URLSearchParams({
     [SIGNED_LINK_EXPIRES_PARAM]: String(expires),
     [SIGNED_LINK_SIGNATURE_PARAM]: signature,
@@ -95,6 +105,17 @@ export async function checkSignedLink(
 }
 
 /**
+ * When a link handed to the thank-you page stops working: a day from the order's creation (`createdAt`, ISO), so
+ * every answer to one Idempotency-Key (the first and its replays, a second apart or not) carries the same link; an
+ * order resumed so late that this has passed gets a day from now.
+ */
+export function pageLinkExpiryOf(createdAt: unknown): number {
+  const created = typeof createdAt === 'string' ? Date.parse(createdAt) : NaN;
+  const fromOrder = Number.isNaN(created) ? 0 : linkExpiry(PAGE_LINK_TTL_SECONDS, created);
+  return fromOrder * 1000 > Date.now() + 3_600_000 ? fromOrder : linkExpiry(PAGE_LINK_TTL_SECONDS);
+}
+
+/**
  * The place-order answer with `tax_invoice_url`, a link to the order's tax invoice signed for a day (decision 0044),
  * when it is a placed and paid order's; any other answer as it is. The place-order answer goes only to whoever
  * placed the order (a replay needs their Idempotency-Key), so the thank-you page can offer the invoice.
@@ -109,11 +130,7 @@ export async function withTaxInvoiceLink<T extends object>(
       : undefined;
   if (typeof order?.id !== 'string' || typeof order.payment_status !== 'string') return body;
   if (!hasTaxInvoice(order.payment_status)) return body;
-  // A day from the order's creation, so every answer to one Idempotency-Key (the first and its replays, a second
-  // apart or not) carries the same link; an order resumed so late that this has passed gets a day from now.
-  const created = typeof order.created_at === 'string' ? Date.parse(order.created_at) : NaN;
-  const fromOrder = Number.isNaN(created) ? 0 : linkExpiry(PAGE_LINK_TTL_SECONDS, created);
-  const expires = fromOrder * 1000 > Date.now() + 3_600_000 ? fromOrder : linkExpiry(PAGE_LINK_TTL_SECONDS);
+  const expires = pageLinkExpiryOf(order.created_at);
   const url = await signDocumentPath(db, taxInvoicePath(order.id), order.id, 'tax-invoice', expires);
   return { ...body, tax_invoice_url: url };
 }

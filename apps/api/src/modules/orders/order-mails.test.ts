@@ -9,7 +9,11 @@ import { readdir, readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { simpleParser, type ParsedMail } from 'mailparser';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { DELIVERY_ESTIMATE_SENTENCE, RETURNS_SENTENCE } from '@store/shared/store-promises';
+import {
+  DEFAULT_STORE_PROMISES,
+  deliveryEstimateSentence,
+  returnsSentence,
+} from '@store/shared/store-promises';
 import { paymentIdOfClientSecret, TEST_PAYMENT_METHOD_AUTHENTICATES } from '@store/shared/test-payments';
 import { eq } from 'drizzle-orm';
 import { orders, storeSettings, taxInvoices } from '../../db/schema';
@@ -77,19 +81,21 @@ describe('order mails', () => {
     // sum of the figures shown; GST included $4.45 for the line + $1.50 for delivery = $5.95 (one-eleventh each).
     for (const figure of [
       'Wiper Blade 22"',
-      'MAIL-WIPER',
-      'Price (inc. GST)',
+      // Issue 37 §3: one column on a phone: the quantity and unit price under the name, the line total beside it.
+      '2 × $24.50 · SKU MAIL-WIPER $49.00',
+      'Item total (inc. GST)',
+      'Status: Paid — being prepared',
       'Subtotal $49.00',
       'Delivery $16.50',
       'Total (inc. GST) $65.50',
       'Includes GST (10%) of $5.95',
-      `Order number ${invoice}`,
-      DELIVERY_ESTIMATE_SENTENCE,
-      RETURNS_SENTENCE,
+      `Order number: ${invoice}`,
+      // A store that never edited its promises states the policies' (issue 36 §5: migration 0028's defaults).
+      deliveryEstimateSentence(DEFAULT_STORE_PROMISES),
+      returnsSentence(DEFAULT_STORE_PROMISES),
     ]) {
       expect(squeezed).toContain(figure);
     }
-    expect(squeezed).toContain('$24.50 $49.00');
     expect(text).not.toContain('Invoice number');
     expect(text).toContain(`https://shop.example.com.au/guest-track-order?id=${placed.data?.id ?? ''}`);
     expect(text).toContain(`Hello ${TEST_CUSTOMER.f_name},`);

@@ -1,122 +1,211 @@
 /**
  * The customer's order mails (issue 11): 'received' when an order is placed but its payment is not confirmed yet,
  * 'confirmed' when its payment is confirmed — by place-order, a provider's webhook or reconciliation, whichever
- * learns it first (each moves the order to paid once, so the mail goes once). Sent after the answer, retried.
+ * learns it first (each moves the order to paid once). A confirmation also tells the store (issue 36 §4).
+ *
+ * Durable (issue 38 §2, decision 0062): the confirmation's job and the store notice's job are written by the
+ * transaction that moves the order to paid (`queueConfirmation`), so a crash after 'paid' still mails it, after the
+ * restart. Each job renders its mail from the order as the database holds it, sends it, then marks it sent
+ * (`orders.confirmation_mailed_at`, `orders.store_notified_at`): a retry, or a job worked twice, finds the mark and
+ * sends nothing. (A crash between the send and the mark sends it once more: SMTP takes no part in a transaction.)
  */
-import { asc, eq } from 'drizzle-orm';
+import { and, asc, eq, isNull, sql } from 'drizzle-orm';
 import { formatAddressLine } from '@store/shared/address';
 import { taxInvoicePath } from '@store/shared/tax-invoice';
 import type { Database } from '../../db/client';
 import { orderLineItems, orders } from '../../db/schema';
-import type { MailService } from '../mail/mail-service';
+import type { JobQueue, QueueDefinition } from '../jobs/job-queue';
+import { MAIL_RETRY } from '../mail/mail-service';
 import { mailStoreOf } from '../mail/mail-store';
 import { renderMail } from '../mail/render-mail';
+import type { Mailer } from '../mail/send-mail';
 import { OrderMail, orderMailSubject, type OrderMailProps } from '../mail/templates/order-mail';
 import { issueTaxInvoice, type TaxDocumentConfig } from './issue-tax-invoice';
+import { composeStoreOrderMail } from './store-order-mail';
 import { orderAmountsOfRow } from './order-amounts';
 import { MAIL_LINK_TTL_SECONDS, linkExpiry, signDocumentPath } from './order-document-links';
-import type { OrderLineItemRow, OrderRow } from './order-presenter';
 import { absoluteUrl, guestTrackOrderPath } from '@store/shared/paths';
 
-/**
- * The order and its lines as the caller already has them (place-order, which has just written them): the mail is
- * composed from these instead of reading them back.
- */
-export interface KnownOrder {
-  order: OrderRow;
-  items: readonly OrderLineItemRow[];
+/** The queue of mails composed from an order in their job. */
+export const ORDER_MAIL_QUEUE = 'order-mail';
+
+/** One order mail's job: which order, which mail; `kind` names it in logs and the back office. */
+export interface OrderMailJob {
+  kind: string;
+  orderId: number;
+  /** 'confirmed' and 'received' to the customer; 'store' is the store's new-order notice. */
+  mail: OrderMailProps['kind'] | 'store';
+  /** The back office's "Resend": sent whether or not it went before. */
+  resend?: boolean;
 }
 
 export interface OrderMails {
   /**
-   * The order's payment is confirmed: issues its tax invoice (with `taxConfig`), then sends the confirmation with
-   * lines, totals and the invoice's signed link (decision 0044). Awaited by whoever marked the order paid, so the invoice is written before
-   * that request answers, never behind a later one's back. Never rejects: an invoice that could not be issued is
-   * tried again as the mail is composed, and at its first download.
+   * Inside the transaction that moves the order to paid (and only when it did): writes the jobs of its
+   * confirmation and of the store's notice, which exist if and only if that transaction commits.
    */
-  paymentConfirmed(orderId: number, known?: KnownOrder): Promise<void>;
+  queueConfirmation: (tx: Database, orderId: number) => Promise<void>;
+  /**
+   * After that commit: issues the order's tax invoice (with `taxConfig`; numbered as the order becomes paid, by
+   * whichever path learnt it), awaited so it is written before the request answers, and has the jobs worked at
+   * once. Never rejects: an invoice that could not be issued is tried again as the mail is composed, and at its
+   * first download.
+   */
+  paymentConfirmed(orderId: number): Promise<void>;
   /** The order is placed and waits for its payment (3-D Secure, provider unreachable). Never throws. */
-  orderReceived(orderId: number, known?: KnownOrder): void;
+  orderReceived(orderId: number): void;
+  /**
+   * Sends the order's mail again (issue 36 §4, the back office's "Resend"): the confirmation of a paid order
+   * (`confirmed`, with its tax invoice's link) or, while its payment is pending, `received`. The same mail as the
+   * first, composed from the order as it is now. Never throws.
+   */
+  resend(orderId: number, kind: OrderMailProps['kind']): void;
 }
 
-/**
- * Order mails for the store's database and mail service; links go to `baseUrl` (PUBLIC_BASE_URL). With `taxConfig`,
- * a confirmation first issues the order's tax invoice (issue 18 §3: numbered as the order becomes paid, by
- * whichever path learnt it, as they all confirm through here) and links to it.
- */
-export function createOrderMails(
-  db: Database,
-  mail: MailService,
-  baseUrl: string,
-  taxConfig?: TaxDocumentConfig,
-): OrderMails {
-  async function read(orderId: number): Promise<KnownOrder> {
-    const [order] = await db.select().from(orders).where(eq(orders.id, orderId));
-    if (!order) throw new Error(`order ${orderId} not found for its mail`);
-    const items = await db
-      .select()
-      .from(orderLineItems)
-      .where(eq(orderLineItems.orderId, orderId))
-      .orderBy(asc(orderLineItems.id));
-    return { order, items };
-  }
+export interface OrderMailsDeps {
+  db: Database;
+  jobs: JobQueue;
+  mailer: Mailer;
+  /** PUBLIC_BASE_URL: the links in the mails. */
+  baseUrl: string;
+  /** With it, a confirmation issues the order's tax invoice and links to it (issue 18 §3). */
+  taxConfig?: TaxDocumentConfig;
+  log: { error(obj: object, msg: string): void };
+}
 
-  async function compose(orderId: number, kind: OrderMailProps['kind'], known?: KnownOrder) {
-    const { order, items } = known ?? (await read(orderId));
-    const invoice = kind === 'confirmed' && taxConfig ? await issueTaxInvoice(db, orderId, taxConfig) : null;
-    const store = await mailStoreOf(db, baseUrl);
-    const parts = await renderMail(
-      OrderMail({
-        store,
-        kind,
-        order: {
-          invoiceNumber: order.invoiceNumber,
-          fName: order.fName,
-          // The stored figures (issue 34 §2), never today's settings.
-          amounts: orderAmountsOfRow(order, items),
-          paymentMethod: order.paymentMethod,
-          shipTo: formatAddressLine({
-            street_address: order.sStreetAddress,
-            city: order.sCity,
-            state: order.sState,
-            post_code: order.sPostCode,
-          }),
-        },
-        lines: [...items]
-          .sort((a, b) => a.id - b.id)
-          .map((i) => ({
-            title: i.productTitle,
-            sku: i.sku,
-            quantity: i.quantity,
-            unitPriceCents: i.unitPriceCents,
-            lineSubtotalCents: i.lineSubtotalCents,
-          })),
-        trackUrl: absoluteUrl(baseUrl, guestTrackOrderPath(order.publicId)),
-        // Signed (decision 0044): the mail's reader may open the invoice without signing in, for 90 days.
-        ...(invoice
-          ? {
-              taxInvoiceUrl: `${baseUrl}${await signDocumentPath(
-                db,
-                taxInvoicePath(order.publicId),
-                order.publicId,
-                'tax-invoice',
-                linkExpiry(MAIL_LINK_TTL_SECONDS),
-              )}`,
-              taxInvoiceLinkDays: MAIL_LINK_TTL_SECONDS / 86_400,
-            }
-          : {}),
-      }),
-    );
-    return { to: order.email, subject: orderMailSubject(store.name, kind, order.invoiceNumber), ...parts };
-  }
+const KIND_OF = {
+  confirmed: 'order confirmation',
+  received: 'order received',
+  store: 'new order to the store',
+} as const;
+
+/** Order mails over the store's job queue; defines the queue in `jobs` (worked where RUN_JOBS=1). */
+export function createOrderMails(deps: OrderMailsDeps): OrderMails {
+  const { db, jobs, taxConfig, log } = deps;
+  jobs.define(orderMailQueue(deps));
+  const keyOf = (job: OrderMailJob) =>
+    `${job.orderId}:${job.mail}${job.resend ? `:resend:${Date.now()}` : ''}`;
+  const enqueue = (job: OrderMailJob) => {
+    jobs.send(ORDER_MAIL_QUEUE, job, { singletonKey: keyOf(job) }).catch((err: unknown) => {
+      log.error({ err, mail: job.kind }, 'mail not sent: it could not be queued');
+    });
+  };
 
   return {
-    // Composed when the mail service gets to it, after the answer (a render costs the answering thread CPU).
-    paymentConfirmed: async (orderId, known) => {
-      if (taxConfig) await issueTaxInvoice(db, orderId, taxConfig).catch(() => null);
-      mail.deliver('order confirmation', () => compose(orderId, 'confirmed', known));
+    queueConfirmation: async (tx, orderId) => {
+      for (const mail of ['confirmed', 'store'] as const) {
+        const job: OrderMailJob = { kind: KIND_OF[mail], orderId, mail };
+        await jobs.sendInTransaction(tx, ORDER_MAIL_QUEUE, job, { singletonKey: keyOf(job) });
+      }
     },
-    orderReceived: (orderId, known) =>
-      mail.deliver('order received', () => compose(orderId, 'received', known)),
+    async paymentConfirmed(orderId) {
+      if (taxConfig) await issueTaxInvoice(db, orderId, taxConfig).catch(() => null);
+      jobs.nudge(ORDER_MAIL_QUEUE);
+    },
+    orderReceived: (orderId) => enqueue({ kind: KIND_OF.received, orderId, mail: 'received' }),
+    resend: (orderId, kind) =>
+      enqueue({ kind: `${KIND_OF[kind]} (resent)`, orderId, mail: kind, resend: true }),
   };
+}
+
+/** The `order-mail` queue: composes the job's mail from the order, sends it, marks it sent. */
+function orderMailQueue({ db, mailer, baseUrl, taxConfig }: OrderMailsDeps): QueueDefinition<OrderMailJob> {
+  const mailFrom = taxConfig?.mailFrom ?? '';
+  return {
+    name: ORDER_MAIL_QUEUE,
+    // One job per order and mail waiting at a time: a second path enqueuing the same mail adds nothing.
+    policy: 'stately',
+    ...MAIL_RETRY,
+    expireInSeconds: 120,
+    workers: 2,
+    async handler(job) {
+      const marked = job.mail === 'confirmed' ? orders.confirmationMailedAt : orders.storeNotifiedAt;
+      const marks = job.mail !== 'received' && !job.resend;
+      if (marks) {
+        const [already] = await db
+          .select({ id: orders.id })
+          .from(orders)
+          .where(and(eq(orders.id, job.orderId), sql`${marked} IS NOT NULL`));
+        if (already) return { sent: false, reason: 'sent before' };
+      }
+      const message =
+        job.mail === 'store'
+          ? await composeStoreOrderMail(db, { publicBaseUrl: baseUrl, mailFrom }, job.orderId)
+          : await composeOrderMail(db, baseUrl, taxConfig, job.orderId, job.mail);
+      await mailer.send(message);
+      if (marks) {
+        await db
+          .update(orders)
+          .set(
+            job.mail === 'confirmed' ? { confirmationMailedAt: new Date() } : { storeNotifiedAt: new Date() },
+          )
+          .where(and(eq(orders.id, job.orderId), isNull(marked)));
+      }
+      return { sent: true };
+    },
+  };
+}
+
+/** The customer's order mail, composed from the order as the database holds it. Throws for an unknown order. */
+async function composeOrderMail(
+  db: Database,
+  baseUrl: string,
+  taxConfig: TaxDocumentConfig | undefined,
+  orderId: number,
+  kind: OrderMailProps['kind'],
+) {
+  const [order] = await db.select().from(orders).where(eq(orders.id, orderId));
+  if (!order) throw new Error(`order ${orderId} not found for its mail`);
+  const items = await db
+    .select()
+    .from(orderLineItems)
+    .where(eq(orderLineItems.orderId, orderId))
+    .orderBy(asc(orderLineItems.id));
+  const invoice = kind === 'confirmed' && taxConfig ? await issueTaxInvoice(db, orderId, taxConfig) : null;
+  const store = await mailStoreOf(db, baseUrl);
+  const parts = await renderMail(
+    OrderMail({
+      store,
+      kind,
+      order: {
+        invoiceNumber: order.invoiceNumber,
+        fName: order.fName,
+        // The stored figures (issue 34 §2), never today's settings.
+        amounts: orderAmountsOfRow(order, items),
+        paymentMethod: order.paymentMethod,
+        status: order.status,
+        paymentStatus: order.paymentStatus,
+        shipTo: formatAddressLine({
+          street_address: order.sStreetAddress,
+          city: order.sCity,
+          state: order.sState,
+          post_code: order.sPostCode,
+        }),
+      },
+      lines: [...items]
+        .sort((a, b) => a.id - b.id)
+        .map((i) => ({
+          title: i.productTitle,
+          sku: i.sku,
+          quantity: i.quantity,
+          unitPriceCents: i.unitPriceCents,
+          lineSubtotalCents: i.lineSubtotalCents,
+        })),
+      trackUrl: absoluteUrl(baseUrl, guestTrackOrderPath(order.publicId)),
+      // Signed (decision 0044): the mail's reader may open the invoice without signing in, for 90 days.
+      ...(invoice
+        ? {
+            taxInvoiceUrl: `${baseUrl}${await signDocumentPath(
+              db,
+              taxInvoicePath(order.publicId),
+              order.publicId,
+              'tax-invoice',
+              linkExpiry(MAIL_LINK_TTL_SECONDS),
+            )}`,
+            taxInvoiceLinkDays: MAIL_LINK_TTL_SECONDS / 86_400,
+          }
+        : {}),
+    }),
+  );
+  return { to: order.email, subject: orderMailSubject(store.name, kind, order.invoiceNumber), ...parts };
 }

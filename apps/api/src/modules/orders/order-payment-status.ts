@@ -7,7 +7,9 @@
  *      \--declined--> failed (order cancelled, stock released)
  *
  * Every change is conditional on the status it starts from, so two paths learning the same news (the browser
- * and the webhook, or a replayed event) change the order once, and stock is never released twice.
+ * and the webhook, or a replayed event) change the order once, and stock is never released twice. The move to
+ * paid takes an `onPaid` that runs in the same transaction when the move happened: the confirmation mail's job is
+ * written there (issue 38 §2, decision 0062), so 'paid' and 'to be mailed' commit together.
  */
 import { and, eq, inArray, isNotNull, sql } from 'drizzle-orm';
 import {
@@ -21,12 +23,19 @@ import {
 } from '@store/shared/order-constants';
 import type { Database } from '../../db/client';
 import { idempotencyKeys, orderLineItems, orders, products } from '../../db/schema';
+import { storeMetrics } from '../../plugins/store-metrics';
 import { releaseDiscountCode } from '../discount-codes/redeem-discount-code';
 import type { OrderRow } from './order-presenter';
 import { storeAnswer, type IdempotencyClaim, type StoredAnswer } from './with-idempotency-key';
 
 /** What a payment event or a provider's answer means for an order. */
 export type PaymentNews = 'completed' | 'failed' | 'refunded' | 'partially_refunded' | 'disputed';
+
+/**
+ * Runs inside the transaction that moved an order to paid, only when it did (the order's confirmation jobs).
+ * Throwing rolls the move back.
+ */
+export type OnPaid = (tx: Database, orderId: number) => Promise<void>;
 
 /** What applying the news did: 'changed', or 'unchanged' when the order already was there or cannot go there. */
 export type PaymentChange = 'changed' | 'unchanged';
@@ -50,9 +59,24 @@ const STATUS_OF: Record<Exclude<PaymentNews, 'failed'>, string> = {
  * Marks a pending order paid with the provider's payment id (`reference`, kept when null). Answers whether this
  * call is the one that marked it paid (false when it was paid already, e.g. by the webhook first, or is not
  * pending). With `answer`, the same statement stores the place-order answer against its Idempotency-Key, only if
- * the order was marked paid (`stored` says whether it was).
+ * the order was marked paid (`stored` says whether it was). With `onPaid`, all of it is one transaction with it.
  */
 export async function markOrderPaid(
+  db: Database,
+  orderId: number,
+  reference: string | null,
+  answer?: IdempotencyClaim & StoredAnswer,
+  onPaid?: OnPaid,
+): Promise<{ changed: boolean; stored: boolean }> {
+  if (!onPaid) return markPaid(db, orderId, reference, answer);
+  return db.transaction(async (tx) => {
+    const marked = await markPaid(tx, orderId, reference, answer);
+    if (marked.changed) await onPaid(tx, orderId);
+    return marked;
+  });
+}
+
+async function markPaid(
   db: Database,
   orderId: number,
   reference: string | null,
@@ -112,7 +136,7 @@ export async function recordPaymentReference(
  * paid, or cancelled before).
  */
 export async function cancelUnpaidOrder(db: Database, orderId: number): Promise<PaymentChange> {
-  return db.transaction(async (tx) => {
+  const change = await db.transaction(async (tx): Promise<PaymentChange> => {
     const cancelled = await tx
       .update(orders)
       .set({ status: ORDER_STATUS_CANCELLED, paymentStatus: PAYMENT_STATUS_FAILED, updatedAt: sql`now()` })
@@ -137,20 +161,41 @@ export async function cancelUnpaidOrder(db: Database, orderId: number): Promise<
     await releaseDiscountCode(tx, orderId);
     return 'changed';
   });
+  // Counted once committed: a transaction rolled back failed no payment.
+  if (change === 'changed') storeMetrics.paymentsFailed.inc();
+  return change;
 }
 
 /**
  * Applies what a provider says about an order's payment (webhooks, reconciliation). 'completed' marks a
  * pending order paid (with `reference` when given); 'failed' cancels a pending order and releases its stock;
- * refunds and disputes move a paid order. Anything else is 'unchanged'.
+ * refunds and disputes move a paid order. Anything else is 'unchanged'. `onPaid` runs in the transaction of a
+ * move to paid.
  */
 export async function applyPaymentNews(
   db: Database,
   orderId: number,
   news: PaymentNews,
   reference: string | null = null,
+  onPaid?: OnPaid,
 ): Promise<PaymentChange> {
   if (news === 'failed') return cancelUnpaidOrder(db, orderId);
+  if (news === 'completed' && onPaid) {
+    return db.transaction(async (tx) => {
+      const change = await moveOrder(tx, orderId, news, reference);
+      if (change === 'changed') await onPaid(tx, orderId);
+      return change;
+    });
+  }
+  return moveOrder(db, orderId, news, reference);
+}
+
+async function moveOrder(
+  db: Database,
+  orderId: number,
+  news: Exclude<PaymentNews, 'failed'>,
+  reference: string | null,
+): Promise<PaymentChange> {
   const changed = await db
     .update(orders)
     .set({

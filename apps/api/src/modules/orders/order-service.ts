@@ -3,12 +3,15 @@
  * number (`invoice_number`) only together with the order's email (issue 34 §6, a departure from DESIGN §5.3's
  * "public id only" that the issue asks for: the number is what people are given and read out over the phone).
  */
-import { and, asc, eq, sql } from 'drizzle-orm';
+import { and, asc, eq, inArray, sql } from 'drizzle-orm';
 import type { OrderDetail, TrackOrderRequest } from '@store/shared/order';
 import { normaliseOrderNumber } from '@store/shared/order-number';
+import { carrierTrackingUrl } from '@store/shared/store-promises';
+import { hasTaxInvoice } from '@store/shared/tax-invoice';
 import type { Database } from '../../db/client';
-import { orderLineItems, orders } from '../../db/schema';
-import { presentOrderDetail } from './order-presenter';
+import { orderLineItems, orderStatusHistory, orders, taxInvoices } from '../../db/schema';
+import { shopperReturnsOf } from '../customer-service/shopper-returns';
+import { presentOrderDetail, type OrderRow } from './order-presenter';
 
 /** Public ids are letters and digits (generatePublicOrderId); anything else cannot match one. */
 const PUBLIC_ID_SHAPE = /^[A-Za-z0-9]{16,64}$/;
@@ -27,19 +30,67 @@ export async function findOrderByPublicId(
   return order ? presentFor(db, order, viewerUserId) : null;
 }
 
-/** The order's detail with its lines; customer fields only for its owner signed in (`viewerUserId`). */
-async function presentFor(
+/**
+ * When the order reached each step of the shopper's progress line (issue 37 §2): received when placed, paid when its
+ * tax invoice was issued (that happens as the payment is confirmed, issue 18 §3), shipped and delivered when the
+ * back office first moved it there (`order_status_history`). Null for a step not reached or not recorded.
+ */
+async function stepDatesOf(db: Database, order: OrderRow): Promise<NonNullable<OrderDetail['step_dates']>> {
+  const [invoice] = hasTaxInvoice(order.paymentStatus)
+    ? await db
+        .select({ issuedAt: taxInvoices.issuedAt })
+        .from(taxInvoices)
+        .where(eq(taxInvoices.orderId, order.id))
+    : [];
+  const moves = await db
+    .select({ to: orderStatusHistory.toStatus, at: orderStatusHistory.createdAt })
+    .from(orderStatusHistory)
+    .where(
+      and(
+        eq(orderStatusHistory.orderId, order.id),
+        inArray(orderStatusHistory.toStatus, ['shipped', 'delivered']),
+      ),
+    )
+    .orderBy(asc(orderStatusHistory.createdAt), asc(orderStatusHistory.id));
+  const firstAt = (to: string) => moves.find((m) => m.to === to)?.at.toISOString() ?? null;
+  return {
+    received_at: order.createdAt.toISOString(),
+    paid_at: invoice?.issuedAt.toISOString() ?? null,
+    shipped_at: firstAt('shipped'),
+    delivered_at: firstAt('delivered'),
+  };
+}
+
+/**
+ * The order's detail with its lines, the dates of its progress and its parcel (issue 37 §2); customer fields only
+ * for its owner signed in (`viewerUserId`) or when `withBuyer` (the thank-you page's pass, decision 0056).
+ */
+export async function presentFor(
   db: Database,
-  order: typeof orders.$inferSelect,
+  order: OrderRow,
   viewerUserId: number | null,
+  withBuyer = false,
 ): Promise<OrderDetail> {
   const items = await db
     .select()
     .from(orderLineItems)
     .where(eq(orderLineItems.orderId, order.id))
     .orderBy(asc(orderLineItems.id));
-  const detail = presentOrderDetail(order, items);
-  if (viewerUserId !== null && order.userId !== 0 && order.userId === viewerUserId) {
+  const detail: OrderDetail = {
+    ...presentOrderDetail(order, items),
+    // Issue 37 §3: the order's return requests, for its "Returns" section.
+    returns: await shopperReturnsOf(db, order.id),
+    step_dates: await stepDatesOf(db, order),
+    shipment:
+      order.carrier && order.trackingNumber
+        ? {
+            carrier: order.carrier,
+            tracking_number: order.trackingNumber,
+            tracking_url: carrierTrackingUrl(order.carrier, order.trackingNumber),
+          }
+        : null,
+  };
+  if (withBuyer || (viewerUserId !== null && order.userId !== 0 && order.userId === viewerUserId)) {
     return { ...detail, f_name: order.fName, l_name: order.lName, email: order.email, phone: order.phone };
   }
   return detail;

@@ -517,8 +517,13 @@ describe('POST /api/place-order: invoice numbers and the stored answer', () => {
     expect(res.statusCode).toBe(200);
     const [stored] = await t.database.db.select().from(idempotencyKeys).where(eq(idempotencyKeys.key, key));
     expect(stored).toMatchObject({ status: 'done', responseStatus: 200, orderId: expect.any(Number) });
-    // The signed invoice link is made for each answer, never stored with it (decision 0044).
-    const { tax_invoice_url: link, ...answer } = res.json() as { tax_invoice_url?: string };
+    // The signed invoice link and the order's pass are made for each answer, never stored with it (0044, 0056).
+    const {
+      tax_invoice_url: link,
+      order_pass: pass,
+      ...answer
+    } = res.json() as { tax_invoice_url?: string; order_pass?: string };
+    expect(pass).toMatch(/^\d+\.[A-Za-z0-9_-]{43}$/);
     expect(link).toMatch(/\/tax-invoice\?expires=\d+&signature=/);
     expect(stored?.responseBody).toEqual(answer);
     const [order] = await t.database.db

@@ -24,6 +24,7 @@ import { describeDatabaseError } from '../../db/describe-database-error';
 import { isDatabaseUnavailable } from '../../db/is-database-unavailable';
 import { orderLineItems, orders, products } from '../../db/schema';
 import { HttpError } from '../../plugins/error-handling';
+import { storeMetrics } from '../../plugins/store-metrics';
 import type { PaymentProviders } from '../payments/choose-payment-providers';
 import type { WalletCaptureResult } from '../payments/payment-provider';
 import { lockDiscountCode, recordRedemption } from '../discount-codes/redeem-discount-code';
@@ -145,11 +146,12 @@ export async function placeOrder(
     };
   }
   const { order, items } = created;
+  storeMetrics.ordersPlaced.inc({ payment_method: isCard ? 'card' : 'wallet' });
 
   // 5. Take the payment, outside the transaction, and answer what it came to.
   const outcome = await settlePayment(deps, order, items, request, claim);
   // Held for its payment: the customer hears that the order exists; the confirmation follows once paid.
-  if (outcome.final === false) deps.mails?.orderReceived(order.id, { order, items });
+  if (outcome.final === false) deps.mails?.orderReceived(order.id);
   return outcome;
 }
 
@@ -279,9 +281,11 @@ async function settlePayment(
         order.id,
         payment.reference,
         claim ? { ...claim, ...paidAnswer, orderId: order.id } : undefined,
+        // The confirmation's job commits with 'paid' (issue 38 §2): a crash from here on still mails it.
+        deps.mails?.queueConfirmation,
       );
       if (marked.changed) {
-        await deps.mails?.paymentConfirmed(order.id, { order: paidOrder, items });
+        await deps.mails?.paymentConfirmed(order.id);
         return { ...paidAnswer, stored: marked.stored };
       }
       // Paid already (the webhook got there first) or no longer pending: answer the order as it is now.

@@ -8,7 +8,7 @@
  * statement costs place-order CPU (on PGlite it runs in the server's own thread), and these reads are
  * independent of each other.
  */
-import { eq, inArray, sql } from 'drizzle-orm';
+import { and, eq, inArray, isNull, sql } from 'drizzle-orm';
 import {
   computeCheckoutTotals,
   unitPriceCentsFromColumns,
@@ -105,7 +105,8 @@ export async function loadOrderLines(
     .from(products)
     .leftJoin(productDiscounts, eq(productDiscounts.productId, products.id))
     .leftJoin(storeSettings, eq(storeSettings.id, 1))
-    .where(inArray(products.id, ids));
+    // An archived product is no longer sold (issue 36): refused like an unknown one.
+    .where(and(inArray(products.id, ids), isNull(products.archivedAt)));
   const byId = new Map(rows.map((r) => [r.id, r]));
   const priced = lines.map((line): PricedOrderLine => {
     const p = byId.get(line.id);

@@ -5,6 +5,7 @@
  * line's description, quantity and price, the delivery charge, the GST, the total, and the buyer's identity and
  * ABN. A store not registered for GST (GST 0%) prints "Invoice" and no GST. Every figure is the stored order's,
  * laid out by the shared breakdown (issue 34 §2: the same rows as the checkout, the pages and the mails).
+ * The page, fonts and table helpers are exported for the warehouse's packing slips and pick list (issue 36 §4).
  */
 import PDFDocument from 'pdfkit';
 import { formatAbn, isValidAbn } from '@store/shared/abn';
@@ -23,17 +24,18 @@ import {
 import { lineGstOfItem, orderAmountsOfRow } from './order-amounts';
 import type { OrderLineItemRow, OrderRow } from './order-presenter';
 import type { AdjustmentNoteRow } from './issue-adjustment-note';
+import { refundedLineText, refundedShippingText, type RefundedLine } from '@store/shared/refund-lines';
 import type { TaxInvoiceRow } from './issue-tax-invoice';
 
-const PAGE_MARGIN = 50;
+export const PAGE_MARGIN = 50;
 const PAGE_WIDTH = 595.28; // A4, points
-const CONTENT_WIDTH = PAGE_WIDTH - 2 * PAGE_MARGIN;
-const INK = '#111827';
-const MUTED = '#4b5563';
+export const CONTENT_WIDTH = PAGE_WIDTH - 2 * PAGE_MARGIN;
+export const INK = '#111827';
+export const MUTED = '#4b5563';
 const WARNING = '#b91c1c';
 
 /** "27 November 2026": the date in Sydney, where the store is. */
-const dateInSydney = new Intl.DateTimeFormat('en-AU', {
+export const dateInSydney = new Intl.DateTimeFormat('en-AU', {
   timeZone: 'Australia/Sydney',
   day: 'numeric',
   month: 'long',
@@ -45,7 +47,8 @@ export function showsGst(seller: TaxDocumentSeller, order: Pick<OrderRow, 'gstCe
   return seller.gstPercent > 0 || order.gstCents > 0;
 }
 
-function toBuffer(doc: PDFKit.PDFDocument): Promise<Buffer> {
+/** Ends `doc` and resolves with its bytes. */
+export function toBuffer(doc: PDFKit.PDFDocument): Promise<Buffer> {
   return new Promise((resolve, reject) => {
     const chunks: Buffer[] = [];
     doc.on('data', (chunk: Buffer) => chunks.push(chunk));
@@ -55,7 +58,8 @@ function toBuffer(doc: PDFKit.PDFDocument): Promise<Buffer> {
   });
 }
 
-function newDocument(title: string, seller: TaxDocumentSeller): PDFKit.PDFDocument {
+/** An A4 document with the store's margins, titled `title` and authored by the seller (its metadata). */
+export function newDocument(title: string, seller: Pick<TaxDocumentSeller, 'name'>): PDFKit.PDFDocument {
   return new PDFDocument({
     size: 'A4',
     margin: PAGE_MARGIN,
@@ -64,7 +68,7 @@ function newDocument(title: string, seller: TaxDocumentSeller): PDFKit.PDFDocume
 }
 
 /** The heading, the title line ("Tax invoice TI-… for order INV-…"), then label-value rows under them. */
-function drawHeading(
+export function drawHeading(
   doc: PDFKit.PDFDocument,
   heading: string,
   title: string,
@@ -116,14 +120,15 @@ function drawParties(doc: PDFKit.PDFDocument, seller: TaxDocumentSeller, buyer: 
   doc.x = PAGE_MARGIN;
 }
 
-interface Column {
+/** A table column: its heading, width in points and alignment. */
+export interface Column {
   title: string;
   width: number;
   align: 'left' | 'right';
 }
 
 /** A table of rows under bold column titles, each row as tall as its tallest cell; new pages as needed. */
-function drawTable(doc: PDFKit.PDFDocument, columns: Column[], rows: string[][]): void {
+export function drawTable(doc: PDFKit.PDFDocument, columns: Column[], rows: string[][]): void {
   const drawRow = (cells: string[], bold: boolean) => {
     doc
       .font(bold ? 'Helvetica-Bold' : 'Helvetica')
@@ -160,7 +165,7 @@ function drawTable(doc: PDFKit.PDFDocument, columns: Column[], rows: string[][])
 }
 
 /** The standard fonts are WinAnsi, which has no minus sign (U+2212): the breakdown's discounts print a hyphen. */
-const winAnsi = (text: string) => text.replace(/\u2212/g, '-');
+export const winAnsi = (text: string) => text.replace(/\u2212/g, '-');
 
 /** Label-amount pairs right-aligned under the table; `strong` ones in bold. */
 function drawTotals(doc: PDFKit.PDFDocument, totals: { label: string; amount: string; strong?: boolean }[]) {
@@ -179,7 +184,7 @@ function drawTotals(doc: PDFKit.PDFDocument, totals: { label: string; amount: st
   doc.x = PAGE_MARGIN;
 }
 
-function drawNote(doc: PDFKit.PDFDocument, text: string, bold = false): void {
+export function drawNote(doc: PDFKit.PDFDocument, text: string, bold = false): void {
   doc
     .font(bold ? 'Helvetica-Bold' : 'Helvetica')
     .fontSize(10)
@@ -286,6 +291,8 @@ export interface AdjustmentNoteDocument {
   note: AdjustmentNoteRow;
   invoice: TaxInvoiceRow;
   order: OrderRow;
+  /** Issue 36 §3: what an itemised refund gave back, listed on the note as in the customer's mail. */
+  refunded?: { lines: readonly RefundedLine[]; shippingCents: number };
 }
 
 /**
@@ -297,6 +304,7 @@ export async function renderAdjustmentNotePdf({
   note,
   invoice,
   order,
+  refunded,
 }: AdjustmentNoteDocument): Promise<Buffer> {
   const gst = showsGst(invoice.seller, order);
   const number = formatAdjustmentNoteNumber(note.number);
@@ -315,6 +323,11 @@ export async function renderAdjustmentNotePdf({
       `${note.kind === 'refund' ? 'a refund' : 'the cancellation of the order'}.`,
   );
   if (note.reason) drawNote(doc, `Reason: ${note.reason}`);
+  if (refunded && (refunded.lines.length > 0 || refunded.shippingCents > 0)) {
+    drawNote(doc, 'Refunded:');
+    for (const l of refunded.lines) drawNote(doc, refundedLineText(l));
+    if (refunded.shippingCents > 0) drawNote(doc, refundedShippingText(refunded.shippingCents));
+  }
   drawTotals(doc, [
     { label: 'Invoice total', amount: formatCents(order.totalCents) },
     ...(gst ? [{ label: 'GST adjusted', amount: formatCents(-note.gstCents) }] : []),

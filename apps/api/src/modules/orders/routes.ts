@@ -20,6 +20,14 @@ import {
 } from '@store/shared/order-constants';
 import { HttpError } from '../../plugins/error-handling';
 import { perMinute } from '../../plugins/rate-limit';
+import {
+  accountFromOrderRequestSchema,
+  accountFromOrderResponseSchema,
+  ORDER_CONFIRMATION_MESSAGES,
+  orderConfirmationRequestSchema,
+  orderConfirmationResponseSchema,
+} from '@store/shared/order-confirmation';
+import { createAccountFromOrder, readOrderConfirmation, withOrderPass } from './order-confirmation';
 import { withTaxInvoiceLink } from './order-document-links';
 import { findOrderByPublicId, findTrackedOrder, trackingKeyOf } from './order-service';
 import { perOrderNumberLimit } from './per-order-number-limit';
@@ -92,7 +100,9 @@ const orderRoutes: FastifyPluginAsyncZod = async (app) => {
       if (answer.replayed) reply.header('idempotent-replayed', 'true');
       if (!isPlaceOrderStatus(answer.statusCode)) throw new Error(`unexpected status ${answer.statusCode}`);
       // Decision 0044: a paid order's answer carries a signed link to its tax invoice, for the thank-you page.
-      return reply.code(answer.statusCode).send(await withTaxInvoiceLink(app.db, answer.body));
+      // Decision 0056: and the order's pass, with which the thank-you page reads it again and makes an account.
+      const body = await withOrderPass(app.db, await withTaxInvoiceLink(app.db, answer.body));
+      return reply.code(answer.statusCode).send(body);
     },
   );
 
@@ -151,6 +161,64 @@ const orderRoutes: FastifyPluginAsyncZod = async (app) => {
       if (!order) throw new HttpError(404, ORDER_MESSAGES.notFound);
       return { data: order };
     },
+  );
+  const publicIdParams = z.object({ publicId: z.string().max(200) });
+
+  app.post(
+    '/orders/:publicId/confirmation',
+    {
+      config: lookupLimit,
+      schema: {
+        tags,
+        summary: "The order just placed, for the thank-you page (with the place-order answer's pass)",
+        description:
+          "`pass` is the place-order answer's `order_pass` (a day); the order's owner signed in needs none. Answers " +
+          "the order with the buyer's name, email and phone, and `account`: none (the email has no account), " +
+          'exists (it has one: sign in) or owner (the order is in an account). 403 without a valid pass (decision 0056).',
+        params: publicIdParams,
+        body: orderConfirmationRequestSchema,
+        response: {
+          200: orderConfirmationResponseSchema,
+          400: orderErrorResponse,
+          403: messageAnswerSchema,
+          404: messageAnswerSchema,
+          429: messageAnswerSchema,
+        },
+      },
+    },
+    async (req) =>
+      readOrderConfirmation(app.db, req.params.publicId, req.body.pass, (await req.member())?.userId ?? null),
+  );
+
+  app.post(
+    '/orders/:publicId/account',
+    {
+      // As many as sign-up allows: it makes an account.
+      config: { rateLimit: perMinute(10) },
+      schema: {
+        tags,
+        summary:
+          'Create an account with a guest order: a password for its email; the order joins it; signs in',
+        description:
+          "`pass` is the place-order answer's `order_pass`. The account takes the order's name, email and phone; " +
+          'only this order joins it (decision 0056). 409 when the order is already in an account or an account ' +
+          'has its email (sign in instead); 403 without a valid pass.',
+        params: publicIdParams,
+        body: accountFromOrderRequestSchema,
+        response: {
+          200: accountFromOrderResponseSchema,
+          400: orderErrorResponse,
+          403: messageAnswerSchema,
+          404: messageAnswerSchema,
+          409: messageAnswerSchema,
+          429: messageAnswerSchema,
+        },
+      },
+    },
+    async (req) => ({
+      ...(await createAccountFromOrder(app.db, req.params.publicId, req.body)),
+      message: ORDER_CONFIRMATION_MESSAGES.accountCreated,
+    }),
   );
 };
 

@@ -45,6 +45,7 @@ import {
   type OrderDocumentName,
 } from './order-document-links';
 import { renderAdjustmentNotePdf, renderTaxInvoicePdf } from './render-tax-invoice-pdf';
+import { refundedLinesOf, refundIdOfSource } from './refunded-lines';
 
 /** Public ids are letters and digits (generatePublicOrderId); anything else cannot match one. */
 const PUBLIC_ID_SHAPE = /^[A-Za-z0-9]{16,64}$/;
@@ -248,7 +249,9 @@ const taxInvoiceRoutes: FastifyPluginAsyncZod = async (app) => {
         ? (await listAdjustmentNotes(app.db, order.id)).find((n) => n.number === wanted)
         : undefined;
       if (!invoice || !note) throw new HttpError(404, M.noteNotFound);
-      const pdf = await renderAdjustmentNotePdf({ note, invoice, order });
+      const refundId = refundIdOfSource(note.source);
+      const refunded = refundId === null ? undefined : await refundedLinesOf(app.db, refundId);
+      const pdf = await renderAdjustmentNotePdf({ note, invoice, order, refunded });
       return sendPdf(
         reply as FastifyReply,
         pdf,

@@ -53,7 +53,12 @@ describe('payment events at once (issue 43 §2)', () => {
   it('one event delivered ten times at once, and five other events telling the same payment: paid once, mailed once', async () => {
     const order = await pendingOrder();
     const confirmed: number[] = [];
-    const mails = { paymentConfirmed: async (id: number) => void confirmed.push(id) };
+    const queued: number[] = [];
+    const mails = {
+      paymentConfirmed: async (id: number) => void confirmed.push(id),
+      // Called inside the transaction that moved the order to paid: once, with the move.
+      queueConfirmation: async (_tx: unknown, id: number) => void queued.push(id),
+    };
     const paid = (eventId: string) => ({
       ...eventNews('stripe', eventId, 'payment_intent.succeeded'),
       news: 'completed' as const,
@@ -70,6 +75,7 @@ describe('payment events at once (issue 43 §2)', () => {
     expect(results.filter((r) => r === 'duplicate')).toHaveLength(9);
     expect(results.filter((r) => r === 'unchanged')).toHaveLength(5);
     expect(confirmed).toEqual([order.id]);
+    expect(queued).toEqual([order.id]);
     const claimed = await t.database.db.select().from(paymentEvents).where(eq(paymentEvents.eventId, same));
     expect(claimed).toHaveLength(1);
     const [after] = await t.database.db.select().from(orders).where(eq(orders.id, order.id));

@@ -9,7 +9,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { Database } from '../../db/client';
 import { orders, paymentEvents } from '../../db/schema';
 import type { OrderMails } from '../orders/order-mails';
-import { applyPaymentNews, type PaymentNews } from '../orders/order-payment-status';
+import { applyPaymentNews, type OnPaid, type PaymentNews } from '../orders/order-payment-status';
 
 /** What a provider event says, once read by that provider's module; null fields are unknown. */
 export interface PaymentEventNews {
@@ -67,7 +67,7 @@ export async function processPaymentEvent(
   db: Database,
   event: PaymentEventNews,
   log?: FastifyBaseLogger,
-  mails?: Pick<OrderMails, 'paymentConfirmed'>,
+  mails?: Pick<OrderMails, 'paymentConfirmed' | 'queueConfirmation'>,
 ): Promise<ProcessedEvent> {
   const claimed = await db
     .insert(paymentEvents)
@@ -83,7 +83,7 @@ export async function processPaymentEvent(
 
   const thisEvent = and(eq(paymentEvents.provider, event.provider), eq(paymentEvents.eventId, event.eventId));
   try {
-    const { outcome, orderId } = await applyEvent(db, event, log);
+    const { outcome, orderId } = await applyEvent(db, event, log, mails?.queueConfirmation);
     await db.update(paymentEvents).set({ outcome, orderId }).where(thisEvent);
     // Paid by this event (the browser went away, or the answer was lost): the customer hears it now.
     if (outcome === 'changed' && event.news === 'completed' && orderId !== null)
@@ -102,6 +102,7 @@ async function applyEvent(
   db: Database,
   event: PaymentEventNews,
   log?: FastifyBaseLogger,
+  onPaid?: OnPaid,
 ): Promise<{ outcome: string; orderId: number | null }> {
   if (!event.news) return { outcome: 'ignored', orderId: null };
   const ways: SQL[] = [];
@@ -134,6 +135,6 @@ async function applyEvent(
     event.news === 'refunded' && event.refundedCents !== null && event.refundedCents < order.totalCents
       ? 'partially_refunded'
       : event.news;
-  const change = await applyPaymentNews(db, order.id, news, event.paymentReference);
+  const change = await applyPaymentNews(db, order.id, news, event.paymentReference, onPaid);
   return { outcome: change, orderId: order.id };
 }

@@ -54,7 +54,7 @@ export interface ReconcileOptions {
   /** List only; change nothing. */
   dryRun?: boolean;
   /** Told of every order this run marked paid (the customer's confirmation mail). */
-  mails?: Pick<OrderMails, 'paymentConfirmed'>;
+  mails?: Pick<OrderMails, 'paymentConfirmed' | 'queueConfirmation'>;
   /** Pending refunds younger than this are left to the request still making them, minutes (default 5). */
   refundGraceMinutes?: number;
   /** With `mail` and `config`, a refund this run settles as made mails the customer its notice. */
@@ -175,7 +175,13 @@ export async function reconcilePayments(
       lines.push({ ...base, theirs, result: 'would fix', note: plan.note });
       continue;
     }
-    const change = await applyPaymentNews(db, order.id, plan.news, reference);
+    const change = await applyPaymentNews(
+      db,
+      order.id,
+      plan.news,
+      reference,
+      options.mails?.queueConfirmation,
+    );
     if (change === 'changed' && plan.news === 'completed') await options.mails?.paymentConfirmed(order.id);
     lines.push({
       ...base,

@@ -28,6 +28,7 @@ export const ROBOTS_DISALLOWED_PATHS: readonly string[] = [
   '/track-order',
   '/guest-track-order',
   '/unsubscribe',
+  '/return-order/sent',
   '/admin',
 ];
 

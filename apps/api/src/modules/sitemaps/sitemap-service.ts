@@ -9,7 +9,7 @@
  * slice as one JSON value (50,000 rows parsed one by one cost three times as much), and the index reads every
  * count and date it needs from the products in one pass (GROUPING SETS).
  */
-import { asc, eq, max, sql, type SQL } from 'drizzle-orm';
+import { and, asc, eq, isNull, max, sql, type SQL } from 'drizzle-orm';
 import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import { z } from 'zod';
 import {
@@ -68,6 +68,7 @@ async function productUrls(db: Database, base: string, slice?: SitemapSlice): Pr
       lastmod: w3cDateTime(products.updatedAt).as('lastmod'),
     })
     .from(products)
+    .where(isNull(products.archivedAt))
     .orderBy(asc(products.id))
     .$dynamic();
   const page = (slice ? ordered.limit(slice.limit).offset(slice.offset) : ordered).as('page');
@@ -95,6 +96,7 @@ async function newestChangeBy(db: Database, column: AnyPgColumn): Promise<Change
   const rows = await db
     .select({ id: column, lastmod: w3cDateTime(max(products.updatedAt)) })
     .from(products)
+    .where(isNull(products.archivedAt))
     .groupBy(column);
   return new Map(rows.flatMap((r) => (typeof r.id === 'number' ? [[r.id, r.lastmod] as const] : [])));
 }
@@ -104,6 +106,8 @@ async function categoryUrls(db: Database, base: string, changes: Changes): Promi
   const rows = await db
     .select({ id: categories.id, sku: categories.sku, created: w3cDateTime(categories.createdAt) })
     .from(categories)
+    // Retired categories are no page of their own any more (decision 0050): their address redirects.
+    .where(isNull(categories.retiredAt))
     .orderBy(asc(categories.position), asc(categories.id));
   return rows.map((r) => ({
     loc: sitemapLocations.category(base, r.sku),
@@ -121,6 +125,7 @@ async function childCategoryUrls(db: Database, base: string, changes: Changes): 
     })
     .from(childCategories)
     .innerJoin(categories, eq(categories.id, childCategories.categoryId))
+    .where(and(isNull(childCategories.retiredAt), isNull(categories.retiredAt)))
     .orderBy(
       asc(categories.position),
       asc(categories.id),
@@ -138,6 +143,7 @@ async function brandUrls(db: Database, base: string, changes: Changes): Promise<
   const rows = await db
     .select({ id: brands.id, permalink: brands.permalink, created: w3cDateTime(brands.createdAt) })
     .from(brands)
+    .where(isNull(brands.retiredAt))
     .orderBy(asc(brands.title), asc(brands.id));
   return rows.map((r) => ({
     loc: sitemapLocations.brand(base, r.permalink),
@@ -157,7 +163,9 @@ async function staticPageUrls(
   newestProduct: string | null | undefined,
 ): Promise<SitemapUrl[]> {
   const productsSql =
-    newestProduct === undefined ? sql`(SELECT max(updated_at) FROM products)` : sql`NULL::timestamptz`;
+    newestProduct === undefined
+      ? sql`(SELECT max(updated_at) FROM products WHERE archived_at IS NULL)`
+      : sql`NULL::timestamptz`;
   const result = newestRows.parse(
     await db.execute(
       sql`SELECT ${w3cDateTime(sql`greatest(${productsSql},
@@ -267,7 +275,7 @@ async function productFacts(db: Database, maxUrlsPerFile: number): Promise<Produ
              ${w3cDateTime(sql`max(updated_at)`)} AS lastmod
       FROM (SELECT category_id, child_category_id, brand_id, updated_at,
                    (row_number() OVER (ORDER BY id) - 1) / ${maxUrlsPerFile} AS part
-            FROM products) numbered
+            FROM products WHERE archived_at IS NULL) numbered
       GROUP BY GROUPING SETS ((category_id), (child_category_id), (brand_id), (part), ())`),
   );
   const changes = (grouped: number): Changes =>

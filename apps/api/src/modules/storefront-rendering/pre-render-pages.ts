@@ -109,7 +109,7 @@ export function startPrerendering(
       app.catalog.view().catch(() => null),
       app.storefrontSettings.read().catch(() => null),
     ]);
-    return view && settings ? `${settings.stamp}|${view.stamp()}` : null;
+    return view && settings ? `${settings.stamp}|${settings.homeStamp}|${view.stamp()}` : null;
   }
 
   async function pass(): Promise<void> {

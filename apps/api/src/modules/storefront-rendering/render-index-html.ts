@@ -86,16 +86,14 @@ export async function renderIndexHtml(
   pathname: string,
   head: RenderedPageHead | null = null,
 ): Promise<string> {
-  const settings = await app.storefrontSettings.read().then(
-    (read) => read.settings,
-    () => null,
-  );
+  const read = await app.storefrontSettings.read().catch(() => null);
+  const settings = read?.settings;
   const name = escapeHtml(storeNameOrFallback(settings?.storeName));
   const pageDescription = head?.description ?? settings?.metaDescription;
   const description = pageDescription ? escapeHtml(pageDescription) : null;
   // A server-rendered page (`head` given) already preloads its main picture (React's own preload) and shows it:
   // the shell's preload would be the same request written twice, and its lookup work for nothing.
-  const image = head ? null : await leadImage(app, pathname, settings?.heroSlides[0]);
+  const image = head ? null : await leadImage(app, pathname, read?.home.hero_slides[0]);
   const src = image ? escapeHtml(mediaUrl(app.config.publicMediaUrl, image.path)) : null;
   const srcset = image?.srcset
     ? ` imagesrcset="${escapeHtml(image.srcset.candidates)}" imagesizes="${escapeHtml(image.srcset.sizes)}"`

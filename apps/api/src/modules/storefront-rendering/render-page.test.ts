@@ -35,7 +35,7 @@ export async function renderPage(url, { fetchApi, vehicle }) {
 }
 `;
 
-const MODULES = ['home', 'shop', 'brands', 'brand', 'search-results', 'product'].map(
+const MODULES = ['home', 'shop', 'brands', 'brand', 'search-results', 'product', 'best-selling'].map(
   (name) => `src/app/routes/${name}.tsx`,
 );
 

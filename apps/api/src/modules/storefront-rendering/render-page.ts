@@ -20,6 +20,7 @@ import { PAGES, type StorePage } from '@store/shared/paths';
 import { routeRegex } from '@store/shared/routes';
 import { isPageRendererModule, type RenderedPage } from '@store/shared/render-page-contract';
 import { renderIndexHtml } from './render-index-html';
+import { BEST_SELLERS_MAX_AGE_MS } from '../catalog/best-sellers';
 import {
   createCachedPage,
   createRenderedPageCache,
@@ -256,7 +257,9 @@ export async function loadPageRenderer(
     ]);
     if (!view || !settings) return null;
     // The footer's © year is the one thing a page shows that time alone changes.
-    const generation = `${settings.stamp}|${view.version}|${new Date().getFullYear()}`;
+    const year = new Date().getFullYear();
+    // The home page alone shows the home content (slides, banners, featured order: decision 0051).
+    const generation = `${settings.stamp}|${view.version}|${year}${pathname === '/' ? `|${settings.homeStamp}` : ''}`;
     const product = /^\/product\/([^/]+)\/?$/.exec(pathname)?.[1];
     if (product !== undefined) {
       // A product page shows its product, the categories, the store's settings and nothing else of the
@@ -270,7 +273,9 @@ export async function loadPageRenderer(
       const entry = view.find(permalink);
       return { generation, stamp: `${generation}|p${entry ? `${entry.id}:${entry.changedMs}` : '-'}` };
     }
-    return { generation, stamp: `${generation}|${view.stamp()}` };
+    // /best-selling also shows the order lines' ranking, which the API keeps for BEST_SELLERS_MAX_AGE_MS (issue 37).
+    const sales = pathname === '/best-selling' ? `|b${Math.floor(Date.now() / BEST_SELLERS_MAX_AGE_MS)}` : '';
+    return { generation, stamp: `${generation}|${view.stamp()}${sales}` };
   }
 
   /**

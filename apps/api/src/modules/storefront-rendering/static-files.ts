@@ -1,18 +1,33 @@
 /**
- * Serves the built SPA and the media folder from the API's process and port (DESIGN §1):
+ * Serves the built SPA and the public media from the API's process and port (DESIGN §1): the media folder as
+ * static files, or, when files are kept in a bucket (decision 0061), each /media/ file streamed from it;
  * hashed assets cached for a year, index.html revalidated, index.html for every SPA route of SPEC §2
  * (404 status for unknown paths, which the SPA renders as its 404 page), the SPEC's odd links redirected
  * to their canonical routes (DESIGN §7), and a 'product image not found' picture for missing media.
  */
-import { existsSync, mkdirSync, readFileSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { gunzipSync } from 'node:zlib';
 import { Negotiator } from '@fastify/accept-negotiator';
 import fastifyStatic from '@fastify/static';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
+import { SHOP_ALL_PATH } from '@store/shared/paths';
 import { ROUTE_ALIASES, isSpaRoute } from '@store/shared/routes';
+import { applyTaxonomyChanges } from '@store/shared/taxonomy-redirects';
+import {
+  VEHICLE_COOKIE,
+  VEHICLE_COOKIE_MAX_AGE_S,
+  isCompleteVehicleChoice,
+  readVehicleChoice,
+  vehicleCookieValue,
+} from '@store/shared/vehicle-choice';
+import { vehicleCoversYear } from '@store/shared/vehicle-label';
+import { movedFilters } from '../catalog/catalog-answers';
+import { findVehicle } from '../vehicles/vehicle-service';
 import { REPO_ROOT } from '../../env';
+import { FileKeyError } from '../../storage/file-store';
+import { MEDIA_MAX_AGE_S } from '../../storage/open-file-stores';
 import { renderIndexHtml } from './render-index-html';
 import { SERVER_RENDERED_ROUTES, isServerRenderedPage, loadPageRenderer } from './render-page';
 import { startPrerendering, type PrerenderStatus, type Prerenderer } from './pre-render-pages';
@@ -27,7 +42,8 @@ declare module 'fastify' {
 
 const ONE_YEAR_S = 31_536_000;
 const encodings = new Negotiator({ supportedValues: ['gzip'] });
-const MEDIA_MAX_AGE_S = 86_400;
+/** How long a listing's 301 to a renamed category's new address may be kept (decision 0050). */
+const MOVED_LISTING_MAX_AGE_S = 3_600;
 export const PLACEHOLDER_IMAGE_FILE = path.join(
   REPO_ROOT,
   'apps/web/public/images/product-image-not-found.svg',
@@ -35,7 +51,7 @@ export const PLACEHOLDER_IMAGE_FILE = path.join(
 
 /** The `vehicle` cookie's value (decision 0034), if the request has one. */
 function vehicleCookieOf(header: string | undefined): string | undefined {
-  return header ? /(?:^|;\s*)vehicle=([^;]*)/.exec(header)?.[1] : undefined;
+  return header ? new RegExp(`(?:^|;\\s*)${VEHICLE_COOKIE}=([^;]*)`).exec(header)?.[1] : undefined;
 }
 
 /** True when the client takes gzip (`Accept-Encoding`, with a q-value above 0). */
@@ -66,11 +82,43 @@ function sendRenderedPage(request: FastifyRequest, reply: FastifyReply, page: Ca
 
 export default fp(async (app) => {
   const { webDistDir, mediaDir, publicMediaUrl } = app.config;
-  mkdirSync(mediaDir, { recursive: true });
   const placeholder = existsSync(PLACEHOLDER_IMAGE_FILE) ? readFileSync(PLACEHOLDER_IMAGE_FILE) : null;
-  const mediaPrefix = publicMediaUrl.startsWith('/') ? publicMediaUrl : null;
+  // With a bucket, /media/ is answered even when pages link to a CDN (PUBLIC_MEDIA_URL absolute): links from
+  // before the CDN keep working, and a CDN may take the store as its origin (decision 0061).
+  const mediaPrefix = publicMediaUrl.startsWith('/') ? publicMediaUrl : app.config.s3 ? '/media/' : null;
 
-  if (mediaPrefix) {
+  /** A media file that is not there: the "not found" picture for an image, else a JSON 404. */
+  function mediaNotFound(reply: FastifyReply, pathname: string) {
+    if (placeholder && /\.(svg|png|jpe?g|webp|avif|gif)$/i.test(pathname)) {
+      return reply.status(404).header('cache-control', 'no-cache').type('image/svg+xml').send(placeholder);
+    }
+    return reply.status(404).send({ message: 'File not found' });
+  }
+
+  if (mediaPrefix && app.config.s3) {
+    // Streamed from the bucket through the store, with the headers the folder's files have always had.
+    app.get(`${mediaPrefix}*`, async (request, reply) => {
+      const key = (request.params as { '*': string })['*'];
+      const stored = await app.files.media.stream(key).catch((error: unknown) => {
+        if (error instanceof FileKeyError) return null;
+        throw error;
+      });
+      if (!stored) return mediaNotFound(reply, key);
+      const has = request.headers['if-none-match'];
+      if (stored.etag && has?.split(',').some((tag) => tag.trim().replace(/^W\//, '') === stored.etag)) {
+        stored.body.destroy();
+        return reply.status(304).header('etag', stored.etag).send();
+      }
+      if (stored.etag) reply.header('etag', stored.etag);
+      return reply
+        .header('cache-control', `public, max-age=${MEDIA_MAX_AGE_S}`)
+        .header('x-content-type-options', 'nosniff')
+        .header('last-modified', new Date(stored.modifiedMs).toUTCString())
+        .header('content-length', String(stored.size))
+        .type(stored.contentType)
+        .send(stored.body);
+    });
+  } else if (mediaPrefix) {
     await app.register(fastifyStatic, {
       root: mediaDir,
       prefix: mediaPrefix,
@@ -136,17 +184,51 @@ export default fp(async (app) => {
     if (pathname === '/api' || pathname.startsWith('/api/')) {
       return reply.status(404).send({ message: `No such API call: ${request.method} ${url.pathname}` });
     }
-    if (mediaPrefix && pathname.startsWith(mediaPrefix)) {
-      if (placeholder && /\.(svg|png|jpe?g|webp|avif|gif)$/i.test(pathname)) {
-        return reply.status(404).header('cache-control', 'no-cache').type('image/svg+xml').send(placeholder);
-      }
-      return reply.status(404).send({ message: 'File not found' });
-    }
+    if (mediaPrefix && pathname.startsWith(mediaPrefix)) return mediaNotFound(reply, pathname);
     if (request.method !== 'GET' && request.method !== 'HEAD') {
       return reply.status(404).send({ message: `Not found: ${request.method} ${url.pathname}` });
     }
     const alias = ROUTE_ALIASES[pathname.replace(/\/$/, '')];
     if (alias) return reply.redirect(`${alias}${url.search}`, 301);
+    const listingPath = pathname.replace(/\/$/, '');
+    if (listingPath === '/shop' || listingPath === '/brand') {
+      // A renamed or retired category, child category or brand (decision 0050): 301 to where it went, kept an
+      // hour by browsers and caches (not for ever: an old address may be given to a new category later).
+      const q = url.searchParams;
+      const moved = movedFilters((await app.catalog.view()).taxonomy, {
+        category: q.get('category') ?? undefined,
+        child_category: q.get('child_category') ?? undefined,
+        brand: q.get('brand') ?? undefined,
+      });
+      if (moved) {
+        return reply
+          .header('cache-control', `public, max-age=${MOVED_LISTING_MAX_AGE_S}`)
+          .redirect(applyTaxonomyChanges(listingPath, q, moved), 301);
+      }
+    }
+    // The vehicle selector's last step submitted without scripts (decision 0055): the vehicle is chosen as the
+    // web app chooses it (its cookie), and the shopper lands on its parts. A choice the list does not have (a
+    // make changed after the variant was picked, a stale address) renders the page, whose selector drops it.
+    const choice = readVehicleChoice(url.searchParams);
+    if (isCompleteVehicleChoice(choice)) {
+      const vehicle = await findVehicle(app.db, choice.vehicle_id).catch(() => null);
+      const same = (a: string, b: string) => a.localeCompare(b, 'en', { sensitivity: 'accent' }) === 0;
+      if (
+        vehicle &&
+        same(vehicle.make, choice.make) &&
+        same(vehicle.model, choice.model) &&
+        vehicleCoversYear(vehicle, choice.year)
+      ) {
+        const value = vehicleCookieValue({ vehicle_id: vehicle.id, year: choice.year });
+        return reply
+          .header(
+            'set-cookie',
+            `${VEHICLE_COOKIE}=${value}; Path=/; Max-Age=${VEHICLE_COOKIE_MAX_AGE_S}; SameSite=Lax`,
+          )
+          .header('cache-control', 'no-store')
+          .redirect(SHOP_ALL_PATH, 303);
+      }
+    }
     if (!hasSpa) {
       return reply
         .status(503)

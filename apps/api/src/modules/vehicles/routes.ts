@@ -6,7 +6,7 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { messageAnswerSchema, validationErrorAnswerSchema } from '@store/shared/error-answers';
-import { eq, or, sql } from 'drizzle-orm';
+import { and, eq, isNull, or, sql } from 'drizzle-orm';
 import { productFitmentSchema } from '@store/shared/fitment';
 import { VEHICLE_YEAR_MAX, VEHICLE_YEAR_MIN, vehicleAnswerSchema } from '@store/shared/vehicle';
 import { products } from '../../db/schema';
@@ -149,7 +149,13 @@ const vehicleRoutes: FastifyPluginAsyncZod = async (app) => {
         .select({ id: products.id, sku: products.sku, universal: products.universalFit })
         .from(products)
         .where(
-          or(sql`lower(${products.sku}) = lower(${req.params.sku})`, eq(products.permalink, req.params.sku)),
+          and(
+            or(
+              sql`lower(${products.sku}) = lower(${req.params.sku})`,
+              eq(products.permalink, req.params.sku),
+            ),
+            isNull(products.archivedAt),
+          ),
         )
         .limit(1);
       if (!product) throw new HttpError(404, `No product with SKU "${req.params.sku}"`);

@@ -3,6 +3,7 @@ import { useQuery } from '@tanstack/react-query';
 import { useState, type MouseEvent } from 'react';
 import { Link, NavLink as RouterNavLink } from 'react-router';
 import { brandsQueryOptions } from '@/features/catalog/api/get-brands';
+import { useCategories } from '@/features/catalog/api/get-categories';
 import { GridIcon } from './icons';
 import { NavDropdown } from './nav-dropdown';
 import {
@@ -12,7 +13,6 @@ import {
   POLICY_PAGES,
   RETURN,
   SHOP_ALL,
-  SHOP_MEGA_MENU,
   TRACK_ORDER,
   type NavLink,
 } from './nav-links';
@@ -25,29 +25,40 @@ function PlainLink({ link }: { link: NavLink }) {
   );
 }
 
-/** Shop: the hard-coded mega menu of categories and their sub-categories (SPEC §2 Navigation bar). */
+/**
+ * Shop: the mega menu of categories and their child categories (SPEC §2 Navigation bar), as the back office orders
+ * and names them (issue 36 §2): `/api/categories`, which the server renders with every page (the shell's loader)
+ * and which leaves retired ones out.
+ */
 function ShopMenu() {
+  const categories = useCategories();
   return (
     <NavDropdown label="Shop" className="nav-dropdown--mega">
       <div className="mega-menu">
-        <ul className="mega-menu__grid" role="list">
-          {SHOP_MEGA_MENU.map((category) => (
-            <li key={category.sku} className="mega-menu__group">
-              <Link to={categoryPath(category.sku)} className="mega-menu__title">
-                {category.title}
-              </Link>
-              <ul role="list">
-                {category.children.map((child) => (
-                  <li key={child.sku}>
-                    <Link to={childCategoryPath(child.sku)} className="mega-menu__link">
-                      {child.title}
-                    </Link>
-                  </li>
-                ))}
-              </ul>
-            </li>
-          ))}
-        </ul>
+        {categories.isPending ? (
+          <p className="nav-dropdown__note">Loading categories…</p>
+        ) : categories.isError ? (
+          <p className="nav-dropdown__note">Error loading categories: {categories.error.message}</p>
+        ) : (
+          <ul className="mega-menu__grid" role="list">
+            {categories.data.map((category) => (
+              <li key={category.id} className="mega-menu__group">
+                <Link to={categoryPath(category.sku)} className="mega-menu__title">
+                  {category.title}
+                </Link>
+                <ul role="list">
+                  {category.child_categories.map((child) => (
+                    <li key={child.child_sku}>
+                      <Link to={childCategoryPath(child.child_sku)} className="mega-menu__link">
+                        {child.child_title}
+                      </Link>
+                    </li>
+                  ))}
+                </ul>
+              </li>
+            ))}
+          </ul>
+        )}
         <Link to={SHOP_ALL.to} className="button mega-menu__all">
           {SHOP_ALL.label}
         </Link>

@@ -128,15 +128,21 @@ describe('the navigation bar', () => {
     expect(shop.getAttribute('aria-expanded')).toBe('true');
     const panel = document.getElementById(shop.getAttribute('aria-controls') ?? '');
     expect(panel).toBeTruthy();
-    const batteries = within(panel!).getByRole('link', { name: 'Batteries' });
-    expect(batteries.getAttribute('href')).toBe('/shop?page=1&category=batteries');
-    expect(within(panel!).getByRole('link', { name: 'Car Batteries' }).getAttribute('href')).toBe(
-      '/shop?page=1&child_category=car-batteries',
+    // The menu is the store's taxonomy (issue 36 §2): /api/categories, in its order, with its names.
+    const first = await within(panel!).findByRole('link', { name: 'Category 1' });
+    expect(first.getAttribute('href')).toBe('/shop?page=1&category=category-1');
+    expect(within(panel!).getByRole('link', { name: 'Child 1A' }).getAttribute('href')).toBe(
+      '/shop?page=1&child_category=child-1-a',
     );
+    const titles = within(panel!)
+      .getAllByRole('link')
+      .filter((a) => a.className.includes('mega-menu__title'))
+      .map((a) => a.textContent);
+    expect(titles).toEqual(categories.map((c) => c.title));
 
-    // Tab walks into the menu: its first group's title (Brakes, then the rest).
+    // Tab walks into the menu: its first group's title, then the rest.
     await user.tab();
-    expect(document.activeElement).toBe(within(panel!).getByRole('link', { name: 'Brakes' }));
+    expect(document.activeElement).toBe(first);
     await user.keyboard('{Escape}');
     expect(shop.getAttribute('aria-expanded')).toBe('false');
     expect(document.activeElement).toBe(shop);
@@ -265,22 +271,48 @@ describe('the footer', () => {
     expect(within(footer).queryByRole('link', { name: /LinkedIn/ })).toBeNull();
   });
 
-  it('shows the store details, link columns, credit line and payment cards', async () => {
+  it('shows the hours and contact details the owner edited, leaving out those not set', async () => {
+    renderShell('/', {
+      'GET /api/store-config': {
+        data: makeStoreConfig({
+          business_contact: { address: '', phone: '', email: 'shop@example.com' },
+          opening_hours: {
+            days: {
+              mon: { open: '08:30', close: '17:00' },
+              tue: { open: '08:30', close: '17:00' },
+              wed: { open: '08:30', close: '17:00' },
+              thu: { open: '08:30', close: '17:00' },
+              fri: { open: '08:30', close: '17:00' },
+              sat: { open: '09:00', close: '12:00' },
+              sun: null,
+            },
+            note: 'Closed on public holidays',
+          },
+        }),
+      },
+    });
+    const footer = screen.getByRole('contentinfo');
+    await within(footer).findByRole('link', { name: 'shop@example.com' });
+    expect(footer.textContent).toContain(
+      '8:30 AM to 5 PM AEST, Mon-Fri; 9 AM to 12 PM AEST, Sat. Closed on public holidays',
+    );
+    expect(footer.textContent).not.toContain('Mon-Sun');
+    expect(within(footer).queryByRole('link', { name: /^tel:|\(0/ })).toBeNull();
+  });
+
+  it('shows the store details as set in the back office, link columns, credit line and payment cards', async () => {
+    // The fixture's store (issue 36 §5: the footer reads the settings, not constants of its own).
     renderShell();
     const footer = screen.getByRole('contentinfo');
     await within(footer).findByText('Southern Cross Auto Parts');
-    expect(footer.textContent).toContain('Guildford NSW 2161');
+    expect(footer.textContent).toContain('1 Test St, Moorabbin VIC 3189');
     expect(footer.textContent).toContain('8 AM to 6 PM AEST, Mon-Sun');
     expect(
-      within(footer)
-        .getByRole('link', { name: /^sales@/ })
-        .getAttribute('href'),
-    ).toMatch(/^mailto:/);
-    expect(
-      within(footer)
-        .getByRole('link', { name: /\(02\)/ })
-        .getAttribute('href'),
-    ).toMatch(/^tel:\+61/);
+      within(footer).getByRole('link', { name: 'help@southerncross.example' }).getAttribute('href'),
+    ).toBe('mailto:help@southerncross.example');
+    expect(within(footer).getByRole('link', { name: '(03) 5550 0199' }).getAttribute('href')).toBe(
+      'tel:+61355500199',
+    );
     expect(within(footer).getByRole('link', { name: 'Shipping Policy' }).getAttribute('href')).toBe(
       '/shipping-policy',
     );

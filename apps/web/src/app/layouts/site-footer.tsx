@@ -5,7 +5,7 @@ import { useCategories } from '@/features/catalog/api/get-categories';
 import { NewsletterForm } from '@/features/newsletter/components/newsletter-form';
 import { SocialLinks } from '@/components/social-links';
 import { usePriceDisplay } from '@/hooks/use-price-display';
-import { STORE_CONTACT } from '@/lib/store-contact';
+import { useStoreContact } from '@/lib/store-contact';
 import { ClockIcon, MailIcon, PhoneIcon, PinIcon } from './icons';
 import { FOOTER_COLUMNS, type NavLink } from './nav-links';
 
@@ -59,6 +59,44 @@ function TrendingCategories() {
   );
 }
 
+/**
+ * The store's address, phone, sales email and hours as set in the back office (issue 36 §5); a detail not set is
+ * left out, and nothing is shown until the store config has answered (server-rendered pages always have it).
+ */
+function StoreContactLines() {
+  const contact = useStoreContact();
+  if (!contact) return null;
+  return (
+    <address className="footer-store__contact">
+      {contact.address && (
+        <p>
+          <PinIcon />
+          <span>{contact.address}</span>
+        </p>
+      )}
+      {contact.phone && (
+        <p>
+          <PhoneIcon />
+          <a href={contact.phoneHref}>{contact.phone}</a>
+        </p>
+      )}
+      {contact.email && (
+        <p>
+          <MailIcon />
+          <a href={`mailto:${contact.email}`}>{contact.email}</a>
+        </p>
+      )}
+      <p>
+        <ClockIcon />
+        <span>
+          {contact.hoursSummary}
+          {contact.hours.note && `. ${contact.hours.note}`}
+        </span>
+      </p>
+    </address>
+  );
+}
+
 function StoreInfo({ storeName, settled }: { storeName: string; settled: boolean }) {
   return (
     <div className="footer-store">
@@ -71,26 +109,7 @@ function StoreInfo({ storeName, settled }: { storeName: string; settled: boolean
         Batteries, lighting, wheel nuts, tools and accessories for Australian drivers, shipped from our Sydney
         warehouse.
       </p>
-      <address className="footer-store__contact">
-        <p>
-          <PinIcon />
-          <span>
-            {STORE_CONTACT.streetAddress}, {STORE_CONTACT.locality}
-          </span>
-        </p>
-        <p>
-          <PhoneIcon />
-          <a href={STORE_CONTACT.phoneHref}>{STORE_CONTACT.phone}</a>
-        </p>
-        <p>
-          <MailIcon />
-          <a href={`mailto:${STORE_CONTACT.salesEmail}`}>{STORE_CONTACT.salesEmail}</a>
-        </p>
-        <p>
-          <ClockIcon />
-          <span>{STORE_CONTACT.hours}</span>
-        </p>
-      </address>
+      <StoreContactLines />
       <SocialLinks storeName={storeName} />
     </div>
   );

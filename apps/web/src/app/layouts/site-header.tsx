@@ -10,6 +10,7 @@ import { TopBar } from './top-bar';
 import { useLeadingDebounce } from './use-leading-debounce';
 import { useShellUser } from './shell-user';
 import { signOut, useIdleSignOut } from './use-idle-sign-out';
+import { useMemberCartSync } from '@/features/cart/member-cart-sync';
 
 /** SPEC §9: the category menu toggle is debounced by 300 ms. */
 export const CATEGORY_MENU_DEBOUNCE_MS = 300;
@@ -42,6 +43,7 @@ export function SiteHeader({ storeName, settled, cart, memberDiscountPercent }: 
   const user = useShellUser();
   const navigate = useNavigate();
   useIdleSignOut();
+  useMemberCartSync();
   const { key } = useLocation();
   // Open on the page it was opened on: following a link (or Back) closes it.
   const [categoriesOpenOn, setCategoriesOpenOn] = useState<string | null>(null);

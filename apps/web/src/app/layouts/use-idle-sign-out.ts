@@ -1,7 +1,8 @@
 import { SESSION_IDLE_TIMEOUT_MS } from '@store/shared/account-constants';
 import { apiRequest, served } from '@/lib/api-client';
 import { useIdleTimeout } from '@/lib/use-idle-timeout';
-import { endSession, getSession, touchSession, useSession } from '@/stores/session-store';
+import { endSession, getSession, readStoredSession, touchSession, useSession } from '@/stores/session-store';
+import { flushMemberCart } from '@/features/cart/member-cart-sync';
 
 /**
  * Sign Out (SPEC §2 Header): `POST /api/logout` revokes the token on the server, then the session is
@@ -10,6 +11,8 @@ import { endSession, getSession, touchSession, useSession } from '@/stores/sessi
 export async function signOut(): Promise<void> {
   const session = getSession();
   if (!session) return;
+  // A cart change still waiting is saved with the account while the token works (decision 0060).
+  await flushMemberCart();
   try {
     await apiRequest('/logout', served<{ message: string }>(), { method: 'POST', token: session.token });
   } catch (error) {
@@ -24,7 +27,17 @@ export async function signOut(): Promise<void> {
  * restarts the timer (and becomes the stored session's timestamp, so a reload keeps an active session).
  */
 export function useIdleSignOut(timeoutMs = SESSION_IDLE_TIMEOUT_MS) {
-  useIdleTimeout(useSession() !== null, timeoutMs, signOutWhenIdle, touchSession);
+  useIdleTimeout(useSession() !== null, timeoutMs, signOutWhenIdle, touchSession, lastActivityInAnyTab);
+}
+
+/**
+ * The session's last activity as the browser's tabs share it (decision 0060): the later of this tab's and the
+ * stored one (another tab writes its clicks there); null once the stored session is gone or too old.
+ */
+function lastActivityInAnyTab(): number | null {
+  const stored = readStoredSession();
+  if (!stored) return null;
+  return Math.max(stored.timestamp, getSession()?.timestamp ?? 0);
 }
 
 function signOutWhenIdle() {

@@ -5,21 +5,32 @@ import { ResetPasswordPage } from '@/features/accounts/components/reset-password
 import { GuestOnly } from '@/features/accounts/components/session-gates';
 import { SigninPage } from '@/features/accounts/components/signin-page';
 import { SignupPage } from '@/features/accounts/components/signup-page';
+import { mergeCartAtSignIn } from '@/features/cart/member-cart-sync';
 import { mergeGuestGarage } from '@/features/garage/merge-guest-garage';
+import type { QueryClient } from '@tanstack/react-query';
 
-/** /signin: a guest's saved vehicles join the member's garage once signed in (issue 15 §5). */
+/**
+ * Right after sign-in or sign-up: a guest's saved vehicles join the member's garage (issue 15 §5) and the
+ * browser's cart joins the account's (decision 0060).
+ */
+async function afterSignIn(queryClient: QueryClient): Promise<void> {
+  await Promise.all([mergeGuestGarage(queryClient), mergeCartAtSignIn()]);
+}
+
+/** /signin. */
 export function SigninRoute() {
   return (
     <GuestOnly>
-      <SigninPage afterSignIn={mergeGuestGarage} />
+      <SigninPage afterSignIn={afterSignIn} />
     </GuestOnly>
   );
 }
 
+/** /signup: the new member is signed in at once (decision 0059). */
 export function SignupRoute() {
   return (
     <GuestOnly>
-      <SignupPage />
+      <SignupPage afterSignIn={afterSignIn} />
     </GuestOnly>
   );
 }

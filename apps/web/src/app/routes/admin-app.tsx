@@ -5,11 +5,15 @@
  */
 import type { ReactNode } from 'react';
 import { useRoutes } from 'react-router';
+import { AdminBrandsPage } from '@/features/admin/components/admin-brands-page';
+import { AdminCategoriesPage } from '@/features/admin/components/admin-categories-page';
 import { AdminCustomersPage } from '@/features/admin/components/admin-customers-page';
 import { AdminDashboardPage } from '@/features/admin/components/admin-dashboard-page';
 import { AdminDiscountCodePage } from '@/features/admin/components/admin-discount-code-page';
 import { AdminDiscountCodesPage } from '@/features/admin/components/admin-discount-codes-page';
+import { AdminHomeContentPage } from '@/features/admin/components/admin-home-content-page';
 import { AdminImportPage } from '@/features/admin/components/admin-import-page';
+import { AdminJobsPage } from '@/features/admin/components/admin-jobs-page';
 import { AdminLayout } from '@/features/admin/components/admin-layout';
 import { AdminMessagesPage } from '@/features/admin/components/admin-messages-page';
 import { AdminNotFoundPage } from '@/features/admin/components/admin-not-found-page';
@@ -18,9 +22,11 @@ import { AdminOrdersPage } from '@/features/admin/components/admin-orders-page';
 import { AdminPasswordPage } from '@/features/admin/components/admin-password-page';
 import { AdminProductPage } from '@/features/admin/components/admin-product-page';
 import { AdminProductsPage } from '@/features/admin/components/admin-products-page';
+import { AdminReportsPage } from '@/features/admin/components/admin-reports-page';
 import { AdminReturnsPage } from '@/features/admin/components/admin-returns-page';
 import { AdminRoot } from '@/features/admin/components/admin-root';
 import { AdminSecurityPage } from '@/features/admin/components/admin-security-page';
+import { AdminSettingsPage } from '@/features/admin/components/admin-settings-page';
 import { AdminSigninPage } from '@/features/admin/components/admin-signin-page';
 import { AdminStaffPage } from '@/features/admin/components/admin-staff-page';
 import { AdminSubscribersPage } from '@/features/admin/components/admin-subscribers-page';
@@ -57,14 +63,21 @@ export function AdminAppRoute() {
     { path: 'returns', element: inShell(<AdminReturnsPage />) },
     { path: 'products', element: inShell(<AdminProductsPage />) },
     { path: 'products/import', element: inShell(<AdminImportPage />) },
+    { path: 'products/new', element: inShell(<AdminProductPage />) },
     { path: 'products/:sku', element: inShell(<AdminProductPage />) },
+    { path: 'categories', element: inShell(<AdminCategoriesPage />) },
+    { path: 'brands', element: inShell(<AdminBrandsPage />) },
     { path: 'discount-codes', element: inShell(<AdminDiscountCodesPage />) },
     { path: 'discount-codes/:id', element: inShell(<AdminDiscountCodePage />) },
+    { path: 'home', element: inShell(<AdminHomeContentPage />) },
     { path: 'customers', element: inShell(<AdminCustomersPage />) },
+    { path: 'reports', element: inShell(<AdminReportsPage />) },
     { path: 'messages', element: inShell(<AdminMessagesPage />) },
     { path: 'subscribers', element: inShell(<AdminSubscribersPage />) },
     { path: 'staff', element: inShell(<AdminStaffPage />) },
+    { path: 'settings', element: inShell(<AdminSettingsPage />) },
     { path: 'security', element: inShell(<AdminSecurityPage />) },
+    { path: 'jobs', element: inShell(<AdminJobsPage />) },
     { path: '*', element: inShell(<AdminNotFoundPage />) },
   ]);
   return <AdminRoot>{page}</AdminRoot>;

@@ -20,6 +20,7 @@ import {
   type ShopParams,
 } from '@/features/catalog/api/get-shop-products';
 import { ProductGrid, ProductGridSkeleton } from '@/features/catalog/components/product-grid';
+import { useMovedListing } from '@/features/catalog/hooks/use-moved-listing';
 import { listingDescription } from '@/features/catalog/shop-search';
 import { useStoreConfig } from '@/lib/api/get-store-config';
 import { useMetaDescription } from '@/hooks/use-meta-description';
@@ -71,6 +72,8 @@ export function BrandRoute() {
   const sameBrand = (answer: ShopAnswer) => (answer.filters.brand?.permalink ?? undefined) === brand;
   const answer = shop.data && (!shop.isPlaceholderData || sameBrand(shop.data)) ? shop.data : undefined;
   const loading = answer === undefined && !shop.isError;
+  // A renamed or retired brand: on to its new page, or the brands page (decision 0050).
+  useMovedListing(shop.isPlaceholderData ? undefined : shop.data);
   const heading =
     brand === undefined ? 'All Brands' : answer ? `Brand: ${answer.filters.brand?.title ?? brand}` : null;
   usePageTitle(heading);

@@ -1,11 +1,12 @@
 import { cleanup, screen, waitFor, within } from '@testing-library/react';
 import {
   CARRIER_LIST,
+  DEFAULT_STORE_PROMISES,
   DELIVERY_AREA_SENTENCE,
   deliveryRuleSentence,
   deliverySettingsOf,
   REFUND_TIME,
-  RETURNS_SENTENCE,
+  returnsSentence,
 } from '@store/shared/store-promises';
 import { matchRoutes } from 'react-router';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
@@ -38,6 +39,7 @@ const RULE = deliveryRuleSentence(deliverySettingsOf(CONFIG));
 const CONTENT_API: ApiTable = {
   'GET /api/store-config': { data: CONFIG },
   'GET /api/brands': { data: { data: [], general_settings: {} } },
+  'GET /api/best-selling-products': { data: [], basis: 'featured', days: 90 },
 };
 
 /** The app at `path` over CONTENT_API (or `api`); answers its router. */
@@ -96,7 +98,7 @@ const pages: PageCase[] = [
     title: 'Return Policy',
     says: [
       'within 30 days of delivery for a full refund',
-      RETURNS_SENTENCE,
+      returnsSentence(DEFAULT_STORE_PROMISES),
       'report it within 24 to 48 hours of delivery',
       `within ${REFUND_TIME}`,
       'original payment method',
@@ -171,7 +173,8 @@ const pages: PageCase[] = [
       'Premium warranty of up to 2 years',
       'Members get 10% off',
       'Newsletter subscribers get 10% off',
-      'Guildford NSW',
+      'Our address is 1 Test St, Moorabbin VIC 3189.',
+      'Our customer service team is available 8 AM to 6 PM AEST, Mon-Sun.',
     ],
     never: [/over \$100/, /365/],
   },
@@ -192,7 +195,8 @@ const pages: PageCase[] = [
 describe('content pages (SPEC §1, §2, §9)', () => {
   it.each(pages)('$path has its heading, title, meta description and SPEC facts', async (page) => {
     renderApp(page.path);
-    await screen.findByRole('heading', { level: 1, name: page.heading });
+    // /best-selling loads the product grid's code with its page: more than the default second on a busy machine.
+    await screen.findByRole('heading', { level: 1, name: page.heading }, { timeout: 5000 });
     await waitFor(() => expect(document.title).toBe(`${page.title} | ${STORE}`));
     // Its own description, not the store's nor index.html's, once the store's config has arrived.
     await waitFor(() => expect(screen.getAllByText(STORE).length).toBeGreaterThan(0));
@@ -214,7 +218,7 @@ describe('content pages (SPEC §1, §2, §9)', () => {
     const seen = new Set<string>();
     for (const page of pages) {
       const router = renderApp(page.path);
-      await screen.findByRole('heading', { level: 1, name: page.heading });
+      await screen.findByRole('heading', { level: 1, name: page.heading }, { timeout: 5000 });
       await waitFor(() => expect(screen.getAllByText(STORE).length).toBeGreaterThan(0));
       await waitFor(() => expect(metaDescription()).not.toBe(STORE_DESCRIPTION));
       seen.add(metaDescription());
@@ -280,6 +284,70 @@ describe('content pages (SPEC §1, §2, §9)', () => {
     const main = screen.getByRole('main');
     await screen.findByRole('heading', { level: 1, name: 'Best Selling' });
     expect(within(main).getByRole('link', { name: 'shop' }).getAttribute('href')).toBe('/shop?page=1');
+  });
+});
+
+describe('the promises as the owner set them in the back office (issue 36 §5)', () => {
+  /** A store that changed every promise: none of the policies' old figures may remain. */
+  const EDITED = makeStoreConfig({
+    store_name: STORE,
+    delivery_charge: 9.95,
+    free_delivery_threshold: 75,
+    promises: {
+      order_cutoff: '14:30',
+      handling_days_min: 1,
+      handling_days_max: 2,
+      delivery_days_min: 2,
+      delivery_days_max: 6,
+      return_window_days: 45,
+    },
+  });
+  const edited: ApiTable = { ...CONTENT_API, 'GET /api/store-config': { data: EDITED } };
+
+  it('the return policy states the new returns window', async () => {
+    renderApp('/return-policy', edited);
+    const main = screen.getByRole('main');
+    await screen.findByRole('heading', { name: 'Returns within 45 days' }, { timeout: 10_000 });
+    expect(main.textContent).toContain('within 45 days of delivery for a full refund');
+    expect(main.textContent).not.toContain('30 days');
+    await waitFor(() => expect(metaDescription()).toContain('within 45 days of delivery'), {
+      timeout: 10_000,
+    });
+  });
+
+  it('the shipping policy states the new cut-off, handling and delivery times and rule', async () => {
+    renderApp('/shipping-policy', edited);
+    const main = screen.getByRole('main');
+    await within(main).findByText('2:30 PM AEST', { selector: 'dd' }, { timeout: 10_000 });
+    for (const fact of ['1-2 business days', '2-6 business days', 'flat $9.95 delivery under $75']) {
+      expect(main.textContent).toContain(fact);
+    }
+    for (const old of [/cutoff\s*6 PM/, /0-1 business days/, /5-8 business days/, /\$100/]) {
+      expect(main.textContent).not.toMatch(old);
+    }
+  });
+
+  it('the FAQ answers with the new window and estimate', async () => {
+    renderApp('/faqs', edited);
+    const panel = (name: string) => {
+      const tab = screen.getByRole('tab', { name: new RegExp(`^${name}`) });
+      return (document.getElementById(tab.getAttribute('aria-controls') ?? '')?.textContent ?? '').replace(
+        /\s+/g,
+        ' ',
+      );
+    };
+    await screen.findByRole('heading', { level: 1, name: 'Frequently Asked Questions' }, { timeout: 10_000 });
+    await waitFor(
+      () =>
+        expect(panel('Ordering & Shipping')).toContain(
+          'We dispatch orders in 1-2 business days; delivery then takes 2-6 business days. Orders placed by 2:30 PM AEST',
+        ),
+      { timeout: 10_000 },
+    );
+    expect(panel('Returns & Refunds')).toContain(
+      'You can return an item within 45 days of delivery for a full refund.',
+    );
+    expect(panel('Returns & Refunds')).not.toContain('30 days');
   });
 });
 

@@ -1,10 +1,11 @@
 import type { Brand, Category } from '@store/shared/product';
 import { screen, waitFor, within } from '@testing-library/react';
 import {
+  DEFAULT_STORE_PROMISES,
   deliverySettingsOf,
   freeDeliveryHeadline,
   freeDeliveryText,
-  RETURNS_HEADLINE,
+  returnsHeadline,
 } from '@store/shared/store-promises';
 import { afterEach, describe, expect, it } from 'vitest';
 import { json, type ApiTable } from '@/test/fake-api';
@@ -45,15 +46,15 @@ const config = makeStoreConfig({
       link: '/shop?page=1&brand=dingo-tow',
     },
   ],
-  banners: {
-    side: [
-      banner('side-one', '/shop?page=1&brand=voltcore'),
-      banner('side-two', '/shop?page=1&brand=shinewell'),
-    ],
-    batteries: banner('batteries', '/shop?page=1&child_category=4wd-and-deep-cycle'),
-    headlights: banner('headlights', '/shop?page=1&child_category=led-conversion-kits'),
-    wheel_nuts: banner('wheel-nuts', '/shop?page=1&child_category=locking-wheel-nuts'),
-  },
+  side_banners: [
+    banner('side-one', '/shop?page=1&brand=voltcore'),
+    banner('side-two', '/shop?page=1&brand=shinewell'),
+  ],
+  offer_banners: [
+    banner('batteries', '/shop?page=1&child_category=4wd-and-deep-cycle'),
+    banner('headlights', '/shop?page=1&child_category=led-conversion-kits'),
+    banner('wheel-nuts', '/shop?page=1&child_category=locking-wheel-nuts'),
+  ],
 });
 
 const categories: Category[] = Array.from({ length: 14 }, (_, i) => ({
@@ -138,7 +139,7 @@ describe('home page', () => {
     expect(deliveryLink.getAttribute('href')).toBe('/shipping-policy');
     expect(services.textContent).toContain('Up to 2 years');
     const returnsLink = within(services).getByRole('link', {
-      name: `${RETURNS_HEADLINE.title}${RETURNS_HEADLINE.detail}`,
+      name: `${returnsHeadline(DEFAULT_STORE_PROMISES).title}${returnsHeadline(DEFAULT_STORE_PROMISES).detail}`,
     });
     expect(returnsLink.getAttribute('href')).toBe('/return-policy');
     expect(services.textContent).not.toMatch(/365|over \$100/);

@@ -1,5 +1,7 @@
+import { SHOP_ALL_PATH } from '@store/shared/paths';
+import { readVehicleChoice } from '@store/shared/vehicle-choice';
 import { useEffect, useRef } from 'react';
-import { useNavigate } from 'react-router';
+import { useNavigate, useSearchParams } from 'react-router';
 import { BrandStrip } from '@/features/brands/components/brand-strip';
 import { brandSlidersQueryOptions, useBrandSliders } from '@/features/catalog/api/get-brand-sliders';
 import { useCategories } from '@/features/catalog/api/get-categories';
@@ -8,7 +10,12 @@ import {
   useFeaturedProducts,
 } from '@/features/catalog/api/get-featured-products';
 import { latestProductsQueryOptions, useLatestProducts } from '@/features/catalog/api/get-latest-products';
-import { makesQueryOptions } from '@/features/garage/api/vehicle-options';
+import {
+  makesQueryOptions,
+  modelsQueryOptions,
+  variantsQueryOptions,
+  yearsQueryOptions,
+} from '@/lib/api/vehicle-options';
 import { ProductCarousel } from '@/features/catalog/components/product-carousel';
 import { CategoryGrid } from '@/features/home/components/category-grid';
 import { VehicleSelector } from '@/features/garage/components/vehicle-selector';
@@ -25,19 +32,27 @@ import { redirectToTooManyRequests } from '@/lib/too-many-requests';
 import { useCurrentVehicle } from '@/stores/garage-store';
 import type { RoutePrefetch } from '../route-prefetch';
 
-/** The home page's queries: the carousels, the brands strip and the vehicle selector's makes. */
-export const prefetch: RoutePrefetch = async ({ queryClient, vehicleId }) => {
+/**
+ * The home page's queries: the carousels, the brands strip and the vehicle selector's makes, and the lists for
+ * the choices the address names (a step of the selector submitted without scripts, decision 0055).
+ */
+export const prefetch: RoutePrefetch = async ({ queryClient, vehicleId, searchParams }) => {
+  const { make, model, year } = readVehicleChoice(searchParams);
   await Promise.all([
     queryClient.prefetchQuery(featuredProductsQueryOptions()),
     queryClient.prefetchQuery(latestProductsQueryOptions(undefined, vehicleId)),
     queryClient.prefetchQuery(brandSlidersQueryOptions()),
     queryClient.prefetchQuery(makesQueryOptions()),
+    make && queryClient.prefetchQuery(modelsQueryOptions(make)),
+    model && queryClient.prefetchQuery(yearsQueryOptions(make, model)),
+    year !== null && queryClient.prefetchQuery(variantsQueryOptions(make, model, year)),
   ]);
 };
 
 /**
  * Home page (SPEC §2): hero and side banners, services, Shop by Categories, the Featured and New Products
- * carousels, the batteries, headlights and limited-time offer banners, and the brands strip. The testimonials
+ * carousels, the offer banners (once the batteries, headlights and limited-time offer slots; issue 36 §2: the
+ * owner's, shown inside their windows), and the brands strip. The testimonials
  * block the SPEC describes is hidden there, so it is not rendered.
  */
 export function HomeRoute() {
@@ -48,6 +63,7 @@ export function HomeRoute() {
   const latest = useLatestProducts(undefined, { vehicle: vehicle?.vehicle_id });
   const navigate = useNavigate();
   const brandSliders = useBrandSliders();
+  const [searchParams] = useSearchParams();
 
   const failed = [config, categories, featured, latest, brandSliders].filter((query) => query.isError);
   const tooManyRequests = failed.some((query) => isTooManyRequests(query.error));
@@ -70,13 +86,17 @@ export function HomeRoute() {
       <VehicleSelector
         title={vehicle ? `Shopping for your ${vehicle.short_label}` : 'Shop by vehicle'}
         submitLabel={vehicle ? 'Change vehicle' : 'Shop for this vehicle'}
-        onChosen={() => void navigate('/shop')}
+        initial={readVehicleChoice(searchParams)}
+        onChosen={() => void navigate(SHOP_ALL_PATH)}
       />
     </section>
   );
 
-  const banners = config.data?.banners;
-  const sideBanners = banners?.side ?? [];
+  const sideBanners = config.data?.side_banners ?? [];
+  // Offer banners (issue 36 §2): the first two side by side below the featured products, the rest across the page.
+  const offerBanners = config.data?.offer_banners ?? [];
+  const pairBanners = offerBanners.slice(0, 2);
+  const wideOffers = offerBanners.slice(2);
   const configPending = config.isPending;
 
   return (
@@ -126,8 +146,8 @@ export function HomeRoute() {
                   <PromoBannerSkeleton variant="side" />
                 </>
               ) : (
-                sideBanners.map((banner) => (
-                  <PromoBanner key={banner.link + banner.image} banner={banner} variant="side" />
+                sideBanners.map((banner, i) => (
+                  <PromoBanner key={`${i}${banner.link}${banner.image}`} banner={banner} variant="side" />
                 ))
               )}
             </div>
@@ -147,7 +167,7 @@ export function HomeRoute() {
         </div>
       )}
 
-      {(configPending || banners?.batteries || banners?.headlights) && (
+      {(configPending || pairBanners.length > 0) && (
         <div className="home-pair">
           {configPending ? (
             <>
@@ -155,10 +175,9 @@ export function HomeRoute() {
               <PromoBannerSkeleton variant="wide" />
             </>
           ) : (
-            <>
-              {banners?.batteries && <PromoBanner banner={banners.batteries} variant="wide" />}
-              {banners?.headlights && <PromoBanner banner={banners.headlights} variant="wide" />}
-            </>
+            pairBanners.map((banner, i) => (
+              <PromoBanner key={`${i}${banner.link}${banner.image}`} banner={banner} variant="wide" />
+            ))
           )}
         </div>
       )}
@@ -172,7 +191,9 @@ export function HomeRoute() {
       {configPending ? (
         <PromoBannerSkeleton variant="offer" />
       ) : (
-        banners?.wheel_nuts && <PromoBanner banner={banners.wheel_nuts} variant="offer" />
+        wideOffers.map((banner, i) => (
+          <PromoBanner key={`${i}${banner.link}${banner.image}`} banner={banner} variant="offer" />
+        ))
       )}
 
       {!brandSliders.isError && (

@@ -3,7 +3,7 @@ import { ProductPage } from '@/features/catalog/components/product-page';
 import { ProductFitCheck } from '@/features/garage/components/product-fit-check';
 import { VehicleFitmentTab } from '@/features/garage/components/vehicle-fitment-tab';
 import { productFitForQueryOptions, productFitmentQueryOptions } from '@/lib/api/get-product-fitment';
-import { makesQueryOptions } from '@/features/garage/api/vehicle-options';
+import { makesQueryOptions } from '@/lib/api/vehicle-options';
 import type { RoutePrefetch } from '../route-prefetch';
 
 /**

@@ -53,9 +53,29 @@ describe('search results page', () => {
     expect(screen.queryByRole('navigation', { name: 'Pages of search results' })).toBeNull();
   });
 
-  it("says 'No results found.' when nothing matches", async () => {
-    renderAt('/search-results?query=zzzz', page(0, 0, 1));
+  it("says 'No results found.' when nothing matches, then offers suggestions, vehicles, categories and an enquiry", async () => {
+    renderRoute('/search-results?query=db1170', {
+      routes: [{ path: '/search-results', element: <SearchResultsRoute /> }],
+      api: {
+        [`GET ${SEARCH}`]: page(0, 0, 1, { suggestions: ['DB1810', 'DB1860'] }),
+        'GET /api/vehicles/makes': { data: ['Toyota'] },
+        'GET /api/categories': {
+          data: [{ id: 1, sku: 'brakes', title: 'Brakes', thumbnail_image: null, child_categories: [] }],
+        },
+      },
+    });
     expect(await screen.findByText(NO_RESULTS)).toBeTruthy();
+    expect(screen.getByText(/Did you mean/).textContent).toBe('Did you mean DB1810 or DB1860?');
+    expect(screen.getByRole('link', { name: 'DB1810' }).getAttribute('href')).toBe(
+      '/search-results?query=DB1810',
+    );
+    expect(screen.getByRole('region', { name: 'Shop by vehicle' })).toBeTruthy();
+    expect((await screen.findByRole('link', { name: 'Brakes' })).getAttribute('href')).toBe(
+      '/shop?page=1&category=brakes',
+    );
+    const form = screen.getByRole('form', { name: 'Part enquiry' });
+    expect(form.getAttribute('action')).toBe('/api/part-enquiry');
+    expect(within(form).getByLabelText(/Part number or description/)).toHaveProperty('value', 'db1170');
   });
 
   it("says 'Error fetching search results' when the search fails", async () => {

@@ -27,7 +27,9 @@ import { useMetaDescription } from '@/hooks/use-meta-description';
 import { usePageTitle } from '@/hooks/use-page-title';
 import { storeName } from '@/hooks/use-store-head';
 import { searchPageItems } from '@/lib/pagination';
+import { makesQueryOptions } from '@/lib/api/vehicle-options';
 import type { RoutePrefetch } from '../route-prefetch';
+import { SearchNoResults } from './search-no-results';
 import '@/features/search/components/search-results.css';
 
 /** SPEC §2 Search results messages. */
@@ -47,9 +49,11 @@ export const prefetch: RoutePrefetch = async ({ queryClient, searchParams, vehic
   const query = (searchParams.get('query') ?? '').trim();
   if (query.length < SEARCH_MIN_CHARS) return;
   const listing = readListingQuery(searchParams);
-  await queryClient.prefetchQuery(
-    searchProductsQueryOptions(query, pageFrom(searchParams.get('page')), listing, vehicleId),
-  );
+  const options = searchProductsQueryOptions(query, pageFrom(searchParams.get('page')), listing, vehicleId);
+  await queryClient.prefetchQuery(options);
+  // Nothing found: the page offers the vehicle selector (issue 37 §4), rendered with its makes.
+  if (queryClient.getQueryData(options.queryKey)?.total === 0)
+    await queryClient.prefetchQuery(makesQueryOptions());
 };
 
 /**
@@ -146,7 +150,10 @@ export function SearchResultsRoute() {
             </Link>
           </div>
         ) : (
-          <p className="notice">{NO_RESULTS}</p>
+          <>
+            <p className="notice">{NO_RESULTS}</p>
+            <SearchNoResults query={query} suggestions={answer?.suggestions} />
+          </>
         )
       ) : (
         <div aria-busy={results.isPlaceholderData}>

@@ -1,5 +1,6 @@
 import type { AddressFieldName } from '@store/shared/checkout-form';
 import type { HTMLAttributes } from 'react';
+import { PHONE_HINT } from '@store/shared/phone';
 
 /** How one address field looks and what the browser may fill it with (SPEC §2 Checkout, §5). */
 export interface AddressFieldSpec {
@@ -59,7 +60,7 @@ export const ADDRESS_FIELD_SPECS: readonly AddressFieldSpec[] = [
     autoComplete: 'tel',
     type: 'tel',
     inputMode: 'tel',
-    hint: 'Digits only, e.g. 0412345678.',
+    hint: PHONE_HINT,
   },
   {
     name: 'street_address',

@@ -14,6 +14,16 @@ import {
 import { SortSelect } from './sort-select';
 import './listing-controls.css';
 
+/**
+ * The parameters of the page's address other than its page and the filters the form sets (its search, brand,
+ * sort), which the filter form keeps as hidden fields for its GET without scripts.
+ */
+function keptParams(href: string): Record<string, string> {
+  const search = new URL(href, 'http://local').searchParams;
+  const set = new Set(['page', 'min_price', 'max_price', 'in_stock']);
+  return Object.fromEntries([...search].filter(([name]) => !set.has(name)));
+}
+
 export interface ListingControlsProps<S extends SearchSort> {
   /** The sorts offered, in menu order (SEARCH_SORTS or SHOP_SORTS). */
   sorts: readonly S[];
@@ -67,6 +77,7 @@ export function ListingControls<S extends SearchSort>({
           <ListingFilterForm
             layout="inline"
             query={query}
+            keep={keptParams(hrefFor({ sort: query.sort, all_parts: query.all_parts }))}
             onApply={(filters) => {
               void navigate(hrefFor({ ...query, ...filters }));
               afterChoice();

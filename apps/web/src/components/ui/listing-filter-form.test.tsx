@@ -12,13 +12,14 @@ function renderForm(query = {}) {
 }
 
 describe('price range and in stock only', () => {
-  it('labels both boxes, shows the SPEC’s 130 to 500 as placeholders and applies what is typed', async () => {
+  it('labels both boxes, shows empty ones as no limit ("Any", not an amount) and applies what is typed', async () => {
     const user = userEvent.setup();
     const { onApply } = renderForm();
     const min = screen.getByRole('textbox', { name: 'Min price' });
     const max = screen.getByRole('textbox', { name: 'Max price' });
-    expect(min.getAttribute('placeholder')).toBe('130');
-    expect(max.getAttribute('placeholder')).toBe('500');
+    expect((min as HTMLInputElement).value).toBe('');
+    expect(min.getAttribute('placeholder')).toBe('Any');
+    expect(max.getAttribute('placeholder')).toBe('Any');
     expect(min.getAttribute('inputmode')).toBe('decimal');
     expect(screen.getByRole('group', { name: 'Price' })).toBeTruthy();
     // Nothing is set: no Clear.
@@ -83,5 +84,24 @@ describe('price range and in stock only', () => {
     expect(screen.getByRole<HTMLInputElement>('textbox', { name: 'Min price' }).value).toBe('');
     expect(screen.getByRole<HTMLInputElement>('textbox', { name: 'Max price' }).value).toBe('80');
     expect(screen.getByRole<HTMLInputElement>('checkbox', { name: 'In stock only' }).checked).toBe(false);
+  });
+
+  it("is a GET form of the page it is on that keeps the page's other parameters, for shoppers without scripts", () => {
+    render(
+      <ListingFilterForm
+        query={{ sort: 'name' }}
+        keep={{ category: 'lighting', sort: 'name', brand: undefined }}
+        onApply={vi.fn()}
+        onClear={vi.fn()}
+      />,
+    );
+    const form = screen.getByRole<HTMLFormElement>('form', { name: 'Price and stock' });
+    expect(form.method).toBe('get');
+    expect(Object.fromEntries(new FormData(form))).toEqual({
+      category: 'lighting',
+      sort: 'name',
+      min_price: '',
+      max_price: '',
+    });
   });
 });

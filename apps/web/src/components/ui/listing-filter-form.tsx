@@ -2,7 +2,7 @@ import { useId, useRef, useState, type FormEvent } from 'react';
 import {
   IN_STOCK_ONLY,
   PRICE_MESSAGES,
-  PRICE_RANGE_HINT,
+  PRICE_PLACEHOLDER,
   hasListingFilters,
   inStockOnly,
   readPriceInput,
@@ -22,6 +22,11 @@ export interface ListingFilterFormProps {
   onClear: () => void;
   /** 'stacked' in the shop's sidebar; 'inline' in a wide panel. */
   layout?: 'stacked' | 'inline';
+  /**
+   * The address's other parameters (category, brand, sort, the search's text), kept as hidden fields: without
+   * scripts the form is a GET of the page it is on (decision 0055), and Apply keeps what the page is showing.
+   */
+  keep?: Record<string, string | undefined>;
 }
 
 interface FieldErrors {
@@ -38,7 +43,7 @@ function ErrorIcon() {
   );
 }
 
-function FilterForm({ query, onApply, onClear, layout = 'stacked' }: ListingFilterFormProps) {
+function FilterForm({ query, onApply, onClear, layout = 'stacked', keep = {} }: ListingFilterFormProps) {
   const id = useId();
   const minRef = useRef<HTMLInputElement>(null);
   const maxRef = useRef<HTMLInputElement>(null);
@@ -87,7 +92,7 @@ function FilterForm({ query, onApply, onClear, layout = 'stacked' }: ListingFilt
           type="text"
           inputMode="decimal"
           autoComplete="off"
-          placeholder={String(which === 'min' ? PRICE_RANGE_HINT.min : PRICE_RANGE_HINT.max)}
+          placeholder={PRICE_PLACEHOLDER}
           defaultValue={which === 'min' ? (query.min_price ?? '') : (query.max_price ?? '')}
           aria-invalid={errors[which] ? true : undefined}
           aria-describedby={errors[which] ? `${errorId(which)} ${hint}` : hint}
@@ -108,9 +113,13 @@ function FilterForm({ query, onApply, onClear, layout = 'stacked' }: ListingFilt
     <form
       className={`listing-filter listing-filter--${layout}`}
       aria-label="Price and stock"
+      method="get"
       noValidate
       onSubmit={submit}
     >
+      {Object.entries(keep).map(([name, value]) =>
+        value ? <input key={name} type="hidden" name={name} value={value} /> : null,
+      )}
       <fieldset className="listing-filter__price">
         <legend className="listing-filter__legend">Price</legend>
         <p id={hint} className="listing-filter__hint">

@@ -17,8 +17,11 @@ import { LISTING_PARAMS, type ListingQuery } from '@store/shared/paths';
 // The address's listing parameters are declared with the store's other addresses (@store/shared/paths).
 export type { ListingQuery } from '@store/shared/paths';
 
-/** SPEC §2: the shop's price slider ranges from 130 to 500; shown as the boxes' placeholders. */
-export const PRICE_RANGE_HINT = { min: 130, max: 500 } as const;
+/**
+ * What an empty price box shows (issue 37 §5): no limit, in words. SPEC §2's hidden slider ran from 130 to 500;
+ * shown as the boxes' placeholders, "$ 130" and "$ 500" read as a range already set.
+ */
+export const PRICE_PLACEHOLDER = 'Any';
 
 /** Reads the listing parameters of an address; blank ones are left out, the rest kept as written. */
 export function readListingQuery(search: URLSearchParams): ListingQuery {

@@ -7,6 +7,7 @@
  */
 import type { OrderDetail } from '@store/shared/order';
 import type { OrderMoneyFields } from '@store/shared/order-breakdown';
+import { ORDER_PASS_PATTERN } from '@store/shared/order-confirmation';
 
 export const LAST_ORDER_STORAGE_KEY = 'lastOrder';
 
@@ -14,7 +15,8 @@ export const LAST_ORDER_STORAGE_KEY = 'lastOrder';
 export type LastOrderItem = Pick<
   OrderDetail['order_items'][number],
   'product_title' | 'quantity' | 'price' | 'qp_subtotal'
->;
+> &
+  Partial<Pick<OrderDetail['order_items'][number], 'product_id'>>;
 
 export interface LastOrder {
   /** Public order id (DESIGN §5.3), used by guest tracking. */
@@ -28,14 +30,24 @@ export interface LastOrder {
   money?: OrderMoneyFields;
   /** The order's lines as charged. */
   items?: LastOrderItem[];
+  /**
+   * The order's pass from the place-order answer (decision 0056): with it the thank-you page reads the order again
+   * after a reload and offers an account. A day; the tab forgets it with the order.
+   */
+  pass?: string;
 }
 
 /** The parts of the place-order answer the thank-you page shows. */
-export function lastOrderOf(order: OrderDetail, taxInvoiceUrl?: string): Omit<LastOrder, 'totalCents'> {
+export function lastOrderOf(
+  order: OrderDetail,
+  taxInvoiceUrl?: string,
+  pass?: string,
+): Omit<LastOrder, 'totalCents'> {
   return {
     id: order.id,
     invoice_number: order.invoice_number,
     ...(taxInvoiceUrl ? { taxInvoiceUrl } : {}),
+    ...(pass ? { pass } : {}),
     money: {
       subTotal: order.subTotal,
       discountedAmount: order.discountedAmount,
@@ -44,7 +56,9 @@ export function lastOrderOf(order: OrderDetail, taxInvoiceUrl?: string): Omit<La
       total_amount: order.total_amount,
       order_meta: order.order_meta.map(({ option, value }) => ({ option, value })),
     },
-    items: order.order_items.map(({ product_title, quantity, price, qp_subtotal }) => ({
+    items: order.order_items.map(({ product_id, product_title, quantity, price, qp_subtotal }) => ({
+      // For the line's picture on the thank-you page (issue 37 §1).
+      product_id,
       product_title,
       quantity,
       price,
@@ -76,13 +90,15 @@ function isItems(v: unknown): v is LastOrderItem[] {
         isString(i.product_title) &&
         Number.isInteger(i.quantity) &&
         isString(i.price) &&
-        isString(i.qp_subtotal),
+        isString(i.qp_subtotal) &&
+        (i.product_id === undefined || i.product_id === null || Number.isInteger(i.product_id)),
     )
   );
 }
 
 /** Only a link to our own API's order documents is kept (storage is the page's, not to be trusted as a link). */
 const isTaxInvoiceUrl = (v: unknown): v is string => typeof v === 'string' && v.startsWith('/api/orders/');
+const isPass = (v: unknown): v is string => typeof v === 'string' && ORDER_PASS_PATTERN.test(v);
 
 function isLastOrder(v: unknown): v is LastOrder {
   if (typeof v !== 'object' || v === null) return false;
@@ -94,6 +110,7 @@ function isLastOrder(v: unknown): v is LastOrder {
     typeof o.totalCents === 'number' &&
     Number.isInteger(o.totalCents) &&
     (o.taxInvoiceUrl === undefined || isTaxInvoiceUrl(o.taxInvoiceUrl)) &&
+    (o.pass === undefined || isPass(o.pass)) &&
     (o.money === undefined || isMoney(o.money)) &&
     (o.items === undefined || isItems(o.items))
   );
@@ -109,6 +126,7 @@ export function saveLastOrder(order: LastOrder): void {
         invoice_number: order.invoice_number,
         totalCents: order.totalCents,
         ...(isTaxInvoiceUrl(order.taxInvoiceUrl) ? { taxInvoiceUrl: order.taxInvoiceUrl } : {}),
+        ...(isPass(order.pass) ? { pass: order.pass } : {}),
         ...(isMoney(order.money) ? { money: order.money } : {}),
         ...(isItems(order.items) ? { items: order.items } : {}),
       }),

@@ -12,13 +12,13 @@
 import {
   CARRIERS_SENTENCE,
   DELIVERY_AREA_SENTENCE,
-  DELIVERY_ESTIMATE_SENTENCE,
+  deliveryEstimateSentence,
   deliveryRuleSentence,
   FREE_DELIVERY_BASIS,
-  ORDER_CUTOFF,
+  orderCutoffText,
   REFUND_TIME,
-  RETURNS_SENTENCE,
-  type DeliverySettings,
+  returnsSentence,
+  type StorePromises,
 } from '@store/shared/store-promises';
 import { FAULTY_GOODS_COVERED, GUARANTEES_NOT_LIMITED, WARRANTY_PATH } from '@/lib/consumer-guarantee-text';
 
@@ -52,14 +52,29 @@ const CONSUMER_GUARANTEES = `${GUARANTEES_NOT_LIMITED} ${FAULTY_GOODS_COVERED}`;
 const SHIPPING_POLICY: FaqLink = { label: 'Read our shipping policy', to: '/shipping-policy' };
 
 /**
- * The FAQ's categories with the delivery rule worded from the store's settings (GST-inclusive cents); while
- * those are unknown (null) the delivery-cost answer leaves the figures to checkout and the policy.
+ * The FAQ's categories with the promises worded from the store's settings as the owner set them (delivery rule in
+ * GST-inclusive cents, estimate, cut-off, returns window; issue 36 §5); while those are unknown (null) the answers
+ * leave the figures to checkout and the policies.
  */
-export function faqCategories(delivery: DeliverySettings | null): readonly FaqCategory[] {
-  return [orderingAndShipping(delivery), ...OTHER_CATEGORIES];
+export function faqCategories(delivery: StorePromises | null): readonly FaqCategory[] {
+  const [returns, ...others] = OTHER_CATEGORIES;
+  return [orderingAndShipping(delivery), returnsAndRefunds(returns!, delivery), ...others];
 }
 
-function orderingAndShipping(delivery: DeliverySettings | null): FaqCategory {
+/** The returns category with the store's returns window (its first answer). */
+function returnsAndRefunds(category: FaqCategory, promises: StorePromises | null): FaqCategory {
+  const windowAnswer = promises
+    ? `${returnsSentence(promises)} Items must be unused and in their original packaging.`
+    : 'You can return an unused item in its original packaging for a full refund within the window our return policy gives.';
+  return {
+    ...category,
+    entries: category.entries.map((e) =>
+      e.id === 'return-window' ? { ...e, answer: [windowAnswer, ...e.answer.slice(1)] } : e,
+    ),
+  };
+}
+
+function orderingAndShipping(delivery: StorePromises | null): FaqCategory {
   return {
     id: 'ordering-shipping',
     label: 'Ordering & Shipping',
@@ -74,7 +89,9 @@ function orderingAndShipping(delivery: DeliverySettings | null): FaqCategory {
         id: 'processing-time',
         question: 'How long does it take to process my order?',
         answer: [
-          `${DELIVERY_ESTIMATE_SENTENCE} Orders placed by ${ORDER_CUTOFF} on a business day are handled from that day, later orders from the next business day.`,
+          delivery
+            ? `${deliveryEstimateSentence(delivery)} Orders placed by ${orderCutoffText(delivery)} on a business day are handled from that day, later orders from the next business day.`
+            : 'Our shipping policy sets out how soon we dispatch your order and how long delivery takes.',
         ],
         links: [SHIPPING_POLICY],
       },
@@ -134,7 +151,7 @@ function orderingAndShipping(delivery: DeliverySettings | null): FaqCategory {
   };
 }
 
-/** The categories that read no settings. */
+/** The categories after the first, the returns window filled in by returnsAndRefunds. */
 const OTHER_CATEGORIES: readonly FaqCategory[] = [
   {
     id: 'returns-refunds',
@@ -144,7 +161,8 @@ const OTHER_CATEGORIES: readonly FaqCategory[] = [
         id: 'return-window',
         question: 'What is your return policy?',
         answer: [
-          `${RETURNS_SENTENCE} Items must be unused and in their original packaging.`,
+          // Worded from the store's settings by returnsAndRefunds.
+          '',
           'Our return policy has the details, including what to do with an item that is damaged or faulty.',
           CONSUMER_GUARANTEES,
         ],

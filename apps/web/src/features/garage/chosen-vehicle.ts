@@ -1,10 +1,10 @@
 /**
  * The shopper's vehicle as the web app keeps it (stores/garage-store.ts) from a variant of the vehicle list or a
- * garage entry, named as the store names it (issue 15 §5: the chip reads "2017 Toyota HiLux SR5 2.8 TD").
+ * garage entry, named as the store names it (issue 15 §5: the chip reads "2017 Toyota HiLux GUN126R SR5 2.8 TD 4WD Ute", issue 37 §5).
  */
 import type { GarageVehicle } from '@store/shared/garage';
 import type { VehicleAnswer } from '@store/shared/vehicle';
-import { vehicleLabel } from '@store/shared/vehicle-label';
+import { vehicleLabel, vehicleShortLabel } from '@store/shared/vehicle-label';
 import type { ChosenVehicle } from '@/stores/garage-store';
 
 /** A variant chosen in the selector, for model year `year`. */
@@ -17,7 +17,7 @@ export function chosenFromVariant(
     vehicle_id: vehicle.id,
     year,
     label: vehicleLabel(vehicle, year),
-    short_label: `${year} ${vehicle.make} ${vehicle.model}`,
+    short_label: vehicleShortLabel(vehicle, year),
     name,
   };
 }

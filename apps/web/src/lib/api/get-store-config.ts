@@ -7,12 +7,19 @@ export function getStoreConfig(signal?: AbortSignal): Promise<StoreConfig> {
   return apiRequest('/store-config', envelope(served<StoreConfig>()), { signal });
 }
 
+const STORE_CONFIG_STALE_MS = 10 * 60 * 1000;
+
 export function storeConfigQueryOptions() {
   return queryOptions({
     queryKey: ['store-config'],
     queryFn: ({ signal }) => getStoreConfig(signal),
-    // The settings change rarely; one read per visit is enough.
-    staleTime: 10 * 60 * 1000,
+    // The settings change rarely; one read per visit is enough, except that the home page's slides and banners
+    // change when a window starts or ends (decision 0051): the answer is stale from then on.
+    staleTime: (query) => {
+      const until = query.state.data?.home_content_until;
+      const left = until ? Date.parse(until) - Date.now() : Infinity;
+      return Math.max(0, Math.min(STORE_CONFIG_STALE_MS, left));
+    },
   });
 }
 

@@ -4,6 +4,8 @@
  * most orders, or later by a webhook or reconciliation). Lines, totals with GST and delivery, the order
  * number and a link to track the order by its public id. Every figure comes from the stored order, laid out by the
  * shared breakdown (issue 34 §2), so the mail adds up exactly as the checkout, the order page and the tax invoice do.
+ * Issue 37 §3: one column that reads on a 390 px phone (each item's name, then "2 × $115.45" under it and its total
+ * on the right; never four figures side by side), the order's status in the shopper's words, the shop's colours.
  */
 import { Button } from '@react-email/button';
 import { Column } from '@react-email/column';
@@ -13,9 +15,11 @@ import { Row } from '@react-email/row';
 import { Section } from '@react-email/section';
 import { Text } from '@react-email/text';
 import { ORDER_NUMBER_LABEL } from '@store/shared/order-constants';
+import { orderStatusWords } from '@store/shared/order-status-words';
+import { BRAND_COLOURS as C } from '@store/shared/brand-colours';
 import { breakdownRows, shownLine, type OrderAmounts } from '@store/shared/order-breakdown';
 import { formatCents } from '@store/shared/money';
-import { DELIVERY_ESTIMATE_SENTENCE, RETURNS_SENTENCE } from '@store/shared/store-promises';
+import { deliveryEstimateSentence, returnsSentence } from '@store/shared/store-promises';
 import { MailLayout, mailStyles, type MailStore } from './mail-layout';
 
 export interface OrderMailLine {
@@ -35,6 +39,9 @@ export interface OrderMailOrder {
   paymentMethod: string;
   /** Shipping address, one line. */
   shipTo: string;
+  /** The stored statuses (SPEC §4), shown in the shopper's words (`orderStatusWords`, issue 37 §2). */
+  status: string;
+  paymentStatus: string;
 }
 
 export interface OrderMailProps {
@@ -49,8 +56,12 @@ export interface OrderMailProps {
   taxInvoiceLinkDays?: number;
 }
 
-const cell = { fontSize: '14px', lineHeight: '20px', padding: '6px 0', verticalAlign: 'top' } as const;
-const right = { ...cell, textAlign: 'right' } as const;
+const cell = { fontSize: '14px', lineHeight: '20px', padding: '10px 0', verticalAlign: 'top' } as const;
+const right = { ...cell, textAlign: 'right', whiteSpace: 'nowrap', paddingLeft: '12px' } as const;
+const ruled = { borderBottom: `1px solid ${C.line}` } as const;
+const small = { fontSize: '13px', lineHeight: '18px', color: C.inkMuted, margin: '2px 0 0' } as const;
+const label = { ...cell, padding: '4px 0' } as const;
+const figure = { ...right, padding: '4px 0 4px 12px' } as const;
 
 /** The subject line of an order mail. */
 export function orderMailSubject(
@@ -80,6 +91,7 @@ export function OrderMail({
   const a = order.amounts;
   const gstNote = a.gstPercent > 0 ? (a.pricesIncludeGst ? ' (inc. GST)' : ' (ex. GST)') : '';
   const rows = breakdownRows(a, 'inc_gst');
+  const status = orderStatusWords({ status: order.status, payment_status: order.paymentStatus });
   return (
     <MailLayout store={store} preview={orderMailSubject(store.name, kind, order.invoiceNumber)}>
       <Heading as="h1" style={mailStyles.heading}>
@@ -91,22 +103,36 @@ export function OrderMail({
           ? `We have received your payment for order ${order.invoiceNumber} and are getting it ready.`
           : `Order ${order.invoiceNumber} is placed, but your payment is not confirmed yet. We will email you as soon as it is; nothing is sent until then.`}
       </Text>
+      <Text style={mailStyles.text}>
+        {ORDER_NUMBER_LABEL}: <strong>{order.invoiceNumber}</strong>
+        <br />
+        Status: <strong>{status}</strong>
+      </Text>
+      {kind === 'confirmed' ? (
+        <Text style={mailStyles.text}>{deliveryEstimateSentence(store.promises)}</Text>
+      ) : null}
+      <Button href={trackUrl} style={mailStyles.button}>
+        Track your order
+      </Button>
+
+      <Heading as="h2" style={mailStyles.subheading}>
+        Your order
+      </Heading>
       <Section>
-        <Row>
-          <Column style={{ ...cell, fontWeight: 700 }}>Item</Column>
-          <Column style={{ ...right, fontWeight: 700 }}>Qty</Column>
-          <Column style={{ ...right, fontWeight: 700 }}>Price{gstNote}</Column>
-          <Column style={{ ...right, fontWeight: 700 }}>Item total{gstNote}</Column>
+        <Row style={ruled}>
+          <Column style={{ ...cell, ...small, fontWeight: 700 }}>Item</Column>
+          <Column style={{ ...right, ...small, fontWeight: 700 }}>Item total{gstNote}</Column>
         </Row>
         {lines.map((line) => {
           const shown = shownLine(line.unitPriceCents, line.lineSubtotalCents, a, 'inc_gst');
           return (
-            <Row key={line.sku}>
+            <Row key={line.sku} style={ruled}>
               <Column style={cell}>
-                {line.title} <span style={{ color: '#4b5563' }}>({line.sku})</span>
+                <strong>{line.title}</strong>
+                <Text style={small}>
+                  {line.quantity} × {formatCents(shown.unitCents)} · SKU {line.sku}
+                </Text>
               </Column>
-              <Column style={right}>{line.quantity}</Column>
-              <Column style={right}>{formatCents(shown.unitCents)}</Column>
               <Column style={right}>{formatCents(shown.lineCents)}</Column>
             </Row>
           );
@@ -115,32 +141,27 @@ export function OrderMail({
       <Section style={{ marginTop: '8px' }}>
         {rows.map((row) => {
           const strong = row.key === 'total';
-          const style = strong ? { fontWeight: 700, fontSize: '16px' } : {};
+          const style = strong ? { fontWeight: 700, fontSize: '16px', color: C.brand } : {};
           return (
             <Row key={row.key}>
-              <Column style={{ ...cell, ...style }}>{row.label}</Column>
-              <Column style={{ ...right, ...style }}>{row.text}</Column>
+              <Column style={{ ...label, ...style }}>{row.label}</Column>
+              <Column style={{ ...figure, ...style }}>{row.text}</Column>
             </Row>
           );
         })}
       </Section>
-      <Text style={mailStyles.text}>
-        {ORDER_NUMBER_LABEL} {order.invoiceNumber}
-      </Text>
-      <Text style={mailStyles.text}>Paying by: {order.paymentMethod === 'Stripe' ? 'Card' : 'PayPal'}</Text>
+
+      <Heading as="h2" style={mailStyles.subheading}>
+        Delivery
+      </Heading>
       <Text style={mailStyles.text}>Delivering to: {order.shipTo}</Text>
-      {kind === 'confirmed' ? (
-        <>
-          <Text style={mailStyles.text}>{DELIVERY_ESTIMATE_SENTENCE}</Text>
-          <Text style={mailStyles.text}>{RETURNS_SENTENCE}</Text>
-        </>
-      ) : null}
-      <Button href={trackUrl} style={mailStyles.button}>
-        Track your order
-      </Button>
+      <Text style={mailStyles.text}>Paying by: {order.paymentMethod === 'Stripe' ? 'Card' : 'PayPal'}</Text>
+      {kind === 'confirmed' ? <Text style={mailStyles.text}>{returnsSentence(store.promises)}</Text> : null}
       {taxInvoiceUrl ? (
         <Text style={mailStyles.text}>
-          <Link href={taxInvoiceUrl}>Download your tax invoice (PDF)</Link>
+          <Link href={taxInvoiceUrl} style={mailStyles.link}>
+            Download your tax invoice (PDF)
+          </Link>
           {taxInvoiceLinkDays
             ? ` (this link works for ${taxInvoiceLinkDays} days; later, track your order and enter this email address to download it)`
             : null}

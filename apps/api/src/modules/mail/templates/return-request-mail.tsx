@@ -2,6 +2,7 @@
 import { Heading } from '@react-email/heading';
 import { Text } from '@react-email/text';
 import type { OrderReturnRequest } from '@store/shared/customer-service';
+import { RETURN_REASON_LABELS, returnRequestNumberText } from '@store/shared/shopper-returns';
 import { MailLayout, mailStyles, type MailStore } from './mail-layout';
 
 export interface ReturnRequestMailProps {
@@ -11,15 +12,25 @@ export interface ReturnRequestMailProps {
   invoiceNumber: string | null;
   /** The attachment as the customer named it and its size, or null. */
   file: { name: string; bytes: number } | null;
-  /** The request's number in the store's records. */
+  /** The request's row id (shown as its number, RR-000123). */
   returnId: number;
+  /** Issue 37 §3: the order lines the shopper chose (none on the free form). */
+  lines?: readonly { product_title: string; sku: string; quantity: number }[];
 }
 
-export function ReturnRequestMail({ store, request, invoiceNumber, file, returnId }: ReturnRequestMailProps) {
+export function ReturnRequestMail({
+  store,
+  request,
+  invoiceNumber,
+  file,
+  returnId,
+  lines = [],
+}: ReturnRequestMailProps) {
+  const number = returnRequestNumberText(returnId);
   return (
-    <MailLayout store={store} preview={`Return request #${returnId}`}>
+    <MailLayout store={store} preview={`Return request ${number}`}>
       <Heading as="h1" style={mailStyles.heading}>
-        Return request #{returnId}
+        Return request {number}
       </Heading>
       <Text style={mailStyles.text}>
         From: {request.f_name} {request.l_name} · {request.email}
@@ -33,13 +44,22 @@ export function ReturnRequestMail({ store, request, invoiceNumber, file, returnI
             ? ' (not one of this customer’s orders)'
             : ''}
       </Text>
+      {lines.map((l, i) => (
+        <Text
+          key={i}
+          style={mailStyles.text}
+        >{`Return ${l.quantity} × ${l.product_title} (SKU ${l.sku})`}</Text>
+      ))}
+      {request.reason ? (
+        <Text style={mailStyles.text}>Reason: {RETURN_REASON_LABELS[request.reason]}</Text>
+      ) : null}
       {request.subject ? <Text style={mailStyles.text}>Subject: {request.subject}</Text> : null}
       {request.message ? (
         <Text style={{ ...mailStyles.text, whiteSpace: 'pre-wrap' }}>{request.message}</Text>
       ) : null}
       <Text style={mailStyles.muted}>
         {file
-          ? `Attachment: ${file.name} (${Math.ceil(file.bytes / 1024)} KB), kept with return request #${returnId}.`
+          ? `Attachment: ${file.name} (${Math.ceil(file.bytes / 1024)} KB), kept with return request ${number}.`
           : 'No attachment.'}
       </Text>
     </MailLayout>

@@ -5,7 +5,7 @@
 import { Button } from '@react-email/button';
 import { Heading } from '@react-email/heading';
 import { Text } from '@react-email/text';
-import { SHIPPED_DELIVERY_ESTIMATE_SENTENCE } from '@store/shared/store-promises';
+import { shippedDeliveryEstimateSentence } from '@store/shared/store-promises';
 import { MailLayout, mailStyles, type MailStore } from './mail-layout';
 
 export interface ShippingNoticeMailProps {
@@ -14,8 +14,8 @@ export interface ShippingNoticeMailProps {
   invoiceNumber: string;
   carrier: string;
   trackingNumber: string;
-  /** The carrier's public tracking page for this parcel. */
-  carrierTrackingUrl: string;
+  /** The carrier's public tracking page for this parcel; null for a courier the store has no link for ("Other"). */
+  carrierTrackingUrl: string | null;
   /** The store's own tracking page for the order. */
   orderUrl: string;
 }
@@ -35,11 +35,17 @@ export function ShippingNoticeMail(p: ShippingNoticeMailProps) {
       <Text style={mailStyles.text}>
         {`Order ${p.invoiceNumber} has left our warehouse with ${p.carrier}. Your tracking number is ${p.trackingNumber}.`}
       </Text>
-      <Text style={mailStyles.text}>{SHIPPED_DELIVERY_ESTIMATE_SENTENCE}</Text>
-      <Button href={p.carrierTrackingUrl} style={mailStyles.button}>
-        {`Track with ${p.carrier}`}
-      </Button>
-      <Text style={mailStyles.text}>{`Tracking link: ${p.carrierTrackingUrl}`}</Text>
+      <Text style={mailStyles.text}>{shippedDeliveryEstimateSentence(p.store.promises)}</Text>
+      {p.carrierTrackingUrl ? (
+        <>
+          <Button href={p.carrierTrackingUrl} style={mailStyles.button}>
+            {`Track with ${p.carrier}`}
+          </Button>
+          <Text style={mailStyles.text}>{`Tracking link: ${p.carrierTrackingUrl}`}</Text>
+        </>
+      ) : (
+        <Text style={mailStyles.text}>{`Track it on ${p.carrier}'s website with the tracking number.`}</Text>
+      )}
       <Text style={mailStyles.muted}>{`Your order at ${p.store.name}: ${p.orderUrl}`}</Text>
     </MailLayout>
   );

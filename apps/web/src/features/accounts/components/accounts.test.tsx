@@ -66,10 +66,12 @@ describe('member screens redirect to /signin when signed out (SPEC §2, §6)', (
 
 describe('sign-up validation (SPEC §5 messages)', () => {
   it('names every broken rule', async () => {
-    const { user: u } = renderAt('/signup', [{ path: '/signup', Component: SignupPage }]);
+    const { user: u } = renderAt('/signup', [
+      { path: '/signup', Component: () => <SignupPage afterSignIn={() => Promise.resolve()} /> },
+    ]);
     await u.type(await screen.findByLabelText(/^Name/), 'Sam_!');
     await u.type(screen.getByLabelText(/^Email/), 'not-an-email');
-    await u.type(screen.getByLabelText(/^Phone/), '04 12');
+    await u.type(screen.getByLabelText(/^Phone/), '04 twelve');
     await u.type(screen.getByLabelText(/^Password/), 'short');
     await u.click(screen.getByRole('button', { name: 'Create Account' }));
     expect(await screen.findByText('Name must contain only letters, numbers, and spaces')).toBeTruthy();

@@ -5,7 +5,9 @@ import {
   type AddressRequestInput,
   type SavedAddress,
 } from '@store/shared/account';
-import { ACCOUNT_MESSAGES } from '@store/shared/account-constants';
+import { ACCOUNT_MESSAGES, ADDRESS_TYPES } from '@store/shared/account-constants';
+import type { PublicUser } from '@store/shared/account';
+import { formatPhone } from '@store/shared/phone';
 import type { AddressSuggestion } from '@store/shared/address-lookup';
 import { LIVE_FILTERS, type AddressFieldName } from '@store/shared/checkout-form';
 import { useEffect, useState } from 'react';
@@ -26,9 +28,10 @@ import { useUpdateAddress } from '../api/update-address';
 import { toastError, toastSuccess } from '@/lib/toast-feedback';
 import { SubmitButton } from '@/components/form/submit-button';
 import { AccountCard } from './form-bits';
+import { useSession } from '@/stores/session-store';
 
 type Form = UseFormReturn<AddressRequestInput, unknown, AddressRequest>;
-type FieldName = AddressFieldName | 'suburb' | 'address_type';
+type FieldName = AddressFieldName | 'address_type';
 
 const EMPTY: AddressRequestInput = {
   f_name: '',
@@ -44,13 +47,30 @@ const EMPTY: AddressRequestInput = {
   address_type: 'Home',
 };
 
+/**
+ * A new address starts from the member's profile (decision 0059): the profile's one name split at its last space
+ * ("Sam Lee" -> Sam, Lee), its email and its phone as printed.
+ */
+export function profileDefaults(user: PublicUser | undefined): AddressRequestInput {
+  if (!user) return EMPTY;
+  const name = user.name.trim();
+  const cut = name.lastIndexOf(' ');
+  return {
+    ...EMPTY,
+    f_name: cut > 0 ? name.slice(0, cut) : name,
+    l_name: cut > 0 ? name.slice(cut + 1) : '',
+    email: user.email,
+    phone: formatPhone(user.phone),
+  };
+}
+
 function valuesOf(a: SavedAddress): AddressRequestInput {
   return {
     f_name: a.f_name,
     l_name: a.l_name,
     company: a.company,
     email: a.email,
-    phone: a.phone,
+    phone: formatPhone(a.phone),
     street_address: a.street_address,
     city: a.city,
     state: a.state,
@@ -60,7 +80,17 @@ function valuesOf(a: SavedAddress): AddressRequestInput {
   };
 }
 
-/** The fields, the checkout's SPEC §5 live-typing filters and the Australian city autocomplete. */
+/** The list's types, and an address's own type when it was saved with another (it keeps it). */
+function typeChoices(current: string): string[] {
+  const list: string[] = [...ADDRESS_TYPES];
+  return current !== '' && !list.includes(current) ? [current, ...list] : list;
+}
+
+/**
+ * The fields, the checkout's SPEC §5 live-typing filters and the Australian city autocomplete. One locality
+ * field, City (in Australia the suburb is the city): the SPEC's `suburb` is sent as the same place (decision
+ * 0059). The address type is chosen from ADDRESS_TYPES.
+ */
 function AddressFormFields({ form }: { form: Form }) {
   const { register, getValues, setValue, formState } = form;
   const [notes, setNotes] = useState<Partial<Record<FieldName, string>>>({});
@@ -69,7 +99,7 @@ function AddressFormFields({ form }: { form: Form }) {
 
   function field(name: FieldName): FieldRegistration {
     const r = register(name);
-    const filter = name === 'suburb' || name === 'address_type' ? undefined : LIVE_FILTERS[name];
+    const filter = name === 'address_type' ? undefined : LIVE_FILTERS[name];
     return {
       name: r.name,
       ref: r.ref,
@@ -154,19 +184,21 @@ function AddressFormFields({ form }: { form: Form }) {
           </TextField>
         );
       })}
-      <TextField name="suburb" label="Suburb" required={false} message={message('suburb')} layout="suburb">
-        {(aria) => <input {...aria} {...field('suburb')} className="checkout-input" autoComplete="off" />}
-      </TextField>
       <TextField
         name="address_type"
         label="Address type"
         required
-        hint="For example Home or Work."
         message={message('address_type')}
         layout="address_type"
       >
         {(aria) => (
-          <input {...aria} {...field('address_type')} className="checkout-input" autoComplete="off" />
+          <select {...aria} {...register('address_type')} className="checkout-input">
+            {typeChoices(String(getValues('address_type') ?? '')).map((t) => (
+              <option key={t} value={t}>
+                {t}
+              </option>
+            ))}
+          </select>
         )}
       </TextField>
     </div>
@@ -178,15 +210,22 @@ export function AddAddressPage() {
   usePageTitle('Add address');
   const navigate = useNavigate();
   const store = useStoreAddress();
+  const session = useSession();
   const form = useForm<AddressRequestInput, unknown, AddressRequest>({
     resolver: zodResolver(addressRequestSchema),
-    defaultValues: EMPTY,
+    defaultValues: profileDefaults(session?.user),
     mode: 'onTouched',
   });
+  // The session is read after hydration: fill the fields once it is known, unless the member already typed.
+  const userId = session?.user.id;
+  useEffect(() => {
+    if (session && !form.formState.isDirty) form.reset(profileDefaults(session.user));
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- once per member, not on every session touch
+  }, [userId]);
 
   const onSubmit = form.handleSubmit(async (values) => {
     try {
-      const answer = await store.mutateAsync(values);
+      const answer = await store.mutateAsync({ ...values, suburb: values.city });
       toastSuccess(answer.message || ACCOUNT_MESSAGES.addressAdded);
       void navigate('/my-account');
     } catch (error) {
@@ -245,7 +284,7 @@ function UpdateAddressForm({ id, address }: { id: string; address: SavedAddress 
 
   const onSubmit = form.handleSubmit(async (values) => {
     try {
-      const answer = await update.mutateAsync(values);
+      const answer = await update.mutateAsync({ ...values, suburb: values.city });
       toastSuccess(answer.message || ACCOUNT_MESSAGES.addressUpdated);
       void navigate('/my-account');
     } catch (error) {

@@ -1,5 +1,5 @@
 import { updateAddressPath } from '@store/shared/paths';
-import { BUSINESS_META_KEYS } from '@store/shared/account-constants';
+import { ACCOUNT_MESSAGES, ADDRESS_UNDO_MS, BUSINESS_META_KEYS } from '@store/shared/account-constants';
 import type { PublicUser, SavedAddress } from '@store/shared/account';
 import { hasBusinessDetails } from '@store/shared/gst-prices';
 import { useState } from 'react';
@@ -7,6 +7,8 @@ import { Link } from 'react-router';
 import { usePageTitle } from '@/hooks/use-page-title';
 import { useSession } from '@/stores/session-store';
 import { useDeleteAddress } from '../api/delete-address';
+import { storeAddress } from '../api/store-address';
+import { useQueryClient } from '@tanstack/react-query';
 import { useProfile } from '../api/get-profile';
 import { useUserAddresses } from '@/lib/api/get-user-addresses';
 import { failureMessage, toastError, toastSuccess } from '@/lib/toast-feedback';
@@ -14,6 +16,7 @@ import { AccountCard } from './form-bits';
 import { PriceDisplayChoice } from './price-display-choice';
 import { memberDiscountOffer } from '@store/shared/store-promises';
 import { useMemberDiscountPercent } from '@/hooks/use-member-discount-percent';
+import { formatPhone } from '@store/shared/phone';
 
 const BUSINESS_LABELS: Record<(typeof BUSINESS_META_KEYS)[number], string> = {
   _b_name: 'Business name',
@@ -31,17 +34,57 @@ export function businessDetailsOf(user: PublicUser): { key: string; label: strin
   });
 }
 
+/** The toast of a deleted address: its message and an Undo button that stores the address again. */
+function DeletedToast({ message, onUndo }: { message: string; onUndo: () => void }) {
+  return (
+    <span className="address-undo">
+      <span>{message}</span>
+      <button type="button" className="button button--quiet" onClick={onUndo}>
+        Undo
+      </button>
+    </span>
+  );
+}
+
+/**
+ * Deleting asks first (the card's Delete turns into "Delete this address?" with Delete and Cancel); once deleted,
+ * a toast offers Undo for ADDRESS_UNDO_MS, which stores the address the server answered again (decision 0059).
+ */
 function AddressCard({ address }: { address: SavedAddress }) {
   const remove = useDeleteAddress();
+  // Undo runs after this card is gone (the list no longer has it): a plain call, then the list is read again.
+  const queryClient = useQueryClient();
   const [deleting, setDeleting] = useState(false);
+  const [confirming, setConfirming] = useState(false);
   const name = `${address.f_name} ${address.l_name}`.trim();
   const label = address.address_type || 'Address';
+
+  async function undo(deleted: SavedAddress) {
+    const { id: _id, user_id: _userId, ...fields } = deleted;
+    try {
+      await storeAddress(fields);
+      await queryClient.invalidateQueries({ queryKey: ['account', 'addresses'] });
+      toastSuccess(ACCOUNT_MESSAGES.addressRestored);
+    } catch (error) {
+      toastError(failureMessage(error, ACCOUNT_MESSAGES.addressAddFailed));
+    }
+  }
 
   async function onDelete() {
     setDeleting(true);
     try {
       const answer = await remove.mutateAsync(address.id);
-      toastSuccess(answer.message || 'Address deleted.');
+      const { toast } = await import('react-toastify');
+      const id = toast.success(
+        <DeletedToast
+          message={answer.message || ACCOUNT_MESSAGES.addressDeleted}
+          onUndo={() => {
+            toast.dismiss(id);
+            void undo(answer.data);
+          }}
+        />,
+        { autoClose: ADDRESS_UNDO_MS },
+      );
     } catch (error) {
       // SPEC §8: only logged; we also say so, as a silent failure reads as a broken button.
       console.error('Address deletion failed', error);
@@ -66,7 +109,7 @@ function AddressCard({ address }: { address: SavedAddress }) {
         <br />
         {address.city} {address.state} {address.post_code}
         <br />
-        {address.email} · {address.phone}
+        {address.email} · {formatPhone(address.phone)}
       </address>
       <div className="address-card__actions">
         <Link
@@ -76,15 +119,38 @@ function AddressCard({ address }: { address: SavedAddress }) {
         >
           Edit
         </Link>
-        <button
-          type="button"
-          className="button button--danger"
-          onClick={() => void onDelete()}
-          disabled={deleting}
-          aria-label={deleting ? undefined : `Delete ${label} address`}
-        >
-          {deleting ? 'Deleting...' : 'Delete'}
-        </button>
+        {confirming ? (
+          <div
+            role="group"
+            aria-label={ACCOUNT_MESSAGES.addressDeleteConfirm}
+            className="address-card__confirm"
+          >
+            <span>{ACCOUNT_MESSAGES.addressDeleteConfirm}</span>
+            <button
+              type="button"
+              className="button button--danger"
+              onClick={() => void onDelete()}
+              disabled={deleting}
+              aria-label={deleting ? undefined : `Yes, delete ${label} address`}
+            >
+              {deleting ? 'Deleting...' : 'Delete'}
+            </button>
+            {!deleting && (
+              <button type="button" className="button button--quiet" onClick={() => setConfirming(false)}>
+                Cancel
+              </button>
+            )}
+          </div>
+        ) : (
+          <button
+            type="button"
+            className="button button--danger"
+            onClick={() => setConfirming(true)}
+            aria-label={`Delete ${label} address`}
+          >
+            Delete
+          </button>
+        )}
       </div>
     </li>
   );
@@ -123,7 +189,7 @@ export function MyAccountPage() {
           <dt>Email</dt>
           <dd>{user.email}</dd>
           <dt>Phone</dt>
-          <dd>{user.phone}</dd>
+          <dd>{formatPhone(user.phone)}</dd>
         </dl>
       </section>
       {business.length > 0 && (

@@ -1,6 +1,7 @@
 import { memberTrackOrderPath } from '@store/shared/paths';
 import { ACCOUNT_MESSAGES } from '@store/shared/account-constants';
 import { ORDER_NUMBER_LABEL } from '@store/shared/order-constants';
+import { orderStatusWords, paymentStatusWords } from '@store/shared/order-status-words';
 import { hasTaxInvoice } from '@store/shared/tax-invoice';
 import { useEffect } from 'react';
 import { Link } from 'react-router';
@@ -43,8 +44,9 @@ export function OrderHistoryTable({ orders }: { orders: readonly OrderHistoryRow
             <td data-label={date}>{formatOrderDate(o.created_at)}</td>
             <td data-label={total}>{formatOrderMoney(o.total_amount)}</td>
             <td data-label={payment}>{paymentMethodLabel(o.payment_method)}</td>
-            <td data-label={paymentStatus}>{o.payment_status}</td>
-            <td data-label={status}>{o.status}</td>
+            {/* Issue 37 §2: the SPEC's columns, the shopper's words. */}
+            <td data-label={paymentStatus}>{paymentStatusWords(o.payment_status)}</td>
+            <td data-label={status}>{orderStatusWords(o)}</td>
             <td data-label={action}>
               <Link to={memberTrackOrderPath(o.id)} aria-label={`View Order ${o.invoice_number}`}>
                 View Order

@@ -18,6 +18,8 @@ import { errorOf } from '@/components/form/field-message';
 import { SubmitButton } from '@/components/form/submit-button';
 import { AccountCard, BusinessDetailsFields } from './form-bits';
 import { PasswordInput } from './password-field';
+import { formatPhone } from '@store/shared/phone';
+import { PhoneField } from '@/components/form/phone-field';
 
 type Input = z.input<typeof profileUpdateRequestSchema>;
 
@@ -47,7 +49,7 @@ function ProfileForm({ user }: { user: PublicUser }) {
     resolver: zodResolver(profileUpdateRequestSchema),
     defaultValues: {
       name: user.name,
-      phone: user.phone,
+      phone: formatPhone(user.phone),
       old_password: '',
       password: '',
       _b_name: metaOf(user, '_b_name'),
@@ -95,18 +97,7 @@ function ProfileForm({ user }: { user: PublicUser }) {
               <input {...aria} className="checkout-input" type="email" value={user.email} disabled readOnly />
             )}
           </TextField>
-          <TextField name="phone" label="Phone" required message={errorOf(errors.phone)} layout="phone">
-            {(aria) => (
-              <input
-                {...aria}
-                {...register('phone')}
-                className="checkout-input"
-                type="tel"
-                inputMode="numeric"
-                autoComplete="tel"
-              />
-            )}
-          </TextField>
+          <PhoneField registration={register('phone')} error={errors.phone} />
           <TextField
             name="old_password"
             label="Old password"

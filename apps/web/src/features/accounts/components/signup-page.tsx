@@ -2,12 +2,13 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import { signupFormSchema, type SignupRequest } from '@store/shared/account';
 import { ACCOUNT_MESSAGES } from '@store/shared/account-constants';
 import { useForm } from 'react-hook-form';
+import { useQueryClient, type QueryClient } from '@tanstack/react-query';
 import { Link, useNavigate } from 'react-router';
 import type { z } from 'zod';
 import { TextField } from '@/components/form/text-field';
 import { usePageTitle } from '@/hooks/use-page-title';
 import { ApiError } from '@/lib/api-client';
-import { logoutToken } from '../api/logout-token';
+import { startSession } from '@/stores/session-store';
 import { useRegister } from '../api/register';
 import { toastError, toastSuccess } from '@/lib/toast-feedback';
 import { EmailField } from '@/components/form/email-field';
@@ -17,19 +18,28 @@ import { AccountCard, BusinessDetailsFields } from './form-bits';
 import { PasswordInput } from './password-field';
 import { memberDiscountOffer } from '@store/shared/store-promises';
 import { useMemberDiscountPercent } from '@/hooks/use-member-discount-percent';
+import { PhoneField } from '@/components/form/phone-field';
 
 type SignupInput = z.input<typeof signupFormSchema>;
 type SignupForm = z.output<typeof signupFormSchema>;
 
+export interface SignupPageProps {
+  /** Runs right after the new member's session starts, never awaited (as sign-in's: garage and cart merges). */
+  afterSignIn: (queryClient: QueryClient) => Promise<void>;
+}
+
 /**
  * /signup (SPEC §2, §5 Signup, §8 Registration): name, email, phone, password, optional business details
- * and the terms tick box. Success: 'Registration successful!' and on to /signin to sign in (decision 0013).
+ * and the terms tick box. Success: 'Registration successful!', the new member is signed in with the session
+ * the registration answered (SPEC §4), and lands where sign-in lands, the home page (decision 0059, which
+ * replaces decision 0013's detour through /signin).
  */
-export function SignupPage() {
+export function SignupPage({ afterSignIn }: SignupPageProps) {
   const memberPercent = useMemberDiscountPercent();
   usePageTitle('Create an account');
   const navigate = useNavigate();
   const registration = useRegister();
+  const queryClient = useQueryClient();
   const form = useForm<SignupInput, unknown, SignupForm>({
     resolver: zodResolver(signupFormSchema),
     defaultValues: {
@@ -56,10 +66,10 @@ export function SignupPage() {
         toastError(ACCOUNT_MESSAGES.invalidRegistrationResponse);
         return;
       }
-      // The member signs in on the next screen; the token the registration issued is not kept.
-      void logoutToken(answer.token);
+      startSession(answer);
+      void afterSignIn(queryClient);
       toastSuccess(ACCOUNT_MESSAGES.registered);
-      void navigate('/signin', { state: { email: answer.user.email } });
+      void navigate('/', { replace: true });
     } catch (error) {
       if (error instanceof ApiError && error.fieldErrors) {
         for (const f of error.fieldErrors) {
@@ -91,25 +101,7 @@ export function SignupPage() {
             )}
           </TextField>
           <EmailField registration={register('email')} error={errors.email} />
-          <TextField
-            name="phone"
-            label="Phone"
-            required
-            hint="Digits only, e.g. 0412345678."
-            message={errorOf(errors.phone)}
-            layout="phone"
-          >
-            {(aria) => (
-              <input
-                {...aria}
-                {...register('phone')}
-                className="checkout-input"
-                type="tel"
-                inputMode="tel"
-                autoComplete="tel"
-              />
-            )}
-          </TextField>
+          <PhoneField registration={register('phone')} error={errors.phone} />
           <TextField
             name="password"
             label="Password"

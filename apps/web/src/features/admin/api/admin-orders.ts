@@ -7,6 +7,7 @@ import type {
   AdminRefundRequest,
 } from '@store/shared/admin-orders';
 import { IDEMPOTENCY_KEY_HEADER } from '@store/shared/order-constants';
+import type { AdminLineRefundRequest } from '@store/shared/refund-lines';
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { served } from '@/lib/api-client';
 import { adminRequest } from '../admin-request';
@@ -85,5 +86,23 @@ function postRefund(publicId: string, key: string, body: AdminRefundRequest): Pr
     body,
     headers: { [IDEMPOTENCY_KEY_HEADER]: key },
     fallbackMessage: (status) => `The refund was not made (status ${status}).`,
+  });
+}
+
+/**
+ * `POST /api/admin/orders/{public id}/line-refunds` with `key` as the Idempotency-Key -> `{ message, data }`
+ * (issue 36 §3): units per line, restock, delivery and a reason; the server computes the amount.
+ */
+export function useLineRefund(publicId: string) {
+  const changed = useOrderChanged(publicId);
+  return useMutation({
+    mutationFn: ({ key, body }: { key: string; body: AdminLineRefundRequest }) =>
+      adminRequest(`/admin/orders/${encodeURIComponent(publicId)}/line-refunds`, served<OrderAnswer>(), {
+        method: 'POST',
+        body,
+        headers: { [IDEMPOTENCY_KEY_HEADER]: key },
+        fallbackMessage: (status) => `The refund was not made (status ${status}).`,
+      }),
+    onSuccess: changed,
   });
 }

@@ -1,5 +1,8 @@
+import type { AdminLineRefundRequest } from '@store/shared/refund-lines';
 import type {
   AdminReturnApprove,
+  AdminReturnReceive,
+  AdminReturnReplace,
   AdminReturnDetail,
   AdminReturnListQuery,
   AdminReturnReject,
@@ -38,19 +41,23 @@ export function useAdminReturn(id: number) {
   });
 }
 
-export type ReturnDecisionRequest =
-  { decision: 'approve'; body: AdminReturnApprove } | { decision: 'reject'; body: AdminReturnReject };
+/** A return's step and its body (issue 36 §3): each is `POST /api/admin/returns/{id}/{step}`. */
+export type ReturnStepRequest =
+  | { step: 'approve'; body: AdminReturnApprove }
+  | { step: 'receive'; body: AdminReturnReceive }
+  | { step: 'refund'; body: AdminLineRefundRequest }
+  | { step: 'replace'; body: AdminReturnReplace }
+  | { step: 'reject'; body: AdminReturnReject };
 
-/** `POST /api/admin/returns/{id}/approve` or `/reject` -> `{ message, data }`; 409 once decided. */
-export function useDecideReturn(id: number) {
+/** `POST /api/admin/returns/{id}/{step}` -> `{ message, data }`; 409 when the return is no longer at that step. */
+export function useReturnStep(id: number) {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: ({ decision, body }: ReturnDecisionRequest) =>
-      adminRequest(
-        `/admin/returns/${id}/${decision}`,
-        served<{ message: string; data: AdminReturnDetail }>(),
-        { method: 'POST', body },
-      ),
+    mutationFn: ({ step, body }: ReturnStepRequest) =>
+      adminRequest(`/admin/returns/${id}/${step}`, served<{ message: string; data: AdminReturnDetail }>(), {
+        method: 'POST',
+        body,
+      }),
     onSuccess: (answer) => {
       queryClient.setQueryData(['admin', 'return', id], { data: answer.data });
       void queryClient.invalidateQueries({ queryKey: ['admin', 'returns'] });

@@ -5,6 +5,7 @@ import { Link } from 'react-router';
 import { useAdminCustomer, useSetCustomerPlan } from '../api/admin-customers';
 import { dollars, sydneyDate, sydneyDateTime } from '../admin-format';
 import { useAdminTitle } from './use-admin-title';
+import { formatPhone } from '@store/shared/phone';
 
 /** What a plan's holding reads as beside its name. */
 function planStatus(p: AdminCustomerPlan): string {
@@ -141,7 +142,7 @@ export function AdminCustomerDetail({ id }: { id: number }) {
             </div>
             <div>
               <dt>Phone</dt>
-              <dd>{found.data.data.phone || '—'}</dd>
+              <dd>{formatPhone(found.data.data.phone) || '—'}</dd>
             </div>
             <div>
               <dt>Member since</dt>
@@ -163,7 +164,7 @@ export function AdminCustomerDetail({ id }: { id: number }) {
               {found.data.data.addresses.map((a) => (
                 <li key={a.id}>
                   <strong>{a.address_type}</strong>: {a.name}, {a.address}
-                  {a.phone ? ` · ${a.phone}` : ''}
+                  {a.phone ? ` · ${formatPhone(a.phone)}` : ''}
                 </li>
               ))}
             </ul>

@@ -7,6 +7,8 @@ import { useAdminSession } from '../admin-session-store';
 import { AdminCustomerDetail } from './admin-customer-detail';
 import { AdminQueryTable } from './admin-load-state';
 import { AdminSearchForm } from './admin-search-form';
+import { AdminExportButton } from './admin-export-button';
+import { downloadExport } from '../api/admin-reports';
 import { dollars, sydneyDate } from '../admin-format';
 import { useAdminTitle } from './use-admin-title';
 import { useListParams } from '../use-list-params';
@@ -96,6 +98,10 @@ function CustomersList() {
           className="admin-return-search"
           q={q}
           onSearch={search}
+        />
+        <AdminExportButton
+          hint="Members and guest buyers, one row per email, with business name and ABN."
+          download={() => downloadExport('customers')}
         />
       </div>
       <AdminQueryTable

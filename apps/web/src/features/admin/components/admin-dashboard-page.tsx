@@ -1,5 +1,6 @@
 import type { AdminDashboard, DashboardPeriod } from '@store/shared/admin-dashboard';
-import { DASHBOARD_LABELS as L, LOW_STOCK_THRESHOLD } from '@store/shared/admin-dashboard';
+import { DASHBOARD_LABELS as L, LOW_STOCK_RULE } from '@store/shared/admin-dashboard';
+import { AdminLowStockReportButton } from './admin-low-stock-report-button';
 import { Link } from 'react-router';
 import { useAdminDashboard } from '../api/admin-dashboard';
 import { dollars, signedDollars, sydneyDateTime } from '../admin-format';
@@ -93,7 +94,7 @@ function DashboardFigures({ d, isAdmin }: { d: AdminDashboard; isAdmin: boolean 
           )}
         </section>
         <section aria-labelledby="admin-dash-stock">
-          <h2 id="admin-dash-stock">Low stock ({LOW_STOCK_THRESHOLD} or fewer)</h2>
+          <h2 id="admin-dash-stock">Low stock ({LOW_STOCK_RULE})</h2>
           {d.low_stock.data.length === 0 ? (
             <p>No product is low on stock.</p>
           ) : (
@@ -106,12 +107,14 @@ function DashboardFigures({ d, isAdmin }: { d: AdminDashboard; isAdmin: boolean 
                     p.title
                   )}{' '}
                   <span>
-                    {p.sku} · {p.stock === 0 ? 'out of stock' : `${p.stock} left`}
+                    {p.sku} · {p.stock === 0 ? 'out of stock' : `${p.stock} left`} · reorder level{' '}
+                    {p.reorder_level}
                   </span>
                 </li>
               ))}
             </ul>
           )}
+          <AdminLowStockReportButton />
         </section>
       </div>
     </>

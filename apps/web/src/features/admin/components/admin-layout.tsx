@@ -11,12 +11,18 @@ export const ADMIN_SECTIONS = [
   { to: '/admin/orders', label: 'Orders', end: false, adminOnly: false },
   { to: '/admin/returns', label: 'Returns', end: false, adminOnly: false },
   { to: '/admin/products', label: 'Products', end: false, adminOnly: true },
+  { to: '/admin/categories', label: 'Categories', end: false, adminOnly: true },
+  { to: '/admin/brands', label: 'Brands', end: false, adminOnly: true },
   { to: '/admin/discount-codes', label: 'Discount codes', end: false, adminOnly: true },
+  { to: '/admin/home', label: 'Home page', end: false, adminOnly: true },
   { to: '/admin/customers', label: 'Customers', end: false, adminOnly: true },
+  { to: '/admin/reports', label: 'Reports', end: false, adminOnly: true },
   { to: '/admin/messages', label: 'Messages', end: false, adminOnly: false },
   { to: '/admin/subscribers', label: 'Subscribers', end: false, adminOnly: true },
   { to: '/admin/staff', label: 'Staff', end: false, adminOnly: true },
+  { to: '/admin/settings', label: 'Settings', end: false, adminOnly: true },
   { to: '/admin/security', label: 'Security', end: false, adminOnly: false },
+  { to: '/admin/jobs', label: 'Jobs', end: false, adminOnly: false },
 ] as const;
 
 const ROLE_LABELS = { admin: 'Admin', staff: 'Staff' } as const;

@@ -5,12 +5,13 @@ import { sydneyDateTime } from '../admin-format';
 import { AdminLoadState } from './admin-load-state';
 import { useAdminTitle } from './use-admin-title';
 import { useListParams } from '../use-list-params';
+import { formatPhone } from '@store/shared/phone';
 
 const PER_PAGE = 20;
 const FILTER_LABELS = { unhandled: 'Not handled', handled: 'Handled' } as const;
 
 /**
- * /admin/messages (issue 12): contact messages as cards, newest first, filtered by handled or not; each can be
+ * /admin/messages (issue 12): contact messages and part enquiries (issue 37 §4, marked as such) as cards, newest first, filtered by handled or not; each can be
  * marked handled (by whom and when is shown) or back to not handled. Staff and admins.
  */
 export function AdminMessagesPage() {
@@ -120,16 +121,33 @@ function MessageCard({
           <h3 id={headingId} className="admin-message__subject">
             {m.subject}
           </h3>
+          {m.kind === 'part_enquiry' ? (
+            <span className="admin-message__state admin-message__state--enquiry">Part enquiry</span>
+          ) : null}
           <span className={`admin-message__state${m.handled_at ? ' admin-message__state--done' : ''}`}>
             {m.handled_at ? 'Handled' : 'Not handled'}
           </span>
         </header>
         <p className="admin-message__from">
           {m.name} · <a href={`mailto:${m.email}`}>{m.email}</a>
-          {m.phone ? ` · ${m.phone}` : ''}
+          {m.phone ? ` · ${formatPhone(m.phone)}` : ''}
           {m.member ? ' · member' : ' · guest'}
         </p>
         <p className="admin-message__when">Received {sydneyDateTime(m.created_at)}</p>
+        {m.kind === 'part_enquiry' ? (
+          <dl className="admin-message__enquiry">
+            <dt>Part</dt>
+            <dd>{m.part_number}</dd>
+            <dt>Vehicle</dt>
+            <dd>{m.vehicle || 'not given'}</dd>
+            {m.search_query ? (
+              <>
+                <dt>Searched for</dt>
+                <dd>{m.search_query}</dd>
+              </>
+            ) : null}
+          </dl>
+        ) : null}
         <p className="admin-message__text">{m.message}</p>
         {m.handled_at ? (
           <p className="admin-message__when">

@@ -14,7 +14,7 @@ export const PAYMENT_STATUS_LABELS: Record<string, string> = {
   completed: 'Paid',
   failed: 'Failed',
   refunded: 'Refunded',
-  partially_refunded: 'Partly refunded',
+  partially_refunded: 'Partially refunded',
   disputed: 'Disputed',
 };
 

@@ -8,6 +8,7 @@ import { ADMIN_MESSAGES, type StaffUser } from '@store/shared/admin';
 import { REFUND_STATUS_NOTES, type AdminOrderDetail, type AdminOrderRow } from '@store/shared/admin-orders';
 import { computeCheckoutTotals, lineSubtotalCents } from '@store/shared/checkout-totals';
 import { centsToDecimalString } from '@store/shared/money';
+import { LINE_REFUND_MESSAGES } from '@store/shared/refund-lines';
 import { amountsOfOrder, breakdownRows, lineGstCents } from '@store/shared/order-breakdown';
 import { screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
@@ -84,7 +85,22 @@ const detail: AdminOrderDetail = {
   refunds: [],
   refunded_total: '0.00',
   refundable: '71.50',
+  refund_lines: [{ line_id: 1, quantity: 2, refunded_quantity: 0, net: '60.00', restockable: true }],
+  shipping_refundable: '11.50',
+  refund_destination: 'the test card the order was paid with',
   audit: [],
+};
+
+const SHIPPING = {
+  f_name: 'Jane',
+  l_name: 'Buyer',
+  email: 'jane@example.com',
+  phone: '0412345678',
+  street_address: '1 Test St',
+  city: 'Sydney',
+  state: 'NSW',
+  post_code: '2000',
+  company: '',
 };
 
 /**
@@ -95,6 +111,7 @@ function orderApi(start: AdminOrderDetail = detail) {
   let current = start;
   let refundFailures = 1;
   const refundKeys: string[] = [];
+  const refundBodies: unknown[] = [];
   const fields = (body: unknown) => (body ?? {}) as Record<string, string>;
   const table: ApiTable = {
     'GET /api/store-config': { data: makeStoreConfig({ store_name: 'Torque Parts' }) },
@@ -105,6 +122,10 @@ function orderApi(start: AdminOrderDetail = detail) {
         total: 1,
       }),
     [`GET /api/admin/orders/${row.public_id}`]: () => json({ data: current }),
+    // Issue 36 §4's sections of the page (their own tests: admin-order-care.test.tsx).
+    [`GET /api/admin/orders/${row.public_id}/notes`]: { data: [] },
+    [`GET /api/admin/orders/${row.public_id}/shipping-address`]: () =>
+      json({ data: SHIPPING, can_correct: ['pending', 'processing'].includes(current.status) }),
     [`POST /api/admin/orders/${row.public_id}/status`]: ({ body: sent }: ApiRequest) => {
       const body = fields(sent);
       const to = body.status as AdminOrderDetail['status'];
@@ -127,24 +148,37 @@ function orderApi(start: AdminOrderDetail = detail) {
       };
       return json({ message: `Order INV-001042 is now ${to}.`, data: current });
     },
-    [`POST /api/admin/orders/${row.public_id}/refunds`]: ({ body: sent, request }: ApiRequest) => {
-      const body = fields(sent);
+    [`POST /api/admin/orders/${row.public_id}/line-refunds`]: ({ body: sent, request }: ApiRequest) => {
+      const body = sent as {
+        lines: { line_id: number; quantity: number }[];
+        shipping: string;
+        reason: string;
+      };
+      refundBodies.push(body);
       refundKeys.push(request.headers.get('idempotency-key') ?? '');
       // The first try never answers (the network drops it); the retry carries the same key.
       if (refundFailures-- > 0) return Response.error();
-      const cents = Math.round(Number(body.amount) * 100);
+      const units = body.lines.reduce((n, l) => n + l.quantity, 0);
+      const shipping = Math.round(Number(body.shipping) * 100);
+      const cents = units * 3_000 + shipping;
+      const amount = (cents / 100).toFixed(2);
       const refunded = Math.round(Number(current.refunded_total) * 100) + cents;
       current = {
         ...current,
         payment_status: refunded === 7150 ? 'refunded' : 'partially_refunded',
         refunded_total: (refunded / 100).toFixed(2),
         refundable: ((7150 - refunded) / 100).toFixed(2),
+        refund_lines: current.refund_lines.map((l) => ({
+          ...l,
+          refunded_quantity: l.refunded_quantity + units,
+        })),
+        shipping_refundable: ((1150 - shipping) / 100).toFixed(2),
         refunds: [
           ...current.refunds,
           {
             id: current.refunds.length + 1,
             status: 'succeeded',
-            amount: body.amount ?? '',
+            amount,
             reason: body.reason ?? '',
             provider: 'test-card',
             provider_refund_id: 're_test_abc',
@@ -165,10 +199,10 @@ function orderApi(start: AdminOrderDetail = detail) {
           ...current.audit,
         ],
       };
-      return json({ message: `Refunded $${body.amount} on order INV-001042.`, data: current }, 201);
+      return json({ message: `Refunded $${amount} on order INV-001042.`, data: current }, 201);
     },
   };
-  return { table, refundKeys };
+  return { table, refundKeys, refundBodies };
 }
 
 /** The back office at `path`, signed in as a clerk, over `api`. */
@@ -227,7 +261,7 @@ describe('/admin/orders', () => {
 
 describe('/admin/orders/:publicId', () => {
   it('moves the order, ships it with a tracking link, and refunds with one key per intended refund', async () => {
-    const { table, refundKeys } = orderApi();
+    const { table, refundKeys, refundBodies } = orderApi();
     const { user } = renderAdmin(`/admin/orders/${row.public_id}`, table);
     expect(await screen.findByRole('heading', { level: 1, name: 'Order INV-001042' })).toBeTruthy();
     expect(screen.getByText('Brake Pads Front')).toBeTruthy();
@@ -252,38 +286,86 @@ describe('/admin/orders/:publicId', () => {
       'https://auspost.com.au/mypost/track/details/33LOB1234567',
     );
 
-    const amount = screen.getByLabelText('Amount (AUD)');
-    expect((amount as HTMLInputElement).value).toBe('71.50');
-    await user.clear(amount);
-    await user.type(amount, '20.00');
-    await user.type(screen.getByLabelText(/Reason/), 'Wrong size');
-    await user.click(screen.getByRole('button', { name: 'Refund' }));
-    expect((await screen.findByRole('alert')).textContent).toContain('The store did not answer');
-    await user.click(screen.getByRole('button', { name: 'Refund' }));
-    await waitFor(() => expect(screen.getByText('Refunded $20.00 on order INV-001042.')).toBeTruthy());
+    // Issue 36 §3: the refund dialog — a line, restock, a reason, and a confirmation with the amount.
+    await user.click(screen.getByRole('button', { name: 'Refund items…' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Refund order INV-001042' });
+    await user.click(within(dialog).getByRole('button', { name: 'Review refund' }));
+    expect(within(dialog).getByText(LINE_REFUND_MESSAGES.nothing)).toBeTruthy();
+    const quantity = within(dialog).getByLabelText('Quantity to refund (of 2)');
+    await user.clear(quantity);
+    await user.type(quantity, '3');
+    await user.click(within(dialog).getByRole('button', { name: 'Review refund' }));
+    expect(within(dialog).getByText('Only 2 of Brake Pads Front can still be refunded.')).toBeTruthy();
+    await user.clear(quantity);
+    await user.type(quantity, '1');
+    expect(within(dialog).getByText('$30.00')).toBeTruthy();
+    await user.click(within(dialog).getByRole('button', { name: 'Review refund' }));
+    expect(within(dialog).getByText(LINE_REFUND_MESSAGES.reasonRequired)).toBeTruthy();
+    await user.type(within(dialog).getByLabelText(/Reason/), 'Wrong size');
+    await user.click(within(dialog).getByRole('button', { name: 'Review refund' }));
+    expect(
+      within(dialog).getByText('$30.00 will be refunded to the test card the order was paid with.'),
+    ).toBeTruthy();
+    expect(within(dialog).getByText(/1 × Brake Pads Front \(back in stock\)/)).toBeTruthy();
+    await user.click(within(dialog).getByRole('button', { name: 'Refund $30.00' }));
+    expect((await within(dialog).findByRole('alert')).textContent).toContain('The store did not answer');
+    await user.click(within(dialog).getByRole('button', { name: 'Review refund' }));
+    await user.click(within(dialog).getByRole('button', { name: 'Refund $30.00' }));
+    await waitFor(() => expect(screen.getByText('Refunded $30.00 on order INV-001042.')).toBeTruthy());
     expect(refundKeys).toHaveLength(2);
     expect(refundKeys[0]).toMatch(/^[0-9a-f-]{36}$/);
     expect(refundKeys[1]).toBe(refundKeys[0]);
-    expect(screen.getByText(/Refunded \$20\.00 of \$71\.50/)).toBeTruthy();
+    expect(refundBodies[1]).toEqual({
+      lines: [{ line_id: 1, quantity: 1, restock: true }],
+      shipping: '0.00',
+      reason: 'Wrong size',
+    });
+    expect(screen.getByText(/Refunded \$30\.00 of \$71\.50/)).toBeTruthy();
     expect(screen.getByText('order.refund')).toBeTruthy();
 
-    // The next refund is another intended refund: a new key; the amount defaults to what is left.
-    expect((screen.getByLabelText('Amount (AUD)') as HTMLInputElement).value).toBe('51.50');
-    await user.click(screen.getByRole('button', { name: 'Refund' }));
+    // The rest: the other unit and the delivery, another intended refund with a new key; then refunded in full,
+    // and a refunded order is offered no move to processing.
+    await user.click(screen.getByRole('button', { name: 'Refund items…' }));
+    const again = await screen.findByRole('dialog', { name: 'Refund order INV-001042' });
+    await user.type(within(again).getByLabelText('Quantity to refund (of 1)'), '{backspace}1');
+    const delivery = within(again).getByLabelText('Delivery charge to refund (AUD)');
+    await user.clear(delivery);
+    await user.type(delivery, '11.50');
+    await user.type(within(again).getByLabelText(/Reason/), 'Cancelled');
+    await user.click(within(again).getByRole('button', { name: 'Review refund' }));
+    await user.click(within(again).getByRole('button', { name: 'Refund $41.50' }));
     await waitFor(() => expect(screen.getByText('This order has been refunded in full.')).toBeTruthy());
     expect(refundKeys).toHaveLength(3);
     expect(refundKeys[2]).not.toBe(refundKeys[0]);
+    expect(screen.queryByRole('button', { name: 'Move to processing' })).toBeNull();
+  }, 90_000);
+
+  it('a fully refunded pending order offers only cancelling, not "Move to processing"', async () => {
+    const { user } = renderAdmin(
+      `/admin/orders/${row.public_id}`,
+      orderApi({ ...detail, payment_status: 'refunded', refundable: '0.00', refunded_total: '71.50' }).table,
+    );
+    expect(await screen.findByRole('heading', { level: 1, name: 'Order INV-001042' })).toBeTruthy();
+    expect(screen.queryByRole('button', { name: 'Move to processing' })).toBeNull();
+    expect(screen.queryByRole('button', { name: 'Mark shipped' })).toBeNull();
+    expect(screen.getByText('Refunded')).toBeTruthy();
+    await user.click(screen.getByRole('button', { name: 'Cancel order…' }));
+    expect(screen.getByRole('button', { name: 'Yes, cancel the order' })).toBeTruthy();
   });
 
   it('a refund refused until two-step sign-in is set up goes to /admin/security, as every back-office call does', async () => {
     const { router, user } = renderAdmin(`/admin/orders/${row.public_id}`, {
       ...orderApi().table,
-      [`POST /api/admin/orders/${row.public_id}/refunds`]: () =>
+      [`POST /api/admin/orders/${row.public_id}/line-refunds`]: () =>
         json({ message: ADMIN_MESSAGES.totpSetupFirst }, 403),
     });
     expect(await screen.findByRole('heading', { level: 1, name: 'Order INV-001042' })).toBeTruthy();
-    await user.type(screen.getByLabelText(/Reason/), 'Wrong size');
-    await user.click(screen.getByRole('button', { name: 'Refund' }));
+    await user.click(screen.getByRole('button', { name: 'Refund items…' }));
+    const dialog = await screen.findByRole('dialog');
+    await user.type(within(dialog).getByLabelText('Quantity to refund (of 2)'), '{backspace}1');
+    await user.type(within(dialog).getByLabelText(/Reason/), 'Wrong size');
+    await user.click(within(dialog).getByRole('button', { name: 'Review refund' }));
+    await user.click(within(dialog).getByRole('button', { name: 'Refund $30.00' }));
     await waitFor(() => expect(router.state.location.pathname).toBe('/admin/security'));
   });
 
@@ -384,8 +466,8 @@ describe('/admin/orders/:publicId', () => {
         .map((c) => c.textContent),
     ).toEqual(['BP-0', '2', '$115.45', '$230.90', '$20.99']);
     expect(within(table).getByRole('columnheader', { name: 'Unit price inc. GST' })).toBeTruthy();
-    // The refund form offers at most the total charged.
-    expect((screen.getByLabelText('Amount (AUD)') as HTMLInputElement).value).toBe('222.61');
+    // The refund panel offers at most the total charged.
+    expect(screen.getByText(/\$222\.61 can still be refunded, to/)).toBeTruthy();
   });
 
   it('cancels only after the confirmation', async () => {

@@ -1,31 +1,33 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import {
   ADMIN_ORDER_LINE_HEADINGS as HEADINGS,
-  adminRefundRequestSchema,
   adminShipFormSchema,
-  ORDER_STATUS_MOVES,
+  allowedOrderMoves,
   REFUND_STATUS_NOTES,
   type AdminOrderDetail,
-  type AdminRefundRequest,
   type AdminShipForm,
   type OrderStatus,
 } from '@store/shared/admin-orders';
-import { formatCents, parseDecimalToCents } from '@store/shared/money';
+import { formatCents } from '@store/shared/money';
 import { amountsOfOrder, breakdownRows } from '@store/shared/order-breakdown';
-import { CARRIER_NAMES, CARRIERS } from '@store/shared/store-promises';
+import { CARRIER_NAMES, carrierTrackingUrl } from '@store/shared/store-promises';
 import { hasTaxInvoice } from '@store/shared/tax-invoice';
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { Link, useParams } from 'react-router';
-import type { z } from 'zod';
 import { ApiError } from '@/lib/api-client';
-import { useAdminOrder, useMoveOrderStatus, useRefundOrder } from '../api/admin-orders';
+import { useAdminOrder, useMoveOrderStatus } from '../api/admin-orders';
 import { AdminField } from './admin-field';
+import { AdminOrderAddress } from './admin-order-address';
+import { AdminOrderNotes } from './admin-order-notes';
+import { AdminOrderResend } from './admin-order-resend';
+import { AdminOrderRefundPanel } from './admin-refund-dialog';
 import { AdminTaxInvoiceButton } from './admin-tax-invoice-button';
 import { orderStatusLabel, paymentStatusLabel } from './admin-order-labels';
 import { dollars, sydneyDateTime } from '../admin-format';
 import { useAdminTitle } from './use-admin-title';
 import './admin-order.css';
+import { formatPhone } from '@store/shared/phone';
 
 type Feedback = { kind: 'success' | 'error'; text: string } | null;
 
@@ -79,16 +81,15 @@ function OrderView({ order, onFeedback }: { order: AdminOrderDetail; onFeedback:
         <OrderFacts order={order} />
         <OrderLines order={order} />
         <OrderRefunds order={order} />
+        <AdminOrderNotes publicId={order.id} />
         <OrderHistory order={order} />
         <OrderAudit order={order} />
       </div>
       <aside className="admin-order__actions" aria-label="Actions">
         <StatusActions order={order} onFeedback={onFeedback} />
-        <RefundForm
-          key={`${order.refundable}-${order.refunds.length}`}
-          order={order}
-          onFeedback={onFeedback}
-        />
+        <AdminOrderRefundPanel order={order} onDone={(text) => onFeedback({ kind: 'success', text })} />
+        <AdminOrderAddress publicId={order.id} />
+        <AdminOrderResend order={order} />
       </aside>
     </div>
   );
@@ -96,7 +97,7 @@ function OrderView({ order, onFeedback }: { order: AdminOrderDetail; onFeedback:
 
 function OrderFacts({ order }: { order: AdminOrderDetail }) {
   const trackingUrl =
-    order.carrier && order.tracking_number ? CARRIERS[order.carrier](order.tracking_number) : null;
+    order.carrier && order.tracking_number ? carrierTrackingUrl(order.carrier, order.tracking_number) : null;
   return (
     <dl className="admin-order__facts">
       <div>
@@ -139,7 +140,7 @@ function OrderFacts({ order }: { order: AdminOrderDetail }) {
             {order.email}
           </a>
           <br />
-          {order.phone}
+          {formatPhone(order.phone)}
         </dd>
       </div>
       <div>
@@ -153,14 +154,18 @@ function OrderFacts({ order }: { order: AdminOrderDetail }) {
       <div>
         <dt>Shipping</dt>
         <dd>
-          {order.carrier && order.tracking_number && trackingUrl ? (
+          {order.carrier && order.tracking_number ? (
             <>
               {order.carrier}, {order.tracking_number}
-              <br />
-              <a href={trackingUrl} target="_blank" rel="noreferrer">
-                Track with {order.carrier}
-                <span className="visually-hidden"> (opens in a new tab)</span>
-              </a>
+              {trackingUrl && (
+                <>
+                  <br />
+                  <a href={trackingUrl} target="_blank" rel="noreferrer">
+                    Track with {order.carrier}
+                    <span className="visually-hidden"> (opens in a new tab)</span>
+                  </a>
+                </>
+              )}
             </>
           ) : (
             'Not shipped yet'
@@ -361,7 +366,7 @@ function StatusActions({
 }) {
   const move = useMoveOrderStatus(order.id);
   const [confirming, setConfirming] = useState(false);
-  const next = ORDER_STATUS_MOVES[order.status] ?? [];
+  const next = allowedOrderMoves(order.status, order.payment_status);
   const ship = useForm<AdminShipForm>({
     resolver: zodResolver(adminShipFormSchema),
     defaultValues: { carrier: CARRIER_NAMES[0], tracking_number: '' },
@@ -472,89 +477,6 @@ function StatusActions({
             Cancel order…
           </button>
         ))}
-    </section>
-  );
-}
-
-type RefundInput = z.input<typeof adminRefundRequestSchema>;
-
-/**
- * The refund form. One Idempotency-Key per intended refund: made on the first submission and sent again while
- * the same amount and reason are submitted (a retry after the answer was lost is then the same refund); a
- * changed amount or reason, or a refund made, starts a new one.
- */
-function RefundForm({ order, onFeedback }: { order: AdminOrderDetail; onFeedback: (f: Feedback) => void }) {
-  const refund = useRefundOrder(order.id);
-  const [intent, setIntent] = useState<{ key: string; values: string } | null>(null);
-  const form = useForm<RefundInput, unknown, AdminRefundRequest>({
-    resolver: zodResolver(adminRefundRequestSchema),
-    defaultValues: { amount: order.refundable, reason: '' },
-  });
-  if ((parseDecimalToCents(order.refundable) ?? 0) === 0) {
-    return (
-      <section className="admin-order__panel" aria-labelledby="admin-order-refund-title">
-        <h2 id="admin-order-refund-title">Refund</h2>
-        <p>
-          {order.payment_status === 'refunded'
-            ? 'This order has been refunded in full.'
-            : 'Only a paid order can be refunded.'}
-        </p>
-      </section>
-    );
-  }
-  const onSubmit = form.handleSubmit((body) => {
-    const values = JSON.stringify(body);
-    const current = intent?.values === values ? intent : { key: crypto.randomUUID(), values };
-    setIntent(current);
-    onFeedback(null);
-    refund.mutate(
-      { key: current.key, body },
-      {
-        onSuccess: (answer) => {
-          setIntent(null);
-          onFeedback({ kind: 'success', text: answer.message });
-        },
-        onError: (error) => {
-          const field =
-            error instanceof ApiError ? error.fieldErrors?.find((e) => e.field === 'amount') : undefined;
-          if (field) form.setError('amount', { message: field.message });
-          onFeedback({ kind: 'error', text: failure(error) });
-        },
-      },
-    );
-  });
-  return (
-    <section className="admin-order__panel" aria-labelledby="admin-order-refund-title">
-      <h2 id="admin-order-refund-title">Refund</h2>
-      <form className="admin-order__form" noValidate onSubmit={(e) => void onSubmit(e)}>
-        <AdminField
-          label="Amount (AUD)"
-          hint={`At most ${dollars(order.refundable)}. Goes back through ${order.payment_provider}.`}
-          inputMode="decimal"
-          autoComplete="off"
-          error={form.formState.errors.amount}
-          {...form.register('amount')}
-        />
-        <div className="admin-field">
-          <label className="admin-field__label" htmlFor="admin-refund-reason">
-            Reason (the customer sees it)
-          </label>
-          <textarea
-            id="admin-refund-reason"
-            className="admin-input"
-            rows={3}
-            maxLength={500}
-            aria-invalid={Boolean(form.formState.errors.reason)}
-            {...form.register('reason')}
-          />
-          {form.formState.errors.reason?.message && (
-            <p className="admin-field__message">{form.formState.errors.reason.message}</p>
-          )}
-        </div>
-        <button type="submit" className="button" disabled={refund.isPending}>
-          {refund.isPending ? 'Refunding…' : 'Refund'}
-        </button>
-      </form>
     </section>
   );
 }

@@ -2,10 +2,11 @@ import { ORDER_STATUSES, type AdminOrderRow } from '@store/shared/admin-orders';
 import { BREAKDOWN_LABELS } from '@store/shared/order-breakdown';
 import { PAYMENT_STATUSES } from '@store/shared/order-constants';
 import { createColumnHelper } from '@tanstack/react-table';
-import { useRef } from 'react';
+import { useMemo, useRef } from 'react';
 import { Link } from 'react-router';
 import { useAdminOrders } from '../api/admin-orders';
 import { AdminQueryTable } from './admin-load-state';
+import { AdminOrderBatchBar, selectionColumn, useOrderSelection } from './admin-order-batch';
 import {
   ORDER_STATUS_LABELS,
   orderStatusLabel,
@@ -14,6 +15,9 @@ import {
 } from './admin-order-labels';
 import { dollars, sydneyDateTime } from '../admin-format';
 import { AdminSearchForm, type AdminSearchFormHandle } from './admin-search-form';
+import { AdminExportButton } from './admin-export-button';
+import { downloadExport } from '../api/admin-reports';
+import { useAdminSession } from '../admin-session-store';
 import { useAdminTitle } from './use-admin-title';
 import { useListParams } from '../use-list-params';
 import './admin-order.css';
@@ -74,7 +78,8 @@ const columns = [
 /**
  * /admin/orders (issue 12): every order, newest first, sortable by date, total and invoice number, filtered by
  * status, payment status and Sydney dates, searched by invoice number, public id, email or name. Every filter
- * lives in the URL's search params, so reload and Back keep them.
+ * lives in the URL's search params, so reload and Back keep them. Orders ticked in the first column get packing
+ * slips, a pick list and batch status moves (issue 36 §4, admin-order-batch.tsx).
  */
 export function AdminOrdersPage() {
   useAdminTitle('Orders');
@@ -97,6 +102,10 @@ export function AdminOrdersPage() {
     direction: sort.direction,
   });
   const filtered = Boolean(status || paymentStatus || from || to || q);
+  // Issue 36 §4: ticked orders for packing slips, the pick list and batch moves.
+  const selection = useOrderSelection();
+  const tableColumns = useMemo(() => [selectionColumn(selection), ...columns], [selection]);
+  const isAdmin = useAdminSession()?.user.role === 'admin';
 
   return (
     <section className="admin-page" aria-labelledby="admin-page-title">
@@ -176,12 +185,21 @@ export function AdminOrdersPage() {
             Clear filters
           </Link>
         )}
+        {isAdmin && (
+          <AdminExportButton
+            hint="The orders these filters show, for the accountant: money and GST per order."
+            download={() =>
+              downloadExport('orders', { status, payment_status: paymentStatus, from, to, q: q || undefined })
+            }
+          />
+        )}
       </div>
+      <AdminOrderBatchBar pageRows={orders.data?.data ?? []} selection={selection} />
       <AdminQueryTable
         query={orders}
         what="orders"
         caption="Orders"
-        columns={columns}
+        columns={tableColumns}
         page={page}
         perPage={PER_PAGE}
         onPageChange={setPage}

@@ -7,6 +7,7 @@
  */
 import type { StaffUser } from '@store/shared/admin';
 import { IMPORT_FILE_FIELD, type AdminImport } from '@store/shared/admin-imports';
+import { PRODUCT_EDITOR_MESSAGES, type EditorProduct } from '@store/shared/admin-product-editor';
 import { ADMIN_PRICE_LABELS, ADMIN_PRODUCT_MESSAGES, type AdminProduct } from '@store/shared/admin-products';
 import { screen, waitFor, within } from '@testing-library/react';
 import { beforeEach, describe, expect, it } from 'vitest';
@@ -155,6 +156,10 @@ describe('/admin/products', () => {
     expect(screen.getByRole('link', { name: 'Import products' }).getAttribute('href')).toBe(
       '/admin/products/import',
     );
+    // Issue 36: a product is added in the editor.
+    expect(screen.getByRole('link', { name: 'Add product' }).getAttribute('href')).toBe(
+      '/admin/products/new',
+    );
 
     await user.type(screen.getByLabelText('SKU or title'), 'pads');
     await user.click(screen.getByRole('button', { name: 'Search' }));
@@ -163,51 +168,183 @@ describe('/admin/products', () => {
     const calls = api.requestsTo('/api/admin/products').map((r) => `${r.url.pathname}${r.url.search}`);
     expect(calls.some((u) => u.includes('q=pads') && u.includes('low_stock=true'))).toBe(true);
 
+    api.answer({
+      'GET /api/admin/products/BP-FRONT/editor': () => json({ data: editorPads, audit: [] }),
+      'GET /api/admin/product-taxonomy': { categories: [], brands: [] },
+      'GET /api/vehicles/makes': { data: [] },
+    });
     await user.click(within(row).getByRole('link', { name: 'Ceramic Brake Pads Front' }));
     expect(router.state.location.pathname).toBe('/admin/products/BP-FRONT');
+    expect(await screen.findByRole('heading', { level: 1, name: 'Ceramic Brake Pads Front' })).toBeTruthy();
   });
 });
 
-describe('/admin/products/{sku}', () => {
-  it('refuses a sale price above the price before sending, then saves the shelf price inc. GST with its ex-GST figure beside it', async () => {
-    const { table, patches } = catalogApi();
+const editorPads: EditorProduct = {
+  id: 4,
+  version: 3,
+  archived_at: null,
+  sku: 'BP-FRONT',
+  title: 'Ceramic Brake Pads Front',
+  permalink: 'ceramic-brake-pads-front',
+  short_description: null,
+  long_description: '<p>Quiet pads.</p>',
+  category_id: 1,
+  child_category_id: 11,
+  brand_id: null,
+  price: '89.00',
+  sale_price: null,
+  discount_percent: null,
+  stock: 3,
+  weight_grams: null,
+  reorder_level: 5,
+  part_numbers: ['DB1170'],
+  universal_fit: false,
+  fitments: [
+    {
+      vehicle_id: 7,
+      label: 'Toyota HiLux GUN126R 2015-2020',
+      make: 'Toyota',
+      model: 'HiLux',
+      position: 'Front',
+      notes: 'with ABS',
+      source: 'staff',
+    },
+  ],
+  seo_title: null,
+  seo_description: null,
+  is_featured: false,
+  images: [],
+  updated_at: '2026-11-24T23:00:00.000Z',
+};
+
+/** The editor's API: the product, the taxonomy, the vehicle makes; `saves` lists the PUT bodies sent. */
+function editorApi(answerSave: (body: Record<string, unknown>) => Response) {
+  const saves: Record<string, unknown>[] = [];
+  const table: ApiTable = {
+    'GET /api/store-config': { data: makeStoreConfig({ store_name: 'Torque Parts' }) },
+    'GET /api/admin/me': { user: owner },
+    'GET /api/admin/products/BP-FRONT/editor': () => json({ data: editorPads, audit: [] }),
+    'GET /api/admin/product-taxonomy': {
+      categories: [{ id: 1, title: 'Brakes', children: [{ id: 11, title: 'Brake Pads' }] }],
+      brands: [{ id: 5, title: 'Brolga Brakes' }],
+    },
+    'GET /api/vehicles/makes': { data: ['Toyota'] },
+    'PUT /api/admin/products/BP-FRONT': ({ body }) => {
+      saves.push(body as Record<string, unknown>);
+      return answerSave(body as Record<string, unknown>);
+    },
+  };
+  return { table, saves };
+}
+
+describe('/admin/products/{sku}: the product editor', () => {
+  it('refuses a sale price above the price at its field before sending, then saves the whole product with its version', async () => {
+    const { table, saves } = editorApi((body) =>
+      json({
+        message: ADMIN_PRODUCT_MESSAGES.saved('BP-FRONT'),
+        data: { ...editorPads, price: String(body.price), version: 4 },
+        audit: [
+          {
+            id: 1,
+            action: 'product.update',
+            staff_name: 'Olive Owner',
+            before: { price_cents: 8900 },
+            after: { price_cents: 11_545 },
+            at: '2026-11-25T02:00:00.000Z',
+          },
+        ],
+      }),
+    );
     const { user } = renderAdmin('/admin/products/BP-FRONT', table);
     expect(await screen.findByRole('heading', { level: 1, name: 'Ceramic Brake Pads Front' })).toBeTruthy();
     expect(screen.getByRole('link', { name: /View in the shop/ }).getAttribute('href')).toBe(
       '/product/ceramic-brake-pads-front',
     );
+    // Every section of the editor, with the stored values.
+    for (const legend of [
+      'Title and description',
+      'Media',
+      'Pricing',
+      'Inventory',
+      'Organisation',
+      'Part numbers',
+      'Fitment',
+      'Search engines',
+    ]) {
+      expect(screen.getByRole('group', { name: legend })).toBeTruthy();
+    }
+    expect((screen.getByLabelText('Part numbers') as HTMLInputElement).value).toBe('DB1170');
+    expect(
+      within(screen.getByRole('list', { name: 'Vehicles this part fits' })).getByText(/with ABS/),
+    ).toBeTruthy();
+    await waitFor(() => expect((screen.getByLabelText('Category') as HTMLSelectElement).value).toBe('1'));
+    expect((screen.getByLabelText('Child category') as HTMLSelectElement).value).toBe('11');
 
-    // The ex-GST figure beside the price, from the shared exGstCents (one-eleventh at 10%), follows the typing.
     const beside = () => document.getElementById('admin-price-beside')?.textContent;
     expect(beside()).toBe('$80.91 ex. GST');
     await user.type(screen.getByLabelText(ADMIN_PRICE_LABELS.salePrice), '99.00');
     expect(document.getElementById('admin-sale_price-beside')?.textContent).toBe('$90.00 ex. GST');
     await user.click(screen.getByRole('button', { name: 'Save changes' }));
-    expect(await screen.findByText(ADMIN_PRODUCT_MESSAGES.saleAbovePrice('the price above'))).toBeTruthy();
+    expect(
+      await screen.findByText(ADMIN_PRODUCT_MESSAGES.saleAbovePrice('89.00'), {
+        selector: '.admin-field__message',
+      }),
+    ).toBeTruthy();
     expect(screen.getByLabelText(ADMIN_PRICE_LABELS.salePrice).getAttribute('aria-invalid')).toBe('true');
-    expect(patches).toEqual([]);
+    expect(saves).toEqual([]);
 
     await user.clear(screen.getByLabelText(ADMIN_PRICE_LABELS.salePrice));
     await user.clear(screen.getByLabelText(ADMIN_PRICE_LABELS.price));
-    expect(beside()).toBe('');
-    await user.type(screen.getByLabelText(ADMIN_PRICE_LABELS.price), '115.4');
-    expect(beside()).toBe('$104.91 ex. GST');
-    await user.type(screen.getByLabelText(ADMIN_PRICE_LABELS.price), '5');
+    await user.type(screen.getByLabelText(ADMIN_PRICE_LABELS.price), '115.45');
     expect(beside()).toBe('$104.95 ex. GST');
-    // A percent off says the shelf price it makes.
-    await user.type(screen.getByLabelText('Or percent off'), '10');
-    expect(document.getElementById('admin-discount_percent-beside')?.textContent).toBe(
-      'On sale at $103.90 inc. GST ($94.45 ex. GST)',
-    );
-    await user.clear(screen.getByLabelText('Or percent off'));
     await user.click(screen.getByRole('button', { name: 'Save changes' }));
-    await waitFor(() => expect(patches).toEqual([{ price: '115.45', sale_price: null }]));
+    await waitFor(() => expect(saves).toHaveLength(1));
+    expect(saves[0]).toMatchObject({
+      version: 3,
+      sku: 'BP-FRONT',
+      price: '115.45',
+      sale_price: null,
+      part_numbers: ['DB1170'],
+      fitments: [{ vehicle_id: 7, position: 'Front', notes: 'with ABS' }],
+      category_id: 1,
+      child_category_id: 11,
+    });
     expect(await screen.findByText('Saved BP-FRONT.')).toBeTruthy();
-    // The saved price is shown as typed, the shelf price; its ex-GST figure beside it.
-    expect((screen.getByLabelText(ADMIN_PRICE_LABELS.price) as HTMLInputElement).value).toBe('115.45');
-    expect(beside()).toBe('$104.95 ex. GST');
     const trail = screen.getByRole('region', { name: 'Audit trail' });
     expect(within(trail).getByText(/Price inc\. GST: \$89\.00 → \$115\.45/)).toBeTruthy();
+  });
+
+  it('says so when someone else saved first, offers to reload, and shows the server’s field messages at their fields', async () => {
+    let answer = 409;
+    const { table, saves } = editorApi(() =>
+      answer === 409
+        ? json({ message: PRODUCT_EDITOR_MESSAGES.conflict }, 409)
+        : json(
+            {
+              message: PRODUCT_EDITOR_MESSAGES.skuTaken('BP-REAR'),
+              errors: [{ field: 'sku', message: PRODUCT_EDITOR_MESSAGES.skuTaken('BP-REAR') }],
+            },
+            400,
+          ),
+    );
+    const { user } = renderAdmin('/admin/products/BP-FRONT', table);
+    await screen.findByRole('heading', { level: 1, name: 'Ceramic Brake Pads Front' });
+    await user.clear(screen.getByLabelText('Stock'));
+    await user.type(screen.getByLabelText('Stock'), '9');
+    await user.click(screen.getByRole('button', { name: 'Save changes' }));
+    expect(await screen.findByText(PRODUCT_EDITOR_MESSAGES.conflict)).toBeTruthy();
+    expect(screen.getByRole('button', { name: 'Reload the product' })).toBeTruthy();
+
+    answer = 400;
+    await user.clear(screen.getByLabelText('SKU'));
+    await user.type(screen.getByLabelText('SKU'), 'BP-REAR');
+    await user.click(screen.getByRole('button', { name: 'Save changes' }));
+    const message = await screen.findByText(PRODUCT_EDITOR_MESSAGES.skuTaken('BP-REAR'), {
+      selector: '#admin-sku-message',
+    });
+    expect(message).toBeTruthy();
+    expect(screen.getByLabelText('SKU').getAttribute('aria-invalid')).toBe('true');
+    expect(saves).toHaveLength(2);
   });
 });
 

@@ -1,3 +1,4 @@
+import { LOW_STOCK_RULE } from '@store/shared/admin-dashboard';
 import {
   ADMIN_PRICE_LABELS,
   exGstTextOf,
@@ -11,6 +12,8 @@ import { useAdminProducts } from '../api/admin-products';
 import { AdminQueryTable } from './admin-load-state';
 import { dollars, sydneyDateTime } from '../admin-format';
 import { AdminSearchForm, type AdminSearchFormHandle } from './admin-search-form';
+import { AdminExportButton } from './admin-export-button';
+import { downloadExport } from '../api/admin-reports';
 import { useAdminTitle } from './use-admin-title';
 import { useListParams } from '../use-list-params';
 import { useStoreGstPercent } from '../use-store-gst-percent';
@@ -36,7 +39,12 @@ const columnsAt = (gstPercent: number) => [
   column.accessor('sku', { header: 'SKU', meta: { label: 'SKU' } }),
   column.accessor('title', {
     header: 'Title',
-    cell: (c) => <Link to={`/admin/products/${encodeURIComponent(c.row.original.sku)}`}>{c.getValue()}</Link>,
+    cell: (c) => (
+      <>
+        <Link to={`/admin/products/${encodeURIComponent(c.row.original.sku)}`}>{c.getValue()}</Link>
+        {c.row.original.archived && <span className="admin-product-archived"> Archived</span>}
+      </>
+    ),
     meta: { rowHeader: true },
   }),
   column.accessor('price', {
@@ -110,9 +118,15 @@ export function AdminProductsPage() {
     <section className="admin-page" aria-labelledby="admin-page-title">
       <div className="admin-product-heading">
         <h1 id="admin-page-title">Products</h1>
-        <Link className="button" to="/admin/products/import">
-          Import products
-        </Link>
+        <div className="admin-product-heading__actions">
+          <Link className="button" to="/admin/products/new">
+            Add product
+          </Link>
+          <Link className="button admin-button--secondary" to="/admin/products/import">
+            Import products
+          </Link>
+          <AdminExportButton download={() => downloadExport('products')} />
+        </div>
       </div>
       <div className="admin-toolbar admin-product-toolbar">
         <AdminSearchForm
@@ -131,7 +145,7 @@ export function AdminProductsPage() {
             checked={lowStock}
             onChange={(e) => update({ low_stock: e.target.checked ? 'true' : null, page: null })}
           />
-          <label htmlFor="admin-products-low">Low stock only ({LOW_STOCK_AT_MOST} or fewer)</label>
+          <label htmlFor="admin-products-low">Low stock only ({LOW_STOCK_RULE})</label>
         </div>
         {filtered && (
           <Link

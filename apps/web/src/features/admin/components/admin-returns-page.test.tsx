@@ -6,7 +6,11 @@
  */
 import type { StaffUser } from '@store/shared/admin';
 import type { AdminMessageRow } from '@store/shared/admin-customers';
-import type { AdminReturnDetail, AdminReturnRow } from '@store/shared/admin-returns';
+import {
+  ADMIN_RETURN_MESSAGES,
+  type AdminReturnDetail,
+  type AdminReturnRow,
+} from '@store/shared/admin-returns';
 import { screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { AdminAppRoute } from '@/app/routes/admin-app';
@@ -64,6 +68,26 @@ const detail: AdminReturnDetail = {
     payment_status: 'completed',
     status: 'delivered',
   },
+  ra_number: null,
+  reason: null,
+  lines: [
+    {
+      line_id: 11,
+      product_title: 'Floor Mat',
+      sku: 'FM-1',
+      quantity: 1,
+      refunded_quantity: 0,
+      quantity_requested: 0,
+      net: '33.00',
+      restockable: true,
+      quantity_received: null,
+      condition: null,
+    },
+  ],
+  shipping_refundable: '16.50',
+  refund_destination: 'the test card the order was paid with',
+  inspection_note: '',
+  history: [],
   decision: null,
 };
 const message: AdminMessageRow = {
@@ -75,6 +99,10 @@ const message: AdminMessageRow = {
   subject: 'Opening hours',
   message: 'Are you open on Sunday?',
   member: false,
+  kind: 'contact',
+  part_number: null,
+  vehicle: null,
+  search_query: null,
   handled_at: null,
   handled_by: null,
 };
@@ -84,6 +112,8 @@ const PNG_BYTES = new Uint8Array([0x89, 0x50, 0x4e, 0x47]);
  * The back office's returns, messages, subscribers and customers API as a table, a server that keeps the return
  * and the message, signed in as `me`.
  */
+const refundBodies: unknown[] = [];
+
 function backOfficeApi(me: StaffUser = owner): ApiTable {
   let current = detail;
   let msg = message;
@@ -106,17 +136,57 @@ function backOfficeApi(me: StaffUser = owner): ApiTable {
       current = {
         ...current,
         status: 'approved',
+        ra_number: 'RA-000042',
+        history: [
+          {
+            action: 'return.approve',
+            staff_name: 'Olive Owner',
+            at: '2026-11-25T01:00:00.000Z',
+            note: String(body.note ?? ''),
+          },
+        ],
+      };
+      return json({ message: ADMIN_RETURN_MESSAGES.approvedRa(7, 'RA-000042'), data: current });
+    },
+    'POST /api/admin/returns/7/receive': ({ body: sent }) => {
+      const body = sent as { lines: { line_id: number; quantity_received: number; condition: 'faulty' }[] };
+      current = {
+        ...current,
+        status: 'received',
+        lines: current.lines.map((l) => ({
+          ...l,
+          quantity_received: body.lines[0]?.quantity_received ?? null,
+          condition: body.lines[0]?.condition ?? null,
+        })),
+        history: [
+          ...current.history,
+          { action: 'return.receive', staff_name: 'Olive Owner', at: '2026-11-25T02:00:00.000Z', note: '' },
+        ],
+      };
+      return json({ message: ADMIN_RETURN_MESSAGES.receivedDone(7), data: current });
+    },
+    'POST /api/admin/returns/7/refund': ({ body: sent }) => {
+      refundBodies.push(sent);
+      current = {
+        ...current,
+        status: 'refunded',
         decision: {
-          refund_amount: String(body.refund_amount),
-          note: String(body.note ?? ''),
-          decided_at: '2026-11-25T01:00:00.000Z',
+          refund_amount: '33.00',
+          note: 'Faulty',
+          decided_at: '2026-11-25T03:00:00.000Z',
           decided_by: 'Olive Owner',
         },
+        history: [
+          ...current.history,
+          {
+            action: 'return.refund',
+            staff_name: 'Olive Owner',
+            at: '2026-11-25T03:00:00.000Z',
+            note: 'Faulty',
+          },
+        ],
       };
-      return json({
-        message: `Return #7 approved with a refund of $${String(body.refund_amount)}.`,
-        data: current,
-      });
+      return json({ message: ADMIN_RETURN_MESSAGES.refundedDone(7, '$33.00'), data: current });
     },
     'GET /api/admin/messages': () => json({ data: [msg], total: 1 }),
     'POST /api/admin/messages/3/handled': () => {
@@ -238,7 +308,7 @@ afterEach(() => {
 });
 
 describe('/admin/returns', () => {
-  it('lists returns, opens one, downloads its file as a Blob and approves it with the refund', async () => {
+  it('lists returns, opens one, downloads its file as a Blob and takes it from approval to a refund with restock', async () => {
     const { saved } = captureDownloads();
     const { api, router, user } = renderAdmin('/admin/returns', backOfficeApi());
     const table = await screen.findByRole('table', { name: /Return requests \(1\)/ });
@@ -258,20 +328,38 @@ describe('/admin/returns', () => {
     const fileCall = api.requestsTo('/api/admin/returns/7/file')[0];
     expect(fileCall?.request.headers.get('authorization')).toBe('Bearer admin-token');
 
+    // Issue 36 §3: requested → approved (RA number) → received and inspected → refunded through the dialog.
     const approve = screen.getByRole('form', { name: 'Approve the return' });
-    const amount = within(approve).getByLabelText('Refund amount ($)');
-    expect((amount as HTMLInputElement).value).toBe('49.50');
-    await user.clear(amount);
-    await user.type(amount, '12.345');
-    await user.click(within(approve).getByRole('button', { name: /Approve/ }));
-    expect(await within(approve).findByText(/refund_amount must be an amount/)).toBeTruthy();
-    await user.clear(amount);
-    await user.type(amount, '20.00');
-    await user.click(within(approve).getByRole('button', { name: /Approve/ }));
-    expect(await screen.findByText('Return #7 approved with a refund of $20.00.')).toBeTruthy();
+    await user.click(within(approve).getByRole('button', { name: 'Approve and email the RA number' }));
+    expect(await screen.findByText(ADMIN_RETURN_MESSAGES.approvedRa(7, 'RA-000042'))).toBeTruthy();
+    expect(screen.getByText('RA-000042')).toBeTruthy();
     expect(screen.queryByRole('form', { name: 'Approve the return' })).toBeNull();
-    expect(screen.getByText('$20.00')).toBeTruthy();
-  });
+
+    const receive = screen.getByRole('form', { name: 'Record the return as received' });
+    await user.selectOptions(within(receive).getByLabelText('Condition'), 'faulty');
+    await user.click(within(receive).getByRole('button', { name: /Record as received/ }));
+    expect(await screen.findByText(ADMIN_RETURN_MESSAGES.receivedDone(7))).toBeTruthy();
+    expect(screen.getByRole('cell', { name: 'Faulty' })).toBeTruthy();
+
+    await user.click(screen.getByRole('button', { name: 'Refund the return…' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Refund return RA-000042' });
+    expect((within(dialog).getByLabelText('Quantity to refund (of 1)') as HTMLInputElement).value).toBe('1');
+    await user.type(within(dialog).getByLabelText(/Reason/), 'Faulty');
+    await user.click(within(dialog).getByRole('button', { name: 'Review refund' }));
+    expect(
+      within(dialog).getByText('$33.00 will be refunded to the test card the order was paid with.'),
+    ).toBeTruthy();
+    await user.click(within(dialog).getByRole('button', { name: 'Refund $33.00' }));
+    expect(await screen.findByText(ADMIN_RETURN_MESSAGES.refundedDone(7, '$33.00'))).toBeTruthy();
+    expect(refundBodies.at(-1)).toEqual({
+      lines: [{ line_id: 11, quantity: 1, restock: true }],
+      shipping: '0.00',
+      reason: 'Faulty',
+    });
+    const history = screen.getByRole('heading', { name: 'History' }).nextElementSibling as HTMLElement;
+    expect(within(history).getByText(/^Refunded on/)).toBeTruthy();
+    expect(screen.queryByRole('form', { name: 'Reject the return' })).toBeNull();
+  }, 90_000);
 
   it('rejects only with a reason', async () => {
     const { user } = renderAdmin('/admin/returns?id=7', backOfficeApi());

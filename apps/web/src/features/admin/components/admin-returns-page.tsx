@@ -1,4 +1,8 @@
-import { RETURN_STATUSES, type AdminReturnRow, type ReturnStatus } from '@store/shared/admin-returns';
+import {
+  RETURN_STATUS_LABELS as STATUS_LABELS,
+  RETURN_STATUSES,
+  type AdminReturnRow,
+} from '@store/shared/admin-returns';
 import { createColumnHelper } from '@tanstack/react-table';
 import { Link, useSearchParams } from 'react-router';
 import { useAdminReturns } from '../api/admin-returns';
@@ -10,11 +14,6 @@ import { useAdminTitle } from './use-admin-title';
 import { useListParams } from '../use-list-params';
 
 const PER_PAGE = 20;
-const STATUS_LABELS: Record<ReturnStatus, string> = {
-  open: 'Open',
-  approved: 'Approved',
-  rejected: 'Rejected',
-};
 const column = createColumnHelper<AdminReturnRow>();
 
 const columns = [

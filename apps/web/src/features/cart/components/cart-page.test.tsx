@@ -184,7 +184,7 @@ describe('cart page (SPEC §2 Cart page)', () => {
     );
     await user.click(within(row).getByRole('button', { name: 'Increase quantity' }));
     // 2 × $79.95 inc. GST; plus the battery's $170.10.
-    expect(within(row).getByText('$159.90')).toBeTruthy();
+    expect(await within(row).findByText('$159.90')).toBeTruthy();
     expect(summary().querySelector('dl')?.textContent).toContain('Subtotal$330.00');
 
     await user.click(within(row).getByRole('button', { name: 'Remove Brightline H4 Halogen Globes' }));

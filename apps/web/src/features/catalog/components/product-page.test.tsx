@@ -1,6 +1,7 @@
 import { screen, within } from '@testing-library/react';
 import {
-  DELIVERY_ESTIMATE_SENTENCE,
+  DEFAULT_STORE_PROMISES,
+  deliveryEstimateSentence,
   deliveryRuleSentence,
   deliverySettingsOf,
   productDeliveryText,
@@ -91,7 +92,7 @@ describe('product page (SPEC §2 Product page)', () => {
     // Issue 34 §3: one unit at $199.95 reaches the $100 threshold, so this one may say free delivery.
     await vi.waitFor(() =>
       expect(deliveryPromise()).toBe(
-        `${productDeliveryText(19995, deliverySettingsOf(makeStoreConfig()))} ${DELIVERY_ESTIMATE_SENTENCE} Shipping policy`,
+        `${productDeliveryText(19995, deliverySettingsOf(makeStoreConfig()))} ${deliveryEstimateSentence(DEFAULT_STORE_PROMISES)} Shipping policy`,
       ),
     );
     expect(deliveryPromise()).toContain('Free delivery on this item.');
@@ -136,7 +137,7 @@ describe('product page (SPEC §2 Product page)', () => {
     await vi.waitFor(() => expect(deliveryPromise()).toContain(deliveryRuleSentence(rule)));
     expect(deliveryPromise()).toBe(
       'Free delivery on orders of $100 or more; flat $16.50 delivery under $100. ' +
-        `${DELIVERY_ESTIMATE_SENTENCE} Shipping policy`,
+        `${deliveryEstimateSentence(DEFAULT_STORE_PROMISES)} Shipping policy`,
     );
     expect(deliveryPromise()).not.toMatch(/free shipping|on this item|2-3 days/i);
     expect(screen.getByRole('link', { name: 'Shipping policy' }).getAttribute('href')).toBe(

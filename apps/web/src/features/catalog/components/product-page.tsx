@@ -1,7 +1,7 @@
 import { brandPath } from '@store/shared/paths';
 import { unitPriceCentsOf } from '@store/shared/checkout-totals';
 import type { Category, Product } from '@store/shared/product';
-import { DELIVERY_ESTIMATE_SENTENCE, productDeliveryText } from '@store/shared/store-promises';
+import { deliveryEstimateSentence, productDeliveryText } from '@store/shared/store-promises';
 import { useRef, useState, type ReactNode } from 'react';
 import { Link, useParams } from 'react-router';
 import { Breadcrumbs, type Crumb } from '@/components/ui/breadcrumbs';
@@ -10,7 +10,7 @@ import { StatusMessage } from '@/components/ui/status-message';
 import { useNearViewport } from '@/components/ui/use-near-viewport';
 import { Tabs } from '@/components/ui/tabs';
 import { useAddToCart } from '@/hooks/use-add-to-cart';
-import { useDeliverySettings } from '@/hooks/use-delivery-settings';
+import { useStorePromises } from '@/hooks/use-store-promises';
 import { usePageTitle } from '@/hooks/use-page-title';
 import { ApiError } from '@/lib/api-client';
 // SPEC §5, §9: the quantity on the product page is 1 to 100, as in the cart.
@@ -97,18 +97,19 @@ function categoryOf(product: Product, categories: Category[] | undefined): Categ
 
 /**
  * The delivery promise under the buy button (issue 34 §3, decision 0045): free delivery only for a product whose
- * one unit reaches the store's threshold, else the rule itself, then the shipping policy's estimate. The SPEC's
+ * one unit reaches the store's threshold, else the rule itself, then the shipping policy's estimate (both from the
+ * store's settings, issue 36 §5). The SPEC's
  * "Free shipping, estimated delivery 2-3 days" on every product is not kept: neither holds below the threshold.
  */
 function DeliveryPromise({ product }: { product: Product }) {
-  const delivery = useDeliverySettings();
+  const delivery = useStorePromises();
   const unitPriceCents = unitPriceCentsOf(product);
   return (
     <p className="product-detail__shipping">
       <TruckIcon />
       <span>
         {delivery && unitPriceCents !== null && <>{productDeliveryText(unitPriceCents, delivery)} </>}
-        {DELIVERY_ESTIMATE_SENTENCE}{' '}
+        {delivery && <>{deliveryEstimateSentence(delivery)} </>}
         <Link to="/shipping-policy" className="product-detail__nowrap">
           Shipping policy
         </Link>

@@ -109,6 +109,13 @@ export function ShopFilters({ id, active, onNavigate, onApply }: ShopFiltersProp
     <aside id={id} className="shop-filters" aria-label="Filters">
       <ListingFilterForm
         query={active}
+        keep={{
+          category: active.category,
+          child_category: active.child_category,
+          brand: active.brand,
+          sort: active.sort,
+          all_parts: active.all_parts,
+        }}
         onApply={onApply}
         onClear={() => onApply({ min_price: undefined, max_price: undefined, in_stock: undefined })}
       />

@@ -58,6 +58,28 @@ describe('shop page (SPEC §2 Shop listing)', () => {
     });
   });
 
+  it('replaces an address naming a renamed category with the new one (issue 36, decision 0050)', async () => {
+    const { router } = renderShop('/shop?page=2&category=batteries&sort=price_asc', {
+      'GET /api/shop': ({ url }) =>
+        url.searchParams.get('category') === 'batteries'
+          ? json({ ...shopAnswer(0), moved: { category: 'batteries-and-power' } })
+          : json(
+              shopAnswer(20, {
+                ...noMatch,
+                category: { sku: 'batteries-and-power', title: 'Batteries & Power' },
+              }),
+            ),
+    });
+    expect(
+      await screen.findByRole('heading', { level: 1, name: 'Search Results for Batteries & Power' }),
+    ).toBeTruthy();
+    expect(`${router.state.location.pathname}${router.state.location.search}`).toBe(
+      '/shop?page=2&category=batteries-and-power&sort=price_asc',
+    );
+    // Replaced, not pushed: Back does not return to the old address.
+    expect(router.state.historyAction).toBe('REPLACE');
+  });
+
   it('asks for the next page and scrolls to the top when a page link is followed', async () => {
     const user = userEvent.setup();
     const scrollTo = vi.spyOn(window, 'scrollTo');

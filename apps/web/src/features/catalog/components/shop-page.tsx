@@ -41,6 +41,7 @@ import {
 } from '../shop-search';
 import { ProductGrid, ProductGridSkeleton } from './product-grid';
 import { ShopFilters } from './shop-filters';
+import { useMovedListing } from '../hooks/use-moved-listing';
 import './shop-page.css';
 
 /** SPEC §9: the API answers 20 a page, the shop shows at most 15 of them. */
@@ -138,6 +139,8 @@ export function ShopPage() {
   const lastPage = answer?.last_page ?? 1;
   // While another page or filter loads, the previous cards stay (dimmed); the heading and count wait for it.
   const current = shop.isPlaceholderData ? undefined : answer;
+  // A renamed or retired category, child category or brand: on to where it went (decision 0050).
+  useMovedListing(current);
   const activeFilters = shopFilterItems(params, current?.filters);
   const crumbs = categoryCrumbs(params, categories.data);
   useMetaDescription(

@@ -28,7 +28,7 @@ export type PlaceOrderBody = CheckoutData['order'] & {
 /** Everything the server can answer, and the request failing before any answer arrives. */
 export type PlaceOrderOutcome =
   /** `taxInvoiceUrl`: a paid order's invoice, signed for a day for whoever placed it (decision 0044). */
-  | { kind: 'placed'; message: string; order: OrderDetail; taxInvoiceUrl?: string }
+  | { kind: 'placed'; message: string; order: OrderDetail; taxInvoiceUrl?: string; orderPass?: string }
   /** 402: the card was declined or the wallet capture failed; nothing was charged, no order kept. */
   | { kind: 'payment_refused'; message: string | null }
   /**
@@ -99,7 +99,13 @@ export async function placeOrder(
   // A 2xx without the order would leave the shopper unsure; treat it like no answer, so the retry (same key)
   // gets the order back from the server's idempotency record.
   if (!isPlaced(json)) return { kind: 'network' };
-  const placed = { kind: 'placed', message: json.message, order: json.data } as const;
+  const placed = {
+    kind: 'placed',
+    message: json.message,
+    order: json.data,
+    // Decision 0056: the pass with which the thank-you page reads the order again and offers an account.
+    ...(json.order_pass ? { orderPass: json.order_pass } : {}),
+  } as const;
   return json.tax_invoice_url ? { ...placed, taxInvoiceUrl: json.tax_invoice_url } : placed;
 }
 

@@ -56,6 +56,8 @@ export function stubApi(
   const otherCalls: OtherCall[] = [];
   table = {
     'GET /api/store-config': { data: makeStoreConfig(config) },
+    // The thank-you page beside this one reads its items' pictures (decision 0056); none are needed here.
+    'GET /api/cart-products': { data: [] },
     'POST /api/place-order': ({ body, request }) => {
       calls.push({ body: body as Record<string, unknown>, key: request.headers.get(IDEMPOTENCY_KEY_HEADER) });
       const answer = placeOrderAnswers.shift();

@@ -41,7 +41,7 @@ describe('/checkout-stripe-payment', () => {
     for (const text of [
       'Jordan Smith',
       'jordan@example.com.au',
-      '0412345678',
+      '0412 345 678',
       '12 Railway Terrace',
       '2161',
     ]) {

@@ -159,6 +159,8 @@ beforeEach(() => {
 afterEach(() => {
   clearCart();
   sessionStorage.clear();
+  // The member's session lives in local storage (decision 0060): gone before the store forgets what it read.
+  localStorage.clear();
   resetSessionStoreForTests();
 });
 
@@ -239,10 +241,11 @@ describe('checkout page (SPEC §2 Checkout)', () => {
     expect(phone.value).toBe('+61');
     expect(messageOf(phone)).toBe('Only numeric characters and + are allowed');
 
-    // A pasted number keeps its digits rather than being refused whole.
+    // One phone rule (decision 0059): a number as printed is taken as typed, and stored as its digits.
     await user.clear(phone);
     await user.paste('0412 345 678');
-    expect(phone.value).toBe('0412345678');
+    expect(phone.value).toBe('0412 345 678');
+    expect(messageOf(phone)).toBeNull();
   });
 
   it('accepts the apostrophes and hyphens of real names and places (decision 0010)', async () => {

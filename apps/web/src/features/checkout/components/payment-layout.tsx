@@ -6,6 +6,7 @@ import { MoneyBreakdown } from '@/components/money-breakdown';
 import { usePriceDisplay } from '@/hooks/use-price-display';
 import type { CheckoutData } from '../checkout-storage';
 import './payment-layout.css';
+import { formatPhone } from '@store/shared/phone';
 
 export interface PaymentLayoutProps {
   /** The checkout data the page read when it opened. */
@@ -21,7 +22,7 @@ function billingRows(order: CheckoutData['order']): [string, string][] {
   return [
     ['Name', [order.f_name, order.l_name].filter(Boolean).join(' ')],
     ['Email', order.email ?? ''],
-    ['Phone', order.phone ?? ''],
+    ['Phone', formatPhone(order.phone ?? '')],
     ['Street address', order.street_address ?? ''],
     ['Post code', order.post_code ?? ''],
     ['State', order.state ?? ''],

@@ -34,7 +34,11 @@ afterEach(() => {
  */
 export function stubApi(answers: Record<string, Answer | Answer[]> = {}, config: Partial<StoreConfig> = {}) {
   const calls: Call[] = [];
-  table = { 'GET /api/store-config': { data: makeStoreConfig(config) } };
+  // The thank-you page beside this one reads its items' pictures (decision 0056); none are needed here.
+  table = {
+    'GET /api/store-config': { data: makeStoreConfig(config) },
+    'GET /api/cart-products': { data: [] },
+  };
   for (const [path, entry] of Object.entries(answers)) {
     // A bare path is a POST, as most of the payment calls are; a GET says so ('GET /api/…').
     const key = (path.startsWith('/') ? `POST ${path}` : path) as keyof ApiTable;

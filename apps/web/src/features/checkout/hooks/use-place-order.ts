@@ -117,7 +117,7 @@ export function usePlaceOrder(checkout: CheckoutData): UsePlaceOrder {
         placedRef.current = true;
         const { order } = outcome;
         saveLastOrder({
-          ...lastOrderOf(order, outcome.taxInvoiceUrl),
+          ...lastOrderOf(order, outcome.taxInvoiceUrl, outcome.orderPass),
           totalCents: parseDecimalToCents(order.total_amount) ?? checkout.totals.totalCents,
         });
         clearCart();

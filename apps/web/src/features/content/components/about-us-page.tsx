@@ -2,24 +2,27 @@ import {
   CARRIER_LIST,
   deliveryRuleSentence,
   freeDeliveryText,
-  RETURN_WINDOW,
-  RETURNS_HEADLINE,
+  returnsHeadline,
+  returnWindowText,
 } from '@store/shared/store-promises';
 import { Link } from 'react-router';
 import { useDeliverySettings } from '@/hooks/use-delivery-settings';
-import { STORE_CONTACT } from '@/lib/store-contact';
+import { useStorePromises } from '@/hooks/use-store-promises';
+import { useStoreContact } from '@/lib/store-contact';
 import { useShownStoreName } from '../hooks/use-shown-store-name';
 import { PolicyPage, PolicySection } from './policy-page';
 
 /**
  * /about-us (SPEC §1): who the store is (its configured name), what it sells, and its marketing claims
- * (free delivery from the store's settings and the 30-day returns in the words of the store's promises, issue
+ * (free delivery and the returns window from the store's settings, in the words of the store's promises, issue
  * 34 §3 and decision 0045; premium warranty of up to 2 years, 10% off for members and newsletter subscribers),
- * where it is (the footer's Guildford NSW), who carries its parcels and how to reach it.
+ * where it is (the store's address and hours as set in the back office, issue 36 §5), who carries its parcels and how to reach it.
  */
 export function AboutUsPage() {
   const name = useShownStoreName();
   const delivery = useDeliverySettings();
+  const promises = useStorePromises();
+  const contact = useStoreContact();
   return (
     <PolicyPage
       title="About Us"
@@ -55,10 +58,12 @@ export function AboutUsPage() {
               <Link to="/shipping-policy">shipping policy</Link>.
             </li>
           )}
-          <li>
-            <strong>{RETURNS_HEADLINE.title}</strong>: return an item {RETURN_WINDOW} for a full refund, with
-            no restocking fee.
-          </li>
+          {promises && (
+            <li>
+              <strong>{returnsHeadline(promises).title}</strong>: return an item {returnWindowText(promises)}{' '}
+              for a full refund, with no restocking fee.
+            </li>
+          )}
           <li>
             <strong>Premium warranty</strong> of up to 2 years on many products: read our{' '}
             <Link to="/warranty">warranty against defects</Link>.
@@ -77,8 +82,8 @@ export function AboutUsPage() {
 
       <PolicySection title="Where we are">
         <p>
-          We are based in {STORE_CONTACT.locality} and ship across Australia with {CARRIER_LIST}. Our customer
-          service team is available {STORE_CONTACT.hours}.
+          {contact?.address ? `Our address is ${contact.address}. We` : 'We'} ship across Australia with{' '}
+          {CARRIER_LIST}.{contact && ` Our customer service team is available ${contact.hoursSummary}.`}
         </p>
         <p>
           Questions about a part or an order? <Link to="/contact-us">Contact us</Link>, or read our{' '}

@@ -1,12 +1,13 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import {
   CARRIERS_SENTENCE,
+  DEFAULT_STORE_PROMISES,
   DELIVERY_AREA_SENTENCE,
-  DELIVERY_ESTIMATE_SENTENCE,
+  deliveryEstimateSentence,
   deliveryRuleSentence,
   deliverySettingsOf,
   REFUND_TIME,
-  RETURNS_SENTENCE,
+  returnsSentence,
 } from '@store/shared/store-promises';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
@@ -159,14 +160,14 @@ describe('/faqs (SPEC §2)', () => {
     const ordering = text('Ordering & Shipping');
     expect(ordering).toContain('Free delivery on orders of $100 or more; flat $16.50 delivery under $100.');
     expect(ordering).toContain(DELIVERY_AREA_SENTENCE);
-    expect(ordering).toContain(DELIVERY_ESTIMATE_SENTENCE);
+    expect(ordering).toContain(deliveryEstimateSentence(DEFAULT_STORE_PROMISES));
     expect(ordering).toContain(CARRIERS_SENTENCE);
     // The SPEC's FAQ claims the policies contradict are gone.
     for (const gone of [/international shipping/i, /UPS|FedEx|DHL|USPS/, /1-2 business days/, /over \$100/]) {
       expect(ordering).not.toMatch(gone);
     }
     const returns = text('Returns & Refunds');
-    expect(returns).toContain(RETURNS_SENTENCE);
+    expect(returns).toContain(returnsSentence(DEFAULT_STORE_PROMISES));
     expect(returns).toContain('unused and in their original packaging');
     expect(returns).toContain(`within ${REFUND_TIME}`);
     expect(returns).not.toContain('5-7 business days');

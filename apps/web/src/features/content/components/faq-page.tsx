@@ -2,7 +2,7 @@ import { useId, useMemo, useRef, useState, type KeyboardEvent } from 'react';
 import { Link } from 'react-router';
 import { Breadcrumbs } from '@/components/ui/breadcrumbs';
 import { useMetaDescription } from '@/hooks/use-meta-description';
-import { useDeliverySettings } from '@/hooks/use-delivery-settings';
+import { useStorePromises } from '@/hooks/use-store-promises';
 import { usePageTitle } from '@/hooks/use-page-title';
 import { faqCategories, type FaqCategory } from '../faq-entries';
 import './faq-page.css';
@@ -25,7 +25,7 @@ const TAB_MOVES: Record<string, (index: number, count: number) => number> = {
  * each question is a button with aria-expanded and aria-controls.
  */
 export function FaqPage() {
-  const delivery = useDeliverySettings();
+  const delivery = useStorePromises();
   const categories = useMemo(() => faqCategories(delivery), [delivery]);
   usePageTitle('FAQs');
   useMetaDescription(

@@ -3,7 +3,7 @@ import { Link } from 'react-router';
 import { Breadcrumbs } from '@/components/ui/breadcrumbs';
 import { useMetaDescription } from '@/hooks/use-meta-description';
 import { usePageTitle } from '@/hooks/use-page-title';
-import { STORE_CONTACT } from '@/lib/store-contact';
+import { useStoreContact } from '@/lib/store-contact';
 import './policy-page.css';
 
 export interface PolicyPageProps {
@@ -79,13 +79,14 @@ export function PolicyFacts({ facts }: { facts: readonly PolicyFact[] }) {
 /** The content pages' help box: contact (SPEC §9: a reply within 24 hours), returns and order tracking. */
 function HelpBox() {
   const headingId = useId();
+  const contact = useStoreContact();
   return (
     <aside className="content-help" aria-labelledby={headingId}>
       <h2 id={headingId} className="content-help__title">
         Need help?
       </h2>
       <p>Our team replies to every message within 24 hours.</p>
-      <p className="content-help__hours">Customer service: {STORE_CONTACT.hours}</p>
+      {contact && <p className="content-help__hours">Customer service: {contact.hoursSummary}</p>}
       <Link className="button content-help__button" to="/contact-us">
         Contact us
       </Link>

@@ -1,9 +1,4 @@
-import {
-  REFUND_TIME,
-  RETURN_WINDOW,
-  RETURN_WINDOW_DAYS,
-  RETURNS_SENTENCE,
-} from '@store/shared/store-promises';
+import { REFUND_TIME, returnsSentence, returnWindowText } from '@store/shared/store-promises';
 import { Link } from 'react-router';
 import {
   CONSUMER_GUARANTEE_TEXT,
@@ -11,6 +6,7 @@ import {
   GUARANTEES_NOT_LIMITED,
   WARRANTY_PATH,
 } from '@/lib/consumer-guarantee-text';
+import { useStorePromises } from '@/hooks/use-store-promises';
 import { PolicyFacts, PolicyPage, PolicySection } from './policy-page';
 
 /**
@@ -21,15 +17,17 @@ import { PolicyFacts, PolicyPage, PolicySection } from './policy-page';
  * faulty item is covered for a reasonable time whatever its windows say, links the warranty against defects,
  * and carries the Australian Consumer Law's wording. The returns window and refund time are the store's one
  * statement of them (issue 34 §3, decision 0045: `@store/shared/store-promises`), which the FAQ, the home page
- * and the mails repeat.
+ * and the mails repeat; the window is the store's setting (issue 36 §5), left out until the settings are read.
  */
 const capitalised = (text: string) => `${text.charAt(0).toUpperCase()}${text.slice(1)}`;
 
 export function ReturnPolicyPage() {
+  const promises = useStorePromises();
+  const returnWindow = promises ? returnWindowText(promises) : null;
   return (
     <PolicyPage
       title="Return Policy"
-      description={`${RETURNS_SENTENCE} Report damaged or faulty items within 24 to 48 hours. Refunds within ${REFUND_TIME}, no restocking fee.`}
+      description={`${promises ? `${returnsSentence(promises)} ` : ''}Report damaged or faulty items within 24 to 48 hours. Refunds within ${REFUND_TIME}, no restocking fee.`}
       lead="Changed your mind, or something is not right? Here is how returns, refunds and order changes work."
     >
       <PolicySection title="Faulty items and your consumer guarantees">
@@ -42,7 +40,9 @@ export function ReturnPolicyPage() {
       <PolicySection title="At a glance">
         <PolicyFacts
           facts={[
-            { term: 'Return window', detail: `${capitalised(RETURN_WINDOW)}, for a full refund` },
+            ...(returnWindow
+              ? [{ term: 'Return window', detail: `${capitalised(returnWindow)}, for a full refund` }]
+              : []),
             { term: 'Damaged or faulty', detail: 'Report within 24 to 48 hours of delivery' },
             { term: 'Refund', detail: `Within ${REFUND_TIME}, to the original payment method` },
             { term: 'Restocking fee', detail: 'None' },
@@ -51,12 +51,16 @@ export function ReturnPolicyPage() {
         />
       </PolicySection>
 
-      <PolicySection title={`Returns within ${RETURN_WINDOW_DAYS} days`}>
-        <p>
-          You can return an item <strong>{RETURN_WINDOW} for a full refund</strong>. Please send it back
-          unused and in its original packaging, with everything that came with it.
-        </p>
-      </PolicySection>
+      {promises && returnWindow && (
+        <PolicySection
+          title={`Returns within ${promises.returnWindowDays} day${promises.returnWindowDays === 1 ? '' : 's'}`}
+        >
+          <p>
+            You can return an item <strong>{returnWindow} for a full refund</strong>. Please send it back
+            unused and in its original packaging, with everything that came with it.
+          </p>
+        </PolicySection>
+      )}
 
       <PolicySection title="How to return an item">
         <ol>

@@ -3,43 +3,55 @@ import {
   CARRIER_LIST,
   DELIVERY_AREA,
   DELIVERY_AREA_SENTENCE,
-  DELIVERY_TIME,
+  deliveryTimeText,
   flatDeliveryText,
   FREE_DELIVERY_BASIS,
   freeDeliveryText,
-  HANDLING_TIME,
-  ORDER_CUTOFF,
+  handlingTimeText,
+  orderCutoffText,
   deliveryRuleSentence,
 } from '@store/shared/store-promises';
 import { Fragment } from 'react';
 import { Link } from 'react-router';
-import { useDeliverySettings } from '@/hooks/use-delivery-settings';
+import { useStorePromises } from '@/hooks/use-store-promises';
 import { PolicyFacts, PolicyPage, PolicySection } from './policy-page';
 
 /**
- * /shipping-policy (SPEC §9 Shipping: Australia only, order cutoff 6 PM AEST, handling 0-1 business days,
- * delivery 5-8 business days, Australia Post, Aramex and CouriersPlease). Every promise on it is the store's
- * one statement of it (issue 34 §3, decision 0045: `@store/shared/store-promises`), the delivery rule worded
- * from the store's settings in GST-inclusive dollars, so the page, the top bar, the FAQ, the product page and
- * checkout agree. The checkout's /shipping-option link lands here (DESIGN §7).
+ * /shipping-policy (SPEC §9 Shipping: Australia only, order cutoff, handling and delivery times, Australia Post,
+ * Aramex and CouriersPlease). Every promise on it is the store's one statement of it (issue 34 §3, decision 0045:
+ * `@store/shared/store-promises`), worded from the store's settings as the owner set them in the back office
+ * (issue 36 §5; demo: order by 6 PM AEST, handled in 0-1 business days, delivered in 5-8), so the page, the top
+ * bar, the FAQ, the product page, checkout and the mails agree. Until the settings are read the figures are left
+ * out. The checkout's /shipping-option link lands here (DESIGN §7).
  */
 export function ShippingPolicyPage() {
-  const delivery = useDeliverySettings();
+  const delivery = useStorePromises();
   const rule = delivery ? deliveryRuleSentence(delivery) : null;
   const flat = delivery ? flatDeliveryText(delivery) : null;
+  const cutoff = delivery ? orderCutoffText(delivery) : null;
+  const handling = delivery ? handlingTimeText(delivery) : null;
+  const transit = delivery ? deliveryTimeText(delivery) : null;
   return (
     <PolicyPage
       title="Shipping Policy"
-      description={`We deliver within Australia only: order by ${ORDER_CUTOFF}, handled in ${HANDLING_TIME}, delivered in ${DELIVERY_TIME}.${rule ? ` ${rule}` : ''}`}
+      description={
+        delivery
+          ? `We deliver within Australia only: order by ${cutoff}, handled in ${handling}, delivered in ${transit}. ${rule}`
+          : 'We deliver within Australia only.'
+      }
       lead="Where we deliver, how fast your parts reach you and what delivery costs."
     >
       <PolicySection title="At a glance">
         <PolicyFacts
           facts={[
             { term: 'Delivery area', detail: DELIVERY_AREA },
-            { term: 'Order cutoff', detail: ORDER_CUTOFF },
-            { term: 'Handling time', detail: HANDLING_TIME },
-            { term: 'Delivery time', detail: DELIVERY_TIME },
+            ...(delivery
+              ? [
+                  { term: 'Order cutoff', detail: cutoff },
+                  { term: 'Handling time', detail: handling },
+                  { term: 'Delivery time', detail: transit },
+                ]
+              : []),
             { term: 'Couriers', detail: CARRIER_LIST },
             ...(rule ? [{ term: 'Delivery cost', detail: rule }] : []),
           ]}
@@ -51,19 +63,21 @@ export function ShippingPolicyPage() {
       </PolicySection>
 
       <PolicySection title="When your order ships">
-        <ul>
-          <li>
-            Orders placed before the <strong>{ORDER_CUTOFF}</strong> cutoff on a business day are handled from
-            that day; later orders from the next business day.
-          </li>
-          <li>
-            Handling (picking, packing and handing your parcel to the courier) takes{' '}
-            <strong>{HANDLING_TIME}</strong>.
-          </li>
-          <li>
-            Delivery then takes <strong>{DELIVERY_TIME}</strong>, depending on where you are.
-          </li>
-        </ul>
+        {delivery && (
+          <ul>
+            <li>
+              Orders placed before the <strong>{cutoff}</strong> cutoff on a business day are handled from
+              that day; later orders from the next business day.
+            </li>
+            <li>
+              Handling (picking, packing and handing your parcel to the courier) takes{' '}
+              <strong>{handling}</strong>.
+            </li>
+            <li>
+              Delivery then takes <strong>{transit}</strong>, depending on where you are.
+            </li>
+          </ul>
+        )}
         <p>Business days are Monday to Friday, not counting public holidays.</p>
       </PolicySection>
 

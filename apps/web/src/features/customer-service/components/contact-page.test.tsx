@@ -56,7 +56,7 @@ describe('/contact-us (SPEC §2, §5 Contact form, §8 Contact)', () => {
     expect(pageRequests(api.requests)).toHaveLength(0);
 
     await user.type(field(/^Email/), 'not-an-email');
-    await user.type(field(/^Phone/), '04 1234');
+    await user.type(field(/^Phone/), '04 twelve');
     await user.tab();
     expect(await screen.findByText(CUSTOMER_SERVICE_MESSAGES.invalidEmail)).toBeTruthy();
     expect(screen.getByText(CUSTOMER_SERVICE_MESSAGES.phone)).toBeTruthy();

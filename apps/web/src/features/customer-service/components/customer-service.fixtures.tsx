@@ -13,6 +13,7 @@ import type { ApiRequest, ApiTable } from '@/test/fake-api';
 import { makeStoreConfig } from '@/test/fixtures';
 import { renderRoute } from '@/test/render-route';
 import { resetSessionStoreForTests } from '@/stores/session-store';
+import { ReturnSentPage } from './return-sent-page';
 
 export const member: PublicUser = {
   id: 7,
@@ -60,6 +61,7 @@ export function renderPage(path: string, Component: React.ComponentType) {
     [
       { path: path.split('?')[0], Component },
       { path: '/too-many-requests', Component: () => <h1>Too many requests page</h1> },
+      { path: '/return-order/sent', Component: ReturnSentPage },
       { path: '/', Component: () => <h1>Home page</h1> },
     ],
     { initialEntries: [path] },

@@ -2,6 +2,7 @@ import type { FieldError, UseFormRegisterReturn } from 'react-hook-form';
 import { EmailField } from '@/components/form/email-field';
 import { errorOf } from '@/components/form/field-message';
 import { TextField } from '@/components/form/text-field';
+import { PhoneField } from '@/components/form/phone-field';
 
 type PersonField = 'f_name' | 'l_name' | 'email' | 'phone';
 
@@ -55,18 +56,7 @@ export function PersonFields({ fields, errors, namesRequired }: PersonFieldsProp
         )}
       </TextField>
       <EmailField registration={fields.email} error={errors.email} />
-      <TextField name="phone" label="Phone" required={false} message={errorOf(errors.phone)} layout="phone">
-        {(aria) => (
-          <input
-            {...aria}
-            {...fields.phone}
-            className="checkout-input"
-            type="tel"
-            inputMode="tel"
-            autoComplete="tel"
-          />
-        )}
-      </TextField>
+      <PhoneField registration={fields.phone} error={errors.phone} required={false} />
     </>
   );
 }

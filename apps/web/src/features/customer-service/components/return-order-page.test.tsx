@@ -1,4 +1,5 @@
 import { CUSTOMER_SERVICE_MESSAGES, RETURN_FILE_MAX_BYTES } from '@store/shared/customer-service';
+import type { OrderReturnAnswer, ReturnableOrder } from '@store/shared/shopper-returns';
 import { screen, waitFor } from '@testing-library/react';
 import { afterEach, describe, expect, it } from 'vitest';
 import { startSession } from '@/stores/session-store';
@@ -7,7 +8,37 @@ import { ReturnOrderPage } from './return-order-page';
 
 afterEach(resetPageTest);
 
-const RECEIVED = CUSTOMER_SERVICE_MESSAGES.returnSent;
+const RECEIVED =
+  'Your return request RR-000042 has been received. We have emailed you a copy and will reply within 24 hours.';
+/** The server's answer to a request of the free form. */
+const sent = (over: Partial<OrderReturnAnswer['data']> = {}): OrderReturnAnswer => ({
+  message: RECEIVED,
+  data: {
+    number: 'RR-000042',
+    email: 'jordan@example.com.au',
+    invoice_number: null,
+    lines: [],
+    reason: null,
+    next_steps: ['We check your request and reply by email within 24 hours.'],
+    ...over,
+  },
+});
+/** A member's order as `POST /api/returnable-order` answers it. */
+const returnable: ReturnableOrder = {
+  order_id: 'A1b2C3d4E5f6G7h8',
+  invoice_number: 'INV-001042',
+  f_name: 'Sam',
+  l_name: 'Van Der Berg',
+  email: 'sam@example.com',
+  phone: '0412345678',
+  delivered_at: null,
+  within_window: true,
+  lines: [
+    { line_id: 11, product_title: 'Brake Pads', sku: 'BP-1', quantity: 2, returnable: 2 },
+    { line_id: 12, product_title: 'H4 Globe', sku: 'H4', quantity: 1, returnable: 0 },
+  ],
+  returns: [],
+};
 const field = (name: RegExp) => screen.getByRole('textbox', { name }) as HTMLInputElement;
 const fileInput = () => screen.getByLabelText(/^Photo or document/) as HTMLInputElement;
 const photo = (bytes = 68, name = 'damaged-pads.png') =>
@@ -48,85 +79,105 @@ describe('/return-order (SPEC §2, §5 Return form, §8 Return)', () => {
     await waitFor(() => expect(screen.queryByText(CUSTOMER_SERVICE_MESSAGES.fileTooLarge)).toBeNull());
   });
 
-  it('refuses an order id with other characters than letters and digits, and needs an email', async () => {
-    const api = stubFetch(() => json({ message: RECEIVED }));
+  it('refuses an order id with other characters than letters and digits, and more than an email (SPEC §5)', async () => {
+    const api = stubFetch(() => json(sent()));
     const { user } = renderPage('/return-order', ReturnOrderPage);
 
     expect(fileInput().accept).toBe(
       '.png,.jpg,.jpeg,.pdf,.txt,image/png,image/jpeg,application/pdf,text/plain',
     );
-    await user.type(field(/^Order ID/), 'INV-1042');
+    await user.type(field(/^Order ID/), 'INV/1042');
     await user.click(screen.getByRole('button', { name: 'Send Return Request' }));
 
     expect(await screen.findByText(CUSTOMER_SERVICE_MESSAGES.orderId)).toBeTruthy();
     expect(screen.getByText('Email is required')).toBeTruthy();
-    await waitFor(() => expect(document.activeElement).toBe(field(/^Email/)));
+    expect(screen.getByText('First name is required')).toBeTruthy();
+    expect(screen.getByText('Subject is required')).toBeTruthy();
+    expect(screen.getByText('Message is required')).toBeTruthy();
+    await waitFor(() => expect(document.activeElement).toBe(field(/^First name/)));
     expect(api.calls()).toHaveLength(0);
   });
 
-  it("sends multipart/form-data with the file and the member's bearer, shows the server's message and empties the form", async () => {
+  it("turns into the order's form for a member's order: lines, quantity, reason, then the confirmation page", async () => {
     startSession({ user: member, token: 'member-token', subscription: false });
     const held = heldAnswer();
-    const api = stubFetch(() => held.promise);
-    const { user } = renderPage('/return-order?order_id=A1b2C3d4E5f6G7h8', ReturnOrderPage);
+    const api = stubFetch((url) =>
+      url === '/api/returnable-order' ? json({ data: returnable }) : held.promise,
+    );
+    const { user, router } = renderPage('/return-order?order_id=A1b2C3d4E5f6G7h8', ReturnOrderPage);
 
-    expect(field(/^Order ID/).value).toBe('A1b2C3d4E5f6G7h8');
+    expect(await screen.findByText('Order INV-001042 found. Choose the items to return.')).toBeTruthy();
+    expect(field(/^Order ID/).value).toBe('INV-001042');
     expect(field(/^First name/).value).toBe('Sam');
-    expect(field(/^Last name/).value).toBe('Van Der Berg');
     expect(field(/^Email/).value).toBe('sam@example.com');
-    expect(field(/^Phone/).value).toBe('0412345678');
+    // A line returned in full already cannot be chosen; the terms are the policy's.
+    expect(screen.getByText('Already returned or refunded')).toBeTruthy();
+    expect(
+      screen.getByText('You can return an item within 30 days of delivery for a full refund.'),
+    ).toBeTruthy();
+    expect(screen.queryByRole('textbox', { name: /^Subject/ })).toBeNull();
 
+    // Nothing chosen, then no reason: each named, nothing sent.
+    await user.click(screen.getByRole('button', { name: 'Send Return Request' }));
+    expect(await screen.findByText('Choose at least one item to return.')).toBeTruthy();
+    await user.selectOptions(screen.getByRole('combobox', { name: /Brake Pads to return \(up to 2\)/ }), '1');
+    await user.click(screen.getByRole('button', { name: 'Send Return Request' }));
+    expect(await screen.findByText('Choose why you are returning the items.')).toBeTruthy();
+    expect(api.calls()).toHaveLength(1);
+
+    await user.click(screen.getByRole('radio', { name: 'Other (tell us below)' }));
+    await user.click(screen.getByRole('button', { name: 'Send Return Request' }));
+    expect(await screen.findByText('Tell us more in the message when the reason is Other.')).toBeTruthy();
+    await user.click(screen.getByRole('radio', { name: 'Faulty' }));
     const file = photo();
     await user.upload(fileInput(), file);
-    await user.type(field(/^Subject/), 'Wrong pads');
-    await user.type(field(/^Message/), 'Line one.\nLine two.');
     await user.click(screen.getByRole('button', { name: 'Send Return Request' }));
 
     const busy = await screen.findByRole('button', { name: 'Submitting...' });
     expect((busy as HTMLButtonElement).disabled).toBe(true);
-    await user.click(busy);
-    expect(api.calls()).toHaveLength(1);
-
-    const [url, init] = api.calls()[0] ?? [];
+    const [url, init] = api.calls()[1] ?? [];
     expect(url).toBe('/api/order-return');
-    expect(init?.method).toBe('POST');
-    const headers = new Headers(init?.headers);
-    expect(headers.get('Authorization')).toBe('Bearer member-token');
-    // The browser writes multipart's Content-Type with its boundary.
-    expect(headers.has('Content-Type')).toBe(false);
+    expect(new Headers(init?.headers).get('Authorization')).toBe('Bearer member-token');
     const body = sentForm(init);
     expect(Object.fromEntries([...body.entries()].filter(([, v]) => typeof v === 'string'))).toEqual({
       f_name: 'Sam',
       l_name: 'Van Der Berg',
       email: 'sam@example.com',
       phone: '0412345678',
-      order_id: 'A1b2C3d4E5f6G7h8',
-      subject: 'Wrong pads',
-      message: 'Line one.\nLine two.',
+      order_id: 'INV-001042',
+      subject: '',
+      message: '',
+      lines: JSON.stringify([{ line_id: 11, quantity: 1 }]),
+      reason: 'faulty',
     });
-    const sentFile = body.get('file_path');
-    expect(sentFile).toBeInstanceOf(File);
-    expect((sentFile as File).name).toBe('damaged-pads.png');
-    expect((sentFile as File).size).toBe(file.size);
+    expect((body.get('file_path') as File).name).toBe('damaged-pads.png');
     // Text parts first, so a streaming server reads them before the file.
     expect([...body.keys()].at(-1)).toBe('file_path');
 
-    held.release(json({ message: RECEIVED }));
-    expect(await screen.findByText(RECEIVED)).toBeTruthy();
-    await waitFor(() => expect(field(/^Subject/).value).toBe(''));
-    expect(field(/^Message/).value).toBe('');
-    expect(field(/^Order ID/).value).toBe('A1b2C3d4E5f6G7h8');
-
-    // The browser's form reset also empties the file box; jsdom keeps user-event's file there, so the
-    // e2e journey checks that part.
+    held.release(
+      json(
+        sent({
+          email: 'sam@example.com',
+          invoice_number: 'INV-001042',
+          lines: [{ product_title: 'Brake Pads', sku: 'BP-1', quantity: 1 }],
+          reason: 'faulty',
+        }),
+      ),
+    );
+    expect(await screen.findByRole('heading', { name: 'Return request RR-000042 received' })).toBeTruthy();
+    expect(router.state.location.pathname).toBe('/return-order/sent');
+    expect(screen.getByText(/1 × Brake Pads/)).toBeTruthy();
+    expect(screen.getByText('Faulty')).toBeTruthy();
+    expect(screen.getByText('We check your request and reply by email within 24 hours.')).toBeTruthy();
   });
 
-  it('sends no file part and no bearer for a guest without a file', async () => {
-    const api = stubFetch(() => json({ message: RECEIVED }));
+  it('sends the free form without a file part or a bearer for a guest, then shows the confirmation', async () => {
+    const api = stubFetch(() => json(sent()));
     const { user } = renderPage('/return-order', ReturnOrderPage);
     await fillIn(user);
     await user.click(screen.getByRole('button', { name: 'Send Return Request' }));
-    await screen.findByText(RECEIVED);
+    await screen.findByRole('heading', { name: 'Return request RR-000042 received' });
+    expect(screen.getByText('jordan@example.com.au')).toBeTruthy();
     const init = api.calls()[0]?.[1];
     expect(new Headers(init?.headers).has('Authorization')).toBe(false);
     expect(sentForm(init).has('file_path')).toBe(false);

@@ -1,6 +1,53 @@
 import type { ReactNode } from 'react';
-import { STORE_CONTACT } from '@/lib/store-contact';
+import { openingHoursGroups } from '@store/shared/opening-hours';
+import { useStoreContact, type StoreContact } from '@/lib/store-contact';
 import './service-page.css';
+
+/** The store's phone, email, hours (day by day, with the owner's note) and address, each only when set (issue 36 §5). */
+function ContactDetails({ contact }: { contact: StoreContact }) {
+  const [local, domain] = contact.email.split('@');
+  return (
+    <dl className="service-page__contact">
+      {contact.phone && (
+        <>
+          <dt>Phone</dt>
+          <dd>
+            <a href={contact.phoneHref}>{contact.phone}</a>
+          </dd>
+        </>
+      )}
+      {contact.email && (
+        <>
+          <dt>Email</dt>
+          <dd>
+            <a href={`mailto:${contact.email}`}>
+              {/* A narrow column breaks the address after its @, not inside a word. */}
+              {local}@<wbr />
+              {domain}
+            </a>
+          </dd>
+        </>
+      )}
+      <dt>Hours</dt>
+      <dd>
+        <ul className="service-page__hours" role="list">
+          {openingHoursGroups(contact.hours).map((g) => (
+            <li key={g.days}>
+              {g.days}: {g.hours}
+            </li>
+          ))}
+        </ul>
+        {contact.hours.note && <p className="service-page__hours-note">{contact.hours.note}</p>}
+      </dd>
+      {contact.address && (
+        <>
+          <dt>Address</dt>
+          <dd>{contact.address}</dd>
+        </>
+      )}
+    </dl>
+  );
+}
 
 /**
  * The frame of /contact-us and /return-order: the heading and lead, the form in a card, and beside it
@@ -15,7 +62,7 @@ export function ServicePage({
   lead: ReactNode;
   children: ReactNode;
 }) {
-  const [local, domain] = STORE_CONTACT.salesEmail.split('@');
+  const contact = useStoreContact();
   return (
     <div className="container page service-page">
       <div className="service-page__intro">
@@ -27,26 +74,7 @@ export function ServicePage({
         <h2 id="service-page-reach" className="service-page__aside-title">
           Other ways to reach us
         </h2>
-        <dl className="service-page__contact">
-          <dt>Phone</dt>
-          <dd>
-            <a href={STORE_CONTACT.phoneHref}>{STORE_CONTACT.phone}</a>
-          </dd>
-          <dt>Email</dt>
-          <dd>
-            <a href={`mailto:${STORE_CONTACT.salesEmail}`}>
-              {/* A narrow column breaks the address after its @, not inside a word. */}
-              {local}@<wbr />
-              {domain}
-            </a>
-          </dd>
-          <dt>Hours</dt>
-          <dd>{STORE_CONTACT.hours}</dd>
-          <dt>Address</dt>
-          <dd>
-            {STORE_CONTACT.streetAddress}, {STORE_CONTACT.locality}
-          </dd>
-        </dl>
+        {contact && <ContactDetails contact={contact} />}
       </aside>
     </div>
   );

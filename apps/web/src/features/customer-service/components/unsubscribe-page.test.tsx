@@ -9,13 +9,16 @@ afterEach(resetPageTest);
 
 const TOKEN = 'uT0k3n_with-enough-characters';
 
-describe('/unsubscribe?token= (issue 11)', () => {
-  it('posts the token once under StrictMode and says the reader is off the list, with a way home', async () => {
+describe('/unsubscribe?token= (issue 11; one button, issue 37 §4)', () => {
+  it('sends nothing on opening; its one button posts the token once and says the reader is off the list', async () => {
     const held = heldAnswer();
     const { api, user, router } = renderServicePage(`/unsubscribe?token=${TOKEN}`, UnsubscribePage, {
       'POST /api/unsubscribe': () => held.promise,
     });
 
+    expect(await screen.findByText('Stop receiving our newsletter emails?')).toBeTruthy();
+    expect(pageRequests(api.requests)).toHaveLength(0);
+    await user.click(screen.getByRole('button', { name: 'Unsubscribe' }));
     expect(await screen.findByText('Unsubscribing...')).toBeTruthy();
     held.release(json({ message: NEWSLETTER_MESSAGES.unsubscribed }));
     expect(await screen.findByText(NEWSLETTER_MESSAGES.unsubscribed)).toBeTruthy();
@@ -31,9 +34,10 @@ describe('/unsubscribe?token= (issue 11)', () => {
   });
 
   it.each([400, 404])('a %i says the link is not valid', async (status) => {
-    renderServicePage(`/unsubscribe?token=${TOKEN}`, UnsubscribePage, {
+    const { user } = renderServicePage(`/unsubscribe?token=${TOKEN}`, UnsubscribePage, {
       'POST /api/unsubscribe': () => json({ message: 'Unknown token' }, status),
     });
+    await user.click(await screen.findByRole('button', { name: 'Unsubscribe' }));
     expect(await screen.findByText(NEWSLETTER_MESSAGES.unsubscribeInvalid)).toBeTruthy();
     expect(screen.queryByRole('button', { name: 'Try again' })).toBeNull();
   });
@@ -55,6 +59,7 @@ describe('/unsubscribe?token= (issue 11)', () => {
           ? json({ message: NEWSLETTER_MESSAGES.unsubscribed })
           : json({ message: 'Service unavailable' }, status),
     });
+    await user.click(await screen.findByRole('button', { name: 'Unsubscribe' }));
     expect(await screen.findByText(UNSUBSCRIBE_FAILED)).toBeTruthy();
 
     status = 200;

@@ -1,5 +1,4 @@
 import { NEWSLETTER_MESSAGES } from '@store/shared/newsletter-constants';
-import { useEffect, useRef } from 'react';
 import { Link, useSearchParams } from 'react-router';
 import { usePageTitle } from '@/hooks/use-page-title';
 import { ApiError } from '@/lib/api-client';
@@ -16,9 +15,10 @@ function isInvalidLink(error: unknown): boolean {
 }
 
 /**
- * `/unsubscribe?token=` (issue 11, @store/shared/paths `unsubscribePath`): the newsletter mail's one-click link. On load it
- * posts the token once (a ref keeps React StrictMode's second effect from sending it again) and says
- * whether the reader is off the list. No token: the link is not valid, and nothing is sent.
+ * `/unsubscribe?token=` (issue 11, @store/shared/paths `unsubscribePath`; the List-Unsubscribe address opened in a
+ * browser lands here too, issue 37 §4): one button unsubscribes (a POST), and the page says whether the reader is
+ * off the list. Opening the page changes nothing: mail scanners and link previews open links too (RFC 8058 §1).
+ * No token: the link is not valid, and there is nothing to send.
  */
 export function UnsubscribePage() {
   usePageTitle('Unsubscribe');
@@ -26,13 +26,6 @@ export function UnsubscribePage() {
   const token = params.get('token')?.trim() ?? '';
   const request = useUnsubscribe();
   const { mutate } = request;
-  const sent = useRef<string | null>(null);
-
-  useEffect(() => {
-    if (token === '' || sent.current === token) return;
-    sent.current = token;
-    mutate(token);
-  }, [token, mutate]);
 
   const outcome =
     token === '' || isInvalidLink(request.error)
@@ -50,15 +43,24 @@ export function UnsubscribePage() {
         <div role="status" className="unsubscribe__status">
           {outcome ? (
             <p className={`unsubscribe__message unsubscribe__message--${outcome.kind}`}>{outcome.text}</p>
-          ) : (
+          ) : request.isPending ? (
             <p className="unsubscribe__message">Unsubscribing...</p>
+          ) : (
+            <p className="unsubscribe__message">Stop receiving our newsletter emails?</p>
           )}
         </div>
         <div className="unsubscribe__actions">
-          {outcome?.kind === 'failed' && (
-            <button type="button" className="button" onClick={() => mutate(token)}>
-              Try again
-            </button>
+          {token !== '' && (outcome === null || outcome.kind === 'failed') && (
+            <form
+              onSubmit={(event) => {
+                event.preventDefault();
+                mutate(token);
+              }}
+            >
+              <button type="submit" className="button" disabled={request.isPending}>
+                {outcome?.kind === 'failed' ? 'Try again' : 'Unsubscribe'}
+              </button>
+            </form>
           )}
           <Link className="button unsubscribe__home" to="/">
             Back to the home page

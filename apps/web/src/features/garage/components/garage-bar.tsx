@@ -12,6 +12,9 @@ import './garage-bar.css';
 const VehicleSelector = lazy(() =>
   import('./vehicle-selector').then((m) => ({ default: m.VehicleSelector })),
 );
+const ChangeVehicleSelector = lazy(() =>
+  import('./vehicle-selector').then((m) => ({ default: m.ChangeVehicleSelector })),
+);
 
 /** The saved vehicles to switch to in one tap: the member's garage, or a guest's. */
 function SavedVehicles({ onChosen }: { onChosen: () => void }) {
@@ -96,12 +99,17 @@ export function GarageBar() {
         {open && (
           <div className="container garage-bar__panel-inner">
             <Suspense fallback={<p className="garage-bar__loading">Loading the vehicle list…</p>}>
-              <VehicleSelector
-                variant="compact"
-                title={vehicle ? 'Choose another vehicle' : 'Select your vehicle'}
-                autoFocus
-                onChosen={close}
-              />
+              {vehicle ? (
+                <ChangeVehicleSelector
+                  current={vehicle}
+                  variant="compact"
+                  title="Choose another vehicle"
+                  autoFocus
+                  onChosen={close}
+                />
+              ) : (
+                <VehicleSelector variant="compact" title="Select your vehicle" autoFocus onChosen={close} />
+              )}
             </Suspense>
             <SavedVehicles onChosen={close} />
             <div className="garage-bar__panel-links">

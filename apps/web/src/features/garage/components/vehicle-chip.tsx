@@ -26,7 +26,7 @@ export function CarIcon({ size = 20 }: { size?: number }) {
   );
 }
 
-/** The chosen vehicle as a chip (issue 15 §5): "2017 Toyota HiLux SR5 2.8 TD", with Change and Clear. */
+/** The chosen vehicle as a chip (issue 15 §5): "2017 Toyota HiLux GUN126R SR5 2.8 TD 4WD Ute", with Change and Clear. */
 export function VehicleChip({ vehicle, onChange, onClear, expanded, controls }: VehicleChipProps) {
   return (
     <div className="vehicle-chip" data-vehicle-id={vehicle.vehicle_id}>

@@ -1,4 +1,7 @@
-import { fireEvent, render, screen, waitFor, within } from '@testing-library/react';
+import { act, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
+import { hydrateRoot } from 'react-dom/client';
+import { renderToString } from 'react-dom/server';
+import { createMemoryRouter, RouterProvider } from 'react-router';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import {
   GARAGE_STORAGE_KEY,
@@ -6,8 +9,9 @@ import {
   useCurrentVehicle,
   type ChosenVehicle,
 } from '@/stores/garage-store';
-import { json, type ApiTable } from '@/test/fake-api';
-import { renderPage } from '@/test/render-route';
+import { AppProviders } from '@/app/providers';
+import { fakeApi, json, type ApiTable } from '@/test/fake-api';
+import { makeAppQueryClient, renderPage } from '@/test/render-route';
 import { FitmentBadge } from '@/components/fitment-badge';
 import { VehicleSelector } from './vehicle-selector';
 
@@ -115,7 +119,8 @@ describe('VehicleSelector', () => {
   it('chooses the vehicle: the chip text names the model year, and a guest keeps it in this browser', async () => {
     const chosen = vi.fn();
     renderSelector(chosen);
-    const submit = screen.getByRole('button', { name: 'Shop for this vehicle' }) as HTMLButtonElement;
+    // Never disabled: before a vehicle is chosen it is the form's 'Next' (without scripts, the next list's page).
+    const submit = screen.getByRole('button', { name: 'Next' }) as HTMLButtonElement;
     await waitFor(() => expect(screen.getByRole('option', { name: 'Toyota' })).toBeTruthy());
     fireEvent.change(screen.getByLabelText('Make'), { target: { value: 'Toyota' } });
     await waitFor(() => expect(screen.getByRole('option', { name: 'HiLux' })).toBeTruthy());
@@ -123,11 +128,17 @@ describe('VehicleSelector', () => {
     await waitFor(() => expect(screen.getByRole('option', { name: '2017' })).toBeTruthy());
     fireEvent.change(screen.getByLabelText('Year'), { target: { value: '2017' } });
     await waitFor(() => expect(screen.getAllByRole('option', { name: /GUN126R/ })).toHaveLength(2));
-    expect(submit.disabled).toBe(true);
+    fireEvent.click(submit);
+    // 'Next' with no variant chosen goes to the list still to choose from, and chooses nothing.
+    expect(document.activeElement).toBe(screen.getByLabelText('Variant'));
+    expect(chosen).not.toHaveBeenCalled();
     fireEvent.change(screen.getByLabelText('Variant'), { target: { value: '8' } });
+    expect(submit.textContent).toBe('Shop for this vehicle');
     fireEvent.click(submit);
 
-    expect(screen.getByTestId('current').textContent).toBe('2017 Toyota HiLux SR5 2.8 TD|2017 Toyota HiLux');
+    expect(screen.getByTestId('current').textContent).toBe(
+      '2017 Toyota HiLux GUN126R SR5 2.8 TD 4WD Cab Chassis|2017 Toyota HiLux GUN126R 4WD Cab Chassis',
+    );
     expect(chosen).toHaveBeenCalledWith(expect.objectContaining({ vehicle_id: 8, year: 2017 }));
     const stored = JSON.parse(localStorage.getItem(GARAGE_STORAGE_KEY) ?? '{}');
     expect(stored.current.vehicle_id).toBe(8);
@@ -142,9 +153,68 @@ describe('VehicleSelector', () => {
     fireEvent.change(screen.getByLabelText('Model'), { target: { value: 'Ranger' } });
     await waitFor(() => expect(screen.getByRole('option', { name: '2017' })).toBeTruthy());
     fireEvent.change(screen.getByLabelText('Year'), { target: { value: '2017' } });
-    const submit = screen.getByRole('button', { name: 'Shop for this vehicle' }) as HTMLButtonElement;
-    await waitFor(() => expect(submit.disabled).toBe(false));
+    await waitFor(() => expect(screen.getByRole('button', { name: 'Shop for this vehicle' })).toBeTruthy());
     expect((screen.getByLabelText('Variant') as HTMLSelectElement).value).toBe('9');
+  });
+
+  it('is a GET form whose fields are the address parameters the server renders the next list from', () => {
+    renderSelector();
+    const form = screen.getByRole('form', { name: 'Shop by vehicle' }) as HTMLFormElement;
+    expect(form.method).toBe('get');
+    expect(new URL(form.action).pathname).toBe('/');
+    expect(
+      ['Make', 'Model', 'Year', 'Variant'].map((l) => (screen.getByLabelText(l) as HTMLSelectElement).name),
+    ).toEqual(['make', 'model', 'year', 'vehicle']);
+  });
+
+  it('starts from the choices given (Change, or a step without scripts), all four chosen, dropping what the lists lack', async () => {
+    renderPage(<VehicleSelector initial={{ make: 'Toyota', model: 'HiLux', year: 2017, vehicle_id: 8 }} />, {
+      api: VEHICLE_API,
+    });
+    const variant = screen.getByLabelText('Variant') as HTMLSelectElement;
+    await waitFor(() => expect(variant.value).toBe('8'));
+    expect((screen.getByLabelText('Make') as HTMLSelectElement).value).toBe('Toyota');
+    expect((screen.getByLabelText('Model') as HTMLSelectElement).value).toBe('HiLux');
+    expect((screen.getByLabelText('Year') as HTMLSelectElement).value).toBe('2017');
+    expect(screen.getByRole('button', { name: 'Shop for this vehicle' })).toBeTruthy();
+    // Switching the body is one list changed.
+    fireEvent.change(variant, { target: { value: '7' } });
+    expect(variant.value).toBe('7');
+  });
+
+  it('drops a model the make does not have (a make changed on a page rendered for another)', async () => {
+    renderPage(<VehicleSelector initial={{ make: 'Ford', model: 'HiLux', year: 2017, vehicle_id: null }} />, {
+      api: VEHICLE_API,
+    });
+    await waitFor(() => expect(screen.getByRole('option', { name: 'Ranger' })).toBeTruthy());
+    expect((screen.getByLabelText('Model') as HTMLSelectElement).value).toBe('');
+    expect((screen.getByLabelText('Year') as HTMLSelectElement).disabled).toBe(true);
+  });
+
+  it('keeps a make chosen in the server-rendered page before hydration, and asks for its models', async () => {
+    const api = fakeApi(VEHICLE_API);
+    const queryClient = makeAppQueryClient();
+    queryClient.setQueryData(['vehicles', 'makes'], ['Ford', 'Toyota']);
+    const page = () => (
+      <AppProviders queryClient={queryClient}>
+        <RouterProvider router={createMemoryRouter([{ path: '/', element: <VehicleSelector /> }])} />
+      </AppProviders>
+    );
+    const container = document.createElement('div');
+    container.innerHTML = renderToString(page());
+    document.body.appendChild(container);
+    const make = container.querySelector('select[name="make"]') as HTMLSelectElement;
+    // The shopper's choice, made while the scripts were still on their way.
+    make.value = 'Toyota';
+    const root = await act(async () => hydrateRoot(container, page()));
+    const model = container.querySelector('select[name="model"]') as HTMLSelectElement;
+    await waitFor(() => expect(model.disabled).toBe(false));
+    expect(make.value).toBe('Toyota');
+    expect(api.requestsTo('/api/vehicles/models').map((r) => r.url.searchParams.get('make'))).toEqual([
+      'Toyota',
+    ]);
+    act(() => root.unmount());
+    container.remove();
   });
 });
 

@@ -106,6 +106,8 @@ export function HeroGallery({ slides }: HeroGalleryProps) {
             <ProductImage
               className="hero-slide__image"
               src={slide.image}
+              image={slide.image_info ? { path: slide.image, ...slide.image_info } : null}
+              sizes="(min-width: 1280px) 800px, 100vw"
               alt=""
               width={1600}
               height={640}

@@ -16,7 +16,10 @@ export interface PromoBannerProps {
   variant: keyof typeof ART_SIZE;
 }
 
-/** A store-config banner (SPEC §2 Home page): its art with the title and subtitle on it, linking to `link`. */
+/**
+ * A store-config banner (SPEC §2 Home page): its art with the title and subtitle on it and its button's words
+ * ('Shop now' unless the owner wrote others), linking to `link`.
+ */
 export function PromoBanner({ banner, variant }: PromoBannerProps) {
   const size = ART_SIZE[variant];
   return (
@@ -24,6 +27,7 @@ export function PromoBanner({ banner, variant }: PromoBannerProps) {
       <ProductImage
         className="promo-banner__image"
         src={banner.image}
+        image={banner.image_info ? { path: banner.image, ...banner.image_info } : null}
         alt=""
         width={size.width}
         height={size.height}
@@ -36,7 +40,7 @@ export function PromoBanner({ banner, variant }: PromoBannerProps) {
         </h2>
         {banner.subtitle && <p className="promo-banner__subtitle">{banner.subtitle}</p>}
         <span className="promo-banner__cta" aria-hidden="true">
-          Shop now
+          {banner.cta || 'Shop now'}
           <svg viewBox="0 0 24 24" width="16" height="16" focusable="false">
             <path
               d="M5 12h13m-5-6 6 6-6 6"

@@ -1,13 +1,13 @@
 import {
   DELIVERY_AREA,
   freeDeliveryHeadline,
-  RETURNS_HEADLINE,
-  type DeliverySettings,
+  returnsHeadline,
+  type StorePromises,
 } from '@store/shared/store-promises';
 import type { ReactNode } from 'react';
 import { Link } from 'react-router';
 import { WARRANTY_PATH } from '@/lib/consumer-guarantee-text';
-import { useDeliverySettings } from '@/hooks/use-delivery-settings';
+import { useStorePromises } from '@/hooks/use-store-promises';
 import './home-sections.css';
 
 interface Service {
@@ -23,16 +23,27 @@ const TRUCK_ICON =
 
 /**
  * SPEC §1 and §9: the home page's marketing claims, in the words of the store's promises (issue 34 §3,
- * decision 0045): the delivery offer from the store's settings, and the return
- * policy's 30 days instead of the SPEC's "365 day free return", which no policy keeps. Each links the policy
+ * decision 0045): the delivery offer and the returns window from the store's settings (issue 36 §5), the return
+ * policy's days instead of the SPEC's "365 day free return", which no policy keeps. Each links the policy
  * that spells it out; the warranty claim links to the warranty against defects (issue 18 §4: the words
  * regulation 90 requires of an advertised warranty, and how to claim).
  */
-function services(delivery: DeliverySettings | null): Service[] {
-  // Until the settings are read (a page rendered in the browser only) the slot says where we deliver.
+function services(delivery: StorePromises | null): Service[] {
+  // Until the settings are read (a page rendered in the browser only) the slots say no figure.
   const headline = delivery ? freeDeliveryHeadline(delivery) : { title: 'Delivery', detail: DELIVERY_AREA };
-  return [{ ...headline, to: '/shipping-policy', icon: TRUCK_ICON }, ...FIXED_SERVICES];
+  const returns = delivery
+    ? returnsHeadline(delivery)
+    : { title: 'Easy returns', detail: 'No restocking fee' };
+  const [warranty, secure] = FIXED_SERVICES;
+  return [
+    { ...headline, to: '/shipping-policy', icon: TRUCK_ICON },
+    warranty!,
+    { ...returns, to: '/return-policy', icon: RETURN_ICON },
+    secure!,
+  ];
 }
+
+const RETURN_ICON = 'M4.5 9.5A8 8 0 1 1 4 14m.5-4.5V5m0 4.5H9';
 
 const FIXED_SERVICES: readonly Service[] = [
   {
@@ -40,11 +51,6 @@ const FIXED_SERVICES: readonly Service[] = [
     detail: 'Up to 2 years',
     to: WARRANTY_PATH,
     icon: 'M12 3 4.5 6v5.5c0 4.6 3.2 8.3 7.5 9.5 4.3-1.2 7.5-4.9 7.5-9.5V6L12 3Zm-3.2 9.2 2.3 2.3 4.3-4.6',
-  },
-  {
-    ...RETURNS_HEADLINE,
-    to: '/return-policy',
-    icon: 'M4.5 9.5A8 8 0 1 1 4 14m.5-4.5V5m0 4.5H9',
   },
   {
     title: 'Secure checkout',
@@ -55,7 +61,7 @@ const FIXED_SERVICES: readonly Service[] = [
 
 /** The strip of promises under the hero (SPEC §2 Home page: services strip). */
 export function ServicesStrip() {
-  const delivery = useDeliverySettings();
+  const delivery = useStorePromises();
   return (
     <section className="services" aria-label="Why shop with us">
       <ul className="services__list">

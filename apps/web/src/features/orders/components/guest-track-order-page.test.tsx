@@ -97,11 +97,12 @@ describe('/guest-track-order', () => {
     const order = await screen.findByRole('article', { name: `${ORDER_NUMBER_LABEL} INV-000042` });
 
     expect(valueOf(ORDER_NUMBER_LABEL, order)).toBe('INV-000042');
-    expect(valueOf('Order Status', order)).toBe('pending');
+    // Issue 37 §2: the SPEC's headings, the shopper's words.
+    expect(valueOf('Order Status', order)).toBe('Received');
     // 14:30 UTC on 4 March is 1:30 am on 5 March in Sydney.
     expect(valueOf('Date', order)).toBe('05/03/2025');
     expect(valueOf('Payment Method', order)).toBe('Card');
-    expect(valueOf('Payment Status', order)).toBe('pending');
+    expect(valueOf('Payment Status', order)).toBe('Awaiting payment');
 
     const shipping = within(order).getByRole('heading', { name: 'Shipping Details' }).parentElement!;
     expect(valueOf('Address', shipping)).toBe('12 Railway Terrace, Guildford NSW 2161');
@@ -129,8 +130,8 @@ describe('/guest-track-order', () => {
     expect(valueOf('Delivery', order)).toBe('Free');
     expect(valueOf('Total (inc. GST)', order)).toBe('$175.90');
     expect(valueOf('Includes GST (10%) of', order)).toBe('$15.99');
-    // A return starts from here with the order's id filled in (issue 11).
-    expect(screen.getByRole('link', { name: 'Return an item from this order' }).getAttribute('href')).toBe(
+    // A return starts from the order's Returns section with the order's id filled in (issue 11, issue 37 §3).
+    expect(screen.getByRole('link', { name: 'Return items from this order' }).getAttribute('href')).toBe(
       '/return-order?order_id=q7XkP2mN9vR4tY8w',
     );
   });
@@ -160,7 +161,8 @@ describe('/guest-track-order', () => {
     const customer = (await screen.findByRole('heading', { name: 'Customer Details' })).parentElement!;
     expect(valueOf('Name', customer)).toBe('Jordan Smith');
     expect(valueOf('Email', customer)).toBe('jordan@example.com.au');
-    expect(valueOf('Phone', customer)).toBe('0412345678');
+    // Printed by the one phone rule (decision 0059).
+    expect(valueOf('Phone', customer)).toBe('0412 345 678');
     expect(valueOf('Payment Method')).toBe('PayPal');
   });
 

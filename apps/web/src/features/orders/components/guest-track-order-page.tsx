@@ -139,6 +139,7 @@ export function GuestTrackOrderPage() {
           order={query.data}
           error={query.error}
           notFoundHint={ORDER_MESSAGES.trackNotFoundHint}
+          lookupEmail={lookup.email}
         />
       )}
     </div>

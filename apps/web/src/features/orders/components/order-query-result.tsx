@@ -1,11 +1,11 @@
 import type { OrderDetail } from '@store/shared/order';
 import { hasTaxInvoice } from '@store/shared/tax-invoice';
 import { useEffect } from 'react';
-import { Link } from 'react-router';
 import { StatusMessage } from '@/components/ui/status-message';
 import { ApiError } from '@/lib/api-client';
 import { ORDER_NOT_FOUND } from '@/lib/order-fields';
 import { OrderDocuments } from '@/components/order-documents';
+import { OrderReturns } from './order-returns';
 import { OrderSummary } from './order-summary';
 
 /** Shown when a lookup fails for any reason but "no such order". */
@@ -16,6 +16,8 @@ export interface OrderQueryResultProps {
   error: Error | null;
   /** The line under 'No Order Found' (guest tracking names the number and the email, issue 34 §6). */
   notFoundHint?: string;
+  /** The email the order was found with (guest tracking), for the return form. */
+  lookupEmail?: string;
 }
 
 /**
@@ -27,6 +29,7 @@ export function OrderQueryResult({
   order,
   error,
   notFoundHint = 'Check the order id in your confirmation and try again.',
+  lookupEmail,
 }: OrderQueryResultProps) {
   const notFound = error instanceof ApiError && error.status === 404;
 
@@ -57,12 +60,8 @@ export function OrderQueryResult({
       {hasTaxInvoice(order.payment_status) && (
         <OrderDocuments orderId={order.id} owner={order.email !== null} />
       )}
-      {/* Issue 11: a return names its order; the form fills the id in from here. */}
-      <p className="order-return-link">
-        <Link to={`/return-order?order_id=${encodeURIComponent(order.id)}`}>
-          Return an item from this order
-        </Link>
-      </p>
+      {/* Issue 37 §3: the order's return requests and the link that starts one, prefilled from the order. */}
+      <OrderReturns order={order} lookupEmail={lookupEmail} />
     </>
   );
 }

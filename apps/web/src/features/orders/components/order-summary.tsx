@@ -1,12 +1,15 @@
 import type { OrderDetail } from '@store/shared/order';
 import { amountsOfOrder, breakdownRows } from '@store/shared/order-breakdown';
 import { ORDER_NUMBER_LABEL } from '@store/shared/order-constants';
+import { orderStatusWords, paymentStatusWords } from '@store/shared/order-status-words';
 import { useId } from 'react';
 import { usePriceDisplay } from '@/hooks/use-price-display';
 import { formatOrderDate, paymentMethodLabel } from '@/lib/order-fields';
 import { MoneyBreakdown } from '@/components/money-breakdown';
 import { OrderLines } from './order-lines';
+import { OrderProgress } from './order-progress';
 import './order-summary.css';
+import { formatPhone } from '@store/shared/phone';
 
 type Row = [label: string, value: string];
 
@@ -16,7 +19,7 @@ function customerRows(order: OrderDetail): Row[] {
   const rows: [string, string | null][] = [
     ['Name', name || null],
     ['Email', order.email],
-    ['Phone', order.phone],
+    ['Phone', order.phone === null ? null : formatPhone(order.phone)],
   ];
   return rows.filter((r): r is Row => r[1] !== null && r[1] !== '');
 }
@@ -39,8 +42,8 @@ function Facts({ rows, className }: { rows: Row[]; className: string }) {
  * (dd/mm/yyyy), payment method (card shown as Card) and status; Customer Details only when the server sent
  * them; Shipping Details; the Order Items and the order's money as it was charged (issue 34 §2:
  * `amountsOfOrder` of the stored order, `breakdownRows`: subtotal, each discount, delivery, total and GST, as
- * every screen, mail and document shows them), as this shopper sees prices. Statuses are shown as received
- * (SPEC §3).
+ * every screen, mail and document shows them), as this shopper sees prices. Statuses are in the shopper's words
+ * under the SPEC's headings, with the progress line above (issue 37 §2, `order-status-words.ts`).
  */
 export function OrderSummary({ order }: { order: OrderDetail }) {
   const titleId = useId();
@@ -54,14 +57,16 @@ export function OrderSummary({ order }: { order: OrderDetail }) {
         {ORDER_NUMBER_LABEL} {order.invoice_number}
       </h2>
 
+      <OrderProgress order={order} />
+
       <Facts
         className="order-summary__facts"
         rows={[
           [ORDER_NUMBER_LABEL, order.invoice_number],
-          ['Order Status', order.status],
+          ['Order Status', orderStatusWords(order)],
           ['Date', formatOrderDate(order.created_at)],
           ['Payment Method', paymentMethodLabel(order.payment_method)],
-          ['Payment Status', order.payment_status],
+          ['Payment Status', paymentStatusWords(order.payment_status)],
         ]}
       />
 

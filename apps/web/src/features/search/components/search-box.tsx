@@ -1,12 +1,21 @@
-import { productPath, searchResultsPath } from '@store/shared/paths';
+import { PAGES, productPath, searchResultsPath } from '@store/shared/paths';
 import { unitPriceCentsOf } from '@store/shared/checkout-totals';
 import { formatCents } from '@store/shared/money';
 import type { Product } from '@store/shared/product';
 import { featuredProductImage } from '@store/shared/product-image';
-import { useEffect, useId, useState, type FocusEvent, type FormEvent, type KeyboardEvent } from 'react';
+import {
+  useEffect,
+  useId,
+  useRef,
+  useState,
+  type FocusEvent,
+  type FormEvent,
+  type KeyboardEvent,
+} from 'react';
 import { Link, useNavigate } from 'react-router';
 import { ProductImage } from '@/components/ui/product-image';
 import { type PriceView, usePriceDisplay } from '@/hooks/use-price-display';
+import { useKeptInput } from '@/lib/use-kept-input';
 import { useCurrentVehicle } from '@/stores/garage-store';
 import { SEARCH_MESSAGES, useDebouncedSearch } from '../hooks/use-debounced-search';
 import './search-box.css';
@@ -33,6 +42,12 @@ export function SearchBox() {
   const prices = usePriceDisplay();
   const [text, setText] = useState('');
   const [open, setOpen] = useState(false);
+  // Typed before the app took the page over (issue 37 §1): kept, and searched for as if typed now.
+  const inputRef = useRef<HTMLInputElement>(null);
+  useKeptInput([inputRef], [text], ([typed = '']) => {
+    setText(typed);
+    if (document.activeElement === inputRef.current) setOpen(true);
+  });
   // With a vehicle chosen the suggestions are the parts that fit it, as on the results page (issue 15 §6).
   const vehicle = useCurrentVehicle();
   const { status, results, term } = useDebouncedSearch(text, undefined, vehicle?.vehicle_id);
@@ -130,12 +145,22 @@ export function SearchBox() {
   }
 
   return (
-    <form className="search-box" role="search" aria-label="Products" onSubmit={onSubmit} onBlur={onBlur}>
+    // A GET form to the results page: it searches before the scripts run, and without them (decision 0055).
+    <form
+      className="search-box"
+      role="search"
+      aria-label="Products"
+      method="get"
+      action={PAGES.searchResults.path}
+      onSubmit={onSubmit}
+      onBlur={onBlur}
+    >
       <label htmlFor={inputId} className="visually-hidden">
         Search products
       </label>
       <div className="search-box__field">
         <input
+          ref={inputRef}
           id={inputId}
           className="search-box__input"
           type="search"

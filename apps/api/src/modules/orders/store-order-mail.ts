@@ -1,0 +1,55 @@
+/**
+ * The store's new-order mail (issue 36 §4, decision 0054): when an order's payment is confirmed, its sales address
+ * (store setting `sales_email`, else MAIL_FROM) is told, once per order whichever path confirmed it. Sent by the
+ * order's `order-mail` job (order-mails.ts, decision 0062), which marks `orders.store_notified_at` after the send.
+ */
+import { asc, eq } from 'drizzle-orm';
+import { formatAddressLine } from '@store/shared/address';
+import { formatCents } from '@store/shared/money';
+import { absoluteUrl, adminOrderPath } from '@store/shared/paths';
+import type { Database } from '../../db/client';
+import { orderLineItems, orders } from '../../db/schema';
+import { mailStoreOf } from '../mail/mail-store';
+import { renderMail } from '../mail/render-mail';
+import type { MailMessage } from '../mail/send-mail';
+import { NewOrderStoreMail, newOrderStoreSubject } from '../mail/templates/new-order-store-mail';
+
+/** The store's notice of the paid order `orderId`, composed from the order. Throws for an unknown order. */
+export async function composeStoreOrderMail(
+  db: Database,
+  config: { publicBaseUrl: string; mailFrom: string },
+  orderId: number,
+): Promise<MailMessage> {
+  const [order] = await db.select().from(orders).where(eq(orders.id, orderId));
+  if (!order) throw new Error(`order ${orderId} not found for the store's notice`);
+  const [store, items] = await Promise.all([
+    mailStoreOf(db, config.publicBaseUrl),
+    db
+      .select()
+      .from(orderLineItems)
+      .where(eq(orderLineItems.orderId, orderId))
+      .orderBy(asc(orderLineItems.id)),
+  ]);
+  const to = store.salesEmail || config.mailFrom;
+  const total = formatCents(order.totalCents);
+  const parts = await renderMail(
+    NewOrderStoreMail({
+      store,
+      invoiceNumber: order.invoiceNumber,
+      customer: `${order.fName} ${order.lName}`,
+      email: order.email,
+      shipTo: formatAddressLine({
+        street_address: order.sStreetAddress,
+        city: order.sCity,
+        state: order.sState,
+        post_code: order.sPostCode,
+      }),
+      total,
+      paymentMethod: order.paymentMethod,
+      lines: items.map((i) => ({ sku: i.sku, title: i.productTitle, quantity: i.quantity })),
+      comment: order.comment.trim(),
+      adminUrl: absoluteUrl(config.publicBaseUrl, adminOrderPath(order.publicId)),
+    }),
+  );
+  return { to, subject: newOrderStoreSubject(order.invoiceNumber, total), ...parts };
+}

@@ -1,0 +1,117 @@
+/**
+ * A member's cart kept with the account (issue 37 §5, decision 0060): `GET /api/cart` answers the stored lines
+ * with their products as the catalog sells them now and the cart's `version`; `PUT /api/cart` replaces the lines
+ * when the `version` sent is the stored one (the save was built on the latest cart) and answers 409 with the
+ * stored cart otherwise, so two devices' saves never interleave into a cart neither made. The browser then
+ * merges line by line (`mergeCartEdits`) and saves again. A guest's cart joins the member's at sign-in with
+ * quantities added (`addCartLines`). Quantities keep the cart's own 1-100 rule (SPEC §5, §9).
+ */
+import { z } from 'zod';
+import { MAX_LINE_QUANTITY, MAX_ORDER_LINES, MIN_LINE_QUANTITY } from './order-constants';
+import { productSchema } from './product';
+
+/** A line as saved: the product's id and how many. */
+export interface CartQuantity {
+  id: number;
+  quantity: number;
+}
+
+export const MEMBER_CART_MESSAGES = {
+  conflict: 'Your cart changed on another device. It has been updated; please check it.',
+  duplicateLine: 'Each product may appear once in the cart: send one line with the total quantity',
+} as const;
+
+const quantity = z
+  .number({ error: `quantity must be a whole number from ${MIN_LINE_QUANTITY} to ${MAX_LINE_QUANTITY}` })
+  .int(`quantity must be a whole number from ${MIN_LINE_QUANTITY} to ${MAX_LINE_QUANTITY}`)
+  .min(MIN_LINE_QUANTITY, `quantity must be at least ${MIN_LINE_QUANTITY}`)
+  .max(MAX_LINE_QUANTITY, `quantity must be at most ${MAX_LINE_QUANTITY}`);
+
+/** `PUT /api/cart` body: every line of the cart (in the order shown) and the version it was built on. */
+export const memberCartSaveSchema = z.object({
+  version: z
+    .number({ error: 'version is required: the version of the cart this save was built on (0 for none)' })
+    .int()
+    .min(0)
+    .max(2_147_483_647),
+  lines: z
+    .array(
+      z.object({
+        id: z.number({ error: 'id must be a product id' }).int().min(1).max(2_147_483_647),
+        quantity,
+      }),
+    )
+    .max(MAX_ORDER_LINES, `A cart can hold at most ${MAX_ORDER_LINES} different products`)
+    .refine(
+      (lines) => new Set(lines.map((l) => l.id)).size === lines.length,
+      MEMBER_CART_MESSAGES.duplicateLine,
+    ),
+});
+export type MemberCartSave = z.infer<typeof memberCartSaveSchema>;
+
+/** The stored cart: lines whose product is still sold, with the product as the catalog answers it. */
+export const memberCartSchema = z.object({
+  version: z.number().int(),
+  lines: z.array(z.object({ quantity: z.number().int(), product: productSchema })),
+});
+export type MemberCart = z.infer<typeof memberCartSchema>;
+
+/** `GET` and `PUT /api/cart` answer. */
+export const memberCartAnswerSchema = z.object({ data: memberCartSchema });
+/** `PUT /api/cart` 409: the save was built on an older cart; here is the stored one. */
+export const memberCartConflictSchema = z.object({ message: z.string(), data: memberCartSchema });
+
+const clamp = (q: number) => Math.min(MAX_LINE_QUANTITY, Math.max(MIN_LINE_QUANTITY, Math.trunc(q)));
+
+/**
+ * Sign-in (decision 0060): the browser's cart joins the account's. A product in both gets the two quantities
+ * added, capped at the cart's 100; the account's lines keep their order and the browser's new ones follow.
+ */
+export function addCartLines(
+  account: readonly CartQuantity[],
+  browser: readonly CartQuantity[],
+): CartQuantity[] {
+  const merged = account.map((l) => ({ id: l.id, quantity: clamp(l.quantity) }));
+  for (const line of browser) {
+    const same = merged.find((m) => m.id === line.id);
+    if (same) same.quantity = clamp(same.quantity + line.quantity);
+    else merged.push({ id: line.id, quantity: clamp(line.quantity) });
+  }
+  return merged.slice(0, MAX_ORDER_LINES);
+}
+
+/**
+ * Two devices changed the cart (decision 0060): `base` is the cart both last agreed with the server, `mine`
+ * this browser's cart now, `theirs` the server's newer cart. Per line, the change made here wins (last write
+ * wins per line): a line changed or removed here takes this browser's value, any other line the server's.
+ * Lines come in the server's order, then the ones added here.
+ */
+export function mergeCartEdits(
+  base: readonly CartQuantity[],
+  mine: readonly CartQuantity[],
+  theirs: readonly CartQuantity[],
+): CartQuantity[] {
+  const before = new Map(base.map((l) => [l.id, l.quantity]));
+  const now = new Map(mine.map((l) => [l.id, l.quantity]));
+  const editedHere = (id: number) => before.get(id) !== now.get(id);
+  const merged: CartQuantity[] = [];
+  for (const line of theirs) {
+    if (!editedHere(line.id)) merged.push({ id: line.id, quantity: line.quantity });
+    else if (now.has(line.id)) merged.push({ id: line.id, quantity: now.get(line.id) ?? line.quantity });
+  }
+  const kept = new Set(merged.map((l) => l.id));
+  for (const line of mine) {
+    if (!kept.has(line.id) && editedHere(line.id)) merged.push({ id: line.id, quantity: line.quantity });
+  }
+  return merged.slice(0, MAX_ORDER_LINES);
+}
+
+/** The quantities of a cart, to compare and save. */
+export function cartQuantities(lines: readonly CartQuantity[]): CartQuantity[] {
+  return lines.map((l) => ({ id: l.id, quantity: l.quantity }));
+}
+
+/** Whether two carts hold the same lines in the same order. */
+export function sameCart(a: readonly CartQuantity[], b: readonly CartQuantity[]): boolean {
+  return a.length === b.length && a.every((l, i) => l.id === b[i]?.id && l.quantity === b[i]?.quantity);
+}
