@@ -110,8 +110,8 @@ function incGstRows(amounts: Parameters<typeof breakdownRows>[0]): ShownRow[] {
 }
 
 /**
- * The confirmation mail's lines and rows, from its plain text (each table cell on a line of its own, each table
- * row a paragraph): a line is title (SKU), quantity, unit price, line total; a row is a label and an amount.
+ * The confirmation mail's lines and rows, from its plain text (each block a paragraph of its own): a line is its
+ * title, then "quantity × unit price · SKU code", then the line total; a row is a label and an amount.
  */
 function mailFigures(text: string): { lines: (ShownLine & { sku: string })[]; rows: ShownRow[] } {
   const paragraphs = text
@@ -124,18 +124,21 @@ function mailFigures(text: string): { lines: (ShownLine & { sku: string })[]; ro
     )
     .filter((p) => p.length > 0);
   const amount = new RegExp(`^(${MONEY}|Free)$`);
-  const lines = paragraphs
-    .filter((p) => p.length === 4 && /^\d+$/.test(p[1]!) && amount.test(p[2]!) && amount.test(p[3]!))
-    .map((p) => {
-      const named = /^(.*) \(([^()]+)\)$/.exec(p[0]!);
-      return {
-        title: named?.[1] ?? p[0]!,
-        sku: named?.[2] ?? '',
-        quantity: Number(p[1]),
-        unitCents: centsOf(p[2]!),
-        lineCents: centsOf(p[3]!),
-      };
+  const detail = new RegExp(`^(\\d+) × (${MONEY}) · SKU (.+)$`);
+  const lines: (ShownLine & { sku: string })[] = [];
+  paragraphs.forEach((p, i) => {
+    const d = p.length === 1 ? detail.exec(p[0]!) : null;
+    const title = paragraphs[i - 1];
+    const total = paragraphs[i + 1];
+    if (!d || !title || total?.length !== 1 || !amount.test(total[0]!)) return;
+    lines.push({
+      title: title.join(' '),
+      sku: d[3]!,
+      quantity: Number(d[1]),
+      unitCents: centsOf(d[2]!),
+      lineCents: centsOf(total[0]!),
     });
+  });
   const rows = paragraphs
     .filter((p) => p.length === 2 && amount.test(p[1]!))
     .map((p) => ({ label: p[0]!, text: p[1]! }));
