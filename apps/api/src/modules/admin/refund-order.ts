@@ -65,6 +65,11 @@ export interface RefundOrderDeps {
   config?: { publicBaseUrl: string; mailFrom?: string };
   /** How long a repeat of a key whose refund is still pending waits for it to settle, ms (default 5 000). */
   replayWaitMs?: number;
+  /**
+   * The storefront's catalog: re-read after a restock (and after a refused refund takes it back), so the stock
+   * shown on the next request is the shelf's, not the read model's poll later (decision 0019).
+   */
+  catalog?: { refresh(): Promise<void> };
 }
 
 /** A refund by line item (issue 36 §3): units per order line, each restocked or not, and delivery, in cents. */
@@ -263,6 +268,8 @@ export async function refundOrder(
     return replay(deps, twin, request);
   }
   const { refund, order, provider } = reserved;
+  const restocked = request.itemised?.lines.some((l) => l.restock) ?? false;
+  if (restocked) await refreshCatalog(deps);
 
   // 2. The provider, no lock held.
   let result: RefundResult;
@@ -285,6 +292,7 @@ export async function refundOrder(
   // 3. Settle.
   const settled = await settleRefund(deps, refund, result);
   if (settled.status === REFUND_STATUS_FAILED) {
+    if (restocked) await refreshCatalog(deps);
     throw new HttpError(
       402,
       result.status === 'failed' ? M.providerRefused(result.message) : M.earlierRefused,
@@ -293,6 +301,18 @@ export async function refundOrder(
   if (!settled.outcome) return replay(deps, settled.refund, request);
   mailRefundNotice(deps, settled.outcome);
   return settled.outcome;
+}
+
+/** Re-reads the storefront's catalog after stock moved; a failure only delays the change to the next poll. */
+async function refreshCatalog(deps: RefundOrderDeps): Promise<void> {
+  try {
+    await deps.catalog?.refresh();
+  } catch (err) {
+    deps.log?.warn(
+      { err },
+      'refund: the catalog was not re-read after a restock; the next poll will show it',
+    );
+  }
 }
 
 /** What settling a pending refund did. */

@@ -46,6 +46,8 @@ beforeAll(async () => {
       c.publicBaseUrl = 'https://shop.example.com.au';
       c.rateLimits.formsPerMinute = 10_000;
       c.rateLimits.placeOrdersPerMinute = 10_000;
+      // Longer than the file: the shop shows a restock at once only because the refund re-reads the catalog.
+      c.catalogPollMs = 600_000;
     },
   });
   await seedCatalog(t.database.db);
@@ -106,6 +108,14 @@ const refund = (publicId: string, body: object, key = randomUUID()) =>
 const stockOf = async (id: number) =>
   (await t.database.db.select({ s: products.stock }).from(products).where(eq(products.id, id)))[0]?.s;
 
+/** The stock the shop's product API shows for `sku` (the catalog read model's). */
+async function stockShown(sku: string): Promise<string | undefined> {
+  const res = await t.app.inject({ method: 'GET', url: `/api/products/${sku}` });
+  const meta = (res.json() as { data: { product_meta: { option: string; value: string }[] } }).data
+    .product_meta;
+  return meta.find((m) => m.option === '_stock')?.value;
+}
+
 async function mailsTo(address: string, subject: RegExp) {
   await t.app.mail.settled();
   const dir = t.app.config.outboxDir;
@@ -122,6 +132,7 @@ describe('a refund by line item', () => {
   it('one of three pads with restock: the amount is one unit as charged; stock, figures, note and mail agree', async () => {
     const o = await paidOrder('partial@example.com');
     const before = await stockOf(pads);
+    expect(await stockShown('RF-PADS'), 'the shop shows the stock as sold').toBe(String(before));
     const res = await refund(o.publicId, {
       lines: [{ line_id: o.padsLine, quantity: 1, restock: true }],
       reason: 'One set was the wrong size',
@@ -132,6 +143,9 @@ describe('a refund by line item', () => {
     expect(data.payment_status).toBe('partially_refunded');
     expect(data.refund_lines[0]).toMatchObject({ line_id: o.padsLine, quantity: 3, refunded_quantity: 1 });
     expect(await stockOf(pads)).toBe((before ?? 0) + 1);
+    expect(await stockShown('RF-PADS'), 'the shop shows the restock on the next request').toBe(
+      String((before ?? 0) + 1),
+    );
     const [line] = await t.database.db
       .select()
       .from(refundLines)

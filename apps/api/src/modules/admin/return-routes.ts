@@ -326,7 +326,7 @@ const adminReturnRoutes: FastifyPluginAsyncZod = async (app) => {
         .where(and(eq(refunds.returnId, id), eq(refunds.status, REFUND_STATUS_FAILED)));
       const made: { done?: DecidedReturn } = {};
       const outcome = await refundOrder(
-        { db: app.db, payments: app.payments, log: req.log, config: app.config },
+        { db: app.db, payments: app.payments, log: req.log, config: app.config, catalog: app.catalog },
         {
           orderPublicId: current.order.public_id,
           amountCents: 0,
