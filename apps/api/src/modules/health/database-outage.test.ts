@@ -115,10 +115,7 @@ describe.skipIf(!databaseUrl)(
         `SELECT pg_terminate_backend(pid) FROM pg_stat_activity WHERE datname = ${pg.escapeLiteral(dbName)} AND pid <> pg_backend_pid()`,
       );
 
-    // KNOWN REGRESSION (issue 38, decision 0062): since mails are pg-boss jobs, a job that fails while PostgreSQL
-    // refuses connections makes pg-boss's own un-awaited `fail` reject (Manager.fail -> executeSql), an unhandled
-    // rejection this test counts. Skipped so the rest lands; the next session fixes the adapter and turns it back on.
-    it.skip('answers 503 with Retry-After (never 500), loses or splits no order, and recovers by itself', async () => {
+    it('answers 503 with Retry-After (never 500), loses or splits no order, and recovers by itself', async () => {
       const answers: Answer[] = [];
       const placed: Array<{ publicId: string; totalCents: number }> = [];
       let running = true;

@@ -9,6 +9,7 @@
  * (pg-boss lets one instance per cron interval send each due job, and a singleton key per minute keeps a second
  * from doubling it). Enqueuing works in every process.
  */
+import { createRequire } from 'node:module';
 import { hostname } from 'node:os';
 import type { FastifyBaseLogger } from 'fastify';
 import PgBoss from 'pg-boss';
@@ -154,6 +155,17 @@ interface PoolLikeClient {
   release(): void;
 }
 
+/** pg-boss's statements, as its manager builds them (pg-boss 10: `src/plans.js`, no types of its own). */
+const plans = createRequire(import.meta.url)('pg-boss/src/plans.js') as {
+  completeJobs(schema: string): string;
+  failJobsById(schema: string): string;
+};
+/**
+ * The statements pg-boss sends without awaiting them when a handler settles (Manager.watch: `this.complete(...)`,
+ * `this.fail(...)`). A rejection there is nobody's to catch: it would be an unhandled rejection, which stops Node.
+ */
+const UNAWAITED_STATEMENTS = new Set([plans.completeJobs(JOB_SCHEMA), plans.failJobsById(JOB_SCHEMA)]);
+
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 /** The store's queue over its database (see the module comment). Throws on an unknown database client. */
@@ -183,6 +195,22 @@ export function createJobQueue(options: JobQueueOptions): JobQueue {
       inFlight++;
       try {
         return await target.executeSql(text, values);
+      } catch (err) {
+        if (!UNAWAITED_STATEMENTS.has(text)) throw err;
+        // A job whose outcome could not be written (the database went away meanwhile) stays active until its
+        // expiry, then pg-boss's maintenance retries it (decision 0062): late, never lost, and never a crash.
+        if (isDatabaseUnavailable(err)) {
+          log.warn(
+            { err },
+            'job queue: a job finished while the database was unavailable; it will be retried',
+          );
+        } else {
+          log.error(
+            { err },
+            'job queue: a job finished but its outcome was not recorded; it will be retried',
+          );
+        }
+        return { rows: [{ count: 0 }] };
       } finally {
         inFlight--;
       }
