@@ -297,25 +297,35 @@ test.describe('money adds up (issue 34 must-show)', () => {
     await expect(page.getByText('Prices are now shown excluding GST.')).toBeVisible();
   }
 
+  /**
+   * Adds each line's product from its page, then sets the quantities with the cart page's steppers, as a shopper
+   * does. (Writing them into localStorage raced a member's cart kept on the server: issue 37's member carts.)
+   */
   async function fillCart(page: Page, lines: { sku: string; quantity: number }[]) {
+    const titles = new Map<string, string>();
     for (const { sku } of lines) {
+      const { data } = await api<{ data: { title: string } }>(page, `/api/products/${sku}`);
+      titles.set(sku, data.title);
       await page.goto(at(`/product/${sku}`));
       await page.getByRole('button', { name: 'Add to cart', exact: true }).click();
       await expect(page.getByRole('dialog', { name: /cart/i })).toBeVisible();
       await page.keyboard.press('Escape');
     }
-    // The quantities, written where the cart keeps them (the page reads them again on the next visit).
-    await page.evaluate((wanted) => {
-      const stored = JSON.parse(localStorage.getItem('cartItems') ?? '[]') as {
-        sku: string;
-        quantity: number;
-      }[];
-      for (const line of stored) {
-        const w = wanted.find((x) => x.sku === line.sku);
-        if (w) line.quantity = w.quantity;
+    await page.goto(at('/cart'));
+    const table = page.locator('.cart-table');
+    for (const { sku, quantity } of lines) {
+      const label = `Quantity of ${titles.get(sku)}`;
+      const input = table.getByLabel(label, { exact: true });
+      await expect(input).toHaveValue('1');
+      // The inner locator of `has` is looked for inside each stepper, so it starts from the page, not the table.
+      const more = table
+        .locator('.quantity-stepper', { has: page.getByLabel(label, { exact: true }) })
+        .getByRole('button', { name: 'Increase quantity' });
+      for (let n = 1; n < quantity; n++) {
+        await more.click();
+        await expect(input).toHaveValue(String(n + 1));
       }
-      localStorage.setItem('cartItems', JSON.stringify(stored));
-    }, lines);
+    }
   }
 
   async function fillBilling(page: Page, email: string) {

@@ -9,8 +9,6 @@
  */
 import { execFile, spawn, type ChildProcess } from 'node:child_process';
 import { readFile, mkdtemp, rm } from 'node:fs/promises';
-import http from 'node:http';
-import type { AddressInfo } from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { promisify } from 'node:util';
@@ -21,39 +19,23 @@ import { testOrderBody, TEST_CUSTOMER } from '../modules/orders/test-order-body'
 import { API_DIR, childEnv } from '../../tests/child-processes';
 import { seedProduct } from '../../tests/seed-catalog';
 import { createTestDatabase } from '../../tests/test-db';
+import {
+  PG_SCOPE,
+  SPAN_KIND_SERVER,
+  spanAttribute,
+  startOtlpTestCollector,
+  traceTree,
+  type OtlpSpan,
+  type OtlpTestCollector,
+} from '../../tests/otlp-test-collector';
 
-interface OtlpAttribute {
-  key: string;
-  value: { stringValue?: string; intValue?: number | string; boolValue?: boolean; doubleValue?: number };
-}
-interface OtlpSpan {
-  traceId: string;
-  spanId: string;
-  parentSpanId?: string;
-  name: string;
-  kind: number;
-  attributes?: OtlpAttribute[];
-  scope: string;
-}
-interface OtlpExport {
-  resourceSpans?: {
-    scopeSpans?: { scope?: { name?: string }; spans?: Omit<OtlpSpan, 'scope'>[] }[];
-  }[];
-}
-
-const SPAN_KIND_SERVER = 2;
 const REQUEST_ID = 'trace-test-place-order';
-const PG_SCOPE = '@opentelemetry/instrumentation-pg';
-
-const attr = (span: OtlpSpan, key: string) => {
-  const v = span.attributes?.find((a) => a.key === key)?.value;
-  return v?.stringValue ?? v?.intValue ?? v?.boolValue ?? v?.doubleValue;
-};
+const attr = spanAttribute;
 
 describe('traces from the built server', () => {
-  const received: OtlpSpan[] = [];
-  const bodies: string[] = [];
-  let collector: http.Server;
+  let collector: OtlpTestCollector;
+  let received: OtlpSpan[] = [];
+  let bodies: string[] = [];
   let server: ChildProcess | undefined;
   let serverOutput = '';
   let root = '';
@@ -78,23 +60,8 @@ describe('traces from the built server', () => {
 
   beforeAll(async () => {
     root = await mkdtemp(path.join(os.tmpdir(), 'store-trace-'));
-    collector = http.createServer((request, response) => {
-      let body = '';
-      request.setEncoding('utf8').on('data', (chunk: string) => (body += chunk));
-      request.on('end', () => {
-        bodies.push(body);
-        const parsed = JSON.parse(body) as OtlpExport;
-        for (const resource of parsed.resourceSpans ?? []) {
-          for (const scoped of resource.scopeSpans ?? []) {
-            for (const span of scoped.spans ?? [])
-              received.push({ ...span, scope: scoped.scope?.name ?? '' });
-          }
-        }
-        response.writeHead(200, { 'content-type': 'application/json' }).end('{}');
-      });
-    });
-    await new Promise<void>((resolve) => collector.listen(0, '127.0.0.1', resolve));
-    const collectorPort = (collector.address() as AddressInfo).port;
+    collector = await startOtlpTestCollector();
+    ({ spans: received, bodies } = collector);
 
     // The bundle npm start runs, built as npm start builds it (about a second).
     await promisify(execFile)(process.execPath, ['scripts/build-server.mjs'], { cwd: API_DIR });
@@ -144,7 +111,7 @@ describe('traces from the built server', () => {
         SERVER_RENDERING: '0',
         PRERENDER_PAGES: '0',
         LOW_STOCK_MAIL_AT: 'off',
-        OTEL_EXPORTER_OTLP_ENDPOINT: `http://127.0.0.1:${collectorPort}`,
+        OTEL_EXPORTER_OTLP_ENDPOINT: collector.endpoint,
         OTEL_EXPORTER_OTLP_PROTOCOL: 'http/json',
         // Spans are sent 100 ms after they end instead of 5 s.
         OTEL_BSP_SCHEDULE_DELAY: '100',
@@ -167,7 +134,7 @@ describe('traces from the built server', () => {
     try {
       await stopServer();
     } finally {
-      await new Promise<void>((resolve) => collector.close(() => resolve()));
+      await collector?.close();
       await database?.close();
       await rm(root, { recursive: true, force: true });
     }
@@ -209,26 +176,9 @@ describe('traces from the built server', () => {
         })
         .toBeGreaterThan(3);
     }
-    const trace = received.filter((s) => s.traceId === top.traceId);
-    const byId = new Map(trace.map((s) => [s.spanId, s]));
-    const ancestry = (span: OtlpSpan) => {
-      const chain = [span];
-      for (let s = span; s.parentSpanId && byId.has(s.parentSpanId);)
-        chain.push((s = byId.get(s.parentSpanId)!));
-      return chain;
-    };
-    const depth = (span: OtlpSpan) => ancestry(span).length - 1;
-    // The tree, for the eye (and the issue's closing note).
-    const lines: string[] = [];
-    const print = (span: OtlpSpan) => {
-      const statement = attr(span, 'db.query.text') ?? attr(span, 'db.statement');
-      lines.push(
-        `${'  '.repeat(depth(span))}${span.name} [${span.scope}]${statement ? `  ${String(statement).slice(0, 70)}` : ''}`,
-      );
-      for (const child of trace.filter((s) => s.parentSpanId === span.spanId)) print(child);
-    };
-    print(top);
-    console.log(`POST /api/place-order, trace ${top.traceId} (${trace.length} spans):\n${lines.join('\n')}`);
+    const tree = traceTree(received, top);
+    const { spans: trace, ancestry, depth } = tree;
+    console.log(`POST /api/place-order, trace ${top.traceId} (${trace.length} spans):\n${tree.text()}`);
 
     expect(top.name).toBe('POST /api/place-order');
     expect(attr(top, 'http.route')).toBe('/api/place-order');

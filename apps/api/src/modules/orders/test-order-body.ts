@@ -46,14 +46,16 @@ export interface TestLine {
 
 /**
  * A card order (pm_card_visa) for `lines` (unit prices inc. GST); `extra` overrides or adds fields; `discounts`
- * are the order discounts the server will apply (a member's signup percent, a held plan's), so the figures agree.
+ * are the order discounts the server will apply (a member's signup percent, a held plan's), so the figures agree;
+ * `settings` are the store's own when it is not the seeded test store (the cluster test reads /api/store-config).
  */
 export function testOrderBody(
   lines: TestLine[],
   extra: Record<string, unknown> = {},
   discounts: OrderDiscounts = {},
+  settings: CheckoutSettings = TEST_STORE_SETTINGS,
 ): Record<string, unknown> {
-  const t = computeCheckoutTotals(lines, TEST_STORE_SETTINGS, discounts);
+  const t = computeCheckoutTotals(lines, settings, discounts);
   const d = centsToDecimalString;
   const body: PlaceOrderRequestInput = {
     ...TEST_CUSTOMER,
