@@ -114,7 +114,7 @@ export function traceTree(spans: OtlpSpan[], top: OtlpSpan): TraceTree {
     const print = (span: OtlpSpan) => {
       const statement = spanAttribute(span, 'db.query.text') ?? spanAttribute(span, 'db.statement');
       lines.push(
-        `${'  '.repeat(depth(span))}${span.name} [${span.scope}]${statement ? `  ${String(statement).slice(0, 70)}` : ''}`,
+        `${'  '.repeat(depth(span))}${span.name} [${span.scope}]${statement ? `  ${String(statement).replace(/\s+/g, ' ').trim().slice(0, 70)}` : ''}`,
       );
       for (const child of trace.filter((s) => s.parentSpanId === span.spanId)) print(child);
     };

@@ -83,3 +83,33 @@ describe('security headers (DESIGN §5.7, decision 0039)', () => {
     }
   });
 });
+
+describe('pictures from a bucket or CDN (decision 0061)', () => {
+  it('names the PUBLIC_MEDIA_URL origin in img-src, and nowhere else', async () => {
+    const cdn = await createTestApp({
+      webDistDir: dist,
+      config: (c) => {
+        c.publicMediaUrl = 'https://media.example-cdn.net/store-media/';
+      },
+    });
+    try {
+      const page = await cdn.app.inject({ method: 'GET', url: '/shop?page=1' });
+      const csp = String(page.headers['content-security-policy']);
+      const directive = (name: string) => csp.split(';').find((d) => d.trim().startsWith(`${name} `)) ?? '';
+      expect(directive('img-src')).toContain('https://media.example-cdn.net');
+      expect(directive('img-src')).not.toContain('/store-media');
+      for (const other of ['script-src', 'connect-src', 'default-src'])
+        expect(directive(other), other).not.toContain('example-cdn');
+    } finally {
+      await cdn.close();
+    }
+  });
+
+  it('adds no origin for a path on the store itself', async () => {
+    const page = await get('/shop?page=1');
+    const imgSrc = String(page.headers['content-security-policy'])
+      .split(';')
+      .find((d) => d.trim().startsWith('img-src '));
+    expect(imgSrc?.trim()).toBe("img-src 'self' data: blob:");
+  });
+});

@@ -74,6 +74,15 @@ export const PAYMENT_CSP_HOSTS = {
 
 type Directive = keyof (typeof PAYMENT_CSP_HOSTS)['stripe'];
 
+/**
+ * The origin pictures come from when PUBLIC_MEDIA_URL is absolute (a bucket or a CDN in front of it, decision
+ * 0061): the pages' `img-src` must name it, or every product picture is blocked. A path (`/media/`) is 'self'.
+ */
+export function mediaOrigin(publicMediaUrl: string): string[] {
+  if (!/^https?:\/\//i.test(publicMediaUrl)) return [];
+  return [new URL(publicMediaUrl).origin];
+}
+
 export default fp(async (app) => {
   const providers = [
     ...(app.payments.card?.name === 'stripe' ? [PAYMENT_CSP_HOSTS.stripe] : []),
@@ -86,7 +95,7 @@ export default fp(async (app) => {
         defaultSrc: ["'self'"],
         scriptSrc: ["'self'", ...hosts('scriptSrc')],
         styleSrc: ["'self'", "'unsafe-inline'"],
-        imgSrc: ["'self'", 'data:', 'blob:', ...hosts('imgSrc')],
+        imgSrc: ["'self'", 'data:', 'blob:', ...mediaOrigin(app.config.publicMediaUrl), ...hosts('imgSrc')],
         fontSrc: ["'self'", 'data:'],
         connectSrc: ["'self'", ...hosts('connectSrc')],
         frameSrc: ["'self'", ...hosts('frameSrc')],
