@@ -68,9 +68,9 @@ function present(r: { row: typeof catalogImports.$inferSelect; staffName: string
   };
 }
 
-/** The most recent imports, newest first. */
-export async function listImports(db: Database, limit = 20): Promise<AdminImport[]> {
-  await failStaleImports(db);
+/** The most recent imports, newest first; stale ones marked failed first (their files deleted from `uploads`). */
+export async function listImports(db: Database, uploads?: FileStore, limit = 20): Promise<AdminImport[]> {
+  await failStaleImports(db, uploads);
   const rows = await db
     .select(columns)
     .from(catalogImports)
@@ -80,9 +80,9 @@ export async function listImports(db: Database, limit = 20): Promise<AdminImport
   return rows.map(present);
 }
 
-/** One import, or null. */
-export async function getImport(db: Database, id: string): Promise<AdminImport | null> {
-  await failStaleImports(db);
+/** One import, or null; stale ones marked failed first (their files deleted from `uploads`). */
+export async function getImport(db: Database, id: string, uploads?: FileStore): Promise<AdminImport | null> {
+  await failStaleImports(db, uploads);
   const [row] = await db
     .select(columns)
     .from(catalogImports)

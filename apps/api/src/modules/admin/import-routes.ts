@@ -157,7 +157,7 @@ const adminImportRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: adminImportListSchema, 401: messageAnswerSchema, 403: messageAnswerSchema },
       },
     },
-    async () => ({ data: await listImports(app.db) }),
+    async () => ({ data: await listImports(app.db, app.files.private) }),
   );
 
   app.get(
@@ -178,7 +178,7 @@ const adminImportRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (req) => {
-      const found = await getImport(app.db, req.params.id);
+      const found = await getImport(app.db, req.params.id, app.files.private);
       if (!found) throw new HttpError(404, M.notFound);
       return { data: found };
     },
