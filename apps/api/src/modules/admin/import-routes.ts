@@ -180,6 +180,9 @@ const adminImportRoutes: FastifyPluginAsyncZod = async (app) => {
     async (req) => {
       const found = await getImport(app.db, req.params.id, app.files.private);
       if (!found) throw new HttpError(404, M.notFound);
+      // Whichever process worked it, this instance shows its catalog from the moment it says finished (decision
+      // 0019); NOTIFY tells the others. A refresh that fails is the poll's to retry.
+      if (found.status === 'finished') await app.catalog.refresh().catch(() => undefined);
       return { data: found };
     },
   );
