@@ -104,7 +104,7 @@ async function runImportJob(
     .from(catalogImports)
     .where(eq(catalogImports.id, id));
   if (!row || row.status !== 'running') {
-    await files.private.delete(key);
+    await deleteFile(deps, key);
     return { outcome: 'not running' };
   }
   const finish = (result: Omit<ImportResult, 'id' | 'staffId' | 'fileName'>) =>
