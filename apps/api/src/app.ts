@@ -77,7 +77,10 @@ declare module 'fastify' {
     mailer: Mailer;
     mail: MailService;
     orderMails: OrderMails;
-    /** The store's durable jobs (issue 38 §2, decision 0062): mails, schedules; worked where RUN_JOBS=1. */
+    /**
+     * The store's durable jobs (issue 38 §2, decision 0062): mails, schedules, catalog imports; worked where
+     * RUN_JOBS=1.
+     */
     jobs: JobQueue;
     /** The catalog read model (decision 0019): catalog reads come from here, never from the database. */
     catalog: CatalogReadModel;
@@ -133,19 +136,7 @@ export async function buildApp({
   app.decorate('files', files);
   // Throws in production unless test payments are explicitly allowed: fail at start, not at checkout.
   app.decorate('payments', choosePaymentProviders(config, app.log));
-  // Every mail and every schedule's run is a durable job (issue 38 §2): worked here unless RUN_JOBS=0.
-  const storeJobs = createStoreJobs({
-    config,
-    database,
-    log: app.log,
-    payments: app.payments,
-    ...(jobTimings ? { timings: jobTimings } : {}),
-  });
-  app.decorate('mailer', storeJobs.mailer);
-  app.decorate('mail', storeJobs.mail);
-  app.decorate('orderMails', storeJobs.orderMails);
-  app.decorate('jobs', storeJobs.jobs);
-  app.addHook('onReady', () => storeJobs.jobs.start());
+  // Before the jobs: a catalog import worked here refreshes it before its row says finished.
   const catalog = createCatalogReadModel({
     db: database.db,
     log: app.log,
@@ -154,12 +145,28 @@ export async function buildApp({
   });
   app.decorate('catalog', catalog);
   app.decorate('storefrontSettings', createStorefrontSettingsReader(database.db, config.settingsMaxAgeMs));
-  app.addHook('onClose', () => catalog.close());
+  // Every mail, schedule's run and catalog import is a durable job (issue 38 §2): worked here unless RUN_JOBS=0.
+  const storeJobs = createStoreJobs({
+    config,
+    database,
+    log: app.log,
+    payments: app.payments,
+    files,
+    onCatalogChanged: () => catalog.refresh(),
+    ...(jobTimings ? { timings: jobTimings } : {}),
+  });
+  app.decorate('mailer', storeJobs.mailer);
+  app.decorate('mail', storeJobs.mail);
+  app.decorate('orderMails', storeJobs.orderMails);
+  app.decorate('jobs', storeJobs.jobs);
+  app.addHook('onReady', () => storeJobs.jobs.start());
   // Mails still rendering reach the queue; then no job is taken, and those under way finish (10 s at most).
   app.addHook('onClose', async () => {
     await storeJobs.mail.close();
     await storeJobs.jobs.stop();
   });
+  // After the jobs have stopped: an import finishing meanwhile still refreshes the catalog.
+  app.addHook('onClose', () => catalog.close());
   // After the routes' own onClose hooks (a child's run first), which wait for their work with files.
   app.addHook('onClose', () => files.close());
 

@@ -1,12 +1,14 @@
 /**
  * The store's jobs, assembled once for the store (app.ts) and the worker (worker.ts) (issue 38 §2, decision
  * 0062): the mailer, the durable job queue over the store's database, the mail service and order mails that
- * enqueue on it, and every queue and schedule: rendered mails, order mails, the daily low-stock report and
- * payment reconciliation. Nothing runs until `jobs.start()`.
+ * enqueue on it, and every queue and schedule: rendered mails, order mails, the daily low-stock report, payment
+ * reconciliation and the back office's catalog imports. Nothing runs until `jobs.start()`.
  */
 import type { FastifyBaseLogger } from 'fastify';
 import type { DatabaseHandle } from './db/client';
 import type { AppConfig } from './env';
+import type { FileStores } from './storage/file-store';
+import { catalogImportQueue } from './modules/admin/catalog-import-queue';
 import { defineLowStockSchedule } from './modules/admin/low-stock-schedule';
 import { createJobQueue, type JobQueue, type JobTimings } from './modules/jobs/job-queue';
 import { createMailService, mailQueue, type MailService } from './modules/mail/mail-service';
@@ -30,10 +32,19 @@ export interface StoreJobsOptions {
   payments: Pick<PaymentProviders, 'card' | 'wallet'>;
   /** Tests shorten polling and retries. */
   timings?: JobTimings;
+  /**
+   * The store's file stores, for the catalog-import queue (the uploads in `private`, the pictures in `media`).
+   * The store and the worker pass them; a command that only enqueues other jobs may not, and then does not
+   * define that queue.
+   */
+  files?: Pick<FileStores, 'media' | 'private'>;
+  /** Awaited after an import's commit, before its row says finished: the store's catalog read model's refresh. */
+  onCatalogChanged?: () => Promise<void>;
 }
 
 /** See the module comment. Works jobs where `config.runJobs`, takes part in schedules where `config.runSchedules`. */
-export function createStoreJobs({ config, database, log, payments, timings }: StoreJobsOptions): StoreJobs {
+export function createStoreJobs(options: StoreJobsOptions): StoreJobs {
+  const { config, database, log, payments, timings, files, onCatalogChanged } = options;
   const { db } = database;
   const mailer = createMailer({
     smtpUrl: config.smtpUrl,
@@ -66,5 +77,6 @@ export function createStoreJobs({ config, database, log, payments, timings }: St
     { db, providers: payments, mails: orderMails, refundMail: { mail, log, config } },
     config.paymentsReconcileMinutes,
   );
+  if (files) jobs.define(catalogImportQueue({ db, files, log, onCatalogChanged }));
   return { jobs, mailer, mail, orderMails };
 }

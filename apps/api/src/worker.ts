@@ -1,6 +1,7 @@
 /**
  * `npm run worker` (issue 38 §2, decision 0062): a process that works the store's jobs — mails, the schedules'
- * runs — and serves nothing. Start one or more beside store instances started with RUN_JOBS=0, all on one
+ * runs, the back office's catalog imports (read from and written to the configured file stores: give it the
+ * store's S3_BUCKET, or the same folders) — and serves nothing. Start one or more beside store instances started with RUN_JOBS=0, all on one
  * PostgreSQL database (DATABASE_URL); RUN_SCHEDULES as for the store (1: it takes part in the schedules, each run
  * still sent once). On the embedded database the store works its own jobs (only one process may open that
  * folder, decision 0042), so the worker refuses with a sentence saying so. SIGINT/SIGTERM: stops taking jobs,
@@ -12,6 +13,7 @@ import { loadConfig } from './env';
 import { installProcessErrorHandlers } from './install-process-error-handlers';
 import { loggerOptions } from './logger-options';
 import { choosePaymentProviders } from './modules/payments/choose-payment-providers';
+import { openFileStores } from './storage/open-file-stores';
 import { createStoreJobs } from './store-jobs';
 
 /** Why a worker cannot run on the embedded database, and what to do instead. */
@@ -32,12 +34,15 @@ if (!config.databaseUrl) {
 }
 const log = pino(loggerOptions(config));
 const database = await openDatabase({ databaseUrl: config.databaseUrl });
-// A worker works jobs whatever RUN_JOBS says: that setting is for the store's web instances.
+const files = await openFileStores(config);
+// A worker works jobs whatever RUN_JOBS says: that setting is for the store's web instances. It has no catalog
+// read model: the stores see an import's catalog by its NOTIFY (decision 0019).
 const { jobs, mail } = createStoreJobs({
   config: { ...config, runJobs: true },
   database,
   log,
   payments: choosePaymentProviders(config, log),
+  files,
 });
 await jobs.start();
 
@@ -48,6 +53,7 @@ async function shutdown(signal: string) {
   log.info(`${signal} received: finishing the jobs under way`);
   await mail.close();
   await jobs.stop();
+  files.close();
   await database.close();
   process.exit(0);
 }

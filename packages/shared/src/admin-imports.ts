@@ -1,7 +1,7 @@
 /**
  * The back office's catalog imports on the wire (issue 12): one uploaded CSV (`POST /api/admin/imports`, field
- * `file`) run in the background by the same importer as `npm run catalog:import`, and its progress as the upload
- * screen polls it. One source for the admin screens and the API.
+ * `file`) run as a durable job (issue 38 §2, decision 0062) by the same importer as `npm run catalog:import`, and
+ * its progress as the upload screen polls it. One source for the admin screens and the API.
  */
 import { z } from 'zod';
 
@@ -12,6 +12,7 @@ export const IMPORT_FILE_MAX_BYTES = 50 * 1024 * 1024;
 /** How often the upload screen asks for progress, ms. */
 export const IMPORT_POLL_MS = 1_000;
 
+/** 'running' from the upload on: queued for its job, then worked; 'finished' or 'failed' once it has a result. */
 export const IMPORT_STATUSES = ['running', 'finished', 'failed'] as const;
 export type ImportStatus = (typeof IMPORT_STATUSES)[number];
 
@@ -29,6 +30,10 @@ export const ADMIN_IMPORT_MESSAGES = {
   blocked: (n: number) =>
     `Nothing was imported because ${n} row${n === 1 ? ' was' : 's were'} rejected. Fix ${n === 1 ? 'it' : 'them'} and upload the file again.`,
   interrupted: 'The import stopped when the store restarted; nothing was written. Upload the file again.',
+  fileMissing:
+    'The uploaded file could not be found by the process running the import, so nothing was imported. Upload the file again; if this happens again, ask whoever runs the store to check its file storage.',
+  failed:
+    'The import stopped before it finished (the process working it stopped or gave up); nothing was written. Upload the file again.',
 } as const;
 
 export const importRejectionSchema = z.object({

@@ -964,6 +964,7 @@ export const catalogImports = pgTable(
     fileName: text('file_name').notNull(),
     /** 'shopify' | 'woocommerce' | 'store', once detected. */
     format: text('format'),
+    /** 'running' from the upload (queued for its job, then worked) until 'finished' or 'failed'. */
     status: text('status').$type<'running' | 'finished' | 'failed'>().notNull().default('running'),
     rowsTotal: integer('rows_total').notNull().default(0),
     rowsDone: integer('rows_done').notNull().default(0),
@@ -974,8 +975,19 @@ export const catalogImports = pgTable(
     error: text('error'),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     finishedAt: timestamp('finished_at', { withTimezone: true }),
+    /**
+     * The pg-boss job working it (queue `catalog-import`, decision 0062), written with the row in the upload's
+     * transaction; null on imports from before migration 0036.
+     */
+    jobId: uuid('job_id'),
   },
-  (t) => [index('catalog_imports_created_idx').on(t.createdAt)],
+  (t) => [
+    index('catalog_imports_created_idx').on(t.createdAt),
+    // One import running (queued or worked) at a time, whichever instance took the upload (migration 0036).
+    uniqueIndex('catalog_imports_one_running_idx')
+      .on(t.status)
+      .where(sql`${t.status} = 'running'`),
+  ],
 );
 
 /**

@@ -2,7 +2,9 @@
  * Catalog imports from the back office (issue 12): upload → 202 → progress and result polled; a bad row blocks
  * the import (nothing written) unless skip_invalid, each rejected row with its line and reason; image URLs
  * downloaded from a local server standing in for the internet, a warning per image that could not be fetched;
- * 413/415/409; one 'catalog.import' audit row; a row left running by a restart is marked failed; admins only.
+ * 413/415/409; one 'catalog.import' audit row; a row left running without a job is marked failed; admins only.
+ * (The job side — another instance, the file in the private store, concurrent uploads — is in
+ * catalog-import-queue.test.ts.)
  */
 import { readFile } from 'node:fs/promises';
 import http from 'node:http';
@@ -240,11 +242,11 @@ describe('POST /api/admin/imports', () => {
     expect(await t.database.db.select().from(products).where(eq(products.sku, 'TWO-1'))).toEqual([]);
   });
 
-  it('marks an import left running by a restart as failed when read', async () => {
+  it('marks an import left running without a job (an old process ran it) as failed when read', async () => {
     const id = '11111111-1111-4111-8111-111111111111';
     await t.database.db.insert(catalogImports).values({ id, fileName: 'stuck.csv', status: 'running' });
     const res = await get(`/api/admin/imports/${id}`);
-    expect(res.json().data).toMatchObject({ status: 'failed', error: M.interrupted });
+    expect(res.json().data).toMatchObject({ status: 'failed', error: M.failed });
     // And it does not hold up the next upload.
     const next = await upload(form({ name: 'after.csv', type: 'text/csv', content: csv([GOOD('AFTER-1')]) }));
     expect(next.statusCode).toBe(202);

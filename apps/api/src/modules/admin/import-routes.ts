@@ -1,8 +1,10 @@
 /**
  * The back office's catalog CSV uploads (issue 12): `POST /api/admin/imports` (multipart, one CSV in `file`, an
- * optional `skip_invalid`; answered 202 with the import, which then runs in the background through the same
- * importer as `npm run catalog:import`), `GET /api/admin/imports` (recent) and `GET /api/admin/imports/{id}`
- * (progress and result). Admins only. Over 50 MB → 413, not a CSV → 415, another import running → 409.
+ * optional `skip_invalid`; answered 202 with the import, whose file is kept in the private store and whose job
+ * then runs it through the same importer as `npm run catalog:import`, on whichever process works jobs: issue 38
+ * §2, decision 0062), `GET /api/admin/imports` (recent) and `GET /api/admin/imports/{id}` (progress and result,
+ * from the database, on any instance). Admins only. Over 50 MB → 413, not a CSV → 415, another import queued or
+ * running → 409.
  */
 import multipart from '@fastify/multipart';
 import type { FastifyRequest } from 'fastify';
@@ -96,11 +98,6 @@ const adminImportRoutes: FastifyPluginAsyncZod = async (app) => {
     reply.header('cache-control', 'no-store');
     return payload;
   });
-  // An import still running when the store stops is left to be marked failed at the next read; tests wait.
-  const pending = new Set<Promise<void>>();
-  app.addHook('onClose', async () => {
-    await Promise.allSettled([...pending]);
-  });
 
   app.post(
     '/admin/imports',
@@ -116,10 +113,10 @@ const adminImportRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         tags,
         summary:
-          'Import a Shopify or WooCommerce product CSV (multipart: file, skip_invalid); runs in the background',
+          'Import a Shopify or WooCommerce product CSV (multipart: file, skip_invalid); runs as a background job',
         description:
           'The file is at most 52,428,800 bytes of UTF-8 CSV text. Answers 202 with the import; poll ' +
-          'GET /api/admin/imports/{id} for its progress. One import at a time (409).',
+          'GET /api/admin/imports/{id} for its progress. One import queued or running at a time (409).',
         consumes: ['multipart/form-data'],
         response: {
           202: adminImportStartedSchema,
@@ -137,21 +134,15 @@ const adminImportRoutes: FastifyPluginAsyncZod = async (app) => {
       const { file, skipInvalid } = await readImportForm(req);
       const csv = await csvText(file.bytes, file.fileName);
       const { staff } = staffOf(req);
-      const { started, finished } = await startImport({
+      const started = await startImport({
         db: app.db,
-        media: app.files.media,
+        jobs: app.jobs,
+        uploads: app.files.private,
         csv,
         fileName: file.fileName,
         staffId: staff.id,
         skipInvalid,
-        onError: (error) => app.log.error({ err: error }, 'catalog import failed'),
-        onCatalogChanged: () => app.catalog.refresh(),
       });
-      const tracked = finished.catch((error: unknown) =>
-        app.log.error({ err: error }, 'catalog import could not record its result'),
-      );
-      pending.add(tracked);
-      void tracked.finally(() => pending.delete(tracked));
       return reply.code(202).send({ message: M.started(file.fileName), data: started });
     },
   );
@@ -166,7 +157,7 @@ const adminImportRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: adminImportListSchema, 401: messageAnswerSchema, 403: messageAnswerSchema },
       },
     },
-    async () => ({ data: await listImports(app.db) }),
+    async () => ({ data: await listImports(app.db, app.files.private) }),
   );
 
   app.get(
@@ -187,8 +178,11 @@ const adminImportRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (req) => {
-      const found = await getImport(app.db, req.params.id);
+      const found = await getImport(app.db, req.params.id, app.files.private);
       if (!found) throw new HttpError(404, M.notFound);
+      // Whichever process worked it, this instance shows its catalog from the moment it says finished (decision
+      // 0019); NOTIFY tells the others. A refresh that fails is the poll's to retry.
+      if (found.status === 'finished') await app.catalog.refresh().catch(() => undefined);
       return { data: found };
     },
   );

@@ -183,12 +183,14 @@ describe.runIf(process.env.TEST_DATABASE_URL)('two instances on one PostgreSQL',
         c.catalogPollMs = NO_POLL_MS;
       },
     });
-    // Its own pool on the same database, as a second server would have; it polls too rarely to matter here.
+    // Its own pool on the same database, as a second server would have; it polls too rarely to matter here, and
+    // works no jobs: the import (a job, decision 0062) is worked by `a`, so `b` can learn of it by NOTIFY alone.
     b = await createTestApp({
       databaseUrl: url,
       config: (c) => {
         c.databaseUrl = url;
         c.catalogPollMs = NO_POLL_MS;
+        c.runJobs = false;
       },
     });
     await seedCatalog(a.database.db);
