@@ -75,3 +75,30 @@ export async function stopChildren(): Promise<void> {
     ),
   );
 }
+
+/** A running `npm run worker` (src/worker.ts) and what it has printed so far. */
+export interface WorkerChild {
+  child: ChildProcess;
+  /** Its stdout and stderr so far, interleaved. */
+  output(): string;
+  /** Its exit code, once it has exited. */
+  exited: Promise<number | null>;
+}
+
+/**
+ * Starts the job worker as `npm run worker` runs it, on `databaseUrl` (PostgreSQL: the worker refuses PGlite) with
+ * `dataDir` for its outbox and files, logging at info so its "is running" line can be read.
+ */
+export function startWorker(databaseUrl: string, dataDir: string): WorkerChild {
+  const child = startChild('src/worker.ts', [], {
+    DATABASE_URL: databaseUrl,
+    DATA_DIR: dataDir,
+    LOG_LEVEL: 'info',
+    NODE_ENV: 'test',
+  });
+  let output = '';
+  child.stdout?.setEncoding('utf8').on('data', (t: string) => (output += t));
+  child.stderr?.setEncoding('utf8').on('data', (t: string) => (output += t));
+  const exited = new Promise<number | null>((resolve) => child.once('exit', (code) => resolve(code)));
+  return { child, output: () => output, exited };
+}

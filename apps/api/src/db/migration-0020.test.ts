@@ -5,76 +5,17 @@
  * a copy of the migrations folder cut there, filled with SQL of that time, then migrated to the end.
  * PGlite, or PostgreSQL when TEST_DATABASE_URL is set (a database of its own, dropped after).
  */
-import { randomBytes } from 'node:crypto';
-import { cp, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
-import os from 'node:os';
-import path from 'node:path';
-import { PGlite } from '@electric-sql/pglite';
-import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
-import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
-import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
-import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
-import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
-import pg from 'pg';
+import { rm } from 'node:fs/promises';
+import { MIGRATIONS_DIR } from './migration-status';
+import { migrationsUpTo, openEmptyDatabase, type RawDb } from '../../tests/migration-test-db';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { discountedPriceCents, DISCOUNT_FIXED, DISCOUNT_PERCENT } from '@store/shared/discount';
-import { connectAdmin } from '../../tests/test-db-names';
-import { MIGRATIONS_DIR } from './migration-status';
 
 /** The last migration before the money model. */
 const BEFORE = 19;
 
 /** The price a shopper was shown for an ex-GST amount before decision 0046: GST added, rounded up to the cent. */
 const shownBefore = (exCents: number) => Math.floor((exCents * 110 + 99) / 100);
-
-interface RawDb {
-  query<T>(text: string): Promise<T[]>;
-  migrate(folder: string): Promise<void>;
-  close(): Promise<void>;
-}
-
-async function openEmpty(): Promise<RawDb> {
-  const url = process.env.TEST_DATABASE_URL;
-  if (!url) {
-    const client = new PGlite('memory://', { extensions: { pg_trgm } });
-    await client.waitReady;
-    const db = drizzlePglite(client);
-    return {
-      query: async <T>(text: string) => (await client.query<T>(text)).rows,
-      migrate: (folder) => migratePglite(db, { migrationsFolder: folder }),
-      close: () => client.close(),
-    };
-  }
-  const name = `store_test_m20_${randomBytes(6).toString('hex')}`;
-  const admin = await connectAdmin(url);
-  await admin.query(`CREATE DATABASE ${name}`);
-  await admin.end();
-  const dbUrl = new URL(url);
-  dbUrl.pathname = `/${name}`;
-  const pool = new pg.Pool({ connectionString: dbUrl.toString(), max: 2 });
-  const db = drizzlePg(pool);
-  return {
-    query: async <T>(text: string) => (await pool.query(text)).rows as T[],
-    migrate: (folder) => migratePg(db, { migrationsFolder: folder }),
-    async close() {
-      await pool.end();
-      const a = await connectAdmin(url);
-      await a.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
-      await a.end();
-    },
-  };
-}
-
-/** A copy of the migrations folder whose journal stops at migration `last`. */
-async function migrationsUpTo(last: number): Promise<string> {
-  const dir = await mkdtemp(path.join(os.tmpdir(), 'store-migrations-'));
-  await cp(MIGRATIONS_DIR, dir, { recursive: true });
-  const journalFile = path.join(dir, 'meta', '_journal.json');
-  const journal = JSON.parse(await readFile(journalFile, 'utf8')) as { entries: { idx: number }[] };
-  journal.entries = journal.entries.filter((e) => e.idx <= last);
-  await writeFile(journalFile, JSON.stringify(journal));
-  return dir;
-}
 
 /** Products as the catalog held them before 0020: ex-GST cents, with their discounts. */
 const OLD_PRODUCTS = [
@@ -90,7 +31,7 @@ let db: RawDb;
 let folder: string;
 
 beforeAll(async () => {
-  db = await openEmpty();
+  db = await openEmptyDatabase('store_test_m20');
   folder = await migrationsUpTo(BEFORE);
   await db.migrate(folder);
   await db.query(`INSERT INTO store_settings (id, store_name, gst_percent, delivery_charge_cents,

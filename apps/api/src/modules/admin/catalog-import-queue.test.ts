@@ -10,11 +10,9 @@
  * - an import whose job failed, or whose job is gone, is shown failed (and its CSV deleted), not running forever;
  * - on PostgreSQL, `npm run worker` works an import uploaded to a store with RUN_JOBS=0.
  */
-import { spawn } from 'node:child_process';
 import { mkdtemp, rm } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ADMIN_IMPORT_MESSAGES as M, type AdminImport } from '@store/shared/admin-imports';
@@ -27,8 +25,8 @@ import { createTestDatabase } from '../../../tests/test-db';
 import { createTestApp, type TestApp } from '../../../tests/test-app';
 import { JOB_SCHEMA } from '../jobs/job-queue';
 import { CATALOG_IMPORT_QUEUE, importFileKey } from './catalog-import-queue';
+import { startWorker } from '../../../tests/child-processes';
 
-const API_DIR = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../..');
 const ON_POSTGRES = Boolean(process.env.TEST_DATABASE_URL);
 /** Longer than any test here. */
 const NO_POLL_MS = 600_000;
@@ -263,21 +261,7 @@ describe.runIf(ON_POSTGRES)('npm run worker', () => {
       },
     });
     const token = (await seedStaff(store, { email: 'worker.import.admin@example.com', role: 'admin' })).token;
-    const child = spawn(process.execPath, ['--import', 'tsx', 'src/worker.ts'], {
-      cwd: API_DIR,
-      env: {
-        ...process.env,
-        DATABASE_URL: database.url,
-        DATA_DIR: dataDir,
-        LOG_LEVEL: 'info',
-        NODE_ENV: 'test',
-      },
-      stdio: ['ignore', 'pipe', 'pipe'],
-    });
-    let output = '';
-    child.stdout.on('data', (d: Buffer) => (output += d.toString()));
-    child.stderr.on('data', (d: Buffer) => (output += d.toString()));
-    const exited = new Promise<number | null>((resolve) => child.on('exit', (code) => resolve(code)));
+    const { child, output, exited } = startWorker(database.url ?? '', dataDir);
     try {
       const body = form('worker.csv', csv([GOOD('WORKER-1'), GOOD('WORKER-2')]));
       const res = await store.app.inject({
@@ -301,7 +285,7 @@ describe.runIf(ON_POSTGRES)('npm run worker', () => {
           { timeout: 30_000, interval: 200 },
         )
         .toBe('finished');
-      expect(output).toContain('is running');
+      expect(output()).toContain('is running');
       expect(await database.db.select().from(products)).toHaveLength(2);
       expect(await filesUnder(store.app.files.private, 'imports/')).toEqual([]);
       child.kill('SIGTERM');

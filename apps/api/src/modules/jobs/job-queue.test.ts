@@ -5,13 +5,11 @@
  * the database; on PostgreSQL, a schedule run once by two instances, and a worker process working what a store
  * with RUN_JOBS=0 enqueued. The SMTP server is faked at the network edge (a socket speaking just enough SMTP).
  */
-import { spawn } from 'node:child_process';
 import { mkdtemp, readdir, rm } from 'node:fs/promises';
 import { createServer, type Server, type Socket } from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { randomUUID } from 'node:crypto';
-import { fileURLToPath } from 'node:url';
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { ADMIN_JOB_MESSAGES, adminJobsSchema } from '@store/shared/admin-jobs';
@@ -24,8 +22,8 @@ import { createTestApp, type TestApp } from '../../../tests/test-app';
 import { testOrderBody } from '../orders/test-order-body';
 import { RECONCILE_QUEUE } from '../payments/reconcile-schedule';
 import { JOB_SCHEMA } from './job-queue';
+import { runChild, startWorker } from '../../../tests/child-processes';
 
-const API_DIR = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../..');
 const ON_POSTGRES = Boolean(process.env.TEST_DATABASE_URL);
 
 /**
@@ -324,21 +322,7 @@ describe.runIf(ON_POSTGRES)('several processes on one PostgreSQL database', () =
         c.runJobs = false;
       },
     });
-    const worker = spawn(process.execPath, ['--import', 'tsx', 'src/worker.ts'], {
-      cwd: API_DIR,
-      env: {
-        ...process.env,
-        DATABASE_URL: database.url,
-        DATA_DIR: dataDir,
-        LOG_LEVEL: 'info',
-        NODE_ENV: 'test',
-      },
-      stdio: ['ignore', 'pipe', 'pipe'],
-    });
-    let output = '';
-    worker.stdout.on('data', (d: Buffer) => (output += d.toString()));
-    worker.stderr.on('data', (d: Buffer) => (output += d.toString()));
-    const exited = new Promise<number | null>((resolve) => worker.on('exit', (code) => resolve(code)));
+    const { child: worker, output, exited } = startWorker(database.url ?? '', dataDir);
     try {
       store.app.mail.deliver('test mail', MESSAGE);
       await store.app.mail.settled();
@@ -346,7 +330,7 @@ describe.runIf(ON_POSTGRES)('several processes on one PostgreSQL database', () =
       await expect
         .poll(async () => (await readdir(outbox).catch(() => [] as string[])).length, { timeout: 30_000 })
         .toBe(1);
-      expect(output).toContain('is running');
+      expect(output()).toContain('is running');
       expect(await readdir(store.app.config.outboxDir).catch(() => [])).toEqual([]);
       worker.kill('SIGTERM');
       expect(await exited).toBe(0);
@@ -360,14 +344,7 @@ describe.runIf(ON_POSTGRES)('several processes on one PostgreSQL database', () =
 
 describe.runIf(!ON_POSTGRES)('npm run worker on the embedded database', () => {
   it('refuses with what to do instead', async () => {
-    const worker = spawn(process.execPath, ['--import', 'tsx', 'src/worker.ts'], {
-      cwd: API_DIR,
-      env: { ...process.env, DATABASE_URL: '', NODE_ENV: 'test' },
-      stdio: ['ignore', 'pipe', 'pipe'],
-    });
-    let errors = '';
-    worker.stderr.on('data', (d: Buffer) => (errors += d.toString()));
-    const code = await new Promise<number | null>((resolve) => worker.on('exit', (c) => resolve(c)));
+    const { code, stderr: errors } = await runChild('src/worker.ts', [], { NODE_ENV: 'test' });
     expect(code).toBe(1);
     expect(errors).toContain('npm run worker needs PostgreSQL (set DATABASE_URL)');
   }, 30_000);
