@@ -194,13 +194,20 @@ export function computeCheckoutTotals(
 export interface PricedProductFields {
   product_meta: readonly { option: string; value: string }[];
   discount_data: { discounted_price: string } | null;
+  /** The signed-in trade customer's price (issue 39), when the server sent one. */
+  trade_price?: { price: string } | null | undefined;
 }
 
 /**
- * Unit price in cents (inc. GST) of a product as served: the discounted price when there is one, else `_price`.
- * Returns null when the product carries no readable price.
+ * Unit price in cents (inc. GST) of a product as served: the trade customer's price when the server sent one
+ * (issue 39: already the lower of their list and the sale), else the discounted price when there is one, else
+ * `_price`. Returns null when the product carries no readable price.
  */
 export function unitPriceCentsOf(product: PricedProductFields): number | null {
+  if (product.trade_price) {
+    const t = parseDecimalToCents(product.trade_price.price);
+    if (t !== null) return t;
+  }
   if (product.discount_data) {
     const d = parseDecimalToCents(product.discount_data.discounted_price);
     if (d !== null) return d;

@@ -68,6 +68,12 @@ export const productSchema = z.strictObject({
   part_numbers: z.array(z.string()),
   /** How it stands with the vehicle asked for (`vehicle=`, issue 15 §4); absent when none was asked. */
   fitment: productFitStatusSchema.optional(),
+  /**
+   * Issue 39 (decision 0066): the signed-in trade customer's unit price, inc. GST, when a price list lowers it.
+   * Only in private answers (the cart's products, or merged in by the browser from `GET /api/trade/prices`); the
+   * shared catalog answers never carry it. What the cart and checkout charge when present.
+   */
+  trade_price: z.strictObject({ price: z.string(), list_name: z.string() }).nullable().optional(),
 });
 export type Product = z.infer<typeof productSchema>;
 

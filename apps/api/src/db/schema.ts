@@ -12,6 +12,7 @@ import {
   index,
   integer,
   jsonb,
+  numeric,
   pgSequence,
   pgTable,
   primaryKey,
@@ -28,6 +29,7 @@ import type { TaxDocumentBuyer, TaxDocumentSeller } from '@store/shared/tax-invo
 import { DEFAULT_OPENING_HOURS, type OpeningHours } from '@store/shared/opening-hours';
 import type { ReturnCondition, ReturnReason, ReturnStatus } from '@store/shared/admin-returns';
 import type { ContactMessageKind } from '@store/shared/admin-customers';
+import type { AbnCheck } from '@store/shared/trade-accounts';
 
 export const categories = pgTable(
   'categories',
@@ -487,6 +489,12 @@ export const orders = pgTable(
      * retried job never mails it twice.
      */
     confirmationMailedAt: timestamp('confirmation_mailed_at', { withTimezone: true }),
+    /** Issue 39: the buyer's purchase order number (trade checkout), printed on the invoice; null when none. */
+    purchaseOrderNumber: text('purchase_order_number'),
+    /** Issue 39: the trade account the order was placed for (its user ordered while a member of it). */
+    tradeAccountId: integer('trade_account_id'),
+    /** Issue 39: for an order charged "On account", the day (store calendar) payment is due by the terms. */
+    paymentDueDay: date('payment_due_day', { mode: 'string' }),
   },
   (t) => [
     index('orders_user_idx').on(t.userId, t.createdAt.desc().nullsFirst()),
@@ -519,6 +527,8 @@ export const orderLineItems = pgTable(
     lineSubtotalCents: integer('line_subtotal_cents').notNull(),
     /** The GST the line total includes (cents; `computeCheckoutTotals`' lineGstCents); null for older orders. */
     lineGstCents: integer('line_gst_cents'),
+    /** Issue 39: the price list that priced the line for a trade customer; null at the retail price. */
+    priceListName: text('price_list_name'),
   },
   (t) => [
     index('order_line_items_order_idx').on(t.orderId),
@@ -1249,3 +1259,100 @@ export const memberCartLines = pgTable(
     check('member_cart_lines_quantity_check', sql`${t.quantity} BETWEEN 1 AND 100`),
   ],
 );
+
+/** Issue 39, decision 0066: named trade price lists; a list's rules follow the one precedence rule (trade-pricing.ts). */
+export const priceLists = pgTable('price_lists', {
+  id: serial('id').primaryKey(),
+  name: text('name').notNull().unique(),
+  createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+});
+
+/** A percentage off (any scope) or a fixed price inc. GST (products only); one rule per list, scope and target. */
+export const priceListRules = pgTable('price_list_rules', {
+  id: serial('id').primaryKey(),
+  priceListId: integer('price_list_id')
+    .notNull()
+    .references(() => priceLists.id, { onDelete: 'cascade' }),
+  scope: text('scope').notNull(),
+  targetId: integer('target_id'),
+  /** Percent off the shelf price, as a numeric string ("12.500"); null for a fixed price. */
+  percentOff: numeric('percent_off', { precision: 6, scale: 3 }),
+  fixedPriceCents: integer('fixed_price_cents'),
+});
+
+/** A business applying for, or holding, a trade account (issue 39 §1). */
+export const tradeAccounts = pgTable('trade_accounts', {
+  id: serial('id').primaryKey(),
+  status: text('status').notNull().default('pending'),
+  businessName: text('business_name').notNull(),
+  /** 11 digits, no spaces. */
+  abn: text('abn').notNull(),
+  gstRegistered: boolean('gst_registered').notNull(),
+  streetAddress: text('street_address').notNull(),
+  suburb: text('suburb').notNull(),
+  state: text('state').notNull(),
+  postCode: text('post_code').notNull(),
+  contactName: text('contact_name').notNull(),
+  contactPhone: text('contact_phone').notNull(),
+  accountsEmail: text('accounts_email').notNull(),
+  expectedMonthlySpendCents: integer('expected_monthly_spend_cents').notNull(),
+  /** What the ABR's ABN Lookup said when the business applied (AbnCheck); null without a GUID or an answer. */
+  abnCheck: jsonb('abn_check').$type<AbnCheck>(),
+  creditLimitCents: integer('credit_limit_cents').notNull().default(0),
+  terms: text('terms').notNull().default('30_eom'),
+  declineReason: text('decline_reason'),
+  decidedAt: timestamp('decided_at', { withTimezone: true }),
+  decidedBy: integer('decided_by'),
+  createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+});
+
+export const tradeAccountPriceLists = pgTable(
+  'trade_account_price_lists',
+  {
+    tradeAccountId: integer('trade_account_id')
+      .notNull()
+      .references(() => tradeAccounts.id, { onDelete: 'cascade' }),
+    priceListId: integer('price_list_id')
+      .notNull()
+      .references(() => priceLists.id, { onDelete: 'restrict' }),
+  },
+  (t) => [primaryKey({ columns: [t.tradeAccountId, t.priceListId] })],
+);
+
+/** The customers who order for a business: its owner (who applied) and the buyers the owner added. */
+export const tradeAccountUsers = pgTable(
+  'trade_account_users',
+  {
+    tradeAccountId: integer('trade_account_id')
+      .notNull()
+      .references(() => tradeAccounts.id, { onDelete: 'cascade' }),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    role: text('role').notNull(),
+    addedAt: timestamp('added_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [primaryKey({ columns: [t.tradeAccountId, t.userId] }), uniqueIndex('trade_account_users_user_idx').on(t.userId)],
+);
+
+/**
+ * The account's ledger: an invoice (order charged on account, cents owed, with its due day), a payment received or
+ * a credit (negative cents). The balance is the sum; ageing allocates payments and credits to the oldest invoices.
+ */
+export const tradeLedger = pgTable('trade_ledger', {
+  id: serial('id').primaryKey(),
+  tradeAccountId: integer('trade_account_id')
+    .notNull()
+    .references(() => tradeAccounts.id, { onDelete: 'restrict' }),
+  kind: text('kind').notNull(),
+  orderId: integer('order_id').references(() => orders.id, { onDelete: 'set null' }),
+  amountCents: integer('amount_cents').notNull(),
+  reference: text('reference').notNull().default(''),
+  /** The store's calendar day of the entry (YYYY-MM-DD). */
+  entryDay: date('entry_day', { mode: 'string' }).notNull(),
+  dueDay: date('due_day', { mode: 'string' }),
+  recordedBy: integer('recorded_by'),
+  createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+});
