@@ -131,6 +131,13 @@ const envSchema = z
         .regex(/^https?:\/\/[^/]+$/, 'must be a base URL such as https://api-m.sandbox.paypal.com')
         .optional(),
     ),
+    ABN_LOOKUP_GUID: optionalText,
+    ABN_LOOKUP_URL: optionalText.pipe(
+      z
+        .string()
+        .regex(/^https?:\/\/[^?#]+$/, 'must be a base URL such as https://abr.business.gov.au/json')
+        .optional(),
+    ),
     ALLOW_TEST_PAYMENTS: flag(false),
     SERVER_RENDERING: flag(true),
     PRERENDER_PAGES: flag(true),
@@ -298,6 +305,10 @@ export interface AppConfig {
   paypalClientSecret: string | undefined;
   /** PayPal's REST API base: PAYPAL_API_BASE, else the sandbox or live host of PAYPAL_ENV. */
   paypalApiBase: string;
+  /** The ABR's ABN Lookup GUID (issue 39 §1): with it, trade applications' ABNs are checked with the ABR. */
+  abnLookupGuid: string | undefined;
+  /** ABN Lookup's JSON base: ABN_LOOKUP_URL (the tests' fake), else https://abr.business.gov.au/json. */
+  abnLookupUrl: string;
   /** Lets the offline test payment providers run under NODE_ENV=production (DESIGN §3); never on a real store. */
   allowTestPayments: boolean;
   /**
@@ -456,6 +467,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     paymentTimeoutMs: e.PAYMENT_TIMEOUT_MS,
     paypalClientSecret: e.PAYPAL_CLIENT_SECRET,
     paypalApiBase: e.PAYPAL_API_BASE ?? PAYPAL_API_BASES[e.PAYPAL_ENV],
+    abnLookupGuid: e.ABN_LOOKUP_GUID,
+    abnLookupUrl: (e.ABN_LOOKUP_URL ?? 'https://abr.business.gov.au/json').replace(/\/+$/, ''),
     allowTestPayments: e.ALLOW_TEST_PAYMENTS,
     serverRendering: e.SERVER_RENDERING,
     renderedPagesMaxBytes: e.RENDERED_PAGES_MB * 1024 * 1024,
