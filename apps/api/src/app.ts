@@ -49,6 +49,7 @@ import adminDiscountCodeRoutes from './modules/admin/discount-code-routes';
 import storeSettingsRoutes from './modules/admin/store-settings-routes';
 import adminTaxonomyRoutes from './modules/admin/taxonomy-routes';
 import adminJobRoutes from './modules/admin/job-routes';
+import adminTradeAccountRoutes from './modules/admin/trade-account-routes';
 import discountCodeRoutes from './modules/discount-codes/routes';
 import homeContentRoutes from './modules/home-content/routes';
 import healthRoutes from './modules/health/routes';
@@ -226,6 +227,7 @@ export async function buildApp({
       await api.register(storeSettingsRoutes);
       await api.register(adminTaxonomyRoutes);
       await api.register(adminJobRoutes);
+      await api.register(adminTradeAccountRoutes);
       await api.register(discountCodeRoutes);
       await api.register(homeContentRoutes);
       await api.register(addressLookupRoutes);

@@ -17,6 +17,7 @@ import { createMailer, type Mailer } from './modules/mail/send-mail';
 import { createOrderMails, type OrderMails } from './modules/orders/order-mails';
 import type { PaymentProviders } from './modules/payments/choose-payment-providers';
 import { defineReconcileSchedule } from './modules/payments/reconcile-schedule';
+import { defineStatementSchedule } from './modules/trade/statement-schedule';
 
 export interface StoreJobs {
   jobs: JobQueue;
@@ -77,6 +78,7 @@ export function createStoreJobs(options: StoreJobsOptions): StoreJobs {
     { db, providers: payments, mails: orderMails, refundMail: { mail, log, config } },
     config.paymentsReconcileMinutes,
   );
+  defineStatementSchedule(jobs, { db, mail, config });
   if (files) jobs.define(catalogImportQueue({ db, files, log, onCatalogChanged }));
   return { jobs, mailer, mail, orderMails };
 }

@@ -390,3 +390,152 @@ export const tradePaymentRequestSchema = z.object({
     .regex(/^\d{4}-\d{2}-\d{2}$/, 'Received must be a date such as 2026-12-01')
     .optional(),
 });
+
+// ——— Back office answers (issue 39 §6; added by the back-office work) ———
+
+/** The trade account page of the storefront, linked from the trade mails. */
+export const TRADE_ACCOUNT_PAGE_PATH = '/my-account/trade';
+
+/** The back office's own words (refusals and confirmations of its calls). */
+export const TRADE_ADMIN_MESSAGES = {
+  accountNotFound: 'No trade account has this number.',
+  priceListNotFound: 'No price list has this number.',
+  unknownPriceLists: 'Choose price lists that exist: one of them was deleted meanwhile.',
+  alreadyDecided: (status: TradeAccountStatus) =>
+    `This application has already been decided (${TRADE_STATUS_WORDS[status].toLowerCase()}): reload it to see the decision.`,
+  notDecidedYet: 'Decide the application first: a pending account is approved or declined, not edited.',
+  productNotFound: 'No product has this SKU.',
+  previewNeedsOne: 'Choose a trade account or a price list to preview.',
+  statementMonthInvalid: 'Month must be a month such as 2026-11.',
+  statementMailed: (to: string) => `Statement mailed to ${to}.`,
+  updated: 'Trade account saved.',
+  priceListSaved: (name: string) => `Price list ${name} saved.`,
+  priceListDeleted: (name: string) => `Price list ${name} deleted.`,
+  unknownTarget: (scope: string, id: number) => `No ${scope.replace('_', ' ')} has id ${id}.`,
+} as const;
+
+/** A month (YYYY-MM) a statement is printed for. */
+export const statementMonthSchema = z
+  .string()
+  .regex(/^\d{4}-(0[1-9]|1[0-2])$/, TRADE_ADMIN_MESSAGES.statementMonthInvalid);
+
+/** The month (YYYY-MM) before the store month of `day` (YYYY-MM-DD): the month a statement sent on the 1st covers. */
+export function previousMonth(day: string): string {
+  const [y, m] = day.split('-').map(Number) as [number, number];
+  return m === 1 ? `${y - 1}-12` : `${y}-${String(m - 1).padStart(2, '0')}`;
+}
+
+/** An application as the back office reads it: every field the business gave, the ABR's answer, the owner. */
+export const adminTradeApplicationSchema = z.object({
+  id: z.number().int(),
+  status: z.enum(TRADE_ACCOUNT_STATUSES),
+  business_name: z.string(),
+  abn: z.string(),
+  gst_registered: z.boolean(),
+  street_address: z.string(),
+  suburb: z.string(),
+  state: z.string(),
+  post_code: z.string(),
+  contact_name: z.string(),
+  contact_phone: z.string(),
+  accounts_email: z.string(),
+  expected_monthly_spend: z.string(),
+  abn_check: abnCheckSchema.nullable(),
+  owner_name: z.string().nullable(),
+  owner_email: z.string().nullable(),
+  decline_reason: z.string().nullable(),
+  created_at: z.string(),
+  decided_at: z.string().nullable(),
+  decided_by: z.string().nullable(),
+});
+export type AdminTradeApplication = z.infer<typeof adminTradeApplicationSchema>;
+export const adminTradeApplicationListSchema = z.object({ data: z.array(adminTradeApplicationSchema) });
+
+/** One row of the back office's accounts list and ageing report. */
+export const adminTradeAccountRowSchema = z.object({
+  id: z.number().int(),
+  business_name: z.string(),
+  abn: z.string(),
+  status: z.enum(TRADE_ACCOUNT_STATUSES),
+  price_lists: z.array(z.string()),
+  credit_limit: z.string(),
+  terms: z.enum(TRADE_TERMS),
+  balance: z.string(),
+  overdue: z.string(),
+  ageing: ageingSchema,
+});
+export type AdminTradeAccountRow = z.infer<typeof adminTradeAccountRowSchema>;
+export const adminTradeAccountListSchema = z.object({ data: z.array(adminTradeAccountRowSchema) });
+
+/** One ledger entry with the balance after it (oldest first). */
+export const adminLedgerEntrySchema = z.object({
+  id: z.number().int(),
+  kind: z.enum(['invoice', 'payment', 'credit']),
+  day: z.string(),
+  due_day: z.string().nullable(),
+  order_id: z.string().nullable(),
+  invoice_number: z.string().nullable(),
+  purchase_order_number: z.string().nullable(),
+  reference: z.string(),
+  amount: z.string(),
+  balance: z.string(),
+});
+export type AdminLedgerEntry = z.infer<typeof adminLedgerEntrySchema>;
+
+export const adminTradeAccountDetailSchema = z.object({
+  account: tradeAccountViewSchema,
+  application: adminTradeApplicationSchema,
+  price_list_ids: z.array(z.number().int()),
+  ledger: z.array(adminLedgerEntrySchema),
+});
+export type AdminTradeAccountDetail = z.infer<typeof adminTradeAccountDetailSchema>;
+export const adminTradeAccountAnswerSchema = z.object({ data: adminTradeAccountDetailSchema, message: z.string() });
+
+export const adminAgeingReportSchema = z.object({
+  as_of: z.string(),
+  totals: ageingSchema,
+  total_balance: z.string(),
+  accounts: z.array(adminTradeAccountRowSchema),
+});
+export type AdminAgeingReport = z.infer<typeof adminAgeingReportSchema>;
+
+export const priceListAnswerSchema = z.object({ data: priceListSchema, message: z.string() });
+export const priceListListSchema = z.object({ data: z.array(priceListSchema) });
+
+/** `GET /api/admin/price-lists/preview?sku=…&account_id=…|price_list_id=…`. */
+export const priceListPreviewQuerySchema = z.object({
+  sku: z.string().trim().min(1, TRADE_ADMIN_MESSAGES.productNotFound),
+  account_id: z.coerce.number().int().positive().optional(),
+  price_list_id: z.coerce.number().int().positive().optional(),
+});
+
+const pricePairSchema = z.object({ inc_gst: z.string(), ex_gst: z.string() });
+export const priceListPreviewSchema = z.object({
+  product: z.object({ id: z.number().int(), sku: z.string(), title: z.string() }),
+  shelf_price: pricePairSchema,
+  /** The product's own sale price, or null when it is not on sale. */
+  sale_price: pricePairSchema.nullable(),
+  lists: z.array(
+    z.object({
+      id: z.number().int(),
+      name: z.string(),
+      price: pricePairSchema.nullable(),
+      /** The rule that gave the list's price, in words, or null when none of its rules applies. */
+      rule: z.string().nullable(),
+    }),
+  ),
+  /** What the one precedence rule charges (`tradeUnitPrice`). */
+  trade_price: pricePairSchema,
+  list_name: z.string().nullable(),
+  basis: z.enum(['fixed', 'percent', 'sale', 'retail']),
+});
+export type PriceListPreview = z.infer<typeof priceListPreviewSchema>;
+
+/** `GET /api/admin/price-lists/targets?scope=…&search=…`: what a rule may apply to, by name. */
+export const priceRuleTargetQuerySchema = z.object({
+  scope: z.enum(['product', 'brand', 'child_category', 'category']),
+  search: z.string().trim().max(80).default(''),
+});
+export const priceRuleTargetsSchema = z.object({
+  data: z.array(z.object({ id: z.number().int(), name: z.string(), price: z.string().nullable() })),
+});

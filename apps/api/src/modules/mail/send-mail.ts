@@ -24,6 +24,16 @@ export interface MailMessage {
   headers?: Record<string, string>;
   /** Reply-To, e.g. the customer's address on a contact message mailed to the store. */
   replyTo?: string;
+  /** Files attached (a trade statement's PDF), base64 so the message stays JSON in the mail queue. */
+  attachments?: MailAttachment[];
+}
+
+/** One attached file: its bytes as base64 (nodemailer reads this shape as it is). */
+export interface MailAttachment {
+  filename: string;
+  contentType: string;
+  content: string;
+  encoding: 'base64';
 }
 
 export interface Mailer {
