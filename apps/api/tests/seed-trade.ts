@@ -51,7 +51,9 @@ export async function seedTradeApplication(
       ...over,
     })
     .returning({ id: tradeAccounts.id });
-  await t.database.db.insert(tradeAccountUsers).values({ tradeAccountId: row!.id, userId: owner.id, role: 'owner' });
+  await t.database.db
+    .insert(tradeAccountUsers)
+    .values({ tradeAccountId: row!.id, userId: owner.id, role: 'owner' });
   return { id: row!.id, abn, owner };
 }
 
@@ -60,7 +62,13 @@ export async function seedApprovedTradeAccount(
   t: TestApp,
   over: Partial<typeof tradeAccounts.$inferInsert> = {},
 ): Promise<SeededTradeAccount> {
-  return seedTradeApplication(t, { status: 'approved', creditLimitCents: 1_000_000, terms: '30_days', decidedAt: new Date(), ...over });
+  return seedTradeApplication(t, {
+    status: 'approved',
+    creditLimitCents: 1_000_000,
+    terms: '30_days',
+    decidedAt: new Date(),
+    ...over,
+  });
 }
 
 /** An invoice of `cents` on the account's ledger dated `day`, due `due` (optionally for an order, with its PO). */
@@ -73,7 +81,10 @@ export async function seedLedgerInvoice(
   order?: { id: number; po?: string },
 ): Promise<number> {
   if (order?.po !== undefined)
-    await db.update(orders).set({ purchaseOrderNumber: order.po, tradeAccountId: accountId }).where(eq(orders.id, order.id));
+    await db
+      .update(orders)
+      .set({ purchaseOrderNumber: order.po, tradeAccountId: accountId })
+      .where(eq(orders.id, order.id));
   const [row] = await db
     .insert(tradeLedger)
     .values({

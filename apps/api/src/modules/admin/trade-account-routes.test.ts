@@ -10,9 +10,22 @@ import { and, eq } from 'drizzle-orm';
 import { simpleParser, type ParsedMail } from 'mailparser';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { PRICE_DISPLAY_META_KEY } from '@store/shared/gst-prices';
-import { TRADE_ADMIN_MESSAGES as A, TRADE_MESSAGES, TRADE_TERMS_WORDS, storeDay } from '@store/shared/trade-accounts';
+import {
+  TRADE_ADMIN_MESSAGES as A,
+  TRADE_MESSAGES,
+  TRADE_TERMS_WORDS,
+  storeDay,
+} from '@store/shared/trade-accounts';
 import { tradeUnitPrice } from '@store/shared/trade-pricing';
-import { auditLog, brands, products, tradeAccounts, tradeAccountPriceLists, tradeLedger, userMeta } from '../../db/schema';
+import {
+  auditLog,
+  brands,
+  products,
+  tradeAccounts,
+  tradeAccountPriceLists,
+  tradeLedger,
+  userMeta,
+} from '../../db/schema';
 import { injectAtOnce, statusCounts } from '../../../tests/concurrency';
 import { seedCatalog } from '../../../tests/seed-catalog';
 import { createTestApp, type TestApp } from '../../../tests/test-app';
@@ -27,12 +40,18 @@ let staffToken = '';
 beforeAll(async () => {
   t = await createTestApp();
   await seedCatalog(t.database.db);
-  adminToken = (await seedStaff(t, { email: 'trade-admin@example.com', role: 'admin', name: 'Trade Admin' })).token;
+  adminToken = (await seedStaff(t, { email: 'trade-admin@example.com', role: 'admin', name: 'Trade Admin' }))
+    .token;
   staffToken = (await seedStaff(t, { email: 'trade-staff@example.com', role: 'staff' })).token;
 });
 afterAll(() => t.close());
 
-const call = (method: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE', url: string, payload?: object, token = adminToken) =>
+const call = (
+  method: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE',
+  url: string,
+  payload?: object,
+  token = adminToken,
+) =>
   t.app.inject({
     method,
     url: `/api/admin/${url}`,
@@ -45,7 +64,9 @@ async function mailsTo(email: string): Promise<ParsedMail[]> {
   const dir = t.app.config.outboxDir;
   const files = await readdir(dir).catch(() => [] as string[]);
   const mails = await Promise.all(
-    files.filter((f) => f.endsWith('.eml')).map(async (f) => simpleParser(await readFile(path.join(dir, f), 'utf8'))),
+    files
+      .filter((f) => f.endsWith('.eml'))
+      .map(async (f) => simpleParser(await readFile(path.join(dir, f), 'utf8'))),
   );
   return mails.filter((m) => JSON.stringify(m.to ?? '').includes(email));
 }
@@ -57,7 +78,10 @@ async function createList(name: string, rules: object[]): Promise<number> {
 }
 
 async function brandId(permalink: string): Promise<number> {
-  const [b] = await t.database.db.select({ id: brands.id }).from(brands).where(eq(brands.permalink, permalink));
+  const [b] = await t.database.db
+    .select({ id: brands.id })
+    .from(brands)
+    .where(eq(brands.permalink, permalink));
   return b!.id;
 }
 async function productBySku(sku: string) {
@@ -75,15 +99,43 @@ describe('guard', () => {
   });
 });
 
+describe('OpenAPI', () => {
+  it('documents every back-office trade route', async () => {
+    const doc = (await t.app.inject({ method: 'GET', url: '/api/docs/json' })).json();
+    for (const p of [
+      '/api/admin/trade-applications',
+      '/api/admin/trade-accounts/{id}/decision',
+      '/api/admin/trade-accounts/{id}/payments',
+      '/api/admin/trade-accounts/{id}/statements/{month}',
+      '/api/admin/trade-ageing',
+      '/api/admin/price-lists/{id}',
+      '/api/admin/price-lists/preview',
+    ])
+      expect(Object.keys(doc.paths), p).toContain(p);
+  });
+});
+
 describe('applications', () => {
   it('lists pending first, newest first, with the ABR check and the owner', async () => {
     const older = await seedTradeApplication(t, {
       businessName: 'Older Garage',
-      abnCheck: { entity_name: 'OLDER GARAGE PTY LTD', active: true, gst_registered: true, checked_at: '2026-12-01T00:00:00Z' },
+      abnCheck: {
+        entity_name: 'OLDER GARAGE PTY LTD',
+        active: true,
+        gst_registered: true,
+        checked_at: '2026-12-01T00:00:00Z',
+      },
       createdAt: new Date('2026-11-01T00:00:00Z'),
     });
-    const newer = await seedTradeApplication(t, { businessName: 'Newer Garage', createdAt: new Date('2026-11-20T00:00:00Z') });
-    await seedTradeApplication(t, { businessName: 'Declined Garage', status: 'declined', createdAt: new Date('2026-12-01T00:00:00Z') });
+    const newer = await seedTradeApplication(t, {
+      businessName: 'Newer Garage',
+      createdAt: new Date('2026-11-20T00:00:00Z'),
+    });
+    await seedTradeApplication(t, {
+      businessName: 'Declined Garage',
+      status: 'declined',
+      createdAt: new Date('2026-12-01T00:00:00Z'),
+    });
     const res = await call('GET', 'trade-applications');
     expect(res.statusCode).toBe(200);
     const data = res.json().data as { id: number; status: string; business_name: string }[];
@@ -99,13 +151,20 @@ describe('applications', () => {
       expected_monthly_spend: '2500.00',
       state: 'NSW',
     });
-    const pendingOnly = (await call('GET', 'trade-applications?status=pending')).json().data as { status: string }[];
+    const pendingOnly = (await call('GET', 'trade-applications?status=pending')).json().data as {
+      status: string;
+    }[];
     expect(pendingOnly.every((a) => a.status === 'pending')).toBe(true);
   });
 
   it('approves with lists, limit and terms: mails owner and accounts email, turns on ex-GST, audits; a second decision is 409', async () => {
-    const listId = await createList('Trade Approve', [{ scope: 'all', target_id: null, percent_off: 10, fixed_price: null }]);
-    const app = await seedTradeApplication(t, { businessName: 'Approve Me Motors', accountsEmail: 'ap@approve.example.com' });
+    const listId = await createList('Trade Approve', [
+      { scope: 'all', target_id: null, percent_off: 10, fixed_price: null },
+    ]);
+    const app = await seedTradeApplication(t, {
+      businessName: 'Approve Me Motors',
+      accountsEmail: 'ap@approve.example.com',
+    });
     const res = await call('POST', `trade-accounts/${app.id}/decision`, {
       decision: 'approve',
       price_list_ids: [listId],
@@ -115,7 +174,12 @@ describe('applications', () => {
     expect(res.statusCode, res.body).toBe(200);
     const body = res.json();
     expect(body.message).toBe(TRADE_MESSAGES.decided('approved'));
-    expect(body.data.account).toMatchObject({ status: 'approved', credit_limit: '5000.00', terms: '30_eom', price_lists: ['Trade Approve'] });
+    expect(body.data.account).toMatchObject({
+      status: 'approved',
+      credit_limit: '5000.00',
+      terms: '30_eom',
+      price_lists: ['Trade Approve'],
+    });
     expect(body.data.application.decided_by).toBe('Trade Admin');
     for (const to of [app.owner.email, 'ap@approve.example.com']) {
       const [mail] = await mailsTo(to);
@@ -130,25 +194,50 @@ describe('applications', () => {
       .from(userMeta)
       .where(and(eq(userMeta.userId, app.owner.id), eq(userMeta.option, PRICE_DISPLAY_META_KEY)));
     expect(meta[0]?.value).toBe('ex_gst');
-    const audits = await t.database.db.select().from(auditLog).where(and(eq(auditLog.entityType, 'trade_account'), eq(auditLog.entityId, String(app.id))));
+    const audits = await t.database.db
+      .select()
+      .from(auditLog)
+      .where(and(eq(auditLog.entityType, 'trade_account'), eq(auditLog.entityId, String(app.id))));
     expect(audits.map((a) => a.action)).toEqual(['trade_account.approve']);
 
-    const again = await call('POST', `trade-accounts/${app.id}/decision`, { decision: 'decline', reason: 'Too late' });
+    const again = await call('POST', `trade-accounts/${app.id}/decision`, {
+      decision: 'decline',
+      reason: 'Too late',
+    });
     expect(again.statusCode).toBe(409);
     expect(again.json().message).toBe(A.alreadyDecided('approved'));
   });
 
   it('declines with the reason mailed; a decline without a reason is 400; unknown lists and accounts are refused', async () => {
-    const app = await seedTradeApplication(t, { businessName: 'Decline Me', accountsEmail: 'dec@decline.example.com' });
-    const blank = await call('POST', `trade-accounts/${app.id}/decision`, { decision: 'decline', reason: '  ' });
+    const app = await seedTradeApplication(t, {
+      businessName: 'Decline Me',
+      accountsEmail: 'dec@decline.example.com',
+    });
+    const blank = await call('POST', `trade-accounts/${app.id}/decision`, {
+      decision: 'decline',
+      reason: '  ',
+    });
     expect(blank.statusCode).toBe(400);
-    const unknown = await call('POST', `trade-accounts/${app.id}/decision`, { decision: 'approve', price_list_ids: [999_999], credit_limit: '100', terms: '7_days' });
+    const unknown = await call('POST', `trade-accounts/${app.id}/decision`, {
+      decision: 'approve',
+      price_list_ids: [999_999],
+      credit_limit: '100',
+      terms: '7_days',
+    });
     expect(unknown.statusCode).toBe(400);
     expect(unknown.json().message).toBe(A.unknownPriceLists);
-    expect((await call('POST', `trade-accounts/999999/decision`, { decision: 'decline', reason: 'x' })).statusCode).toBe(404);
-    const res = await call('POST', `trade-accounts/${app.id}/decision`, { decision: 'decline', reason: 'We could not verify the ABN holder.' });
+    expect(
+      (await call('POST', `trade-accounts/999999/decision`, { decision: 'decline', reason: 'x' })).statusCode,
+    ).toBe(404);
+    const res = await call('POST', `trade-accounts/${app.id}/decision`, {
+      decision: 'decline',
+      reason: 'We could not verify the ABN holder.',
+    });
     expect(res.statusCode).toBe(200);
-    expect(res.json().data.account).toMatchObject({ status: 'declined', decline_reason: 'We could not verify the ABN holder.' });
+    expect(res.json().data.account).toMatchObject({
+      status: 'declined',
+      decline_reason: 'We could not verify the ABN holder.',
+    });
     const [mail] = await mailsTo('dec@decline.example.com');
     expect(mail!.text).toContain('We could not verify the ABN holder.');
     expect((await mailsTo(app.owner.email)).length).toBe(1);
@@ -160,10 +249,16 @@ describe('applications', () => {
       method: 'POST',
       url: `/api/admin/trade-accounts/${app.id}/decision`,
       headers: { authorization: `Bearer ${adminToken}` },
-      payload: i === 0 ? { decision: 'approve', price_list_ids: [], credit_limit: '1000', terms: '7_days' } : { decision: 'decline', reason: 'No' },
+      payload:
+        i === 0
+          ? { decision: 'approve', price_list_ids: [], credit_limit: '1000', terms: '7_days' }
+          : { decision: 'decline', reason: 'No' },
     }));
     expect(statusCounts(responses)).toEqual({ 200: 1, 409: 1 });
-    const audits = await t.database.db.select().from(auditLog).where(and(eq(auditLog.entityType, 'trade_account'), eq(auditLog.entityId, String(app.id))));
+    const audits = await t.database.db
+      .select()
+      .from(auditLog)
+      .where(and(eq(auditLog.entityType, 'trade_account'), eq(auditLog.entityId, String(app.id))));
     expect(audits).toHaveLength(1);
     const [row] = await t.database.db.select().from(tradeAccounts).where(eq(tradeAccounts.id, app.id));
     expect(row!.status).toBe(audits[0]!.action === 'trade_account.approve' ? 'approved' : 'declined');
@@ -179,41 +274,83 @@ describe('accounts and payments', () => {
     const list = await call('GET', 'trade-accounts?search=ledger lane');
     expect(list.statusCode).toBe(200);
     expect(list.json().data).toEqual([
-      expect.objectContaining({ id: acc.id, balance: '150.00', overdue: '100.00', ageing: expect.objectContaining({ current: '50.00', '90_plus': '100.00' }) }),
+      expect.objectContaining({
+        id: acc.id,
+        balance: '150.00',
+        overdue: '100.00',
+        ageing: expect.objectContaining({ current: '50.00', '90_plus': '100.00' }),
+      }),
     ]);
-    const byAbn = (await call('GET', `trade-accounts?search=${acc.abn.slice(0, 2)} ${acc.abn.slice(2, 5)}`)).json().data as { id: number }[];
+    const byAbn = (
+      await call('GET', `trade-accounts?search=${acc.abn.slice(0, 2)} ${acc.abn.slice(2, 5)}`)
+    ).json().data as { id: number }[];
     expect(byAbn.map((a) => a.id)).toContain(acc.id);
 
     const detail = await call('GET', `trade-accounts/${acc.id}`);
     expect(detail.statusCode).toBe(200);
-    expect(detail.json().data.ledger.map((e: { balance: string }) => e.balance)).toEqual(['100.00', '150.00']);
+    expect(detail.json().data.ledger.map((e: { balance: string }) => e.balance)).toEqual([
+      '100.00',
+      '150.00',
+    ]);
     expect(detail.json().data.account.open_invoices).toHaveLength(2);
 
-    const listId = await createList('Edit List', [{ scope: 'all', target_id: null, percent_off: 5, fixed_price: null }]);
-    const patched = await call('PATCH', `trade-accounts/${acc.id}`, { price_list_ids: [listId], credit_limit: '7500.50', terms: '14_days', status: 'suspended' });
+    const listId = await createList('Edit List', [
+      { scope: 'all', target_id: null, percent_off: 5, fixed_price: null },
+    ]);
+    const patched = await call('PATCH', `trade-accounts/${acc.id}`, {
+      price_list_ids: [listId],
+      credit_limit: '7500.50',
+      terms: '14_days',
+      status: 'suspended',
+    });
     expect(patched.statusCode, patched.body).toBe(200);
-    expect(patched.json().data.account).toMatchObject({ status: 'suspended', credit_limit: '7500.50', terms: '14_days', price_lists: ['Edit List'] });
+    expect(patched.json().data.account).toMatchObject({
+      status: 'suspended',
+      credit_limit: '7500.50',
+      terms: '14_days',
+      price_lists: ['Edit List'],
+    });
     expect(patched.json().data.price_list_ids).toEqual([listId]);
-    const trail = (await call('GET', `trade-accounts/${acc.id}`)).json().audit as { action: string; after: Record<string, unknown> }[];
-    expect(trail[0]).toMatchObject({ action: 'trade_account.update', after: { status: 'suspended', credit_limit_cents: 750_050, terms: '14_days' } });
+    const trail = (await call('GET', `trade-accounts/${acc.id}`)).json().audit as {
+      action: string;
+      after: Record<string, unknown>;
+    }[];
+    expect(trail[0]).toMatchObject({
+      action: 'trade_account.update',
+      after: { status: 'suspended', credit_limit_cents: 750_050, terms: '14_days' },
+    });
     const pending = await seedTradeApplication(t);
-    expect((await call('PATCH', `trade-accounts/${pending.id}`, { credit_limit: '10' })).statusCode).toBe(409);
+    expect((await call('PATCH', `trade-accounts/${pending.id}`, { credit_limit: '10' })).statusCode).toBe(
+      409,
+    );
   });
 
   it('records a payment with its reference, day and who; refuses one above the balance', async () => {
     const acc = await seedApprovedTradeAccount(t, { businessName: 'Pay Once Pty' });
     await seedLedgerInvoice(t.database.db, acc.id, 20_000, '2026-11-03', '2026-12-03');
-    const tooMuch = await call('POST', `trade-accounts/${acc.id}/payments`, { amount: '200.01', reference: 'EFT 1' });
+    const tooMuch = await call('POST', `trade-accounts/${acc.id}/payments`, {
+      amount: '200.01',
+      reference: 'EFT 1',
+    });
     expect(tooMuch.statusCode).toBe(400);
     expect(tooMuch.json().message).toBe(TRADE_MESSAGES.paymentTooLarge);
-    const ok = await call('POST', `trade-accounts/${acc.id}/payments`, { amount: '150', reference: 'EFT 2', received_day: '2026-11-20' });
+    const ok = await call('POST', `trade-accounts/${acc.id}/payments`, {
+      amount: '150',
+      reference: 'EFT 2',
+      received_day: '2026-11-20',
+    });
     expect(ok.statusCode, ok.body).toBe(201);
     expect(ok.json().message).toBe(TRADE_MESSAGES.paymentRecorded);
     expect(ok.json().data.account.balance).toBe('50.00');
-    const [payment] = await t.database.db.select().from(tradeLedger).where(and(eq(tradeLedger.tradeAccountId, acc.id), eq(tradeLedger.kind, 'payment')));
+    const [payment] = await t.database.db
+      .select()
+      .from(tradeLedger)
+      .where(and(eq(tradeLedger.tradeAccountId, acc.id), eq(tradeLedger.kind, 'payment')));
     expect(payment).toMatchObject({ amountCents: -15_000, reference: 'EFT 2', entryDay: '2026-11-20' });
     expect(payment!.recordedBy).not.toBeNull();
-    expect((await call('POST', `trade-accounts/${acc.id}/payments`, { amount: '0', reference: 'x' })).statusCode).toBe(400);
+    expect(
+      (await call('POST', `trade-accounts/${acc.id}/payments`, { amount: '0', reference: 'x' })).statusCode,
+    ).toBe(400);
   });
 
   it('10 payments at once that together exceed the balance: the balance never goes below 0', async () => {
@@ -226,7 +363,10 @@ describe('accounts and payments', () => {
       payload: { amount: '30', reference: `EFT race ${i}` },
     }));
     expect(statusCounts(responses)).toEqual({ 201: 3, 400: 7 });
-    const entries = await t.database.db.select().from(tradeLedger).where(eq(tradeLedger.tradeAccountId, acc.id));
+    const entries = await t.database.db
+      .select()
+      .from(tradeLedger)
+      .where(eq(tradeLedger.tradeAccountId, acc.id));
     expect(entries.reduce((s, e) => s + e.amountCents, 0)).toBe(1_000);
   });
 
@@ -236,7 +376,12 @@ describe('accounts and payments', () => {
     const report = res.json();
     const cents = (s: string) => Math.round(Number(s) * 100);
     for (const bucket of ['current', '1_30', '31_60', '61_90', '90_plus'] as const) {
-      expect(cents(report.totals[bucket])).toBe(report.accounts.reduce((s: number, a: { ageing: Record<string, string> }) => s + cents(a.ageing[bucket]!), 0));
+      expect(cents(report.totals[bucket])).toBe(
+        report.accounts.reduce(
+          (s: number, a: { ageing: Record<string, string> }) => s + cents(a.ageing[bucket]!),
+          0,
+        ),
+      );
     }
     expect(report.accounts.every((a: { balance: string }) => a.balance !== '0.00')).toBe(true);
     expect(report.accounts.length).toBeGreaterThan(0);
@@ -246,14 +391,26 @@ describe('accounts and payments', () => {
 describe('price lists', () => {
   it('validates rules: a fixed price on a brand, both kinds, no target, an unknown target, a repeated target', async () => {
     const kestrel = await brandId('kestrel');
-    const fixedOnBrand = await call('POST', 'price-lists', { name: 'Bad', rules: [{ scope: 'brand', target_id: kestrel, percent_off: null, fixed_price: '10' }] });
+    const fixedOnBrand = await call('POST', 'price-lists', {
+      name: 'Bad',
+      rules: [{ scope: 'brand', target_id: kestrel, percent_off: null, fixed_price: '10' }],
+    });
     expect(fixedOnBrand.statusCode).toBe(400);
     expect(fixedOnBrand.json().message).toBe('Fixed prices are set per product');
-    const both = await call('POST', 'price-lists', { name: 'Bad', rules: [{ scope: 'brand', target_id: kestrel, percent_off: 5, fixed_price: '10' }] });
+    const both = await call('POST', 'price-lists', {
+      name: 'Bad',
+      rules: [{ scope: 'brand', target_id: kestrel, percent_off: 5, fixed_price: '10' }],
+    });
     expect(both.json().message).toBe('Give either a percentage off or a fixed price, not both');
-    const noTarget = await call('POST', 'price-lists', { name: 'Bad', rules: [{ scope: 'brand', target_id: null, percent_off: 5, fixed_price: null }] });
+    const noTarget = await call('POST', 'price-lists', {
+      name: 'Bad',
+      rules: [{ scope: 'brand', target_id: null, percent_off: 5, fixed_price: null }],
+    });
     expect(noTarget.json().message).toBe('Choose what the rule applies to');
-    const unknown = await call('POST', 'price-lists', { name: 'Bad', rules: [{ scope: 'brand', target_id: 987_654, percent_off: 5, fixed_price: null }] });
+    const unknown = await call('POST', 'price-lists', {
+      name: 'Bad',
+      rules: [{ scope: 'brand', target_id: 987_654, percent_off: 5, fixed_price: null }],
+    });
     expect(unknown.statusCode).toBe(400);
     expect(unknown.json().message).toBe(A.unknownTarget('brand', 987_654));
     const repeated = await call('POST', 'price-lists', {
@@ -264,7 +421,9 @@ describe('price lists', () => {
       ],
     });
     expect(repeated.statusCode).toBe(400);
-    expect((await call('GET', 'price-lists')).json().data.some((l: { name: string }) => l.name === 'Bad')).toBe(false);
+    expect(
+      (await call('GET', 'price-lists')).json().data.some((l: { name: string }) => l.name === 'Bad'),
+    ).toBe(false);
   });
 
   it('creates, names targets, refuses a taken name, replaces, refuses deleting a list in use, deletes, audits', async () => {
@@ -276,33 +435,58 @@ describe('price lists', () => {
     ]);
     const got = (await call('GET', `price-lists/${id}`)).json();
     expect(got.data.rules).toEqual([
-      { scope: 'product', target_id: globe.id, target_name: `${globe.title} (KL-H4-6055)`, percent_off: null, fixed_price: '19.95' },
-      { scope: 'brand', target_id: kestrel, target_name: 'Kestrel Lighting', percent_off: 12.5, fixed_price: null },
+      {
+        scope: 'product',
+        target_id: globe.id,
+        target_name: `${globe.title} (KL-H4-6055)`,
+        percent_off: null,
+        fixed_price: '19.95',
+      },
+      {
+        scope: 'brand',
+        target_id: kestrel,
+        target_name: 'Kestrel Lighting',
+        percent_off: 12.5,
+        fixed_price: null,
+      },
     ]);
     const dup = await call('POST', 'price-lists', { name: 'workshop', rules: [] });
     expect(dup.statusCode).toBe(409);
     expect(dup.json().message).toBe(TRADE_MESSAGES.priceListNameTaken);
     const other = await createList('Other', []);
     expect((await call('PUT', `price-lists/${other}`, { name: 'Workshop', rules: [] })).statusCode).toBe(409);
-    const replaced = await call('PUT', `price-lists/${id}`, { name: 'Workshop Gold', rules: [{ scope: 'all', target_id: null, percent_off: 3, fixed_price: null }] });
+    const replaced = await call('PUT', `price-lists/${id}`, {
+      name: 'Workshop Gold',
+      rules: [{ scope: 'all', target_id: null, percent_off: 3, fixed_price: null }],
+    });
     expect(replaced.statusCode).toBe(200);
-    expect(replaced.json().data).toMatchObject({ name: 'Workshop Gold', rules: [{ scope: 'all', target_name: 'Whole catalog', percent_off: 3 }] });
+    expect(replaced.json().data).toMatchObject({
+      name: 'Workshop Gold',
+      rules: [{ scope: 'all', target_name: 'Whole catalog', percent_off: 3 }],
+    });
     const acc = await seedApprovedTradeAccount(t);
     await t.database.db.insert(tradeAccountPriceLists).values({ tradeAccountId: acc.id, priceListId: id });
     const inUse = await call('DELETE', `price-lists/${id}`);
     expect(inUse.statusCode).toBe(409);
     expect(inUse.json().message).toBe(TRADE_MESSAGES.priceListInUse);
-    expect((await call('GET', 'price-lists')).json().data.find((l: { id: number }) => l.id === id).accounts).toBe(1);
+    expect(
+      (await call('GET', 'price-lists')).json().data.find((l: { id: number }) => l.id === id).accounts,
+    ).toBe(1);
     const del = await call('DELETE', `price-lists/${other}`);
     expect(del.statusCode).toBe(200);
     expect((await call('GET', `price-lists/${other}`)).statusCode).toBe(404);
-    const actions = (await call('GET', `price-lists/${id}`)).json().audit.map((a: { action: string }) => a.action);
+    const actions = (await call('GET', `price-lists/${id}`))
+      .json()
+      .audit.map((a: { action: string }) => a.action);
     expect(actions).toEqual(['price_list.update', 'price_list.create']);
   });
 
   it('finds rule targets by name or SKU', async () => {
     const res = await call('GET', 'price-lists/targets?scope=product&search=kl-h4');
-    expect(res.json().data[0]).toMatchObject({ name: expect.stringContaining('(KL-H4-6055)'), price: '24.95' });
+    expect(res.json().data[0]).toMatchObject({
+      name: expect.stringContaining('(KL-H4-6055)'),
+      price: '24.95',
+    });
     expect((await call('GET', 'price-lists/targets?scope=brand&search=kest')).json().data).toEqual([
       { id: await brandId('kestrel'), name: 'Kestrel Lighting', price: null },
     ]);
@@ -315,7 +499,9 @@ describe('price lists', () => {
       { scope: 'brand', target_id: kestrel, percent_off: 5, fixed_price: null },
       { scope: 'all', target_id: null, percent_off: 30, fixed_price: null },
     ]);
-    const b = await createList('Preview B', [{ scope: 'product', target_id: onSale.id, percent_off: null, fixed_price: '22.00' }]);
+    const b = await createList('Preview B', [
+      { scope: 'product', target_id: onSale.id, percent_off: null, fixed_price: '22.00' },
+    ]);
     const acc = await seedApprovedTradeAccount(t);
     await t.database.db.insert(tradeAccountPriceLists).values([
       { tradeAccountId: acc.id, priceListId: a },
@@ -341,7 +527,11 @@ describe('price lists', () => {
       sale_price: { inc_gst: '26.95', ex_gst: '24.50' },
       lists: [
         { name: 'Preview A', price: { inc_gst: '28.45' }, rule: '5% off Kestrel Lighting' },
-        { name: 'Preview B', price: { inc_gst: '22.00', ex_gst: '20.00' }, rule: expect.stringMatching(/^Fixed price for H7/) },
+        {
+          name: 'Preview B',
+          price: { inc_gst: '22.00', ex_gst: '20.00' },
+          rule: expect.stringMatching(/^Fixed price for H7/),
+        },
       ],
       trade_price: { inc_gst: (expected.unitPriceCents / 100).toFixed(2) },
       list_name: expected.listName,

@@ -60,12 +60,17 @@ import { sendStatement } from '../trade/statement-schedule';
 import { auditTrail } from './record-audit';
 import { requireStaff, staffOf } from './require-staff';
 
-const idParams = z.object({ id: z.coerce.number({ error: A.accountNotFound }).int(A.accountNotFound).positive(A.accountNotFound) });
+const idParams = z.object({
+  id: z.coerce.number({ error: A.accountNotFound }).int(A.accountNotFound).positive(A.accountNotFound),
+});
 const listParams = z.object({
   id: z.coerce.number({ error: A.priceListNotFound }).int(A.priceListNotFound).positive(A.priceListNotFound),
 });
 const statementParams = idParams.extend({ month: statementMonthSchema });
-const pdfAnswer = z.string().meta({ format: 'binary' }).describe('The PDF (application/pdf), as an attachment');
+const pdfAnswer = z
+  .string()
+  .meta({ format: 'binary' })
+  .describe('The PDF (application/pdf), as an attachment');
 const refusals = {
   400: fieldErrorsAnswerSchema,
   401: messageAnswerSchema,
@@ -82,7 +87,10 @@ const tradeAccountRoutes: FastifyPluginAsyncZod = async (app) => {
       reply.header('cache-control', 'no-store');
     return payload;
   });
-  const detail = async (id: number, message: string) => ({ data: await tradeAccountDetail(app.db, id), message });
+  const detail = async (id: number, message: string) => ({
+    data: await tradeAccountDetail(app.db, id),
+    message,
+  });
 
   app.get(
     '/admin/trade-applications',
@@ -104,7 +112,8 @@ const tradeAccountRoutes: FastifyPluginAsyncZod = async (app) => {
       preHandler: guard,
       schema: {
         tags,
-        summary: 'Approve a pending application (price lists, credit limit, terms) or decline it with a reason',
+        summary:
+          'Approve a pending application (price lists, credit limit, terms) or decline it with a reason',
         description:
           'The account row is locked first: of two decisions at once one wins, the other gets 409. The applicant ' +
           '(owner and accounts email) is mailed either way; approving shows the account users prices ex. GST.',
@@ -114,7 +123,13 @@ const tradeAccountRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (req) => {
-      const message = await decideTradeApplication(app.db, mails(), req.params.id, req.body, staffOf(req).staff.id);
+      const message = await decideTradeApplication(
+        app.db,
+        mails(),
+        req.params.id,
+        req.body,
+        staffOf(req).staff.id,
+      );
       return detail(req.params.id, message);
     },
   );
@@ -125,7 +140,8 @@ const tradeAccountRoutes: FastifyPluginAsyncZod = async (app) => {
       preHandler: guard,
       schema: {
         tags,
-        summary: 'Trade accounts (approved and on hold unless a status is asked) with balance, overdue and ageing',
+        summary:
+          'Trade accounts (approved and on hold unless a status is asked) with balance, overdue and ageing',
         querystring: z.object({
           search: z.string().trim().max(120).optional(),
           status: z.enum(TRADE_ACCOUNT_STATUSES).optional(),
@@ -157,7 +173,10 @@ const tradeAccountRoutes: FastifyPluginAsyncZod = async (app) => {
         tags,
         summary: 'One trade account: as its users read it, its application, its ledger, and its audit trail',
         params: idParams,
-        response: { 200: z.object({ data: adminTradeAccountDetailSchema, audit: z.array(auditEntrySchema) }), ...refusals },
+        response: {
+          200: z.object({ data: adminTradeAccountDetailSchema, audit: z.array(auditEntrySchema) }),
+          ...refusals,
+        },
       },
     },
     async (req) => ({
@@ -172,7 +191,8 @@ const tradeAccountRoutes: FastifyPluginAsyncZod = async (app) => {
       preHandler: guard,
       schema: {
         tags,
-        summary: "Change a decided account's price lists, credit limit, terms, or put it on hold / reinstate it",
+        summary:
+          "Change a decided account's price lists, credit limit, terms, or put it on hold / reinstate it",
         params: idParams,
         body: tradeAccountUpdateSchema,
         response: { 200: adminTradeAccountAnswerSchema, ...refusals, 409: messageAnswerSchema },
@@ -217,7 +237,10 @@ const tradeAccountRoutes: FastifyPluginAsyncZod = async (app) => {
       const pdf = await renderStatementPdf(app.db, req.params.id, req.params.month);
       return (reply as FastifyReply)
         .header('content-type', 'application/pdf')
-        .header('content-disposition', `attachment; filename="statement-${req.params.id}-${req.params.month}.pdf"`)
+        .header(
+          'content-disposition',
+          `attachment; filename="statement-${req.params.id}-${req.params.month}.pdf"`,
+        )
         .header('x-content-type-options', 'nosniff')
         .send(pdf);
     },
@@ -244,7 +267,11 @@ const tradeAccountRoutes: FastifyPluginAsyncZod = async (app) => {
     '/admin/price-lists',
     {
       preHandler: guard,
-      schema: { tags, summary: 'Price lists with their rules and how many accounts hold each', response: { 200: priceListListSchema, ...refusals } },
+      schema: {
+        tags,
+        summary: 'Price lists with their rules and how many accounts hold each',
+        response: { 200: priceListListSchema, ...refusals },
+      },
     },
     async () => ({ data: await listPriceLists(app.db) }),
   );
@@ -255,7 +282,8 @@ const tradeAccountRoutes: FastifyPluginAsyncZod = async (app) => {
       preHandler: guard,
       schema: {
         tags,
-        summary: 'What a price rule may apply to (products by title or SKU, brands, categories), by name: 20 at most',
+        summary:
+          'What a price rule may apply to (products by title or SKU, brands, categories), by name: 20 at most',
         querystring: priceRuleTargetQuerySchema,
         response: { 200: priceRuleTargetsSchema, ...refusals },
       },
@@ -269,7 +297,8 @@ const tradeAccountRoutes: FastifyPluginAsyncZod = async (app) => {
       preHandler: guard,
       schema: {
         tags,
-        summary: "A product's price for a trade account (its lists) or one list: shelf, sale, each list and its rule, and the price charged",
+        summary:
+          "A product's price for a trade account (its lists) or one list: shelf, sale, each list and its rule, and the price charged",
         querystring: priceListPreviewQuerySchema,
         response: { 200: z.object({ data: priceListPreviewSchema }), ...refusals },
       },
@@ -340,7 +369,9 @@ const tradeAccountRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: messageAnswerSchema, ...refusals, 409: messageAnswerSchema },
       },
     },
-    async (req) => ({ message: A.priceListDeleted(await deletePriceList(app.db, req.params.id, staffOf(req).staff.id)) }),
+    async (req) => ({
+      message: A.priceListDeleted(await deletePriceList(app.db, req.params.id, staffOf(req).staff.id)),
+    }),
   );
 };
 

@@ -48,11 +48,28 @@ const money = centsToDecimalString;
 
 /** The names of rule targets, by scope and id. */
 async function targetNames(db: Database, rules: readonly { scope: string; targetId: number | null }[]) {
-  const ids = (scope: string) => [...new Set(rules.filter((r) => r.scope === scope && r.targetId !== null).map((r) => r.targetId!))];
+  const ids = (scope: string) => [
+    ...new Set(rules.filter((r) => r.scope === scope && r.targetId !== null).map((r) => r.targetId!)),
+  ];
   const [p, b, c, cc] = await Promise.all([
-    ids('product').length ? db.select({ id: products.id, t: products.title, sku: products.sku }).from(products).where(inArray(products.id, ids('product'))) : [],
-    ids('brand').length ? db.select({ id: brands.id, t: brands.title }).from(brands).where(inArray(brands.id, ids('brand'))) : [],
-    ids('category').length ? db.select({ id: categories.id, t: categories.title }).from(categories).where(inArray(categories.id, ids('category'))) : [],
+    ids('product').length
+      ? db
+          .select({ id: products.id, t: products.title, sku: products.sku })
+          .from(products)
+          .where(inArray(products.id, ids('product')))
+      : [],
+    ids('brand').length
+      ? db
+          .select({ id: brands.id, t: brands.title })
+          .from(brands)
+          .where(inArray(brands.id, ids('brand')))
+      : [],
+    ids('category').length
+      ? db
+          .select({ id: categories.id, t: categories.title })
+          .from(categories)
+          .where(inArray(categories.id, ids('category')))
+      : [],
     ids('child_category').length
       ? db
           .select({ id: childCategories.id, t: childCategories.childTitle, parent: categories.title })
@@ -67,7 +84,9 @@ async function targetNames(db: Database, rules: readonly { scope: string; target
   for (const r of c) names.set(`category:${r.id}`, r.t);
   for (const r of cc) names.set(`child_category:${r.id}`, r.parent ? `${r.parent} › ${r.t}` : r.t);
   return (scope: string, id: number | null) =>
-    scope === 'all' ? 'Whole catalog' : (names.get(`${scope}:${id}`) ?? `Missing ${scope.replace('_', ' ')} #${id}`);
+    scope === 'all'
+      ? 'Whole catalog'
+      : (names.get(`${scope}:${id}`) ?? `Missing ${scope.replace('_', ' ')} #${id}`);
 }
 
 /** Every price list (name order) or those `ids`, with their rules and how many accounts hold them. */
@@ -80,7 +99,11 @@ export async function listPriceLists(db: Database, ids?: readonly number[]): Pro
   if (lists.length === 0) return [];
   const listIds = lists.map((l) => l.id);
   const [rules, counts] = await Promise.all([
-    db.select().from(priceListRules).where(inArray(priceListRules.priceListId, listIds)).orderBy(asc(priceListRules.id)),
+    db
+      .select()
+      .from(priceListRules)
+      .where(inArray(priceListRules.priceListId, listIds))
+      .orderBy(asc(priceListRules.id)),
     db
       .select({ id: tradeAccountPriceLists.priceListId, n: sql<number>`count(*)::int` })
       .from(tradeAccountPriceLists)
@@ -133,7 +156,9 @@ async function checkRules(db: Database, rules: PriceListRequest['rules']): Promi
     const wanted = [...new Set(rules.filter((r) => r.scope === scope).map((r) => r.target_id!))];
     if (wanted.length === 0) continue;
     const table = tables[scope];
-    const found = new Set((await db.select({ id: table.id }).from(table).where(inArray(table.id, wanted))).map((r) => r.id));
+    const found = new Set(
+      (await db.select({ id: table.id }).from(table).where(inArray(table.id, wanted))).map((r) => r.id),
+    );
     const missing = wanted.find((id) => !found.has(id));
     if (missing !== undefined) {
       const message = A.unknownTarget(scope, missing);
@@ -148,7 +173,10 @@ function nameTaken(error: unknown): boolean {
   return failure?.sqlstate === '23505' && (failure.constraint ?? '').startsWith('price_lists_name');
 }
 
-const taken = () => new HttpError(409, TRADE_MESSAGES.priceListNameTaken, [{ field: 'name', message: TRADE_MESSAGES.priceListNameTaken }]);
+const taken = () =>
+  new HttpError(409, TRADE_MESSAGES.priceListNameTaken, [
+    { field: 'name', message: TRADE_MESSAGES.priceListNameTaken },
+  ]);
 
 async function writeRules(tx: Database, id: number, rules: PriceListRequest['rules']): Promise<void> {
   await tx.delete(priceListRules).where(eq(priceListRules.priceListId, id));
@@ -167,14 +195,26 @@ async function writeRules(tx: Database, id: number, rules: PriceListRequest['rul
 }
 
 const auditRules = (rules: PriceListRequest['rules']) =>
-  rules.map((r) => ({ scope: r.scope, target_id: r.target_id, percent_off: r.percent_off, fixed_price_cents: r.fixed_price }));
+  rules.map((r) => ({
+    scope: r.scope,
+    target_id: r.target_id,
+    percent_off: r.percent_off,
+    fixed_price_cents: r.fixed_price,
+  }));
 
 /** Creates a list (audited). 409 priceListNameTaken when another list has the name (any case). */
-export async function createPriceList(db: Database, input: PriceListRequest, staffId: number): Promise<PriceList> {
+export async function createPriceList(
+  db: Database,
+  input: PriceListRequest,
+  staffId: number,
+): Promise<PriceList> {
   await checkRules(db, input.rules);
   try {
     const id = await db.transaction(async (tx) => {
-      const clash = await tx.select({ id: priceLists.id }).from(priceLists).where(ilike(priceLists.name, input.name));
+      const clash = await tx
+        .select({ id: priceLists.id })
+        .from(priceLists)
+        .where(ilike(priceLists.name, input.name));
       if (clash.length > 0) throw taken();
       const [row] = await tx.insert(priceLists).values({ name: input.name }).returning({ id: priceLists.id });
       await writeRules(tx, row!.id, input.rules);
@@ -196,7 +236,12 @@ export async function createPriceList(db: Database, input: PriceListRequest, sta
 }
 
 /** Replaces list `id`'s name and rules (audited). */
-export async function replacePriceList(db: Database, id: number, input: PriceListRequest, staffId: number): Promise<PriceList> {
+export async function replacePriceList(
+  db: Database,
+  id: number,
+  input: PriceListRequest,
+  staffId: number,
+): Promise<PriceList> {
   await checkRules(db, input.rules);
   try {
     await db.transaction(async (tx) => {
@@ -208,7 +253,10 @@ export async function replacePriceList(db: Database, id: number, input: PriceLis
         .where(and(ilike(priceLists.name, input.name), sql`${priceLists.id} <> ${id}`));
       if (clash.length > 0) throw taken();
       const oldRules = await tx.select().from(priceListRules).where(eq(priceListRules.priceListId, id));
-      await tx.update(priceLists).set({ name: input.name, updatedAt: new Date() }).where(eq(priceLists.id, id));
+      await tx
+        .update(priceLists)
+        .set({ name: input.name, updatedAt: new Date() })
+        .where(eq(priceLists.id, id));
       await writeRules(tx, id, input.rules);
       await recordAudit(tx, {
         staffId,
@@ -246,27 +294,48 @@ export async function deletePriceList(db: Database, id: number, staffId: number)
       .limit(1);
     if (held.length > 0) throw new HttpError(409, TRADE_MESSAGES.priceListInUse);
     await tx.delete(priceLists).where(eq(priceLists.id, id));
-    await recordAudit(tx, { staffId, action: 'price_list.delete', entityType: AUDIT_ENTITY, entityId: String(id), before: { name: before.name }, after: null });
+    await recordAudit(tx, {
+      staffId,
+      action: 'price_list.delete',
+      entityType: AUDIT_ENTITY,
+      entityId: String(id),
+      before: { name: before.name },
+      after: null,
+    });
     return before.name;
   });
 }
 
 /** What a rule may apply to, searched by name (products also by SKU): at most 20. */
-export async function priceRuleTargets(db: Database, scope: 'product' | 'brand' | 'child_category' | 'category', search: string) {
+export async function priceRuleTargets(
+  db: Database,
+  scope: 'product' | 'brand' | 'child_category' | 'category',
+  search: string,
+) {
   const like = `%${search}%`;
   switch (scope) {
     case 'product': {
       const rows = await db
         .select({ id: products.id, title: products.title, sku: products.sku, price: products.priceCents })
         .from(products)
-        .where(and(isNull(products.archivedAt), search ? or(ilike(products.title, like), ilike(products.sku, like)) : undefined))
+        .where(
+          and(
+            isNull(products.archivedAt),
+            search ? or(ilike(products.title, like), ilike(products.sku, like)) : undefined,
+          ),
+        )
         .orderBy(asc(products.title))
         .limit(20);
       return rows.map((r) => ({ id: r.id, name: `${r.title} (${r.sku})`, price: money(r.price) }));
     }
     case 'brand':
       return (
-        await db.select({ id: brands.id, name: brands.title }).from(brands).where(search ? ilike(brands.title, like) : undefined).orderBy(asc(brands.title)).limit(20)
+        await db
+          .select({ id: brands.id, name: brands.title })
+          .from(brands)
+          .where(search ? ilike(brands.title, like) : undefined)
+          .orderBy(asc(brands.title))
+          .limit(20)
       ).map((r) => ({ ...r, price: null }));
     case 'category':
       return (
@@ -310,7 +379,9 @@ async function pricedProduct(db: Database, sku: string) {
   if (!row) throw new HttpError(404, A.productNotFound, [{ field: 'sku', message: A.productNotFound }]);
   const retail = unitPriceCentsFromColumns(
     row.priceCents,
-    row.discountType === null || row.discountValue === null ? null : { type: row.discountType as 0 | 1, value: row.discountValue },
+    row.discountType === null || row.discountValue === null
+      ? null
+      : { type: row.discountType as 0 | 1, value: row.discountValue },
   );
   const product: TradePricedProduct = {
     id: row.id,
@@ -329,15 +400,22 @@ async function pricedProduct(db: Database, sku: string) {
  * applying rule in precedence order (PRICE_RULE_SCOPES; a fixed price is a product rule) whose price is the list's
  * is the one.
  */
-function ruleInWords(product: TradePricedProduct, list: PriceListRules, listCents: number, name: (r: PriceListRule) => string): string | null {
+function ruleInWords(
+  product: TradePricedProduct,
+  list: PriceListRules,
+  listCents: number,
+  name: (r: PriceListRule) => string,
+): string | null {
   const byScope = [...list.rules].sort(
     (a, b) =>
       Number(b.fixedPriceCents !== null) - Number(a.fixedPriceCents !== null) ||
       PRICE_RULE_SCOPES.indexOf(a.scope) - PRICE_RULE_SCOPES.indexOf(b.scope),
   );
-  const rule = byScope.find((r) => listPriceCents(product, { ...list, rules: [r] }) === listCents && listPriceCents(product, { ...list, rules: [r] }) !== null);
+  const rule = byScope.find((r) => listPriceCents(product, { ...list, rules: [r] }) === listCents);
   if (!rule) return null;
-  return rule.fixedPriceCents !== null ? `Fixed price for ${name(rule)}` : `${rule.percentOff}% off ${name(rule)}`;
+  return rule.fixedPriceCents !== null
+    ? `Fixed price for ${name(rule)}`
+    : `${rule.percentOff}% off ${name(rule)}`;
 }
 
 /** The preview: the product's shelf and sale prices, each list's price and rule, and what the rule charges. */
@@ -347,7 +425,10 @@ export async function previewPrice(
 ): Promise<PriceListPreview> {
   let ids: number[];
   if (query.account_id !== undefined) {
-    const [account] = await db.select({ id: tradeAccounts.id }).from(tradeAccounts).where(eq(tradeAccounts.id, query.account_id));
+    const [account] = await db
+      .select({ id: tradeAccounts.id })
+      .from(tradeAccounts)
+      .where(eq(tradeAccounts.id, query.account_id));
     if (!account) throw new HttpError(404, A.accountNotFound);
     ids = await priceListIdsOf(db, query.account_id);
   } else if (query.price_list_id !== undefined) {
@@ -360,12 +441,16 @@ export async function previewPrice(
   if (query.price_list_id !== undefined && lists.length === 0) throw new HttpError(404, A.priceListNotFound);
   const gst = (await getStoreSettings(db)).gstPercent;
   const pair = (cents: number) => ({ inc_gst: money(cents), ex_gst: money(exGstCents(cents, gst)) });
-  const nameOf = await targetNames(db, lists.flatMap((l) => l.rules));
+  const nameOf = await targetNames(
+    db,
+    lists.flatMap((l) => l.rules),
+  );
   const price = tradeUnitPrice(product, lists);
   return {
     product: { id: row.id, sku: row.sku, title: row.title },
     shelf_price: pair(product.shelfPriceCents),
-    sale_price: product.retailUnitPriceCents < product.shelfPriceCents ? pair(product.retailUnitPriceCents) : null,
+    sale_price:
+      product.retailUnitPriceCents < product.shelfPriceCents ? pair(product.retailUnitPriceCents) : null,
     lists: lists.map((l) => {
       const cents = listPriceCents(product, l);
       return {

@@ -98,7 +98,11 @@ export async function listTradeApplications(
     .select()
     .from(tradeAccounts)
     .where(status ? eq(tradeAccounts.status, status) : undefined)
-    .orderBy(sql`(${tradeAccounts.status} = 'pending') desc`, desc(tradeAccounts.createdAt), desc(tradeAccounts.id));
+    .orderBy(
+      sql`(${tradeAccounts.status} = 'pending') desc`,
+      desc(tradeAccounts.createdAt),
+      desc(tradeAccounts.id),
+    );
   return Promise.all(rows.map((r) => presentApplication(db, r)));
 }
 
@@ -109,7 +113,11 @@ async function accountRow(db: Database, id: number): Promise<TradeAccountRow> {
 }
 
 /** The account, its application and its ledger with the balance after each entry. */
-export async function tradeAccountDetail(db: Database, id: number, now = new Date()): Promise<AdminTradeAccountDetail> {
+export async function tradeAccountDetail(
+  db: Database,
+  id: number,
+  now = new Date(),
+): Promise<AdminTradeAccountDetail> {
   const row = await accountRow(db, id);
   const [account, application, listIds, entries] = await Promise.all([
     presentTradeAccount(db, row, 'owner', now),
@@ -146,14 +154,18 @@ async function checkPriceLists(db: Database, ids: readonly number[]): Promise<nu
   if (unique.length === 0) return [];
   const found = await db.select({ id: priceLists.id }).from(priceLists).where(inArray(priceLists.id, unique));
   if (found.length !== unique.length)
-    throw new HttpError(400, A.unknownPriceLists, [{ field: 'price_list_ids', message: A.unknownPriceLists }]);
+    throw new HttpError(400, A.unknownPriceLists, [
+      { field: 'price_list_ids', message: A.unknownPriceLists },
+    ]);
   return unique;
 }
 
 async function setPriceLists(tx: Database, accountId: number, ids: readonly number[]): Promise<void> {
   await tx.delete(tradeAccountPriceLists).where(eq(tradeAccountPriceLists.tradeAccountId, accountId));
   if (ids.length > 0)
-    await tx.insert(tradeAccountPriceLists).values(ids.map((priceListId) => ({ tradeAccountId: accountId, priceListId })));
+    await tx
+      .insert(tradeAccountPriceLists)
+      .values(ids.map((priceListId) => ({ tradeAccountId: accountId, priceListId })));
 }
 
 /** The account's row, locked until the transaction ends; 404 when there is none. */
@@ -178,7 +190,8 @@ export async function decideTradeApplication(
   const listIds = decision.decision === 'approve' ? await checkPriceLists(db, decision.price_list_ids) : [];
   const account = await db.transaction(async (tx) => {
     const before = await lockAccount(tx, id);
-    if (before.status !== 'pending') throw new HttpError(409, A.alreadyDecided(before.status as TradeAccountStatus));
+    if (before.status !== 'pending')
+      throw new HttpError(409, A.alreadyDecided(before.status as TradeAccountStatus));
     if (decision.decision === 'approve') {
       await setPriceLists(tx, id, listIds);
       const [after] = await tx
@@ -201,13 +214,24 @@ export async function decideTradeApplication(
         entityType: AUDIT_ENTITY,
         entityId: String(id),
         before: { status: before.status },
-        after: { status: 'approved', price_list_ids: listIds, credit_limit_cents: decision.credit_limit, terms: decision.terms },
+        after: {
+          status: 'approved',
+          price_list_ids: listIds,
+          credit_limit_cents: decision.credit_limit,
+          terms: decision.terms,
+        },
       });
       return after!;
     }
     const [after] = await tx
       .update(tradeAccounts)
-      .set({ status: 'declined', declineReason: decision.reason, decidedAt: new Date(), decidedBy: staffId, updatedAt: new Date() })
+      .set({
+        status: 'declined',
+        declineReason: decision.reason,
+        decidedAt: new Date(),
+        decidedBy: staffId,
+        updatedAt: new Date(),
+      })
       .where(eq(tradeAccounts.id, id))
       .returning();
     await recordAudit(tx, {
@@ -280,8 +304,18 @@ export async function updateTradeAccount(
     }
     if (Object.keys(now).length === 0) return;
     if (Object.keys(set).length > 0)
-      await tx.update(tradeAccounts).set({ ...set, updatedAt: new Date() }).where(eq(tradeAccounts.id, id));
-    await recordAudit(tx, { staffId, action: 'trade_account.update', entityType: AUDIT_ENTITY, entityId: String(id), before: was, after: now });
+      await tx
+        .update(tradeAccounts)
+        .set({ ...set, updatedAt: new Date() })
+        .where(eq(tradeAccounts.id, id));
+    await recordAudit(tx, {
+      staffId,
+      action: 'trade_account.update',
+      entityType: AUDIT_ENTITY,
+      entityId: String(id),
+      before: was,
+      after: now,
+    });
   });
 }
 
@@ -304,7 +338,9 @@ export async function recordTradePayment(
       .where(eq(tradeLedger.tradeAccountId, id));
     const balance = Number(sum?.balance ?? 0);
     if (payment.amount > balance)
-      throw new HttpError(400, TRADE_MESSAGES.paymentTooLarge, [{ field: 'amount', message: TRADE_MESSAGES.paymentTooLarge }]);
+      throw new HttpError(400, TRADE_MESSAGES.paymentTooLarge, [
+        { field: 'amount', message: TRADE_MESSAGES.paymentTooLarge },
+      ]);
     const [entry] = await tx
       .insert(tradeLedger)
       .values({
@@ -322,7 +358,11 @@ export async function recordTradePayment(
       entityType: AUDIT_ENTITY,
       entityId: String(id),
       before: { balance_cents: balance },
-      after: { balance_cents: balance - payment.amount, amount_cents: payment.amount, reference: payment.reference },
+      after: {
+        balance_cents: balance - payment.amount,
+        amount_cents: payment.amount,
+        reference: payment.reference,
+      },
     });
     return entry!.id;
   });
@@ -337,7 +377,9 @@ export async function listTradeAccounts(
   const search = query.search?.trim() ?? '';
   const digits = normalizeAbn(search);
   const conditions = [
-    query.status ? eq(tradeAccounts.status, query.status) : inArray(tradeAccounts.status, ['approved', 'suspended']),
+    query.status
+      ? eq(tradeAccounts.status, query.status)
+      : inArray(tradeAccounts.status, ['approved', 'suspended']),
     search
       ? or(
           ilike(tradeAccounts.businessName, `%${search}%`),
@@ -375,7 +417,9 @@ export async function listTradeAccounts(
 /** What every account owes by ageing bucket, and the totals (accounts that owe nothing are left out). */
 export async function tradeAgeingReport(db: Database, now = new Date()): Promise<AdminAgeingReport> {
   const rows = await listTradeAccounts(db, {}, now);
-  const all = [...rows, ...(await listTradeAccounts(db, { status: 'declined' }, now))].filter((r) => r.balance !== '0.00');
+  const all = [...rows, ...(await listTradeAccounts(db, { status: 'declined' }, now))].filter(
+    (r) => r.balance !== '0.00',
+  );
   const cents = (s: string) => Math.round(Number(s) * 100);
   const totals = Object.fromEntries(
     AGEING_BUCKETS.map((b) => [b, money(all.reduce((sum, r) => sum + cents(r.ageing[b]), 0))]),

@@ -56,7 +56,11 @@ export function lastDayOf(month: string): string {
 }
 
 /** The statement's figures from an account's entries (pure). */
-export function statementFigures(all: readonly LedgerEntry[], month: string, today: string): StatementFigures {
+export function statementFigures(
+  all: readonly LedgerEntry[],
+  month: string,
+  today: string,
+): StatementFigures {
   const first = `${month}-01`;
   const last = lastDayOf(month);
   const asOf = today < last ? today : last;
@@ -69,30 +73,52 @@ export function statementFigures(all: readonly LedgerEntry[], month: string, tod
       running += entry.amountCents;
       return { entry, balanceCents: running };
     });
-  return { month, asOf, openingCents, entries, closingCents: running, summary: summariseLedger(upToEnd, asOf) };
+  return {
+    month,
+    asOf,
+    openingCents,
+    entries,
+    closingCents: running,
+    summary: summariseLedger(upToEnd, asOf),
+  };
 }
 
 /** What an entry is, in a statement's words. */
 function describe(e: LedgerEntry): string {
-  if (e.kind === 'invoice') return `Invoice ${e.invoiceNumber ?? e.reference}${e.orderPublicId ? ` (order ${e.orderPublicId})` : ''}`;
+  if (e.kind === 'invoice') return `Invoice ${e.invoiceNumber ?? e.reference}`;
   if (e.kind === 'payment') return `Payment received${e.reference ? ` — ${e.reference}` : ''}`;
   return `Credit${e.reference ? ` — ${e.reference}` : ''}`;
 }
 
 const day = (d: string) => dateInSydney.format(new Date(`${d}T12:00:00+10:00`));
+/** "5 Nov 2026": a table cell's date, on one line. */
+const shortDay = (d: string) =>
+  new Intl.DateTimeFormat('en-AU', {
+    day: 'numeric',
+    month: 'short',
+    year: 'numeric',
+    timeZone: 'UTC',
+  }).format(new Date(`${d}T00:00:00Z`));
 
 /**
  * The statement PDF of trade account `accountId` for `month` (YYYY-MM), as of `now`. Throws HttpError 404 when
  * there is no such account.
  */
-export async function renderStatementPdf(db: Database, accountId: number, month: string, now = new Date()): Promise<Buffer> {
+export async function renderStatementPdf(
+  db: Database,
+  accountId: number,
+  month: string,
+  now = new Date(),
+): Promise<Buffer> {
   const [account] = await db.select().from(tradeAccounts).where(eq(tradeAccounts.id, accountId));
   if (!account) throw new HttpError(404, TRADE_ADMIN_MESSAGES.accountNotFound);
   const [settings, entries] = await Promise.all([getStoreSettings(db), ledgerEntries(db, accountId)]);
   const f = statementFigures(entries, month, storeDay(now));
   const sellerAbn = sellerAbnOf(settings.abn);
 
-  const doc = newDocument(`Statement ${monthWords(month)} — ${account.businessName}`, { name: settings.storeName });
+  const doc = newDocument(`Statement ${monthWords(month)} — ${account.businessName}`, {
+    name: settings.storeName,
+  });
   drawHeading(doc, 'Statement', winAnsi(`${account.businessName} — ${monthWords(month)}`), [
     ['From', winAnsi(settings.storeName)],
     ['Seller ABN', sellerAbn ? formatAbn(sellerAbn) : DEMO_ABN_PLACEHOLDER],
@@ -120,7 +146,7 @@ export async function renderStatementPdf(db: Database, accountId: number, month:
     f.entries.length === 0
       ? [['', 'No activity this month', '', '', formatCents(f.openingCents)]]
       : f.entries.map(({ entry, balanceCents }) => [
-          day(entry.entryDay),
+          shortDay(entry.entryDay),
           winAnsi(describe(entry)),
           winAnsi(entry.purchaseOrderNumber ?? ''),
           formatCents(entry.amountCents),
@@ -147,8 +173,8 @@ export async function renderStatementPdf(db: Database, accountId: number, month:
       : f.summary.openItems.map((item) => [
           winAnsi(item.entry.invoiceNumber ?? item.entry.reference),
           winAnsi(item.entry.purchaseOrderNumber ?? ''),
-          day(item.entry.entryDay),
-          day(item.entry.dueDay ?? item.entry.entryDay),
+          shortDay(item.entry.entryDay),
+          shortDay(item.entry.dueDay ?? item.entry.entryDay),
           formatCents(item.entry.amountCents),
           formatCents(item.openCents),
         ]),
@@ -156,7 +182,11 @@ export async function renderStatementPdf(db: Database, accountId: number, month:
   doc.y += 6;
   drawTable(
     doc,
-    AGEING_BUCKETS.map((b) => ({ title: AGEING_WORDS[b], width: w / AGEING_BUCKETS.length, align: 'right' as const })),
+    AGEING_BUCKETS.map((b) => ({
+      title: AGEING_WORDS[b],
+      width: w / AGEING_BUCKETS.length,
+      align: 'right' as const,
+    })),
     [AGEING_BUCKETS.map((b) => formatCents(f.summary.ageing[b]))],
   );
   doc.y += 8;
@@ -176,7 +206,9 @@ export async function renderStatementPdf(db: Database, accountId: number, month:
     .fontSize(9)
     .fillColor(MUTED)
     .text(
-      winAnsi(`Please pay by each invoice's due day, quoting your account number ${account.id} and the invoice numbers.`),
+      winAnsi(
+        `Please pay by each invoice's due day, quoting your account number ${account.id} and the invoice numbers.`,
+      ),
       PAGE_MARGIN,
       doc.y,
       { width: CONTENT_WIDTH },

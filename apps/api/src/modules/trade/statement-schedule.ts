@@ -22,7 +22,12 @@ export const STATEMENT_JOB = 'trade-statements';
 export const STATEMENT_CRON = '0 7 1 * *';
 
 /** Mails account `accountId`'s statement for `month` to its owner and accounts email; answers who it went to. */
-export async function sendStatement(deps: TradeMailDeps, accountId: number, month: string, now = new Date()): Promise<string[]> {
+export async function sendStatement(
+  deps: TradeMailDeps,
+  accountId: number,
+  month: string,
+  now = new Date(),
+): Promise<string[]> {
   const [account] = await deps.db.select().from(tradeAccounts).where(eq(tradeAccounts.id, accountId));
   if (!account) throw new HttpError(404, TRADE_ADMIN_MESSAGES.accountNotFound);
   const figures = statementFigures(await ledgerEntries(deps.db, accountId), month, storeDay(now));
@@ -38,7 +43,11 @@ export async function sendStatement(deps: TradeMailDeps, accountId: number, mont
 }
 
 /** The accounts a month's statement goes to: approved or on hold, with activity in the month or owing at its end. */
-export async function accountsDueAStatement(db: Database, month: string, now = new Date()): Promise<number[]> {
+export async function accountsDueAStatement(
+  db: Database,
+  month: string,
+  now = new Date(),
+): Promise<number[]> {
   const rows = await db
     .select({ id: tradeAccounts.id })
     .from(tradeAccounts)
@@ -52,7 +61,10 @@ export async function accountsDueAStatement(db: Database, month: string, now = n
 }
 
 /** The monthly run: claims the day, then mails last month's statements. 'taken' when another run had the day. */
-export async function runMonthlyStatements(deps: TradeMailDeps, now = new Date()): Promise<'taken' | { month: string; accounts: number }> {
+export async function runMonthlyStatements(
+  deps: TradeMailDeps,
+  now = new Date(),
+): Promise<'taken' | { month: string; accounts: number }> {
   if (!(await claimDailyRun(deps.db, STATEMENT_JOB, now))) return 'taken';
   const month = previousMonth(storeDay(now));
   const ids = await accountsDueAStatement(deps.db, month, now);

@@ -20,7 +20,11 @@ export interface TradeMailDeps {
 }
 
 /** The owner's email(s) and the accounts email, each once. */
-export async function tradeMailRecipients(db: Database, accountId: number, accountsEmail: string): Promise<string[]> {
+export async function tradeMailRecipients(
+  db: Database,
+  accountId: number,
+  accountsEmail: string,
+): Promise<string[]> {
   const owners = await tradeUserEmails(db, accountId);
   return [...new Set([...owners, accountsEmail].map((e) => e.toLowerCase()))];
 }
@@ -45,7 +49,12 @@ async function deliver(
     }),
   );
   for (const address of to) {
-    deps.mail.deliver(kind, { to: address, subject: subject(store.name), ...rendered, ...(attachments ? { attachments } : {}) });
+    deps.mail.deliver(kind, {
+      to: address,
+      subject: subject(store.name),
+      ...rendered,
+      ...(attachments ? { attachments } : {}),
+    });
   }
 }
 
@@ -109,7 +118,14 @@ export function monthWords(month: string): string {
 
 export async function mailStatement(
   deps: TradeMailDeps,
-  f: { accountId: number; businessName: string; accountsEmail: string; month: string; amountDueCents: number; pdf: Buffer },
+  f: {
+    accountId: number;
+    businessName: string;
+    accountsEmail: string;
+    month: string;
+    amountDueCents: number;
+    pdf: Buffer;
+  },
 ): Promise<string[]> {
   const to = await tradeMailRecipients(deps.db, f.accountId, f.accountsEmail);
   await deliver(
@@ -123,7 +139,14 @@ export async function mailStatement(
       `Amount due: ${formatCents(Math.max(0, f.amountDueCents))}.`,
       'Your open invoices and their due days are on your trade account page.',
     ],
-    [{ filename: `statement-${f.month}.pdf`, contentType: 'application/pdf', content: f.pdf.toString('base64'), encoding: 'base64' }],
+    [
+      {
+        filename: `statement-${f.month}.pdf`,
+        contentType: 'application/pdf',
+        content: f.pdf.toString('base64'),
+        encoding: 'base64',
+      },
+    ],
   );
   return to;
 }
