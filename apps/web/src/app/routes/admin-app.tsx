@@ -19,6 +19,7 @@ import { AdminMessagesPage } from '@/features/admin/components/admin-messages-pa
 import { AdminNotFoundPage } from '@/features/admin/components/admin-not-found-page';
 import { AdminOrderPage } from '@/features/admin/components/admin-order-page';
 import { AdminOrdersPage } from '@/features/admin/components/admin-orders-page';
+import { AdminPriceListPage, AdminPriceListsPage } from '@/features/admin/components/admin-price-lists-page';
 import { AdminPasswordPage } from '@/features/admin/components/admin-password-page';
 import { AdminProductPage } from '@/features/admin/components/admin-product-page';
 import { AdminProductsPage } from '@/features/admin/components/admin-products-page';
@@ -30,6 +31,14 @@ import { AdminSettingsPage } from '@/features/admin/components/admin-settings-pa
 import { AdminSigninPage } from '@/features/admin/components/admin-signin-page';
 import { AdminStaffPage } from '@/features/admin/components/admin-staff-page';
 import { AdminSubscribersPage } from '@/features/admin/components/admin-subscribers-page';
+import {
+  AdminTradeAccountPage,
+  AdminTradeAccountsPage,
+} from '@/features/admin/components/admin-trade-accounts-page';
+import {
+  AdminTradeApplicationPage,
+  AdminTradeApplicationsPage,
+} from '@/features/admin/components/admin-trade-applications-page';
 import { RequireAdminSession } from '@/features/admin/components/require-admin-session';
 
 /** A page inside the shell, for a signed-in staff member. */
@@ -71,6 +80,12 @@ export function AdminAppRoute() {
     { path: 'discount-codes/:id', element: inShell(<AdminDiscountCodePage />) },
     { path: 'home', element: inShell(<AdminHomeContentPage />) },
     { path: 'customers', element: inShell(<AdminCustomersPage />) },
+    { path: 'trade-applications', element: inShell(<AdminTradeApplicationsPage />) },
+    { path: 'trade-applications/:id', element: inShell(<AdminTradeApplicationPage />) },
+    { path: 'trade-accounts', element: inShell(<AdminTradeAccountsPage />) },
+    { path: 'trade-accounts/:id', element: inShell(<AdminTradeAccountPage />) },
+    { path: 'price-lists', element: inShell(<AdminPriceListsPage />) },
+    { path: 'price-lists/:id', element: inShell(<AdminPriceListPage />) },
     { path: 'reports', element: inShell(<AdminReportsPage />) },
     { path: 'messages', element: inShell(<AdminMessagesPage />) },
     { path: 'subscribers', element: inShell(<AdminSubscribersPage />) },
