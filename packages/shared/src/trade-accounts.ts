@@ -479,6 +479,8 @@ export const adminLedgerEntrySchema = z.object({
   reference: z.string(),
   amount: z.string(),
   balance: z.string(),
+  /** The staff member who recorded a payment or credit; null for invoices (placed by the customer). */
+  recorded_by: z.string().nullable(),
 });
 export type AdminLedgerEntry = z.infer<typeof adminLedgerEntrySchema>;
 
@@ -489,7 +491,10 @@ export const adminTradeAccountDetailSchema = z.object({
   ledger: z.array(adminLedgerEntrySchema),
 });
 export type AdminTradeAccountDetail = z.infer<typeof adminTradeAccountDetailSchema>;
-export const adminTradeAccountAnswerSchema = z.object({ data: adminTradeAccountDetailSchema, message: z.string() });
+export const adminTradeAccountAnswerSchema = z.object({
+  data: adminTradeAccountDetailSchema,
+  message: z.string(),
+});
 
 export const adminAgeingReportSchema = z.object({
   as_of: z.string(),

@@ -348,6 +348,14 @@ describe('accounts and payments', () => {
       .where(and(eq(tradeLedger.tradeAccountId, acc.id), eq(tradeLedger.kind, 'payment')));
     expect(payment).toMatchObject({ amountCents: -15_000, reference: 'EFT 2', entryDay: '2026-11-20' });
     expect(payment!.recordedBy).not.toBeNull();
+    const ledger = (await call('GET', `trade-accounts/${acc.id}`)).json().data.ledger as {
+      kind: string;
+      recorded_by: string | null;
+    }[];
+    expect(ledger.map((e) => [e.kind, e.recorded_by])).toEqual([
+      ['invoice', null],
+      ['payment', 'Trade Admin'],
+    ]);
     expect(
       (await call('POST', `trade-accounts/${acc.id}/payments`, { amount: '0', reference: 'x' })).statusCode,
     ).toBe(400);

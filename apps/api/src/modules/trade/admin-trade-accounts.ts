@@ -119,17 +119,28 @@ export async function tradeAccountDetail(
   now = new Date(),
 ): Promise<AdminTradeAccountDetail> {
   const row = await accountRow(db, id);
-  const [account, application, listIds, entries] = await Promise.all([
+  const [account, application, listIds, entries, recorders] = await Promise.all([
     presentTradeAccount(db, row, 'owner', now),
     presentApplication(db, row),
     priceListIdsOf(db, id),
     ledgerEntries(db, id),
+    db
+      .select({ id: tradeLedger.id, name: staffUsers.name })
+      .from(tradeLedger)
+      .innerJoin(staffUsers, eq(staffUsers.id, tradeLedger.recordedBy))
+      .where(eq(tradeLedger.tradeAccountId, id)),
   ]);
-  return { account, application, price_list_ids: listIds, ledger: withRunningBalance(entries) };
+  const recordedBy = new Map(recorders.map((r) => [r.id, r.name]));
+  return {
+    account,
+    application,
+    price_list_ids: listIds,
+    ledger: withRunningBalance(entries).map((e) => ({ ...e, recorded_by: recordedBy.get(e.id) ?? null })),
+  };
 }
 
 /** Entries oldest first with the balance after each. */
-export function withRunningBalance(entries: readonly LedgerEntry[]): AdminLedgerEntry[] {
+export function withRunningBalance(entries: readonly LedgerEntry[]): Omit<AdminLedgerEntry, 'recorded_by'>[] {
   let balance = 0;
   return entries.map((e) => {
     balance += e.amountCents;

@@ -475,6 +475,7 @@ export function AdminTradeAccountPage() {
                   { title: 'Due', cell: (e) => e.due_day ?? '' },
                   { title: 'Amount', numeric: true, cell: (e) => signedDollars(e.amount) },
                   { title: 'Balance', numeric: true, cell: (e) => signedDollars(e.balance) },
+                  { title: 'Recorded by', cell: (e) => e.recorded_by ?? '' },
                 ]}
               />
               <Statements id={id} months={a.statement_months} />
