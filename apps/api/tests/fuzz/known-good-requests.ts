@@ -180,6 +180,40 @@ export function knownGoodRequests(f: FuzzFixtures): Record<string, fc.Arbitrary<
     'GET /api/admin/me': [fc.constant(adminRequest({}))],
     'GET /api/admin/staff': [fc.constant(adminRequest({}))],
     'GET /api/admin/jobs': [fc.constant(adminRequest({}))],
+    // Issue 39 §6: the back office's trade accounts and price lists (the fuzz has no trade account of its own).
+    'GET /api/admin/trade-applications': [
+      fc
+        .constantFrom('', 'pending', 'declined')
+        .map((status) => adminRequest(status ? { query: [['status', status]] } : {})),
+    ],
+    'GET /api/admin/trade-accounts': [
+      fc
+        .constantFrom('Rivet', '%', '_', "O'Connor", '51 824 753 556', 'accounts@')
+        .map((search) => adminRequest({ query: [['search', search]] })),
+    ],
+    'GET /api/admin/trade-ageing': [fc.constant(adminRequest({}))],
+    'GET /api/admin/price-lists': [fc.constant(adminRequest({}))],
+    'GET /api/admin/price-lists/targets': [
+      fc
+        .record({
+          scope: fc.constantFrom('product', 'brand', 'child_category', 'category'),
+          search: fc.constantFrom('', 'a', '%', "O'Connor", ...f.skus.slice(0, 2)),
+        })
+        .map((q) => adminRequest({ query: Object.entries(q) })),
+    ],
+    'POST /api/admin/price-lists': [
+      fc.record({ id: fc.uuid(), percent: fc.constantFrom(5, 12.5, 100) }).map(({ id, percent }) =>
+        adminRequest({
+          body: json({
+            name: `Fuzz list ${id.slice(0, 13)}`,
+            rules: [
+              { scope: 'all', target_id: null, percent_off: percent, fixed_price: null },
+              { scope: 'product', target_id: f.productIds[0], percent_off: null, fixed_price: '9.95' },
+            ],
+          }),
+        }),
+      ),
+    ],
     'GET /api/admin/orders': [
       fc
         .record(
