@@ -175,13 +175,8 @@ export function useSavePriceList(id: number | null) {
         { method: id === null ? 'POST' : 'PUT', body },
       ),
     onSuccess: (answer) => {
-      queryClient.setQueryData(
-        ['admin', 'price-list', answer.data.id],
-        (old: { audit?: AuditEntry[] } | undefined) => ({
-          data: answer.data,
-          audit: old?.audit ?? [],
-        }),
-      );
+      // The list and its audit trail (the change just made) read again.
+      void queryClient.invalidateQueries({ queryKey: ['admin', 'price-list', answer.data.id] });
       void queryClient.invalidateQueries({ queryKey: ['admin', 'price-lists'] });
     },
   });

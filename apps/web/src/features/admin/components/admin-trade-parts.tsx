@@ -13,6 +13,7 @@ import {
 } from '@store/shared/trade-accounts';
 import type { ReactNode } from 'react';
 import { dollars, sydneyDateTime } from '../admin-format';
+import './admin-trade.css';
 
 /** The back office's short word for a status. */
 export const STATUS_LABELS: Readonly<Record<TradeAccountStatus, string>> = {
@@ -128,11 +129,17 @@ export function TradeAuditTrail({ audit }: { audit: AuditEntry[] }) {
       {audit.length === 0 ? (
         <p>No changes from the back office yet.</p>
       ) : (
-        <ul>
+        <ul className="admin-trade-audit">
           {audit.map((a) => (
             <li key={a.id}>
               <strong>{a.action}</strong> by {a.staff_name}, {sydneyDateTime(a.at)}
-              {a.after ? `: ${JSON.stringify(a.after)}` : ''}
+              {a.after
+                ? `: ${Object.entries(a.after)
+                    .map(
+                      ([k, v]) => `${k.replace(/_/g, ' ')} ${typeof v === 'string' ? v : JSON.stringify(v)}`,
+                    )
+                    .join(', ')}`
+                : ''}
             </li>
           ))}
         </ul>
