@@ -228,6 +228,72 @@ describe('trade accounts', () => {
   });
 });
 
+describe('lists', () => {
+  it('lists accounts with balance, overdue and ageing columns under the ageing totals, and searches', async () => {
+    const row = {
+      id: 7,
+      business_name: 'Rivet Motors Pty Ltd',
+      abn: '51 824 753 556',
+      status: 'approved' as const,
+      price_lists: ['Workshop', 'Fleet'],
+      credit_limit: '5000.00',
+      terms: '30_eom' as const,
+      balance: '330.00',
+      overdue: '110.00',
+      ageing: { ...zeroAgeing, current: '220.00', '1_30': '110.00' },
+    };
+    const { user, api } = renderAt('/admin/trade-accounts', {
+      'GET /api/admin/trade-accounts': { data: [row] },
+      'GET /api/admin/trade-ageing': {
+        as_of: '2026-12-03',
+        totals: row.ageing,
+        total_balance: '330.00',
+        accounts: [row],
+      },
+    });
+    const table = await screen.findByRole('table', { name: /Trade accounts/ });
+    const cells = within(table)
+      .getAllByRole('cell')
+      .map((c) => c.textContent);
+    expect(cells).toEqual([
+      '51 824 753 556',
+      'Approved',
+      'Workshop, Fleet',
+      '$5000.00',
+      '30 days end of month',
+      '$330.00',
+      '$110.00',
+      '$220.00',
+      '$110.00',
+      '$0.00',
+      '$0.00',
+      '$0.00',
+    ]);
+    expect(within(table).getByRole('link', { name: 'Rivet Motors Pty Ltd' }).getAttribute('href')).toBe(
+      '/admin/trade-accounts/7',
+    );
+    expect(screen.getByText('Owed in all').nextSibling?.textContent).toBe('$330.00');
+    await user.type(screen.getByLabelText('Business, ABN or email'), 'rivet');
+    await user.click(screen.getByRole('button', { name: 'Search' }));
+    await screen.findByRole('table', { name: /Trade accounts/ });
+    expect(api.requestsTo('/api/admin/trade-accounts').at(-1)?.url.searchParams.get('search')).toBe('rivet');
+  });
+
+  it("shows the server's refusal to delete a price list in use", async () => {
+    const { user } = renderAt('/admin/price-lists', {
+      'GET /api/admin/price-lists': { data: [{ ...workshop, accounts: 2 }] },
+      'DELETE /api/admin/price-lists/4': () =>
+        json({ message: 'This price list is assigned to trade accounts: take it off them first.' }, 409),
+    });
+    const table = await screen.findByRole('table', { name: /Price lists/ });
+    expect(within(table).getAllByRole('cell')[1]?.textContent).toBe('2');
+    await user.click(within(table).getByRole('button', { name: 'Delete Workshop' }));
+    expect(
+      await screen.findByText('This price list is assigned to trade accounts: take it off them first.'),
+    ).toBeTruthy();
+  });
+});
+
 describe('price lists', () => {
   it('builds a list with a brand rule picked by search, refuses a rule with no percent before sending, and saves', async () => {
     const saved: PriceList = {
