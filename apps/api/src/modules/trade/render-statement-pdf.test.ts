@@ -27,6 +27,8 @@ let t: TestApp;
 let token = '';
 let acc: SeededTradeAccount;
 let quiet: SeededTradeAccount;
+/** Paid ahead: an invoice and a larger credit in November. */
+let ahead: SeededTradeAccount;
 const orderIds: { publicId: string; invoice: string; total: number }[] = [];
 /** 3 December 2026, 10:00 in Sydney: November's statement is final. */
 const NOW = new Date('2026-12-02T23:00:00Z');
@@ -54,6 +56,18 @@ beforeAll(async () => {
     accountsEmail: 'accounts@smash.example.com',
   });
   quiet = await seedApprovedTradeAccount(t, { businessName: 'Quiet Account' });
+  ahead = await seedApprovedTradeAccount(t, {
+    businessName: 'Paid Ahead Pty',
+    accountsEmail: 'accounts@ahead.example.com',
+  });
+  await seedLedgerInvoice(t.database.db, ahead.id, 10_000, '2026-11-03', '2026-12-03');
+  await t.database.db.insert(tradeLedger).values({
+    tradeAccountId: ahead.id,
+    kind: 'credit',
+    amountCents: -15_000,
+    reference: 'Credit note CN-9',
+    entryDay: '2026-11-20',
+  });
   for (let i = 0; i < 3; i++) {
     const o = await seedOrder(t, { lines: [{ id: productId, unitPriceCents: 11_000, quantity: i + 1 }] });
     orderIds.push({ publicId: o.publicId, invoice: o.row.invoiceNumber, total: o.row.totalCents });
@@ -156,6 +170,15 @@ describe.skipIf(!HAS_PDFTOTEXT)('statement PDF', () => {
     expect(ageing[1]).toBe(oct.total - 5_000);
   });
 
+  it('an account in credit owes nothing: amount due $0.00, the credit said, nothing open', async () => {
+    const text = squeeze(pdfText(await renderStatementPdf(t.database.db, ahead.id, '2026-11', NOW)));
+    expect(text).toContain('Closing balance: -$50.00');
+    expect(text).toContain('Amount due: $0.00');
+    expect(text).toContain('In credit: $50.00 paid ahead.');
+    expect(text).toContain('Nothing open');
+    expect(text).toContain('Credit — Credit note CN-9');
+  });
+
   it('a month without activity carries the balance over; an unknown account is 404', async () => {
     const text = squeeze(pdfText(await renderStatementPdf(t.database.db, acc.id, '2026-09', NOW)));
     expect(text).toContain('Opening balance: $0.00');
@@ -205,7 +228,9 @@ describe('statement routes and the monthly run', () => {
       { db: t.database.db, mail: t.app.mail, config: t.app.config },
       first,
     );
-    expect(outcome).toEqual({ month: '2026-12', accounts: 1 });
+    // Smash Repairs owes and had December activity; Paid Ahead is in credit; Quiet Account has neither.
+    expect(outcome).toEqual({ month: '2026-12', accounts: 2 });
+    expect(await mailsTo('accounts@ahead.example.com')).toHaveLength(1);
     const after = await mailsTo('accounts@smash.example.com');
     expect(after.length).toBe(before + 1);
     expect(after.some((m) => m.subject?.includes('December 2026'))).toBe(true);
