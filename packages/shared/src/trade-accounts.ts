@@ -9,8 +9,7 @@ import { isValidAbn, normalizeAbn } from './abn';
 import { PRICE_RULE_SCOPES } from './trade-pricing';
 import { STORE_TIME_ZONE } from './home-content';
 
-/** The payment method of an order charged to a trade account (place-order's `payment_method`). */
-export const PAYMENT_METHOD_ACCOUNT = 'Account';
+/** The payment method of an order charged to a trade account: PAYMENT_METHOD_ACCOUNT in order-constants.ts. */
 
 export const TRADE_ACCOUNT_STATUSES = ['pending', 'approved', 'declined', 'suspended'] as const;
 export type TradeAccountStatus = (typeof TRADE_ACCOUNT_STATUSES)[number];

@@ -45,7 +45,7 @@ export function OrderHistoryTable({ orders }: { orders: readonly OrderHistoryRow
             <td data-label={total}>{formatOrderMoney(o.total_amount)}</td>
             <td data-label={payment}>{paymentMethodLabel(o.payment_method)}</td>
             {/* Issue 37 §2: the SPEC's columns, the shopper's words. */}
-            <td data-label={paymentStatus}>{paymentStatusWords(o.payment_status)}</td>
+            <td data-label={paymentStatus}>{paymentStatusWords(o.payment_status, o.payment_method)}</td>
             <td data-label={status}>{orderStatusWords(o)}</td>
             <td data-label={action}>
               <Link to={memberTrackOrderPath(o.id)} aria-label={`View Order ${o.invoice_number}`}>

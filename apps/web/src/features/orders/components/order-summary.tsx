@@ -66,7 +66,7 @@ export function OrderSummary({ order }: { order: OrderDetail }) {
           ['Order Status', orderStatusWords(order)],
           ['Date', formatOrderDate(order.created_at)],
           ['Payment Method', paymentMethodLabel(order.payment_method)],
-          ['Payment Status', paymentStatusWords(order.payment_status)],
+          ['Payment Status', paymentStatusWords(order.payment_status, order.payment_method)],
         ]}
       />
 
