@@ -8,6 +8,7 @@ import { z } from 'zod';
 import { isValidAbn, normalizeAbn } from './abn';
 import { PRICE_RULE_SCOPES } from './trade-pricing';
 import { STORE_TIME_ZONE } from './home-content';
+import { multiLineText } from './text-schemas';
 
 /** The payment method of an order charged to a trade account: PAYMENT_METHOD_ACCOUNT in order-constants.ts. */
 
@@ -99,7 +100,8 @@ export function ageingBucket(due: string, today: string): AgeingBucket {
 
 /** Messages a person can act on (DESIGN: bad input gets a clear error). */
 export const TRADE_MESSAGES = {
-  abnInvalid: 'That ABN is not valid: an ABN is 11 digits, such as 51 824 753 556. Check it against your ABN record.',
+  abnInvalid:
+    'That ABN is not valid: an ABN is 11 digits, such as 51 824 753 556. Check it against your ABN record.',
   abnNotActive: (name: string) =>
     `The ABR lists this ABN (${name}) as cancelled: apply with your business's active ABN.`,
   abnNotFound: 'The ABR has no business with this ABN: check the 11 digits.',
@@ -109,7 +111,8 @@ export const TRADE_MESSAGES = {
   applied: 'Thanks — your trade application is in. We will email you when it has been reviewed.',
   notTrade: 'This is for approved trade accounts: apply for a trade account from your account page.',
   ownerOnly: "Only the account's owner can change its users.",
-  noSuchMember: 'No customer has that email: ask them to create an account on the store first, then invite them.',
+  noSuchMember:
+    'No customer has that email: ask them to create an account on the store first, then invite them.',
   alreadyMember: 'That customer already belongs to a trade account.',
   cannotRemoveOwner: "The owner can't be removed from their own account.",
   userAdded: (email: string) => `${email} can now order for your business.`,
@@ -121,7 +124,8 @@ export const TRADE_MESSAGES = {
   overdue: (dollars: string) =>
     `Your account has ${dollars} overdue: pay the overdue invoices before ordering on account (card still works).`,
   poTooLong: 'Purchase order numbers are up to 40 characters',
-  codeNotOnTradePrices: 'Discount codes apply to retail-priced items only; everything in this order is at your trade price.',
+  codeNotOnTradePrices:
+    'Discount codes apply to retail-priced items only; everything in this order is at your trade price.',
   decided: (status: 'approved' | 'declined') => `Application ${status}.`,
   declineReasonRequired: 'Say why the application is declined: the applicant is mailed the reason.',
   paymentRecorded: 'Payment recorded.',
@@ -269,9 +273,10 @@ export const tradeInviteRequestSchema = z.object({
 /** Quick order (`POST /api/trade/quick-order`): pasted lines of "SKU-or-part-number quantity". */
 export const QUICK_ORDER_MAX_LINES = 100;
 export const quickOrderRequestSchema = z.object({
-  text: z
-    .string({ error: 'Paste or type one part number and quantity per line, such as "BP-1234 2"' })
-    .max(20_000, 'Paste at most 100 lines at a time'),
+  // Pasted from a spreadsheet: tabs and line breaks are the point (the control-character rule keeps them).
+  text: multiLineText({
+    error: 'Paste or type one part number and quantity per line, such as "BP-1234 2"',
+  }).max(20_000, 'Paste at most 100 lines at a time'),
 });
 
 /** One pasted line as understood: the product it names, or why not. */
@@ -309,7 +314,11 @@ export function parseQuickOrderText(
 
 function check(line: number, code: string, quantity: number) {
   const problem =
-    quantity < 1 || quantity > 100 ? `Line ${line}: quantity must be 1 to 100` : code.length > 80 ? `Line ${line}: that is not a part number` : null;
+    quantity < 1 || quantity > 100
+      ? `Line ${line}: quantity must be 1 to 100`
+      : code.length > 80
+        ? `Line ${line}: that is not a part number`
+        : null;
   return { line, code, quantity, problem };
 }
 
@@ -336,7 +345,10 @@ export const priceListRuleInputSchema = z
     if ((r.scope === 'all') !== (r.target_id === null))
       ctx.addIssue({
         code: 'custom',
-        message: r.scope === 'all' ? 'A rule for the whole catalog has no target' : 'Choose what the rule applies to',
+        message:
+          r.scope === 'all'
+            ? 'A rule for the whole catalog has no target'
+            : 'Choose what the rule applies to',
       });
   });
 

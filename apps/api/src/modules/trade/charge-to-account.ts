@@ -21,7 +21,11 @@ export async function chargeToAccount(
   totalCents: number,
   now = new Date(),
 ): Promise<AccountCharge> {
-  const [account] = await tx.select().from(tradeAccounts).where(eq(tradeAccounts.id, accountId)).for('update');
+  const [account] = await tx
+    .select()
+    .from(tradeAccounts)
+    .where(eq(tradeAccounts.id, accountId))
+    .for('update');
   if (!account) throw new Error(`trade account ${accountId} is gone`);
   const day = storeDay(now);
   const refused = onAccountBlocked(account, await ledgerSummary(tx, accountId, day), totalCents);

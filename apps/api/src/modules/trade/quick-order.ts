@@ -6,7 +6,11 @@
  */
 import { and, isNull, sql } from 'drizzle-orm';
 import { normalizePartNumber, splitPartNumbers } from '@store/shared/part-number';
-import { parseQuickOrderText, QUICK_ORDER_MAX_LINES, type QuickOrderLine } from '@store/shared/trade-accounts';
+import {
+  parseQuickOrderText,
+  QUICK_ORDER_MAX_LINES,
+  type QuickOrderLine,
+} from '@store/shared/trade-accounts';
 import type { Database } from '../../db/client';
 import { products } from '../../db/schema';
 import { HttpError } from '../../plugins/error-handling';
@@ -17,19 +21,31 @@ const keyOf = (column: unknown) => sql`regexp_replace(upper(${column}), '[^A-Z0-
 export async function resolveQuickOrder(db: Database, text: string): Promise<QuickOrderLine[]> {
   const lines = parseQuickOrderText(text);
   if (lines.length > QUICK_ORDER_MAX_LINES)
-    throw new HttpError(400, `Paste at most ${QUICK_ORDER_MAX_LINES} lines at a time (this has ${lines.length})`);
+    throw new HttpError(
+      400,
+      `Paste at most ${QUICK_ORDER_MAX_LINES} lines at a time (this has ${lines.length})`,
+    );
   const keys = [...new Set(lines.map((l) => normalizePartNumber(l.code)).filter((k) => k !== ''))];
+  const keyList = sql`(${sql.join(
+    keys.map((k) => sql`${k}`),
+    sql`, `,
+  )})`;
   const rows =
     keys.length === 0
       ? []
       : await db
-          .select({ id: products.id, sku: products.sku, title: products.title, partNumbers: products.partNumbers })
+          .select({
+            id: products.id,
+            sku: products.sku,
+            title: products.title,
+            partNumbers: products.partNumbers,
+          })
           .from(products)
           .where(
             and(
               isNull(products.archivedAt),
-              sql`(${keyOf(products.sku)} = ANY(${keys}::text[]) OR (${products.partNumbers} IS NOT NULL AND EXISTS (
-                SELECT 1 FROM unnest(string_to_array(${products.partNumbers}, ',')) AS pn(v) WHERE ${keyOf(sql`pn.v`)} = ANY(${keys}::text[]))))`,
+              sql`(${keyOf(products.sku)} IN ${keyList} OR (${products.partNumbers} IS NOT NULL AND EXISTS (
+                SELECT 1 FROM unnest(string_to_array(${products.partNumbers}, ',')) AS pn(v) WHERE ${keyOf(sql`pn.v`)} IN ${keyList})))`,
             ),
           );
   const bySku = new Map<string, (typeof rows)[number]>();

@@ -17,7 +17,11 @@ import { tradeMembershipOf } from './trade-pricing-context';
 export const TRADE_ACCOUNT_PAGE_PATH = '/my-account/trade';
 
 /** "Application received" for member `userId`'s business, to them and its accounts email; null when none. */
-export async function applicationReceivedMail(db: Database, baseUrl: string, userId: number): Promise<MailMessage | null> {
+export async function applicationReceivedMail(
+  db: Database,
+  baseUrl: string,
+  userId: number,
+): Promise<MailMessage | null> {
   const membership = await tradeMembershipOf(db, userId);
   if (!membership) return null;
   const [[account], [user], store] = await Promise.all([
@@ -44,7 +48,12 @@ export async function applicationReceivedMail(db: Database, baseUrl: string, use
 }
 
 /** "You can order for <business>" to buyer `userId` of account `accountId`; null when either is gone. */
-export async function userAddedMail(db: Database, baseUrl: string, accountId: number, userId: number): Promise<MailMessage | null> {
+export async function userAddedMail(
+  db: Database,
+  baseUrl: string,
+  accountId: number,
+  userId: number,
+): Promise<MailMessage | null> {
   const [[account], [user], store] = await Promise.all([
     db.select().from(tradeAccounts).where(eq(tradeAccounts.id, accountId)),
     db.select().from(users).where(eq(users.id, userId)),

@@ -147,7 +147,9 @@ beforeAll(async () => {
     let sale: number | null = null;
     if (onSale) {
       const percent = between(5, 40);
-      await db.insert(productDiscounts).values({ productId: row.id, discountType: 0, discountValue: percent });
+      await db
+        .insert(productDiscounts)
+        .values({ productId: row.id, discountType: 0, discountValue: percent });
       sale = null; // read back below from the API's own discounted price: the product discount rule is not ours
     }
     catalog.push({
@@ -172,7 +174,10 @@ beforeAll(async () => {
   }
 
   for (let l = 0; l < LISTS; l += 1) {
-    const [list] = await db.insert(priceLists).values({ name: `List ${l}` }).returning();
+    const [list] = await db
+      .insert(priceLists)
+      .values({ name: `List ${l}` })
+      .returning();
     if (!list) throw new Error('list insert failed');
     const rules: GenRule[] = [];
     const used = new Set<string>();
@@ -183,14 +188,27 @@ beforeAll(async () => {
       rules.push(r);
     };
     if (l % 2 === 0) add({ scope: 'all', targetId: null, percentOff: between(2, 15), fixed: null });
-    for (let k = 0; k < 3; k += 1) add({ scope: 'category', targetId: pick(categoryIds), percentOff: between(5, 30), fixed: null });
-    for (let k = 0; k < 3; k += 1) add({ scope: 'child_category', targetId: pick(children).id, percentOff: between(5, 35), fixed: null });
-    for (let k = 0; k < 2; k += 1) add({ scope: 'brand', targetId: pick(brandIds), percentOff: between(5, 40) + 0.5 * (k % 2), fixed: null });
+    for (let k = 0; k < 3; k += 1)
+      add({ scope: 'category', targetId: pick(categoryIds), percentOff: between(5, 30), fixed: null });
+    for (let k = 0; k < 3; k += 1)
+      add({ scope: 'child_category', targetId: pick(children).id, percentOff: between(5, 35), fixed: null });
+    for (let k = 0; k < 2; k += 1)
+      add({
+        scope: 'brand',
+        targetId: pick(brandIds),
+        percentOff: between(5, 40) + 0.5 * (k % 2),
+        fixed: null,
+      });
     for (let k = 0; k < 6; k += 1) {
       const p = pick(catalog);
       add(
         k % 2 === 0
-          ? { scope: 'product', targetId: p.id, percentOff: null, fixed: Math.max(1, Math.round(p.shelf * (0.5 + random() * 0.6))) }
+          ? {
+              scope: 'product',
+              targetId: p.id,
+              percentOff: null,
+              fixed: Math.max(1, Math.round(p.shelf * (0.5 + random() * 0.6))),
+            }
           : { scope: 'product', targetId: p.id, percentOff: between(1, 50), fixed: null },
       );
     }
@@ -208,7 +226,10 @@ beforeAll(async () => {
 
   for (let a = 0; a < ACCOUNTS; a += 1) {
     const customer = await seedCustomer(t, { name: `Trade buyer ${a}` });
-    const held = a === ACCOUNTS - 1 ? lists.slice() : [...new Set(Array.from({ length: between(1, 3) }, () => pick(lists)))];
+    const held =
+      a === ACCOUNTS - 1
+        ? lists.slice()
+        : [...new Set(Array.from({ length: between(1, 3) }, () => pick(lists)))];
     const [account] = await db
       .insert(tradeAccounts)
       .values({
@@ -228,8 +249,12 @@ beforeAll(async () => {
       })
       .returning();
     if (!account) throw new Error('account insert failed');
-    await db.insert(tradeAccountUsers).values({ tradeAccountId: account.id, userId: customer.id, role: 'owner' });
-    await db.insert(tradeAccountPriceLists).values(held.map((l) => ({ tradeAccountId: account.id, priceListId: l.id })));
+    await db
+      .insert(tradeAccountUsers)
+      .values({ tradeAccountId: account.id, userId: customer.id, role: 'owner' });
+    await db
+      .insert(tradeAccountPriceLists)
+      .values(held.map((l) => ({ tradeAccountId: account.id, priceListId: l.id })));
     accounts.push({ token: customer.token, lists: held });
   }
 });
@@ -247,14 +272,18 @@ describe('one precedence rule, everywhere the price is shown (issue 39 must-show
     expect([...seen].sort()).toEqual(['one list', 'retail stands', 'sale wins', 'several lists']);
   });
 
-  it('the trade prices call and the cart give every account the rule\'s price for every product', async () => {
+  it("the trade prices call and the cart give every account the rule's price for every product", async () => {
     const ids = catalog.map((p) => p.id).join(',');
     let lowered = 0;
     for (const a of accounts) {
-      const prices = (await t.app.inject({ url: `/api/trade/prices?ids=${ids}`, headers: bearer(a.token) })).json<{
+      const prices = (
+        await t.app.inject({ url: `/api/trade/prices?ids=${ids}`, headers: bearer(a.token) })
+      ).json<{
         data: { id: number; price: string; list_name: string }[];
       }>().data;
-      const cart = (await t.app.inject({ url: `/api/cart-products?ids=${ids}`, headers: bearer(a.token) })).json<{
+      const cart = (
+        await t.app.inject({ url: `/api/cart-products?ids=${ids}`, headers: bearer(a.token) })
+      ).json<{
         data: { id: number; trade_price: { price: string; list_name: string } | null }[];
       }>().data;
       for (const p of catalog) {
@@ -267,8 +296,14 @@ describe('one precedence rule, everywhere the price is shown (issue 39 must-show
           expect(inCart, where).toBeNull();
         } else {
           lowered += 1;
-          expect(listed && { cents: parseDecimalToCents(listed.price), list: listed.list_name }, where).toEqual(e);
-          expect(inCart && { cents: parseDecimalToCents(inCart.price), list: inCart.list_name }, where).toEqual(e);
+          expect(
+            listed && { cents: parseDecimalToCents(listed.price), list: listed.list_name },
+            where,
+          ).toEqual(e);
+          expect(
+            inCart && { cents: parseDecimalToCents(inCart.price), list: inCart.list_name },
+            where,
+          ).toEqual(e);
         }
       }
     }
@@ -277,18 +312,32 @@ describe('one precedence rule, everywhere the price is shown (issue 39 must-show
 
   it('a guest and a member without a business get no trade prices; the catalog answers never carry them', async () => {
     const member = await seedCustomer(t);
-    const ids = catalog.slice(0, 10).map((p) => p.id).join(',');
+    const ids = catalog
+      .slice(0, 10)
+      .map((p) => p.id)
+      .join(',');
     const prices = await t.app.inject({ url: `/api/trade/prices?ids=${ids}`, headers: bearer(member.token) });
     expect(prices.json()).toEqual({ data: [] });
     expect((await t.app.inject({ url: `/api/trade/prices?ids=${ids}` })).statusCode).toBe(401);
-    const shared = await t.app.inject({ url: `/api/products/${catalog[0]!.sku}`, headers: bearer(accounts[0]!.token) });
+    const shared = await t.app.inject({
+      url: `/api/products/${catalog[0]!.sku}`,
+      headers: bearer(accounts[0]!.token),
+    });
     expect(shared.body).not.toContain('trade_price');
   });
 
-  it('orders charge the rule\'s prices, on account, and the tax invoice prints them', async () => {
+  it("orders charge the rule's prices, on account, and the tax invoice prints them", async () => {
     for (const [i, a] of accounts.entries()) {
-      const chosen = [catalog[(i * 7) % PRODUCTS]!, catalog[(i * 7 + 3) % PRODUCTS]!, catalog[(i * 7 + 5) % PRODUCTS]!];
-      const lines = chosen.map((p, k) => ({ id: p.id, unitPriceCents: expectedPrice(p, a.lists).cents, quantity: k + 1 }));
+      const chosen = [
+        catalog[(i * 7) % PRODUCTS]!,
+        catalog[(i * 7 + 3) % PRODUCTS]!,
+        catalog[(i * 7 + 5) % PRODUCTS]!,
+      ];
+      const lines = chosen.map((p, k) => ({
+        id: p.id,
+        unitPriceCents: expectedPrice(p, a.lists).cents,
+        quantity: k + 1,
+      }));
       const res = await t.app.inject({
         method: 'POST',
         url: '/api/place-order',
@@ -304,7 +353,10 @@ describe('one precedence rule, everywhere the price is shown (issue 39 must-show
       const [order] = await t.database.db.select().from(orders).where(eq(orders.publicId, publicId));
       expect(order?.paymentMethod).toBe('Account');
       expect(order?.purchaseOrderNumber).toBe(`PO-${i}`);
-      const items = await t.database.db.select().from(orderLineItems).where(eq(orderLineItems.orderId, order!.id));
+      const items = await t.database.db
+        .select()
+        .from(orderLineItems)
+        .where(eq(orderLineItems.orderId, order!.id));
       for (const line of lines) {
         const item = items.find((it) => it.productId === line.id);
         expect(item?.unitPriceCents, `order ${i} product ${line.id}`).toBe(line.unitPriceCents);
@@ -320,7 +372,9 @@ describe('one precedence rule, everywhere the price is shown (issue 39 must-show
         for (const line of lines) {
           const total = line.unitPriceCents * line.quantity;
           const exGst = total - Math.round(total / 11);
-          expect(text, `invoice of order ${i}`).toMatch(new RegExp(`\\$${formatCents(exGst).slice(1).replace('.', '\\.')}`));
+          expect(text, `invoice of order ${i}`).toMatch(
+            new RegExp(`\\$${formatCents(exGst).slice(1).replace('.', '\\.')}`),
+          );
         }
         expect(text).toContain(`Total (inc. GST) ${formatCents(order!.totalCents)}`);
       }

@@ -38,7 +38,10 @@ export async function tradePricesOf(
       const discount: Discount | null =
         p.discountType === null || p.discountValue === null
           ? null
-          : { type: p.discountType === DISCOUNT_FIXED ? DISCOUNT_FIXED : DISCOUNT_PERCENT, value: p.discountValue };
+          : {
+              type: p.discountType === DISCOUNT_FIXED ? DISCOUNT_FIXED : DISCOUNT_PERCENT,
+              value: p.discountValue,
+            };
       return [
         p.id,
         priceFor(
@@ -59,5 +62,7 @@ export async function tradePricesOf(
 
 /** The wire `trade_price` of a product (Product.trade_price), or null when no list lowers its price. */
 export function tradePriceField(price: TradePrice | undefined): { price: string; list_name: string } | null {
-  return price?.listName ? { price: centsToDecimalString(price.unitPriceCents), list_name: price.listName } : null;
+  return price?.listName
+    ? { price: centsToDecimalString(price.unitPriceCents), list_name: price.listName }
+    : null;
 }

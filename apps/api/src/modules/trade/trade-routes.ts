@@ -66,7 +66,6 @@ const tradeRoutes: FastifyPluginAsyncZod = async (app) => {
   const tags = ['trade'];
   const security = [{ bearerAuth: [] }];
   const memberOf = async (req: { member(): Promise<Member | null> }) => (await req.member()) as Member;
-  const abr = { guid: app.config.abnLookupGuid, baseUrl: app.config.abnLookupUrl };
 
   app.post(
     '/trade/applications',
@@ -79,16 +78,26 @@ const tradeRoutes: FastifyPluginAsyncZod = async (app) => {
         summary:
           'Apply for a trade account (the ABN checked by its checksum and, with ABN_LOOKUP_GUID, by the ABR); the applicant becomes its owner',
         body: tradeApplicationRequestSchema,
-        response: { 201: z.object({ message: z.string(), data: tradeAccountAnswerSchema.shape.data }), ...errors },
+        response: {
+          201: z.object({ message: z.string(), data: tradeAccountAnswerSchema.shape.data }),
+          ...errors,
+        },
       },
     },
     async (req, reply) => {
       const member = await memberOf(req);
-      await applyForTradeAccount(app.db, abr, member.userId, req.body);
+      await applyForTradeAccount(
+        app.db,
+        { guid: app.config.abnLookupGuid, baseUrl: app.config.abnLookupUrl },
+        member.userId,
+        req.body,
+      );
       app.mail.deliver('trade application received', () =>
         applicationReceivedMail(app.db, app.config.publicBaseUrl, member.userId),
       );
-      return reply.status(201).send({ message: TRADE_MESSAGES.applied, data: await tradeAccountFor(app.db, member.userId) });
+      return reply
+        .status(201)
+        .send({ message: TRADE_MESSAGES.applied, data: await tradeAccountFor(app.db, member.userId) });
     },
   );
 
@@ -114,9 +123,12 @@ const tradeRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         tags,
         security,
-        summary: "The owner adds a customer of the store (by email) to the business as a buyer",
+        summary: 'The owner adds a customer of the store (by email) to the business as a buyer',
         body: tradeInviteRequestSchema,
-        response: { 200: z.object({ message: z.string(), data: tradeAccountAnswerSchema.shape.data }), ...errors },
+        response: {
+          200: z.object({ message: z.string(), data: tradeAccountAnswerSchema.shape.data }),
+          ...errors,
+        },
       },
     },
     async (req) => {
@@ -125,7 +137,10 @@ const tradeRoutes: FastifyPluginAsyncZod = async (app) => {
       app.mail.deliver('trade user added', () =>
         userAddedMail(app.db, app.config.publicBaseUrl, added.accountId, added.userId),
       );
-      return { message: TRADE_MESSAGES.userAdded(req.body.email), data: await tradeAccountFor(app.db, member.userId) };
+      return {
+        message: TRADE_MESSAGES.userAdded(req.body.email),
+        data: await tradeAccountFor(app.db, member.userId),
+      };
     },
   );
 
@@ -138,7 +153,10 @@ const tradeRoutes: FastifyPluginAsyncZod = async (app) => {
         security,
         summary: 'The owner removes a buyer from the business',
         params: userParams,
-        response: { 200: z.object({ message: z.string(), data: tradeAccountAnswerSchema.shape.data }), ...errors },
+        response: {
+          200: z.object({ message: z.string(), data: tradeAccountAnswerSchema.shape.data }),
+          ...errors,
+        },
       },
     },
     async (req) => {
@@ -189,7 +207,8 @@ const tradeRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (req) => {
       const data = await resolveQuickOrder(app.db, req.body.text);
-      if (data.length === 0) throw new HttpError(400, 'Paste or type at least one part number, such as "BP-1234 2"');
+      if (data.length === 0)
+        throw new HttpError(400, 'Paste or type at least one part number, such as "BP-1234 2"');
       return { data };
     },
   );
