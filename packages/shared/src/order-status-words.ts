@@ -60,7 +60,10 @@ export interface OrderStatusFields {
 }
 
 /** Issue 39 §4: the words of an order charged to a trade account, which is confirmed but paid later by its terms. */
-export const ON_ACCOUNT_WORDS = { status: 'Confirmed — being prepared', payment: 'Charged to account' } as const;
+export const ON_ACCOUNT_WORDS = {
+  status: 'Confirmed — being prepared',
+  payment: 'Charged to account',
+} as const;
 
 /** Whether the payment has been taken (and not since given back in full or refused). */
 const isPaid = (paymentStatus: string) =>
@@ -95,7 +98,8 @@ export function orderStatusWords(order: OrderStatusFields): string {
 
 /** A payment status in words ("Paid"); an unknown value as "Awaiting payment", never raw. */
 export function paymentStatusWords(paymentStatus: string, paymentMethod?: string): string {
-  if (paymentStatus === PAYMENT_STATUS_COMPLETED && paymentMethod === PAYMENT_METHOD_ACCOUNT) return ON_ACCOUNT_WORDS.payment;
+  if (paymentStatus === PAYMENT_STATUS_COMPLETED && paymentMethod === PAYMENT_METHOD_ACCOUNT)
+    return ON_ACCOUNT_WORDS.payment;
   return PAYMENT_STATUS_WORDS[paymentStatus] ?? PAYMENT_STATUS_WORDS[PAYMENT_STATUS_PENDING]!;
 }
 

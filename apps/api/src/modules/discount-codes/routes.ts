@@ -34,7 +34,11 @@ const discountCodeRoutes: FastifyPluginAsyncZod = async (app) => {
     async (req) => {
       const member = await req.member();
       // A trade customer's lines are priced by their lists (issue 39): the code applies to the retail-priced ones.
-      const priced = await loadOrderLines(app.db, req.body.products, await tradePricingFor(app.db, member?.userId));
+      const priced = await loadOrderLines(
+        app.db,
+        req.body.products,
+        await tradePricingFor(app.db, member?.userId),
+      );
       const resolved = await resolveDiscountCode(app.db, req.body.code, {
         lines: priced.lines,
         email: req.body.email || null,

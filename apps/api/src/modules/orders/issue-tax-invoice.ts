@@ -85,12 +85,15 @@ async function buyerOf(db: Database, order: OrderRow): Promise<TaxDocumentBuyer>
       state: order.state,
       post_code: order.postCode,
     }),
-    ...(await tradeBuyerOf(db, order)) ?? businessOfBuyer(business, order.company),
+    ...((await tradeBuyerOf(db, order)) ?? businessOfBuyer(business, order.company)),
   };
 }
 
 /** Issue 39: an order placed for a trade account names the account's business and ABN, as the ABR knows them. */
-async function tradeBuyerOf(db: Database, order: OrderRow): Promise<{ businessName: string; abn: string } | null> {
+async function tradeBuyerOf(
+  db: Database,
+  order: OrderRow,
+): Promise<{ businessName: string; abn: string } | null> {
   if (order.tradeAccountId === null) return null;
   const [account] = await db
     .select({ businessName: tradeAccounts.businessName, abn: tradeAccounts.abn })

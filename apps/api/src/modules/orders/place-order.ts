@@ -162,7 +162,9 @@ export async function placeOrder(
     tradeAccountId: pricing?.membership.accountId ?? null,
   };
   const onAccount =
-    isAccount && pricing ? { accountId: pricing.membership.accountId, onPaid: deps.mails?.queueConfirmation } : null;
+    isAccount && pricing
+      ? { accountId: pricing.membership.accountId, onPaid: deps.mails?.queueConfirmation }
+      : null;
   const created = await reserveStockAndCreateOrder(
     db,
     values,
@@ -558,7 +560,9 @@ async function reserveStockAndCreateOrder(
             : await lockDiscountCode(tx, discountCodeId, { email: values.email, userId: values.userId ?? 0 });
         // On account (issue 39 §4): the account's row is locked before its balance is read, so orders placed at
         // once are decided one after another against the balance the previous one left (decision 0041).
-        const charge = onAccount ? await chargeToAccount(tx as Database, onAccount.accountId, values.totalCents ?? 0) : null;
+        const charge = onAccount
+          ? await chargeToAccount(tx as Database, onAccount.accountId, values.totalCents ?? 0)
+          : null;
         if (charge && 'refused' in charge) {
           found.refused = charge.refused;
           tx.rollback();

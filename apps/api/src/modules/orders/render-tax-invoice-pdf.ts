@@ -318,7 +318,9 @@ export async function renderTaxInvoicePdf({
 /** How the order was paid, in words: by card, by PayPal, or charged to a trade account with its due day (issue 39). */
 function paymentNote(order: OrderRow): string {
   if (order.paymentMethod === PAYMENT_METHOD_ACCOUNT) {
-    const due = order.paymentDueDay ? dateInSydney.format(new Date(`${order.paymentDueDay}T12:00:00+10:00`)) : null;
+    const due = order.paymentDueDay
+      ? dateInSydney.format(new Date(`${order.paymentDueDay}T12:00:00+10:00`))
+      : null;
     return `Charged to your trade account${due ? `: payment due by ${due}` : ''}. Please quote ${order.invoiceNumber} with your payment.`;
   }
   return `Paid by ${order.paymentMethod === PAYMENT_METHOD_CARD ? 'card' : 'PayPal'}. Payment status: ${order.paymentStatus.replace(/_/g, ' ')}.`;
