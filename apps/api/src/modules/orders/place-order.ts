@@ -41,6 +41,7 @@ import {
   recordPaymentReference,
   type OnPaid,
 } from './order-payment-status';
+import { accountPaymentReference, ACCOUNT_REFUNDS_NAME } from '../trade/account-refunds';
 import { chargeToAccount, postAccountInvoice } from '../trade/charge-to-account';
 import { tradeMembershipOf, tradePricingFor } from '../trade/trade-pricing-context';
 import { presentOrderDetail, type OrderLineItemRow, type OrderRow } from './order-presenter';
@@ -64,9 +65,6 @@ export interface PlaceOrderDeps {
 }
 
 export type PlaceOrderBody = PlaceOrderResponse | OrderError;
-
-/** `payment_provider` of an order charged to a trade account (issue 39 §4): no provider takes the money. */
-export const ACCOUNT_PROVIDER = 'account';
 
 /** 502 answer when a provider cannot be reached: the order is cancelled and its stock released. */
 export const PAYMENT_UNAVAILABLE_MESSAGE =
@@ -156,7 +154,7 @@ export async function placeOrder(
     userId: member?.userId ?? 0,
     membershipPlanName: decided.membershipPlanName,
     discountCode: decided.discounts.code?.code ?? null,
-    paymentProvider: isAccount ? ACCOUNT_PROVIDER : (provider?.name ?? null),
+    paymentProvider: isAccount ? ACCOUNT_REFUNDS_NAME : (provider?.name ?? null),
     walletOrderId: isCard || isAccount ? null : (paymentReference ?? null),
     purchaseOrderNumber: request.purchase_order_number ?? null,
     tradeAccountId: pricing?.membership.accountId ?? null,
@@ -570,7 +568,12 @@ async function reserveStockAndCreateOrder(
         const created = await insertOrderWithLines(
           tx,
           charge && 'dueDay' in charge
-            ? { ...values, paymentStatus: PAYMENT_STATUS_COMPLETED, paymentDueDay: charge.dueDay }
+            ? {
+                ...values,
+                paymentStatus: PAYMENT_STATUS_COMPLETED,
+                paymentReference: accountPaymentReference(values.publicId),
+                paymentDueDay: charge.dueDay,
+              }
             : values,
           lines,
         );

@@ -25,7 +25,7 @@ import {
 import { injectAtOnce, statusCounts } from '../../../tests/concurrency';
 import { FAKE_ABN_GUID, startFakeAbnLookup, type FakeAbnLookup } from '../../../tests/fakes/fake-abn-lookup';
 import { seedCatalog, seedProduct } from '../../../tests/seed-catalog';
-import { bearer, seedCustomer, type SeededCustomer } from '../../../tests/seeders';
+import { bearer, seedCustomer, seedStaff, type SeededCustomer } from '../../../tests/seeders';
 import { createTestApp, type TestApp } from '../../../tests/test-app';
 import { testOrderBody } from '../orders/test-order-body';
 
@@ -377,6 +377,42 @@ describe('ordering on account', () => {
     expect(sum?.cents).toBe(3 * 2550);
     const placed = await t.database.db.select().from(orders).where(eq(orders.tradeAccountId, account.id));
     expect(placed).toHaveLength(3);
+  });
+
+  it('a refund of an order on account is a credit on its ledger, once per key, and frees the credit', async () => {
+    const owner = await seedCustomer(t);
+    const account = await approvedAccount(owner, { limitCents: 100_000, listIds: [tradeListId] });
+    const placed = await t.app.inject(
+      accountOrder(owner.token, [{ id: widgetId, unitPriceCents: 8000, quantity: 2 }]),
+    );
+    expect(placed.statusCode, placed.body).toBe(200);
+    const publicId = placed.json<{ data: { id: string } }>().data.id;
+    const admin = await seedStaff(t, { email: `refunds.${owner.id}@example.com`, role: 'admin' });
+    const key = randomUUID();
+    const refund = () =>
+      t.app.inject({
+        method: 'POST',
+        url: `/api/admin/orders/${publicId}/refunds`,
+        headers: { ...bearer(admin.token), 'idempotency-key': key },
+        payload: { amount: '44.00', reason: 'One widget returned' },
+      });
+    const [first, again] = [await refund(), await refund()];
+    expect(first.statusCode, first.body).toBe(201);
+    expect(first.json().data.refund_destination).toBe("a credit on the business's trade account");
+    expect(again.statusCode).toBeLessThan(300);
+    const ledger = await t.database.db
+      .select()
+      .from(tradeLedger)
+      .where(eq(tradeLedger.tradeAccountId, account.id));
+    expect(ledger.map((e) => [e.kind, e.amountCents])).toEqual([
+      ['invoice', 14_400],
+      ['credit', -4_400],
+    ]);
+    const view = (await t.app.inject({ url: '/api/trade/account', headers: bearer(owner.token) })).json<{
+      data: TradeAccountView;
+    }>().data;
+    expect(view).toMatchObject({ balance: '100.00', available_credit: '900.00' });
+    expect(view.open_invoices).toMatchObject([{ total: '144.00', open: '100.00' }]);
   });
 
   it('keeps discount codes off trade prices: a code applies to the retail-priced lines only', async () => {
