@@ -12,6 +12,24 @@ import { multiLineText } from './text-schemas';
 
 /** The payment method of an order charged to a trade account: PAYMENT_METHOD_ACCOUNT in order-constants.ts. */
 
+/** The order_meta options (SPEC §3) an order answer carries for trade orders: its PO number and due day. */
+export const TRADE_ORDER_META = {
+  purchaseOrderNumber: '_purchase_order_number',
+  paymentDueDay: '_payment_due_day',
+} as const;
+
+/** What order_meta says of a trade order ({option, value} pairs), for the pages that show it. */
+export function tradeOrderMeta(meta: readonly { option: string; value: string }[]): {
+  purchaseOrderNumber: string | null;
+  paymentDueDay: string | null;
+} {
+  const of = (option: string) => meta.find((m) => m.option === option)?.value ?? null;
+  return {
+    purchaseOrderNumber: of(TRADE_ORDER_META.purchaseOrderNumber),
+    paymentDueDay: of(TRADE_ORDER_META.paymentDueDay),
+  };
+}
+
 export const TRADE_ACCOUNT_STATUSES = ['pending', 'approved', 'declined', 'suspended'] as const;
 export type TradeAccountStatus = (typeof TRADE_ACCOUNT_STATUSES)[number];
 
@@ -38,6 +56,18 @@ export type TradeRole = (typeof TRADE_ROLES)[number];
 /** The store's calendar day (YYYY-MM-DD, Australia/Sydney) of an instant. */
 export function storeDay(at: Date): string {
   return new Intl.DateTimeFormat('en-CA', { timeZone: STORE_TIME_ZONE }).format(at);
+}
+
+const DAY_WORDS = new Intl.DateTimeFormat('en-AU', {
+  timeZone: 'UTC',
+  day: 'numeric',
+  month: 'long',
+  year: 'numeric',
+});
+
+/** A store day (YYYY-MM-DD) as people read it: "31 January 2027" (due days on invoices, mails, statements). */
+export function dueDayWords(day: string): string {
+  return DAY_WORDS.format(new Date(`${day}T00:00:00Z`));
 }
 
 /** `day` (YYYY-MM-DD) plus `days` calendar days. */

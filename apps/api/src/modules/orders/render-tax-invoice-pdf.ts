@@ -12,6 +12,7 @@ import { formatAbn, isValidAbn } from '@store/shared/abn';
 import { formatCents } from '@store/shared/money';
 import { breakdownRows } from '@store/shared/order-breakdown';
 import { exGstCents } from '@store/shared/checkout-totals';
+import { dueDayWords } from '@store/shared/trade-accounts';
 import {
   ORDER_NUMBER_LABEL,
   PAYMENT_METHOD_ACCOUNT,
@@ -318,9 +319,7 @@ export async function renderTaxInvoicePdf({
 /** How the order was paid, in words: by card, by PayPal, or charged to a trade account with its due day (issue 39). */
 function paymentNote(order: OrderRow): string {
   if (order.paymentMethod === PAYMENT_METHOD_ACCOUNT) {
-    const due = order.paymentDueDay
-      ? dateInSydney.format(new Date(`${order.paymentDueDay}T12:00:00+10:00`))
-      : null;
+    const due = order.paymentDueDay ? dueDayWords(order.paymentDueDay) : null;
     return `Charged to your trade account${due ? `: payment due by ${due}` : ''}. Please quote ${order.invoiceNumber} with your payment.`;
   }
   return `Paid by ${order.paymentMethod === PAYMENT_METHOD_CARD ? 'card' : 'PayPal'}. Payment status: ${order.paymentStatus.replace(/_/g, ' ')}.`;
