@@ -9,6 +9,7 @@ import { isValidAbn, normalizeAbn } from './abn';
 import { PRICE_RULE_SCOPES } from './trade-pricing';
 import { STORE_TIME_ZONE } from './home-content';
 import { multiLineText } from './text-schemas';
+import { garageVehicleSchema } from './garage';
 
 /** The payment method of an order charged to a trade account: PAYMENT_METHOD_ACCOUNT in order-constants.ts. */
 
@@ -431,3 +432,12 @@ export const tradePaymentRequestSchema = z.object({
     .regex(/^\d{4}-\d{2}-\d{2}$/, 'Received must be a date such as 2026-12-01')
     .optional(),
 });
+
+/**
+ * `GET /api/trade/fleet` (issue 39 §5): the vehicles every user of the business keeps in their garage — the fleet a
+ * workshop or fleet buyer shops for — each with who saved it. Read-only here; each user changes their own garage.
+ */
+export const fleetAnswerSchema = z.object({
+  data: z.array(garageVehicleSchema.extend({ saved_by: z.string() })),
+});
+export type FleetVehicle = z.infer<typeof fleetAnswerSchema>['data'][number];

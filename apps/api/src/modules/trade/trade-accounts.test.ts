@@ -21,7 +21,10 @@ import {
   tradeAccountUsers,
   tradeLedger,
   userMeta,
+  vehicles,
 } from '../../db/schema';
+import { VEHICLE_CSV_COLUMNS } from '@store/shared/vehicle';
+import { importVehicles } from '../vehicles/import-vehicles';
 import { injectAtOnce, statusCounts } from '../../../tests/concurrency';
 import { FAKE_ABN_GUID, startFakeAbnLookup, type FakeAbnLookup } from '../../../tests/fakes/fake-abn-lookup';
 import { seedCatalog, seedProduct } from '../../../tests/seed-catalog';
@@ -492,6 +495,47 @@ describe("the owner's buyers and quick order", () => {
     expect(
       (await t.app.inject({ url: `/api/trade/prices?ids=${widgetId}`, headers: bearer(buyer.token) })).json(),
     ).toEqual({ data: [] });
+  });
+
+  it("the business's fleet is every user's garage, with who saved each vehicle", async () => {
+    await importVehicles(
+      t.database.db,
+      [
+        VEHICLE_CSV_COLUMNS.join(','),
+        'Toyota,HiLux,GUN126R,SR5,2015,7,,,Ute,1GD-FTV,2.8,Diesel,130,4WD',
+        'Ford,Ranger,PX2,XLT,2015,6,2018,5,Ute,P5AT,3.2,Diesel,147,4WD',
+      ].join('\n'),
+    );
+    const [hilux, ranger] = await t.database.db.select().from(vehicles).orderBy(vehicles.id);
+    const owner = await seedCustomer(t, { name: 'Fleet Owner' });
+    const buyer = await seedCustomer(t, { name: 'Fleet Buyer' });
+    const outsider = await seedCustomer(t);
+    await approvedAccount(owner, { limitCents: 0 });
+    await t.app.inject({
+      method: 'POST',
+      url: '/api/trade/users',
+      headers: bearer(owner.token),
+      payload: { email: buyer.email },
+    });
+    const add = (token: string, vehicleId: number, name: string) =>
+      t.app.inject({
+        method: 'POST',
+        url: '/api/garage',
+        headers: bearer(token),
+        payload: { vehicle_id: vehicleId, year: 2017, name },
+      });
+    expect((await add(owner.token, hilux!.id, 'Ute 1')).statusCode).toBeLessThan(300);
+    expect((await add(buyer.token, ranger!.id, 'Ute 2')).statusCode).toBeLessThan(300);
+    expect((await add(outsider.token, ranger!.id, 'Not ours')).statusCode).toBeLessThan(300);
+    const fleet = await t.app.inject({ url: '/api/trade/fleet', headers: bearer(buyer.token) });
+    expect(fleet.statusCode, fleet.body).toBe(200);
+    expect(fleet.json().data.map((v: { name: string; saved_by: string }) => [v.name, v.saved_by])).toEqual([
+      ['Ute 1', 'Fleet Owner'],
+      ['Ute 2', 'Fleet Buyer'],
+    ]);
+    expect(
+      (await t.app.inject({ url: '/api/trade/fleet', headers: bearer(outsider.token) })).statusCode,
+    ).toBe(404);
   });
 
   it('quick order finds SKUs in any form and single part numbers, and says what it cannot find', async () => {

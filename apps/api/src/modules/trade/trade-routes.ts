@@ -8,6 +8,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { fieldErrorsAnswerSchema, messageAnswerSchema } from '@store/shared/error-answers';
 import {
+  fleetAnswerSchema,
   quickOrderAnswerSchema,
   quickOrderRequestSchema,
   TRADE_MESSAGES,
@@ -28,7 +29,8 @@ import {
   tradeAccountFor,
 } from './trade-account-service';
 import { tradePricesOf, tradePriceField } from './trade-prices';
-import { tradePricingFor } from './trade-pricing-context';
+import { tradeMembershipOf, tradePricingFor } from './trade-pricing-context';
+import { listFleet } from './trade-fleet';
 import { applicationReceivedMail, userAddedMail } from './trade-mails';
 
 /** Applications per client IP per minute (each may call the ABR). */
@@ -189,6 +191,24 @@ const tradeRoutes: FastifyPluginAsyncZod = async (app) => {
           return field ? [{ id, ...field }] : [];
         }),
       };
+    },
+  );
+
+  app.get(
+    '/trade/fleet',
+    {
+      preHandler: app.requireMember,
+      schema: {
+        tags,
+        security,
+        summary: "The business's fleet: the vehicles in every one of its users' garages, with who saved each",
+        response: { 200: fleetAnswerSchema, 401: messageAnswerSchema, 404: messageAnswerSchema },
+      },
+    },
+    async (req) => {
+      const membership = await tradeMembershipOf(app.db, (await memberOf(req)).userId);
+      if (!membership) throw new HttpError(404, TRADE_MESSAGES.notTrade);
+      return { data: await listFleet(app.db, membership.accountId) };
     },
   );
 
