@@ -26,7 +26,10 @@ export function tradePriceQueryKey(userId: number, id: number) {
 }
 
 /** `product` with its trade price, when there is one (a product the server already priced keeps its own). */
-export function withTradePrice<T extends TradePriceable>(product: T, price: TradePriceOfProduct | null | undefined): T {
+export function withTradePrice<T extends TradePriceable>(
+  product: T,
+  price: TradePriceOfProduct | null | undefined,
+): T {
   if (!price || product.trade_price) return product;
   return { ...product, trade_price: price };
 }
