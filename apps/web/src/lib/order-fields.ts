@@ -4,6 +4,7 @@
  */
 import { formatCents, parseDecimalToCents } from '@store/shared/money';
 import { ORDER_MESSAGES, PAYMENT_METHOD_CARD, PAYMENT_METHOD_WALLET } from '@store/shared/order-constants';
+import { PAYMENT_METHOD_ACCOUNT } from '@store/shared/trade-accounts';
 
 /** SPEC §8 Guest tracking: the answer to a 404. */
 export const ORDER_NOT_FOUND = ORDER_MESSAGES.notFound;
@@ -25,9 +26,13 @@ export function formatOrderDate(iso: string): string {
 const PAYMENT_METHOD_LABELS: Record<string, string> = {
   [PAYMENT_METHOD_CARD]: 'Card',
   [PAYMENT_METHOD_WALLET]: 'PayPal',
+  [PAYMENT_METHOD_ACCOUNT]: 'On account',
 };
 
-/** 'Stripe' -> 'Card' (SPEC §2 "card shown as Card"), 'Paypal' -> 'PayPal'; anything else as received. */
+/**
+ * 'Stripe' -> 'Card' (SPEC §2 "card shown as Card"), 'Paypal' -> 'PayPal', 'Account' -> 'On account' (issue 39 §4);
+ * anything else as received.
+ */
 export function paymentMethodLabel(method: string): string {
   return PAYMENT_METHOD_LABELS[method] ?? method;
 }
