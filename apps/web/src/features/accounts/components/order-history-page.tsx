@@ -6,6 +6,7 @@ import { hasTaxInvoice } from '@store/shared/tax-invoice';
 import { useEffect } from 'react';
 import { Link } from 'react-router';
 import { TaxInvoiceButton } from '@/components/order-documents';
+import { OrderAgainButton } from '@/components/order-again-button';
 import { formatOrderDate, formatOrderMoney, paymentMethodLabel } from '@/lib/order-fields';
 import { usePageTitle } from '@/hooks/use-page-title';
 import { useUserOrders, type OrderHistoryRow } from '../api/get-user-orders';
@@ -58,6 +59,13 @@ export function OrderHistoryTable({ orders }: { orders: readonly OrderHistoryRow
                   <TaxInvoiceButton orderId={o.id} invoiceNumber={o.invoice_number} />
                 </>
               )}
+              {' · '}
+              {/* Issue 39 §5: the order's lines back into the cart. */}
+              <OrderAgainButton
+                orderId={o.id}
+                invoiceNumber={o.invoice_number}
+                className="order-documents__link-button"
+              />
             </td>
           </tr>
         ))}

@@ -5,6 +5,8 @@ import { StatusMessage } from '@/components/ui/status-message';
 import { ApiError } from '@/lib/api-client';
 import { ORDER_NOT_FOUND } from '@/lib/order-fields';
 import { OrderDocuments } from '@/components/order-documents';
+import { OrderAgainButton } from '@/components/order-again-button';
+import { useSession } from '@/stores/session-store';
 import { OrderReturns } from './order-returns';
 import { OrderSummary } from './order-summary';
 
@@ -32,6 +34,7 @@ export function OrderQueryResult({
   lookupEmail,
 }: OrderQueryResultProps) {
   const notFound = error instanceof ApiError && error.status === 404;
+  const signedIn = useSession() !== null;
 
   useEffect(() => {
     if (error && !notFound) console.error('Order lookup failed', error);
@@ -55,6 +58,12 @@ export function OrderQueryResult({
   return (
     <>
       <OrderSummary order={order} />
+      {/* Issue 39 §5: the signed-in owner (answered the customer fields) can order the same lines again. */}
+      {signedIn && order.email !== null && (
+        <p className="order-again">
+          <OrderAgainButton orderId={order.id} invoiceNumber={order.invoice_number} order={order} />
+        </p>
+      )}
       {/* Issue 18 §3: a paid order's tax invoice. Not for the public id alone (decision 0044): the owner signed in
           (the only viewer answered the customer fields) has it at once, anyone else gives the order's email. */}
       {hasTaxInvoice(order.payment_status) && (
