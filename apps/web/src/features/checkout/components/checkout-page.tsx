@@ -12,7 +12,7 @@ import { formatCents } from '@store/shared/money';
 import { useQueryClient } from '@tanstack/react-query';
 import type { SavedAddress } from '@store/shared/account';
 import type { CodeDiscount, OrderDiscounts } from '@store/shared/checkout-totals';
-import { useEffect, useMemo, useRef, useState } from 'react';
+import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { useForm, useWatch, type FieldErrors } from 'react-hook-form';
 import { Navigate, useNavigate } from 'react-router';
 import { Breadcrumbs } from '@/components/ui/breadcrumbs';
@@ -88,8 +88,13 @@ export function CheckoutPage() {
   const [code, setCode] = useState<CodeDiscount | null>(null);
   const discounts = useMemo(() => ({ ...member.discounts, code }), [member.discounts, code]);
   const summary = useCheckoutSummary(discounts, member.planName);
-  if (summary.lines.length === 0) return <Navigate to="/" replace />;
-  return <CheckoutView summary={summary} member={member} code={code} onCodeChange={setCode} />;
+  // Issue 39 §4: an order placed on account empties the cart on the way to /thank-you, from this page.
+  const [placed, setPlaced] = useState(false);
+  const onPlaced = useCallback(() => setPlaced(true), []);
+  if (summary.lines.length === 0) return placed ? null : <Navigate to="/" replace />;
+  return (
+    <CheckoutView summary={summary} member={member} code={code} onCodeChange={setCode} onPlaced={onPlaced} />
+  );
 }
 
 /** A signed-in member's saved addresses, signup discount and chosen plan (SPEC §2 Checkout, §9). */
@@ -154,11 +159,14 @@ function CheckoutView({
   member,
   code,
   onCodeChange,
+  onPlaced,
 }: {
   summary: CheckoutSummary;
   member: MemberCheckoutState;
   code: CodeDiscount | null;
   onCodeChange: (code: CodeDiscount | null) => void;
+  /** An order was placed on account: the page is on its way to /thank-you. */
+  onPlaced: () => void;
 }) {
   const navigate = useNavigate();
   const queryClient = useQueryClient();
@@ -181,7 +189,7 @@ function CheckoutView({
   // Issue 39: a trade member's purchase order number, and the refusal of an order on account.
   const [purchaseOrder, setPurchaseOrder] = useState('');
   const [accountProblem, setAccountProblem] = useState('');
-  const placeOnAccount = usePlaceOnAccount();
+  const placeOnAccount = usePlaceOnAccount(onPlaced);
 
   // Whatever is typed survives leaving the page (cart, policies, a payment page) for the whole session.
   useEffect(

@@ -35,8 +35,12 @@ export function accountOrderProblem(outcome: PlaceOrderOutcome): string | null {
   }
 }
 
-/** Answers `place(data)`: null once placed (the page is on its way to /thank-you), else the problem in words. */
-export function usePlaceOnAccount(): (data: CheckoutData) => Promise<string | null> {
+/**
+ * Answers `place(data)`: null once placed (the page is on its way to /thank-you), else the problem in words.
+ * `onPlaced` runs just before the cart is emptied, so the checkout does not take the empty cart for a reason to
+ * leave for the home page.
+ */
+export function usePlaceOnAccount(onPlaced: () => void): (data: CheckoutData) => Promise<string | null> {
   const navigate = useNavigate();
   const queryClient = useQueryClient();
   /** The current attempt's key and the body it was sent with; a different order starts a new attempt. */
@@ -52,6 +56,7 @@ export function usePlaceOnAccount(): (data: CheckoutData) => Promise<string | nu
       if (outcome.kind === 'placed') {
         // The balance and available credit changed with this order.
         void queryClient.invalidateQueries({ queryKey: ['account', 'trade'] });
+        onPlaced();
         finishOrder(outcome, data.totals.totalCents, navigate);
         return null;
       }
@@ -61,6 +66,6 @@ export function usePlaceOnAccount(): (data: CheckoutData) => Promise<string | nu
       }
       return accountOrderProblem(outcome);
     },
-    [navigate, queryClient],
+    [navigate, queryClient, onPlaced],
   );
 }
