@@ -94,11 +94,12 @@ export function TradeApplicationForm({ user }: { user: PublicUser }) {
   const { errors } = formState;
   const abn = useWatch({ control, name: 'abn' }) ?? '';
 
-  const onSubmit = handleSubmit(async (values) => {
+  const onSubmit = handleSubmit(async () => {
     setRefusal('');
     try {
-      // The server reads the fields as typed (its schema normalises them again).
-      const answer = await apply.mutateAsync(values);
+      // Checked, the fields go as typed: money in requests is dollars as typed ("2,500"), which the server's own
+      // schema turns into cents; sending the schema's output (cents) would be read as dollars.
+      const answer = await apply.mutateAsync(form.getValues() as TradeApplicationInput);
       toastSuccess(answer.message || TRADE_MESSAGES.applied);
     } catch (error) {
       const named = error instanceof ApiError ? (error.fieldErrors ?? []) : [];
