@@ -257,27 +257,29 @@ export function QuickOrderPage() {
                   <tr key={line.line}>
                     <td data-label="Line">{line.line}</td>
                     <td data-label="Part">
-                      {product ? (
-                        <>
-                          <Link to={productPath(product.permalink)}>{line.title ?? product.title}</Link>
-                          <span className="trade-table__of"> {line.sku ?? line.code}</span>
-                        </>
-                      ) : (
-                        <>
-                          <span>{line.code}</span>{' '}
-                          <span className="quick-order__problem">
-                            {line.problem ?? 'This product is no longer sold.'}
-                          </span>
-                        </>
-                      )}
+                      <span className="quick-order__part">
+                        {product ? (
+                          <>
+                            <Link to={productPath(product.permalink)}>{line.title ?? product.title}</Link>
+                            <span className="trade-table__of"> {line.sku ?? line.code}</span>
+                          </>
+                        ) : (
+                          <>
+                            <span>{line.code}</span>{' '}
+                            <span className="quick-order__problem">
+                              {line.problem ?? 'This product is no longer sold.'}
+                            </span>
+                          </>
+                        )}
+                      </span>
                     </td>
                     <td data-label="Qty">{line.quantity}</td>
                     <td data-label="Unit price">
                       {shown ? (
-                        <>
+                        <span>
                           {formatCents(shown.unitCents)}
                           {product?.trade_price && <span className="trade-table__of"> Trade</span>}
-                        </>
+                        </span>
                       ) : (
                         '—'
                       )}

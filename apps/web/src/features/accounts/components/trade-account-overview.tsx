@@ -128,10 +128,12 @@ export function TradeAccountOverview({ account, selfId }: { account: TradeAccoun
                   <td data-label="Placed by">{i.placed_by}</td>
                   <td data-label="Due">{formatStoreDay(i.due_day)}</td>
                   <td data-label="Open">
-                    {formatOrderMoney(i.open)}
-                    {i.open !== i.total && (
-                      <span className="trade-table__of"> of {formatOrderMoney(i.total)}</span>
-                    )}
+                    <span>
+                      {formatOrderMoney(i.open)}
+                      {i.open !== i.total && (
+                        <span className="trade-table__of"> of {formatOrderMoney(i.total)}</span>
+                      )}
+                    </span>
                   </td>
                   <td data-label="Ageing">{AGEING_WORDS[i.bucket]}</td>
                 </tr>

@@ -140,7 +140,7 @@ export function CheckoutPaymentChoice({
     <div className="payment-choice">
       <h3 className="payment-choice__title">Choose how to pay</h3>
       <p className="payment-choice__lead">
-        {onAccount
+        {onAccount?.available
           ? 'Order on your trade account now, or enter card or PayPal details securely on the next page.'
           : 'You enter your payment details securely on the next page.'}
       </p>
