@@ -2,6 +2,8 @@ import type { OrderDetail } from '@store/shared/order';
 import { useState } from 'react';
 import { useOrderAgain } from '@/hooks/use-order-again';
 import { failureMessage, toastError, toastSuccess } from '@/lib/toast-feedback';
+import './order-again-button.css';
+import './ui/button-variants.css';
 
 /**
  * "Order again" on the member's order history and order page (issue 39 §5): the order's lines still sold go into the
