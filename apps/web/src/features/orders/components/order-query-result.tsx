@@ -1,9 +1,8 @@
 import type { OrderDetail } from '@store/shared/order';
-import { hasTaxInvoice } from '@store/shared/tax-invoice';
 import { useEffect } from 'react';
 import { StatusMessage } from '@/components/ui/status-message';
 import { ApiError } from '@/lib/api-client';
-import { ORDER_NOT_FOUND } from '@/lib/order-fields';
+import { ORDER_NOT_FOUND, orderHasTaxInvoice } from '@/lib/order-fields';
 import { OrderDocuments } from '@/components/order-documents';
 import { OrderAgainButton } from '@/components/order-again-button';
 import { useSession } from '@/stores/session-store';
@@ -66,9 +65,7 @@ export function OrderQueryResult({
       )}
       {/* Issue 18 §3: a paid order's tax invoice. Not for the public id alone (decision 0044): the owner signed in
           (the only viewer answered the customer fields) has it at once, anyone else gives the order's email. */}
-      {hasTaxInvoice(order.payment_status) && (
-        <OrderDocuments orderId={order.id} owner={order.email !== null} />
-      )}
+      {orderHasTaxInvoice(order) && <OrderDocuments orderId={order.id} owner={order.email !== null} />}
       {/* Issue 37 §3: the order's return requests and the link that starts one, prefilled from the order. */}
       <OrderReturns order={order} lookupEmail={lookupEmail} />
     </>
