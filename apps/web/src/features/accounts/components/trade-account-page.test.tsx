@@ -1,4 +1,5 @@
 import type { PublicUser } from '@store/shared/account';
+import { priceDisplayOf } from '@store/shared/gst-prices';
 import {
   AGEING_WORDS,
   TRADE_MESSAGES,
@@ -9,7 +10,7 @@ import { screen, waitFor, within } from '@testing-library/react';
 import { ToastContainer } from 'react-toastify';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { TradeAccountRoute } from '@/app/routes/account-member';
-import { resetSessionStoreForTests, startSession } from '@/stores/session-store';
+import { getSession, resetSessionStoreForTests, startSession } from '@/stores/session-store';
 import { json, type ApiTable } from '@/test/fake-api';
 import { renderRoute } from '@/test/render-route';
 import { makeTradeAccount, TRADE_OWNER } from '@/test/trade-fixtures';
@@ -189,7 +190,10 @@ describe('an approved trade account (issue 39 §4, §5)', () => {
   });
 
   it('shows terms, credit, the open invoices with their ageing, and why it cannot order on account', async () => {
-    renderTrade({ 'GET /api/trade/account': { data: account } }, TRADE_OWNER);
+    renderTrade(
+      { 'GET /api/trade/account': { data: account }, 'GET /api/profile': { data: TRADE_OWNER } },
+      TRADE_OWNER,
+    );
     expect(await screen.findByRole('heading', { level: 1, name: account.business_name })).toBeTruthy();
     const details = screen.getByRole('region', { name: 'Account' });
     expect(details.textContent).toContain('ABN51 824 753 556');
@@ -214,6 +218,12 @@ describe('an approved trade account (issue 39 §4, §5)', () => {
     expect(within(row).getByText(AGEING_WORDS['1_30'])).toBeTruthy();
   });
 
+  it('takes the ex-GST display approval gave the account when the member signed in before it (issue 39 §3)', async () => {
+    // Signed in before approval: no business details, prices with GST. The profile now says ex. GST.
+    renderTrade({ 'GET /api/trade/account': { data: account }, 'GET /api/profile': { data: TRADE_OWNER } });
+    await waitFor(() => expect(priceDisplayOf(getSession()?.user.user_meta ?? null)).toBe('ex_gst'));
+  });
+
   it("downloads a month's statement with the member's bearer", async () => {
     const clicked: string[] = [];
     const click = vi.spyOn(HTMLAnchorElement.prototype, 'click').mockImplementation(function (
@@ -228,6 +238,7 @@ describe('an approved trade account (issue 39 §4, §5)', () => {
       const { user, api } = renderTrade(
         {
           'GET /api/trade/account': { data: account },
+          'GET /api/profile': { data: TRADE_OWNER },
           'GET /api/trade/statements/:month': () =>
             new Response('%PDF-1.7', {
               headers: {
@@ -258,6 +269,7 @@ describe('an approved trade account (issue 39 §4, §5)', () => {
     const { user, api } = renderTrade(
       {
         'GET /api/trade/account': { data: account },
+        'GET /api/profile': { data: TRADE_OWNER },
         'POST /api/trade/users': () =>
           json({ message: TRADE_MESSAGES.userAdded('sam@guildford-auto.example'), data: joined }),
         'DELETE /api/trade/users/:userId': ({ params }) =>
@@ -287,7 +299,13 @@ describe('an approved trade account (issue 39 §4, §5)', () => {
 
   it('shows a buyer the people who order, without changing them', async () => {
     const lee = { ...TRADE_OWNER, id: 22, name: 'Lee Apprentice', email: 'lee@guildford-auto.example' };
-    renderTrade({ 'GET /api/trade/account': { data: { ...account, role: 'buyer' } } }, lee);
+    renderTrade(
+      {
+        'GET /api/trade/account': { data: { ...account, role: 'buyer' } },
+        'GET /api/profile': { data: lee },
+      },
+      lee,
+    );
     const users = await screen.findByRole('region', { name: 'Who can order' });
     expect(within(users).getAllByRole('row')).toHaveLength(3);
     expect(within(users).queryByRole('button')).toBeNull();

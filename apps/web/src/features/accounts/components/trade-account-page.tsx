@@ -1,9 +1,13 @@
 import { formatAbn } from '@store/shared/abn';
 import { TRADE_STATUS_WORDS, type TradeAccountView } from '@store/shared/trade-accounts';
+import { priceDisplayOf } from '@store/shared/gst-prices';
+import { useQuery } from '@tanstack/react-query';
+import { useEffect } from 'react';
 import { usePageTitle } from '@/hooks/use-page-title';
 import { useTradeAccount } from '@/lib/api/get-trade-account';
 import { failureMessage } from '@/lib/toast-feedback';
-import { useSession } from '@/stores/session-store';
+import { updateSessionUser, useSession } from '@/stores/session-store';
+import { profileQueryOptions } from '../api/get-profile';
 import { AccountCard } from './form-bits';
 import { TradeAccountOverview } from './trade-account-overview';
 import { TradeApplicationForm } from './trade-application-form';
@@ -41,8 +45,17 @@ export function TradeAccountPage() {
   usePageTitle('Trade account');
   const session = useSession();
   const account = useTradeAccount();
-  if (!session) return null;
   const view = account.data;
+  // Approval sets the account's prices to show ex. GST (issue 39 §3); a member approved since signing in gets the
+  // profile as it is now, so every price on screen follows at once.
+  const approved = view?.status === 'approved';
+  const profile = useQuery({ ...profileQueryOptions(), enabled: approved });
+  const sessionMeta = session?.user.user_meta;
+  useEffect(() => {
+    if (profile.data && sessionMeta && priceDisplayOf(profile.data.user_meta) !== priceDisplayOf(sessionMeta))
+      updateSessionUser(profile.data);
+  }, [profile.data, sessionMeta]);
+  if (!session) return null;
   const title =
     view && view.status !== 'pending' && view.status !== 'declined' ? view.business_name : 'Trade account';
   return (
