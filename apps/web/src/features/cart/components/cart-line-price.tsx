@@ -27,7 +27,7 @@ export function CartLinePrice({ line, compact = false }: CartLinePriceProps) {
       originalCents={list}
       label={compact ? null : shownSaveLabel(line.discountLabel, list, unit)}
       tax={compact ? '' : prices.label}
-      trade={line.tradeListName === null || compact ? null : { listName: line.tradeListName }}
+      trade={line.tradeListName === null ? null : { listName: line.tradeListName }}
     />
   );
 }
