@@ -164,6 +164,8 @@ export function TradeApplicationForm({ user }: { user: PublicUser }) {
           render={({ field }) => (
             <fieldset
               className="trade-application__choice"
+              role="radiogroup"
+              aria-required="true"
               aria-invalid={errors.gst_registered ? true : undefined}
               aria-describedby={errors.gst_registered ? 'trade-gst-message' : undefined}
             >
