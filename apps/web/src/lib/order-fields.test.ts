@@ -1,6 +1,13 @@
 import { ORDER_MESSAGES, PAYMENT_METHOD_CARD, PAYMENT_METHOD_WALLET } from '@store/shared/order-constants';
 import { describe, expect, it } from 'vitest';
-import { formatOrderDate, formatOrderMoney, ORDER_NOT_FOUND, paymentMethodLabel } from './order-fields';
+import { PAYMENT_METHOD_ACCOUNT } from '@store/shared/trade-accounts';
+import {
+  formatOrderDate,
+  formatOrderMoney,
+  ORDER_NOT_FOUND,
+  orderHasTaxInvoice,
+  paymentMethodLabel,
+} from './order-fields';
 
 describe('order fields on screen', () => {
   it('dates read dd/mm/yyyy in Sydney time', () => {
@@ -26,5 +33,18 @@ describe('order fields on screen', () => {
     expect(formatOrderMoney('175.89')).toBe('$175.89');
     expect(formatOrderMoney('0.00')).toBe('$0.00');
     expect(formatOrderMoney('15')).toBe('$15.00');
+  });
+
+  it('an order on a trade account reads On account and has its invoice at once (issue 39 §4)', () => {
+    expect(paymentMethodLabel(PAYMENT_METHOD_ACCOUNT)).toBe('On account');
+    expect(orderHasTaxInvoice({ payment_method: PAYMENT_METHOD_ACCOUNT, payment_status: 'pending' })).toBe(
+      true,
+    );
+    expect(orderHasTaxInvoice({ payment_method: PAYMENT_METHOD_CARD, payment_status: 'pending' })).toBe(
+      false,
+    );
+    expect(orderHasTaxInvoice({ payment_method: PAYMENT_METHOD_CARD, payment_status: 'completed' })).toBe(
+      true,
+    );
   });
 });
