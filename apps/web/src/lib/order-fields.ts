@@ -5,7 +5,7 @@
 import { formatCents, parseDecimalToCents } from '@store/shared/money';
 import { ORDER_MESSAGES, PAYMENT_METHOD_CARD, PAYMENT_METHOD_WALLET } from '@store/shared/order-constants';
 import { hasTaxInvoice } from '@store/shared/tax-invoice';
-import { PAYMENT_METHOD_ACCOUNT } from '@store/shared/trade-accounts';
+import { PAYMENT_METHOD_ACCOUNT } from '@store/shared/order-constants';
 
 /** SPEC §8 Guest tracking: the answer to a 404. */
 export const ORDER_NOT_FOUND = ORDER_MESSAGES.notFound;
@@ -45,9 +45,9 @@ export function formatOrderMoney(decimal: string): string {
 }
 
 /**
- * Whether an order has a tax invoice to download: once its payment is received (issue 18 §3), or at once for an
- * order placed on a trade account (issue 39 §4: "an invoice goes out at once"; the account pays it on its terms).
+ * Whether an order has a tax invoice to download: once its payment is received (issue 18 §3). An order placed on
+ * a trade account is confirmed ('completed') when it is placed (decision 0066), so its invoice goes out at once.
  */
-export function orderHasTaxInvoice(order: { payment_status: string; payment_method: string }): boolean {
-  return hasTaxInvoice(order.payment_status) || order.payment_method === PAYMENT_METHOD_ACCOUNT;
+export function orderHasTaxInvoice(order: { payment_status: string }): boolean {
+  return hasTaxInvoice(order.payment_status);
 }

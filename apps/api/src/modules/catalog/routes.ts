@@ -39,8 +39,7 @@ import {
 } from './catalog-answers';
 import { createBestSellers } from './best-sellers';
 import { getProductsByIds } from './catalog-service';
-import { tradePricesOf, tradePriceField } from '../trade/trade-prices';
-import { tradePricingFor } from '../trade/trade-pricing-context';
+import { withTradePrices } from '../trade/trade-prices';
 
 /** Seconds shared caches may keep catalog answers. */
 const CATALOG_CACHE_S = 60;
@@ -201,15 +200,14 @@ const catalogRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: cartProductsAnswerSchema, ...errorResponses },
       },
     },
-    async (req) => {
-      const data = await getProductsByIds(app.db, req.query.ids);
-      // A trade customer's cart is priced by their lists (issue 39 §2): the same rule place-order charges by.
-      const member = await req.member();
-      const pricing = await tradePricingFor(app.db, member?.userId);
-      if (!pricing) return { data };
-      const prices = await tradePricesOf(app.db, req.query.ids, pricing);
-      return { data: data.map((p) => ({ ...p, trade_price: tradePriceField(prices.get(p.id)) })) };
-    },
+    // A trade customer's cart is priced by their lists (issue 39 §2): the same rule place-order charges by.
+    async (req) => ({
+      data: await withTradePrices(
+        app.db,
+        await getProductsByIds(app.db, req.query.ids),
+        (await req.member())?.userId,
+      ),
+    }),
   );
 
   app.get(

@@ -10,7 +10,7 @@ import { centsToDecimalString } from '@store/shared/money';
 import type { TradePrice } from '@store/shared/trade-pricing';
 import { MAX_DB_ID, type Database } from '../../db/client';
 import { productDiscounts, products } from '../../db/schema';
-import { priceFor, type TradePricingContext } from './trade-pricing-context';
+import { priceFor, tradePricingFor, type TradePricingContext } from './trade-pricing-context';
 
 /** The trade price of each of `ids` still sold, by id (products a list does not lower included, at retail). */
 export async function tradePricesOf(
@@ -65,4 +65,24 @@ export function tradePriceField(price: TradePrice | undefined): { price: string;
   return price?.listName
     ? { price: centsToDecimalString(price.unitPriceCents), list_name: price.listName }
     : null;
+}
+
+/**
+ * `products` as member `userId` is sold them: with `trade_price` when they belong to an approved trade account and
+ * a list lowers the price (issue 39 §2); as they are for anyone else. The cart's products and the member's stored
+ * cart answer through this, so a cart shows what place-order will charge.
+ */
+export async function withTradePrices<P extends { id: number }>(
+  db: Database,
+  products_: P[],
+  userId: number | null | undefined,
+): Promise<(P & { trade_price?: { price: string; list_name: string } | null })[]> {
+  const pricing = await tradePricingFor(db, userId);
+  if (!pricing || products_.length === 0) return products_;
+  const prices = await tradePricesOf(
+    db,
+    products_.map((p) => p.id),
+    pricing,
+  );
+  return products_.map((p) => ({ ...p, trade_price: tradePriceField(prices.get(p.id)) }));
 }

@@ -12,8 +12,11 @@ import {
   type PlaceOrderResponse,
   type ServerTotals,
 } from '@store/shared/order';
-import { IDEMPOTENCY_KEY_HEADER, type PaymentMethod } from '@store/shared/order-constants';
-import type { PAYMENT_METHOD_ACCOUNT } from '@store/shared/trade-accounts';
+import {
+  IDEMPOTENCY_KEY_HEADER,
+  type PAYMENT_METHOD_ACCOUNT,
+  type PaymentMethod,
+} from '@store/shared/order-constants';
 import { ApiError, apiRequest, served, TOO_MANY_REQUESTS_STATUS } from '@/lib/api-client';
 import type { CheckoutData } from '../checkout-storage';
 

@@ -1,7 +1,8 @@
 import type { AddressSuggestion } from '@store/shared/address-lookup';
 import { computeCheckoutTotals } from '@store/shared/checkout-totals';
 import type { Product } from '@store/shared/product';
-import { PAYMENT_METHOD_ACCOUNT, TRADE_MESSAGES } from '@store/shared/trade-accounts';
+import { PAYMENT_METHOD_ACCOUNT } from '@store/shared/order-constants';
+import { TRADE_MESSAGES } from '@store/shared/trade-accounts';
 import { screen, waitFor, within } from '@testing-library/react';
 import type userEvent from '@testing-library/user-event';
 import { ToastContainer } from 'react-toastify';

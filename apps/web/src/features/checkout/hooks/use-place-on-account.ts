@@ -6,7 +6,7 @@
  * server), the message is answered for the page to show beside "On account".
  */
 import { ORDER_MESSAGES } from '@store/shared/order-constants';
-import { PAYMENT_METHOD_ACCOUNT } from '@store/shared/trade-accounts';
+import { PAYMENT_METHOD_ACCOUNT } from '@store/shared/order-constants';
 import { useQueryClient } from '@tanstack/react-query';
 import { useCallback, useRef } from 'react';
 import { useNavigate } from 'react-router';
