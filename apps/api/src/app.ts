@@ -13,6 +13,7 @@ import accountRoutes from './modules/accounts/routes';
 import addressLookupRoutes from './modules/address-lookup/routes';
 import garageRoutes from './modules/garage/routes';
 import memberCartRoutes from './modules/member-cart/routes';
+import tradeRoutes from './modules/trade/trade-routes';
 import vehicleRoutes from './modules/vehicles/routes';
 import { createCatalogReadModel, type CatalogReadModel } from './modules/catalog/catalog-read-model';
 import {
@@ -232,6 +233,7 @@ export async function buildApp({
       await api.register(homeContentRoutes);
       await api.register(addressLookupRoutes);
       await api.register(vehicleRoutes);
+      await api.register(tradeRoutes);
     },
     { prefix: '/api' },
   );

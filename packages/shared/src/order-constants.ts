@@ -8,6 +8,8 @@
 export const PAYMENT_METHOD_CARD = 'Stripe';
 export const PAYMENT_METHOD_WALLET = 'Paypal';
 export const PAYMENT_METHODS = [PAYMENT_METHOD_CARD, PAYMENT_METHOD_WALLET] as const;
+/** Issue 39 §4: an order charged to an approved trade account, paid later by its terms (no provider). */
+export const PAYMENT_METHOD_ACCOUNT = 'Account';
 export type PaymentMethod = (typeof PAYMENT_METHODS)[number];
 
 /** SPEC §4 order status at creation, and the payment statuses the store uses. */

@@ -9,6 +9,7 @@
  * The progress line (Received → Paid → Shipped → Delivered) is made here too, with the dates the server knows.
  */
 import {
+  PAYMENT_METHOD_ACCOUNT,
   PAYMENT_STATUS_COMPLETED,
   PAYMENT_STATUS_DISPUTED,
   PAYMENT_STATUS_FAILED,
@@ -54,7 +55,15 @@ export const PAYMENT_STATUS_WORDS: Readonly<Record<string, string>> = {
 export interface OrderStatusFields {
   status: string;
   payment_status: string;
+  /** SPEC §3 payment_method; 'Account' (issue 39) is charged to a trade account, not paid yet. */
+  payment_method?: string;
 }
+
+/** Issue 39 §4: the words of an order charged to a trade account, which is confirmed but paid later by its terms. */
+export const ON_ACCOUNT_WORDS = {
+  status: 'Confirmed — being prepared',
+  payment: 'Charged to account',
+} as const;
 
 /** Whether the payment has been taken (and not since given back in full or refused). */
 const isPaid = (paymentStatus: string) =>
@@ -82,11 +91,15 @@ export function shopperOrderStatus(order: OrderStatusFields): ShopperOrderStatus
 
 /** The shopper's status of an order in words ("Paid — being prepared"). */
 export function orderStatusWords(order: OrderStatusFields): string {
-  return SHOPPER_ORDER_STATUS_WORDS[shopperOrderStatus(order)];
+  const status = shopperOrderStatus(order);
+  if (status === 'paid' && order.payment_method === PAYMENT_METHOD_ACCOUNT) return ON_ACCOUNT_WORDS.status;
+  return SHOPPER_ORDER_STATUS_WORDS[status];
 }
 
 /** A payment status in words ("Paid"); an unknown value as "Awaiting payment", never raw. */
-export function paymentStatusWords(paymentStatus: string): string {
+export function paymentStatusWords(paymentStatus: string, paymentMethod?: string): string {
+  if (paymentStatus === PAYMENT_STATUS_COMPLETED && paymentMethod === PAYMENT_METHOD_ACCOUNT)
+    return ON_ACCOUNT_WORDS.payment;
   return PAYMENT_STATUS_WORDS[paymentStatus] ?? PAYMENT_STATUS_WORDS[PAYMENT_STATUS_PENDING]!;
 }
 

@@ -12,11 +12,13 @@ import { checkoutFormSchema, CHECKOUT_MESSAGES } from './checkout-form';
 import { discountCodeFieldSchema } from './discount-codes';
 import { parseDecimalToCents } from './money';
 import { shopperReturnSchema } from './shopper-returns';
+import { TRADE_MESSAGES } from './trade-accounts';
 import {
   MAX_LINE_QUANTITY,
   MAX_ORDER_LINES,
   MIN_LINE_QUANTITY,
   ORDER_MESSAGES,
+  PAYMENT_METHOD_ACCOUNT,
   PAYMENT_METHOD_CARD,
   PAYMENT_METHOD_WALLET,
   PAYMENT_METHODS,
@@ -74,9 +76,19 @@ const maskedCardField = z
  */
 export const placeOrderRequestSchema = checkoutFormSchema.and(
   z.object({
-    payment_method: z.enum(PAYMENT_METHODS, {
-      error: `payment_method must be '${PAYMENT_METHOD_CARD}' or '${PAYMENT_METHOD_WALLET}'`,
+    payment_method: z.enum([...PAYMENT_METHODS, PAYMENT_METHOD_ACCOUNT], {
+      error: `payment_method must be '${PAYMENT_METHOD_CARD}', '${PAYMENT_METHOD_WALLET}' or '${PAYMENT_METHOD_ACCOUNT}' (approved trade accounts)`,
     }),
+    /**
+     * The buyer's purchase order number (issue 39 §5), printed on the invoice; absent or '' for none. Trade
+     * accounts ask for it; anyone may give one.
+     */
+    purchase_order_number: z
+      .string({ error: TRADE_MESSAGES.poTooLong })
+      .trim()
+      .max(40, TRADE_MESSAGES.poTooLong)
+      .optional()
+      .transform((v) => (v ? v : null)),
     payment_intent_id: z.string().trim().max(200).optional(),
     stripePaymentMethodId: z.string().trim().max(200).optional(),
     products: orderLinesSchema,

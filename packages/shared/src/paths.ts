@@ -69,6 +69,9 @@ export const PAGES = {
   faqs: { path: '/faqs' },
   // Issue 15 §5: the shopper's saved vehicles.
   myGarage: { path: '/my-garage' },
+  // Issue 39: the trade account (apply, terms, invoices, statements, users) and quick order by part number.
+  tradeAccount: { path: '/my-account/trade' },
+  quickOrder: { path: '/my-account/quick-order' },
   sitemap: { path: '/sitemap.xml' },
   // The back office (issue 12): the sign-in and password pages and the shell's sections.
   admin: { path: '/admin' },

@@ -15,7 +15,7 @@
 import { z } from 'zod';
 import { gstIncludedCents } from './checkout-totals';
 import { formatCents, parseDecimalToCents } from './money';
-import { PAYMENT_METHOD_CARD } from './order-constants';
+import { PAYMENT_METHOD_ACCOUNT, PAYMENT_METHOD_CARD } from './order-constants';
 import { multiLineText, noControlCharacters } from './text-schemas';
 
 /**
@@ -131,6 +131,8 @@ export function refundGstCents(amountCents: number, gstPercent: number): number 
 export function refundDestination(paymentMethod: string, paymentProvider: string | null): string {
   if (paymentProvider === 'test-card') return 'the test card the order was paid with';
   if (paymentProvider === 'test-wallet') return 'the test PayPal account the order was paid with';
+  // Issue 39: an order charged to a trade account is credited to it (decision 0066).
+  if (paymentMethod === PAYMENT_METHOD_ACCOUNT) return "a credit on the business's trade account";
   return paymentMethod === PAYMENT_METHOD_CARD
     ? 'the card the order was paid with'
     : "the customer's PayPal account";

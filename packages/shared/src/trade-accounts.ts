@@ -8,9 +8,28 @@ import { z } from 'zod';
 import { isValidAbn, normalizeAbn } from './abn';
 import { PRICE_RULE_SCOPES } from './trade-pricing';
 import { STORE_TIME_ZONE } from './home-content';
+import { multiLineText } from './text-schemas';
+import { garageVehicleSchema } from './garage';
 
-/** The payment method of an order charged to a trade account (place-order's `payment_method`). */
-export const PAYMENT_METHOD_ACCOUNT = 'Account';
+/** The payment method of an order charged to a trade account: PAYMENT_METHOD_ACCOUNT in order-constants.ts. */
+
+/** The order_meta options (SPEC §3) an order answer carries for trade orders: its PO number and due day. */
+export const TRADE_ORDER_META = {
+  purchaseOrderNumber: '_purchase_order_number',
+  paymentDueDay: '_payment_due_day',
+} as const;
+
+/** What order_meta says of a trade order ({option, value} pairs), for the pages that show it. */
+export function tradeOrderMeta(meta: readonly { option: string; value: string }[]): {
+  purchaseOrderNumber: string | null;
+  paymentDueDay: string | null;
+} {
+  const of = (option: string) => meta.find((m) => m.option === option)?.value ?? null;
+  return {
+    purchaseOrderNumber: of(TRADE_ORDER_META.purchaseOrderNumber),
+    paymentDueDay: of(TRADE_ORDER_META.paymentDueDay),
+  };
+}
 
 export const TRADE_ACCOUNT_STATUSES = ['pending', 'approved', 'declined', 'suspended'] as const;
 export type TradeAccountStatus = (typeof TRADE_ACCOUNT_STATUSES)[number];
@@ -38,6 +57,18 @@ export type TradeRole = (typeof TRADE_ROLES)[number];
 /** The store's calendar day (YYYY-MM-DD, Australia/Sydney) of an instant. */
 export function storeDay(at: Date): string {
   return new Intl.DateTimeFormat('en-CA', { timeZone: STORE_TIME_ZONE }).format(at);
+}
+
+const DAY_WORDS = new Intl.DateTimeFormat('en-AU', {
+  timeZone: 'UTC',
+  day: 'numeric',
+  month: 'long',
+  year: 'numeric',
+});
+
+/** A store day (YYYY-MM-DD) as people read it: "31 January 2027" (due days on invoices, mails, statements). */
+export function dueDayWords(day: string): string {
+  return DAY_WORDS.format(new Date(`${day}T00:00:00Z`));
 }
 
 /** `day` (YYYY-MM-DD) plus `days` calendar days. */
@@ -100,7 +131,8 @@ export function ageingBucket(due: string, today: string): AgeingBucket {
 
 /** Messages a person can act on (DESIGN: bad input gets a clear error). */
 export const TRADE_MESSAGES = {
-  abnInvalid: 'That ABN is not valid: an ABN is 11 digits, such as 51 824 753 556. Check it against your ABN record.',
+  abnInvalid:
+    'That ABN is not valid: an ABN is 11 digits, such as 51 824 753 556. Check it against your ABN record.',
   abnNotActive: (name: string) =>
     `The ABR lists this ABN (${name}) as cancelled: apply with your business's active ABN.`,
   abnNotFound: 'The ABR has no business with this ABN: check the 11 digits.',
@@ -110,7 +142,8 @@ export const TRADE_MESSAGES = {
   applied: 'Thanks — your trade application is in. We will email you when it has been reviewed.',
   notTrade: 'This is for approved trade accounts: apply for a trade account from your account page.',
   ownerOnly: "Only the account's owner can change its users.",
-  noSuchMember: 'No customer has that email: ask them to create an account on the store first, then invite them.',
+  noSuchMember:
+    'No customer has that email: ask them to create an account on the store first, then invite them.',
   alreadyMember: 'That customer already belongs to a trade account.',
   cannotRemoveOwner: "The owner can't be removed from their own account.",
   userAdded: (email: string) => `${email} can now order for your business.`,
@@ -122,7 +155,8 @@ export const TRADE_MESSAGES = {
   overdue: (dollars: string) =>
     `Your account has ${dollars} overdue: pay the overdue invoices before ordering on account (card still works).`,
   poTooLong: 'Purchase order numbers are up to 40 characters',
-  codeNotOnTradePrices: 'Discount codes apply to retail-priced items only; everything in this order is at your trade price.',
+  codeNotOnTradePrices:
+    'Discount codes apply to retail-priced items only; everything in this order is at your trade price.',
   decided: (status: 'approved' | 'declined') => `Application ${status}.`,
   declineReasonRequired: 'Say why the application is declined: the applicant is mailed the reason.',
   paymentRecorded: 'Payment recorded.',
@@ -270,9 +304,10 @@ export const tradeInviteRequestSchema = z.object({
 /** Quick order (`POST /api/trade/quick-order`): pasted lines of "SKU-or-part-number quantity". */
 export const QUICK_ORDER_MAX_LINES = 100;
 export const quickOrderRequestSchema = z.object({
-  text: z
-    .string({ error: 'Paste or type one part number and quantity per line, such as "BP-1234 2"' })
-    .max(20_000, 'Paste at most 100 lines at a time'),
+  // Pasted from a spreadsheet: tabs and line breaks are the point (the control-character rule keeps them).
+  text: multiLineText({
+    error: 'Paste or type one part number and quantity per line, such as "BP-1234 2"',
+  }).max(20_000, 'Paste at most 100 lines at a time'),
 });
 
 /** One pasted line as understood: the product it names, or why not. */
@@ -310,7 +345,11 @@ export function parseQuickOrderText(
 
 function check(line: number, code: string, quantity: number) {
   const problem =
-    quantity < 1 || quantity > 100 ? `Line ${line}: quantity must be 1 to 100` : code.length > 80 ? `Line ${line}: that is not a part number` : null;
+    quantity < 1 || quantity > 100
+      ? `Line ${line}: quantity must be 1 to 100`
+      : code.length > 80
+        ? `Line ${line}: that is not a part number`
+        : null;
   return { line, code, quantity, problem };
 }
 
@@ -337,7 +376,10 @@ export const priceListRuleInputSchema = z
     if ((r.scope === 'all') !== (r.target_id === null))
       ctx.addIssue({
         code: 'custom',
-        message: r.scope === 'all' ? 'A rule for the whole catalog has no target' : 'Choose what the rule applies to',
+        message:
+          r.scope === 'all'
+            ? 'A rule for the whole catalog has no target'
+            : 'Choose what the rule applies to',
       });
   });
 
@@ -391,10 +433,16 @@ export const tradePaymentRequestSchema = z.object({
     .optional(),
 });
 
-// ——— Back office answers (issue 39 §6; added by the back-office work) ———
+/**
+ * `GET /api/trade/fleet` (issue 39 §5): the vehicles every user of the business keeps in their garage — the fleet a
+ * workshop or fleet buyer shops for — each with who saved it. Read-only here; each user changes their own garage.
+ */
+export const fleetAnswerSchema = z.object({
+  data: z.array(garageVehicleSchema.extend({ saved_by: z.string() })),
+});
+export type FleetVehicle = z.infer<typeof fleetAnswerSchema>['data'][number];
 
-/** The trade account page of the storefront, linked from the trade mails. */
-export const TRADE_ACCOUNT_PAGE_PATH = '/my-account/trade';
+// ——— Back office answers (issue 39 §6; added by the back-office work) ———
 
 /** The back office's own words (refusals and confirmations of its calls). */
 export const TRADE_ADMIN_MESSAGES = {

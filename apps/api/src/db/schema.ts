@@ -1334,7 +1334,10 @@ export const tradeAccountUsers = pgTable(
     role: text('role').notNull(),
     addedAt: timestamp('added_at', { withTimezone: true }).notNull().defaultNow(),
   },
-  (t) => [primaryKey({ columns: [t.tradeAccountId, t.userId] }), uniqueIndex('trade_account_users_user_idx').on(t.userId)],
+  (t) => [
+    primaryKey({ columns: [t.tradeAccountId, t.userId] }),
+    uniqueIndex('trade_account_users_user_idx').on(t.userId),
+  ],
 );
 
 /**

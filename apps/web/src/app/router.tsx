@@ -152,6 +152,8 @@ export const routes: RouteObject[] = [
               ['updateAddress', 'UpdateAddressRoute'],
               ['orderHistory', 'OrderHistoryRoute'],
               ['memberTrackOrder', 'MemberTrackOrderRoute'],
+              ['tradeAccount', 'TradeAccountRoute'],
+              ['quickOrder', 'QuickOrderRoute'],
             ] as const
           ).map(([path, name]) =>
             page(routerPath(path), () =>

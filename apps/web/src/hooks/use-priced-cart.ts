@@ -22,6 +22,11 @@ export interface PricedCartLine {
   listPriceCents: number;
   /** 'Save 15%' / 'Save $10' when the line is discounted (SPEC §4), else null. */
   discountLabel: string | null;
+  /**
+   * Issue 39: the price list that gave a trade customer this line's price (then `listPriceCents` is the retail
+   * unit price anyone else pays, struck through), else null.
+   */
+  tradeListName: string | null;
   lineSubtotalCents: number;
   quantity: number;
 }
@@ -40,12 +45,24 @@ export interface PricedCart {
 function priceLine(line: CartLine): PricedCartLine {
   const unitPriceCents = unitPriceCentsOf(line) ?? 0;
   const pricing = productPricing(line);
+  if (pricing.trade && pricing.trade.cents === unitPriceCents) {
+    return {
+      line,
+      unitPriceCents,
+      listPriceCents: Math.max(pricing.saleCents ?? unitPriceCents, unitPriceCents),
+      discountLabel: null,
+      tradeListName: pricing.trade.listName,
+      lineSubtotalCents: lineSubtotalCents({ unitPriceCents, quantity: line.quantity }),
+      quantity: line.quantity,
+    };
+  }
   const listPriceCents = Math.max(pricing.priceCents ?? unitPriceCents, unitPriceCents);
   return {
     line,
     unitPriceCents,
     listPriceCents,
     discountLabel: listPriceCents > unitPriceCents ? pricing.discountLabel : null,
+    tradeListName: null,
     lineSubtotalCents: lineSubtotalCents({ unitPriceCents, quantity: line.quantity }),
     quantity: line.quantity,
   };
@@ -62,6 +79,8 @@ function withProduct(line: CartLine, product: Product): CartLine {
     sku: product.sku,
     product_meta: product.product_meta,
     discount_data: product.discount_data,
+    // Issue 39: the server's trade price for this member, or none (signed out, or no list lowers it).
+    trade_price: product.trade_price ?? null,
   };
 }
 

@@ -1,6 +1,17 @@
-import { ORDER_MESSAGES, PAYMENT_METHOD_CARD, PAYMENT_METHOD_WALLET } from '@store/shared/order-constants';
+import {
+  ORDER_MESSAGES,
+  PAYMENT_METHOD_ACCOUNT,
+  PAYMENT_METHOD_CARD,
+  PAYMENT_METHOD_WALLET,
+} from '@store/shared/order-constants';
 import { describe, expect, it } from 'vitest';
-import { formatOrderDate, formatOrderMoney, ORDER_NOT_FOUND, paymentMethodLabel } from './order-fields';
+import {
+  formatOrderDate,
+  formatOrderMoney,
+  ORDER_NOT_FOUND,
+  orderHasTaxInvoice,
+  paymentMethodLabel,
+} from './order-fields';
 
 describe('order fields on screen', () => {
   it('dates read dd/mm/yyyy in Sydney time', () => {
@@ -26,5 +37,11 @@ describe('order fields on screen', () => {
     expect(formatOrderMoney('175.89')).toBe('$175.89');
     expect(formatOrderMoney('0.00')).toBe('$0.00');
     expect(formatOrderMoney('15')).toBe('$15.00');
+  });
+
+  it('an order on a trade account reads On account; an invoice goes out once the order is confirmed (issue 39 §4)', () => {
+    expect(paymentMethodLabel(PAYMENT_METHOD_ACCOUNT)).toBe('On account');
+    expect(orderHasTaxInvoice({ payment_status: 'pending' })).toBe(false);
+    expect(orderHasTaxInvoice({ payment_status: 'completed' })).toBe(true);
   });
 });

@@ -4,6 +4,8 @@
  */
 import { formatCents, parseDecimalToCents } from '@store/shared/money';
 import { ORDER_MESSAGES, PAYMENT_METHOD_CARD, PAYMENT_METHOD_WALLET } from '@store/shared/order-constants';
+import { hasTaxInvoice } from '@store/shared/tax-invoice';
+import { PAYMENT_METHOD_ACCOUNT } from '@store/shared/order-constants';
 
 /** SPEC §8 Guest tracking: the answer to a 404. */
 export const ORDER_NOT_FOUND = ORDER_MESSAGES.notFound;
@@ -25,9 +27,13 @@ export function formatOrderDate(iso: string): string {
 const PAYMENT_METHOD_LABELS: Record<string, string> = {
   [PAYMENT_METHOD_CARD]: 'Card',
   [PAYMENT_METHOD_WALLET]: 'PayPal',
+  [PAYMENT_METHOD_ACCOUNT]: 'On account',
 };
 
-/** 'Stripe' -> 'Card' (SPEC §2 "card shown as Card"), 'Paypal' -> 'PayPal'; anything else as received. */
+/**
+ * 'Stripe' -> 'Card' (SPEC §2 "card shown as Card"), 'Paypal' -> 'PayPal', 'Account' -> 'On account' (issue 39 §4);
+ * anything else as received.
+ */
 export function paymentMethodLabel(method: string): string {
   return PAYMENT_METHOD_LABELS[method] ?? method;
 }
@@ -36,4 +42,12 @@ export function paymentMethodLabel(method: string): string {
 export function formatOrderMoney(decimal: string): string {
   const cents = parseDecimalToCents(decimal);
   return cents === null ? decimal : formatCents(cents);
+}
+
+/**
+ * Whether an order has a tax invoice to download: once its payment is received (issue 18 §3). An order placed on
+ * a trade account is confirmed ('completed') when it is placed (decision 0066), so its invoice goes out at once.
+ */
+export function orderHasTaxInvoice(order: { payment_status: string }): boolean {
+  return hasTaxInvoice(order.payment_status);
 }

@@ -28,6 +28,11 @@ export interface CartLine {
   quantity: number;
   product_meta: Product['product_meta'];
   discount_data: Product['discount_data'];
+  /**
+   * Issue 39: the signed-in trade customer's unit price when the server sent one (`/api/cart-products`, or merged
+   * into the product added); what the cart charges (`unitPriceCentsOf`). Not in the SPEC's line.
+   */
+  trade_price?: Product['trade_price'];
 }
 
 /** A line whose unit price moved when the catalog was re-read (SPEC §9 prices in cents AUD). */
@@ -111,6 +116,7 @@ function toLine(product: Product, quantity: number): CartLine {
     quantity: clampQuantity(quantity),
     product_meta: product.product_meta,
     discount_data: product.discount_data,
+    ...(product.trade_price ? { trade_price: product.trade_price } : {}),
   };
 }
 
@@ -163,6 +169,7 @@ function catalogFields(l: CartLine | Product) {
     l.sku,
     l.product_meta,
     l.discount_data,
+    l.trade_price ?? null,
   ]);
 }
 

@@ -80,6 +80,7 @@ CREATE TABLE "trade_ledger" (
 );--> statement-breakpoint
 CREATE INDEX "trade_ledger_account_idx" ON "trade_ledger" USING btree ("trade_account_id", "entry_day");--> statement-breakpoint
 CREATE UNIQUE INDEX "trade_ledger_order_invoice_idx" ON "trade_ledger" USING btree ("order_id") WHERE "kind" = 'invoice';--> statement-breakpoint
+CREATE UNIQUE INDEX "trade_ledger_refund_credit_idx" ON "trade_ledger" USING btree ("reference") WHERE "kind" = 'credit' AND "reference" LIKE 'refund:%';--> statement-breakpoint
 ALTER TABLE "orders" ADD COLUMN "purchase_order_number" text;--> statement-breakpoint
 ALTER TABLE "orders" ADD COLUMN "trade_account_id" integer REFERENCES "trade_accounts"("id") ON DELETE SET NULL;--> statement-breakpoint
 ALTER TABLE "orders" ADD COLUMN "payment_due_day" date;--> statement-breakpoint

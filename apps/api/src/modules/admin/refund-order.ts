@@ -50,6 +50,7 @@ import { issueAdjustmentNote } from '../orders/issue-adjustment-note';
 import type { OrderRow } from '../orders/order-presenter';
 import type { PaymentProviders } from '../payments/choose-payment-providers';
 import type { CardPaymentProvider, RefundResult, WalletPaymentProvider } from '../payments/payment-provider';
+import { accountRefunds, ACCOUNT_REFUNDS_NAME } from '../trade/account-refunds';
 import { reopenReturn } from './admin-returns';
 import { recordAudit } from './record-audit';
 import { absoluteUrl, guestTrackOrderPath } from '@store/shared/paths';
@@ -142,10 +143,19 @@ export async function committedCentsOf(db: Database, orderId: number): Promise<n
 export function providerOf(
   payments: RefundOrderDeps['payments'],
   paymentProvider: string | null,
-): CardPaymentProvider | WalletPaymentProvider | null {
+  db?: Database,
+): RefundProvider | null {
   const { card, wallet } = payments;
+  // Issue 39: an order charged to a trade account is refunded as a credit on the account's ledger.
+  if (db && paymentProvider === ACCOUNT_REFUNDS_NAME) return accountRefunds(db);
   return card?.name === paymentProvider ? card : wallet?.name === paymentProvider ? wallet : null;
 }
+
+/** What a refund needs of whoever took the money: a card or wallet provider, or the trade account's ledger. */
+export type RefundProvider = Pick<
+  CardPaymentProvider | WalletPaymentProvider,
+  'name' | 'refund' | 'findRefund'
+>;
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
@@ -222,7 +232,7 @@ export async function refundOrder(
     if (twin) return { kind: 'twin' as const, twin };
     if (order.paymentStatus === PAYMENT_STATUS_REFUNDED) throw new HttpError(409, M.fullyRefunded);
     if (!REFUNDABLE.includes(order.paymentStatus)) throw new HttpError(409, M.notPaid(order.paymentStatus));
-    const provider = providerOf(deps.payments, order.paymentProvider);
+    const provider = providerOf(deps.payments, order.paymentProvider, db);
     if (!provider || !order.paymentReference) {
       throw new HttpError(409, M.providerMissing(order.paymentProvider || 'an unknown provider'));
     }

@@ -39,6 +39,7 @@ import {
 } from './catalog-answers';
 import { createBestSellers } from './best-sellers';
 import { getProductsByIds } from './catalog-service';
+import { withTradePrices } from '../trade/trade-prices';
 
 /** Seconds shared caches may keep catalog answers. */
 const CATALOG_CACHE_S = 60;
@@ -193,12 +194,20 @@ const catalogRoutes: FastifyPluginAsyncZod = async (app) => {
       // No `cache` config: answered `no-store`, so the cart always shows today's prices and stock.
       schema: {
         tags,
-        summary: "The cart's products by id, with current prices (ids no longer sold are left out)",
+        summary:
+          "The cart's products by id, with current prices (ids no longer sold are left out); a signed-in trade customer's carry trade_price",
         querystring: cartProductsQuerySchema,
         response: { 200: cartProductsAnswerSchema, ...errorResponses },
       },
     },
-    async (req) => ({ data: await getProductsByIds(app.db, req.query.ids) }),
+    // A trade customer's cart is priced by their lists (issue 39 §2): the same rule place-order charges by.
+    async (req) => ({
+      data: await withTradePrices(
+        app.db,
+        await getProductsByIds(app.db, req.query.ids),
+        (await req.member())?.userId,
+      ),
+    }),
   );
 
   app.get(

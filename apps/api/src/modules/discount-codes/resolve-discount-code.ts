@@ -18,6 +18,7 @@ import {
 } from '@store/shared/discount-codes';
 import { MAX_DB_ID, type Database } from '../../db/client';
 import { discountCodeRedemptions, discountCodes, products } from '../../db/schema';
+import { TRADE_MESSAGES } from '@store/shared/trade-accounts';
 import { HttpError } from '../../plugins/error-handling';
 
 export type DiscountCodeRow = typeof discountCodes.$inferSelect;
@@ -25,7 +26,7 @@ export type DiscountCodeRow = typeof discountCodes.$inferSelect;
 /** What the rules read about the cart and the buyer. */
 export interface DiscountCodeContext {
   /** The priced lines, in checkout's order (their indexes are the `eligibleLines`), cents inc. GST. */
-  lines: readonly { productId: number; lineSubtotalCents: number }[];
+  lines: readonly { productId: number; lineSubtotalCents: number; priceListName?: string | null }[];
   /** The order's email; at the check before the shopper typed it, absent (then email rules wait for the order). */
   email?: string | null;
   /** The member's id, 0 or absent for guests. */
@@ -77,9 +78,14 @@ export async function resolveDiscountCode(
     if (used) throw new HttpError(400, DISCOUNT_CODE_MESSAGES.alreadyUsed(row.code));
   }
 
-  const eligibleLines = await eligibleLineIndexes(db, row, ctx.lines);
+  let eligibleLines = await eligibleLineIndexes(db, row, ctx.lines);
   if (eligibleLines !== null && eligibleLines.length === 0) {
     throw new HttpError(400, DISCOUNT_CODE_MESSAGES.appliesToNothing(row.code));
+  }
+  // Issue 39, decision 0066: a code never stacks with a trade price; it applies to the retail-priced lines only.
+  if (ctx.lines.some((l) => l.priceListName)) {
+    eligibleLines = (eligibleLines ?? ctx.lines.map((_, i) => i)).filter((i) => !ctx.lines[i]?.priceListName);
+    if (eligibleLines.length === 0) throw new HttpError(400, TRADE_MESSAGES.codeNotOnTradePrices);
   }
   const subtotalCents = ctx.lines.reduce((sum, l) => sum + l.lineSubtotalCents, 0);
   if (subtotalCents < row.minSpendCents) {

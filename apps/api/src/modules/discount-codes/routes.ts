@@ -12,6 +12,7 @@ import {
 } from '@store/shared/discount-codes';
 import { perMinute } from '../../plugins/rate-limit';
 import { loadOrderLines } from '../orders/price-order-lines';
+import { tradePricingFor } from '../trade/trade-pricing-context';
 import { resolveDiscountCode } from './resolve-discount-code';
 
 const discountCodeRoutes: FastifyPluginAsyncZod = async (app) => {
@@ -32,7 +33,12 @@ const discountCodeRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (req) => {
       const member = await req.member();
-      const priced = await loadOrderLines(app.db, req.body.products);
+      // A trade customer's lines are priced by their lists (issue 39): the code applies to the retail-priced ones.
+      const priced = await loadOrderLines(
+        app.db,
+        req.body.products,
+        await tradePricingFor(app.db, member?.userId),
+      );
       const resolved = await resolveDiscountCode(app.db, req.body.code, {
         lines: priced.lines,
         email: req.body.email || null,

@@ -23,7 +23,8 @@ import { presentVehicle } from '../vehicles/vehicle-service';
 type EntryRow = typeof garageVehicles.$inferSelect;
 type VehicleRow = typeof vehicles.$inferSelect;
 
-function presentEntry(entry: EntryRow, vehicleRow: VehicleRow): GarageVehicle {
+/** A garage entry as the API answers it (also the trade account's fleet, issue 39 §5). */
+export function presentEntry(entry: EntryRow, vehicleRow: VehicleRow): GarageVehicle {
   const vehicle = presentVehicle(vehicleRow);
   return {
     id: entry.id,

@@ -10,6 +10,7 @@ import { sameCart, type CartQuantity } from '@store/shared/member-cart';
 import type { Database } from '../../db/client';
 import { memberCartLines, memberCarts, products } from '../../db/schema';
 import { getProductsByIds } from '../catalog/catalog-service';
+import { withTradePrices } from '../trade/trade-prices';
 
 /** A save built on an older version: thrown to roll its transaction back. */
 class StaleSave extends Error {
@@ -36,11 +37,16 @@ export async function readMemberCart(db: Database, userId: number): Promise<Memb
     .from(memberCarts)
     .where(eq(memberCarts.userId, userId));
   const lines = await storedLines(db, userId);
+  // Priced as the member buys (issue 39: a trade customer's lines carry their trade price).
   const sold = new Map(
     (
-      await getProductsByIds(
+      await withTradePrices(
         db,
-        lines.map((l) => l.id),
+        await getProductsByIds(
+          db,
+          lines.map((l) => l.id),
+        ),
+        userId,
       )
     ).map((p) => [p.id, p]),
   );

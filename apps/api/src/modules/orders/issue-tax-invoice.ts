@@ -7,6 +7,7 @@
 import { eq, sql } from 'drizzle-orm';
 import { BUSINESS_META_KEYS } from '@store/shared/account-constants';
 import { formatAddressLine } from '@store/shared/address';
+import { formatAbn } from '@store/shared/abn';
 import {
   hasTaxInvoice,
   sellerAbnOf,
@@ -14,7 +15,7 @@ import {
   type TaxDocumentSeller,
 } from '@store/shared/tax-invoice';
 import type { Database } from '../../db/client';
-import { orders, taxDocumentCounters, taxInvoices, userMeta } from '../../db/schema';
+import { orders, taxDocumentCounters, taxInvoices, tradeAccounts, userMeta } from '../../db/schema';
 import { getStoreSettings } from '../content/content-service';
 import type { OrderRow } from './order-presenter';
 
@@ -84,8 +85,21 @@ async function buyerOf(db: Database, order: OrderRow): Promise<TaxDocumentBuyer>
       state: order.state,
       post_code: order.postCode,
     }),
-    ...businessOfBuyer(business, order.company),
+    ...((await tradeBuyerOf(db, order)) ?? businessOfBuyer(business, order.company)),
   };
+}
+
+/** Issue 39: an order placed for a trade account names the account's business and ABN, as the ABR knows them. */
+async function tradeBuyerOf(
+  db: Database,
+  order: OrderRow,
+): Promise<{ businessName: string; abn: string } | null> {
+  if (order.tradeAccountId === null) return null;
+  const [account] = await db
+    .select({ businessName: tradeAccounts.businessName, abn: tradeAccounts.abn })
+    .from(tradeAccounts)
+    .where(eq(tradeAccounts.id, order.tradeAccountId));
+  return account ? { businessName: account.businessName, abn: formatAbn(account.abn) } : null;
 }
 
 /**

@@ -173,6 +173,8 @@ async function composeOrderMail(
         // The stored figures (issue 34 §2), never today's settings.
         amounts: orderAmountsOfRow(order, items),
         paymentMethod: order.paymentMethod,
+        purchaseOrderNumber: order.purchaseOrderNumber,
+        paymentDueDay: order.paymentDueDay,
         status: order.status,
         paymentStatus: order.paymentStatus,
         shipTo: formatAddressLine({

@@ -3,6 +3,7 @@
  * strings, `id` the public id (DESIGN §5.3), the shipping address on one line, and `order_meta` with the money
  * options of ORDER_MONEY_META (issue 34 §2, decision 0046), from which `amountsOfOrder` rebuilds the breakdown.
  */
+import { TRADE_ORDER_META } from '@store/shared/trade-accounts';
 import { formatAddressLine } from '@store/shared/address';
 import { centsToDecimalString } from '@store/shared/money';
 import type { OrderDetail } from '@store/shared/order';
@@ -26,6 +27,10 @@ export function presentOrderDetail(order: OrderRow, items: readonly OrderLineIte
   };
   const meta = [{ option: '_channel', value: order.channel }];
   if (order.comment !== '') meta.push({ option: '_comment', value: order.comment });
+  // Issue 39: the PO number and, on account, the day payment is due.
+  if (order.purchaseOrderNumber)
+    meta.push({ option: TRADE_ORDER_META.purchaseOrderNumber, value: order.purchaseOrderNumber });
+  if (order.paymentDueDay) meta.push({ option: TRADE_ORDER_META.paymentDueDay, value: order.paymentDueDay });
   const M = ORDER_MONEY_META;
   // Older orders (SPEC §9, ex-GST) carry no `_prices_include_gst`: amountsOfOrder shows them as charged.
   if (order.pricesIncludeGst) meta.push({ option: M.pricesIncludeGst, value: 'yes' });

@@ -12,10 +12,13 @@ import type { FastifyBaseLogger } from 'fastify';
 import { and, asc, eq, isNull, or, sql } from 'drizzle-orm';
 import { CHECKOUT_MESSAGES } from '@store/shared/checkout-form';
 import { type OrderError, type PlaceOrderRequest, type PlaceOrderResponse } from '@store/shared/order';
+import { TRADE_MESSAGES } from '@store/shared/trade-accounts';
 import {
   ORDER_MESSAGES,
   ORDER_STATUS_PENDING,
+  PAYMENT_METHOD_ACCOUNT,
   PAYMENT_METHOD_CARD,
+  PAYMENT_STATUS_COMPLETED,
   PAYMENT_STATUS_FAILED,
   PAYMENT_STATUS_PENDING,
 } from '@store/shared/order-constants';
@@ -31,7 +34,16 @@ import { lockDiscountCode, recordRedemption } from '../discount-codes/redeem-dis
 import { decideOrderDiscounts } from './decide-order-discounts';
 import { generatePublicOrderId } from './generate-public-order-id';
 import type { OrderMails } from './order-mails';
-import { asPaid, cancelUnpaidOrder, markOrderPaid, recordPaymentReference } from './order-payment-status';
+import {
+  asPaid,
+  cancelUnpaidOrder,
+  markOrderPaid,
+  recordPaymentReference,
+  type OnPaid,
+} from './order-payment-status';
+import { accountPaymentReference, ACCOUNT_REFUNDS_NAME } from '../trade/account-refunds';
+import { chargeToAccount, postAccountInvoice } from '../trade/charge-to-account';
+import { tradeMembershipOf, tradePricingFor } from '../trade/trade-pricing-context';
 import { presentOrderDetail, type OrderLineItemRow, type OrderRow } from './order-presenter';
 import {
   loadOrderLines,
@@ -80,19 +92,38 @@ export async function placeOrder(
 ): Promise<IdempotentOutcome<PlaceOrderBody>> {
   const { db } = deps;
 
-  // 1. Validate what the schema cannot: the flow's payment reference.
+  // 1. Validate what the schema cannot: the flow's payment reference, or for "On account" (issue 39 §4) a
+  // signed-in member of a trade account.
+  const isAccount = request.payment_method === PAYMENT_METHOD_ACCOUNT;
   const isCard = request.payment_method === PAYMENT_METHOD_CARD;
   const paymentReference = isCard ? request.stripePaymentMethodId : request.payment_intent_id;
-  if (!paymentReference) throw new HttpError(400, ORDER_MESSAGES.paymentReferenceRequired);
-  const provider = isCard ? deps.payments.card : deps.payments.wallet;
-  if (!provider) {
-    throw new HttpError(400, isCard ? ORDER_MESSAGES.cardPaymentsOff : ORDER_MESSAGES.walletPaymentsOff);
+  const provider = isAccount ? null : isCard ? deps.payments.card : deps.payments.wallet;
+  const member = deps.member ?? null;
+  if (isAccount) {
+    if (!member) throw new HttpError(400, TRADE_MESSAGES.notTrade);
+  } else {
+    if (!paymentReference) throw new HttpError(400, ORDER_MESSAGES.paymentReferenceRequired);
+    if (!provider) {
+      throw new HttpError(400, isCard ? ORDER_MESSAGES.cardPaymentsOff : ORDER_MESSAGES.walletPaymentsOff);
+    }
   }
 
-  // 2. Price every line from the database, decide the order's discounts (one seam: member discounts, codes)
-  // and total the order by the one money model (decision 0046; guests get no member discounts).
-  const member = deps.member ?? null;
-  const loaded = await loadOrderLines(db, request.products);
+  // 2. Price every line from the database — at a trade customer's prices by the one precedence rule (issue 39,
+  // decision 0066) — decide the order's discounts (one seam: member discounts, codes) and total the order by the
+  // one money model (decision 0046; guests get no member discounts).
+  const pricing = member ? await tradePricingFor(db, member.userId) : null;
+  if (isAccount && !pricing) {
+    const membership = member ? await tradeMembershipOf(db, member.userId) : null;
+    return {
+      statusCode: 402,
+      body: {
+        code: 'payment_declined',
+        message: membership ? TRADE_MESSAGES.accountNotApproved : TRADE_MESSAGES.notTrade,
+      },
+      orderId: null,
+    };
+  }
+  const loaded = await loadOrderLines(db, request.products, pricing);
   const decided = await decideOrderDiscounts(db, {
     member,
     discountPlan: request.discountPlan,
@@ -116,16 +147,33 @@ export async function placeOrder(
     };
   }
 
-  // 4. Reserve the stock and write the order, all or nothing.
+  // 4. Reserve the stock and write the order, all or nothing (on account: with the credit check and the invoice
+  // on the account's ledger, under the account's lock).
   const values = {
     ...orderValues(request, priced),
     userId: member?.userId ?? 0,
     membershipPlanName: decided.membershipPlanName,
     discountCode: decided.discounts.code?.code ?? null,
-    paymentProvider: provider.name,
-    walletOrderId: isCard ? null : paymentReference,
+    paymentProvider: isAccount ? ACCOUNT_REFUNDS_NAME : (provider?.name ?? null),
+    walletOrderId: isCard || isAccount ? null : (paymentReference ?? null),
+    purchaseOrderNumber: request.purchase_order_number ?? null,
+    tradeAccountId: pricing?.membership.accountId ?? null,
   };
-  const created = await reserveStockAndCreateOrder(db, values, priced.lines, claim, decided.discountCodeId);
+  const onAccount =
+    isAccount && pricing
+      ? { accountId: pricing.membership.accountId, onPaid: deps.mails?.queueConfirmation }
+      : null;
+  const created = await reserveStockAndCreateOrder(
+    db,
+    values,
+    priced.lines,
+    claim,
+    decided.discountCodeId,
+    onAccount,
+  );
+  if ('refused' in created) {
+    return { statusCode: 402, body: { code: 'payment_declined', message: created.refused }, orderId: null };
+  }
   if ('walletOrderUsed' in created) {
     return {
       statusCode: 402,
@@ -146,7 +194,12 @@ export async function placeOrder(
     };
   }
   const { order, items } = created;
-  storeMetrics.ordersPlaced.inc({ payment_method: isCard ? 'card' : 'wallet' });
+  storeMetrics.ordersPlaced.inc({ payment_method: isAccount ? 'account' : isCard ? 'card' : 'wallet' });
+  if (isAccount) {
+    // Charged to the account in the order's own transaction: confirmed now, its confirmation already queued.
+    await deps.mails?.paymentConfirmed(order.id);
+    return placedAnswer(order, items);
+  }
 
   // 5. Take the payment, outside the transaction, and answer what it came to.
   const outcome = await settlePayment(deps, order, items, request, claim);
@@ -438,8 +491,12 @@ async function reserveStockAndCreateOrder(
   lines: readonly PricedOrderLine[],
   claim: IdempotencyClaim | null,
   discountCodeId: number | null = null,
+  onAccount: { accountId: number; onPaid?: OnPaid | undefined } | null = null,
 ): Promise<
-  { order: OrderRow; items: OrderLineItemRow[] } | { shortage: Shortage } | { walletOrderUsed: true }
+  | { order: OrderRow; items: OrderLineItemRow[] }
+  | { shortage: Shortage }
+  | { walletOrderUsed: true }
+  | { refused: string }
 > {
   if (values.walletOrderId) {
     // One wallet payment pays one order; the unique index settles a race between two requests.
@@ -461,7 +518,7 @@ async function reserveStockAndCreateOrder(
   const reserve = [...wanted].sort(([a], [b]) => a - b);
 
   for (let attempt = 0; ; attempt++) {
-    const found: { shortage?: Shortage } = {};
+    const found: { shortage?: Shortage; refused?: string } = {};
     try {
       return await db.transaction(async (tx) => {
         if (reserve.length > 0) {
@@ -499,7 +556,31 @@ async function reserveStockAndCreateOrder(
           discountCodeId === null
             ? null
             : await lockDiscountCode(tx, discountCodeId, { email: values.email, userId: values.userId ?? 0 });
-        const created = await insertOrderWithLines(tx, values, lines);
+        // On account (issue 39 §4): the account's row is locked before its balance is read, so orders placed at
+        // once are decided one after another against the balance the previous one left (decision 0041).
+        const charge = onAccount
+          ? await chargeToAccount(tx as Database, onAccount.accountId, values.totalCents ?? 0)
+          : null;
+        if (charge && 'refused' in charge) {
+          found.refused = charge.refused;
+          tx.rollback();
+        }
+        const created = await insertOrderWithLines(
+          tx,
+          charge && 'dueDay' in charge
+            ? {
+                ...values,
+                paymentStatus: PAYMENT_STATUS_COMPLETED,
+                paymentReference: accountPaymentReference(values.publicId),
+                paymentDueDay: charge.dueDay,
+              }
+            : values,
+          lines,
+        );
+        if (charge && 'dueDay' in charge && onAccount) {
+          await postAccountInvoice(tx as Database, onAccount.accountId, created.order, charge);
+          await onAccount.onPaid?.(tx as Database, created.order.id);
+        }
         if (code) await recordRedemption(tx, code, created.order.id);
         // In the same transaction: the key knows its order from the moment the order exists (decision 0009).
         if (claim) await linkOrderToClaim(tx, claim, created.order.id);
@@ -507,6 +588,7 @@ async function reserveStockAndCreateOrder(
       });
     } catch (err) {
       if (found.shortage) return { shortage: found.shortage };
+      if (found.refused) return { refused: found.refused };
       const failure = describeDatabaseError(err);
       if (failure?.constraint === 'orders_wallet_order_idx') return { walletOrderUsed: true };
       if (failure?.sqlstate === DEADLOCK_DETECTED && attempt < DEADLOCK_RETRIES) continue;
@@ -541,6 +623,7 @@ async function insertOrderWithLines(
         unitPriceCents: l.unitPriceCents,
         lineSubtotalCents: l.lineSubtotalCents,
         lineGstCents: l.lineGstCents,
+        priceListName: l.priceListName,
       })),
     )
     .returning();

@@ -24,6 +24,7 @@ import { MAX_DB_ID, type Database } from '../../db/client';
 import { productDiscounts, products, storeSettings } from '../../db/schema';
 import { HttpError } from '../../plugins/error-handling';
 import { getStoreSettings } from '../content/content-service';
+import { priceFor, type TradePricingContext } from '../trade/trade-pricing-context';
 
 export interface PricedOrderLine {
   productId: number;
@@ -40,6 +41,8 @@ export interface PricedOrderLine {
    * an untracked product has nothing to take (see reserveStockAndCreateOrder).
    */
   stockTracked: boolean;
+  /** Issue 39: the price list that priced the line for a trade customer; null at the retail price. */
+  priceListName: string | null;
 }
 
 /** The lines of an order priced from the catalog, before the order's discounts are known. */
@@ -62,8 +65,9 @@ export async function priceOrderLines(
   db: Database,
   lines: readonly { id: number; quantity: number }[],
   discounts: OrderDiscounts = {},
+  pricing: TradePricingContext | null = null,
 ): Promise<PricedOrder> {
-  return totalOrderLines(await loadOrderLines(db, lines), discounts);
+  return totalOrderLines(await loadOrderLines(db, lines, pricing), discounts);
 }
 
 /**
@@ -80,12 +84,15 @@ export function totalOrderLines(loaded: LoadedOrderLines, discounts: OrderDiscou
 }
 
 /**
- * Loads the products of `lines` with their discounts and the store settings, and prices each line (unit × qty).
+ * Loads the products of `lines` with their discounts and the store settings, and prices each line (unit × qty):
+ * at the retail unit price, or for a trade customer (`pricing`, issue 39) at the price the one precedence rule
+ * gives (`tradeUnitPrice`, decision 0066) — the same rule the storefront's trade prices come from.
  * Throws HttpError 400 ORDER_MESSAGES.unknownProduct naming the first id the catalog does not have.
  */
 export async function loadOrderLines(
   db: Database,
   lines: readonly { id: number; quantity: number }[],
+  pricing: TradePricingContext | null = null,
 ): Promise<LoadedOrderLines> {
   // Ids beyond PostgreSQL's integer cannot name a product; leaving them out keeps the query valid.
   const ids = [...new Set(lines.map((l) => l.id))].filter((id) => id <= MAX_DB_ID);
@@ -95,6 +102,9 @@ export async function loadOrderLines(
       sku: products.sku,
       title: products.title,
       priceCents: products.priceCents,
+      brandId: products.brandId,
+      categoryId: products.categoryId,
+      childCategoryId: products.childCategoryId,
       stockTracked: sql<boolean>`${products.stock} IS NOT NULL`,
       discountType: productDiscounts.discountType,
       discountValue: productDiscounts.discountValue,
@@ -118,7 +128,18 @@ export async function loadOrderLines(
             type: p.discountType === DISCOUNT_FIXED ? DISCOUNT_FIXED : DISCOUNT_PERCENT,
             value: p.discountValue,
           };
-    const unitPriceCents = unitPriceCentsFromColumns(p.priceCents, discount);
+    const price = priceFor(
+      {
+        id: p.id,
+        brandId: p.brandId,
+        categoryId: p.categoryId,
+        childCategoryId: p.childCategoryId,
+        shelfPriceCents: p.priceCents,
+        retailUnitPriceCents: unitPriceCentsFromColumns(p.priceCents, discount),
+      },
+      pricing,
+    );
+    const unitPriceCents = price.unitPriceCents;
     return {
       productId: p.id,
       sku: p.sku,
@@ -128,6 +149,7 @@ export async function loadOrderLines(
       lineSubtotalCents: unitPriceCents * line.quantity,
       lineGstCents: 0,
       stockTracked: p.stockTracked,
+      priceListName: price.listName,
     };
   });
   return { lines: priced, settings: await pricingSettings(db, rows[0]) };

@@ -11,7 +11,13 @@ import PDFDocument from 'pdfkit';
 import { formatAbn, isValidAbn } from '@store/shared/abn';
 import { formatCents } from '@store/shared/money';
 import { breakdownRows } from '@store/shared/order-breakdown';
-import { ORDER_NUMBER_LABEL } from '@store/shared/order-constants';
+import { exGstCents } from '@store/shared/checkout-totals';
+import { dueDayWords } from '@store/shared/trade-accounts';
+import {
+  ORDER_NUMBER_LABEL,
+  PAYMENT_METHOD_ACCOUNT,
+  PAYMENT_METHOD_CARD,
+} from '@store/shared/order-constants';
 import {
   DEMO_ABN_PLACEHOLDER,
   adjustmentNoteTitle,
@@ -224,10 +230,36 @@ export async function renderTaxInvoicePdf({
     ['Date of issue', dateInSydney.format(invoice.issuedAt)],
     [ORDER_NUMBER_LABEL, order.invoiceNumber],
     ['Order date', dateInSydney.format(order.createdAt)],
+    // Issue 39 §5: the buyer's purchase order number, which their accounts match the invoice by.
+    ...(order.purchaseOrderNumber ? [['Purchase order', order.purchaseOrderNumber] as [string, string]] : []),
   ]);
   drawParties(doc, invoice.seller, invoice.buyer);
   const lines = [...items].sort((a, b) => a.id - b.id);
-  if (gst && amounts.pricesIncludeGst) {
+  // Issue 39 §3: a trade account's invoice lists each line ex. GST with its GST, as the ATO expects from a supplier
+  // to a business; the totals read "Total ex. GST", "GST", "Total (inc. GST)" (breakdownRows' ex-GST rows).
+  const business = gst && amounts.pricesIncludeGst && order.tradeAccountId !== null;
+  if (business) {
+    drawTable(
+      doc,
+      [
+        { title: 'Description', width: CONTENT_WIDTH - 285, align: 'left' },
+        { title: 'Qty', width: 35, align: 'right' },
+        { title: 'Unit price (ex. GST)', width: 90, align: 'right' },
+        { title: 'GST', width: 60, align: 'right' },
+        { title: 'Amount (ex. GST)', width: 100, align: 'right' },
+      ],
+      lines.map((i) => {
+        const lineGst = lineGstOfItem(i, amounts) ?? 0;
+        return [
+          `${i.productTitle} (SKU ${i.sku})`,
+          String(i.quantity),
+          formatCents(exGstCents(i.unitPriceCents, order.gstPercent)),
+          formatCents(lineGst),
+          formatCents(i.lineSubtotalCents - lineGst),
+        ];
+      }),
+    );
+  } else if (gst && amounts.pricesIncludeGst) {
     drawTable(
       doc,
       [
@@ -266,7 +298,7 @@ export async function renderTaxInvoicePdf({
   }
   drawTotals(
     doc,
-    breakdownRows(amounts, 'inc_gst').map((row) => ({
+    breakdownRows(amounts, business ? 'ex_gst' : 'inc_gst').map((row) => ({
       label: row.label,
       amount: row.text,
       strong: row.key === 'total',
@@ -274,10 +306,7 @@ export async function renderTaxInvoicePdf({
   );
   doc.y += 8;
   if (gst) drawNote(doc, `Total price includes GST of ${formatCents(order.gstCents)}.`, true);
-  drawNote(
-    doc,
-    `Paid by ${order.paymentMethod === 'Stripe' ? 'card' : 'PayPal'}. Payment status: ${order.paymentStatus.replace(/_/g, ' ')}.`,
-  );
+  drawNote(doc, paymentNote(order));
   for (const n of notes) {
     drawNote(
       doc,
@@ -285,6 +314,15 @@ export async function renderTaxInvoicePdf({
     );
   }
   return toBuffer(doc);
+}
+
+/** How the order was paid, in words: by card, by PayPal, or charged to a trade account with its due day (issue 39). */
+function paymentNote(order: OrderRow): string {
+  if (order.paymentMethod === PAYMENT_METHOD_ACCOUNT) {
+    const due = order.paymentDueDay ? dueDayWords(order.paymentDueDay) : null;
+    return `Charged to your trade account${due ? `: payment due by ${due}` : ''}. Please quote ${order.invoiceNumber} with your payment.`;
+  }
+  return `Paid by ${order.paymentMethod === PAYMENT_METHOD_CARD ? 'card' : 'PayPal'}. Payment status: ${order.paymentStatus.replace(/_/g, ' ')}.`;
 }
 
 export interface AdjustmentNoteDocument {

@@ -7,6 +7,7 @@ import { MAX_ORDER_LINES, ORDER_MESSAGES } from '@store/shared/order-constants';
 import type { Database } from '../../db/client';
 import { HttpError } from '../../plugins/error-handling';
 import type { MemberDiscounts } from '@store/shared/checkout-totals';
+import type { TradePricingContext } from '../trade/trade-pricing-context';
 import { priceOrderLines } from '../orders/price-order-lines';
 import type { WalletPaymentProvider } from './payment-provider';
 
@@ -28,9 +29,10 @@ export async function createWalletOrder(
   wallet: WalletPaymentProvider,
   lines: readonly { id: number; quantity: number }[],
   discounts: MemberDiscounts = {},
+  pricing: TradePricingContext | null = null,
 ): Promise<WalletOrder> {
   if (lines.length > MAX_ORDER_LINES) throw new HttpError(400, ORDER_MESSAGES.tooManyLines);
-  const { totals } = await priceOrderLines(db, lines, discounts);
+  const { totals } = await priceOrderLines(db, lines, discounts, pricing);
   if (totals.totalCents <= 0) throw new HttpError(400, ORDER_MESSAGES.walletTotalZero);
   const { walletOrderId } = await wallet.createOrder({ amountCents: totals.totalCents, currency: 'AUD' });
   return { wallet_order_id: walletOrderId, amount: centsToDecimalString(totals.totalCents), currency: 'AUD' };

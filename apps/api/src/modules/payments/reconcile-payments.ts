@@ -222,7 +222,7 @@ async function reconcilePendingRefunds(
       provider: refund.provider,
       ours: `refund #${refund.id} of ${formatCents(refund.amountCents)} pending`,
     };
-    const provider = providerOf(providers, refund.provider);
+    const provider = providerOf(providers, refund.provider, db);
     if (!provider || !order.paymentReference) {
       lines.push({
         ...base,

@@ -11,6 +11,7 @@ import { HttpError } from '../../plugins/error-handling';
 import { perMinute } from '../../plugins/rate-limit';
 import { decideOrderDiscounts } from '../orders/decide-order-discounts';
 import { loadOrderLines } from '../orders/price-order-lines';
+import { tradePricingFor } from '../trade/trade-pricing-context';
 import { createWalletOrder } from './create-wallet-order';
 
 const errorResponses = {
@@ -43,14 +44,15 @@ const paymentRoutes: FastifyPluginAsyncZod = async (app) => {
       const wallet = app.payments.wallet;
       if (!wallet) throw new HttpError(400, ORDER_MESSAGES.walletPaymentsOff);
       const member = await req.member();
-      // The same seam as place-order: member discounts and the discount code (checked for these lines).
+      // The same seam as place-order: trade prices (issue 39), member discounts and the discount code.
+      const pricing = await tradePricingFor(app.db, member?.userId);
       const { discounts } = await decideOrderDiscounts(app.db, {
         member,
         discountPlan: req.body.discountPlan,
-        lines: (await loadOrderLines(app.db, req.body.products)).lines,
+        lines: (await loadOrderLines(app.db, req.body.products, pricing)).lines,
         discountCode: req.body.discount_code,
       });
-      return { data: await createWalletOrder(app.db, wallet, req.body.products, discounts) };
+      return { data: await createWalletOrder(app.db, wallet, req.body.products, discounts, pricing) };
     },
   );
 

@@ -29,8 +29,7 @@ const abnDetailsSchema = z.object({
 
 /** What the ABR says of one ABN; `found` false when it has no such ABN. */
 export type AbnDetails =
-  | { found: false }
-  | { found: true; entityName: string; active: boolean; gstRegistered: boolean };
+  { found: false } | { found: true; entityName: string; active: boolean; gstRegistered: boolean };
 
 /** Strips the JSONP wrapper `callback( … )` the service always adds. */
 function unwrapJsonp(body: string): unknown {

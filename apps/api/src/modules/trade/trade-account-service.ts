@@ -20,7 +20,14 @@ import {
 } from '@store/shared/trade-accounts';
 import { PRICE_DISPLAY_META_KEY } from '@store/shared/gst-prices';
 import type { Database } from '../../db/client';
-import { priceLists, tradeAccountPriceLists, tradeAccounts, tradeAccountUsers, userMeta, users } from '../../db/schema';
+import {
+  priceLists,
+  tradeAccountPriceLists,
+  tradeAccounts,
+  tradeAccountUsers,
+  userMeta,
+  users,
+} from '../../db/schema';
 import { describeDatabaseError } from '../../db/describe-database-error';
 import { HttpError } from '../../plugins/error-handling';
 import { AbnLookupError, lookUpAbn } from './abn-lookup';
@@ -49,7 +56,10 @@ export async function checkAbnWithAbr(config: AbnLookupConfig, abn: string): Pro
   if (!config.guid) return null;
   try {
     const details = await lookUpAbn({ baseUrl: config.baseUrl, guid: config.guid }, abn);
-    if (!details.found) throw new HttpError(400, TRADE_MESSAGES.abnNotFound, [{ field: 'abn', message: TRADE_MESSAGES.abnNotFound }]);
+    if (!details.found)
+      throw new HttpError(400, TRADE_MESSAGES.abnNotFound, [
+        { field: 'abn', message: TRADE_MESSAGES.abnNotFound },
+      ]);
     if (!details.active) {
       const message = TRADE_MESSAGES.abnNotActive(details.entityName);
       throw new HttpError(400, message, [{ field: 'abn', message }]);
@@ -143,7 +153,8 @@ export function onAccountBlocked(
   orderTotalCents = 0,
 ): string | null {
   if (account.status !== 'approved') return TRADE_MESSAGES.accountNotApproved;
-  if (summary.overdueCents > 0) return TRADE_MESSAGES.overdue(`$${centsToDecimalString(summary.overdueCents)}`);
+  if (summary.overdueCents > 0)
+    return TRADE_MESSAGES.overdue(`$${centsToDecimalString(summary.overdueCents)}`);
   const available = account.creditLimitCents - summary.balanceCents;
   if (available <= 0 || orderTotalCents > available)
     return TRADE_MESSAGES.overLimit(
@@ -197,7 +208,9 @@ export async function presentTradeAccount(
       open: centsToDecimalString(item.openCents),
       bucket: item.bucket,
     })),
-    ageing: Object.fromEntries(AGEING_BUCKETS.map((b) => [b, centsToDecimalString(summary.ageing[b])])) as TradeAccountView['ageing'],
+    ageing: Object.fromEntries(
+      AGEING_BUCKETS.map((b) => [b, centsToDecimalString(summary.ageing[b])]),
+    ) as TradeAccountView['ageing'],
     statement_months: statementMonths(entries),
   };
 }
@@ -222,15 +235,24 @@ async function ownedAccount(db: Database, userId: number): Promise<number> {
  * The owner `ownerId` adds the store's customer with `email` to their business as a buyer; an approved business's
  * buyer sees its prices ex. GST like its owner. Throws HttpError 404 noSuchMember, 409 alreadyMember.
  */
-export async function addTradeUser(db: Database, ownerId: number, email: string): Promise<{ userId: number; accountId: number }> {
+export async function addTradeUser(
+  db: Database,
+  ownerId: number,
+  email: string,
+): Promise<{ userId: number; accountId: number }> {
   const accountId = await ownedAccount(db, ownerId);
   const [user] = await db.select({ id: users.id }).from(users).where(eq(users.email, email));
-  if (!user) throw new HttpError(404, TRADE_MESSAGES.noSuchMember, [{ field: 'email', message: TRADE_MESSAGES.noSuchMember }]);
+  if (!user)
+    throw new HttpError(404, TRADE_MESSAGES.noSuchMember, [
+      { field: 'email', message: TRADE_MESSAGES.noSuchMember },
+    ]);
   try {
     await db.insert(tradeAccountUsers).values({ tradeAccountId: accountId, userId: user.id, role: 'buyer' });
   } catch (error) {
     if (uniqueViolation(error) !== null)
-      throw new HttpError(409, TRADE_MESSAGES.alreadyMember, [{ field: 'email', message: TRADE_MESSAGES.alreadyMember }]);
+      throw new HttpError(409, TRADE_MESSAGES.alreadyMember, [
+        { field: 'email', message: TRADE_MESSAGES.alreadyMember },
+      ]);
     throw error;
   }
   const [account] = await db.select().from(tradeAccounts).where(eq(tradeAccounts.id, accountId));
@@ -244,7 +266,13 @@ export async function removeTradeUser(db: Database, ownerId: number, userId: num
   if (userId === ownerId) throw new HttpError(409, TRADE_MESSAGES.cannotRemoveOwner);
   const removed = await db
     .delete(tradeAccountUsers)
-    .where(and(eq(tradeAccountUsers.tradeAccountId, accountId), eq(tradeAccountUsers.userId, userId), eq(tradeAccountUsers.role, 'buyer')))
+    .where(
+      and(
+        eq(tradeAccountUsers.tradeAccountId, accountId),
+        eq(tradeAccountUsers.userId, userId),
+        eq(tradeAccountUsers.role, 'buyer'),
+      ),
+    )
     .returning({ userId: tradeAccountUsers.userId });
   if (removed.length === 0) throw new HttpError(404, 'That customer is not a user of your trade account.');
 }
@@ -254,7 +282,11 @@ export async function removeTradeUser(db: Database, ownerId: number, userId: num
  * and sets their display to ex. GST (issue 39 §3: trade accounts see ex-GST prices by default, with the existing
  * switch to change it). Details a member already entered are kept.
  */
-export async function showExGst(db: Database, account: Pick<TradeAccountRow, 'businessName' | 'abn'>, userIds: readonly number[]): Promise<void> {
+export async function showExGst(
+  db: Database,
+  account: Pick<TradeAccountRow, 'businessName' | 'abn'>,
+  userIds: readonly number[],
+): Promise<void> {
   if (userIds.length === 0) return;
   const values = userIds.flatMap((userId) => [
     { userId, option: '_b_name', value: account.businessName },

@@ -4,7 +4,8 @@
  * to the account's owner and its accounts email, through the durable mail queue, after the change has committed.
  */
 import { formatCents } from '@store/shared/money';
-import { TRADE_ACCOUNT_PAGE_PATH, TRADE_TERMS_WORDS, type TradeTerms } from '@store/shared/trade-accounts';
+import { PAGES } from '@store/shared/paths';
+import { TRADE_TERMS_WORDS, type TradeTerms } from '@store/shared/trade-accounts';
 import type { Database } from '../../db/client';
 import type { MailService } from '../mail/mail-service';
 import { mailStoreOf } from '../mail/mail-store';
@@ -44,7 +45,7 @@ async function deliver(
       store,
       heading,
       paragraphs,
-      linkPath: TRADE_ACCOUNT_PAGE_PATH,
+      linkPath: PAGES.tradeAccount.path,
       linkText: 'Your trade account',
     }),
   );

@@ -5,11 +5,7 @@
  * Amounts are integer cents inc. GST; days are the store's calendar days (YYYY-MM-DD, Australia/Sydney).
  */
 import { asc, eq } from 'drizzle-orm';
-import {
-  AGEING_BUCKETS,
-  ageingBucket,
-  type AgeingBucket,
-} from '@store/shared/trade-accounts';
+import { AGEING_BUCKETS, ageingBucket, type AgeingBucket } from '@store/shared/trade-accounts';
 import type { Database } from '../../db/client';
 import { orders, tradeLedger, users } from '../../db/schema';
 
@@ -83,7 +79,10 @@ export async function ledgerEntries(db: Database, accountId: number): Promise<Le
 export function summariseLedger(entries: readonly LedgerEntry[], today: string): LedgerSummary {
   const invoices = entries
     .filter((e) => e.kind === 'invoice')
-    .sort((a, b) => (a.dueDay ?? '').localeCompare(b.dueDay ?? '') || a.entryDay.localeCompare(b.entryDay) || a.id - b.id);
+    .sort(
+      (a, b) =>
+        (a.dueDay ?? '').localeCompare(b.dueDay ?? '') || a.entryDay.localeCompare(b.entryDay) || a.id - b.id,
+    );
   let unallocated = -entries.filter((e) => e.kind !== 'invoice').reduce((s, e) => s + e.amountCents, 0);
   const ageing = Object.fromEntries(AGEING_BUCKETS.map((b) => [b, 0])) as Record<AgeingBucket, number>;
   const openItems: OpenItem[] = [];

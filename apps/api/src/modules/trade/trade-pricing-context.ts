@@ -57,8 +57,15 @@ export async function tradeMembershipOf(db: Database, userId: number): Promise<T
 export async function loadPriceLists(db: Database, ids: readonly number[]): Promise<PriceListRules[]> {
   if (ids.length === 0) return [];
   const [lists, rules] = await Promise.all([
-    db.select().from(priceLists).where(inArray(priceLists.id, [...ids])).orderBy(asc(priceLists.id)),
-    db.select().from(priceListRules).where(inArray(priceListRules.priceListId, [...ids])),
+    db
+      .select()
+      .from(priceLists)
+      .where(inArray(priceLists.id, [...ids]))
+      .orderBy(asc(priceLists.id)),
+    db
+      .select()
+      .from(priceListRules)
+      .where(inArray(priceListRules.priceListId, [...ids])),
   ]);
   return lists.map((l) => ({
     id: l.id,
@@ -87,7 +94,10 @@ export async function priceListIdsOf(db: Database, accountId: number): Promise<n
  * The trade pricing of member `userId`: null unless they belong to an APPROVED business (pending, declined and
  * suspended accounts buy at retail prices). A suspended account keeps its history but loses its prices.
  */
-export async function tradePricingFor(db: Database, userId: number | null | undefined): Promise<TradePricingContext | null> {
+export async function tradePricingFor(
+  db: Database,
+  userId: number | null | undefined,
+): Promise<TradePricingContext | null> {
   if (!userId) return null;
   const membership = await tradeMembershipOf(db, userId);
   if (!membership || membership.status !== 'approved') return null;

@@ -47,7 +47,11 @@ export const MOBILE_POLICY_PAGES: readonly NavLink[] = [
 export const ACCOUNT_LINKS: readonly NavLink[] = [
   { label: 'My Account', to: '/my-account' },
   { label: 'Order History', to: '/order-history' },
+  { label: 'Trade account', to: '/my-account/trade' },
 ];
+
+/** Issue 39 §5: for members of an approved trade account, quick order by part number. */
+export const QUICK_ORDER: NavLink = { label: 'Quick order', to: '/my-account/quick-order' };
 
 /** Footer link columns (the footer's shipping link is /shipping-policy). */
 export const FOOTER_COLUMNS: readonly { title: string; links: readonly NavLink[] }[] = [

@@ -8,7 +8,8 @@ import { Link } from 'react-router';
 import { useDeliverySettings } from '@/hooks/use-delivery-settings';
 import { TagIcon, TruckIcon, UserIcon } from './icons';
 import { NavDropdown } from './nav-dropdown';
-import { ACCOUNT_LINKS } from './nav-links';
+import { useIsTradeBuyer } from '@/lib/api/get-trade-account';
+import { ACCOUNT_LINKS, QUICK_ORDER } from './nav-links';
 import type { ShellUser } from './shell-user';
 
 export interface AccountMenuProps {
@@ -38,21 +39,32 @@ export function AccountMenu({ user, onSignOut }: AccountMenuProps) {
       className="nav-dropdown--end nav-dropdown--account"
       buttonClassName="top-bar__link top-bar__toggle"
     >
-      <ul className="nav-dropdown__list" role="list">
-        {ACCOUNT_LINKS.map((link) => (
-          <li key={link.to}>
-            <Link to={link.to} className="nav-dropdown__link">
-              {link.label}
-            </Link>
-          </li>
-        ))}
-        <li>
-          <button type="button" className="nav-dropdown__link nav-dropdown__button" onClick={onSignOut}>
-            Sign Out
-          </button>
-        </li>
-      </ul>
+      <AccountLinks onSignOut={onSignOut} />
     </NavDropdown>
+  );
+}
+
+/**
+ * The open account menu's links; a member of an approved trade account also gets Quick order (issue 39 §5: the
+ * trade account is asked for when the menu first opens, then kept).
+ */
+function AccountLinks({ onSignOut }: { onSignOut?: (() => void) | undefined }) {
+  const links = useIsTradeBuyer() ? [...ACCOUNT_LINKS, QUICK_ORDER] : ACCOUNT_LINKS;
+  return (
+    <ul className="nav-dropdown__list" role="list">
+      {links.map((link) => (
+        <li key={link.to}>
+          <Link to={link.to} className="nav-dropdown__link">
+            {link.label}
+          </Link>
+        </li>
+      ))}
+      <li>
+        <button type="button" className="nav-dropdown__link nav-dropdown__button" onClick={onSignOut}>
+          Sign Out
+        </button>
+      </li>
+    </ul>
   );
 }
 

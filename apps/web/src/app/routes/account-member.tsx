@@ -4,6 +4,8 @@ import { MemberTrackOrderPage } from './member-track-order';
 import { MyAccountPage } from '@/features/accounts/components/my-account-page';
 import { OrderHistoryPage } from '@/features/accounts/components/order-history-page';
 import { ProfileUpdatePage } from '@/features/accounts/components/profile-update-page';
+import { QuickOrderPage } from '@/features/accounts/components/quick-order-page';
+import { TradeAccountPage } from '@/features/accounts/components/trade-account-page';
 import { RequireMember } from '@/features/accounts/components/session-gates';
 import { useSession } from '@/stores/session-store';
 
@@ -27,3 +29,5 @@ export const AddAddressRoute = member(AddAddressPage);
 export const UpdateAddressRoute = member(UpdateAddressPage);
 export const OrderHistoryRoute = member(OrderHistory);
 export const MemberTrackOrderRoute = member(MemberTrackOrderPage);
+export const TradeAccountRoute = member(TradeAccountPage);
+export const QuickOrderRoute = member(QuickOrderPage);

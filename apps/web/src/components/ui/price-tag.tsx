@@ -12,6 +12,11 @@ export interface PriceTagProps {
   tax?: string;
   as?: 'p' | 'span';
   className?: string;
+  /**
+   * Issue 39 §2: the price paid is the trade customer's, from this price list: shown as "Trade price", the list's
+   * name small, and `originalCents` (the retail price anyone else pays) struck through as "Retail price".
+   */
+  trade?: { listName: string } | null;
 }
 
 /**
@@ -26,15 +31,35 @@ export function PriceTag({
   tax = '',
   as = 'p',
   className,
+  trade = null,
 }: PriceTagProps) {
   const Tag = as;
-  const classes = className ? `price-tag ${className}` : 'price-tag';
+  const classes = ['price-tag', trade ? 'price-tag--trade' : '', className ?? ''].filter(Boolean).join(' ');
   const taxNote = tax && (
     <>
       {' '}
       <span className="price-tag__tax">{tax}</span>
     </>
   );
+  if (trade) {
+    return (
+      <Tag className={classes}>
+        <span className="price-tag__caption">Trade price</span>{' '}
+        <span className="price-tag__current price-tag__current--trade">{formatCents(currentCents)}</span>
+        {taxNote}
+        {originalCents !== null && originalCents > currentCents && (
+          <>
+            {' '}
+            <s className="price-tag__original">
+              <span className="visually-hidden">Retail price </span>
+              {formatCents(originalCents)}
+            </s>
+          </>
+        )}{' '}
+        <span className="price-tag__list">{trade.listName}</span>
+      </Tag>
+    );
+  }
   if (originalCents === null || originalCents <= currentCents) {
     return (
       <Tag className={classes}>

@@ -14,7 +14,8 @@ import { Link } from '@react-email/link';
 import { Row } from '@react-email/row';
 import { Section } from '@react-email/section';
 import { Text } from '@react-email/text';
-import { ORDER_NUMBER_LABEL } from '@store/shared/order-constants';
+import { ORDER_NUMBER_LABEL, PAYMENT_METHOD_ACCOUNT } from '@store/shared/order-constants';
+import { dueDayWords } from '@store/shared/trade-accounts';
 import { orderStatusWords } from '@store/shared/order-status-words';
 import { BRAND_COLOURS as C } from '@store/shared/brand-colours';
 import { breakdownRows, shownLine, type OrderAmounts } from '@store/shared/order-breakdown';
@@ -37,6 +38,9 @@ export interface OrderMailOrder {
   /** The order's money as stored (`orderAmountsOfRow`): the mail shows these figures and no others. */
   amounts: OrderAmounts;
   paymentMethod: string;
+  /** Issue 39: the buyer's purchase order number, and the day an order on account is due (YYYY-MM-DD). */
+  purchaseOrderNumber?: string | null;
+  paymentDueDay?: string | null;
   /** Shipping address, one line. */
   shipTo: string;
   /** The stored statuses (SPEC §4), shown in the shopper's words (`orderStatusWords`, issue 37 §2). */
@@ -91,7 +95,13 @@ export function OrderMail({
   const a = order.amounts;
   const gstNote = a.gstPercent > 0 ? (a.pricesIncludeGst ? ' (inc. GST)' : ' (ex. GST)') : '';
   const rows = breakdownRows(a, 'inc_gst');
-  const status = orderStatusWords({ status: order.status, payment_status: order.paymentStatus });
+  const status = orderStatusWords({
+    status: order.status,
+    payment_status: order.paymentStatus,
+    payment_method: order.paymentMethod,
+  });
+  const onAccount = order.paymentMethod === PAYMENT_METHOD_ACCOUNT;
+  const due = order.paymentDueDay ? dueDayWords(order.paymentDueDay) : null;
   return (
     <MailLayout store={store} preview={orderMailSubject(store.name, kind, order.invoiceNumber)}>
       <Heading as="h1" style={mailStyles.heading}>
@@ -99,13 +109,21 @@ export function OrderMail({
       </Heading>
       <Text style={mailStyles.text}>Hello {order.fName},</Text>
       <Text style={mailStyles.text}>
-        {kind === 'confirmed'
-          ? `We have received your payment for order ${order.invoiceNumber} and are getting it ready.`
-          : `Order ${order.invoiceNumber} is placed, but your payment is not confirmed yet. We will email you as soon as it is; nothing is sent until then.`}
+        {kind === 'confirmed' && onAccount
+          ? `Order ${order.invoiceNumber} is confirmed and charged to your trade account${due ? `, due by ${due}` : ''}. We are getting it ready.`
+          : kind === 'confirmed'
+            ? `We have received your payment for order ${order.invoiceNumber} and are getting it ready.`
+            : `Order ${order.invoiceNumber} is placed, but your payment is not confirmed yet. We will email you as soon as it is; nothing is sent until then.`}
       </Text>
       <Text style={mailStyles.text}>
         {ORDER_NUMBER_LABEL}: <strong>{order.invoiceNumber}</strong>
         <br />
+        {order.purchaseOrderNumber ? (
+          <>
+            Purchase order: <strong>{order.purchaseOrderNumber}</strong>
+            <br />
+          </>
+        ) : null}
         Status: <strong>{status}</strong>
       </Text>
       {kind === 'confirmed' ? (
@@ -155,7 +173,14 @@ export function OrderMail({
         Delivery
       </Heading>
       <Text style={mailStyles.text}>Delivering to: {order.shipTo}</Text>
-      <Text style={mailStyles.text}>Paying by: {order.paymentMethod === 'Stripe' ? 'Card' : 'PayPal'}</Text>
+      <Text style={mailStyles.text}>
+        Paying by:{' '}
+        {onAccount
+          ? `Trade account${due ? ` (due by ${due})` : ''}`
+          : order.paymentMethod === 'Stripe'
+            ? 'Card'
+            : 'PayPal'}
+      </Text>
       {kind === 'confirmed' ? <Text style={mailStyles.text}>{returnsSentence(store.promises)}</Text> : null}
       {taxInvoiceUrl ? (
         <Text style={mailStyles.text}>

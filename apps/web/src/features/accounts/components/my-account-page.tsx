@@ -1,4 +1,4 @@
-import { updateAddressPath } from '@store/shared/paths';
+import { PAGES, updateAddressPath } from '@store/shared/paths';
 import { ACCOUNT_MESSAGES, ADDRESS_UNDO_MS, BUSINESS_META_KEYS } from '@store/shared/account-constants';
 import type { PublicUser, SavedAddress } from '@store/shared/account';
 import { hasBusinessDetails } from '@store/shared/gst-prices';
@@ -229,6 +229,10 @@ export function MyAccountPage() {
         </Link>
         <Link className="button button--quiet" to="/order-history">
           Order History
+        </Link>
+        {/* Issue 39: apply for, or open, the business's trade account. */}
+        <Link className="button button--quiet" to={PAGES.tradeAccount.path}>
+          Trade account
         </Link>
       </div>
     </AccountCard>

@@ -2,11 +2,16 @@ import { memberTrackOrderPath } from '@store/shared/paths';
 import { ACCOUNT_MESSAGES } from '@store/shared/account-constants';
 import { ORDER_NUMBER_LABEL } from '@store/shared/order-constants';
 import { orderStatusWords, paymentStatusWords } from '@store/shared/order-status-words';
-import { hasTaxInvoice } from '@store/shared/tax-invoice';
 import { useEffect } from 'react';
 import { Link } from 'react-router';
 import { TaxInvoiceButton } from '@/components/order-documents';
-import { formatOrderDate, formatOrderMoney, paymentMethodLabel } from '@/lib/order-fields';
+import { OrderAgainButton } from '@/components/order-again-button';
+import {
+  formatOrderDate,
+  formatOrderMoney,
+  paymentMethodLabel,
+  orderHasTaxInvoice,
+} from '@/lib/order-fields';
 import { usePageTitle } from '@/hooks/use-page-title';
 import { useUserOrders, type OrderHistoryRow } from '../api/get-user-orders';
 import { AccountCard } from './form-bits';
@@ -45,19 +50,26 @@ export function OrderHistoryTable({ orders }: { orders: readonly OrderHistoryRow
             <td data-label={total}>{formatOrderMoney(o.total_amount)}</td>
             <td data-label={payment}>{paymentMethodLabel(o.payment_method)}</td>
             {/* Issue 37 §2: the SPEC's columns, the shopper's words. */}
-            <td data-label={paymentStatus}>{paymentStatusWords(o.payment_status)}</td>
+            <td data-label={paymentStatus}>{paymentStatusWords(o.payment_status, o.payment_method)}</td>
             <td data-label={status}>{orderStatusWords(o)}</td>
             <td data-label={action}>
               <Link to={memberTrackOrderPath(o.id)} aria-label={`View Order ${o.invoice_number}`}>
                 View Order
               </Link>
-              {hasTaxInvoice(o.payment_status) && (
+              {orderHasTaxInvoice(o) && (
                 <>
                   {' · '}
                   {/* Decision 0044: a link signed for the member's own order, asked for with their bearer. */}
                   <TaxInvoiceButton orderId={o.id} invoiceNumber={o.invoice_number} />
                 </>
               )}
+              {' · '}
+              {/* Issue 39 §5: the order's lines back into the cart. */}
+              <OrderAgainButton
+                orderId={o.id}
+                invoiceNumber={o.invoice_number}
+                className="order-documents__link-button"
+              />
             </td>
           </tr>
         ))}

@@ -12,7 +12,8 @@ export interface CartLinePriceProps {
 /**
  * A line's unit price (SPEC §2 Cart page): the price paid, and when discounted the original price struck
  * through with the discount label ('Save 15%' / 'Save $10', SPEC §4). Amounts in $ with 2 decimals (§9), as this
- * shopper sees them (issue 18: including GST unless a business member chose ex. GST).
+ * shopper sees them (issue 18: including GST unless a business member chose ex. GST). A trade customer's line
+ * (issue 39) reads "Trade price", its list's name small, with the retail price struck through.
  */
 export function CartLinePrice({ line, compact = false }: CartLinePriceProps) {
   const prices = usePriceDisplay();
@@ -26,6 +27,7 @@ export function CartLinePrice({ line, compact = false }: CartLinePriceProps) {
       originalCents={list}
       label={compact ? null : shownSaveLabel(line.discountLabel, list, unit)}
       tax={compact ? '' : prices.label}
+      trade={line.tradeListName === null ? null : { listName: line.tradeListName }}
     />
   );
 }

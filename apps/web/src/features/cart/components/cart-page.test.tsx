@@ -173,6 +173,43 @@ describe('cart page (SPEC §2 Cart page)', () => {
     expect(within(summary()).getByText('*GST and Shipping may be applied at checkout')).toBeTruthy();
   });
 
+  it("prices a trade customer's lines at the trade price the server sent, and the totals add up (issue 39 §2)", async () => {
+    // /api/cart-products answers this member's price list's prices: the battery at $150.00 against $170.10 on sale.
+    const answers = cartApi({
+      catalog: [globes, { ...battery, trade_price: { price: '150.00', list_name: 'Trade Gold' } }],
+    });
+    initializeCart([lineOf(battery, 2), lineOf(globes, 1)]);
+    renderCart(answers);
+
+    const batteryRow = await waitFor(() => {
+      const row = rowOf('Voltcore NS70 Battery');
+      expect(row.textContent).toContain('Trade price');
+      return row;
+    });
+    expect(batteryRow.textContent).toContain('$150.00 inc. GST');
+    expect(batteryRow.querySelector('s')?.textContent).toBe('Retail price $170.10');
+    expect(within(batteryRow).getByText('Trade Gold')).toBeTruthy();
+    expect(within(batteryRow).queryByText(/^Save/)).toBeNull();
+    expect(within(batteryRow).getByText('$300.00')).toBeTruthy();
+    expect(rowOf('Brightline H4 Halogen Globes').textContent).not.toContain('Trade price');
+    // The subtotal is what checkout charges for these lines: 2 × $150.00 + $79.95.
+    const t = computeCheckoutTotals(
+      [
+        { unitPriceCents: 15000, quantity: 2 },
+        { unitPriceCents: 7995, quantity: 1 },
+      ],
+      SETTINGS,
+    );
+    expect(summary().querySelector('dl')!.textContent).toBe(
+      `Item count3Subtotal$${(t.subtotalCents / 100).toFixed(2)}Total (inc. GST)$${(t.totalCents / 100).toFixed(2)}`,
+    );
+    // The stored line keeps the trade price, so the sidebar and checkout read it too.
+    expect(getCartLines().find((l) => l.id === 12)?.trade_price).toEqual({
+      price: '150.00',
+      list_name: 'Trade Gold',
+    });
+  });
+
   it('changes a quantity with the stepper and removes a line', async () => {
     const answers = cartApi();
     initializeCart([lineOf(globes, 1), lineOf(battery, 1)]);

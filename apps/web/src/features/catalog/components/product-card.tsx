@@ -4,6 +4,7 @@ import { featuredProductImage } from '@store/shared/product-image';
 import { Link } from 'react-router';
 import { ProductImage } from '@/components/ui/product-image';
 import { useAddToCart } from '@/hooks/use-add-to-cart';
+import { useTradePriced } from '@/hooks/use-trade-prices';
 import { FitmentBadge } from '@/components/fitment-badge';
 import { isOutOfStock, productTitle } from '../product-fields';
 import { productPricing } from '@/lib/product-pricing';
@@ -31,12 +32,14 @@ export interface ProductCardProps {
 }
 
 export function ProductCard({
-  product,
+  product: catalogProduct,
   eagerImage = false,
   priorityImage = false,
   headingLevel = 3,
 }: ProductCardProps) {
   const addToCart = useAddToCart();
+  // Issue 39 §2: a trade member sees (and adds) their price.
+  const product = useTradePriced(catalogProduct);
   const title = productTitle(product);
   const soldOut = isOutOfStock(product);
   const Heading = headingLevel === 2 ? 'h2' : 'h3';

@@ -10,6 +10,7 @@ import { StatusMessage } from '@/components/ui/status-message';
 import { useNearViewport } from '@/components/ui/use-near-viewport';
 import { Tabs } from '@/components/ui/tabs';
 import { useAddToCart } from '@/hooks/use-add-to-cart';
+import { useTradePriced } from '@/hooks/use-trade-prices';
 import { useStorePromises } from '@/hooks/use-store-promises';
 import { usePageTitle } from '@/hooks/use-page-title';
 import { ApiError } from '@/lib/api-client';
@@ -118,7 +119,13 @@ function DeliveryPromise({ product }: { product: Product }) {
   );
 }
 
-function ProductDetail({ product, fitCheck, fitmentTab }: { product: Product } & ProductPageProps) {
+function ProductDetail({
+  product: catalogProduct,
+  fitCheck,
+  fitmentTab,
+}: { product: Product } & ProductPageProps) {
+  // Issue 39 §2: a trade member sees their price, and adds the product at it (the cart re-reads it anyway).
+  const product = useTradePriced(catalogProduct);
   const categories = useCategories();
   const addToCart = useAddToCart();
   const [quantity, setQuantity] = useState(MIN_QUANTITY);
@@ -138,7 +145,7 @@ function ProductDetail({ product, fitCheck, fitmentTab }: { product: Product } &
 
   return (
     <>
-      <ProductHead product={product} />
+      <ProductHead product={catalogProduct} />
       <Breadcrumbs items={crumbs} />
 
       <div className="product-detail">

@@ -12,13 +12,18 @@ import {
   type PlaceOrderResponse,
   type ServerTotals,
 } from '@store/shared/order';
-import { IDEMPOTENCY_KEY_HEADER, type PaymentMethod } from '@store/shared/order-constants';
+import {
+  IDEMPOTENCY_KEY_HEADER,
+  type PAYMENT_METHOD_ACCOUNT,
+  type PaymentMethod,
+} from '@store/shared/order-constants';
 import { ApiError, apiRequest, served, TOO_MANY_REQUESTS_STATUS } from '@/lib/api-client';
 import type { CheckoutData } from '../checkout-storage';
 
 /** The saved order payload plus how it is paid: a card payment method, or an approved wallet order. */
 export type PlaceOrderBody = CheckoutData['order'] & {
-  payment_method: PaymentMethod;
+  /** A card, a wallet, or (issue 39 §4) the member's trade account: 'Account', with no payment reference. */
+  payment_method: PaymentMethod | typeof PAYMENT_METHOD_ACCOUNT;
   /** Card flow: the payment method id the card form created (never card details). */
   stripePaymentMethodId?: string;
   /** Wallet flow: the approved wallet order id. */

@@ -439,7 +439,14 @@ describe('checkout page (SPEC §2 Checkout)', () => {
     // The member's details and addresses are not found: the figures come from the session alone (no signup
     // discount), as the total below expects.
     const notFound = () => json({ message: 'Not found' }, 404);
-    serveApi({ answers: { 'GET /api/user': notFound, 'GET /api/user-addresses': notFound } });
+    serveApi({
+      answers: {
+        'GET /api/user': notFound,
+        'GET /api/user-addresses': notFound,
+        // Issue 39: a member without a trade account.
+        'GET /api/trade/account': { data: null },
+      },
+    });
     startSession({
       user: {
         id: 8,

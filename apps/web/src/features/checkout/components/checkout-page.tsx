@@ -12,7 +12,7 @@ import { formatCents } from '@store/shared/money';
 import { useQueryClient } from '@tanstack/react-query';
 import type { SavedAddress } from '@store/shared/account';
 import type { CodeDiscount, OrderDiscounts } from '@store/shared/checkout-totals';
-import { useEffect, useMemo, useRef, useState } from 'react';
+import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { useForm, useWatch, type FieldErrors } from 'react-hook-form';
 import { Navigate, useNavigate } from 'react-router';
 import { Breadcrumbs } from '@/components/ui/breadcrumbs';
@@ -20,6 +20,9 @@ import { storeConfigQueryOptions } from '@/lib/api/get-store-config';
 import { usePageTitle } from '@/hooks/use-page-title';
 import { userDetailQueryOptions, useUserDetail } from '@/lib/api/get-user-detail';
 import { useUserAddresses } from '@/lib/api/get-user-addresses';
+import { useTradeAccount } from '@/lib/api/get-trade-account';
+import { formatOrderMoney } from '@/lib/order-fields';
+import { TRADE_TERMS_WORDS, type TradeAccountView } from '@store/shared/trade-accounts';
 import { MemberCheckout } from './member-checkout';
 import { useSession } from '@/stores/session-store';
 import { ADDRESS_FIELD_SPECS } from '@/components/form/address-field-specs';
@@ -38,7 +41,14 @@ import {
 } from '../hooks/use-checkout-summary';
 import { initialCheckoutValues, type CheckoutTextFieldName } from '../initial-checkout-values';
 import { AddressFields, type AddressPrefix } from './address-fields';
-import { CheckoutPaymentChoice, PAYMENT_PAGE_PATHS, type PaymentChoice } from './checkout-payment-choice';
+import {
+  CheckoutPaymentChoice,
+  PAYMENT_PAGE_PATHS,
+  type CheckoutChoice,
+  type OnAccountOffer,
+} from './checkout-payment-choice';
+import { TradeCheckout } from './trade-checkout';
+import { usePlaceOnAccount } from '../hooks/use-place-on-account';
 import { DiscountCodeField } from './discount-code-field';
 import { OrderSummary } from './order-summary';
 import './checkout-page.css';
@@ -78,8 +88,13 @@ export function CheckoutPage() {
   const [code, setCode] = useState<CodeDiscount | null>(null);
   const discounts = useMemo(() => ({ ...member.discounts, code }), [member.discounts, code]);
   const summary = useCheckoutSummary(discounts, member.planName);
-  if (summary.lines.length === 0) return <Navigate to="/" replace />;
-  return <CheckoutView summary={summary} member={member} code={code} onCodeChange={setCode} />;
+  // Issue 39 §4: an order placed on account empties the cart on the way to /thank-you, from this page.
+  const [placed, setPlaced] = useState(false);
+  const onPlaced = useCallback(() => setPlaced(true), []);
+  if (summary.lines.length === 0) return placed ? null : <Navigate to="/" replace />;
+  return (
+    <CheckoutView summary={summary} member={member} code={code} onCodeChange={setCode} onPlaced={onPlaced} />
+  );
 }
 
 /** A signed-in member's saved addresses, signup discount and chosen plan (SPEC §2 Checkout, §9). */
@@ -94,6 +109,8 @@ interface MemberCheckoutState {
   setPlanId: (id: number | null) => void;
   /** Every discount of the order in one object (issue 34: a discount code joins it here). */
   discounts: OrderDiscounts;
+  /** Issue 39 §4: the member's trade account when it is approved (or on hold); else null. */
+  trade: TradeAccountView | null;
 }
 
 function useMemberCheckout(): MemberCheckoutState {
@@ -109,6 +126,11 @@ function useMemberCheckout(): MemberCheckoutState {
   const plan = plans.find((p) => p.id === planId) ?? null;
   const membershipPercent = plan?.discount_percentage ?? 0;
   const discounts = useMemo(() => ({ signupPercent, membershipPercent }), [signupPercent, membershipPercent]);
+  const tradeAccount = useTradeAccount().data ?? null;
+  const trade =
+    signedIn && tradeAccount && (tradeAccount.status === 'approved' || tradeAccount.status === 'suspended')
+      ? tradeAccount
+      : null;
   return {
     signedIn,
     addresses: signedIn ? (saved.data ?? []) : [],
@@ -118,6 +140,17 @@ function useMemberCheckout(): MemberCheckoutState {
     planName: plan ? plan.plan_name : null,
     setPlanId,
     discounts,
+    trade,
+  };
+}
+
+/** The "On account" choice of a trade account (issue 39 §4): its terms and credit left, or why it is refused. */
+function onAccountOffer(trade: TradeAccountView, problem: string): OnAccountOffer {
+  return {
+    available: trade.can_order_on_account,
+    terms: `${TRADE_TERMS_WORDS[trade.terms]}, ${formatOrderMoney(trade.available_credit)} available credit`,
+    blocked: trade.on_account_blocked,
+    problem,
   };
 }
 
@@ -126,11 +159,14 @@ function CheckoutView({
   member,
   code,
   onCodeChange,
+  onPlaced,
 }: {
   summary: CheckoutSummary;
   member: MemberCheckoutState;
   code: CodeDiscount | null;
   onCodeChange: (code: CodeDiscount | null) => void;
+  /** An order was placed on account: the page is on its way to /thank-you. */
+  onPlaced: () => void;
 }) {
   const navigate = useNavigate();
   const queryClient = useQueryClient();
@@ -148,8 +184,12 @@ function CheckoutView({
   const shipElsewhere = useWatch({ control, name: 'ship_to_different_address' });
   const comment = useWatch({ control, name: 'comment' }) ?? '';
   const email = useWatch({ control, name: 'email' }) ?? '';
-  const [busy, setBusy] = useState<PaymentChoice | null>(null);
+  const [busy, setBusy] = useState<CheckoutChoice | null>(null);
   const proceeding = useRef(false);
+  // Issue 39: a trade member's purchase order number, and the refusal of an order on account.
+  const [purchaseOrder, setPurchaseOrder] = useState('');
+  const [accountProblem, setAccountProblem] = useState('');
+  const placeOnAccount = usePlaceOnAccount(onPlaced);
 
   // Whatever is typed survives leaving the page (cart, policies, a payment page) for the whole session.
   useEffect(
@@ -220,7 +260,7 @@ function CheckoutView({
     if (first) focusField(first);
   }
 
-  async function proceed(choice: PaymentChoice, values: CheckoutForm) {
+  async function proceed(choice: CheckoutChoice, values: CheckoutForm) {
     proceeding.current = true;
     setBusy(choice);
     // The settings are nearly always loaded by now (the header reads them); if not, wait for them.
@@ -240,11 +280,23 @@ function CheckoutView({
     const data = buildCheckoutData(values, summary.lines, figures, member.signedIn ? member.planId : null);
     // The code goes with the order: place-order checks it again and redeems it (issue 34 §5).
     if (code) data.order.discount_code = code.code;
+    // Issue 39 §5: printed on the invoice, whichever way the order is paid.
+    if (member.trade && purchaseOrder.trim() !== '') data.order.purchase_order_number = purchaseOrder.trim();
+    if (choice === 'account') {
+      setAccountProblem('');
+      const problem = await placeOnAccount(data);
+      if (problem !== null) {
+        setAccountProblem(problem);
+        proceeding.current = false;
+        setBusy(null);
+      }
+      return;
+    }
     saveCheckoutData(data);
     void navigate(PAYMENT_PAGE_PATHS[choice]);
   }
 
-  function choose(choice: PaymentChoice) {
+  function choose(choice: CheckoutChoice) {
     if (proceeding.current) return;
     // SPEC §5: the cart must hold something worth paying for before the form matters.
     if (summary.lines.length === 0) {
@@ -283,6 +335,13 @@ function CheckoutView({
           aria-label="Checkout details"
           onSubmit={(event) => event.preventDefault()}
         >
+          {member.trade && (
+            <TradeCheckout
+              account={member.trade}
+              purchaseOrder={purchaseOrder}
+              onPurchaseOrderChange={setPurchaseOrder}
+            />
+          )}
           {member.signedIn && (
             <MemberCheckout
               addresses={member.addresses}
@@ -390,6 +449,7 @@ function CheckoutView({
               testMode={testMode}
               busy={busy}
               offered={{ card: config?.card_payments !== 'off', wallet: config?.wallet_payments !== 'off' }}
+              onAccount={member.trade ? onAccountOffer(member.trade, accountProblem) : null}
             />
           </OrderSummary>
         </aside>

@@ -1,9 +1,25 @@
 import { CHECKOUT_MESSAGES } from '@store/shared/checkout-form';
 import { ORDER_MESSAGES } from '@store/shared/order-constants';
+import { useId } from 'react';
 import { Link } from 'react-router';
 
 /** The two ways to pay (SPEC §2): card (Stripe, or the offline test card form) and wallet (PayPal). */
 export type PaymentChoice = 'card' | 'wallet';
+
+/** What the shopper can choose at checkout: a payment page, or (issue 39 §4) the trade account, placed at once. */
+export type CheckoutChoice = PaymentChoice | 'account';
+
+/** "On account" for a member of a trade account (issue 39 §4). */
+export interface OnAccountOffer {
+  /** Whether the account may order on account now (`can_order_on_account`). */
+  available: boolean;
+  /** The terms and the credit left, in words ("30 days end of month · $1,250.00 available credit"). */
+  terms: string;
+  /** Why not, when not available (`on_account_blocked`). */
+  blocked: string | null;
+  /** The server's refusal of the last order on account, shown here, where the method was chosen. */
+  problem: string;
+}
 
 /** SPEC §2 route of each payment page. */
 export const PAYMENT_PAGE_PATHS: Record<PaymentChoice, string> = {
@@ -12,15 +28,75 @@ export const PAYMENT_PAGE_PATHS: Record<PaymentChoice, string> = {
 };
 
 export interface CheckoutPaymentChoiceProps {
-  onChoose: (choice: PaymentChoice) => void;
+  onChoose: (choice: CheckoutChoice) => void;
   /** The form was checked and has errors: repeat the SPEC's message beside the buttons. */
   invalid: boolean;
   /** The payment pages run the offline test providers (DESIGN §3): say no money moves. */
   testMode: boolean;
   /** Which choice is being prepared (a button shows it is busy), or null. */
-  busy: PaymentChoice | null;
+  busy: CheckoutChoice | null;
   /** Which methods the store takes now (a production store may have only one provider); default both. */
   offered?: Record<PaymentChoice, boolean>;
+  /** A trade account member's "On account" (issue 39 §4); none for anyone else. */
+  onAccount?: OnAccountOffer | null;
+}
+
+function AccountIcon() {
+  return (
+    <svg viewBox="0 0 24 24" width="24" height="24" aria-hidden="true" focusable="false">
+      <path
+        d="M4 20V9l8-5 8 5v11"
+        fill="none"
+        stroke="currentColor"
+        strokeWidth="1.8"
+        strokeLinejoin="round"
+      />
+      <path d="M9 20v-6h6v6" fill="none" stroke="currentColor" strokeWidth="1.8" strokeLinejoin="round" />
+    </svg>
+  );
+}
+
+/**
+ * "On account" (issue 39 §4): the terms and the credit left under it; when the account cannot order on account the
+ * button stays in the tab order but refuses, with the reason beside it; a refused order's message shows here too.
+ */
+function OnAccountButton({
+  offer,
+  busy,
+  onChoose,
+}: {
+  offer: OnAccountOffer;
+  busy: boolean;
+  onChoose: (choice: CheckoutChoice) => void;
+}) {
+  const id = useId();
+  const problemId = `${id}-problem`;
+  const describedBy = [`${id}-terms`, offer.problem ? problemId : ''].filter(Boolean).join(' ');
+  return (
+    <div className="payment-choice__account">
+      <button
+        type="button"
+        className="payment-choice__button payment-choice__button--account"
+        aria-busy={busy || undefined}
+        aria-disabled={!offer.available || undefined}
+        aria-describedby={describedBy}
+        onClick={() => {
+          if (offer.available) onChoose('account');
+        }}
+      >
+        <AccountIcon />
+        On account
+      </button>
+      <p id={`${id}-terms`} className="payment-choice__account-terms">
+        {offer.available ? `Pay on account: ${offer.terms}.` : offer.blocked}
+      </p>
+      {offer.problem && (
+        <p id={problemId} className="payment-choice__invalid" role="alert">
+          {offer.problem}
+        </p>
+      )}
+    </div>
+  );
 }
 
 function CardIcon() {
@@ -58,12 +134,18 @@ export function CheckoutPaymentChoice({
   testMode,
   busy,
   offered = { card: true, wallet: true },
+  onAccount = null,
 }: CheckoutPaymentChoiceProps) {
   return (
     <div className="payment-choice">
       <h3 className="payment-choice__title">Choose how to pay</h3>
-      <p className="payment-choice__lead">You enter your payment details securely on the next page.</p>
+      <p className="payment-choice__lead">
+        {onAccount?.available
+          ? 'Order on your trade account now, or enter card or PayPal details securely on the next page.'
+          : 'You enter your payment details securely on the next page.'}
+      </p>
       <div className="payment-choice__buttons">
+        {onAccount && <OnAccountButton offer={onAccount} busy={busy === 'account'} onChoose={onChoose} />}
         {offered.card && (
           <button
             type="button"

@@ -71,6 +71,10 @@ export function OrderSummary({ summary, headingId, children }: OrderSummaryProps
                   {title} <span className="order-summary__quantity">× {quantity}</span>
                 </p>
                 {quantity > 1 && <p className="order-summary__each">{formatCents(shown.unitCents)} each</p>}
+                {priced.tradeListName !== null && (
+                  // Issue 39 §2: the line is at the trade customer's price.
+                  <p className="order-summary__each">Trade price · {priced.tradeListName}</p>
+                )}
                 <CartFitWarning sku={line.sku} />
               </div>
               <p className="order-summary__line-total">{formatCents(shown.lineCents)}</p>

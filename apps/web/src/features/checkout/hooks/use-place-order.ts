@@ -74,6 +74,29 @@ export function isDefinitive(outcome: PlaceOrderOutcome): boolean {
   return true;
 }
 
+/**
+ * The end of every checkout once the order is placed (card, wallet, or on account, issue 39 §4): the order
+ * remembered for the thank-you page, the cart and checkout data cleared, the toast 'Order placed successfully!' (or
+ * the server's message), and /thank-you in place of the page (Back must not return to pay for a placed cart).
+ */
+export function finishOrder(
+  outcome: Extract<PlaceOrderOutcome, { kind: 'placed' }>,
+  fallbackTotalCents: number,
+  navigate: (to: string, options: { replace: boolean }) => void | Promise<void>,
+): void {
+  const { order } = outcome;
+  saveLastOrder({
+    ...lastOrderOf(order, outcome.taxInvoiceUrl, outcome.orderPass),
+    totalCents: parseDecimalToCents(order.total_amount) ?? fallbackTotalCents,
+  });
+  clearCart();
+  clearCheckoutData();
+  // The next checkout starts clean (no comment or address typed for this one).
+  clearCheckoutDraft();
+  void import('react-toastify').then(({ toast }) => toast.success(outcome.message || ORDER_MESSAGES.placed));
+  void navigate('/thank-you', { replace: true });
+}
+
 /** `checkout` is the saved checkout data the page read when it opened (it may be gone from storage since). */
 export function usePlaceOrder(checkout: CheckoutData): UsePlaceOrder {
   const navigate = useNavigate();
@@ -115,20 +138,7 @@ export function usePlaceOrder(checkout: CheckoutData): UsePlaceOrder {
 
       if (outcome.kind === 'placed') {
         placedRef.current = true;
-        const { order } = outcome;
-        saveLastOrder({
-          ...lastOrderOf(order, outcome.taxInvoiceUrl, outcome.orderPass),
-          totalCents: parseDecimalToCents(order.total_amount) ?? checkout.totals.totalCents,
-        });
-        clearCart();
-        clearCheckoutData();
-        // The next checkout starts clean (no comment or address typed for this one).
-        clearCheckoutDraft();
-        void import('react-toastify').then(({ toast }) =>
-          toast.success(outcome.message || ORDER_MESSAGES.placed),
-        );
-        // Replace: Back from the thank-you page must not return to a payment page for a paid cart.
-        void navigate('/thank-you', { replace: true });
+        finishOrder(outcome, checkout.totals.totalCents, navigate);
       }
       return outcome;
     },

@@ -1,6 +1,6 @@
 import { useSearchParams } from 'react-router';
 import { StatusMessage } from '@/components/ui/status-message';
-import { useOrderDetail } from '../api/get-order-detail';
+import { useOrderDetail } from '@/lib/api/get-order-detail';
 import { ORDER_NOT_FOUND } from '@/lib/order-fields';
 import { OrderQueryResult } from './order-query-result';
 import './guest-track-order-page.css';

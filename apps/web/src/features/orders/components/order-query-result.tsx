@@ -1,10 +1,11 @@
 import type { OrderDetail } from '@store/shared/order';
-import { hasTaxInvoice } from '@store/shared/tax-invoice';
 import { useEffect } from 'react';
 import { StatusMessage } from '@/components/ui/status-message';
 import { ApiError } from '@/lib/api-client';
-import { ORDER_NOT_FOUND } from '@/lib/order-fields';
+import { ORDER_NOT_FOUND, orderHasTaxInvoice } from '@/lib/order-fields';
 import { OrderDocuments } from '@/components/order-documents';
+import { OrderAgainButton } from '@/components/order-again-button';
+import { useSession } from '@/stores/session-store';
 import { OrderReturns } from './order-returns';
 import { OrderSummary } from './order-summary';
 
@@ -32,6 +33,7 @@ export function OrderQueryResult({
   lookupEmail,
 }: OrderQueryResultProps) {
   const notFound = error instanceof ApiError && error.status === 404;
+  const signedIn = useSession() !== null;
 
   useEffect(() => {
     if (error && !notFound) console.error('Order lookup failed', error);
@@ -55,11 +57,15 @@ export function OrderQueryResult({
   return (
     <>
       <OrderSummary order={order} />
+      {/* Issue 39 §5: the signed-in owner (answered the customer fields) can order the same lines again. */}
+      {signedIn && order.email !== null && (
+        <p className="order-again">
+          <OrderAgainButton orderId={order.id} invoiceNumber={order.invoice_number} order={order} />
+        </p>
+      )}
       {/* Issue 18 §3: a paid order's tax invoice. Not for the public id alone (decision 0044): the owner signed in
           (the only viewer answered the customer fields) has it at once, anyone else gives the order's email. */}
-      {hasTaxInvoice(order.payment_status) && (
-        <OrderDocuments orderId={order.id} owner={order.email !== null} />
-      )}
+      {orderHasTaxInvoice(order) && <OrderDocuments orderId={order.id} owner={order.email !== null} />}
       {/* Issue 37 §3: the order's return requests and the link that starts one, prefilled from the order. */}
       <OrderReturns order={order} lookupEmail={lookupEmail} />
     </>

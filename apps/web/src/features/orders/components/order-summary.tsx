@@ -2,6 +2,7 @@ import type { OrderDetail } from '@store/shared/order';
 import { amountsOfOrder, breakdownRows } from '@store/shared/order-breakdown';
 import { ORDER_NUMBER_LABEL } from '@store/shared/order-constants';
 import { orderStatusWords, paymentStatusWords } from '@store/shared/order-status-words';
+import { dueDayWords, tradeOrderMeta } from '@store/shared/trade-accounts';
 import { useId } from 'react';
 import { usePriceDisplay } from '@/hooks/use-price-display';
 import { formatOrderDate, paymentMethodLabel } from '@/lib/order-fields';
@@ -47,6 +48,7 @@ function Facts({ rows, className }: { rows: Row[]; className: string }) {
  */
 export function OrderSummary({ order }: { order: OrderDetail }) {
   const titleId = useId();
+  const trade = tradeOrderMeta(order.order_meta);
   const customer = customerRows(order);
   const prices = usePriceDisplay();
   const amounts = amountsOfOrder(order);
@@ -66,7 +68,14 @@ export function OrderSummary({ order }: { order: OrderDetail }) {
           ['Order Status', orderStatusWords(order)],
           ['Date', formatOrderDate(order.created_at)],
           ['Payment Method', paymentMethodLabel(order.payment_method)],
-          ['Payment Status', paymentStatusWords(order.payment_status)],
+          ['Payment Status', paymentStatusWords(order.payment_status, order.payment_method)],
+          // Issue 39: a trade order's purchase order number, and when an order on account is due.
+          ...(trade.purchaseOrderNumber
+            ? [['Purchase order', trade.purchaseOrderNumber] as [string, string]]
+            : []),
+          ...(trade.paymentDueDay
+            ? [['Payment due', dueDayWords(trade.paymentDueDay)] as [string, string]]
+            : []),
         ]}
       />
 

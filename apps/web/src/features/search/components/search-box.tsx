@@ -15,6 +15,7 @@ import {
 import { Link, useNavigate } from 'react-router';
 import { ProductImage } from '@/components/ui/product-image';
 import { type PriceView, usePriceDisplay } from '@/hooks/use-price-display';
+import { useTradePricedList } from '@/hooks/use-trade-prices';
 import { useKeptInput } from '@/lib/use-kept-input';
 import { useCurrentVehicle } from '@/stores/garage-store';
 import { SEARCH_MESSAGES, useDebouncedSearch } from '../hooks/use-debounced-search';
@@ -22,14 +23,16 @@ import './search-box.css';
 
 /**
  * What the shopper pays, as this shopper sees prices (issue 18: "$87.95 inc. GST"; issue 34: `_price` includes
- * GST): the discounted price when there is one, else `_price`; null when unreadable.
+ * GST): the trade price for a trade member (issue 39, "Trade $61.23 ex. GST"), else the discounted price when there
+ * is one, else `_price`; null when unreadable.
  */
 function suggestionPrice(product: Product, prices: PriceView): string | null {
   const cents = unitPriceCentsOf(product);
   if (cents === null) return null;
-  return prices.label
+  const shown = prices.label
     ? `${formatCents(prices.show(cents))} ${prices.label}`
     : formatCents(prices.show(cents));
+  return product.trade_price ? `Trade ${shown}` : shown;
 }
 
 /**
@@ -50,7 +53,9 @@ export function SearchBox() {
   });
   // With a vehicle chosen the suggestions are the parts that fit it, as on the results page (issue 15 §6).
   const vehicle = useCurrentVehicle();
-  const { status, results, term } = useDebouncedSearch(text, undefined, vehicle?.vehicle_id);
+  const { status, results: found, term } = useDebouncedSearch(text, undefined, vehicle?.vehicle_id);
+  // Issue 39 §2: a trade member's suggestions show their price.
+  const results = useTradePricedList(found);
   // The selection belongs to one list of results: new text starts again with nothing selected.
   const [active, setActive] = useState({ term: '', index: -1 });
   const activeIndex = status === 'results' && active.term === term ? active.index : -1;
