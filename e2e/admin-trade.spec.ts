@@ -1,11 +1,13 @@
 /**
  * The back office's trade pages (issue 39 §6), on a store of the journey's own: the owner builds a price list in
  * the editor (a brand rule picked by search, a product's fixed price shown inc. and ex. GST), saves it, and
- * previews a product's price with it; then opens the trade applications and accounts pages. Screens of each at
- * 1366 and 390 px, checked with axe.
+ * previews a product's price with it; a workshop applies through the API and the owner approves it with that list,
+ * a $5,000 limit and 30 days end of month (the applicant is mailed the terms), then opens the account, where a
+ * payment with nothing owed is refused. Screens of each page at 1366 and 390 px, checked with axe.
  */
 import { expect, test } from './support/test';
 import type { AdminStore } from './support/admin-store';
+import { mailFromOutbox } from './support/outbox';
 import { screen } from './support/screens';
 
 /** A demo product and its brand (data/demo-catalog/products.csv). */
@@ -70,23 +72,80 @@ test.describe('trade accounts in the back office', () => {
 
     await page.goto(at('/admin/price-lists'));
     await expect(page.getByRole('table', { name: /Price lists/ })).toContainText('Trade');
+  });
 
-    for (const [path, heading, name] of [
-      ['/admin/trade-applications', 'Trade applications', 'admin-trade-applications'],
-      ['/admin/trade-accounts', 'Trade accounts', 'admin-trade-accounts'],
-    ] as const) {
-      await page.goto(at(path));
-      await expect(page.getByRole('heading', { level: 1, name: heading })).toBeVisible();
-      await expect(
-        page
-          .getByRole('status')
-          .or(page.getByText(/No (trade applications|approved trade accounts) yet/))
-          .first(),
-      ).toBeVisible();
-      await screen(page, test.info(), name);
-      await page.setViewportSize({ width: 390, height: 844 });
-      await screen(page, test.info(), `${name}-phone`);
-      await page.setViewportSize({ width: 1366, height: 800 });
-    }
+  test('a workshop applies; the owner approves it with a list, limit and terms; its account page', async ({
+    staffPage: page,
+  }) => {
+    test.setTimeout(300_000);
+    const stamp = Date.now().toString(36);
+    const email = `workshop.${stamp}@example.com`;
+    const signUp = await page.request.post(at('/api/registered'), {
+      data: { name: 'Rita Rivet', email, password: 'Sparkplug!42', phone: '0412345678' },
+    });
+    expect(signUp.ok()).toBe(true);
+    const { token } = (await signUp.json()) as { token: string };
+    const applied = await page.request.post(at('/api/trade/applications'), {
+      headers: { authorization: `Bearer ${token}` },
+      data: {
+        business_name: 'Rivet Motors Pty Ltd',
+        abn: '51 824 753 556',
+        gst_registered: true,
+        street_address: '12 Spanner St',
+        suburb: 'Parramatta',
+        state: 'NSW',
+        post_code: '2150',
+        contact_name: 'Rita Rivet',
+        contact_phone: '0298765432',
+        accounts_email: `accounts.${stamp}@example.com`,
+        expected_monthly_spend: '2500',
+      },
+    });
+    expect(applied.status(), await applied.text()).toBeLessThan(300);
+
+    await page.goto(at('/admin/trade-applications'));
+    const applications = page.getByRole('table', { name: /Trade applications/ });
+    await expect(applications).toContainText('Not checked with the ABR');
+    await screen(page, test.info(), 'admin-trade-applications');
+    await page.setViewportSize({ width: 390, height: 844 });
+    await screen(page, test.info(), 'admin-trade-applications-phone');
+    await page.setViewportSize({ width: 1366, height: 800 });
+
+    await applications.getByRole('link', { name: 'Rivet Motors Pty Ltd' }).click();
+    await expect(page.getByRole('heading', { level: 1, name: 'Rivet Motors Pty Ltd' })).toBeVisible();
+    await page.getByRole('button', { name: 'Approve…' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Approve the application' });
+    await dialog.getByLabel('Trade', { exact: true }).check();
+    await dialog.getByLabel('Credit limit ($)').fill('5000');
+    await dialog.getByLabel('Terms').selectOption({ label: '30 days end of month' });
+    await screen(page, test.info(), 'admin-trade-approve', { fullPage: false });
+    await dialog.getByRole('button', { name: 'Approve and mail the applicant' }).click();
+    await expect(page.getByRole('status').filter({ hasText: 'Application approved.' })).toBeVisible();
+
+    await expect
+      .poll(async () => (await mailFromOutbox(`accounts.${stamp}@example.com`, store?.dataDir))?.text ?? '')
+      .toContain('Credit limit: $5000.00. Payment terms: 30 days end of month.');
+
+    await page.getByRole('link', { name: 'Open the trade account' }).click();
+    await expect(page.getByRole('heading', { level: 1, name: 'Rivet Motors Pty Ltd' })).toBeVisible();
+    await expect(page.getByText('Offered at the checkout')).toBeVisible();
+    await page.getByRole('button', { name: 'Record payment…' }).click();
+    const payment = page.getByRole('dialog', { name: 'Record a payment' });
+    await payment.getByLabel('Amount ($)').fill('10');
+    await payment.getByLabel(/Reference/).fill('EFT 1');
+    await payment.getByRole('button', { name: 'Record payment' }).click();
+    await expect(payment.getByRole('alert')).toHaveText('A payment cannot be more than the account owes.');
+    await payment.getByRole('button', { name: 'Close' }).click();
+    await screen(page, test.info(), 'admin-trade-account');
+    await page.setViewportSize({ width: 390, height: 844 });
+    await screen(page, test.info(), 'admin-trade-account-phone');
+    await page.setViewportSize({ width: 1366, height: 800 });
+
+    await page.goto(at('/admin/trade-accounts'));
+    await expect(page.getByRole('table', { name: /Trade accounts/ })).toContainText('Trade');
+    await screen(page, test.info(), 'admin-trade-accounts');
+    await page.setViewportSize({ width: 390, height: 844 });
+    await screen(page, test.info(), 'admin-trade-accounts-phone');
+    await page.setViewportSize({ width: 1366, height: 800 });
   });
 });
