@@ -26,6 +26,7 @@ import {
 import { VEHICLE_CSV_COLUMNS } from '@store/shared/vehicle';
 import { importVehicles } from '../vehicles/import-vehicles';
 import { injectAtOnce, statusCounts } from '../../../tests/concurrency';
+import { HAS_PDFTOTEXT, pdfText } from '../../../tests/pdf-text';
 import { FAKE_ABN_GUID, startFakeAbnLookup, type FakeAbnLookup } from '../../../tests/fakes/fake-abn-lookup';
 import { seedCatalog, seedProduct } from '../../../tests/seed-catalog';
 import { bearer, seedCustomer, seedStaff, type SeededCustomer } from '../../../tests/seeders';
@@ -307,6 +308,29 @@ describe('ordering on account', () => {
       { invoice_number: order!.invoiceNumber, purchase_order_number: 'PO 4471', bucket: 'current' },
     ]);
     expect(view.statement_months).toEqual([today.slice(0, 7)]);
+    // The month's statement, as the business downloads it, lists the invoice and its PO.
+    const statement = await t.app.inject({
+      url: `/api/trade/statements/${today.slice(0, 7)}`,
+      headers: bearer(owner.token),
+    });
+    expect(statement.statusCode).toBe(200);
+    expect(statement.headers['content-type']).toBe('application/pdf');
+    if (HAS_PDFTOTEXT) {
+      const text = pdfText(statement.rawPayload).replace(/\s+/g, ' ');
+      expect(text).toContain(order!.invoiceNumber);
+      expect(text).toContain('PO 4471');
+    }
+    const badMonth = await t.app.inject({
+      url: '/api/trade/statements/2026-13',
+      headers: bearer(owner.token),
+    });
+    expect(badMonth.statusCode).toBe(400);
+    const stranger = await seedCustomer(t);
+    const notTheirs = await t.app.inject({
+      url: `/api/trade/statements/${today.slice(0, 7)}`,
+      headers: bearer(stranger.token),
+    });
+    expect(notTheirs.statusCode).toBe(404);
   });
 
   it('refuses an order past the credit limit with the words to act on, writing nothing; a card still works', async () => {

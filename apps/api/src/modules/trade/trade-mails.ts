@@ -5,6 +5,7 @@
  */
 import { eq } from 'drizzle-orm';
 import { formatAbn } from '@store/shared/abn';
+import { PAGES } from '@store/shared/paths';
 import type { Database } from '../../db/client';
 import { tradeAccounts, users } from '../../db/schema';
 import type { MailMessage } from '../mail/send-mail';
@@ -12,9 +13,6 @@ import { mailStoreOf } from '../mail/mail-store';
 import { renderMail } from '../mail/render-mail';
 import { TradeAccountMail } from '../mail/templates/trade-account-mail';
 import { tradeMembershipOf } from './trade-pricing-context';
-
-/** The trade account page's path, where every trade mail links. */
-export const TRADE_ACCOUNT_PAGE_PATH = '/my-account/trade';
 
 /** "Application received" for member `userId`'s business, to them and its accounts email; null when none. */
 export async function applicationReceivedMail(
@@ -39,7 +37,7 @@ export async function applicationReceivedMail(
         `Thanks for applying for a ${store.name} trade account for ${account.businessName} (ABN ${formatAbn(account.abn)}).`,
         'We check every application by hand, usually within one business day, and will email you our answer. Until then you can keep ordering at our usual prices.',
       ],
-      linkPath: TRADE_ACCOUNT_PAGE_PATH,
+      linkPath: PAGES.tradeAccount.path,
       linkText: 'See your application',
     }),
   );
@@ -70,7 +68,7 @@ export async function userAddedMail(
           ? `You have been added to ${account.businessName}'s trade account: sign in to see its trade prices (ex. GST), order on its account and add a purchase order number.`
           : `You have been added to ${account.businessName}'s trade account. Its application is still being reviewed; you will see trade prices once it is approved.`,
       ],
-      linkPath: TRADE_ACCOUNT_PAGE_PATH,
+      linkPath: PAGES.tradeAccount.path,
       linkText: 'Open the trade account',
     }),
   );

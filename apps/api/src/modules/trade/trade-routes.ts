@@ -4,6 +4,7 @@
  * number. Thin: schema, one service call, answer. Every route runs `app.requireMember` and acts only for
  * `request.member()`; answers are `no-store` (prices and balances are the customer's own).
  */
+import type { FastifyReply } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { fieldErrorsAnswerSchema, messageAnswerSchema } from '@store/shared/error-answers';
@@ -11,6 +12,7 @@ import {
   fleetAnswerSchema,
   quickOrderAnswerSchema,
   quickOrderRequestSchema,
+  statementMonthSchema,
   TRADE_MESSAGES,
   tradeAccountAnswerSchema,
   tradeApplicationRequestSchema,
@@ -31,6 +33,7 @@ import {
 import { tradePricesOf, tradePriceField } from './trade-prices';
 import { tradeMembershipOf, tradePricingFor } from './trade-pricing-context';
 import { listFleet } from './trade-fleet';
+import { renderStatementPdf } from './render-statement-pdf';
 import { applicationReceivedMail, userAddedMail } from './trade-mails';
 
 /** Applications per client IP per minute (each may call the ABR). */
@@ -209,6 +212,36 @@ const tradeRoutes: FastifyPluginAsyncZod = async (app) => {
       const membership = await tradeMembershipOf(app.db, (await memberOf(req)).userId);
       if (!membership) throw new HttpError(404, TRADE_MESSAGES.notTrade);
       return { data: await listFleet(app.db, membership.accountId) };
+    },
+  );
+
+  app.get(
+    '/trade/statements/:month',
+    {
+      preHandler: app.requireMember,
+      schema: {
+        tags,
+        security,
+        summary:
+          "The business's statement of a month (YYYY-MM) as a PDF: what was invoiced and paid, what is open, ageing",
+        params: z.object({ month: statementMonthSchema }),
+        response: {
+          200: z.string().meta({ format: 'binary' }).describe('The statement (application/pdf)'),
+          400: fieldErrorsAnswerSchema,
+          401: messageAnswerSchema,
+          404: messageAnswerSchema,
+        },
+      },
+    },
+    async (req, reply) => {
+      const membership = await tradeMembershipOf(app.db, (await memberOf(req)).userId);
+      if (!membership) throw new HttpError(404, TRADE_MESSAGES.notTrade);
+      const pdf = await renderStatementPdf(app.db, membership.accountId, req.params.month);
+      return (reply as FastifyReply)
+        .type('application/pdf')
+        .header('cache-control', 'private, no-store')
+        .header('content-disposition', `inline; filename="statement-${req.params.month}.pdf"`)
+        .send(pdf);
     },
   );
 
