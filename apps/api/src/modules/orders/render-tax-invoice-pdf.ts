@@ -242,9 +242,9 @@ export async function renderTaxInvoicePdf({
     drawTable(
       doc,
       [
-        { title: 'Description', width: CONTENT_WIDTH - 285, align: 'left' },
+        { title: 'Description', width: CONTENT_WIDTH - 305, align: 'left' },
         { title: 'Qty', width: 35, align: 'right' },
-        { title: 'Unit price (ex. GST)', width: 90, align: 'right' },
+        { title: 'Unit price (ex. GST)', width: 110, align: 'right' },
         { title: 'GST', width: 60, align: 'right' },
         { title: 'Amount (ex. GST)', width: 100, align: 'right' },
       ],
