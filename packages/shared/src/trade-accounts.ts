@@ -152,6 +152,8 @@ export const TRADE_MESSAGES = {
     'Your trade account is not approved for ordering on account yet: pay by card, or wait for our reply.',
   overLimit: (availableDollars: string, totalDollars: string) =>
     `This order (${totalDollars}) is more than the credit left on your account (${availableDollars}). Pay by card, or pay your open invoices first.`,
+  limitReached: (limitDollars: string) =>
+    `Your account has used its credit limit of ${limitDollars}: pay your open invoices to order on account again (card still works).`,
   overdue: (dollars: string) =>
     `Your account has ${dollars} overdue: pay the overdue invoices before ordering on account (card still works).`,
   poTooLong: 'Purchase order numbers are up to 40 characters',

@@ -5,7 +5,7 @@
  * Every change that checks and then acts holds the account's row (or the unique indexes) first (decision 0041).
  */
 import { and, asc, eq, inArray } from 'drizzle-orm';
-import { centsToDecimalString } from '@store/shared/money';
+import { centsToDecimalString, formatCents } from '@store/shared/money';
 import { formatAbn } from '@store/shared/abn';
 import {
   AGEING_BUCKETS,
@@ -153,14 +153,11 @@ export function onAccountBlocked(
   orderTotalCents = 0,
 ): string | null {
   if (account.status !== 'approved') return TRADE_MESSAGES.accountNotApproved;
-  if (summary.overdueCents > 0)
-    return TRADE_MESSAGES.overdue(`$${centsToDecimalString(summary.overdueCents)}`);
+  if (summary.overdueCents > 0) return TRADE_MESSAGES.overdue(formatCents(summary.overdueCents));
   const available = account.creditLimitCents - summary.balanceCents;
-  if (available <= 0 || orderTotalCents > available)
-    return TRADE_MESSAGES.overLimit(
-      `$${centsToDecimalString(Math.max(0, available))}`,
-      `$${centsToDecimalString(orderTotalCents)}`,
-    );
+  if (available <= 0) return TRADE_MESSAGES.limitReached(formatCents(account.creditLimitCents));
+  if (orderTotalCents > available)
+    return TRADE_MESSAGES.overLimit(formatCents(Math.max(0, available)), formatCents(orderTotalCents));
   return null;
 }
 
