@@ -440,7 +440,7 @@ export const tradePaymentRequestSchema = z.object({
  * workshop or fleet buyer shops for — each with who saved it. Read-only here; each user changes their own garage.
  */
 export const fleetAnswerSchema = z.object({
-  data: z.array(garageVehicleSchema.extend({ saved_by: z.string() })),
+  data: z.array(garageVehicleSchema.extend({ saved_by: z.string(), saved_by_user_id: z.number().int() })),
 });
 export type FleetVehicle = z.infer<typeof fleetAnswerSchema>['data'][number];
 

@@ -11,12 +11,16 @@ import { presentEntry } from '../garage/garage-service';
 
 export async function listFleet(db: Database, accountId: number): Promise<FleetVehicle[]> {
   const rows = await db
-    .select({ entry: garageVehicles, vehicle: vehicles, savedBy: users.name })
+    .select({ entry: garageVehicles, vehicle: vehicles, savedBy: users.name, userId: users.id })
     .from(tradeAccountUsers)
     .innerJoin(garageVehicles, eq(garageVehicles.userId, tradeAccountUsers.userId))
     .innerJoin(vehicles, eq(vehicles.id, garageVehicles.vehicleId))
     .innerJoin(users, eq(users.id, tradeAccountUsers.userId))
     .where(eq(tradeAccountUsers.tradeAccountId, accountId))
     .orderBy(asc(garageVehicles.createdAt), asc(garageVehicles.id));
-  return rows.map((r) => ({ ...presentEntry(r.entry, r.vehicle), saved_by: r.savedBy }));
+  return rows.map((r) => ({
+    ...presentEntry(r.entry, r.vehicle),
+    saved_by: r.savedBy,
+    saved_by_user_id: r.userId,
+  }));
 }

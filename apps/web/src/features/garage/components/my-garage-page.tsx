@@ -22,6 +22,7 @@ import {
   useMemberGarage,
 } from '../api/garage-api';
 import { chosenFromGarage } from '../chosen-vehicle';
+import { BusinessFleet } from './business-fleet';
 import { VehicleSelector } from './vehicle-selector';
 import './my-garage-page.css';
 
@@ -222,6 +223,7 @@ export function MyGaragePage() {
       ) : (
         <VehicleSelector title="Add a vehicle" submitLabel="Add to my garage" />
       )}
+      {member && <BusinessFleet />}
     </div>
   );
 }
