@@ -118,12 +118,18 @@ test.describe('a trade account from application to a paid statement (issue 39)',
     expect(list.status(), await list.text()).toBeLessThan(300);
 
     // 1. The workshop applies from its account page.
-    const context = await browser.newContext({ viewport: { width: 1366, height: 800 }, acceptDownloads: true });
+    const context = await browser.newContext({
+      viewport: { width: 1366, height: 800 },
+      acceptDownloads: true,
+    });
     const shop = await context.newPage();
     const account = await signUpCustomer(shop.request, at(''), { email, name: 'Rita Rivet' });
     await signInCustomer(shop, at(''), account);
     await shop.goto(at('/my-account'));
-    await shop.getByRole('link', { name: /Trade account/ }).first().click();
+    await shop
+      .getByRole('link', { name: /Trade account/ })
+      .first()
+      .click();
     await expect(shop).toHaveURL(/\/my-account\/trade$/);
     const form = shop.getByRole('form', { name: 'Trade application' });
     await form.getByLabel(/^Business name/).fill('Rivet Motors Pty Ltd');
@@ -149,7 +155,10 @@ test.describe('a trade account from application to a paid statement (issue 39)',
 
     // 2. The owner approves it in the back office: the Workshop list, a $3,000 limit, 30 days end of month.
     await admin.goto(at('/admin/trade-applications'));
-    await admin.getByRole('table', { name: /Trade applications/ }).getByRole('link', { name: 'Rivet Motors Pty Ltd' }).click();
+    await admin
+      .getByRole('table', { name: /Trade applications/ })
+      .getByRole('link', { name: 'Rivet Motors Pty Ltd' })
+      .click();
     await admin.getByRole('button', { name: 'Approve…' }).click();
     const approve = admin.getByRole('dialog', { name: 'Approve the application' });
     await approve.getByLabel('Workshop', { exact: true }).check();
@@ -196,13 +205,26 @@ test.describe('a trade account from application to a paid statement (issue 39)',
 
     // 6. The tax invoice: the PO, each line ex. GST, the GST.
     await shop.goto(at('/order-history'));
-    await shop.getByRole('link', { name: /INV-\d+/ }).first().click();
+    await shop
+      .getByRole('link', { name: /INV-\d+/ })
+      .first()
+      .click();
     await expect(shop.getByText(PO).first()).toBeVisible();
-    const invoiceNumber = /INV-\d+/.exec(await shop.getByRole('heading', { name: /INV-\d+/ }).first().innerText())?.[0];
+    const invoiceNumber = /INV-\d+/.exec(
+      await shop
+        .getByRole('heading', { name: /INV-\d+/ })
+        .first()
+        .innerText(),
+    )?.[0];
     expect(invoiceNumber).toBeTruthy();
     const invoice = await pdfOf(
       shop,
-      () => shop.getByRole('button', { name: /tax invoice/i }).or(shop.getByRole('link', { name: /tax invoice/i })).first().click(),
+      () =>
+        shop
+          .getByRole('button', { name: /tax invoice/i })
+          .or(shop.getByRole('link', { name: /tax invoice/i }))
+          .first()
+          .click(),
       'trade-invoice',
     );
     expect(invoice).toContain(`Purchase order ${PO}`);
@@ -222,7 +244,11 @@ test.describe('a trade account from application to a paid statement (issue 39)',
     await expect(shop.getByRole('table').filter({ hasText: invoiceNumber ?? '' })).toContainText(PO);
     const statement = await pdfOf(
       shop,
-      () => shop.getByRole('button', { name: /\(PDF\)$/ }).first().click(),
+      () =>
+        shop
+          .getByRole('button', { name: /\(PDF\)$/ })
+          .first()
+          .click(),
       'trade-statement',
     );
     expect(statement).toContain(invoiceNumber ?? 'INV-');
@@ -254,7 +280,9 @@ test.describe('a trade account from application to a paid statement (issue 39)',
     await shop.goto(at('/checkout'));
     await fillDetails(shop, email);
     await shop.getByRole('button', { name: /On account/ }).click();
-    await expect(shop.getByText(/is more than the credit left on your account \(\$1\.00\)/).first()).toBeVisible();
+    await expect(
+      shop.getByText(/is more than the credit left on your account \(\$1\.00\)/).first(),
+    ).toBeVisible();
     await twoWidths(shop, 'trade-checkout-over-limit');
     await context.close();
   });
