@@ -2,6 +2,10 @@
  * The only reader of process.env (DESIGN §1, §3). Every variable is parsed here with its embedded default;
  * a bad value stops the server at start with a message naming the variable.
  */
+import {
+  STRIPE_PAYMENT_METHOD_TYPES,
+  type StripePaymentMethodType,
+} from '@store/shared/payment-method-rules';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { z } from 'zod';
@@ -114,6 +118,25 @@ const envSchema = z
     STRIPE_SECRET_KEY: optionalText,
     STRIPE_PUBLISHABLE_KEY: optionalText,
     STRIPE_WEBHOOK_SECRET: optionalText,
+    STRIPE_PAYMENT_METHODS: optionalText.pipe(
+      z
+        .string()
+        .transform((v) => [...new Set(v.split(',').map((t) => t.trim().toLowerCase()))].filter(Boolean))
+        .pipe(
+          z
+            .array(
+              z.enum(STRIPE_PAYMENT_METHOD_TYPES, {
+                error: `must list payment method types from ${STRIPE_PAYMENT_METHOD_TYPES.join(', ')}, separated by commas`,
+              }),
+            )
+            .refine(
+              (types) => types.includes('card'),
+              "must include 'card' (Apple Pay and Google Pay pay with it)",
+            ),
+        )
+        .optional(),
+    ),
+    APPLE_PAY_DOMAIN_ASSOCIATION_FILE: optionalText,
     STRIPE_API_BASE: optionalText.pipe(
       z
         .string()
@@ -294,6 +317,17 @@ export interface AppConfig {
   stripePublishableKey: string | undefined;
   /** Signing secret of the Stripe webhook endpoint (`whsec_...`). */
   stripeWebhookSecret: string | undefined;
+  /**
+   * The payment method types Stripe takes for this store (issue 40): STRIPE_PAYMENT_METHODS, comma-separated from
+   * card, afterpay_clearpay, zip; 'card' by default, since Afterpay and Zip must first be switched on in Stripe's
+   * dashboard (docs/deploy.md). The offline test provider takes all three.
+   */
+  stripePaymentMethods: StripePaymentMethodType[];
+  /**
+   * APPLE_PAY_DOMAIN_ASSOCIATION_FILE (issue 40 §4): Apple's domain association file from Stripe, served at
+   * /.well-known/apple-developer-merchantid-domain-association; absent, that address answers 404.
+   */
+  applePayDomainAssociationFile: string | undefined;
   /** Stripe's API base: STRIPE_API_BASE (stripe-mock, a proxy, the tests' fake), else https://api.stripe.com. */
   stripeApiBase: string;
   paypalClientId: string | undefined;
@@ -461,6 +495,10 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     stripeSecretKey: e.STRIPE_SECRET_KEY,
     stripePublishableKey: e.STRIPE_PUBLISHABLE_KEY,
     stripeWebhookSecret: e.STRIPE_WEBHOOK_SECRET,
+    stripePaymentMethods: e.STRIPE_PAYMENT_METHODS ?? ['card'],
+    applePayDomainAssociationFile: e.APPLE_PAY_DOMAIN_ASSOCIATION_FILE
+      ? path.resolve(REPO_ROOT, e.APPLE_PAY_DOMAIN_ASSOCIATION_FILE)
+      : undefined,
     stripeApiBase: e.STRIPE_API_BASE ?? 'https://api.stripe.com',
     paypalClientId: e.PAYPAL_CLIENT_ID,
     paypalWebhookId: e.PAYPAL_WEBHOOK_ID,

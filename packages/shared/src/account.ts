@@ -250,6 +250,8 @@ export const orderHistoryRowSchema = z.object({
   created_at: z.string(),
   total_amount: z.string(),
   payment_method: z.string(),
+  /** How a card-provider payment was made (issue 40), else null. */
+  payment_method_type: z.string().nullable().optional(),
   payment_status: z.string(),
   status: z.string(),
 });

@@ -7,6 +7,7 @@
  * Fields a client must not set (status, payment_status, user_id, channel, admin_delete) are accepted and
  * ignored (DESIGN §5.6); card fields may only be absent or masked (DESIGN §5.1).
  */
+import { PAYMENT_METHOD_KINDS } from './payment-method-rules';
 import { z } from 'zod';
 import { checkoutFormSchema, CHECKOUT_MESSAGES } from './checkout-form';
 import { discountCodeFieldSchema } from './discount-codes';
@@ -91,6 +92,16 @@ export const placeOrderRequestSchema = checkoutFormSchema.and(
       .transform((v) => (v ? v : null)),
     payment_intent_id: z.string().trim().max(200).optional(),
     stripePaymentMethodId: z.string().trim().max(200).optional(),
+    /**
+     * With payment_method 'Stripe' (issue 40): how the shopper pays through the card provider — a card (default),
+     * Apple Pay or Google Pay, Afterpay or Zip. The server checks it against the order (`paymentMethodRefusal`) and
+     * asks the provider for that type only, so a payment method of another type is refused there.
+     */
+    payment_method_type: z
+      .enum(PAYMENT_METHOD_KINDS, {
+        error: `payment_method_type must be one of ${PAYMENT_METHOD_KINDS.join(', ')}`,
+      })
+      .optional(),
     products: orderLinesSchema,
     subTotal: moneyInputSchema,
     delivery_charges: moneyInputSchema,
@@ -144,6 +155,8 @@ export const orderDetailSchema = z.object({
   totalGst: z.string(),
   total_amount: z.string(),
   payment_method: z.string(),
+  /** How a card-provider payment was made (issue 40: 'card', 'apple_pay', 'afterpay_clearpay', …), else null. */
+  payment_method_type: z.string().nullable().optional(),
   payment_status: z.string(),
   status: z.string(),
   f_name: z.string().nullable(),

@@ -64,6 +64,10 @@ export const PAGES = {
   editorialGuidelines: { path: '/editorial-guidelines' },
   walletPayment: { path: '/checkout-paypal-payment' },
   cardPayment: { path: '/checkout-stripe-payment' },
+  // Issue 40: where Afterpay and Zip send the shopper back after approving (Stripe's return_url), and the offline
+  // test provider's approval page standing in for theirs.
+  paymentReturn: { path: '/checkout/payment-return' },
+  testPaymentApproval: { path: '/checkout/test-payment-approval' },
   brands: { path: '/brands', module: 'src/app/routes/brands.tsx' },
   brand: { path: '/brand', module: 'src/app/routes/brand.tsx' },
   faqs: { path: '/faqs' },
@@ -236,4 +240,12 @@ export function adminProductPath(sku: string): string {
 /** The back office's page of one order, by its public id (the store's new-order mail links it). */
 export function adminOrderPath(publicId: string): string {
   return PAGES.adminOrder.path.replace(':publicId', encodeURIComponent(publicId));
+}
+
+/**
+ * The return address for a payment approved on the provider's site (issue 40): the return page with our order's
+ * public id, to which Stripe adds `payment_intent`, `payment_intent_client_secret` and `redirect_status`.
+ */
+export function paymentReturnPath(orderPublicId: string): string {
+  return `${PAGES.paymentReturn.path}?${new URLSearchParams({ order: orderPublicId }).toString()}`;
 }

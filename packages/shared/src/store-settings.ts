@@ -2,6 +2,7 @@
  * Store configuration and home-page content (SPEC §2 Home page, §3 General settings and social links).
  * Written once here; the API validates stored content with these schemas and the web app reads the same types.
  */
+import { STRIPE_PAYMENT_METHOD_TYPES } from './payment-method-rules';
 import { z } from 'zod';
 import { isValidAbn } from './abn';
 import { WEEKDAYS, type Weekday } from './opening-hours';
@@ -164,6 +165,12 @@ export const storeConfigSchema = z.object({
   card_payments: z.enum(['test', 'stripe', 'off']),
   /** Stripe's publishable key (public by design) when `card_payments` is 'stripe', else null. */
   stripe_publishable_key: z.string().nullable(),
+  /**
+   * The payment method types the card provider takes (issue 40): 'card' (with Apple Pay and Google Pay where the
+   * device offers them), 'afterpay_clearpay', 'zip'; empty when card payments are off. Each order is offered those
+   * of them its rules allow (`stripeTypesFor`).
+   */
+  payment_method_types: z.array(z.enum(STRIPE_PAYMENT_METHOD_TYPES)),
   /** Which wallet button the payment page shows: the offline test wallet, PayPal's, or none. */
   wallet_payments: z.enum(['test', 'paypal', 'off']),
   /** Where address suggestions come from: the bundled GeoNames postcodes, or Google Places via the API. */

@@ -16,6 +16,24 @@ export const TEST_CARDS = {
 export const TEST_PAYMENT_METHOD_PAYS = 'pm_card_visa';
 export const TEST_PAYMENT_METHOD_DECLINES = 'pm_card_chargeDeclined';
 export const TEST_PAYMENT_METHOD_AUTHENTICATES = 'pm_card_authenticationRequired';
+/**
+ * The test form's buy-now-pay-later methods and wallet (issue 40): Afterpay and Zip wait for the shopper to approve
+ * or decline on the test provider's approval page (the redirect to the provider, in test mode); the test wallet
+ * button pays as a card from Apple Pay or Google Pay would.
+ */
+export const TEST_PAYMENT_METHOD_AFTERPAY = 'pm_test_afterpay';
+export const TEST_PAYMENT_METHOD_ZIP = 'pm_test_zip';
+export const TEST_PAYMENT_METHOD_WALLET = 'pm_test_wallet';
+
+/** The Stripe payment method type of each test payment method (the provider refuses one sent as another type). */
+export const TEST_PAYMENT_METHOD_TYPES: Record<string, 'card' | 'afterpay_clearpay' | 'zip'> = {
+  pm_card_visa: 'card',
+  pm_card_chargeDeclined: 'card',
+  pm_card_authenticationRequired: 'card',
+  [TEST_PAYMENT_METHOD_WALLET]: 'card',
+  [TEST_PAYMENT_METHOD_AFTERPAY]: 'afterpay_clearpay',
+  [TEST_PAYMENT_METHOD_ZIP]: 'zip',
+};
 
 /** The test PaymentIntent id inside a test client secret (`pi_test_..._secret_...`, as Stripe's are), or null. */
 export function paymentIdOfClientSecret(clientSecret: string): string | null {

@@ -427,6 +427,8 @@ export const orders = pgTable(
     paymentMethod: text('payment_method').notNull(),
     /** Which provider took the payment: 'test-card', 'test-wallet', 'stripe' or 'paypal' (issue 10). */
     paymentProvider: text('payment_provider'),
+    /** How a card-provider payment was made (issue 40): 'card', 'apple_pay', 'google_pay', 'afterpay_clearpay', 'zip'. */
+    paymentMethodType: text('payment_method_type'),
     /**
      * The provider's payment id: the card PaymentIntent (known from the first answer, also while it waits for
      * 3-D Secure) or the wallet capture, once captured.

@@ -3,9 +3,9 @@
  * dd/mm/yyyy in the store's time zone, money with a $ and 2 decimals, and the card provider shown as Card.
  */
 import { formatCents, parseDecimalToCents } from '@store/shared/money';
-import { ORDER_MESSAGES, PAYMENT_METHOD_CARD, PAYMENT_METHOD_WALLET } from '@store/shared/order-constants';
+import { ORDER_MESSAGES } from '@store/shared/order-constants';
+import { paymentMethodName } from '@store/shared/payment-method-rules';
 import { hasTaxInvoice } from '@store/shared/tax-invoice';
-import { PAYMENT_METHOD_ACCOUNT } from '@store/shared/order-constants';
 
 /** SPEC §8 Guest tracking: the answer to a 404. */
 export const ORDER_NOT_FOUND = ORDER_MESSAGES.notFound;
@@ -24,18 +24,12 @@ export function formatOrderDate(iso: string): string {
   return Number.isNaN(date.getTime()) ? iso : ORDER_DATE.format(date);
 }
 
-const PAYMENT_METHOD_LABELS: Record<string, string> = {
-  [PAYMENT_METHOD_CARD]: 'Card',
-  [PAYMENT_METHOD_WALLET]: 'PayPal',
-  [PAYMENT_METHOD_ACCOUNT]: 'On account',
-};
-
 /**
- * 'Stripe' -> 'Card' (SPEC §2 "card shown as Card"), 'Paypal' -> 'PayPal', 'Account' -> 'On account' (issue 39 §4);
- * anything else as received.
+ * 'Stripe' -> 'Card' (SPEC §2 "card shown as Card"), or the way it was paid ('Apple Pay', 'Afterpay', issue 40);
+ * 'Paypal' -> 'PayPal', 'Account' -> 'On account' (issue 39 §4); anything else as received.
  */
-export function paymentMethodLabel(method: string): string {
-  return PAYMENT_METHOD_LABELS[method] ?? method;
+export function paymentMethodLabel(method: string, kind?: string | null): string {
+  return paymentMethodName(method, kind);
 }
 
 /** '79.95' -> '$79.95'; a value that is not an amount is shown as received. */

@@ -42,6 +42,7 @@ export function makeStoreConfig(overrides: Partial<StoreConfig> = {}): StoreConf
     home_content_until: null,
     card_payments: 'test',
     stripe_publishable_key: null,
+    payment_method_types: ['card', 'afterpay_clearpay', 'zip'],
     wallet_payments: 'test',
     address_lookup: 'geonames',
     member_discount_percent: 10,

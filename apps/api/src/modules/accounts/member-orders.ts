@@ -13,6 +13,8 @@ export interface OrderHistoryRow {
   created_at: string;
   total_amount: string;
   payment_method: string;
+  /** How a card-provider payment was made (issue 40), else null. */
+  payment_method_type: string | null;
   payment_status: string;
   status: string;
 }
@@ -31,6 +33,7 @@ export async function listMemberOrders(db: Database, userId: number): Promise<Or
     created_at: o.createdAt.toISOString(),
     total_amount: centsToDecimalString(o.totalCents),
     payment_method: o.paymentMethod,
+    payment_method_type: o.paymentMethodType,
     payment_status: o.paymentStatus,
     status: o.status,
   }));

@@ -158,6 +158,7 @@ export function presentStoreConfig(
     StoreConfig,
     | 'card_payments'
     | 'stripe_publishable_key'
+    | 'payment_method_types'
     | 'wallet_payments'
     | 'address_lookup'
     | 'member_discount_percent'

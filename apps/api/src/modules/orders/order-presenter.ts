@@ -56,6 +56,7 @@ export function presentOrderDetail(order: OrderRow, items: readonly OrderLineIte
     totalGst: centsToDecimalString(order.gstCents),
     total_amount: centsToDecimalString(order.totalCents),
     payment_method: order.paymentMethod,
+    payment_method_type: order.paymentMethodType,
     payment_status: order.paymentStatus,
     status: order.status,
     f_name: null,

@@ -71,6 +71,7 @@ export function choosePaymentProviders(config: AppConfig, log: FastifyBaseLogger
         secretKey: config.stripeSecretKey ?? '',
         apiBase: config.stripeApiBase,
         timeoutMs: config.paymentTimeoutMs,
+        methodTypes: config.stripePaymentMethods,
       })
     : testCard;
 

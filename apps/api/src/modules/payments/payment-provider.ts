@@ -22,6 +22,8 @@
  * only when they cannot be reached or answer nonsense (the workflow then cancels the order).
  */
 
+import type { StripePaymentMethodType } from '@store/shared/payment-method-rules';
+
 export type Currency = 'AUD';
 
 export interface CardChargeRequest {
@@ -36,6 +38,19 @@ export interface CardChargeRequest {
   description: string;
   /** Our order's public id, kept with the payment (Stripe metadata) so webhooks can find the order. */
   orderPublicId: string;
+  /**
+   * The one payment method type this payment may use (issue 40): the provider refuses a payment method of any
+   * other, so a shopper cannot pass Afterpay off as a card to get round its rules. Default 'card'.
+   */
+  methodType?: StripePaymentMethodType;
+  /** Where the provider sends the shopper back after approving on its site (Afterpay, Zip), absolute. */
+  returnUrl?: string;
+  /** The delivery name and address (Afterpay asks for them); absent or null when none (collected). */
+  shipping?: {
+    name: string;
+    phone: string;
+    address: { line1: string; city: string; state: string; postal_code: string; country: 'AU' };
+  } | null;
 }
 
 export type CardChargeResult =
@@ -87,6 +102,8 @@ export interface CardPaymentProvider {
   /** 'test-card' or 'stripe'; stored on the order as its payment provider. */
   name: string;
   mode: 'test' | 'live';
+  /** The payment method types this provider takes for the store (issue 40); always includes 'card'. */
+  methodTypes: readonly StripePaymentMethodType[];
   /** Charges the card now (create + confirm). Throws only when the provider cannot be reached. */
   charge(request: CardChargeRequest): Promise<CardChargeResult>;
   /**

@@ -9,12 +9,16 @@ import type { PaymentProviders } from './choose-payment-providers';
 export function paymentsOffered(
   payments: Pick<PaymentProviders, 'card' | 'wallet'>,
   stripePublishableKey: string | undefined,
-): Pick<StoreConfig, 'card_payments' | 'stripe_publishable_key' | 'wallet_payments'> {
+): Pick<
+  StoreConfig,
+  'card_payments' | 'stripe_publishable_key' | 'payment_method_types' | 'wallet_payments'
+> {
   const card = payments.card;
   const wallet = payments.wallet;
   return {
     card_payments: !card ? 'off' : card.mode === 'test' ? 'test' : 'stripe',
     stripe_publishable_key: card && card.mode === 'live' ? (stripePublishableKey ?? null) : null,
+    payment_method_types: card ? [...card.methodTypes] : [],
     wallet_payments: !wallet ? 'off' : wallet.mode === 'test' ? 'test' : 'paypal',
   };
 }

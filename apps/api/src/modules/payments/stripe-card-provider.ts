@@ -21,6 +21,7 @@
  *
  * `apiBase` (STRIPE_API_BASE) points the SDK at stripe-mock, a recording proxy or the tests' local fake.
  */
+import type { StripePaymentMethodType } from '@store/shared/payment-method-rules';
 import Stripe from 'stripe';
 import type {
   CardChargeRequest,
@@ -39,6 +40,8 @@ export interface StripeOptions {
   timeoutMs?: number;
   /** The SDK's own retries of a failed connection, with the same Idempotency-Key (default 1). */
   maxNetworkRetries?: number;
+  /** The payment method types switched on for the store in Stripe's dashboard (STRIPE_PAYMENT_METHODS). */
+  methodTypes?: readonly StripePaymentMethodType[];
 }
 
 /** Stripe could not be reached or answered something we cannot treat as a decline. */
@@ -118,6 +121,7 @@ export function createStripeCardProvider(options: StripeOptions): CardPaymentPro
   return {
     name: 'stripe',
     mode: 'live',
+    methodTypes: options.methodTypes ?? ['card'],
     async charge(request: CardChargeRequest): Promise<CardChargeResult> {
       try {
         const intent = await stripe.paymentIntents.create(

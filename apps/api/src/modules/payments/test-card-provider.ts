@@ -13,6 +13,7 @@ import {
   TEST_PAYMENT_METHOD_DECLINES,
   TEST_PAYMENT_METHOD_PAYS,
 } from '@store/shared/test-payments';
+import { STRIPE_PAYMENT_METHOD_TYPES } from '@store/shared/payment-method-rules';
 import type {
   CardChargeResult,
   CardPaymentProvider,
@@ -111,6 +112,7 @@ export function createTestCardProvider(): TestCardProvider {
   return {
     name: 'test-card',
     mode: 'test',
+    methodTypes: STRIPE_PAYMENT_METHOD_TYPES,
     async charge({ amountCents, paymentMethodId, idempotencyKey }) {
       const earlier = byIdempotencyKey.get(idempotencyKey);
       if (earlier) return resultOf(earlier);

@@ -48,7 +48,7 @@ export function OrderHistoryTable({ orders }: { orders: readonly OrderHistoryRow
             <td data-label={invoice}>{o.invoice_number}</td>
             <td data-label={date}>{formatOrderDate(o.created_at)}</td>
             <td data-label={total}>{formatOrderMoney(o.total_amount)}</td>
-            <td data-label={payment}>{paymentMethodLabel(o.payment_method)}</td>
+            <td data-label={payment}>{paymentMethodLabel(o.payment_method, o.payment_method_type)}</td>
             {/* Issue 37 §2: the SPEC's columns, the shopper's words. */}
             <td data-label={paymentStatus}>{paymentStatusWords(o.payment_status, o.payment_method)}</td>
             <td data-label={status}>{orderStatusWords(o)}</td>

@@ -67,7 +67,7 @@ export function OrderSummary({ order }: { order: OrderDetail }) {
           [ORDER_NUMBER_LABEL, order.invoice_number],
           ['Order Status', orderStatusWords(order)],
           ['Date', formatOrderDate(order.created_at)],
-          ['Payment Method', paymentMethodLabel(order.payment_method)],
+          ['Payment Method', paymentMethodLabel(order.payment_method, order.payment_method_type)],
           ['Payment Status', paymentStatusWords(order.payment_status, order.payment_method)],
           // Issue 39: a trade order's purchase order number, and when an order on account is due.
           ...(trade.purchaseOrderNumber
