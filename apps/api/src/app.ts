@@ -30,6 +30,7 @@ import { createStoreJobs } from './store-jobs';
 import newsletterRoutes from './modules/newsletter/routes';
 import orderRoutes from './modules/orders/routes';
 import taxInvoiceRoutes from './modules/orders/tax-invoice-routes';
+import applePayDomainRoutes from './modules/payments/apple-pay-domain';
 import { choosePaymentProviders, type PaymentProviders } from './modules/payments/choose-payment-providers';
 import passwordResetRoutes from './modules/password-reset/routes';
 import paymentRoutes from './modules/payments/routes';
@@ -239,6 +240,8 @@ export async function buildApp({
   );
   // /robots.txt, /sitemap.xml, /{folder}.xml and /api/sitemap-*: before the SPA fallback answers those paths.
   await app.register(sitemapRoutes);
+  // Apple Pay's domain association file (issue 40 §4), when configured: before the SPA fallback.
+  await app.register(applePayDomainRoutes);
   await app.register(staticFiles);
   return app;
 }
