@@ -162,6 +162,7 @@ describe('choosePaymentProviders', () => {
     expect(paymentsOffered(p, undefined)).toEqual({
       card_payments: 'test',
       stripe_publishable_key: null,
+      payment_method_types: ['card', 'afterpay_clearpay', 'zip'],
       wallet_payments: 'test',
     });
     expect(warn).not.toHaveBeenCalled();
@@ -191,9 +192,23 @@ describe('choosePaymentProviders', () => {
     expect(paymentsOffered(p, config.stripePublishableKey)).toEqual({
       card_payments: 'stripe',
       stripe_publishable_key: 'pk_test_x',
+      // Afterpay and Zip only once the owner lists them (issue 40): Stripe must have them switched on first.
+      payment_method_types: ['card'],
       wallet_payments: 'paypal',
     });
     expect(warn).not.toHaveBeenCalled();
+  });
+
+  it('takes the Stripe payment method types STRIPE_PAYMENT_METHODS lists, and refuses a list it cannot use', () => {
+    const { log } = fakeLog();
+    const config = loadConfig({ ...stripeKeys, STRIPE_PAYMENT_METHODS: ' card, Zip,zip ' });
+    expect(choosePaymentProviders(config, log).card?.methodTypes).toEqual(['card', 'zip']);
+    expect(() => loadConfig({ ...stripeKeys, STRIPE_PAYMENT_METHODS: 'card,klarna' })).toThrow(
+      /STRIPE_PAYMENT_METHODS.*card, afterpay_clearpay, zip/s,
+    );
+    expect(() => loadConfig({ ...stripeKeys, STRIPE_PAYMENT_METHODS: 'afterpay_clearpay' })).toThrow(
+      /must include 'card'/,
+    );
   });
 
   it('in production, a kind without keys is off rather than a test provider', () => {
