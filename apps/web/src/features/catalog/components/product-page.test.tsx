@@ -342,7 +342,7 @@ describe('the Afterpay instalment line under the price (issue 40 §3)', () => {
       'GET /api/products/AP-40': { data: priced('79.95') },
       'GET /api/trade/account': { data: makeTradeAccount({ status: 'pending' }) },
     });
-    // $79.95 / 4 = $19.9875 → $19.99.
-    expect(await findLine('or 4 interest-free payments of $19.99 with Afterpay')).toBeTruthy();
+    // $79.95 / 4 = $19.9875 → $19.99; this member sees prices ex. GST, so the line says the payments include it.
+    expect(await findLine('or 4 interest-free payments of $19.99 with Afterpay (inc. GST)')).toBeTruthy();
   });
 });
