@@ -78,4 +78,12 @@ describe('renderPage', () => {
     expect(page.failed?.[0]).toMatch(/^\["product","nope"\]/);
     expect(page.html).toBe('');
   });
+
+  it('renders the product’s Afterpay line on the server, so hydration finds it (issue 40 §3, decision 0025)', async () => {
+    // The store's settings are the shell's prefetch and nobody is signed in on the server: the browser's first
+    // render, from the same hand-over and the session's server snapshot, gives the same line.
+    const { page } = await render('/product/ceramic-brake-pads-front');
+    // $79.95 / 4 = 1998.75 cents → $19.99.
+    expect(page.html).toContain('or 4 interest-free payments of $19.99 with Afterpay');
+  });
 });

@@ -268,6 +268,11 @@ export interface AdminOrderDetail {
   totalGst: string;
   total_amount: string;
   payment_method: string;
+  /**
+   * With payment_method 'Stripe' (issue 40): how the card provider was paid, a PAYMENT_METHOD_KINDS value ('card',
+   * 'apple_pay', 'afterpay_clearpay', …); null for orders before it was recorded. `paymentMethodName` names it.
+   */
+  payment_method_type?: string | null;
   payment_status: string;
   payment_provider: string;
   payment_reference: string | null;

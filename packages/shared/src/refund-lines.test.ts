@@ -8,6 +8,7 @@ import {
   lineRefundAmount,
   lineRefundCents,
   refundDestination,
+  refundPaidWith,
 } from './refund-lines';
 
 const SETTINGS = { gstPercent: 10, deliveryChargeCents: 1_650, freeDeliveryThresholdCents: 10_000 };
@@ -156,5 +157,19 @@ describe('the request and the destination', () => {
     expect(refundDestination('Stripe', 'test-card')).toBe('the test card the order was paid with');
     expect(refundDestination('Paypal', 'paypal')).toBe("the customer's PayPal account");
     expect(refundDestination('Stripe', 'stripe')).toBe('the card the order was paid with');
+    // Issue 40: Afterpay and Zip refund to the customer's account there; a device wallet to its card.
+    expect(refundDestination('Stripe', 'stripe', 'afterpay_clearpay')).toBe(
+      "the customer's Afterpay account",
+    );
+    expect(refundDestination('Stripe', 'stripe', 'zip')).toBe("the customer's Zip account");
+    expect(refundDestination('Stripe', 'stripe', 'apple_pay')).toBe('the card the order was paid with');
+  });
+  it("names in the customer's refund mail what the money went back to (issue 40)", () => {
+    expect(refundPaidWith('Stripe', null)).toBe('card');
+    expect(refundPaidWith('Stripe', 'google_pay')).toBe('card');
+    expect(refundPaidWith('Stripe', 'afterpay_clearpay')).toBe('Afterpay account');
+    expect(refundPaidWith('Stripe', 'zip')).toBe('Zip account');
+    expect(refundPaidWith('Paypal', null)).toBe('PayPal account');
+    expect(refundPaidWith('Account', null)).toBe('trade account');
   });
 });

@@ -16,6 +16,7 @@ import { z } from 'zod';
 import { gstIncludedCents } from './checkout-totals';
 import { formatCents, parseDecimalToCents } from './money';
 import { PAYMENT_METHOD_ACCOUNT, PAYMENT_METHOD_CARD } from './order-constants';
+import { paymentMethodName } from './payment-method-rules';
 import { multiLineText, noControlCharacters } from './text-schemas';
 
 /**
@@ -126,16 +127,38 @@ export function refundGstCents(amountCents: number, gstPercent: number): number 
 
 /**
  * Where the money goes back to, said for the person refunding and in the customer's mail: the test providers are
- * named as such, a card as the card the order was paid with, a wallet as the PayPal account.
+ * named as such, a card as the card the order was paid with (a device wallet's too: Apple Pay and Google Pay pay
+ * with a card), Afterpay or Zip as the customer's account there (issue 40, `kind` the order's
+ * payment_method_type), a wallet as the PayPal account.
  */
-export function refundDestination(paymentMethod: string, paymentProvider: string | null): string {
+export function refundDestination(
+  paymentMethod: string,
+  paymentProvider: string | null,
+  kind?: string | null,
+): string {
   if (paymentProvider === 'test-card') return 'the test card the order was paid with';
   if (paymentProvider === 'test-wallet') return 'the test PayPal account the order was paid with';
   // Issue 39: an order charged to a trade account is credited to it (decision 0066).
   if (paymentMethod === PAYMENT_METHOD_ACCOUNT) return "a credit on the business's trade account";
-  return paymentMethod === PAYMENT_METHOD_CARD
-    ? 'the card the order was paid with'
-    : "the customer's PayPal account";
+  if (paymentMethod !== PAYMENT_METHOD_CARD) return "the customer's PayPal account";
+  const instalments = instalmentAccountName(kind);
+  return instalments ? `the customer's ${instalments} account` : 'the card the order was paid with';
+}
+
+/**
+ * What the customer's refund mail says the money went back to ("…to your card", issue 40 "…to your Afterpay
+ * account"): 'card', 'Afterpay account', 'Zip account', 'trade account' or 'PayPal account'.
+ */
+export function refundPaidWith(paymentMethod: string, kind?: string | null): string {
+  if (paymentMethod === PAYMENT_METHOD_ACCOUNT) return 'trade account';
+  if (paymentMethod !== PAYMENT_METHOD_CARD) return 'PayPal account';
+  const instalments = instalmentAccountName(kind);
+  return instalments ? `${instalments} account` : 'card';
+}
+
+/** 'Afterpay' or 'Zip' for an order paid with one (a refund goes back to the account there), else null. */
+function instalmentAccountName(kind: string | null | undefined): string | null {
+  return kind === 'afterpay_clearpay' || kind === 'zip' ? paymentMethodName(PAYMENT_METHOD_CARD, kind) : null;
 }
 
 /** Words of the line refund, for the API and the dialog alike. */

@@ -120,7 +120,11 @@ export async function getAdminReturn(db: Database, id: number): Promise<AdminRet
     reason: found.r.reason,
     shipping_refundable: centsToDecimalString(plan?.shippingLeftCents ?? 0),
     refund_destination: found.order
-      ? refundDestination(found.order.paymentMethod, found.order.paymentProvider)
+      ? refundDestination(
+          found.order.paymentMethod,
+          found.order.paymentProvider,
+          found.order.paymentMethodType,
+        )
       : '',
     inspection_note: found.r.inspectionNote,
     history: trail

@@ -112,7 +112,11 @@ async function presentAdminOrder(db: Database, found: AdminOrder) {
       restockable,
     })),
     shipping_refundable: centsToDecimalString(plan.shippingLeftCents),
-    refund_destination: refundDestination(order.paymentMethod, order.paymentProvider),
+    refund_destination: refundDestination(
+      order.paymentMethod,
+      order.paymentProvider,
+      order.paymentMethodType,
+    ),
     audit,
   };
 }

@@ -32,14 +32,13 @@ import {
 import { formatCents } from '@store/shared/money';
 import {
   IDEMPOTENCY_KEY_PATTERN,
-  PAYMENT_METHOD_CARD,
   PAYMENT_STATUS_COMPLETED,
   PAYMENT_STATUS_PARTIALLY_REFUNDED,
   PAYMENT_STATUS_REFUNDED,
 } from '@store/shared/order-constants';
 import type { Database } from '../../db/client';
 import { orderLineItems, orders, products, refundLines, refunds } from '../../db/schema';
-import { LINE_REFUND_MESSAGES as LINE_M, lineRefundAmount } from '@store/shared/refund-lines';
+import { LINE_REFUND_MESSAGES as LINE_M, lineRefundAmount, refundPaidWith } from '@store/shared/refund-lines';
 import { lineRefundPlan, refundedLinesOf } from '../orders/refunded-lines';
 import { HttpError } from '../../plugins/error-handling';
 import type { MailService } from '../mail/mail-service';
@@ -472,7 +471,7 @@ export function mailRefundNotice(
             invoiceNumber: order.invoiceNumber,
             amount: formatCents(refund.amountCents),
             refundedTotal: formatCents(refundedCents),
-            paidWith: order.paymentMethod === PAYMENT_METHOD_CARD ? 'card' : 'PayPal account',
+            paidWith: refundPaidWith(order.paymentMethod, order.paymentMethodType),
             reason: refund.reason,
             lines: itemised.lines,
             shippingCents: itemised.shippingCents,

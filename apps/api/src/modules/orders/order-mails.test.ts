@@ -19,6 +19,7 @@ import { eq } from 'drizzle-orm';
 import { orders, storeSettings, taxInvoices } from '../../db/schema';
 import { seedCatalog, seedProduct } from '../../../tests/seed-catalog';
 import { createTestApp, type TestApp } from '../../../tests/test-app';
+import { composeStoreOrderMail } from './store-order-mail';
 import { TEST_CUSTOMER, testOrderBody } from './test-order-body';
 
 let t: TestApp;
@@ -152,6 +153,34 @@ describe('order mails', () => {
       expect.stringMatching(/payment pending$/),
       expect.stringMatching(/is confirmed$/),
     ]);
+  });
+
+  it('names the way the order was paid, in the customer’s mail and the store’s (issue 40)', async () => {
+    const placed = await place('afterpay.customer@example.com');
+    const [card] = await mailsTo('afterpay.customer@example.com');
+    // No kind recorded: a card typed in.
+    expect((card?.text ?? '').replace(/\s+/g, ' ')).toContain('Paying by: Card');
+    // The order as one paid with Afterpay records it, then its mails again.
+    const [row] = await t.database.db
+      .update(orders)
+      .set({ paymentMethodType: 'afterpay_clearpay' })
+      .where(eq(orders.publicId, placed.data?.id ?? ''))
+      .returning();
+    t.app.orderMails.resend(row?.id ?? 0, 'confirmed');
+    const texts = (await mailsTo('afterpay.customer@example.com')).map((m) =>
+      (m.text ?? '').replace(/\s+/g, ' '),
+    );
+    expect(texts).toHaveLength(2);
+    expect(texts.filter((text) => text.includes('Paying by: Afterpay'))).toHaveLength(1);
+
+    const store = await composeStoreOrderMail(
+      t.database.db,
+      { publicBaseUrl: 'https://shop.example.com.au', mailFrom: 'orders@shop.example.com.au' },
+      row?.id ?? 0,
+    );
+    expect(store.text.replace(/\s+/g, ' ')).toContain(
+      `${TEST_CUSTOMER.f_name} ${TEST_CUSTOMER.l_name} (afterpay.customer@example.com) ordered $65.50. Payment: Afterpay.`,
+    );
   });
 
   it('a declined card sends no order mail', async () => {

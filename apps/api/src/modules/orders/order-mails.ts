@@ -173,6 +173,7 @@ async function composeOrderMail(
         // The stored figures (issue 34 §2), never today's settings.
         amounts: orderAmountsOfRow(order, items),
         paymentMethod: order.paymentMethod,
+        paymentMethodType: order.paymentMethodType,
         purchaseOrderNumber: order.purchaseOrderNumber,
         paymentDueDay: order.paymentDueDay,
         status: order.status,

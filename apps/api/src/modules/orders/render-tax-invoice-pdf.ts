@@ -13,11 +13,8 @@ import { formatCents } from '@store/shared/money';
 import { breakdownRows } from '@store/shared/order-breakdown';
 import { exGstCents } from '@store/shared/checkout-totals';
 import { dueDayWords } from '@store/shared/trade-accounts';
-import {
-  ORDER_NUMBER_LABEL,
-  PAYMENT_METHOD_ACCOUNT,
-  PAYMENT_METHOD_CARD,
-} from '@store/shared/order-constants';
+import { paymentMethodName } from '@store/shared/payment-method-rules';
+import { ORDER_NUMBER_LABEL, PAYMENT_METHOD_ACCOUNT } from '@store/shared/order-constants';
 import {
   DEMO_ABN_PLACEHOLDER,
   adjustmentNoteTitle,
@@ -316,13 +313,16 @@ export async function renderTaxInvoicePdf({
   return toBuffer(doc);
 }
 
-/** How the order was paid, in words: by card, by PayPal, or charged to a trade account with its due day (issue 39). */
+/**
+ * How the order was paid, in words: by its method's name ('Paid by Card', 'Paid by Afterpay', 'Paid by PayPal';
+ * issue 40, `paymentMethodName`), or charged to a trade account with its due day (issue 39).
+ */
 function paymentNote(order: OrderRow): string {
   if (order.paymentMethod === PAYMENT_METHOD_ACCOUNT) {
     const due = order.paymentDueDay ? dueDayWords(order.paymentDueDay) : null;
     return `Charged to your trade account${due ? `: payment due by ${due}` : ''}. Please quote ${order.invoiceNumber} with your payment.`;
   }
-  return `Paid by ${order.paymentMethod === PAYMENT_METHOD_CARD ? 'card' : 'PayPal'}. Payment status: ${order.paymentStatus.replace(/_/g, ' ')}.`;
+  return `Paid by ${paymentMethodName(order.paymentMethod, order.paymentMethodType)}. Payment status: ${order.paymentStatus.replace(/_/g, ' ')}.`;
 }
 
 export interface AdjustmentNoteDocument {

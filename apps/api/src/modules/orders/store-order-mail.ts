@@ -12,6 +12,7 @@ import { orderLineItems, orders } from '../../db/schema';
 import { mailStoreOf } from '../mail/mail-store';
 import { renderMail } from '../mail/render-mail';
 import type { MailMessage } from '../mail/send-mail';
+import { paymentMethodName } from '@store/shared/payment-method-rules';
 import { NewOrderStoreMail, newOrderStoreSubject } from '../mail/templates/new-order-store-mail';
 
 /** The store's notice of the paid order `orderId`, composed from the order. Throws for an unknown order. */
@@ -45,7 +46,8 @@ export async function composeStoreOrderMail(
         post_code: order.sPostCode,
       }),
       total,
-      paymentMethod: order.paymentMethod,
+      // Issue 40: 'Afterpay', 'Apple Pay', 'On account', … as the customer and the back office name it.
+      paymentMethod: paymentMethodName(order.paymentMethod, order.paymentMethodType),
       lines: items.map((i) => ({ sku: i.sku, title: i.productTitle, quantity: i.quantity })),
       comment: order.comment.trim(),
       adminUrl: absoluteUrl(config.publicBaseUrl, adminOrderPath(order.publicId)),

@@ -191,6 +191,13 @@ describe.skipIf(!HAS_PDFTOTEXT)('GET /api/orders/{public id}/tax-invoice', () =>
     expect(text).toContain('Includes GST (10%) of $5.64');
   });
 
+  it('says how the order was paid by its name: Card, or the wallet or instalments recorded (issue 40)', async () => {
+    const id = await place(t, testOrderBody([{ id: ids.pads, unitPriceCents: 4550, quantity: 1 }]));
+    expect(squeezed(await invoiceText(id))).toContain('Paid by Card. Payment status: completed.');
+    await t.database.db.update(orders).set({ paymentMethodType: 'apple_pay' }).where(eq(orders.publicId, id));
+    expect(squeezed(await invoiceText(id))).toContain('Paid by Apple Pay. Payment status: completed.');
+  });
+
   it("names the buyer of an order of $1,000 or more, with the member's business name and ABN", async () => {
     const { token } = await seedCustomer(t, {
       email: 'fleet@example.com',

@@ -18,6 +18,7 @@ export interface NewOrderStoreMailProps {
   shipTo: string;
   /** The total charged as printed, e.g. '$70.40'. */
   total: string;
+  /** How it was paid, named as the customer sees it ('Card', 'Afterpay', 'PayPal', 'On account'; `paymentMethodName`). */
   paymentMethod: string;
   lines: readonly { sku: string; title: string; quantity: number }[];
   comment: string;
@@ -39,7 +40,7 @@ export function NewOrderStoreMail(p: NewOrderStoreMailProps) {
         New order {p.invoiceNumber}
       </Heading>
       <Text style={mailStyles.text}>
-        {`${p.customer} (${p.email}) paid ${p.total} by ${p.paymentMethod === 'Stripe' ? 'card' : 'PayPal'}.`}
+        {`${p.customer} (${p.email}) ordered ${p.total}. Payment: ${p.paymentMethod}.`}
       </Text>
       <Text style={mailStyles.text}>{`Ship to: ${p.shipTo}`}</Text>
       <Section>

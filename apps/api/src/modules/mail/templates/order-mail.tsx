@@ -16,6 +16,7 @@ import { Section } from '@react-email/section';
 import { Text } from '@react-email/text';
 import { ORDER_NUMBER_LABEL, PAYMENT_METHOD_ACCOUNT } from '@store/shared/order-constants';
 import { dueDayWords } from '@store/shared/trade-accounts';
+import { paymentMethodName } from '@store/shared/payment-method-rules';
 import { orderStatusWords } from '@store/shared/order-status-words';
 import { BRAND_COLOURS as C } from '@store/shared/brand-colours';
 import { breakdownRows, shownLine, type OrderAmounts } from '@store/shared/order-breakdown';
@@ -38,6 +39,8 @@ export interface OrderMailOrder {
   /** The order's money as stored (`orderAmountsOfRow`): the mail shows these figures and no others. */
   amounts: OrderAmounts;
   paymentMethod: string;
+  /** Issue 40: how the card provider was paid ('afterpay_clearpay', 'apple_pay', …; null: a card), for its name. */
+  paymentMethodType?: string | null;
   /** Issue 39: the buyer's purchase order number, and the day an order on account is due (YYYY-MM-DD). */
   purchaseOrderNumber?: string | null;
   paymentDueDay?: string | null;
@@ -177,9 +180,7 @@ export function OrderMail({
         Paying by:{' '}
         {onAccount
           ? `Trade account${due ? ` (due by ${due})` : ''}`
-          : order.paymentMethod === 'Stripe'
-            ? 'Card'
-            : 'PayPal'}
+          : paymentMethodName(order.paymentMethod, order.paymentMethodType)}
       </Text>
       {kind === 'confirmed' ? <Text style={mailStyles.text}>{returnsSentence(store.promises)}</Text> : null}
       {taxInvoiceUrl ? (

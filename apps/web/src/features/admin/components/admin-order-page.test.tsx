@@ -353,6 +353,21 @@ describe('/admin/orders/:publicId', () => {
     expect(screen.getByRole('button', { name: 'Yes, cancel the order' })).toBeTruthy();
   });
 
+  it.each([
+    ['Stripe', 'afterpay_clearpay', 'Afterpay via test-card'],
+    ['Stripe', 'apple_pay', 'Apple Pay via test-card'],
+    ['Stripe', null, 'Card via test-card'],
+    ['Account', null, 'On account via test-card'],
+  ])('names the payment method %s / %s as the customer sees it (issue 40)', async (method, kind, shown) => {
+    renderAdmin(
+      `/admin/orders/${row.public_id}`,
+      orderApi({ ...detail, payment_method: method, payment_method_type: kind }).table,
+    );
+    expect(await screen.findByRole('heading', { level: 1, name: 'Order INV-001042' })).toBeTruthy();
+    const payment = screen.getByText('Payment', { selector: 'dt' }).nextElementSibling!;
+    expect(payment.textContent).toContain(shown);
+  });
+
   it('a refund refused until two-step sign-in is set up goes to /admin/security, as every back-office call does', async () => {
     const { router, user } = renderAdmin(`/admin/orders/${row.public_id}`, {
       ...orderApi().table,

@@ -16,6 +16,7 @@ import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { Link, useParams } from 'react-router';
 import { ApiError } from '@/lib/api-client';
+import { paymentMethodLabel } from '@/lib/order-fields';
 import { useAdminOrder, useMoveOrderStatus } from '../api/admin-orders';
 import { AdminField } from './admin-field';
 import { AdminOrderAddress } from './admin-order-address';
@@ -115,7 +116,8 @@ function OrderFacts({ order }: { order: AdminOrderDetail }) {
             {paymentStatusLabel(order.payment_status)}
           </span>
           <br />
-          {order.payment_method === 'Stripe' ? 'Card' : order.payment_method} via {order.payment_provider}
+          {/* Issue 40: named as everywhere else ('Card', 'Apple Pay', 'Afterpay', 'PayPal', 'On account'). */}
+          {paymentMethodLabel(order.payment_method, order.payment_method_type)} via {order.payment_provider}
           <br />
           <span className="admin-order__reference">Reference: {order.payment_reference ?? 'none yet'}</span>
           {hasTaxInvoice(order.payment_status) && (

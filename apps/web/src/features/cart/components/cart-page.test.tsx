@@ -10,6 +10,7 @@ import { resetSessionStoreForTests, startSession } from '@/stores/session-store'
 import { json, type ApiBody, type ApiHandler, type ApiTable } from '@/test/fake-api';
 import { makeProduct, makeStoreConfig } from '@/test/fixtures';
 import { renderRoute } from '@/test/render-route';
+import { makeTradeAccount, TRADE_OWNER } from '@/test/trade-fixtures';
 import { checkoutSettingsOf } from '@/lib/checkout-settings';
 
 /** The store settings the page reads, as the checkout's maths takes them. */
@@ -79,6 +80,8 @@ afterEach(() => {
   vi.useRealTimers();
   clearCart();
   sessionStorage.clear();
+  // The member's session is kept in local storage (decision 0060): without this it outlives its test.
+  localStorage.clear();
   resetSessionStoreForTests();
 });
 
@@ -127,7 +130,7 @@ describe('cart page (SPEC §2 Cart page)', () => {
   });
 
   it('shows a business member who chose ex. GST the prices before GST (issue 18 §2)', async () => {
-    const answers = cartApi();
+    const answers = { ...cartApi(), 'GET /api/trade/account': { data: null } };
     startSession({
       user: {
         id: 8,
@@ -171,6 +174,10 @@ describe('cart page (SPEC §2 Cart page)', () => {
       'Item count3Subtotal$381.95Total (ex. GST)$381.95',
     );
     expect(within(summary()).getByText('*GST and Shipping may be applied at checkout')).toBeTruthy();
+    // Issue 40 §3: Afterpay is charged the total inc. GST ($420.15 / 4 = $105.04), and the line says so.
+    expect(
+      await within(summary()).findByText('or 4 interest-free payments of $105.04 with Afterpay (inc. GST)'),
+    ).toBeTruthy();
   });
 
   it("prices a trade customer's lines at the trade price the server sent, and the totals add up (issue 39 §2)", async () => {
@@ -332,5 +339,55 @@ describe('cart page (SPEC §2 Cart page)', () => {
     });
     expect(router.state.location.pathname).toBe('/');
     expect(screen.getByRole('heading', { name: 'Home page' })).toBeTruthy();
+  });
+});
+
+describe('the Afterpay instalment line under the cart total (issue 40 §3)', () => {
+  const line = () => within(summary()).queryByText(/interest-free payments/);
+  /** The delivery note reads the same store settings: once it shows, the line has been decided. */
+  const settled = () => within(summary()).findByText(/free delivery/);
+
+  it('offers 4 payments of the total over 4, under the totals', async () => {
+    initializeCart([lineOf(battery, 2), lineOf(globes, 1)]);
+    renderCart(cartApi());
+    // $420.15 / 4 = 10503.75 cents → $105.04.
+    const found = await within(summary()).findByText('or 4 interest-free payments of $105.04 with Afterpay');
+    // Under the totals, before the Checkout button.
+    const totals = summary().querySelector('dl')!;
+    expect(totals.compareDocumentPosition(found) & Node.DOCUMENT_POSITION_FOLLOWING).toBeTruthy();
+    const checkout = within(summary()).getByRole('link', { name: 'Checkout' });
+    expect(found.compareDocumentPosition(checkout) & Node.DOCUMENT_POSITION_FOLLOWING).toBeTruthy();
+  });
+
+  it('says nothing for a cart over $2,000, Afterpay’s largest order', async () => {
+    // 26 × $79.95 = $2,078.70.
+    initializeCart([lineOf(globes, 26)]);
+    renderCart(cartApi());
+    await settled();
+    expect(summary().querySelector('dl')!.textContent).toContain('Total (inc. GST)$2078.70');
+    expect(line()).toBeNull();
+  });
+
+  it('says nothing when the store does not offer Afterpay', async () => {
+    initializeCart([lineOf(globes, 1)]);
+    renderCart({
+      ...cartApi(),
+      'GET /api/store-config': { data: makeStoreConfig({ payment_method_types: ['card', 'zip'] }) },
+    });
+    await settled();
+    expect(line()).toBeNull();
+  });
+
+  it('says nothing to a member of an approved trade account', async () => {
+    startSession({ user: TRADE_OWNER, token: 'trade-token', subscription: false });
+    initializeCart([lineOf(globes, 1)]);
+    const { queryClient } = renderCart({
+      ...cartApi(),
+      'GET /api/trade/account': { data: makeTradeAccount() },
+    });
+    await settled();
+    await waitFor(() => expect(queryClient.getQueryData(['account', 'trade', TRADE_OWNER.id])).toBeTruthy());
+    await act(() => new Promise((resolve) => setTimeout(resolve, 50)));
+    expect(line()).toBeNull();
   });
 });

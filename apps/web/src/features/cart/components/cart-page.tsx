@@ -11,6 +11,7 @@ import { deliverySettingsOf } from '@store/shared/store-promises';
 import { EMPTY_CART_MESSAGE, EMPTY_CART_REDIRECT_MS, cartNote } from '@/lib/cart-messages';
 import { usePricedCart } from '@/hooks/use-priced-cart';
 import { CartLinePrice } from './cart-line-price';
+import { InstalmentLine } from '@/components/instalment-line';
 import { CartTotals, shownLineTotalCents } from './cart-totals';
 import { FreeDeliveryNote } from '@/components/cart/free-delivery-note';
 import { PriceChangeNotices } from '@/components/cart/price-change-notices';
@@ -165,6 +166,8 @@ export function CartPage({ browsePanel }: CartPageProps) {
               Cart totals
             </h2>
             <CartTotals itemCount={cart.itemCount} lines={cart.lines} />
+            {/* Issue 40 §3: of the cart's total inc. GST, what the card page would be asked for. */}
+            <InstalmentLine priceCents={cart.subtotalCents} />
             <FreeDeliveryNote
               subtotalCents={cart.subtotalCents}
               rule={config.data ? deliverySettingsOf(config.data) : null}

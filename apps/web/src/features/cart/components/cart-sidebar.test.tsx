@@ -123,6 +123,10 @@ describe('cart sidebar (SPEC §2 Cart sidebar, decision 0008)', () => {
     expect(
       within(sidebar).getByText('*Prices include GST. Shipping may be applied at checkout'),
     ).toBeTruthy();
+    // Issue 40 §3: Afterpay's line under the total, $170.10 / 4 = 4252.5 cents → $42.53.
+    expect(
+      await within(sidebar).findByText('or 4 interest-free payments of $42.53 with Afterpay'),
+    ).toBeTruthy();
     expect(within(sidebar).getByRole('link', { name: 'View Cart' }).getAttribute('href')).toBe('/cart');
     expect(within(sidebar).getByRole('link', { name: 'Checkout' }).getAttribute('href')).toBe('/checkout');
   });

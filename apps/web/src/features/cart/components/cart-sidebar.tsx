@@ -9,6 +9,7 @@ import { usePriceDisplay } from '@/hooks/use-price-display';
 import { EMPTY_CART_MESSAGE, cartNote, itemCountText } from '@/lib/cart-messages';
 import { usePricedCart, type PricedCartLine } from '@/hooks/use-priced-cart';
 import { CartLinePrice } from './cart-line-price';
+import { InstalmentLine } from '@/components/instalment-line';
 import { CartTotals, shownLineTotalCents } from './cart-totals';
 import { PriceChangeNotices } from '@/components/cart/price-change-notices';
 import { TrashIcon } from './trash-icon';
@@ -138,6 +139,8 @@ function SidebarContent({ titleId, onClose, panelRef }: SidebarContentProps) {
       {!empty && (
         <div className="cart-sidebar__foot">
           <CartTotals itemCount={cart.itemCount} lines={cart.lines} zeroShippingAndTax />
+          {/* Issue 40 §3: of the cart's total inc. GST, what the card page would be asked for. */}
+          <InstalmentLine priceCents={cart.subtotalCents} />
           <p className="cart-note">{cartNote(prices.display, prices.gstPercent)}</p>
           <div className="cart-sidebar__actions">
             <Link to="/cart" className="button button--outline">

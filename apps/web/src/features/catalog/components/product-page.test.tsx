@@ -7,19 +7,21 @@ import {
   productDeliveryText,
 } from '@store/shared/store-promises';
 import userEvent from '@testing-library/user-event';
-import { beforeEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { json, type ApiTable } from '@/test/fake-api';
 import { makeProduct, makeStoreConfig } from '@/test/fixtures';
 import { renderRoute } from '@/test/render-route';
 import { clearCart, getCartLines } from '@/stores/cart-store';
 import { ProductRoute } from '@/app/routes/product';
+import { resetSessionStoreForTests, startSession } from '@/stores/session-store';
+import { makeTradeAccount, TRADE_OWNER } from '@/test/trade-fixtures';
 
 /**
  * The product page alone at `path` over the fake API serving `api`; what the page asks besides the product is
  * answered empty unless told: no latest products, no vehicle makes, no fitment data.
  */
 function renderProduct(path: string, api: ApiTable) {
-  renderRoute(path, {
+  return renderRoute(path, {
     routes: [{ path: '/product/:sku', element: <ProductRoute /> }],
     api: {
       'GET /api/latest-products': { data: { data: [] } },
@@ -261,5 +263,86 @@ describe('product page (SPEC §2 Product page)', () => {
     const alert = await screen.findByRole('alert');
     expect(within(alert).getByRole('img').getAttribute('src')).toBe('/images/bad-request.svg');
     expect(within(alert).getByRole('button', { name: 'Try again' })).toBeTruthy();
+  });
+});
+
+describe('the Afterpay instalment line under the price (issue 40 §3)', () => {
+  /** A plain product at `price` (dollars, as the catalog stores it). */
+  const priced = (price: string) =>
+    makeProduct({
+      id: 40,
+      sku: 'AP-40',
+      permalink: 'ap-40',
+      product_meta: [{ option: '_price', value: price }],
+    });
+
+  /** The product page of `product`, settled: its store settings read, so a missing line is a decision. */
+  async function renderPriced(product: ReturnType<typeof makeProduct>, api: ApiTable = {}) {
+    const page = renderProduct('/product/AP-40', { 'GET /api/products/AP-40': { data: product }, ...api });
+    await screen.findByRole('heading', { level: 1 });
+    // The delivery estimate is the same settings' (issue 36 §5): once it shows, the line has been decided too.
+    await vi.waitFor(() =>
+      expect(deliveryPromise()).toContain(deliveryEstimateSentence(DEFAULT_STORE_PROMISES)),
+    );
+    return page;
+  }
+  const line = () => screen.queryByText(/interest-free payments/);
+  /** The line reading `text`, in the price box (under the price, above the buy button). */
+  async function findLine(text: string) {
+    const found = await screen.findByText(text);
+    expect(found.closest('[role="group"]')?.getAttribute('aria-label')).toBe('Price');
+    return found;
+  }
+
+  afterEach(() => {
+    localStorage.clear();
+    resetSessionStoreForTests();
+  });
+
+  it('offers 4 payments of the sale price over 4, in the price box', async () => {
+    renderProduct('/product/VC-NS70-680', { 'GET /api/products/VC-NS70-680': { data: battery } });
+    // $199.95 on sale (not the struck $219.95): 19995 / 4 = 4998.75 → $49.99.
+    expect(await findLine('or 4 interest-free payments of $49.99 with Afterpay')).toBeTruthy();
+  });
+
+  it.each([
+    ['30.02', '$7.51'], // 750.5 cents rounds up to the cent
+    ['30.01', '$7.50'], // 750.25 rounds down
+    ['2000.00', '$500.00'], // Afterpay's largest order, inclusive
+    ['1.00', '$0.25'], // its smallest
+  ])('at $%s each payment is %s', async (price, each) => {
+    renderProduct('/product/AP-40', { 'GET /api/products/AP-40': { data: priced(price) } });
+    expect(await findLine(`or 4 interest-free payments of ${each} with Afterpay`)).toBeTruthy();
+  });
+
+  it.each([['2000.01'], ['0.99']])('says nothing at $%s, outside Afterpay’s limits', async (price) => {
+    await renderPriced(priced(price));
+    expect(line()).toBeNull();
+  });
+
+  it('says nothing when the store does not offer Afterpay', async () => {
+    await renderPriced(priced('79.95'), {
+      'GET /api/store-config': { data: makeStoreConfig({ payment_method_types: ['card', 'zip'] }) },
+    });
+    expect(line()).toBeNull();
+  });
+
+  it('says nothing to a member of an approved trade account, and still to one whose application waits', async () => {
+    startSession({ user: TRADE_OWNER, token: 'trade-token', subscription: false });
+    const trade = await renderPriced(priced('79.95'), {
+      'GET /api/trade/account': { data: makeTradeAccount() },
+      'GET /api/trade/prices': { data: [] },
+    });
+    // Trade prices are asked once the account is read as approved: the line has been decided for a trade member.
+    await vi.waitFor(() => expect(trade.api.requestsTo('/api/trade/prices')).toHaveLength(1));
+    expect(line()).toBeNull();
+    trade.unmount();
+
+    renderProduct('/product/AP-40', {
+      'GET /api/products/AP-40': { data: priced('79.95') },
+      'GET /api/trade/account': { data: makeTradeAccount({ status: 'pending' }) },
+    });
+    // $79.95 / 4 = $19.9875 → $19.99; this member sees prices ex. GST, so the line says the payments include it.
+    expect(await findLine('or 4 interest-free payments of $19.99 with Afterpay (inc. GST)')).toBeTruthy();
   });
 });

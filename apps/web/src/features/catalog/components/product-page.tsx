@@ -31,6 +31,7 @@ import {
 import { productPricing } from '@/lib/product-pricing';
 import { shopFilterHref } from '../shop-search';
 import { CartIcon } from '@/components/ui/cart-icon';
+import { InstalmentLine } from '@/components/instalment-line';
 import { ProductBadge } from './product-badge';
 import { ProductCarousel } from './product-carousel';
 import { ProductGallery } from './product-gallery';
@@ -135,6 +136,7 @@ function ProductDetail({
   const soldOut = isOutOfStock(product);
   const count = stockCount(product);
   const category = categoryOf(product, categories.data);
+  const pricing = productPricing(product);
   const crumbs: Crumb[] = [
     { label: 'Home', to: '/' },
     category
@@ -166,8 +168,10 @@ function ProductDetail({
           <p className="product-detail__sku">SKU: {product.sku}</p>
 
           <div className="product-detail__price" role="group" aria-label="Price">
-            <ProductPrice pricing={productPricing(product)} />
+            <ProductPrice pricing={pricing} />
             <ProductTaxNote />
+            {/* Issue 40 §3: of the price paid (the sale price, inc. GST); a trade member gets no line. */}
+            <InstalmentLine priceCents={pricing.saleCents} />
           </div>
 
           {count !== null && (

@@ -115,8 +115,13 @@ describe('checkout on account (issue 39 §4)', () => {
     expect(button.getAttribute('aria-disabled')).toBeNull();
     const description = document.getElementById(button.getAttribute('aria-describedby')!.split(' ')[0]!);
     expect(description?.textContent).toBe('Pay on account: 30 days end of month, $3750.00 available credit.');
-    // Card and PayPal stay offered beside it.
-    expect(screen.getByRole('button', { name: 'Credit Card / Debit Card' })).toBeTruthy();
+    // Card and PayPal stay offered beside it; Afterpay is for personal purchases (issue 40 §2), Zip stays.
+    const card = screen.getByRole('button', { name: 'Credit Card / Debit Card' });
+    await waitFor(() =>
+      expect(document.getElementById(card.getAttribute('aria-describedby') ?? '')?.textContent).toBe(
+        'Also Apple Pay, Google Pay and Zip',
+      ),
+    );
 
     // The lines are at the member's price (2 × $63.96 inc. GST), shown ex. GST as the member chose.
     const summary = screen.getByRole('region', { name: 'Order summary' });

@@ -510,6 +510,30 @@ describe('checkout page (SPEC §2 Checkout)', () => {
     expect(screen.queryByRole('button', { name: /Credit Card \/ Debit Card/ })).toBeNull();
   });
 
+  it('names under the card button the other ways the card page takes (issue 40 §2)', async () => {
+    serveApi();
+    const { view } = renderCheckout();
+    // The button keeps the SPEC's words; the line is its description.
+    const also = () =>
+      document.getElementById(cardButton().getAttribute('aria-describedby') ?? '')?.textContent;
+    await waitFor(() => expect(also()).toBe('Also Apple Pay, Google Pay, Afterpay and Zip'));
+    expect(walletButton()).toBeTruthy();
+    view.unmount();
+
+    // $1,998.75 of globes and $15.00 delivery: the total to pay, $2,013.75, is past Afterpay's $2,000.
+    initializeCart([cartLine(globes, 25)]);
+    serveApi({ config: makeStoreConfig({ free_delivery_threshold: 5000 }) });
+    const second = renderCheckout();
+    await waitFor(() => expect(also()).toBe('Also Apple Pay, Google Pay and Zip'));
+    second.view.unmount();
+
+    // A store taking cards only: the device wallets pay with a card.
+    initializeCart([cartLine(globes, 1)]);
+    serveApi({ config: makeStoreConfig({ payment_method_types: ['card'] }) });
+    renderCheckout();
+    await waitFor(() => expect(also()).toBe('Also Apple Pay and Google Pay'));
+  });
+
   it('links the SPEC policy pages from the summary', async () => {
     serveApi();
     renderCheckout();

@@ -12,6 +12,7 @@ import { formatCents } from '@store/shared/money';
 import { useQueryClient } from '@tanstack/react-query';
 import type { SavedAddress } from '@store/shared/account';
 import type { CodeDiscount, OrderDiscounts } from '@store/shared/checkout-totals';
+import type { PaymentMethodContext } from '@store/shared/payment-method-rules';
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { useForm, useWatch, type FieldErrors } from 'react-hook-form';
 import { Navigate, useNavigate } from 'react-router';
@@ -42,6 +43,7 @@ import {
 import { initialCheckoutValues, type CheckoutTextFieldName } from '../initial-checkout-values';
 import { AddressFields, type AddressPrefix } from './address-fields';
 import {
+  cardPageAlsoLine,
   CheckoutPaymentChoice,
   PAYMENT_PAGE_PATHS,
   type CheckoutChoice,
@@ -202,6 +204,17 @@ function CheckoutView({
   const testMode =
     config !== undefined && (config.card_payments === 'test' || config.wallet_payments === 'test');
   const hasErrors = Object.keys(formState.errors).length > 0;
+  // Issue 40 §2: the order as the payment rules read it, for the card page's other ways to pay. Every order is
+  // delivered and none is a pre-order here; a trade order is one an approved account prices (as the server's).
+  const paymentContext: PaymentMethodContext | null = summary.totals
+    ? {
+        currency: 'AUD',
+        totalCents: summary.totals.totalCents,
+        delivered: true,
+        tradeAccount: member.trade?.status === 'approved',
+        preOrder: false,
+      }
+    : null;
 
   function fillSavedAddress(a: SavedAddress) {
     const options = { shouldDirty: true, shouldTouch: true, shouldValidate: true };
@@ -450,6 +463,7 @@ function CheckoutView({
               busy={busy}
               offered={{ card: config?.card_payments !== 'off', wallet: config?.wallet_payments !== 'off' }}
               onAccount={member.trade ? onAccountOffer(member.trade, accountProblem) : null}
+              cardAlso={config ? cardPageAlsoLine(config.payment_method_types, paymentContext) : null}
             />
           </OrderSummary>
         </aside>

@@ -1,5 +1,12 @@
 import { CHECKOUT_MESSAGES } from '@store/shared/checkout-form';
 import { ORDER_MESSAGES } from '@store/shared/order-constants';
+import {
+  PAYMENT_METHOD_KIND_NAMES,
+  paymentMethodRefusal,
+  type PaymentMethodContext,
+  type PaymentMethodKind,
+  type StripePaymentMethodType,
+} from '@store/shared/payment-method-rules';
 import { useId } from 'react';
 import { Link } from 'react-router';
 
@@ -39,6 +46,36 @@ export interface CheckoutPaymentChoiceProps {
   offered?: Record<PaymentChoice, boolean>;
   /** A trade account member's "On account" (issue 39 §4); none for anyone else. */
   onAccount?: OnAccountOffer | null;
+  /**
+   * The other ways the card page takes for this order, in words ("Also Apple Pay, Google Pay, Afterpay and Zip"),
+   * shown under the card button (issue 40 §2; `cardPageAlsoLine`); null for none.
+   */
+  cardAlso?: string | null;
+}
+
+/** The buy-now-pay-later kinds, in the order the card page lists them. */
+const BNPL_KINDS = ['afterpay_clearpay', 'zip'] as const satisfies readonly PaymentMethodKind[];
+
+/**
+ * What the card page takes besides a card typed in, for an order like `context` (issue 40 §2): Apple Pay and
+ * Google Pay where the store takes cards (a wallet pays with one), then Afterpay and Zip where the store offers
+ * them (`offered`, the store config's `payment_method_types`) and the shared rules allow them for this order
+ * (`paymentMethodRefusal`: limits, trade accounts). `context` null (totals not known yet) lists the wallets only.
+ * "Also Apple Pay, Google Pay, Afterpay and Zip", or null when there is nothing else.
+ */
+export function cardPageAlsoLine(
+  offered: readonly StripePaymentMethodType[],
+  context: PaymentMethodContext | null,
+): string | null {
+  const kinds: PaymentMethodKind[] = offered.includes('card') ? ['apple_pay', 'google_pay'] : [];
+  for (const kind of BNPL_KINDS) {
+    if (context && offered.includes(kind) && paymentMethodRefusal(kind, context) === null) kinds.push(kind);
+  }
+  if (kinds.length === 0) return null;
+  const names = new Intl.ListFormat('en-AU', { type: 'conjunction' }).format(
+    kinds.map((kind) => PAYMENT_METHOD_KIND_NAMES[kind]),
+  );
+  return `Also ${names}`;
 }
 
 function AccountIcon() {
@@ -135,7 +172,9 @@ export function CheckoutPaymentChoice({
   busy,
   offered = { card: true, wallet: true },
   onAccount = null,
+  cardAlso = null,
 }: CheckoutPaymentChoiceProps) {
+  const cardAlsoId = useId();
   return (
     <div className="payment-choice">
       <h3 className="payment-choice__title">Choose how to pay</h3>
@@ -147,15 +186,23 @@ export function CheckoutPaymentChoice({
       <div className="payment-choice__buttons">
         {onAccount && <OnAccountButton offer={onAccount} busy={busy === 'account'} onChoose={onChoose} />}
         {offered.card && (
-          <button
-            type="button"
-            className="payment-choice__button payment-choice__button--card"
-            aria-busy={busy === 'card' || undefined}
-            onClick={() => onChoose('card')}
-          >
-            <CardIcon />
-            Credit Card / Debit Card
-          </button>
+          <div className="payment-choice__card">
+            <button
+              type="button"
+              className="payment-choice__button payment-choice__button--card"
+              aria-busy={busy === 'card' || undefined}
+              aria-describedby={cardAlso ? cardAlsoId : undefined}
+              onClick={() => onChoose('card')}
+            >
+              <CardIcon />
+              Credit Card / Debit Card
+            </button>
+            {cardAlso && (
+              <p id={cardAlsoId} className="payment-choice__card-also">
+                {cardAlso}
+              </p>
+            )}
+          </div>
         )}
         {offered.wallet && (
           <button
