@@ -130,7 +130,6 @@ export function CardPaymentPanel({ checkout }: { checkout: CheckoutData }) {
             orderId: outcome.orderId,
             clientSecret: outcome.clientSecret,
           });
-          setProblem({ message: ORDER_MESSAGES.paymentNeedsAction, tone: 'info' });
           // Leaves the page when it works; an answer means the shopper could not go, and the next Pay press
           // asks the server again with the same key.
           const left = await card.approveByRedirect(outcome.clientSecret);
