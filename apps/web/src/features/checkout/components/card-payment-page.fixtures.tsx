@@ -51,6 +51,8 @@ export function stubApi(
   placeOrderAnswers: Answer[],
   others: Record<string, Answer | Answer[]> = {},
   config: Partial<StoreConfig> = {},
+  /** More answers, as fake-api.ts takes them (a signed-in member's trade account, for issue 40). */
+  extra: ApiTable = {},
 ) {
   const calls: PlaceOrderCall[] = [];
   const otherCalls: OtherCall[] = [];
@@ -63,6 +65,7 @@ export function stubApi(
       const answer = placeOrderAnswers.shift();
       return answer === undefined ? undefined : respond(answer);
     },
+    ...extra,
   };
   for (const [path, entry] of Object.entries(others)) {
     table[`POST ${path}` as keyof ApiTable] = ({ url, body }) => {

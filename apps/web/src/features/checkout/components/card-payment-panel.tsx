@@ -67,8 +67,7 @@ function usePaymentMethodContext(checkout: CheckoutData): PaymentMethodContext |
   const loading = useTradeAccount().isLoading;
   const totalCents = checkout.totals.totalCents;
   return useMemo(
-    () =>
-      loading ? null : { currency: 'AUD', totalCents, delivered: true, tradeAccount, preOrder: false },
+    () => (loading ? null : { currency: 'AUD', totalCents, delivered: true, tradeAccount, preOrder: false }),
     [loading, totalCents, tradeAccount],
   );
 }

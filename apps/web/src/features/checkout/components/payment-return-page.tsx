@@ -105,8 +105,8 @@ export function PaymentReturnPage() {
           <>
             <h1>Your payment is being confirmed</h1>
             <p>
-              We could not find this payment in this browser, so we cannot finish it here. Your order's page shows
-              whether it has been paid; we also email you once it is.
+              We could not find this payment in this browser, so we cannot finish it here. Your order's page
+              shows whether it has been paid; we also email you once it is.
             </p>
             <p>
               <Link className="button" to={trackLink}>
@@ -119,8 +119,9 @@ export function PaymentReturnPage() {
           <>
             <h1>We are still confirming your payment</h1>
             <p>
-              {PAYMENT_METHOD_KIND_NAMES[view.pending.kind]} has not told us the result yet. Your order is held and
-              you will not be charged twice: reload this page in a minute to check again, or see your order's page.
+              {PAYMENT_METHOD_KIND_NAMES[view.pending.kind]} has not told us the result yet. Your order is
+              held and you will not be charged twice: reload this page in a minute to check again, or see your
+              order's page.
             </p>
             <p>
               <Link className="button" to={trackLink}>

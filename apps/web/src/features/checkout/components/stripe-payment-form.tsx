@@ -145,7 +145,9 @@ function StripePaymentField({ ref, onReadyChange, disabled = false, billing }: C
     async function nextAction(clientSecret: string) {
       if (!stripe) return { error: STRIPE_FALLBACK_MESSAGE };
       const result = await stripe.handleNextAction({ clientSecret });
-      return result.error ? { error: result.error.message ?? STRIPE_FALLBACK_MESSAGE } : ({ ok: true } as const);
+      return result.error
+        ? { error: result.error.message ?? STRIPE_FALLBACK_MESSAGE }
+        : ({ ok: true } as const);
     }
     return {
       async createPaymentMethod() {

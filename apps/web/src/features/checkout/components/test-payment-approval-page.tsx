@@ -88,12 +88,7 @@ export function TestPaymentApprovalPage() {
           {offer && <p>{instalmentLine(offer)}</p>}
         </div>
         <div className="payment-redirect__actions">
-          <button
-            type="button"
-            className="button"
-            aria-disabled={busy}
-            onClick={() => void answer(true)}
-          >
+          <button type="button" className="button" aria-disabled={busy} onClick={() => void answer(true)}>
             Approve
           </button>
           <button

@@ -157,7 +157,9 @@ export function TestPaymentForm({
           </label>
         ))}
       </fieldset>
-      {selected === 'card' && <TestCardForm ref={cardRef} onReadyChange={ignoreCardReady} disabled={disabled} />}
+      {selected === 'card' && (
+        <TestCardForm ref={cardRef} onReadyChange={ignoreCardReady} disabled={disabled} />
+      )}
     </div>
   );
 }
