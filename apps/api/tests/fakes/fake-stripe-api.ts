@@ -8,6 +8,12 @@
  * is declined (402 card_error), `pm_card_authenticationRequired` needs 3-D Secure (requires_action until a
  * test calls `completeAuthentication` or `failAuthentication`).
  *
+ * Afterpay and Zip (issue 40): a payment method whose id starts `pm_afterpay` or `pm_zip` has that type; the
+ * PaymentIntent must allow it (`allowed_payment_method_types`, else 400 as Stripe refuses a payment method of a
+ * type it does not allow) and carry a `return_url` (else 400); it answers `requires_action` with a
+ * `redirect_to_url` next action until a test calls `approveRedirect` (the shopper approves on Afterpay's page:
+ * succeeded, charged) or `declineRedirect` (back to requires_payment_method with the failure Stripe reports).
+ *
  * Refunds (issue 12): POST /v1/refunds for a PaymentIntent's charge, refused (400 invalid_request_error) for
  * more than is left or a PaymentIntent without a charge; `mode = 'server-error'` makes it answer 500 too.
  * GET /v1/refunds?payment_intent= lists a PaymentIntent's refunds, newest first (issue 43: findRefund).
@@ -88,10 +94,25 @@ export interface FakeStripeApi {
   completeAuthentication(id: string): void;
   /** The shopper fails 3-D Secure: the PaymentIntent goes back to requires_payment_method. */
   failAuthentication(id: string): void;
+  /** The shopper approves an Afterpay or Zip payment on the provider's page: the PaymentIntent succeeds. */
+  approveRedirect(id: string): void;
+  /** The shopper declines (or the provider refuses) an Afterpay or Zip payment. */
+  declineRedirect(id: string): void;
   /** Refunds `amount` cents (default all) of the PaymentIntent's charge. */
   refund(id: string, amount?: number): void;
   close(): Promise<void>;
 }
+
+/** The type of a fake payment method, by its id: `pm_afterpay…`, `pm_zip…`, else a card. */
+export function fakePaymentMethodType(id: string): 'card' | 'afterpay_clearpay' | 'zip' {
+  if (id.startsWith('pm_afterpay')) return 'afterpay_clearpay';
+  if (id.startsWith('pm_zip')) return 'zip';
+  return 'card';
+}
+
+/** What Stripe reports on a PaymentIntent when the shopper did not approve a redirect payment. */
+export const REDIRECT_DECLINED =
+  'The customer did not approve the PaymentIntent. Provide a new payment method to attempt to fulfill this PaymentIntent again.';
 
 const AUTH_FAILED =
   'We are unable to authenticate your payment method. Please choose a different payment method and try again.';
@@ -164,6 +185,24 @@ export async function startFakeStripeApi(): Promise<FakeStripeApi> {
         message: AUTH_FAILED,
       };
     },
+    approveRedirect(id) {
+      const intent = intents.get(id);
+      if (!intent || intent.status !== 'requires_action') throw new Error(`${id} is not waiting for approval`);
+      intent.status = 'succeeded';
+      intent.next_action = null;
+      chargeFor(intent);
+    },
+    declineRedirect(id) {
+      const intent = intents.get(id);
+      if (!intent || intent.status !== 'requires_action') throw new Error(`${id} is not waiting for approval`);
+      intent.status = 'requires_payment_method';
+      intent.next_action = null;
+      intent.last_payment_error = {
+        type: 'invalid_request_error',
+        code: 'payment_intent_payment_attempt_failed',
+        message: REDIRECT_DECLINED,
+      };
+    },
     refund(id, amount) {
       const charge = charges.get(intents.get(id)?.latest_charge ?? '');
       if (!charge) throw new Error(`${id} has no charge`);
@@ -229,9 +268,41 @@ export async function startFakeStripeApi(): Promise<FakeStripeApi> {
           livemode: false,
         };
         intents.set(id, intent);
+        const pmType = fakePaymentMethodType(pm);
+        const allowed = body.getAll('allowed_payment_method_types[0]');
+        if (allowed.length > 0 && !allowed.includes(pmType)) {
+          intents.delete(id);
+          return answer(400, {
+            error: {
+              type: 'invalid_request_error',
+              code: 'payment_intent_invalid_parameter',
+              message: `The provided PaymentMethod of type \`${pmType}\` is not allowed for this PaymentIntent. Please attach a PaymentMethod of one of the following types: ${allowed.join(', ')}.`,
+            },
+          });
+        }
+        if (pmType !== 'card' && !body.get('return_url')) {
+          intents.delete(id);
+          return answer(400, {
+            error: {
+              type: 'invalid_request_error',
+              code: 'parameter_missing',
+              param: 'return_url',
+              message: 'A return_url must be specified because this Payment Intent is configured to automatically accept the payment methods enabled in the Dashboard, some of which may require a full page redirect to succeed.',
+            },
+          });
+        }
         let status = 200;
         let payload: unknown = intent;
-        if (pm === 'pm_card_visa') {
+        if (pmType !== 'card') {
+          intent.status = 'requires_action';
+          intent.next_action = {
+            type: 'redirect_to_url',
+            redirect_to_url: {
+              url: `${api.apiBase}/redirect/${id}`,
+              return_url: body.get('return_url'),
+            },
+          };
+        } else if (pm === 'pm_card_visa') {
           chargeFor(intent);
         } else if (pm === 'pm_card_authenticationRequired') {
           intent.status = 'requires_action';

@@ -13,6 +13,15 @@ import { and, asc, eq, isNull, or, sql } from 'drizzle-orm';
 import { CHECKOUT_MESSAGES } from '@store/shared/checkout-form';
 import { type OrderError, type PlaceOrderRequest, type PlaceOrderResponse } from '@store/shared/order';
 import { TRADE_MESSAGES } from '@store/shared/trade-accounts';
+import { paymentReturnPath } from '@store/shared/paths';
+import {
+  approvesByRedirect,
+  isPaymentMethodKind,
+  PAYMENT_METHOD_MESSAGES,
+  paymentMethodRefusal,
+  stripeTypeOf,
+  type PaymentMethodKind,
+} from '@store/shared/payment-method-rules';
 import {
   ORDER_MESSAGES,
   ORDER_STATUS_PENDING,
@@ -62,6 +71,11 @@ export interface PlaceOrderDeps {
   member?: { userId: number } | null;
   /** The customer's order mails (issue 11); none in unit tests that do not need them. */
   mails?: OrderMails;
+  /**
+   * PUBLIC_BASE_URL, for the address Afterpay and Zip send the shopper back to (issue 40); without it (unit
+   * tests) the return address is relative to http://localhost.
+   */
+  publicBaseUrl?: string;
 }
 
 export type PlaceOrderBody = PlaceOrderResponse | OrderError;
@@ -134,6 +148,24 @@ export async function placeOrder(
   const priced = totalOrderLines(loaded, decided.discounts);
   if (priced.totals.subtotalCents === 0) throw new HttpError(400, CHECKOUT_MESSAGES.subtotalZero);
 
+  // How the card provider is to be paid (issue 40, decision 0067): a method the provider does not take, or one the
+  // order's rules do not allow (Afterpay over its limit or for a trade account), is refused before anything is
+  // written, in the words the payment page would have used to hide it.
+  const methodKind: PaymentMethodKind | null = isCard ? (request.payment_method_type ?? 'card') : null;
+  if (methodKind && provider && 'methodTypes' in provider) {
+    if (!provider.methodTypes.includes(stripeTypeOf(methodKind))) {
+      throw new HttpError(400, PAYMENT_METHOD_MESSAGES.notOffered(methodKind));
+    }
+    const refusal = paymentMethodRefusal(methodKind, {
+      currency: 'AUD',
+      totalCents: priced.totals.totalCents,
+      delivered: true,
+      tradeAccount: pricing !== null || (await isTradeBuyer(db, member, methodKind)),
+      preOrder: false,
+    });
+    if (refusal) throw new HttpError(400, refusal);
+  }
+
   // 3. The server's figures are the truth: any difference is answered with them, never charged.
   if (clientFiguresDiffer(request, priced)) {
     return {
@@ -155,6 +187,7 @@ export async function placeOrder(
     membershipPlanName: decided.membershipPlanName,
     discountCode: decided.discounts.code?.code ?? null,
     paymentProvider: isAccount ? ACCOUNT_REFUNDS_NAME : (provider?.name ?? null),
+    paymentMethodType: methodKind,
     walletOrderId: isCard || isAccount ? null : (paymentReference ?? null),
     purchaseOrderNumber: request.purchase_order_number ?? null,
     tradeAccountId: pricing?.membership.accountId ?? null,
@@ -203,9 +236,30 @@ export async function placeOrder(
 
   // 5. Take the payment, outside the transaction, and answer what it came to.
   const outcome = await settlePayment(deps, order, items, request, claim);
-  // Held for its payment: the customer hears that the order exists; the confirmation follows once paid.
-  if (outcome.final === false) deps.mails?.orderReceived(order.id);
+  // Held for its payment: the customer hears that the order exists; the confirmation follows once paid. Not while
+  // they are away approving Afterpay or Zip: they are back in a minute, and one who gives up was charged nothing.
+  const awayApproving =
+    methodKind !== null &&
+    approvesByRedirect(methodKind) &&
+    'code' in outcome.body &&
+    outcome.body.code === 'requires_action';
+  if (outcome.final === false && !awayApproving) deps.mails?.orderReceived(order.id);
   return outcome;
+}
+
+/**
+ * Whether a signed-in member buys for a business (issue 40: Afterpay is not for B2B): a member of a trade account
+ * that is approved or suspended. Asked only when the method has a rule about it; a pending or declined applicant
+ * is still a consumer.
+ */
+async function isTradeBuyer(
+  db: Database,
+  member: { userId: number } | null,
+  kind: PaymentMethodKind,
+): Promise<boolean> {
+  if (!member || kind !== 'afterpay_clearpay') return false;
+  const membership = await tradeMembershipOf(db, member.userId);
+  return membership?.status === 'approved' || membership?.status === 'suspended';
 }
 
 /**
@@ -235,10 +289,16 @@ export async function resumePlacedOrder(
     return settlePayment(deps, order, items, request, claim);
   if (order.paymentStatus === PAYMENT_STATUS_FAILED) {
     const isCard = order.paymentMethod === PAYMENT_METHOD_CARD;
+    const kind = isPaymentMethodKind(order.paymentMethodType) ? order.paymentMethodType : 'card';
     return {
       statusCode: 402,
       body: isCard
-        ? { code: 'payment_declined', message: ORDER_MESSAGES.cardDeclined }
+        ? {
+            code: 'payment_declined',
+            message: approvesByRedirect(kind)
+              ? PAYMENT_METHOD_MESSAGES.declined(kind)
+              : ORDER_MESSAGES.cardDeclined,
+          }
         : { code: 'payment_failed', message: ORDER_MESSAGES.walletCaptureError },
       orderId,
     };
@@ -659,6 +719,7 @@ async function chargeCard(
 ): Promise<PaymentResult> {
   const card = deps.payments.card;
   if (!card) throw new Error('card payments are off');
+  const kind = isPaymentMethodKind(order.paymentMethodType) ? order.paymentMethodType : 'card';
   const result = await (
     order.paymentReference
       ? card.check(order.paymentReference)
@@ -670,6 +731,19 @@ async function chargeCard(
           idempotencyKey: `order-${order.publicId}`,
           description: `Order ${order.invoiceNumber}`,
           orderPublicId: order.publicId,
+          methodType: stripeTypeOf(kind),
+          returnUrl: new URL(paymentReturnPath(order.publicId), deps.publicBaseUrl ?? 'http://localhost').href,
+          shipping: {
+            name: `${order.sFName} ${order.sLName}`.trim(),
+            phone: order.sPhone,
+            address: {
+              line1: order.sStreetAddress,
+              city: order.sCity,
+              state: order.sState,
+              postal_code: order.sPostCode,
+              country: 'AU',
+            },
+          },
         })
   ).catch(providerFailed);
   switch (result.status) {
@@ -680,7 +754,14 @@ async function chargeCard(
     case 'processing':
       return { kind: 'processing', reference: result.paymentId };
     case 'declined':
-      return { kind: 'refused', body: { code: 'payment_declined', message: result.message } };
+      // Afterpay's and Zip's own words for a refusal are written for developers; the shopper reads ours.
+      return {
+        kind: 'refused',
+        body: {
+          code: 'payment_declined',
+          message: approvesByRedirect(kind) ? PAYMENT_METHOD_MESSAGES.declined(kind) : result.message,
+        },
+      };
   }
 }
 

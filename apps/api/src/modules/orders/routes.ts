@@ -85,7 +85,14 @@ const orderRoutes: FastifyPluginAsyncZod = async (app) => {
       const key = req.headers[IDEMPOTENCY_KEY_HEADER];
       // A bearer makes the order the member's (whatever user_id the body says) and applies their discounts.
       const member = await req.member();
-      const deps = { db: app.db, payments: app.payments, log: req.log, member, mails: app.orderMails };
+      const deps = {
+        db: app.db,
+        payments: app.payments,
+        log: req.log,
+        member,
+        mails: app.orderMails,
+        publicBaseUrl: app.config.publicBaseUrl,
+      };
       // The key covers who placed the order too: the same key and body from another account is another order.
       const hashed = { body: req.body, userId: member?.userId ?? 0 };
       const answer = await withIdempotencyKey(

@@ -2,10 +2,13 @@
  * The Stripe card adapter (issue 10; DESIGN §2 payments, §5.1–5.2): the official `stripe` SDK behind the same
  * CardPaymentProvider interface as the offline test card.
  *
- * - `charge`: POST /v1/payment_intents with `confirm: true` for the payment method Stripe Elements made in the
- *   browser, the server's own amount in AUD cents, card only, `use_stripe_sdk` so that 3-D Secure comes back as
- *   `requires_action` with the client secret for `stripe.handleNextAction`, and the Idempotency-Key derived
- *   from our order: a charge retried after a timeout is the same PaymentIntent at Stripe, never a second one.
+ * - `charge`: POST /v1/payment_intents with `confirm: true` for the payment method the Payment Element made in
+ *   the browser, the server's own amount in AUD cents, only the payment method type the order's rules allowed
+ *   (issue 40: card — Apple Pay and Google Pay included — Afterpay or Zip), `use_stripe_sdk` so that 3-D Secure
+ *   comes back as `requires_action` with the client secret for `stripe.handleNextAction`, and the Idempotency-Key
+ *   derived from our order: a charge retried after a timeout is the same PaymentIntent at Stripe, never a second
+ *   one. Afterpay and Zip also answer `requires_action` (a `redirect_to_url`): `handleNextAction` takes the
+ *   shopper to them and back to `return_url`, the store's return page for the order.
  * - `check`: GET the PaymentIntent after the browser finished 3-D Secure (or while it is `processing`);
  *   one left in `requires_confirmation` is confirmed by the server.
  * - `paymentState`: reconciliation reads the PaymentIntent with its latest charge (refunds, disputes).
@@ -124,16 +127,23 @@ export function createStripeCardProvider(options: StripeOptions): CardPaymentPro
     methodTypes: options.methodTypes ?? ['card'],
     async charge(request: CardChargeRequest): Promise<CardChargeResult> {
       try {
+        const methodType = request.methodType ?? 'card';
+        const redirects = methodType !== 'card';
         const intent = await stripe.paymentIntents.create(
           {
             amount: request.amountCents,
             currency: request.currency.toLowerCase(),
             payment_method: request.paymentMethodId,
-            allowed_payment_method_types: ['card'],
+            // Only the type the order's rules allowed (issue 40): a payment method of another type is refused.
+            allowed_payment_method_types: [methodType],
             confirm: true,
             use_stripe_sdk: true,
             description: request.description,
             metadata: { order_public_id: request.orderPublicId },
+            // Afterpay and Zip approve on their own site and send the shopper back here; Afterpay wants the
+            // delivery address with the payment.
+            ...(redirects && request.returnUrl ? { return_url: request.returnUrl } : {}),
+            ...(redirects && request.shipping ? { shipping: request.shipping } : {}),
           },
           { idempotencyKey: request.idempotencyKey },
         );

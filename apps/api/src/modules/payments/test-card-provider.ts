@@ -9,11 +9,15 @@
 import { createHash, randomBytes } from 'node:crypto';
 import {
   TEST_CARD_MESSAGES,
+  TEST_PAYMENT_METHOD_AFTERPAY,
   TEST_PAYMENT_METHOD_AUTHENTICATES,
   TEST_PAYMENT_METHOD_DECLINES,
   TEST_PAYMENT_METHOD_PAYS,
+  TEST_PAYMENT_METHOD_TYPES,
+  TEST_PAYMENT_METHOD_WALLET,
+  TEST_PAYMENT_METHOD_ZIP,
 } from '@store/shared/test-payments';
-import { STRIPE_PAYMENT_METHOD_TYPES } from '@store/shared/payment-method-rules';
+import { PAYMENT_METHOD_MESSAGES, STRIPE_PAYMENT_METHOD_TYPES } from '@store/shared/payment-method-rules';
 import type {
   CardChargeResult,
   CardPaymentProvider,
@@ -31,6 +35,13 @@ interface TestPaymentIntent {
   clientSecret: string;
   status: 'succeeded' | 'requires_action' | 'declined';
   message?: string;
+  /** Set for a buy-now-pay-later payment (issue 40), whose refusal is worded for its method. */
+  kind?: 'afterpay_clearpay' | 'zip' | undefined;
+}
+
+/** Stripe's words when a PaymentIntent does not allow the payment method's type. */
+function wrongTypeMessage(type: string): string {
+  return `The PaymentMethod provided (${type}) is not allowed for this PaymentIntent. Please choose another way to pay.`;
 }
 
 /**
@@ -64,7 +75,10 @@ export interface TestCardProvider extends CardPaymentProvider {
 }
 
 /**
- * `pm_card_visa` succeeds with a new `pi_test_...` payment id, `pm_card_chargeDeclined` is declined with
+ * `pm_card_visa` and the test wallet's `pm_test_wallet` succeed with a new `pi_test_...` payment id;
+ * `pm_test_afterpay` and `pm_test_zip` wait, like 3-D Secure, for the shopper's approval on the test approval page
+ * (issue 40) and a refused one is declined in the method's words; a payment method sent under another type than
+ * its own is declined as Stripe refuses it; `pm_card_chargeDeclined` is declined with
  * 'Your card was declined.', `pm_card_authenticationRequired` answers 'requires_action' with a client secret
  * until authenticated (then 'succeeded') or failed (then declined with Stripe's authentication message), any
  * other id is declined with 'Unknown test payment method'. A repeated idempotency key answers the first
@@ -105,7 +119,11 @@ export function createTestCardProvider(): TestCardProvider {
     if (!intent || intent.clientSecret !== clientSecret) return 'not_found';
     if (intent.status !== 'requires_action') return 'not_waiting';
     intent.status = next;
-    if (next === 'declined') intent.message = TEST_CARD_MESSAGES.authenticationFailed;
+    if (next === 'declined') {
+      intent.message = intent.kind
+        ? PAYMENT_METHOD_MESSAGES.declined(intent.kind)
+        : TEST_CARD_MESSAGES.authenticationFailed;
+    }
     return 'done';
   };
 
@@ -113,7 +131,7 @@ export function createTestCardProvider(): TestCardProvider {
     name: 'test-card',
     mode: 'test',
     methodTypes: STRIPE_PAYMENT_METHOD_TYPES,
-    async charge({ amountCents, paymentMethodId, idempotencyKey }) {
+    async charge({ amountCents, paymentMethodId, idempotencyKey, methodType = 'card' }) {
       const earlier = byIdempotencyKey.get(idempotencyKey);
       if (earlier) return resultOf(earlier);
       const id = `pi_test_${randomBytes(12).toString('hex')}`;
@@ -122,12 +140,22 @@ export function createTestCardProvider(): TestCardProvider {
         clientSecret: `${id}_secret_${randomBytes(12).toString('hex')}`,
         status: 'declined',
       };
+      const type = TEST_PAYMENT_METHOD_TYPES[paymentMethodId];
       if (!Number.isInteger(amountCents) || amountCents <= 0) {
         intent.message = 'The amount must be a positive whole number of cents.';
-      } else if (paymentMethodId === TEST_PAYMENT_METHOD_PAYS) {
+      } else if (type !== undefined && type !== methodType) {
+        // As Stripe refuses a payment method whose type the PaymentIntent does not allow (issue 40).
+        intent.message = wrongTypeMessage(type);
+      } else if (paymentMethodId === TEST_PAYMENT_METHOD_PAYS || paymentMethodId === TEST_PAYMENT_METHOD_WALLET) {
         intent.status = 'succeeded';
-      } else if (paymentMethodId === TEST_PAYMENT_METHOD_AUTHENTICATES) {
+      } else if (
+        paymentMethodId === TEST_PAYMENT_METHOD_AUTHENTICATES ||
+        paymentMethodId === TEST_PAYMENT_METHOD_AFTERPAY ||
+        paymentMethodId === TEST_PAYMENT_METHOD_ZIP
+      ) {
+        // 3-D Secure, or Afterpay's and Zip's approval on their own page (the test approval page stands in).
         intent.status = 'requires_action';
+        intent.kind = type === 'card' ? undefined : type;
       } else if (paymentMethodId === TEST_PAYMENT_METHOD_DECLINES) {
         intent.message = TEST_CARD_MESSAGES.declined;
       } else {
