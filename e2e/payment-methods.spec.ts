@@ -4,6 +4,7 @@
  * Afterpay's A$2,000 and a trade account are not offered Afterpay, and the server refuses it for them (400, the
  * rules' words). The test approval page stands in for Afterpay's and Zip's own; the return page finishes the order.
  */
+import { formatCents } from '@store/shared/money';
 import { IDEMPOTENCY_KEY_HEADER, ORDER_MESSAGES } from '@store/shared/order-constants';
 import { PAYMENT_METHOD_MESSAGES } from '@store/shared/payment-method-rules';
 import { TEST_PAYMENT_METHOD_AFTERPAY } from '@store/shared/test-payments';
@@ -15,6 +16,7 @@ import { expect, test, type Page } from './support/test';
 /** Demo products (data/demo-catalog/products.csv): a $130-ish pair of globes, and the dearest battery ($658.90). */
 const PLAIN_SKU = 'BL-H4-6055';
 const DEAR_SKU = 'BG-LFP100';
+const DEAR_CENTS = 65_890;
 
 async function storedCartLength(page: Page): Promise<number> {
   return page.evaluate(() => (JSON.parse(localStorage.getItem('cartItems') ?? '[]') as unknown[]).length);
@@ -42,6 +44,9 @@ async function addToCart(page: Page, sku: string, at = (p: string) => p) {
   await page.getByRole('button', { name: 'Add to cart', exact: true }).click();
   await expect(page.getByRole('dialog', { name: /cart/i })).toBeVisible();
 }
+
+// The trade journey's store of its own (its back office approves the account); started only by the test using it.
+test.use({ adminStoreOptions: { email: 'owner.paymentmethods@example.com' } });
 
 const methods = (page: Page) => page.getByRole('group', { name: 'Payment method' });
 
@@ -127,10 +132,18 @@ test('Zip approved: the thank-you page', async ({ page }, testInfo) => {
   await page.getByRole('button', { name: /^Pay \$/ }).click();
   await expect(page.getByRole('heading', { name: 'Zip (test mode)' })).toBeVisible();
   await screen(page, testInfo, 'payment-approval-zip');
-  // The return page, caught on its way (it confirms in a moment).
-  const returned = page.waitForURL(/\/checkout\/payment-return\?order=.+&redirect_status=succeeded$/);
+  // The return page's place-order is held back a moment, to see the page while it confirms.
+  let release: () => void = () => {};
+  const held = new Promise<void>((resolve) => (release = resolve));
+  await page.route('**/api/place-order', async (route) => {
+    await held;
+    await route.continue();
+  });
   await page.getByRole('button', { name: 'Approve' }).click();
-  await returned;
+  await expect(page).toHaveURL(/\/checkout\/payment-return\?order=.+&redirect_status=succeeded$/);
+  await expect(page.getByRole('heading', { name: 'Confirming your payment…' })).toBeVisible();
+  await screen(page, testInfo, 'payment-return-confirming');
+  release();
   await expect(page).toHaveURL(/\/thank-you$/, { timeout: 30_000 });
   expect(await storedCartLength(page)).toBe(0);
 });
@@ -163,7 +176,8 @@ test('an order over $2,000 is not offered Afterpay, and the server refuses it wi
   await page.goto('/cart');
   for (let i = 0; i < 3; i++) await page.getByRole('button', { name: 'Increase quantity' }).first().click();
   await toPaymentPage(page);
-  await expect(page.getByRole('button', { name: /^Pay \$2,/ })).toBeVisible();
+  // Four at $658.90: past Afterpay's limit, within Zip's.
+  await expect(page.getByRole('button', { name: `Pay ${formatCents(4 * DEAR_CENTS)}` })).toBeVisible();
   await expect(methods(page).getByRole('radio', { name: /^Zip/ })).toBeVisible();
   await expect(methods(page).getByRole('radio', { name: /^Afterpay/ })).toHaveCount(0);
 
@@ -176,7 +190,6 @@ test('an order over $2,000 is not offered Afterpay, and the server refuses it wi
 
 test.describe('a trade account (issue 39) is not offered Afterpay', () => {
   let store: AdminStore | undefined;
-  test.use({ adminStoreOptions: { email: 'owner.paymentmethods@example.com' } });
   test.beforeEach(() => {
     test.skip(test.info().project.name !== 'desktop', 'a store of its own: once, on the desktop');
   });

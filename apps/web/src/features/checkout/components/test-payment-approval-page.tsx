@@ -74,7 +74,7 @@ export function TestPaymentApprovalPage() {
     <div className="container page payment-redirect">
       <section className="payment-redirect__card" aria-labelledby="test-approval-title">
         <p className="payment-test-badge">
-          <span aria-hidden="true">⚠</span> Test mode — no real payment is taken
+          <span aria-hidden="true">⚠</span> Test mode — nothing is charged
         </p>
         <h1 id="test-approval-title" ref={headingRef} tabIndex={-1}>
           {name} (test mode)

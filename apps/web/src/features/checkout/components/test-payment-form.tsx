@@ -110,10 +110,11 @@ export function TestPaymentForm({
   const choices = paymentMethodTypes.map((type) => ({
     type,
     name: PAYMENT_METHOD_KIND_NAMES[type],
+    offer: type === 'afterpay_clearpay' && afterpay ? instalmentLine(afterpay) : null,
     detail:
       type === 'card'
         ? 'Visa, Mastercard or American Express'
-        : `${type === 'afterpay_clearpay' && afterpay ? `${instalmentLine(afterpay)}. ` : ''}You'll approve the payment on ${PAYMENT_METHOD_KIND_NAMES[type]}'s page (test mode) and come back here.`,
+        : `You'll approve the payment on ${PAYMENT_METHOD_KIND_NAMES[type]}'s page (test mode) and come back here.`,
   }));
 
   return (
@@ -151,6 +152,7 @@ export function TestPaymentForm({
             <span className="test-payment-form__choice-text">
               <span className="test-payment-form__choice-name">{choice.name}</span>
               <span className="test-payment-form__choice-detail" id={`${id}-${choice.type}`}>
+                {choice.offer && <span className="test-payment-form__choice-offer">{choice.offer}</span>}
                 {choice.detail}
               </span>
             </span>
