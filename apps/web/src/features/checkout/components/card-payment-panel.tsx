@@ -3,7 +3,7 @@ import { ORDER_MESSAGES, PAYMENT_METHOD_CARD } from '@store/shared/order-constan
 import { approvesByRedirect, type PaymentMethodContext } from '@store/shared/payment-method-rules';
 import { useCallback, useMemo, useRef, useState, type FormEvent } from 'react';
 import { useLocation } from 'react-router';
-import { useIsTradeBuyer, useTradeAccount } from '@/lib/api/get-trade-account';
+import { useTradeAccount } from '@/lib/api/get-trade-account';
 import type { CheckoutData } from '../checkout-storage';
 import { savePendingPayment } from '../pending-payment-storage';
 import {
@@ -60,11 +60,14 @@ function problemOfState(state: unknown): PaymentProblem | null {
 
 /**
  * The order as the payment method rules see it (issue 40 §2): delivered, never a pre-order on this page, in AUD,
- * and a trade buyer's when the signed-in member buys for an approved trade account. Null while that is being read.
+ * and a trade buyer's when the signed-in member belongs to a trade account that is approved or suspended (as the
+ * checkout's "On account" choice and the server's place-order count them). Null while that is being read.
  */
 function usePaymentMethodContext(checkout: CheckoutData): PaymentMethodContext | null {
-  const tradeAccount = useIsTradeBuyer();
-  const loading = useTradeAccount().isLoading;
+  const trade = useTradeAccount();
+  const status = trade.data?.status;
+  const tradeAccount = status === 'approved' || status === 'suspended';
+  const loading = trade.isLoading;
   const totalCents = checkout.totals.totalCents;
   return useMemo(
     () => (loading ? null : { currency: 'AUD', totalCents, delivered: true, tradeAccount, preOrder: false }),

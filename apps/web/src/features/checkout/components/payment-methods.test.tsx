@@ -70,13 +70,24 @@ describe('the test payment form offers the ways to pay (issue 40)', () => {
     expect(within(methods()).getByRole('radio', { name: /^Zip/ })).toBeTruthy();
   });
 
-  it('a member of an approved trade account is not offered Afterpay', async () => {
+  it.each(['approved', 'suspended'] as const)(
+    'a member of a %s trade account is not offered Afterpay',
+    async (status) => {
+      startSession({ user: TRADE_OWNER, token: 'trade-token', subscription: false });
+      stubApi([], {}, {}, { 'GET /api/trade/account': { data: makeTradeAccount({ status }) } });
+      renderCardPage();
+      await screen.findByRole('button', { name: 'Google Pay (test)' });
+      expect(within(methods()).queryByRole('radio', { name: /^Afterpay/ })).toBeNull();
+      expect(within(methods()).getByRole('radio', { name: /^Zip/ })).toBeTruthy();
+    },
+  );
+
+  it('a member whose trade application is still pending is offered Afterpay', async () => {
     startSession({ user: TRADE_OWNER, token: 'trade-token', subscription: false });
-    stubApi([], {}, {}, { 'GET /api/trade/account': { data: makeTradeAccount() } });
+    stubApi([], {}, {}, { 'GET /api/trade/account': { data: makeTradeAccount({ status: 'pending' }) } });
     renderCardPage();
     await screen.findByRole('button', { name: 'Google Pay (test)' });
-    expect(within(methods()).queryByRole('radio', { name: /^Afterpay/ })).toBeNull();
-    expect(within(methods()).getByRole('radio', { name: /^Zip/ })).toBeTruthy();
+    expect(within(methods()).getByRole('radio', { name: /^Afterpay/ })).toBeTruthy();
   });
 
   it('only the types the store takes: none of Afterpay and Zip when the config offers cards only', async () => {
