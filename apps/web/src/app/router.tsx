@@ -75,6 +75,13 @@ export const routes: RouteObject[] = [
           page(routerPath('walletPayment'), () =>
             import('./routes/checkout-paypal-payment').then((m) => ({ Component: m.WalletPaymentRoute })),
           ),
+          // Issue 40: back from Afterpay or Zip, and the offline test provider's stand-in for their page.
+          page(routerPath('paymentReturn'), () =>
+            import('./routes/payment-return').then((m) => ({ Component: m.PaymentReturnRoute })),
+          ),
+          page(routerPath('testPaymentApproval'), () =>
+            import('./routes/test-payment-approval').then((m) => ({ Component: m.TestPaymentApprovalRoute })),
+          ),
           page(routerPath('thankYou'), () =>
             import('./routes/thank-you').then((m) => ({ Component: m.ThankYouRoute })),
           ),

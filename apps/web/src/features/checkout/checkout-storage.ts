@@ -31,7 +31,10 @@ export interface CheckoutItem {
 
 /** What the checkout page saves: the order payload without payment fields, and the items shown. */
 export interface CheckoutData {
-  order: Omit<PlaceOrderRequestInput, 'payment_method' | 'payment_intent_id' | 'stripePaymentMethodId'> & {
+  order: Omit<
+    PlaceOrderRequestInput,
+    'payment_method' | 'payment_intent_id' | 'stripePaymentMethodId' | 'payment_method_type'
+  > & {
     /** Issue 39 §5: a trade member's purchase order number (up to 40 characters), printed on the invoice. */
     purchase_order_number?: string;
   };

@@ -17,6 +17,7 @@ import {
   type PAYMENT_METHOD_ACCOUNT,
   type PaymentMethod,
 } from '@store/shared/order-constants';
+import type { PaymentMethodKind } from '@store/shared/payment-method-rules';
 import { ApiError, apiRequest, served, TOO_MANY_REQUESTS_STATUS } from '@/lib/api-client';
 import type { CheckoutData } from '../checkout-storage';
 
@@ -26,6 +27,8 @@ export type PlaceOrderBody = CheckoutData['order'] & {
   payment_method: PaymentMethod | typeof PAYMENT_METHOD_ACCOUNT;
   /** Card flow: the payment method id the card form created (never card details). */
   stripePaymentMethodId?: string;
+  /** Card flow (issue 40): how the shopper paid with it; the server takes 'card' when absent. */
+  payment_method_type?: PaymentMethodKind;
   /** Wallet flow: the approved wallet order id. */
   payment_intent_id?: string;
 };

@@ -1,3 +1,8 @@
+import type {
+  PaymentMethodContext,
+  PaymentMethodKind,
+  StripePaymentMethodType,
+} from '@store/shared/payment-method-rules';
 import type { Ref } from 'react';
 
 /**
@@ -6,7 +11,16 @@ import type { Ref } from 'react';
  * sees that id (DESIGN §5.1: card numbers never reach our server). The offline test form implements it
  * when `card_payments` is 'test', the Stripe Elements form when it is 'stripe'.
  */
-export type CreatePaymentMethodResult = { paymentMethodId: string } | { error: string };
+export type CreatePaymentMethodResult = CreatedPaymentMethod | { error: string };
+
+/**
+ * A payment method the form made, and how the shopper chose to pay with it (issue 40): sent to place-order as
+ * `stripePaymentMethodId` and `payment_method_type`.
+ */
+export interface CreatedPaymentMethod {
+  paymentMethodId: string;
+  kind: PaymentMethodKind;
+}
 
 /** How the bank's check (3-D Secure) ended in the browser; the server still decides whether it paid. */
 export type NextActionResult = { ok: true } | { error: string };
@@ -19,6 +33,12 @@ export interface CardFormHandle {
    * client secret it sent (Stripe's `handleNextAction`). The page then sends the same place-order again.
    */
   handleNextAction(clientSecret: string): Promise<NextActionResult>;
+  /**
+   * Sends the shopper to approve an Afterpay or Zip payment on the provider's page (issue 40): Stripe's
+   * `handleNextAction`, which leaves this page, or the offline test provider's approval page. The page has kept
+   * the attempt (pending-payment-storage.ts) before calling this; it answers only if the shopper could not go.
+   */
+  approveByRedirect(clientSecret: string): Promise<NextActionResult>;
 }
 
 /** The billing details the card provider keeps with the payment method (from the saved checkout data). */
@@ -38,4 +58,13 @@ export interface CardFormProps {
   disabled?: boolean;
   /** Sent with the card to the provider (Stripe); the test form has no use for it. */
   billing: CardBillingDetails;
+  /** The order as the payment method rules see it (issue 40): its total, in cents, is what Stripe shows. */
+  context: PaymentMethodContext;
+  /** The Stripe types offered for this order (`stripeTypesFor`), card first. */
+  paymentMethodTypes: StripePaymentMethodType[];
+  /**
+   * Pays at once with a payment method made outside the Pay button (the test wallet button, issue 40), as if
+   * the shopper had pressed Pay with it.
+   */
+  onExpressPay: (method: CreatedPaymentMethod) => void;
 }

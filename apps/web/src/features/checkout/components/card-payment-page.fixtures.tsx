@@ -3,12 +3,15 @@
  * the fake API (test/fake-api.ts), where a request the test did not answer fails it.
  */
 import { IDEMPOTENCY_KEY_HEADER } from '@store/shared/order-constants';
+import { PAGES } from '@store/shared/paths';
 import type { StoreConfig } from '@store/shared/store-settings';
 import { screen } from '@testing-library/react';
 import type userEvent from '@testing-library/user-event';
 import { ToastContainer } from 'react-toastify';
 import { afterEach } from 'vitest';
 import { CardPaymentRoute } from '@/app/routes/checkout-stripe-payment';
+import { PaymentReturnRoute } from '@/app/routes/payment-return';
+import { TestPaymentApprovalRoute } from '@/app/routes/test-payment-approval';
 import { ThankYouRoute } from '@/app/routes/thank-you';
 import { json, type ApiTable } from '@/test/fake-api';
 import { makeOrderDetail } from '@/test/order-fixtures';
@@ -51,6 +54,8 @@ export function stubApi(
   placeOrderAnswers: Answer[],
   others: Record<string, Answer | Answer[]> = {},
   config: Partial<StoreConfig> = {},
+  /** More answers, as fake-api.ts takes them (a signed-in member's trade account, for issue 40). */
+  extra: ApiTable = {},
 ) {
   const calls: PlaceOrderCall[] = [];
   const otherCalls: OtherCall[] = [];
@@ -63,6 +68,7 @@ export function stubApi(
       const answer = placeOrderAnswers.shift();
       return answer === undefined ? undefined : respond(answer);
     },
+    ...extra,
   };
   for (const [path, entry] of Object.entries(others)) {
     table[`POST ${path}` as keyof ApiTable] = ({ url, body }) => {
@@ -74,12 +80,18 @@ export function stubApi(
   return { calls, otherCalls };
 }
 
-/** /checkout-stripe-payment over the api stubApi described, with /thank-you, /checkout and / beside it. */
-export function renderCardPage() {
-  const { router, user } = renderRoute('/checkout-stripe-payment', {
+/**
+ * /checkout-stripe-payment (or `path`) over the api stubApi described, with /thank-you, /checkout, / and the pages
+ * of a payment approved elsewhere (issue 40: the test approval page, the return page, the guest order page) beside it.
+ */
+export function renderCardPage(path = '/checkout-stripe-payment') {
+  const { router, user } = renderRoute(path, {
     api: table,
     routes: [
       { path: '/checkout-stripe-payment', element: <CardPaymentRoute /> },
+      { path: PAGES.testPaymentApproval.path, element: <TestPaymentApprovalRoute /> },
+      { path: PAGES.paymentReturn.path, element: <PaymentReturnRoute /> },
+      { path: PAGES.guestTrackOrder.path, element: <p>Guest order page</p> },
       { path: '/thank-you', element: <ThankYouRoute /> },
       { path: '/checkout', element: <p>Checkout page</p> },
       { path: '/', element: <p>Home page</p> },

@@ -81,7 +81,7 @@ describe('/checkout-stripe-payment', () => {
     expect(expiry.value).toBe('12 / 99');
     expect(expiry.autocomplete).toBe('cc-exp');
     expect((screen.getByLabelText('CVC') as HTMLInputElement).autocomplete).toBe('cc-csc');
-    expect(screen.queryByLabelText(/post(al)? code|zip/i)).toBeNull();
+    expect(screen.queryByLabelText(/post(al)? code|zip code/i)).toBeNull();
   });
 
   it("reads 'Processing...' while paying and sends only the payment method id, with an Idempotency-Key", async () => {
@@ -100,6 +100,7 @@ describe('/checkout-stripe-payment', () => {
     expect(call?.body).toMatchObject({
       payment_method: 'Stripe',
       stripePaymentMethodId: 'pm_card_visa',
+      payment_method_type: 'card',
       f_name: 'Jordan',
       products: [{ id: 1, quantity: 2, qp_subtotal: 175.9 }],
       grand_total: 175.9,

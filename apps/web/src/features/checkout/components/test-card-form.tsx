@@ -69,7 +69,8 @@ function caretAfterDigits(formatted: string, digitCount: number): number {
 }
 
 /**
- * The offline test provider's card form (DESIGN §3), used when the store runs without Stripe keys.
+ * The offline test provider's card form (DESIGN §3), the Card choice of the test payment form (test-payment-form.tsx)
+ * when the store runs without Stripe keys.
  * Card number (in groups of 4), expiry MM / YY and CVC; no postal code (SPEC §2). It checks the card and
  * makes the payment method id in the browser with `tokeniseTestCard`, as Stripe Elements would inside its
  * iframe: the number stays in this component's state and is never sent, stored or logged. The inputs
@@ -77,7 +78,11 @@ function caretAfterDigits(formatted: string, digitCount: number): number {
  * 3-D Secure (test card 4000 0025 0000 3155), `handleNextAction` opens the test authentication window and
  * resolves with the shopper's choice once the test card provider has it.
  */
-export function TestCardForm({ ref, onReadyChange, disabled = false }: CardFormProps) {
+export function TestCardForm({
+  ref,
+  onReadyChange,
+  disabled = false,
+}: Pick<CardFormProps, 'ref' | 'onReadyChange' | 'disabled'>) {
   const id = useId();
   const [number, setNumber] = useState('');
   const [expiry, setExpiry] = useState('');
@@ -95,13 +100,19 @@ export function TestCardForm({ ref, onReadyChange, disabled = false }: CardFormP
     () => ({
       async createPaymentMethod() {
         const result = tokeniseTestCard({ number, expiry, cvc });
-        return result.ok ? { paymentMethodId: result.paymentMethodId } : { error: result.message };
+        return result.ok
+          ? { paymentMethodId: result.paymentMethodId, kind: 'card' as const }
+          : { error: result.message };
       },
       handleNextAction(clientSecret) {
         return new Promise<NextActionResult>((resolve) => {
           settleChallenge.current = resolve;
           setChallenge(clientSecret);
         });
+      },
+      // A card is never approved on another site; the test payment form sends Afterpay and Zip there itself.
+      async approveByRedirect() {
+        return { error: TEST_CARD_MESSAGES.authenticationFailed };
       },
     }),
     [number, expiry, cvc],
@@ -137,9 +148,6 @@ export function TestCardForm({ ref, onReadyChange, disabled = false }: CardFormP
 
   return (
     <div className="test-card-form">
-      <p className="payment-test-badge">
-        <span aria-hidden="true">⚠</span> Test mode — no real card is charged
-      </p>
       <div className="test-card-form__hint" id={`${id}-hint`}>
         <p>Test card numbers:</p>
         <ul>

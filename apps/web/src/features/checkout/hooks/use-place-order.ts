@@ -20,7 +20,7 @@ import { lastOrderOf, saveLastOrder } from '../last-order';
 /** How the order is paid: the card form's payment method, or the approved wallet order. */
 export type OrderPayment = Pick<
   PlaceOrderBody,
-  'payment_method' | 'stripePaymentMethodId' | 'payment_intent_id'
+  'payment_method' | 'stripePaymentMethodId' | 'payment_intent_id' | 'payment_method_type'
 >;
 
 /** A problem shown under the pay button: the message, an optional second line, and where to go next. */
@@ -47,6 +47,11 @@ export interface UsePlaceOrder {
    * for the page to explain.
    */
   place(payment: OrderPayment): Promise<PlaceOrderOutcome>;
+  /**
+   * The request `place` last sent, with its Idempotency-Key, while that key is still open (the answer was not
+   * final): what a redirect to Afterpay or Zip keeps to send again on the way back (issue 40). Null otherwise.
+   */
+  openRequest(): { idempotencyKey: string; body: PlaceOrderBody } | null;
 }
 
 /**
@@ -107,6 +112,7 @@ export function usePlaceOrder(checkout: CheckoutData): UsePlaceOrder {
   const [isSubmitting, setSubmitting] = useState(false);
   /** The current attempt's key; null when the next request starts a new attempt. */
   const keyRef = useRef<string | null>(null);
+  const lastBodyRef = useRef<PlaceOrderBody | null>(null);
 
   const runAttempt = useCallback(async (task: () => Promise<void>) => {
     if (submittingRef.current) return false;
@@ -127,7 +133,9 @@ export function usePlaceOrder(checkout: CheckoutData): UsePlaceOrder {
   const place = useCallback(
     async (payment: OrderPayment) => {
       keyRef.current ??= newIdempotencyKey();
-      const outcome = await placeOrder({ ...checkout.order, ...payment }, keyRef.current);
+      const body: PlaceOrderBody = { ...checkout.order, ...payment };
+      const outcome = await placeOrder(body, keyRef.current);
+      lastBodyRef.current = body;
       if (isDefinitive(outcome)) keyRef.current = null;
       if (outcome.kind === 'prices_changed') {
         // The shopper goes back to checkout: it must recompute with today's settings and prices, not the
@@ -145,7 +153,13 @@ export function usePlaceOrder(checkout: CheckoutData): UsePlaceOrder {
     [checkout, navigate, queryClient],
   );
 
-  return { isSubmitting, runAttempt, place };
+  const openRequest = useCallback(() => {
+    const idempotencyKey = keyRef.current;
+    const body = lastBodyRef.current;
+    return idempotencyKey && body ? { idempotencyKey, body } : null;
+  }, []);
+
+  return { isSubmitting, runAttempt, place, openRequest };
 }
 
 /** Problems both payment methods explain the same way: the server repriced the cart, or stock ran out. */
