@@ -6,7 +6,7 @@
 import { instalmentLine, instalmentOffer, type InstalmentOffer } from '@store/shared/payment-method-rules';
 import { priceDisplayLabel } from '@store/shared/gst-prices';
 import { usePriceDisplay } from '@/hooks/use-price-display';
-import { useIsTradeBuyer } from '@/lib/api/get-trade-account';
+import { useBuysAsBusiness } from '@/lib/api/get-trade-account';
 import { useStoreConfig } from '@/lib/api/get-store-config';
 import './instalment-line.css';
 
@@ -21,7 +21,7 @@ import './instalment-line.css';
  */
 export function useInstalmentOffer(priceCents: number | null): InstalmentOffer | null {
   const offered = useStoreConfig().data?.payment_method_types;
-  const tradeAccount = useIsTradeBuyer();
+  const tradeAccount = useBuysAsBusiness();
   if (priceCents === null || !offered) return null;
   return instalmentOffer(priceCents, offered, { tradeAccount });
 }

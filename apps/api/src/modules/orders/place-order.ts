@@ -12,7 +12,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import { and, asc, eq, isNull, or, sql } from 'drizzle-orm';
 import { CHECKOUT_MESSAGES } from '@store/shared/checkout-form';
 import { type OrderError, type PlaceOrderRequest, type PlaceOrderResponse } from '@store/shared/order';
-import { TRADE_MESSAGES } from '@store/shared/trade-accounts';
+import { buysAsBusiness, TRADE_MESSAGES } from '@store/shared/trade-accounts';
 import { paymentReturnPath } from '@store/shared/paths';
 import {
   approvesByRedirect,
@@ -259,7 +259,7 @@ async function isTradeBuyer(
 ): Promise<boolean> {
   if (!member || kind !== 'afterpay_clearpay') return false;
   const membership = await tradeMembershipOf(db, member.userId);
-  return membership?.status === 'approved' || membership?.status === 'suspended';
+  return buysAsBusiness(membership?.status);
 }
 
 /**
@@ -732,7 +732,8 @@ async function chargeCard(
           description: `Order ${order.invoiceNumber}`,
           orderPublicId: order.publicId,
           methodType: stripeTypeOf(kind),
-          returnUrl: new URL(paymentReturnPath(order.publicId), deps.publicBaseUrl ?? 'http://localhost').href,
+          returnUrl: new URL(paymentReturnPath(order.publicId), deps.publicBaseUrl ?? 'http://localhost')
+            .href,
           shipping: {
             name: `${order.sFName} ${order.sLName}`.trim(),
             phone: order.sPhone,

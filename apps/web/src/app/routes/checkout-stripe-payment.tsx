@@ -9,7 +9,7 @@ export function CardPaymentRoute() {
   return (
     <PaymentLayoutGate>
       {(checkout) => (
-        <PaymentLayout checkout={checkout} paymentTitle="Pay by card">
+        <PaymentLayout checkout={checkout} paymentTitle="Choose how to pay">
           <CardPaymentPanel checkout={checkout} />
         </PaymentLayout>
       )}

@@ -3,6 +3,7 @@
  * (status, terms, credit, open invoices, statements, users) or null when they have none. One query per member,
  * read by the account pages, the header's account menu, the checkout's "On account" choice and the trade prices.
  */
+import { buysAsBusiness } from '@store/shared/trade-accounts';
 import type { TradeAccountView } from '@store/shared/trade-accounts';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { apiRequest, served } from '@/lib/api-client';
@@ -34,4 +35,12 @@ export function useTradeAccount() {
 /** Whether the signed-in member buys for an approved trade account (issue 39): trade prices, quick order, on account. */
 export function useIsTradeBuyer(): boolean {
   return useTradeAccount().data?.status === 'approved';
+}
+
+/**
+ * Whether the signed-in member buys as a business (`buysAsBusiness`: approved or suspended trade account, issue 40):
+ * no Afterpay for them.
+ */
+export function useBuysAsBusiness(): boolean {
+  return buysAsBusiness(useTradeAccount().data?.status);
 }

@@ -1,3 +1,4 @@
+import { buysAsBusiness } from '@store/shared/trade-accounts';
 import { formatCents } from '@store/shared/money';
 import { ORDER_MESSAGES, PAYMENT_METHOD_CARD } from '@store/shared/order-constants';
 import { approvesByRedirect, type PaymentMethodContext } from '@store/shared/payment-method-rules';
@@ -66,7 +67,7 @@ function problemOfState(state: unknown): PaymentProblem | null {
 function usePaymentMethodContext(checkout: CheckoutData): PaymentMethodContext | null {
   const trade = useTradeAccount();
   const status = trade.data?.status;
-  const tradeAccount = status === 'approved' || status === 'suspended';
+  const tradeAccount = buysAsBusiness(status);
   const loading = trade.isLoading;
   const totalCents = checkout.totals.totalCents;
   return useMemo(

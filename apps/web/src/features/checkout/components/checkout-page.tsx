@@ -1,3 +1,4 @@
+import { buysAsBusiness } from '@store/shared/trade-accounts';
 import { zodResolver } from '@hookform/resolvers/zod';
 import type { AddressSuggestion } from '@store/shared/address-lookup';
 import {
@@ -129,10 +130,7 @@ function useMemberCheckout(): MemberCheckoutState {
   const membershipPercent = plan?.discount_percentage ?? 0;
   const discounts = useMemo(() => ({ signupPercent, membershipPercent }), [signupPercent, membershipPercent]);
   const tradeAccount = useTradeAccount().data ?? null;
-  const trade =
-    signedIn && tradeAccount && (tradeAccount.status === 'approved' || tradeAccount.status === 'suspended')
-      ? tradeAccount
-      : null;
+  const trade = signedIn && tradeAccount && buysAsBusiness(tradeAccount.status) ? tradeAccount : null;
   return {
     signedIn,
     addresses: signedIn ? (saved.data ?? []) : [],
@@ -211,7 +209,7 @@ function CheckoutView({
         currency: 'AUD',
         totalCents: summary.totals.totalCents,
         delivered: true,
-        tradeAccount: member.trade?.status === 'approved',
+        tradeAccount: buysAsBusiness(member.trade?.status),
         preOrder: false,
       }
     : null;

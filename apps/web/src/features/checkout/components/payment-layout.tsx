@@ -11,7 +11,7 @@ import { formatPhone } from '@store/shared/phone';
 export interface PaymentLayoutProps {
   /** The checkout data the page read when it opened. */
   checkout: CheckoutData;
-  /** Heading of the payment panel, e.g. 'Pay by card'. */
+  /** Heading of the payment panel, e.g. 'Choose how to pay'. */
   paymentTitle: string;
   /** The payment method's own area: the card form and pay button, or the wallet button. */
   children: ReactNode;
