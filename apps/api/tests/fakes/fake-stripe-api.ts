@@ -187,14 +187,16 @@ export async function startFakeStripeApi(): Promise<FakeStripeApi> {
     },
     approveRedirect(id) {
       const intent = intents.get(id);
-      if (!intent || intent.status !== 'requires_action') throw new Error(`${id} is not waiting for approval`);
+      if (!intent || intent.status !== 'requires_action')
+        throw new Error(`${id} is not waiting for approval`);
       intent.status = 'succeeded';
       intent.next_action = null;
       chargeFor(intent);
     },
     declineRedirect(id) {
       const intent = intents.get(id);
-      if (!intent || intent.status !== 'requires_action') throw new Error(`${id} is not waiting for approval`);
+      if (!intent || intent.status !== 'requires_action')
+        throw new Error(`${id} is not waiting for approval`);
       intent.status = 'requires_payment_method';
       intent.next_action = null;
       intent.last_payment_error = {
@@ -287,7 +289,8 @@ export async function startFakeStripeApi(): Promise<FakeStripeApi> {
               type: 'invalid_request_error',
               code: 'parameter_missing',
               param: 'return_url',
-              message: 'A return_url must be specified because this Payment Intent is configured to automatically accept the payment methods enabled in the Dashboard, some of which may require a full page redirect to succeed.',
+              message:
+                'A return_url must be specified because this Payment Intent is configured to automatically accept the payment methods enabled in the Dashboard, some of which may require a full page redirect to succeed.',
             },
           });
         }

@@ -146,7 +146,10 @@ export function createTestCardProvider(): TestCardProvider {
       } else if (type !== undefined && type !== methodType) {
         // As Stripe refuses a payment method whose type the PaymentIntent does not allow (issue 40).
         intent.message = wrongTypeMessage(type);
-      } else if (paymentMethodId === TEST_PAYMENT_METHOD_PAYS || paymentMethodId === TEST_PAYMENT_METHOD_WALLET) {
+      } else if (
+        paymentMethodId === TEST_PAYMENT_METHOD_PAYS ||
+        paymentMethodId === TEST_PAYMENT_METHOD_WALLET
+      ) {
         intent.status = 'succeeded';
       } else if (
         paymentMethodId === TEST_PAYMENT_METHOD_AUTHENTICATES ||
