@@ -9,6 +9,7 @@
  */
 import { PAYMENT_METHOD_KINDS } from './payment-method-rules';
 import { z } from 'zod';
+import { DELIVERY_OPTIONS } from './delivery-rules';
 import { checkoutFormSchema, CHECKOUT_MESSAGES } from './checkout-form';
 import { discountCodeFieldSchema } from './discount-codes';
 import { parseDecimalToCents } from './money';
@@ -100,6 +101,19 @@ export const placeOrderRequestSchema = checkoutFormSchema.and(
     payment_method_type: z
       .enum(PAYMENT_METHOD_KINDS, {
         error: `payment_method_type must be one of ${PAYMENT_METHOD_KINDS.join(', ')}`,
+      })
+      .optional(),
+    /**
+     * Issue 41: how the order reaches the shopper — 'standard' (default, the SPEC's rule), 'express' or
+     * 'click_and_collect' with `collect_location_id`. The server prices it (`delivery_charges` must match) and
+     * refuses an option the cart may not take (a battery by air or to a parcel locker) with the reason.
+     */
+    delivery_option: z
+      .enum(DELIVERY_OPTIONS, { error: `delivery_option must be one of ${DELIVERY_OPTIONS.join(', ')}` })
+      .default('standard'),
+    collect_location_id: z
+      .union([z.number().int().positive(), z.null()], {
+        error: 'collect_location_id must be the id of a store location',
       })
       .optional(),
     products: orderLinesSchema,

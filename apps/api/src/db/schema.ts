@@ -30,6 +30,7 @@ import { DEFAULT_OPENING_HOURS, type OpeningHours } from '@store/shared/opening-
 import type { ReturnCondition, ReturnReason, ReturnStatus } from '@store/shared/admin-returns';
 import type { ContactMessageKind } from '@store/shared/admin-customers';
 import type { AbnCheck } from '@store/shared/trade-accounts';
+import type { DeliveryOption, RateTable } from '@store/shared/delivery-rules';
 
 export const categories = pgTable(
   'categories',
@@ -147,6 +148,14 @@ export const products = pgTable(
      * model reads a product's search text from its own row. */
     searchBrand: text('search_brand').notNull().default(''),
     searchCategory: text('search_category').notNull().default(''),
+    /** Issue 41: the dangerous goods class (delivery-rules.ts DANGEROUS_GOODS_CLASSES, '8' for a battery); null when none. */
+    dangerousGoodsClass: text('dangerous_goods_class'),
+    /** Issue 41: too big for a PO box, a locker or express; standard delivery adds the bulky surcharge per unit. */
+    bulky: boolean('bulky').notNull().default(false),
+    /** Issue 41: the packed size in millimetres, for cubic weight; null when unknown. */
+    lengthMm: integer('length_mm'),
+    widthMm: integer('width_mm'),
+    heightMm: integer('height_mm'),
     /** Hash of the imported fields, so a re-import can tell unchanged rows cheaply. */
     importHash: text('import_hash'),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
@@ -259,6 +268,16 @@ export const storeSettings = pgTable('store_settings', {
   deliveryDaysMin: integer('delivery_days_min').notNull().default(5),
   deliveryDaysMax: integer('delivery_days_max').notNull().default(8),
   returnWindowDays: integer('return_window_days').notNull().default(30),
+  /** Issue 41: express delivery offered, and its estimate in business days. */
+  expressEnabled: boolean('express_enabled').notNull().default(true),
+  expressDaysMin: integer('express_days_min').notNull().default(1),
+  expressDaysMax: integer('express_days_max').notNull().default(3),
+  /** Issue 41: added to standard delivery per bulky unit, cents inc. GST. */
+  bulkySurchargeCents: integer('bulky_surcharge_cents').notNull().default(2500),
+  /** Issue 41: a click & collect order still uncollected this many days after "ready" is flagged. */
+  uncollectedAfterDays: integer('uncollected_after_days').notNull().default(7),
+  /** Issue 41: the rate table (delivery-rules.ts RateTable); null means DEFAULT_RATE_TABLE. */
+  rateTable: jsonb('rate_table').$type<RateTable>(),
   /** Bumped by every save: the back office's save is refused over a newer version (issue 36 §5). */
   version: integer('version').notNull().default(1),
 });
@@ -497,6 +516,18 @@ export const orders = pgTable(
     tradeAccountId: integer('trade_account_id'),
     /** Issue 39: for an order charged "On account", the day (store calendar) payment is due by the terms. */
     paymentDueDay: date('payment_due_day', { mode: 'string' }),
+    /** Issue 41: 'standard', 'express' or 'click_and_collect' (delivery-rules.ts). */
+    deliveryOption: text('delivery_option').$type<DeliveryOption>().notNull().default('standard'),
+    /** Issue 41: the estimate as promised when the order was placed ("Delivered in 5-8 business days"). */
+    deliveryEstimate: text('delivery_estimate').notNull().default(''),
+    /** Issue 41: what priced the delivery: 'rule', 'table', 'auspost' or 'collect'; null for older orders. */
+    deliveryRateSource: text('delivery_rate_source'),
+    /** Issue 41: click & collect's location (set exactly when delivery_option is click_and_collect). */
+    collectLocationId: integer('collect_location_id'),
+    readyForCollectionAt: timestamp('ready_for_collection_at', { withTimezone: true }),
+    collectedAt: timestamp('collected_at', { withTimezone: true }),
+    /** The name of the person who collected the order, as the counter recorded it. */
+    collectedBy: text('collected_by'),
   },
   (t) => [
     index('orders_user_idx').on(t.userId, t.createdAt.desc().nullsFirst()),
@@ -1361,3 +1392,113 @@ export const tradeLedger = pgTable('trade_ledger', {
   recordedBy: integer('recorded_by'),
   createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
 });
+
+/** Issue 41, decision 0069: the store's locations (a warehouse, a shop front): address, hours, ships, hands over. */
+export const locations = pgTable(
+  'locations',
+  {
+    id: serial('id').primaryKey(),
+    code: text('code').notNull().unique(),
+    name: text('name').notNull(),
+    streetAddress: text('street_address').notNull().default(''),
+    suburb: text('suburb').notNull().default(''),
+    state: text('state').notNull().default('NSW'),
+    postCode: text('post_code').notNull().default(''),
+    phone: text('phone').notNull().default(''),
+    openingHours: jsonb('opening_hours').$type<OpeningHours>().notNull(),
+    ships: boolean('ships').notNull().default(true),
+    handsOver: boolean('hands_over').notNull().default(false),
+    readyMinutes: integer('ready_minutes').notNull().default(60),
+    dispatchDaysMin: integer('dispatch_days_min').notNull().default(0),
+    dispatchDaysMax: integer('dispatch_days_max').notNull().default(1),
+    sortOrder: integer('sort_order').notNull().default(0),
+    active: boolean('active').notNull().default(true),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    check('locations_ready_minutes_check', sql`${t.readyMinutes} BETWEEN 5 AND 1440`),
+    check(
+      'locations_dispatch_days_check',
+      sql`${t.dispatchDaysMin} >= 0 AND ${t.dispatchDaysMax} >= ${t.dispatchDaysMin} AND ${t.dispatchDaysMax} <= 30`,
+    ),
+  ],
+);
+
+/**
+ * Units on hand per product and location (issue 41). For a product that tracks stock, `products.stock` is the sum
+ * of its rows here, changed in the same transaction as them (decision 0069).
+ */
+export const locationStock = pgTable(
+  'location_stock',
+  {
+    locationId: integer('location_id')
+      .notNull()
+      .references(() => locations.id, { onDelete: 'restrict' }),
+    productId: integer('product_id')
+      .notNull()
+      .references(() => products.id, { onDelete: 'cascade' }),
+    onHand: integer('on_hand').notNull(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    primaryKey({ name: 'location_stock_pk', columns: [t.productId, t.locationId] }),
+    index('location_stock_location_idx').on(t.locationId, t.productId),
+    check('location_stock_on_hand_check', sql`${t.onHand} >= 0`),
+  ],
+);
+
+/** Where an order's units were reserved (issue 41), so a cancel or restock puts them back there. */
+export const orderStockAllocations = pgTable(
+  'order_stock_allocations',
+  {
+    id: serial('id').primaryKey(),
+    orderId: integer('order_id')
+      .notNull()
+      .references(() => orders.id, { onDelete: 'cascade' }),
+    productId: integer('product_id').notNull(),
+    locationId: integer('location_id')
+      .notNull()
+      .references(() => locations.id, { onDelete: 'restrict' }),
+    quantity: integer('quantity').notNull(),
+    /** Units of this allocation already put back (cancel, restock). */
+    released: integer('released').notNull().default(0),
+  },
+  (t) => [
+    index('order_stock_allocations_order_idx').on(t.orderId),
+    check(
+      'order_stock_allocations_quantity_check',
+      sql`${t.quantity} > 0 AND ${t.released} >= 0 AND ${t.released} <= ${t.quantity}`,
+    ),
+  ],
+);
+
+/** Why stock moved (issue 41): a transfer between locations, a count, goods received, an order or its release. */
+export type StockMovementReason =
+  'transfer' | 'count' | 'received' | 'order' | 'order_released' | 'restock' | 'import';
+
+/** Every change of stock at a location, with why and who (issue 41 §1: transfers with a history). */
+export const stockMovements = pgTable(
+  'stock_movements',
+  {
+    id: serial('id').primaryKey(),
+    productId: integer('product_id')
+      .notNull()
+      .references(() => products.id, { onDelete: 'cascade' }),
+    /** Null for stock that arrives (received, count up, release); set for stock that leaves. */
+    fromLocationId: integer('from_location_id').references(() => locations.id, { onDelete: 'restrict' }),
+    toLocationId: integer('to_location_id').references(() => locations.id, { onDelete: 'restrict' }),
+    quantity: integer('quantity').notNull(),
+    reason: text('reason').$type<StockMovementReason>().notNull(),
+    note: text('note').notNull().default(''),
+    orderId: integer('order_id'),
+    staffUserId: integer('staff_user_id'),
+    staffName: text('staff_name').notNull().default(''),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    index('stock_movements_product_idx').on(t.productId, t.createdAt.desc()),
+    index('stock_movements_created_idx').on(t.createdAt.desc()),
+    check('stock_movements_quantity_check', sql`${t.quantity} > 0`),
+  ],
+);

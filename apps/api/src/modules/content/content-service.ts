@@ -41,6 +41,12 @@ export async function getStoreSettings(db: Database): Promise<StoreSettingsRow> 
       deliveryDaysMax: DEFAULT_STORE_PROMISES.deliveryDaysMax,
       returnWindowDays: DEFAULT_STORE_PROMISES.returnWindowDays,
       version: 1,
+      expressEnabled: true,
+      expressDaysMin: 1,
+      expressDaysMax: 3,
+      bulkySurchargeCents: 2500,
+      uncollectedAfterDays: 7,
+      rateTable: null,
     }
   );
 }
