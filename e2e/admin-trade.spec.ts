@@ -9,6 +9,7 @@ import { expect, test } from './support/test';
 import type { AdminStore } from './support/admin-store';
 import { mailFromOutbox } from './support/outbox';
 import { screen } from './support/screens';
+import { applyForTradeAccount } from './support/trade-application';
 
 /** A demo product and its brand (data/demo-catalog/products.csv). */
 const SKU = 'BL-H4-6055';
@@ -85,23 +86,7 @@ test.describe('trade accounts in the back office', () => {
     });
     expect(signUp.ok()).toBe(true);
     const { token } = (await signUp.json()) as { token: string };
-    const applied = await page.request.post(at('/api/trade/applications'), {
-      headers: { authorization: `Bearer ${token}` },
-      data: {
-        business_name: 'Rivet Motors Pty Ltd',
-        abn: '51 824 753 556',
-        gst_registered: true,
-        street_address: '12 Spanner St',
-        suburb: 'Parramatta',
-        state: 'NSW',
-        post_code: '2150',
-        contact_name: 'Rita Rivet',
-        contact_phone: '0298765432',
-        accounts_email: `accounts.${stamp}@example.com`,
-        expected_monthly_spend: '2500',
-      },
-    });
-    expect(applied.status(), await applied.text()).toBeLessThan(300);
+    await applyForTradeAccount(page.request, at(''), token, `accounts.${stamp}@example.com`);
 
     await page.goto(at('/admin/trade-applications'));
     const applications = page.getByRole('table', { name: /Trade applications/ });

@@ -11,6 +11,7 @@ import { TEST_PAYMENT_METHOD_AFTERPAY } from '@store/shared/test-payments';
 import type { AdminStore } from './support/admin-store';
 import { screen } from './support/screens';
 import { signInCustomer, signUpCustomer } from './support/sign-in';
+import { applyForTradeAccount } from './support/trade-application';
 import { expect, test, type Page } from './support/test';
 
 /** Demo products (data/demo-catalog/products.csv): a $130-ish pair of globes, and the dearest battery ($658.90). */
@@ -206,24 +207,7 @@ test.describe('a trade account (issue 39) is not offered Afterpay', () => {
     const account = await signUpCustomer(page.request, at(''), { email, name: 'Rita Rivet' });
     const login = await page.request.post(at('/api/login'), { data: { email, password: account.password } });
     const { token } = (await login.json()) as { token: string };
-    const applied = await page.request.post(at('/api/trade/applications'), {
-      headers: { authorization: `Bearer ${token}` },
-      data: {
-        business_name: 'Rivet Motors Pty Ltd',
-        abn: '51 824 753 556',
-        gst_registered: true,
-        street_address: '12 Spanner St',
-        suburb: 'Parramatta',
-        state: 'NSW',
-        post_code: '2150',
-        contact_name: 'Rita Rivet',
-        contact_phone: '02 9876 5432',
-        accounts_email: `accounts.${email}`,
-        expected_monthly_spend: '2500',
-      },
-    });
-    expect(applied.status(), await applied.text()).toBe(201);
-    const accountId = ((await applied.json()) as { data: { id: number } }).data.id;
+    const accountId = await applyForTradeAccount(page.request, at(''), token, `accounts.${email}`);
     const staff = await page.request.post(at('/api/admin/login'), {
       data: { email: store?.email, password: store?.password },
     });

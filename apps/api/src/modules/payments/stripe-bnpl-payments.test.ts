@@ -15,14 +15,11 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { paymentReturnPath } from '@store/shared/paths';
 import { PAYMENT_METHOD_MESSAGES } from '@store/shared/payment-method-rules';
 import { orders, products } from '../../db/schema';
-import {
-  FAKE_STRIPE_SECRET_KEY,
-  startFakeStripeApi,
-  type FakeStripeApi,
-} from '../../../tests/fakes/fake-stripe-api';
+import { FAKE_STRIPE_SECRET_KEY, type FakeStripeApi } from '../../../tests/fakes/fake-stripe-api';
 import { seedCatalog, seedProduct } from '../../../tests/seed-catalog';
 import { seedApprovedTradeAccount } from '../../../tests/seed-trade';
 import { bearer } from '../../../tests/seeders';
+import { startStripeTestApp, type StripeTestApp } from '../../../tests/stripe-test-app';
 import { createTestApp, type TestApp } from '../../../tests/test-app';
 import { testOrderBody } from '../orders/test-order-body';
 
@@ -30,32 +27,18 @@ const WEBHOOK_SECRET = 'whsec_test_store_bnpl';
 let fake: FakeStripeApi;
 let t: TestApp;
 let productId = 0;
+let app: StripeTestApp;
 
 beforeAll(async () => {
-  fake = await startFakeStripeApi();
-  t = await createTestApp({
-    config: (c) => {
-      c.stripeSecretKey = FAKE_STRIPE_SECRET_KEY;
-      c.stripePublishableKey = 'pk_test_fake';
-      c.stripeWebhookSecret = WEBHOOK_SECRET;
-      c.stripeApiBase = fake.apiBase;
-      c.stripePaymentMethods = ['card', 'afterpay_clearpay', 'zip'];
-      c.paymentTimeoutMs = 2_000;
-      c.rateLimits.placeOrdersPerMinute = 100_000;
-    },
+  app = await startStripeTestApp({
+    webhookSecret: WEBHOOK_SECRET,
+    paymentMethods: ['card', 'afterpay_clearpay', 'zip'],
+    paymentTimeoutMs: 2_000,
+    product: { sku: 'BNPL-BATTERY', title: 'Car Battery', priceCents: 25_000, stock: 100 },
   });
-  await seedCatalog(t.database.db);
-  productId = await seedProduct(t.database.db, {
-    sku: 'BNPL-BATTERY',
-    title: 'Car Battery',
-    priceCents: 25_000,
-    stock: 100,
-  });
+  ({ t, fake, productId } = app);
 });
-afterAll(async () => {
-  await t.close();
-  await fake.close();
-});
+afterAll(() => app.close());
 beforeEach(() => {
   fake.mode = 'ok';
 });

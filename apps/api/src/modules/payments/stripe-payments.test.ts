@@ -11,13 +11,9 @@ import Stripe from 'stripe';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { ORDER_MESSAGES } from '@store/shared/order-constants';
 import { orders, paymentEvents, products } from '../../db/schema';
-import {
-  FAKE_STRIPE_SECRET_KEY,
-  startFakeStripeApi,
-  type FakeStripeApi,
-} from '../../../tests/fakes/fake-stripe-api';
-import { seedCatalog, seedProduct } from '../../../tests/seed-catalog';
-import { createTestApp, type TestApp } from '../../../tests/test-app';
+import type { FakeStripeApi } from '../../../tests/fakes/fake-stripe-api';
+import { startStripeTestApp, type StripeTestApp } from '../../../tests/stripe-test-app';
+import type { TestApp } from '../../../tests/test-app';
 import { testOrderBody } from '../orders/test-order-body';
 import { STRIPE_WEBHOOK_TOLERANCE_SECONDS } from './read-stripe-event';
 
@@ -25,31 +21,17 @@ const WEBHOOK_SECRET = 'whsec_test_store_fake';
 let fake: FakeStripeApi;
 let t: TestApp;
 let productId = 0;
+let app: StripeTestApp;
 
 beforeAll(async () => {
-  fake = await startFakeStripeApi();
-  t = await createTestApp({
-    config: (c) => {
-      c.stripeSecretKey = FAKE_STRIPE_SECRET_KEY;
-      c.stripePublishableKey = 'pk_test_fake';
-      c.stripeWebhookSecret = WEBHOOK_SECRET;
-      c.stripeApiBase = fake.apiBase;
-      c.paymentTimeoutMs = 300;
-      c.rateLimits.placeOrdersPerMinute = 100_000;
-    },
+  app = await startStripeTestApp({
+    webhookSecret: WEBHOOK_SECRET,
+    paymentTimeoutMs: 300,
+    product: { sku: 'STR-PADS', title: 'Brake Pads', priceCents: 4_000, stock: 50 },
   });
-  await seedCatalog(t.database.db);
-  productId = await seedProduct(t.database.db, {
-    sku: 'STR-PADS',
-    title: 'Brake Pads',
-    priceCents: 4_000,
-    stock: 50,
-  });
+  ({ t, fake, productId } = app);
 });
-afterAll(async () => {
-  await t.close();
-  await fake.close();
-});
+afterAll(() => app.close());
 beforeEach(() => {
   fake.mode = 'ok';
 });

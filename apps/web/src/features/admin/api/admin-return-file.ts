@@ -1,9 +1,10 @@
+import { saveFile } from '@/lib/save-file';
 import { adminFile, type AdminRequestOptions } from '../admin-request';
 
 /**
  * Downloads `/api<path>` with the staff member's bearer and saves it under the server's file name (issue 12):
- * the bytes become a Blob behind an object URL clicked through a link with `download`, so the browser saves the
- * file and never shows it in the page (a return's photo or PDF is the customer's, not ours to render). A refused
+ * saved by `saveFile`, so the browser saves it and never shows it in the page (a return's photo or PDF is the
+ * customer's, not ours to render). A refused
  * session is handled as for every back-office call (`adminRequest`). Throws ApiError with the server's message
  * when refused. `request` adds the method and body of a file asked for by POST (issue 36: packing slips).
  */
@@ -17,18 +18,6 @@ export async function downloadAdminFile(
     fallbackName,
     fallbackMessage: (status) => `The download failed (${status}).`,
   });
-  const url = URL.createObjectURL(blob);
-  try {
-    const link = document.createElement('a');
-    link.href = url;
-    link.download = name;
-    link.hidden = true;
-    document.body.append(link);
-    link.click();
-    link.remove();
-  } finally {
-    // Revoked after the click has been handled: the browser has the bytes by then.
-    setTimeout(() => URL.revokeObjectURL(url), 10_000);
-  }
+  saveFile(blob, name);
   return name;
 }

@@ -108,11 +108,7 @@ export function PaymentReturnPage() {
               We could not find this payment in this browser, so we cannot finish it here. Your order's page
               shows whether it has been paid; we also email you once it is.
             </p>
-            <p>
-              <Link className="button" to={trackLink}>
-                Check your order
-              </Link>
-            </p>
+            <CheckYourOrder to={trackLink} />
           </>
         )}
         {view.kind === 'pending' && (
@@ -123,11 +119,7 @@ export function PaymentReturnPage() {
               held and you will not be charged twice: reload this page in a minute to check again, or see your
               order's page.
             </p>
-            <p>
-              <Link className="button" to={trackLink}>
-                Check your order
-              </Link>
-            </p>
+            <CheckYourOrder to={trackLink} />
           </>
         )}
         {view.kind === 'problem' && (
@@ -141,5 +133,16 @@ export function PaymentReturnPage() {
         )}
       </section>
     </div>
+  );
+}
+
+/** The way out when this browser cannot finish the payment: the order's tracking page. */
+function CheckYourOrder({ to }: { to: string }) {
+  return (
+    <p>
+      <Link className="button" to={to}>
+        Check your order
+      </Link>
+    </p>
   );
 }

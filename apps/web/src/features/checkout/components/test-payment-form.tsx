@@ -15,6 +15,7 @@ import { useCallback, useEffect, useId, useImperativeHandle, useRef, useState } 
 import { useNavigate } from 'react-router';
 import type { CardFormHandle, CardFormProps } from './card-form-props';
 import { TestCardForm } from './test-card-form';
+import { WalletIcon } from '@/components/wallet-icon';
 import './test-payment-form.css';
 
 /** The test payment method of each buy-now-pay-later choice (the test provider's Afterpay and Zip). */
@@ -33,21 +34,6 @@ export function testWalletKind(
 ): 'apple_pay' | 'google_pay' {
   const apple = /iPhone|iPad|iPod|Macintosh/.test(nav?.userAgent ?? '') && /Apple/.test(nav?.vendor ?? '');
   return apple ? 'apple_pay' : 'google_pay';
-}
-
-function WalletIcon() {
-  return (
-    <svg viewBox="0 0 24 24" width="22" height="22" aria-hidden="true" focusable="false">
-      <path
-        d="M4 7h14a2 2 0 0 1 2 2v8a2 2 0 0 1-2 2H4z M4 7V6a2 2 0 0 1 2-2h10v3"
-        fill="none"
-        stroke="currentColor"
-        strokeWidth="1.8"
-        strokeLinejoin="round"
-      />
-      <circle cx="16" cy="13" r="1.4" fill="currentColor" />
-    </svg>
-  );
 }
 
 /**
