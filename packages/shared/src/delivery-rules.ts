@@ -140,6 +140,9 @@ export const DELIVERY_MESSAGES = {
     `"${title}" is a bulky item and does not fit a parcel locker. Enter a street address, or choose click & collect.`,
   collectLocationRequired: 'Choose the store to collect your order from.',
   collectLocationUnknown: 'That store does not hand over orders. Choose another store to collect from.',
+  collectNone: 'No store hands over orders at the moment. Choose delivery instead.',
+  expressTooHeavy:
+    'Express delivery takes parcels up to 22 kg, and this order is heavier. Choose standard delivery or click & collect.',
   collectNotInStock: (locationName: string) =>
     `${locationName} cannot have your whole order ready: choose another store or delivery.`,
   postCodeRequired: 'Enter the delivery post code to see the delivery options and their prices.',
