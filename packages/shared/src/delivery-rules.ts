@@ -365,3 +365,18 @@ export const DELIVERY_ESTIMATES = {
 export function optionChargeText(cents: number): string {
   return cents === 0 ? 'Free' : formatCents(cents);
 }
+
+/**
+ * The order's delivery on one line, as the order pages, the mails and the tax invoice print it: "Express delivery —
+ * Delivered in 1-3 business days", "Click & collect — Guildford warehouse, 3 Example Rd, Guildford NSW 2161".
+ */
+export function deliveryChoiceText(
+  option: DeliveryOption,
+  estimate: string,
+  collectLocation: { name: string; address: string } | null = null,
+): string {
+  const name = DELIVERY_OPTION_NAMES[option];
+  if (option === 'click_and_collect' && collectLocation)
+    return `${name} — ${collectLocation.name}, ${collectLocation.address}`;
+  return estimate ? `${name} — ${estimate}` : name;
+}

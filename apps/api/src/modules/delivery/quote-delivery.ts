@@ -338,6 +338,24 @@ export function chooseDelivery(
   };
 }
 
+/**
+ * The chosen option priced for `lines` to `destination` (`quoteDelivery` then `chooseDelivery`): what place-order
+ * charges and the wallet order is created for. Answers `{ refused }` with the checkout's words.
+ */
+export async function priceChosenDelivery(
+  db: Database,
+  request: {
+    lines: readonly QuoteLine[];
+    destination: DeliveryDestination;
+    option: DeliveryOption;
+    collectLocationId: number | null | undefined;
+  },
+  deps: QuoteDeliveryDeps,
+): Promise<ChosenDelivery | { refused: string }> {
+  const quote = await quoteDelivery(db, request, deps);
+  return chooseDelivery(quote, request.option, request.collectLocationId);
+}
+
 /** A location's address on one line: "3 Example Rd, Guildford NSW 2161". */
 export function locationAddressText(
   l: Pick<StoreLocation, 'streetAddress' | 'suburb' | 'state' | 'postCode'>,

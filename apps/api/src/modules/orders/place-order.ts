@@ -40,7 +40,7 @@ import { storeMetrics } from '../../plugins/store-metrics';
 import type { PaymentProviders } from '../payments/choose-payment-providers';
 import type { WalletCaptureResult } from '../payments/payment-provider';
 import type { AusPostRates } from '../delivery/auspost-rates';
-import { chooseDelivery, quoteDelivery, type ChosenDelivery } from '../delivery/quote-delivery';
+import { priceChosenDelivery, type ChosenDelivery } from '../delivery/quote-delivery';
 import { lockDiscountCode, recordRedemption } from '../discount-codes/redeem-discount-code';
 import { decideOrderDiscounts } from './decide-order-discounts';
 import { generatePublicOrderId } from './generate-public-order-id';
@@ -265,7 +265,7 @@ async function chosenDelivery(
   lines: readonly PricedOrderLine[],
 ): Promise<ChosenDelivery | { refused: string }> {
   const s = request.ship_to_different_address;
-  const quote = await quoteDelivery(
+  return priceChosenDelivery(
     deps.db,
     {
       lines,
@@ -274,10 +274,11 @@ async function chosenDelivery(
         street: s ? request.s_street_address : request.street_address,
         state: s ? request.s_state : request.state,
       },
+      option: request.delivery_option,
+      collectLocationId: request.collect_location_id,
     },
     { auspost: deps.auspost ?? null, log: deps.log },
   );
-  return chooseDelivery(quote, request.delivery_option, request.collect_location_id);
 }
 
 /**
