@@ -3,11 +3,10 @@
  * §6): name, address on one line and opening hours.
  */
 import { eq } from 'drizzle-orm';
-import { openingHoursSummary } from '@store/shared/opening-hours';
 import type { Database } from '../../db/client';
 import { locations } from '../../db/schema';
 import { toStoreLocation } from '../locations/location-stock';
-import { locationAddressText } from './quote-delivery';
+import { locationAddressText, locationHoursText } from './quote-delivery';
 
 export interface CollectLocationText {
   id: number;
@@ -31,6 +30,6 @@ export async function collectLocationOf(
     id: l.id,
     name: l.name,
     address: locationAddressText(l),
-    hours: openingHoursSummary(l.openingHours),
+    hours: locationHoursText(l),
   };
 }

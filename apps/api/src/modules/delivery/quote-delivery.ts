@@ -363,6 +363,16 @@ export function locationAddressText(
   return `${l.streetAddress}, ${[l.suburb, l.state, l.postCode].filter(Boolean).join(' ')}`;
 }
 
+/**
+ * A location's opening hours in one line ('8 AM to 6 PM AEST, Mon-Sun'); '' when its hours are not in the
+ * OpeningHours shape (migration 0039's fallback row stores the weekdays without `days`: shown as no hours rather
+ * than failing the checkout).
+ */
+export function locationHoursText(l: Pick<StoreLocation, 'openingHours'>): string {
+  const hours = l.openingHours as Partial<StoreLocation['openingHours']> | null;
+  return hours?.days ? openingHoursSummary(l.openingHours) : '';
+}
+
 /** The quote on the wire (`deliveryQuoteResponseSchema`): charges as decimal dollar strings. */
 export function presentDeliveryQuote(quote: DeliveryQuote): DeliveryQuoteResponse {
   return {
@@ -379,7 +389,7 @@ export function presentDeliveryQuote(quote: DeliveryQuote): DeliveryQuoteRespons
       id: l.location.id,
       name: l.location.name,
       address: locationAddressText(l.location),
-      hours: openingHoursSummary(l.location.openingHours),
+      hours: locationHoursText(l.location),
       available: l.available,
       estimate: l.estimate,
       reason: l.reason,
