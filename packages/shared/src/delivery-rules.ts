@@ -139,6 +139,7 @@ export const DELIVERY_MESSAGES = {
   bulkyToLocker: (title: string) =>
     `"${title}" is a bulky item and does not fit a parcel locker. Enter a street address, or choose click & collect.`,
   collectLocationRequired: 'Choose the store to collect your order from.',
+  chooseOption: 'Choose how your order reaches you under "Delivery".',
   collectLocationUnknown: 'That store does not hand over orders. Choose another store to collect from.',
   collectNone: 'No store hands over orders at the moment. Choose delivery instead.',
   expressTooHeavy:

@@ -89,8 +89,12 @@ export function DeliveryOptionsSection({ quote, failed, choice, onChoose }: Deli
                             name="collect_location_id"
                             value={l.id}
                             disabled={!l.available}
-                            checked={choice.option === 'click_and_collect' && choice.collectLocationId === l.id}
-                            onChange={() => onChoose({ option: 'click_and_collect', collectLocationId: l.id })}
+                            checked={
+                              choice.option === 'click_and_collect' && choice.collectLocationId === l.id
+                            }
+                            onChange={() =>
+                              onChoose({ option: 'click_and_collect', collectLocationId: l.id })
+                            }
                           />
                           <label htmlFor={locationId} className="collect-location__label">
                             <span className="collect-location__name">{l.name}</span>
