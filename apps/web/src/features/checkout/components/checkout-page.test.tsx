@@ -609,6 +609,9 @@ describe('checkout page (SPEC §2 Checkout)', () => {
         totalGst: gst / 100,
         grand_total: subtotal / 100,
         total_amount: subtotal / 100,
+        // Issue 41: the delivery option goes with the order (standard when the options could not be had).
+        delivery_option: 'standard',
+        collect_location_id: null,
       },
       items: [
         {

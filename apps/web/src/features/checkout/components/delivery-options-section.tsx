@@ -32,8 +32,9 @@ export function DeliveryOptionsSection({ quote, failed, choice, onChoose }: Deli
       </h2>
       {!quote && !failed && <p className="delivery-options__status">Finding the delivery options…</p>}
       {failed && (
-        <p className="delivery-options__status" role="alert">
-          We could not load the delivery options. Check your connection; they will be asked for again.
+        <p className="delivery-options__status">
+          We could not load the delivery options just now: standard delivery is shown at the usual rate, and its
+          price is checked again when you pay.
         </p>
       )}
       {quote && (
