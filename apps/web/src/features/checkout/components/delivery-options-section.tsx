@@ -33,8 +33,8 @@ export function DeliveryOptionsSection({ quote, failed, choice, onChoose }: Deli
       {!quote && !failed && <p className="delivery-options__status">Finding the delivery options…</p>}
       {failed && (
         <p className="delivery-options__status">
-          We could not load the delivery options just now: standard delivery is shown at the usual rate, and its
-          price is checked again when you pay.
+          We could not load the delivery options just now: standard delivery is shown at the usual rate, and
+          its price is checked again when you pay.
         </p>
       )}
       {quote && (
