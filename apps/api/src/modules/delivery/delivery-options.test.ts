@@ -401,3 +401,29 @@ describe('rates from Australia Post (AUSPOST_API_KEY set)', () => {
     }
   });
 });
+
+describe('the PayPal wallet order', () => {
+  const walletOrder = (body: Record<string, unknown>) =>
+    t.app.inject({ method: 'POST', url: '/api/payments/wallet-orders', payload: body });
+
+  it('is created for the total with the chosen option, as place-order will charge it', async () => {
+    const res = await walletOrder({
+      products: [{ id: ids.heavy, quantity: 1 }],
+      delivery_option: 'express',
+      post_code: '3000',
+      street_address: '1 Main St',
+    });
+    expect(res.statusCode, res.body).toBe(200);
+    expect(res.json().data.amount).toBe(centsToDecimalString(3000 + tablePrice('express', 'capitals', 4000)));
+  });
+
+  it('refuses an option the cart may not take, in the checkout words', async () => {
+    const res = await walletOrder({
+      products: [{ id: ids.battery, quantity: 1 }],
+      delivery_option: 'express',
+      post_code: '2161',
+    });
+    expect(res.statusCode).toBe(400);
+    expect(res.json().message).toBe(DELIVERY_MESSAGES.expressDangerous('Car Battery N70ZZ', '8'));
+  });
+});
