@@ -206,6 +206,7 @@ describe('rates from the rate table', () => {
       expect.objectContaining({
         id: guildfordId,
         name: 'Guildford warehouse',
+        address: 'Guildford NSW 2161',
         available: true,
         estimate: 'Ready at Guildford warehouse in 1 hour (during opening hours)',
       }),

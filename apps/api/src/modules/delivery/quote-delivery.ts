@@ -360,7 +360,10 @@ export async function priceChosenDelivery(
 export function locationAddressText(
   l: Pick<StoreLocation, 'streetAddress' | 'suburb' | 'state' | 'postCode'>,
 ): string {
-  return `${l.streetAddress}, ${[l.suburb, l.state, l.postCode].filter(Boolean).join(' ')}`;
+  // A location without a street yet (migration 0039's first row) shows its suburb line alone.
+  return [l.streetAddress.trim(), [l.suburb, l.state, l.postCode].filter(Boolean).join(' ')]
+    .filter(Boolean)
+    .join(', ');
 }
 
 /**
