@@ -2207,8 +2207,15 @@ const MISSING_IMAGE_SKU = 'SCA-CN-BOOT';
 const HEADER = [
   'ID', 'Type', 'SKU', 'Name', 'Published', 'Is featured?', 'Short description', 'Description', 'In stock?', 'Stock',
   'Weight (kg)', 'Sale price', 'Regular price', 'Categories', 'Tags', 'Images', 'Parent', 'Brands',
-  'Meta: _badge', 'Meta: _seo_title', 'Meta: _seo_description', 'Meta: _part_numbers',
+  'Meta: _badge', 'Meta: _seo_title', 'Meta: _seo_description', 'Meta: _part_numbers', 'dangerous_goods_class',
 ];
+
+/**
+ * Issue 41: the ADG class of a product, for delivery (decision 0069): lead-acid, AGM and EFB batteries are Class 8
+ * (corrosive), lithium (LiFePO4) batteries Class 9; anything else none. The demo sells nothing bulky.
+ */
+const dangerousGoodsClassOf = (childTitle, p) =>
+  childTitle === 'Car Batteries' || childTitle === '4WD & Deep Cycle' ? (p.chem === 'LFP' ? '9' : '8') : '';
 
 const money = (v) => v.toFixed(2);
 const cents = (v) => Math.round(v * 100);
@@ -2314,6 +2321,7 @@ function buildRows() {
           Categories: categories,
           Tags: tags.join(', '),
           Brands: brand.title,
+          dangerous_goods_class: dangerousGoodsClassOf(child.title, p),
         };
         const seoIndex = simpleIndex++;
         const seo = seoIndex % 8 === 5 ? {} : { 'Meta: _seo_title': seoTitle(p.name), 'Meta: _seo_description': seoDescription(copy.short) };

@@ -53,6 +53,7 @@ import adminTaxonomyRoutes from './modules/admin/taxonomy-routes';
 import adminJobRoutes from './modules/admin/job-routes';
 import adminTradeAccountRoutes from './modules/admin/trade-account-routes';
 import discountCodeRoutes from './modules/discount-codes/routes';
+import deliveryRoutes from './modules/delivery/delivery-routes';
 import homeContentRoutes from './modules/home-content/routes';
 import healthRoutes from './modules/health/routes';
 import sitemapRoutes from './modules/sitemaps/routes';
@@ -231,6 +232,7 @@ export async function buildApp({
       await api.register(adminJobRoutes);
       await api.register(adminTradeAccountRoutes);
       await api.register(discountCodeRoutes);
+      await api.register(deliveryRoutes);
       await api.register(homeContentRoutes);
       await api.register(addressLookupRoutes);
       await api.register(vehicleRoutes);

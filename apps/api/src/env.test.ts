@@ -54,6 +54,17 @@ describe('loadConfig', () => {
     );
   });
 
+  it('prices delivery by the rate table unless AUSPOST_API_KEY is set; AUSPOST_API_URL points it at a fake (issue 41)', () => {
+    expect(loadConfig({}).auspostApiKey).toBeUndefined();
+    expect(loadConfig({}).auspostApiUrl).toBe('https://digitalapi.auspost.com.au');
+    const c = loadConfig({ AUSPOST_API_KEY: 'k-123', AUSPOST_API_URL: 'http://127.0.0.1:4020/' });
+    expect(c.auspostApiKey).toBe('k-123');
+    expect(c.auspostApiUrl).toBe('http://127.0.0.1:4020');
+    expect(() => loadConfig({ AUSPOST_API_URL: 'digitalapi.auspost.com.au' })).toThrow(
+      /AUSPOST_API_URL: must be a base URL/,
+    );
+  });
+
   it('stops at start naming STORE_ABN when it is set: the ABN is the store setting (issue 34 §6)', () => {
     expect(() => loadConfig({ STORE_ABN: '51 824 753 556' })).toThrow(
       /STORE_ABN: is no longer read: set the ABN in the store settings/,

@@ -161,6 +161,13 @@ const envSchema = z
         .regex(/^https?:\/\/[^?#]+$/, 'must be a base URL such as https://abr.business.gov.au/json')
         .optional(),
     ),
+    AUSPOST_API_KEY: optionalText,
+    AUSPOST_API_URL: optionalText.pipe(
+      z
+        .string()
+        .regex(/^https?:\/\/[^?#]+$/, 'must be a base URL such as https://digitalapi.auspost.com.au')
+        .optional(),
+    ),
     ALLOW_TEST_PAYMENTS: flag(false),
     SERVER_RENDERING: flag(true),
     PRERENDER_PAGES: flag(true),
@@ -343,6 +350,13 @@ export interface AppConfig {
   abnLookupGuid: string | undefined;
   /** ABN Lookup's JSON base: ABN_LOOKUP_URL (the tests' fake), else https://abr.business.gov.au/json. */
   abnLookupUrl: string;
+  /**
+   * Australia Post's Postage Assessment Calculator key (issue 41 §4, decision 0069): with it, standard and express
+   * delivery are priced by Australia Post; without it, by the store's rate table.
+   */
+  auspostApiKey: string | undefined;
+  /** Australia Post's API base: AUSPOST_API_URL (the tests' fake), else https://digitalapi.auspost.com.au. */
+  auspostApiUrl: string;
   /** Lets the offline test payment providers run under NODE_ENV=production (DESIGN §3); never on a real store. */
   allowTestPayments: boolean;
   /**
@@ -507,6 +521,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     paypalApiBase: e.PAYPAL_API_BASE ?? PAYPAL_API_BASES[e.PAYPAL_ENV],
     abnLookupGuid: e.ABN_LOOKUP_GUID,
     abnLookupUrl: (e.ABN_LOOKUP_URL ?? 'https://abr.business.gov.au/json').replace(/\/+$/, ''),
+    auspostApiKey: e.AUSPOST_API_KEY,
+    auspostApiUrl: (e.AUSPOST_API_URL ?? 'https://digitalapi.auspost.com.au').replace(/\/+$/, ''),
     allowTestPayments: e.ALLOW_TEST_PAYMENTS,
     serverRendering: e.SERVER_RENDERING,
     renderedPagesMaxBytes: e.RENDERED_PAGES_MB * 1024 * 1024,

@@ -284,6 +284,9 @@ export interface AdminOrderDetail {
   /** The delivery address on one line. */
   address: string;
   billing_address: string;
+  /** Issue 41: the delivery option's name and its estimate as quoted ("Express delivery", "Delivered in 1-3 …"). */
+  delivery_option_name?: string;
+  delivery_estimate?: string;
   /** A CARRIERS key, or the name typed for "Other" (issue 36 §4); `carrierTrackingUrl` links it. */
   carrier: string | null;
   tracking_number: string | null;

@@ -12,6 +12,7 @@
  * Pictures are stored paths: ones the product has, or ones an upload answered; their order is their position.
  */
 import { z } from 'zod';
+import { DANGEROUS_GOODS_CLASSES } from './delivery-rules';
 import { auditEntrySchema } from './admin';
 import {
   ADMIN_PRODUCT_MESSAGES,
@@ -31,6 +32,8 @@ export const SHORT_DESCRIPTION_MAX = 1_000;
 /** The long description's HTML, before sanitising. */
 export const LONG_DESCRIPTION_MAX = 50_000;
 export const MAX_WEIGHT_GRAMS = 1_000_000;
+/** The longest side a product may be (mm): 10 m. */
+export const MAX_SIZE_MM = 10_000;
 export const MAX_PRODUCT_IMAGES = 20;
 export const MAX_FITMENT_ROWS = 500;
 export const FITMENT_POSITION_MAX = 40;
@@ -62,6 +65,9 @@ export const PRODUCT_EDITOR_MESSAGES = {
   childWithoutCategory: 'Choose the category before its child category.',
   brand: 'Choose a brand from the list.',
   weight: `Weight must be a whole number of grams from 0 to ${MAX_WEIGHT_GRAMS.toLocaleString('en-AU')}, or empty.`,
+  dangerousGoodsClass: `Dangerous goods class must be one of ${DANGEROUS_GOODS_CLASSES.join(', ')}, or none.`,
+  sizeMm: (name: string) =>
+    `${name} must be a whole number of millimetres from 1 to ${MAX_SIZE_MM.toLocaleString('en-AU')}, or empty.`,
   reorderLevel: `Reorder level must be a whole number from 0 to ${MAX_STOCK.toLocaleString('en-AU')}.`,
   partNumber: `Each part number needs a letter or digit and at most ${MAX_PART_NUMBER_LENGTH} characters, with no commas.`,
   partNumbers: `At most ${MAX_PART_NUMBERS} part numbers.`,
@@ -88,6 +94,16 @@ export const PRODUCT_EDITOR_MESSAGES = {
 } as const;
 
 const M = PRODUCT_EDITOR_MESSAGES;
+
+/** A product's size on one side (issue 41: the cubic weight of delivery), whole mm or null. */
+const sizeMm = (name: string) =>
+  z
+    .number({ error: M.sizeMm(name) })
+    .int(M.sizeMm(name))
+    .min(1, M.sizeMm(name))
+    .max(MAX_SIZE_MM, M.sizeMm(name))
+    .nullable()
+    .default(null);
 
 const moneyText = (message: string) =>
   z
@@ -188,6 +204,15 @@ const productFields = {
     .max(MAX_WEIGHT_GRAMS, M.weight)
     .nullable()
     .default(null),
+  // Issue 41: what delivery may carry it (decision 0069).
+  dangerous_goods_class: z
+    .enum(DANGEROUS_GOODS_CLASSES, { error: M.dangerousGoodsClass })
+    .nullable()
+    .default(null),
+  bulky: z.boolean({ error: 'bulky must be true or false.' }).default(false),
+  length_mm: sizeMm('Length'),
+  width_mm: sizeMm('Width'),
+  height_mm: sizeMm('Height'),
   reorder_level: z
     .number({ error: M.reorderLevel })
     .int(M.reorderLevel)
@@ -310,6 +335,11 @@ export const editorProductSchema = z.object({
   discount_percent: z.number().int().nullable(),
   stock: z.number().int().nullable(),
   weight_grams: z.number().int().nullable(),
+  dangerous_goods_class: z.string().nullable(),
+  bulky: z.boolean(),
+  length_mm: z.number().int().nullable(),
+  width_mm: z.number().int().nullable(),
+  height_mm: z.number().int().nullable(),
   reorder_level: z.number().int(),
   part_numbers: z.array(z.string()),
   universal_fit: z.boolean(),
@@ -365,6 +395,12 @@ export interface ProductEditorForm {
   discount_percent: string;
   stock: string;
   weight_grams: string;
+  /** '' for none. */
+  dangerous_goods_class: string;
+  bulky: boolean;
+  length_mm: string;
+  width_mm: string;
+  height_mm: string;
   reorder_level: string;
   part_numbers: string;
   universal_fit: boolean;
@@ -390,6 +426,11 @@ export const EMPTY_PRODUCT_FORM: ProductEditorForm = {
   discount_percent: '',
   stock: '',
   weight_grams: '',
+  dangerous_goods_class: '',
+  bulky: false,
+  length_mm: '',
+  width_mm: '',
+  height_mm: '',
   reorder_level: '5',
   part_numbers: '',
   universal_fit: false,
@@ -418,6 +459,11 @@ export function productEditorFormOf(p: EditorProduct): ProductEditorForm {
     discount_percent: textOf(p.discount_percent),
     stock: textOf(p.stock),
     weight_grams: textOf(p.weight_grams),
+    dangerous_goods_class: p.dangerous_goods_class ?? '',
+    bulky: p.bulky,
+    length_mm: textOf(p.length_mm),
+    width_mm: textOf(p.width_mm),
+    height_mm: textOf(p.height_mm),
     reorder_level: String(p.reorder_level),
     part_numbers: p.part_numbers.join(', '),
     universal_fit: p.universal_fit,
@@ -453,6 +499,11 @@ export function productBodyOf(f: ProductEditorForm) {
     discount_percent: numberOrNull(f.discount_percent),
     stock: numberOrNull(f.stock),
     weight_grams: numberOrNull(f.weight_grams),
+    dangerous_goods_class: f.dangerous_goods_class === '' ? null : f.dangerous_goods_class,
+    bulky: f.bulky,
+    length_mm: numberOrNull(f.length_mm),
+    width_mm: numberOrNull(f.width_mm),
+    height_mm: numberOrNull(f.height_mm),
     reorder_level: f.reorder_level.trim() === '' ? 5 : Number(f.reorder_level.trim()),
     part_numbers: f.part_numbers
       .split(',')

@@ -7,6 +7,99 @@
 import { z } from 'zod';
 import { auditEntrySchema } from './admin';
 import { clockTimeSchema, openingHoursSchema, storeSettingsInputSchema } from './store-settings';
+import type { RateTable } from './delivery-rules';
+
+/** A post code as a number, 0200-9999 (ACT's 0200 is the lowest Australia Post delivers to). */
+const postCodeNumber = z
+  .number({ error: 'Post codes must be four digits from 0200 to 9999' })
+  .int('Post codes must be four digits from 0200 to 9999')
+  .min(200, 'Post codes must be four digits from 0200 to 9999')
+  .max(9999, 'Post codes must be four digits from 0200 to 9999');
+
+/**
+ * The rate table as the back office edits it and `store_settings.rate_table` keeps it (delivery-rules.ts
+ * `RateTable`, issue 41): zones of post code ranges, and prices by option, zone and weight. Checked with messages that
+ * name the zone or the row: ranges within 0200-9999 with from ≤ to, zone codes unique, every row's zone known,
+ * weights above 0, prices not negative, the fallback zone one of the zones.
+ */
+export const rateTableSchema = z
+  .object({
+    zones: z
+      .array(
+        z.object({
+          code: z
+            .string()
+            .trim()
+            .regex(
+              /^[a-z0-9-]{1,20}$/,
+              'A zone code is 1-20 lower-case letters, digits or hyphens, like "metro"',
+            ),
+          name: z
+            .string()
+            .trim()
+            .min(1, 'Give every zone a name')
+            .max(60, 'A zone name must be at most 60 characters'),
+          postCodes: z
+            .array(z.tuple([postCodeNumber, postCodeNumber]))
+            .min(1, 'Give every zone at least one post code range'),
+        }),
+      )
+      .min(1, 'The rate table needs at least one zone')
+      .max(50, 'The rate table may have at most 50 zones'),
+    rates: z
+      .array(
+        z.object({
+          option: z.enum(['standard', 'express'], { error: 'A rate is for standard or express delivery' }),
+          zone: z.string().trim(),
+          maxWeightGrams: z
+            .number({ error: 'A weight limit must be a whole number of grams above 0' })
+            .int('A weight limit must be a whole number of grams above 0')
+            .min(1, 'A weight limit must be a whole number of grams above 0')
+            .max(1_000_000, 'A weight limit must be at most 1,000,000 g (1 tonne)'),
+          priceCents: z
+            .number({ error: 'A price must be an amount in dollars and cents' })
+            .int('A price must be an amount in dollars and cents')
+            .min(0, 'A price cannot be negative')
+            .max(10_000_00, 'A price must be at most $10,000'),
+        }),
+      )
+      .max(500, 'The rate table may have at most 500 rates'),
+    fallbackZone: z.string().trim(),
+  })
+  .superRefine((t, ctx) => {
+    const codes = new Set<string>();
+    t.zones.forEach((zone, i) => {
+      if (codes.has(zone.code))
+        ctx.addIssue({
+          code: 'custom',
+          path: ['zones', i, 'code'],
+          message: `Two zones use the code "${zone.code}"`,
+        });
+      codes.add(zone.code);
+      zone.postCodes.forEach(([from, to], j) => {
+        if (from > to)
+          ctx.addIssue({
+            code: 'custom',
+            path: ['zones', i, 'postCodes', j],
+            message: `Zone "${zone.code}": the range ${String(from).padStart(4, '0')}-${String(to).padStart(4, '0')} starts after it ends`,
+          });
+      });
+    });
+    t.rates.forEach((rate, i) => {
+      if (!codes.has(rate.zone))
+        ctx.addIssue({
+          code: 'custom',
+          path: ['rates', i, 'zone'],
+          message: `Rate ${i + 1} is for zone "${rate.zone}", which the table does not have`,
+        });
+    });
+    if (!codes.has(t.fallbackZone))
+      ctx.addIssue({
+        code: 'custom',
+        path: ['fallbackZone'],
+        message: `The zone for other post codes ("${t.fallbackZone}") must be one of the table's zones`,
+      });
+  }) satisfies z.ZodType<RateTable>;
 
 /** A social link as the form sends it: an address, or '' for no icon. */
 const socialLink = z.union([
@@ -63,6 +156,19 @@ export const adminStoreSettingsFieldsSchema = z.object({
     .int('The returns window must be a whole number of days')
     .min(1, 'The returns window must be at least 1 day')
     .max(365, 'The returns window must be at most 365 days'),
+  // Issue 41 (decision 0069): express delivery, the bulky surcharge, click & collect's patience, the rate table.
+  express_enabled: z.boolean({ error: 'Express delivery is on or off' }).default(true),
+  express_days_min: days('Express from', 1, 3).default(1),
+  express_days_max: days('Express to', 1, 3).default(3),
+  bulky_surcharge_cents: cents('The bulky surcharge').default(2500),
+  uncollected_after_days: z
+    .number({ error: 'Uncollected after must be a whole number of days' })
+    .int('Uncollected after must be a whole number of days')
+    .min(1, 'Uncollected after must be at least 1 day')
+    .max(60, 'Uncollected after must be at most 60 days')
+    .default(7),
+  /** Null: the built-in table (DEFAULT_RATE_TABLE). */
+  rate_table: rateTableSchema.nullable().default(null),
 });
 
 /** The fields with their cross-field checks (a range's end not before its start). */
@@ -83,6 +189,12 @@ export const adminStoreSettingsInputSchema = adminStoreSettingsFieldsSchema
         code: 'custom',
         path: ['delivery_days_max'],
         message: 'Delivery to must not be less than delivery from',
+      });
+    if (v.express_days_max < v.express_days_min)
+      ctx.addIssue({
+        code: 'custom',
+        path: ['express_days_max'],
+        message: 'Express to must not be less than express from',
       });
   });
 export type AdminStoreSettingsInput = z.infer<typeof adminStoreSettingsInputSchema>;

@@ -9,7 +9,9 @@
  *   membership discount   = subtotal × held plan percent          (members holding the plan)
  *   code discount         = a discount code's percent of (or amount off) the lines it applies to
  *   discounted subtotal   = subtotal − the discounts (each capped so the sum never passes the subtotal)
- *   delivery charge       = 0 when subtotal ≥ free-delivery threshold, else the flat delivery charge
+ *   delivery charge       = the chosen delivery option's charge, resolved by the server's quote (issue 41: rate
+ *                           table / Australia Post / click & collect, decision 0069); without one, the SPEC's rule:
+ *                           0 when subtotal ≥ free-delivery threshold, else the flat delivery charge
  *   total (charged)       = discounted subtotal + delivery charge   — exactly the sum of the figures shown
  *   GST                   = Σ one-eleventh of each amount shown (line by line: lines − discount lines + delivery)
  *
@@ -120,12 +122,24 @@ export function centsToFreeDelivery(subtotalCents: number, settings: CheckoutSet
   return Math.max(0, settings.freeDeliveryThresholdCents - subtotalCents);
 }
 
-/** The order's totals (issue 34 §1). Throws RangeError on a negative or fractional amount or quantity. */
+/**
+ * The order's totals (issue 34 §1). `deliveryChargeCents` is the chosen delivery option's charge as the delivery
+ * quote resolved it (issue 41, cents inc. GST: `POST /api/delivery-options` in the browser, `quoteDelivery` on the
+ * server); omitted, the SPEC's flat rule applies (the cart's estimate). Throws RangeError on a negative or fractional
+ * amount or quantity.
+ */
 export function computeCheckoutTotals(
   lines: readonly PricedLine[],
   settings: CheckoutSettings,
   discounts: OrderDiscounts = {},
+  deliveryChargeCents?: number,
 ): CheckoutTotals {
+  if (
+    deliveryChargeCents !== undefined &&
+    (!Number.isInteger(deliveryChargeCents) || deliveryChargeCents < 0)
+  ) {
+    throw new RangeError(`Delivery charge must be whole cents, got ${deliveryChargeCents}`);
+  }
   for (const l of lines) {
     if (!Number.isInteger(l.unitPriceCents) || l.unitPriceCents < 0) {
       throw new RangeError(`Unit price must be whole cents, got ${l.unitPriceCents}`);
@@ -159,11 +173,12 @@ export function computeCheckoutTotals(
   }
   const discountCents = signupDiscountCents + membershipDiscountCents + codeDiscountCents;
   const discountedSubtotalCents = subtotalCents - discountCents;
-  const deliveryChargeCents =
-    itemCount === 0 || subtotalCents >= settings.freeDeliveryThresholdCents
+  const delivery =
+    itemCount === 0
       ? 0
-      : settings.deliveryChargeCents;
-  const totalCents = discountedSubtotalCents + deliveryChargeCents;
+      : (deliveryChargeCents ??
+        (subtotalCents >= settings.freeDeliveryThresholdCents ? 0 : settings.deliveryChargeCents));
+  const totalCents = discountedSubtotalCents + delivery;
   const lineGstCents = lineTotalsCents.map((c) => gstIncludedCents(c, g));
   const gstCents = Math.max(
     0,
@@ -171,7 +186,7 @@ export function computeCheckoutTotals(
       gstIncludedCents(signupDiscountCents, g) -
       gstIncludedCents(membershipDiscountCents, g) -
       gstIncludedCents(codeDiscountCents, g) +
-      gstIncludedCents(deliveryChargeCents, g),
+      gstIncludedCents(delivery, g),
   );
   return {
     itemCount,
@@ -183,7 +198,7 @@ export function computeCheckoutTotals(
     codeDiscountCents,
     discountCents,
     discountedSubtotalCents,
-    deliveryChargeCents,
+    deliveryChargeCents: delivery,
     totalCents,
     gstCents,
     totalExGstCents: totalCents - gstCents,

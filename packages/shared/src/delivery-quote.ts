@@ -6,10 +6,16 @@
  */
 import { z } from 'zod';
 import { DELIVERY_OPTIONS } from './delivery-rules';
-import { orderLinesSchema } from './order';
+import { CHECKOUT_MESSAGES } from './checkout-form';
+import { orderLineInputSchema } from './order';
+import { MAX_ORDER_LINES, ORDER_MESSAGES } from './order-constants';
 
 export const deliveryQuoteRequestSchema = z.object({
-  products: orderLinesSchema,
+  /** The cart's lines: id and quantity (the server prices them; no client figures needed for a quote). */
+  products: z
+    .array(orderLineInputSchema.pick({ id: true, quantity: true }), { error: CHECKOUT_MESSAGES.cartEmpty })
+    .min(1, CHECKOUT_MESSAGES.cartEmpty)
+    .max(MAX_ORDER_LINES, ORDER_MESSAGES.tooManyLines),
   /** The delivery address's street lines (PO box and parcel locker detection); '' when not typed yet. */
   street_address: z.string().trim().max(200).default(''),
   /** Four digits; '' when not typed yet (standard and express then answer `postCodeRequired`). */

@@ -139,7 +139,11 @@ export const DELIVERY_MESSAGES = {
   bulkyToLocker: (title: string) =>
     `"${title}" is a bulky item and does not fit a parcel locker. Enter a street address, or choose click & collect.`,
   collectLocationRequired: 'Choose the store to collect your order from.',
+  chooseOption: 'Choose how your order reaches you under "Delivery".',
   collectLocationUnknown: 'That store does not hand over orders. Choose another store to collect from.',
+  collectNone: 'No store hands over orders at the moment. Choose delivery instead.',
+  expressTooHeavy:
+    'Express delivery takes parcels up to 22 kg, and this order is heavier. Choose standard delivery or click & collect.',
   collectNotInStock: (locationName: string) =>
     `${locationName} cannot have your whole order ready: choose another store or delivery.`,
   postCodeRequired: 'Enter the delivery post code to see the delivery options and their prices.',
@@ -361,4 +365,19 @@ export const DELIVERY_ESTIMATES = {
 /** The charge as an option shows it: "Free" or "$16.50". */
 export function optionChargeText(cents: number): string {
   return cents === 0 ? 'Free' : formatCents(cents);
+}
+
+/**
+ * The order's delivery on one line, as the order pages, the mails and the tax invoice print it: "Express delivery —
+ * Delivered in 1-3 business days", "Click & collect — Guildford warehouse, 3 Example Rd, Guildford NSW 2161".
+ */
+export function deliveryChoiceText(
+  option: DeliveryOption,
+  estimate: string,
+  collectLocation: { name: string; address: string } | null = null,
+): string {
+  const name = DELIVERY_OPTION_NAMES[option];
+  if (option === 'click_and_collect' && collectLocation)
+    return `${name} — ${collectLocation.name}, ${collectLocation.address}`;
+  return estimate ? `${name} — ${estimate}` : name;
 }

@@ -204,6 +204,17 @@ export const orderDetailSchema = z.object({
     .optional(),
   /** Issue 37 §3: the order's return requests, newest first, with their status in shopper words (reads only). */
   returns: z.array(shopperReturnSchema).optional(),
+  /** Issue 41: how the order reaches the shopper ('standard', 'express', 'click_and_collect'); absent on old answers. */
+  delivery_option: z.enum(DELIVERY_OPTIONS).optional(),
+  /** e.g. 'Express delivery' (DELIVERY_OPTION_NAMES). */
+  delivery_option_name: z.string().optional(),
+  /** As quoted when the order was placed: "Delivered in 1-3 business days", "Ready at Guildford warehouse in 1 hour". */
+  delivery_estimate: z.string().optional(),
+  /** Issue 41: the store a click & collect order is collected from (null for delivery; absent where not read). */
+  collect_location: z
+    .object({ id: z.number().int(), name: z.string(), address: z.string(), hours: z.string() })
+    .nullable()
+    .optional(),
 });
 export type OrderDetail = z.infer<typeof orderDetailSchema>;
 
@@ -302,6 +313,25 @@ export const walletOrderRequestSchema = z.object({
   discountPlan: z.union([z.number().int().positive(), z.null()]).optional(),
   /** The discount code applied at checkout, as place-order will get it (issue 34 §5). */
   discount_code: discountCodeFieldSchema,
+  /**
+   * Issue 41: the chosen delivery option and where it goes, as place-order will get them, so the wallet order is
+   * for the same total. Without `post_code` the delivery charge is the SPEC's flat rule (standard delivery).
+   */
+  delivery_option: z
+    .enum(DELIVERY_OPTIONS, { error: `delivery_option must be one of ${DELIVERY_OPTIONS.join(', ')}` })
+    .default('standard'),
+  collect_location_id: z
+    .union([z.number().int().positive(), z.null()], {
+      error: 'collect_location_id must be the id of a store location',
+    })
+    .optional(),
+  post_code: z
+    .string()
+    .trim()
+    .regex(/^(\d{4})?$/, 'post_code must be four digits')
+    .optional(),
+  street_address: z.string().trim().max(200).default(''),
+  state: z.string().trim().max(40).default(''),
 });
 export const walletOrderResponseSchema = z.object({
   data: z.object({ wallet_order_id: z.string(), amount: z.string(), currency: z.string() }),

@@ -9,7 +9,8 @@
  *   Any other value is served as a 200 JSON body.
  * - Paths match msw's way, without the query string: `'GET /api/products/:sku'` gives `params.sku`.
  * - The frame's own requests are answered unless the table says otherwise: `GET /api/store-config` with the test
- *   store's settings (makeStoreConfig), `GET /api/categories` with no categories, `GET /api/social-links` with none.
+ *   store's settings (makeStoreConfig), `GET /api/categories` with no categories, `GET /api/social-links` with none;
+ *   and the checkout's `POST /api/delivery-options` with a 503 (standard delivery at the cart's rule).
  * - A request nobody answers is refused (fetch rejects) and fails the test after it, naming the request, even when
  *   the app swallowed the error: a page that asks for something unexpected cannot pass by showing nothing.
  *
@@ -55,6 +56,9 @@ const DEFAULT_TABLE: ApiTable = {
   'GET /api/store-config': () => json({ data: makeStoreConfig() }),
   'GET /api/categories': { data: [] },
   'GET /api/social-links': { data: {} },
+  // Issue 41: the checkout asks for its delivery options; a test that does not describe them gets none, and the
+  // checkout falls back to standard delivery at the cart's rule (as when the quote cannot be had).
+  'POST /api/delivery-options': () => json({ message: 'No delivery options in this test.' }, 503),
 };
 
 const server = setupServer();

@@ -46,6 +46,13 @@ function fieldsOf(row: StoreSettingsRow): AdminStoreSettingsFields {
     delivery_days_min: row.deliveryDaysMin,
     delivery_days_max: row.deliveryDaysMax,
     return_window_days: row.returnWindowDays,
+    express_enabled: row.expressEnabled,
+    express_days_min: row.expressDaysMin,
+    express_days_max: row.expressDaysMax,
+    bulky_surcharge_cents: row.bulkySurchargeCents,
+    uncollected_after_days: row.uncollectedAfterDays,
+    // The stored table is read-only by type; the answer is a fresh copy either way.
+    rate_table: row.rateTable as AdminStoreSettingsFields['rate_table'],
   };
 }
 
@@ -79,6 +86,12 @@ function columnsOf(input: AdminStoreSettingsFields) {
     deliveryDaysMin: input.delivery_days_min,
     deliveryDaysMax: input.delivery_days_max,
     returnWindowDays: input.return_window_days,
+    expressEnabled: input.express_enabled,
+    expressDaysMin: input.express_days_min,
+    expressDaysMax: input.express_days_max,
+    bulkySurchargeCents: input.bulky_surcharge_cents,
+    uncollectedAfterDays: input.uncollected_after_days,
+    rateTable: input.rate_table,
   };
 }
 

@@ -265,3 +265,78 @@ describe('GET and PUT /api/admin/settings', () => {
     expect((await current()).version).toBe(opened.version + 1);
   });
 });
+
+describe('delivery options and rates (issue 41)', () => {
+  const table = {
+    zones: [
+      { code: 'metro', name: 'Sydney metro', postCodes: [[2000, 2234]] },
+      { code: 'rest', name: 'Rest of Australia', postCodes: [[200, 9999]] },
+    ],
+    rates: [
+      { option: 'standard', zone: 'metro', maxWeightGrams: 5000, priceCents: 995 },
+      { option: 'express', zone: 'rest', maxWeightGrams: 5000, priceCents: 2995 },
+    ],
+    fallbackZone: 'rest',
+  };
+
+  it('saves express, its days, the bulky surcharge, uncollected days and the rate table', async () => {
+    const res = await call(
+      'PUT',
+      await bodyWith({
+        express_enabled: false,
+        express_days_min: 2,
+        express_days_max: 3,
+        bulky_surcharge_cents: 3000,
+        uncollected_after_days: 10,
+        rate_table: table,
+      }),
+    );
+    expect(res.statusCode, res.body).toBe(200);
+    expect(await current()).toMatchObject({
+      express_enabled: false,
+      express_days_min: 2,
+      express_days_max: 3,
+      bulky_surcharge_cents: 3000,
+      uncollected_after_days: 10,
+      rate_table: table,
+    });
+  });
+
+  it.each([
+    [
+      'rate_table.zones.0.postCodes.0',
+      { ...table, zones: [{ ...table.zones[0], postCodes: [[2234, 2000]] }, table.zones[1]] },
+      /starts after it ends/,
+    ],
+    [
+      'rate_table.zones.0.postCodes.0.0',
+      { ...table, zones: [{ ...table.zones[0], postCodes: [[100, 2000]] }, table.zones[1]] },
+      /0200 to 9999/,
+    ],
+    [
+      'rate_table.rates.1.zone',
+      { ...table, rates: [table.rates[0], { ...table.rates[1], zone: 'perth' }] },
+      /zone "perth", which the table does not have/,
+    ],
+    [
+      'rate_table.rates.0.priceCents',
+      { ...table, rates: [{ ...table.rates[0], priceCents: -1 }, table.rates[1]] },
+      /cannot be negative/,
+    ],
+    [
+      'rate_table.rates.0.maxWeightGrams',
+      { ...table, rates: [{ ...table.rates[0], maxWeightGrams: 0 }, table.rates[1]] },
+      /above 0/,
+    ],
+    ['rate_table.fallbackZone', { ...table, fallbackZone: 'nowhere' }, /must be one of the table's zones/],
+  ])('refuses a rate table with a bad %s, saving nothing', async (field, rateTable, message) => {
+    const before = await current();
+    const res = await call('PUT', await bodyWith({ rate_table: rateTable }));
+    expect(res.statusCode).toBe(400);
+    const errors = (res.json() as { errors: { field: string; message: string }[] }).errors;
+    const error = errors.find((e) => e.field === field);
+    expect(error, JSON.stringify(errors)).toBeDefined();
+    expect(error!.message).toMatch(message);
+    expect(await current()).toEqual(before);
+  });
+});

@@ -5,6 +5,7 @@
  */
 import { findControlCharacter, type TextKind } from '@store/shared/control-characters';
 import { MAX_PART_NUMBER_LENGTH, MAX_PART_NUMBERS, normalizePartNumber } from '@store/shared/part-number';
+import { DANGEROUS_GOODS_CLASSES } from '@store/shared/delivery-rules';
 import { slugify } from '@store/shared/slug';
 import { z } from 'zod';
 
@@ -80,6 +81,14 @@ export const catalogRowSchema = z
     /** Units on hand; null = not tracked (always available). */
     stock: z.number().int().min(0).nullable(),
     weightGrams: z.number().int().min(0).max(10_000_000, 'is above 10 tonnes').nullable(),
+    /** Issue 41: the ADG class ('8' for a battery), or null; blank in the file = none. */
+    dangerousGoodsClass: z.enum(DANGEROUS_GOODS_CLASSES).nullable(),
+    /** Issue 41: standard delivery only, with the bulky surcharge; blank in the file = no. */
+    bulky: z.boolean(),
+    /** Issue 41: the size in whole mm (delivery's cubic weight); blank = unknown. */
+    lengthMm: z.number().int().min(1).max(10_000).nullable(),
+    widthMm: z.number().int().min(1).max(10_000).nullable(),
+    heightMm: z.number().int().min(1).max(10_000).nullable(),
     /** Plain text. */
     shortDescription: nullableText('multi-line'),
     /** Sanitised HTML (see `sanitizeDescription`). */

@@ -7,6 +7,11 @@
 import { parseDecimalToCents } from '@store/shared/money';
 import { normalizePartNumber } from '@store/shared/part-number';
 import { htmlToPlainText, sanitizeDescription } from './sanitize-description';
+import {
+  DANGEROUS_GOODS_CLASSES,
+  isDangerousGoodsClass,
+  type DangerousGoodsClass,
+} from '@store/shared/delivery-rules';
 
 /** Why a cell cannot be read; becomes a Rejection naming the cell's line and column. */
 export class CellIssue {
@@ -79,6 +84,36 @@ export const decimalCell: CellParser<number | null> = (raw) => {
     return new CellIssue(`${quoted(s)} is not a number; write it like 0.75`);
   }
   return Number(s);
+};
+
+/**
+ * A dangerous goods class (issue 41, ADG Code): one of DANGEROUS_GOODS_CLASSES ("8", "2.1"; "Class 8" is read too);
+ * empty or "none" -> null.
+ */
+export const dangerousGoodsClassCell: CellParser<DangerousGoodsClass | null> = (raw) => {
+  const s = raw
+    .trim()
+    .replace(/^class\s*/i, '')
+    .toLowerCase();
+  if (s === '' || s === 'none' || s === 'no') return null;
+  if (isDangerousGoodsClass(s)) return s;
+  return new CellIssue(
+    `${quoted(raw.trim())} is not a dangerous goods class; write one of ${DANGEROUS_GOODS_CLASSES.join(', ')} or leave it empty`,
+  );
+};
+
+/** A size in whole millimetres, 1-10000 (issue 41: delivery's cubic weight); empty -> null. */
+export const millimetresCell: CellParser<number | null> = (raw) => {
+  const s = raw.trim();
+  if (s === '') return null;
+  const m = /^(\d{1,5})(?:\.0+)?$/.exec(s);
+  const n = m?.[1] ? Number(m[1]) : NaN;
+  if (!(n >= 1 && n <= 10_000)) {
+    return new CellIssue(
+      `${quoted(s)} is not a size in millimetres; write a whole number from 1 to 10000, like 450`,
+    );
+  }
+  return n;
 };
 
 /** A yes/no cell: 1/0, true/false, yes/no (any case); empty -> `fallback`. */

@@ -219,3 +219,63 @@ describe('parseShopifyCsv: invisible characters (decision 0011)', () => {
     expect(result.rows[0]?.longDescription).toContain('\n');
   });
 });
+
+describe('delivery columns (issue 41)', () => {
+  const header =
+    'Handle,Title,Variant SKU,Variant Price,Status,dangerous_goods_class,bulky,length_mm,width_mm,height_mm';
+
+  it('reads the dangerous goods class, bulky and the size; blank is none, not bulky, unknown', () => {
+    const result = parseCatalogCsv(
+      [
+        header,
+        'battery,Car Battery N70ZZ,BAT-N70,189.00,active,8,,260,175,225',
+        'bull-bar,Steel Bull Bar,BB-1,1299.00,active,,yes,1800,600,400',
+        'filter,Oil Filter,OF-1,12.00,active,,,,,',
+      ].join('\n'),
+    );
+    expect(result.rejections).toEqual([]);
+    const bySku = new Map(result.rows.map((r) => [r.sku, r]));
+    expect(bySku.get('BAT-N70')).toMatchObject({
+      dangerousGoodsClass: '8',
+      bulky: false,
+      lengthMm: 260,
+      widthMm: 175,
+      heightMm: 225,
+    });
+    expect(bySku.get('BB-1')).toMatchObject({ dangerousGoodsClass: null, bulky: true, lengthMm: 1800 });
+    expect(bySku.get('OF-1')).toMatchObject({
+      dangerousGoodsClass: null,
+      bulky: false,
+      lengthMm: null,
+      widthMm: null,
+      heightMm: null,
+    });
+  });
+
+  it('names the line and column of a bad class, flag or size', () => {
+    const result = parseCatalogCsv(
+      [header, 'battery,Car Battery,BAT-1,189.00,active,10,maybe,0,175,big'].join('\n'),
+    );
+    expect(result.rejections).toEqual([
+      {
+        line: 2,
+        column: 'dangerous_goods_class',
+        reason: expect.stringMatching(
+          /^"10" is not a dangerous goods class; write one of 1, 2\.1, .*8, 9 or leave it empty$/,
+        ),
+      },
+      { line: 2, column: 'bulky', reason: '"maybe" is not yes or no; write 1 or 0' },
+      {
+        line: 2,
+        column: 'length_mm',
+        reason: '"0" is not a size in millimetres; write a whole number from 1 to 10000, like 450',
+      },
+      {
+        line: 2,
+        column: 'height_mm',
+        reason: '"big" is not a size in millimetres; write a whole number from 1 to 10000, like 450',
+      },
+    ]);
+    expect(result.rows).toEqual([]);
+  });
+});

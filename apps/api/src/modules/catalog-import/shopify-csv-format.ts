@@ -26,6 +26,8 @@ import {
   priceCell,
   rawCell,
   type CellParser,
+  dangerousGoodsClassCell,
+  millimetresCell,
 } from './cell-parsers';
 import {
   categoryFrom,
@@ -84,6 +86,15 @@ const columns = {
     priceCell({ required: false }),
   ),
   variantImage: itemColumn(['Variant Image', 'Variant image URL'], trimmedCell),
+  // Issue 41: what delivery may carry it (optional columns; blank = none, not bulky, size unknown).
+  dangerousGoodsClass: itemColumn(
+    ['dangerous_goods_class', 'Dangerous goods class'],
+    dangerousGoodsClassCell,
+  ),
+  bulky: itemColumn(['bulky', 'Bulky'], flagCell(false)),
+  lengthMm: itemColumn(['length_mm', 'Length (mm)'], millimetresCell),
+  widthMm: itemColumn(['width_mm', 'Width (mm)'], millimetresCell),
+  heightMm: itemColumn(['height_mm', 'Height (mm)'], millimetresCell),
 } satisfies ColumnMap;
 type C = typeof columns;
 

@@ -34,6 +34,8 @@ import {
   titleCell,
   type CategoryLevels,
   type CellParser,
+  dangerousGoodsClassCell,
+  millimetresCell,
 } from './cell-parsers';
 import {
   brandFallback,
@@ -151,6 +153,15 @@ const columns = {
   stock: itemColumn(['Stock'], integerCell),
   inStock: itemColumn(['In stock?'], rawCell),
   weightGrams: itemColumn(['Weight (kg)', 'Weight (g)', 'Weight (lbs)', 'Weight (oz)', 'Weight'], weightCell),
+  // Issue 41: what delivery may carry it (optional columns; blank = none, not bulky, size unknown).
+  dangerousGoodsClass: itemColumn(
+    ['dangerous_goods_class', 'Dangerous goods class'],
+    dangerousGoodsClassCell,
+  ),
+  bulky: itemColumn(['bulky', 'Bulky'], flagCell(false)),
+  lengthMm: itemColumn(['length_mm', 'Length (mm)'], millimetresCell),
+  widthMm: itemColumn(['width_mm', 'Width (mm)'], millimetresCell),
+  heightMm: itemColumn(['height_mm', 'Height (mm)'], millimetresCell),
 } satisfies ColumnMap;
 type C = typeof columns;
 

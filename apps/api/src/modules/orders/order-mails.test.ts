@@ -91,6 +91,8 @@ describe('order mails', () => {
       'Total (inc. GST) $65.50',
       'Includes GST (10%) of $5.95',
       `Order number: ${invoice}`,
+      // Issue 41: the delivery option as quoted (standard by the flat rule: the store's delivery days).
+      'Standard delivery — Delivered in 5-8 business days',
       // A store that never edited its promises states the policies' (issue 36 §5: migration 0028's defaults).
       deliveryEstimateSentence(DEFAULT_STORE_PROMISES),
       returnsSentence(DEFAULT_STORE_PROMISES),

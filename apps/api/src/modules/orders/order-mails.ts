@@ -11,6 +11,8 @@
  */
 import { and, asc, eq, isNull, sql } from 'drizzle-orm';
 import { formatAddressLine } from '@store/shared/address';
+import { deliveryChoiceText } from '@store/shared/delivery-rules';
+import { collectLocationOf } from '../delivery/collect-location-of';
 import { taxInvoicePath } from '@store/shared/tax-invoice';
 import type { Database } from '../../db/client';
 import { orderLineItems, orders } from '../../db/schema';
@@ -184,6 +186,13 @@ async function composeOrderMail(
           state: order.sState,
           post_code: order.sPostCode,
         }),
+        // Issue 41: the option as quoted, and for click & collect the store.
+        deliveryText: deliveryChoiceText(
+          order.deliveryOption,
+          order.deliveryEstimate,
+          await collectLocationOf(db, order.collectLocationId),
+        ),
+        collect: order.deliveryOption === 'click_and_collect',
       },
       lines: [...items]
         .sort((a, b) => a.id - b.id)

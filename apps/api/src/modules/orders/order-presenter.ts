@@ -3,6 +3,7 @@
  * strings, `id` the public id (DESIGN §5.3), the shipping address on one line, and `order_meta` with the money
  * options of ORDER_MONEY_META (issue 34 §2, decision 0046), from which `amountsOfOrder` rebuilds the breakdown.
  */
+import { DELIVERY_OPTION_NAMES } from '@store/shared/delivery-rules';
 import { TRADE_ORDER_META } from '@store/shared/trade-accounts';
 import { formatAddressLine } from '@store/shared/address';
 import { centsToDecimalString } from '@store/shared/money';
@@ -18,7 +19,11 @@ export type OrderLineItemRow = typeof orderLineItems.$inferSelect;
  * (f_name, l_name, email, phone) are null: only the signed-in owner may see them, and accounts come later.
  * Line items are listed in the order they were placed.
  */
-export function presentOrderDetail(order: OrderRow, items: readonly OrderLineItemRow[]): OrderDetail {
+export function presentOrderDetail(
+  order: OrderRow,
+  items: readonly OrderLineItemRow[],
+  collectLocation?: OrderDetail['collect_location'],
+): OrderDetail {
   const shipping = {
     street_address: order.sStreetAddress,
     city: order.sCity,
@@ -77,5 +82,10 @@ export function presentOrderDetail(order: OrderRow, items: readonly OrderLineIte
         qp_subtotal: centsToDecimalString(i.lineSubtotalCents),
       })),
     order_meta: meta,
+    // Issue 41: the delivery option as quoted and charged.
+    delivery_option: order.deliveryOption,
+    delivery_option_name: DELIVERY_OPTION_NAMES[order.deliveryOption],
+    delivery_estimate: order.deliveryEstimate,
+    ...(collectLocation === undefined ? {} : { collect_location: collectLocation }),
   };
 }

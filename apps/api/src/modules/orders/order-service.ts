@@ -3,6 +3,7 @@
  * number (`invoice_number`) only together with the order's email (issue 34 §6, a departure from DESIGN §5.3's
  * "public id only" that the issue asks for: the number is what people are given and read out over the phone).
  */
+import { collectLocationOf } from '../delivery/collect-location-of';
 import { and, asc, eq, inArray, sql } from 'drizzle-orm';
 import type { OrderDetail, TrackOrderRequest } from '@store/shared/order';
 import { normaliseOrderNumber } from '@store/shared/order-number';
@@ -77,7 +78,7 @@ export async function presentFor(
     .where(eq(orderLineItems.orderId, order.id))
     .orderBy(asc(orderLineItems.id));
   const detail: OrderDetail = {
-    ...presentOrderDetail(order, items),
+    ...presentOrderDetail(order, items, await collectLocationOf(db, order.collectLocationId)),
     // Issue 37 §3: the order's return requests, for its "Returns" section.
     returns: await shopperReturnsOf(db, order.id),
     step_dates: await stepDatesOf(db, order),

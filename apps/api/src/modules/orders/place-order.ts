@@ -39,6 +39,8 @@ import { HttpError } from '../../plugins/error-handling';
 import { storeMetrics } from '../../plugins/store-metrics';
 import type { PaymentProviders } from '../payments/choose-payment-providers';
 import type { WalletCaptureResult } from '../payments/payment-provider';
+import type { AusPostRates } from '../delivery/auspost-rates';
+import { priceChosenDelivery, type ChosenDelivery } from '../delivery/quote-delivery';
 import { lockDiscountCode, recordRedemption } from '../discount-codes/redeem-discount-code';
 import { decideOrderDiscounts } from './decide-order-discounts';
 import { generatePublicOrderId } from './generate-public-order-id';
@@ -76,6 +78,8 @@ export interface PlaceOrderDeps {
    * tests) the return address is relative to http://localhost.
    */
   publicBaseUrl?: string;
+  /** Australia Post's calculator when AUSPOST_API_KEY is set (issue 41); none: the rate table prices delivery. */
+  auspost?: AusPostRates | null;
 }
 
 export type PlaceOrderBody = PlaceOrderResponse | OrderError;
@@ -145,7 +149,11 @@ export async function placeOrder(
     lines: loaded.lines,
     discountCode: request.discount_code,
   });
-  const priced = totalOrderLines(loaded, decided.discounts);
+  // Issue 41 (decision 0069): the chosen delivery option, priced by the quote the checkout listed it with; an option
+  // the cart may not take (a battery by air, to a parcel locker) is refused in the words the checkout showed.
+  const delivery = await chosenDelivery(deps, request, loaded.lines);
+  if ('refused' in delivery) throw new HttpError(400, delivery.refused);
+  const priced = totalOrderLines(loaded, decided.discounts, delivery.chargeCents);
   if (priced.totals.subtotalCents === 0) throw new HttpError(400, CHECKOUT_MESSAGES.subtotalZero);
 
   // How the card provider is to be paid (issue 40, decision 0067): a method the provider does not take, or one the
@@ -182,7 +190,7 @@ export async function placeOrder(
   // 4. Reserve the stock and write the order, all or nothing (on account: with the credit check and the invoice
   // on the account's ledger, under the account's lock).
   const values = {
-    ...orderValues(request, priced),
+    ...orderValues(request, priced, delivery),
     userId: member?.userId ?? 0,
     membershipPlanName: decided.membershipPlanName,
     discountCode: decided.discounts.code?.code ?? null,
@@ -245,6 +253,32 @@ export async function placeOrder(
     outcome.body.code === 'requires_action';
   if (outcome.final === false && !awayApproving) deps.mails?.orderReceived(order.id);
   return outcome;
+}
+
+/**
+ * The order's delivery option priced by `quoteDelivery` for the shipping address (the billing one unless "ship to a
+ * different address"), or `{ refused }` with the reason the checkout showed.
+ */
+async function chosenDelivery(
+  deps: PlaceOrderDeps,
+  request: PlaceOrderRequest,
+  lines: readonly PricedOrderLine[],
+): Promise<ChosenDelivery | { refused: string }> {
+  const s = request.ship_to_different_address;
+  return priceChosenDelivery(
+    deps.db,
+    {
+      lines,
+      destination: {
+        postCode: (s ? request.s_post_code : request.post_code).trim(),
+        street: s ? request.s_street_address : request.street_address,
+        state: s ? request.s_state : request.state,
+      },
+      option: request.delivery_option,
+      collectLocationId: request.collect_location_id,
+    },
+    { auspost: deps.auspost ?? null, log: deps.log },
+  );
 }
 
 /**
@@ -471,7 +505,7 @@ type NewOrder = Omit<typeof orders.$inferInsert, 'invoiceNumber'>;
  * read; status, payment status, user id and channel are the server's (DESIGN §5.6; the caller sets the user
  * id from the bearer, 0 here); card fields are not stored (DESIGN §5.1). Unticked "ship to a different address" copies the billing address.
  */
-function orderValues(r: PlaceOrderRequest, priced: PricedOrder): NewOrder {
+function orderValues(r: PlaceOrderRequest, priced: PricedOrder, delivery: ChosenDelivery): NewOrder {
   const t = priced.totals;
   const s = r.ship_to_different_address;
   return {
@@ -512,6 +546,11 @@ function orderValues(r: PlaceOrderRequest, priced: PricedOrder): NewOrder {
     deliveryChargeCents: t.deliveryChargeCents,
     gstCents: t.gstCents,
     totalCents: t.totalCents,
+    // Issue 41: how the order reaches the shopper, as quoted and charged.
+    deliveryOption: delivery.option,
+    deliveryEstimate: delivery.estimate,
+    deliveryRateSource: delivery.source,
+    collectLocationId: delivery.collectLocation?.id ?? null,
   };
 }
 

@@ -66,16 +66,22 @@ export async function priceOrderLines(
   lines: readonly { id: number; quantity: number }[],
   discounts: OrderDiscounts = {},
   pricing: TradePricingContext | null = null,
+  deliveryChargeCents?: number,
 ): Promise<PricedOrder> {
-  return totalOrderLines(await loadOrderLines(db, lines, pricing), discounts);
+  return totalOrderLines(await loadOrderLines(db, lines, pricing), discounts, deliveryChargeCents);
 }
 
 /**
  * The order's totals for lines already loaded, with its discounts (decided from the lines, e.g. a discount code's
- * eligible lines): `computeCheckoutTotals`, and each line's GST from it. Throws RangeError on impossible amounts.
+ * eligible lines) and the chosen delivery option's charge (cents inc. GST, from `quoteDelivery`; omitted: the flat
+ * rule): `computeCheckoutTotals`, and each line's GST from it. Throws RangeError on impossible amounts.
  */
-export function totalOrderLines(loaded: LoadedOrderLines, discounts: OrderDiscounts = {}): PricedOrder {
-  const totals = computeCheckoutTotals(loaded.lines, loaded.settings, discounts);
+export function totalOrderLines(
+  loaded: LoadedOrderLines,
+  discounts: OrderDiscounts = {},
+  deliveryChargeCents?: number,
+): PricedOrder {
+  const totals = computeCheckoutTotals(loaded.lines, loaded.settings, discounts, deliveryChargeCents);
   return {
     settings: loaded.settings,
     lines: loaded.lines.map((l, i) => ({ ...l, lineGstCents: totals.lineGstCents[i] ?? 0 })),

@@ -7,6 +7,7 @@
  * laid out by the shared breakdown (issue 34 §2: the same rows as the checkout, the pages and the mails).
  * The page, fonts and table helpers are exported for the warehouse's packing slips and pick list (issue 36 §4).
  */
+import { deliveryChoiceText } from '@store/shared/delivery-rules';
 import PDFDocument from 'pdfkit';
 import { formatAbn, isValidAbn } from '@store/shared/abn';
 import { formatCents } from '@store/shared/money';
@@ -229,6 +230,9 @@ export async function renderTaxInvoicePdf({
     ['Order date', dateInSydney.format(order.createdAt)],
     // Issue 39 §5: the buyer's purchase order number, which their accounts match the invoice by.
     ...(order.purchaseOrderNumber ? [['Purchase order', order.purchaseOrderNumber] as [string, string]] : []),
+    // Issue 41: how the order reaches the buyer ("Express delivery — Delivered in 1-3 business days"); its charge
+    // is the breakdown's delivery row.
+    ['Delivery', deliveryChoiceText(order.deliveryOption, order.deliveryEstimate)],
   ]);
   drawParties(doc, invoice.seller, invoice.buyer);
   const lines = [...items].sort((a, b) => a.id - b.id);

@@ -45,8 +45,15 @@ describe('POST /api/guest/track-order and GET /api/orders-detail', () => {
       expect(res.statusCode).toBe(200);
       expect(res.headers['cache-control']).toBe('no-store');
       const order = orderDetailSchema.parse(res.json().data);
-      // With the progress dates and parcel a read adds (issue 37 §2), and its return requests (none, §3).
-      expect(order).toEqual({ ...placed, step_dates: expect.any(Object), shipment: null, returns: [] });
+      // With the progress dates and parcel a read adds (issue 37 §2), its return requests (none, §3) and the store
+      // it is collected from (none: delivered, issue 41).
+      expect(order).toEqual({
+        ...placed,
+        step_dates: expect.any(Object),
+        shipment: null,
+        returns: [],
+        collect_location: null,
+      });
       expect(order).toMatchObject({
         subTotal: '37.00',
         delivery_charges: '16.50',

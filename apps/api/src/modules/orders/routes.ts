@@ -19,6 +19,7 @@ import {
   ORDER_MESSAGES,
 } from '@store/shared/order-constants';
 import { HttpError } from '../../plugins/error-handling';
+import { ausPostRatesFor } from '../delivery/auspost-rates';
 import { perMinute } from '../../plugins/rate-limit';
 import {
   accountFromOrderRequestSchema,
@@ -92,6 +93,7 @@ const orderRoutes: FastifyPluginAsyncZod = async (app) => {
         member,
         mails: app.orderMails,
         publicBaseUrl: app.config.publicBaseUrl,
+        auspost: ausPostRatesFor(app.config),
       };
       // The key covers who placed the order too: the same key and body from another account is another order.
       const hashed = { body: req.body, userId: member?.userId ?? 0 };

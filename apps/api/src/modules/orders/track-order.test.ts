@@ -53,6 +53,8 @@ const tracked = (order: OrderDetail) => ({
   step_dates: expect.any(Object),
   shipment: null,
   returns: [],
+  // Issue 41: a read names the store a click & collect order is collected from (none: delivered).
+  collect_location: null,
 });
 
 let counter = 0;

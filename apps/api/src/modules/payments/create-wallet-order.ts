@@ -20,7 +20,8 @@ export interface WalletOrder {
 
 /**
  * Reprices `lines` (SPEC §9 totals, with a signed-in member's `discounts`) and creates a wallet order for the
- * total, so the capture at place-order expects exactly what the order will cost.
+ * total, so the capture at place-order expects exactly what the order will cost; `deliveryChargeCents` is the chosen
+ * delivery option's charge (issue 41, `priceChosenDelivery`), omitted for the flat rule.
  * Throws HttpError 400: ORDER_MESSAGES.tooManyLines, .unknownProduct, or .walletTotalZero when the total
  * is not above zero (SPEC §5).
  */
@@ -30,9 +31,10 @@ export async function createWalletOrder(
   lines: readonly { id: number; quantity: number }[],
   discounts: MemberDiscounts = {},
   pricing: TradePricingContext | null = null,
+  deliveryChargeCents?: number,
 ): Promise<WalletOrder> {
   if (lines.length > MAX_ORDER_LINES) throw new HttpError(400, ORDER_MESSAGES.tooManyLines);
-  const { totals } = await priceOrderLines(db, lines, discounts, pricing);
+  const { totals } = await priceOrderLines(db, lines, discounts, pricing, deliveryChargeCents);
   if (totals.totalCents <= 0) throw new HttpError(400, ORDER_MESSAGES.walletTotalZero);
   const { walletOrderId } = await wallet.createOrder({ amountCents: totals.totalCents, currency: 'AUD' });
   return { wallet_order_id: walletOrderId, amount: centsToDecimalString(totals.totalCents), currency: 'AUD' };

@@ -13,6 +13,8 @@ import { decideOrderDiscounts } from '../orders/decide-order-discounts';
 import { loadOrderLines } from '../orders/price-order-lines';
 import { tradePricingFor } from '../trade/trade-pricing-context';
 import { createWalletOrder } from './create-wallet-order';
+import { ausPostRatesFor } from '../delivery/auspost-rates';
+import { priceChosenDelivery } from '../delivery/quote-delivery';
 
 const errorResponses = {
   400: fieldErrorsAnswerSchema,
@@ -46,13 +48,43 @@ const paymentRoutes: FastifyPluginAsyncZod = async (app) => {
       const member = await req.member();
       // The same seam as place-order: trade prices (issue 39), member discounts and the discount code.
       const pricing = await tradePricingFor(app.db, member?.userId);
+      const { lines } = await loadOrderLines(app.db, req.body.products, pricing);
       const { discounts } = await decideOrderDiscounts(app.db, {
         member,
         discountPlan: req.body.discountPlan,
-        lines: (await loadOrderLines(app.db, req.body.products, pricing)).lines,
+        lines,
         discountCode: req.body.discount_code,
       });
-      return { data: await createWalletOrder(app.db, wallet, req.body.products, discounts, pricing) };
+      // Issue 41: the chosen delivery option's charge, priced as place-order will price it.
+      let deliveryChargeCents: number | undefined;
+      if (req.body.post_code !== undefined || req.body.delivery_option !== 'standard') {
+        const delivery = await priceChosenDelivery(
+          app.db,
+          {
+            lines,
+            destination: {
+              postCode: req.body.post_code ?? '',
+              street: req.body.street_address,
+              state: req.body.state,
+            },
+            option: req.body.delivery_option,
+            collectLocationId: req.body.collect_location_id,
+          },
+          { auspost: ausPostRatesFor(app.config), log: req.log },
+        );
+        if ('refused' in delivery) throw new HttpError(400, delivery.refused);
+        deliveryChargeCents = delivery.chargeCents;
+      }
+      return {
+        data: await createWalletOrder(
+          app.db,
+          wallet,
+          req.body.products,
+          discounts,
+          pricing,
+          deliveryChargeCents,
+        ),
+      };
     },
   );
 

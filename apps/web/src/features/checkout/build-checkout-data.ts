@@ -1,4 +1,5 @@
 import { ADDRESS_FIELD_NAMES, type CheckoutForm } from '@store/shared/checkout-form';
+import type { DeliveryOption } from '@store/shared/delivery-rules';
 import type { CheckoutTotals } from '@store/shared/checkout-totals';
 import type { OrderAmounts } from '@store/shared/order-breakdown';
 import type { PricedCartLine } from '@/hooks/use-priced-cart';
@@ -23,6 +24,8 @@ export function buildCheckoutData(
   { totals, amounts }: { totals: CheckoutTotals; amounts: OrderAmounts },
   /** A signed-in member's chosen membership plan id (SPEC §3 discountPlan), or null. */
   discountPlan: number | null = null,
+  /** Issue 41: the chosen delivery option and, for click & collect, the store; absent: standard delivery. */
+  delivery: { option: DeliveryOption; collectLocationId: number | null } | null = null,
 ): CheckoutData {
   const shipping = Object.fromEntries(
     ADDRESS_FIELD_NAMES.map((name) => {
@@ -57,6 +60,12 @@ export function buildCheckoutData(
       grand_total: centsToDollars(totals.totalCents),
       total_amount: centsToDollars(totals.totalCents),
       ...(discountPlan !== null ? { discountPlan } : {}),
+      ...(delivery
+        ? {
+            delivery_option: delivery.option,
+            collect_location_id: delivery.option === 'click_and_collect' ? delivery.collectLocationId : null,
+          }
+        : {}),
     },
     items: lines.map((l, i) => ({
       id: l.line.id,

@@ -46,6 +46,13 @@ export interface OrderMailOrder {
   paymentDueDay?: string | null;
   /** Shipping address, one line. */
   shipTo: string;
+  /**
+   * Issue 41: the delivery option on one line (`deliveryChoiceText`): "Express delivery — Delivered in 1-3 business
+   * days", "Click & collect — Guildford warehouse, 3 Example Rd, Guildford NSW 2161"; absent on older orders.
+   */
+  deliveryText?: string;
+  /** Issue 41: true for click & collect (no "Delivering to" line). */
+  collect?: boolean;
   /** The stored statuses (SPEC §4), shown in the shopper's words (`orderStatusWords`, issue 37 §2). */
   status: string;
   paymentStatus: string;
@@ -175,7 +182,8 @@ export function OrderMail({
       <Heading as="h2" style={mailStyles.subheading}>
         Delivery
       </Heading>
-      <Text style={mailStyles.text}>Delivering to: {order.shipTo}</Text>
+      {order.deliveryText ? <Text style={mailStyles.text}>{order.deliveryText}</Text> : null}
+      {order.collect ? null : <Text style={mailStyles.text}>Delivering to: {order.shipTo}</Text>}
       <Text style={mailStyles.text}>
         Paying by:{' '}
         {onAccount

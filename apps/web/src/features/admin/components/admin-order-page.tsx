@@ -153,6 +153,12 @@ function OrderFacts({ order }: { order: AdminOrderDetail }) {
         <dt>Billing address</dt>
         <dd>{order.billing_address}</dd>
       </div>
+      {order.delivery_option_name && (
+        <div>
+          <dt>Delivery option</dt>
+          <dd>{[order.delivery_option_name, order.delivery_estimate].filter(Boolean).join(' — ')}</dd>
+        </div>
+      )}
       <div>
         <dt>Shipping</dt>
         <dd>

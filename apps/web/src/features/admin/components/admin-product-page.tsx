@@ -1,3 +1,4 @@
+import { DANGEROUS_GOODS_CLASSES } from '@store/shared/delivery-rules';
 import {
   EMPTY_PRODUCT_FORM,
   PRODUCT_EDITOR_MESSAGES as M,
@@ -61,6 +62,9 @@ const FIELD_NAMES: Record<string, string> = {
   discount: 'Discount',
   stock: 'Stock',
   is_featured: 'Featured',
+  dangerous_goods_class: 'Dangerous goods class',
+  bulky: 'Bulky',
+  size_mm: 'Size (mm)',
   seo_title: 'Meta title',
   seo_description: 'Meta description',
 };
@@ -547,6 +551,74 @@ function ProductEditor({
             autoComplete="off"
             {...text('weight_grams')}
           />
+        </div>
+      </Section>
+
+      <Section title="Delivery">
+        {/* Issue 41 (decision 0069): what may carry it — dangerous goods go by road to a street address only,
+            bulky items not to PO boxes or lockers, and the size gives the cubic weight delivery is priced by. */}
+        <div className="admin-product-grid">
+          <div className="admin-field">
+            <label className="admin-field__label" htmlFor="admin-dangerous_goods_class">
+              Dangerous goods class
+            </label>
+            <select
+              id="admin-dangerous_goods_class"
+              name="dangerous_goods_class"
+              className="admin-input"
+              value={form.dangerous_goods_class}
+              aria-invalid={errors.dangerous_goods_class ? true : undefined}
+              aria-describedby={
+                errors.dangerous_goods_class ? 'admin-dangerous_goods_class-message' : undefined
+              }
+              onChange={(e) => set('dangerous_goods_class', e.target.value)}
+            >
+              <option value="">Not a dangerous good</option>
+              {DANGEROUS_GOODS_CLASSES.map((c) => (
+                <option key={c} value={c}>
+                  Class {c}
+                  {c === '8' ? ' (corrosive: car batteries)' : ''}
+                </option>
+              ))}
+            </select>
+            {errors.dangerous_goods_class && (
+              <p id="admin-dangerous_goods_class-message" className="admin-field__message">
+                {errors.dangerous_goods_class}
+              </p>
+            )}
+          </div>
+          <AdminField
+            label="Length (mm)"
+            optional
+            inputMode="numeric"
+            autoComplete="off"
+            {...text('length_mm')}
+          />
+          <AdminField
+            label="Width (mm)"
+            optional
+            inputMode="numeric"
+            autoComplete="off"
+            {...text('width_mm')}
+          />
+          <AdminField
+            label="Height (mm)"
+            optional
+            inputMode="numeric"
+            autoComplete="off"
+            {...text('height_mm')}
+          />
+        </div>
+        <div className="admin-product-check">
+          <input
+            id="admin-bulky"
+            type="checkbox"
+            checked={form.bulky}
+            onChange={(e) => set('bulky', e.target.checked)}
+          />
+          <label htmlFor="admin-bulky">
+            Bulky item (standard delivery only, with the bulky surcharge; not to PO boxes or parcel lockers)
+          </label>
         </div>
       </Section>
 

@@ -1,3 +1,4 @@
+import { RateTableEditor, rateTableForm, rateTableOf, type RateTableForm } from './rate-table-editor';
 import type { AuditEntry } from '@store/shared/admin';
 import {
   adminStoreSettingsInputSchema,
@@ -60,12 +61,19 @@ type TextKey =
   | 'return_window_days'
   | 'delivery_charge'
   | 'free_delivery_threshold'
-  | 'hours_note';
+  | 'hours_note'
+  | 'express_days_min'
+  | 'express_days_max'
+  | 'bulky_surcharge'
+  | 'uncollected_after_days';
 
 /** The form as typed: text boxes hold text (money in dollars), each day open or closed with its two times. */
 export interface SettingsFormValues extends Record<TextKey, string> {
   hours: Record<Weekday, { open: boolean; from: string; to: string }>;
   social: Record<SocialKey, string>;
+  /** Issue 41: express delivery on or off, and the rate table as typed. */
+  express_enabled: boolean;
+  rate_table: RateTableForm;
 }
 
 const dollarsOf = centsToDecimalString;
@@ -95,6 +103,12 @@ export function settingsFormValues(s: AdminStoreSettings): SettingsFormValues {
       }),
     ) as SettingsFormValues['hours'],
     social: { ...s.social_links },
+    express_enabled: s.express_enabled,
+    express_days_min: String(s.express_days_min),
+    express_days_max: String(s.express_days_max),
+    bulky_surcharge: dollarsOf(s.bulky_surcharge_cents),
+    uncollected_after_days: String(s.uncollected_after_days),
+    rate_table: rateTableForm(s.rate_table),
   };
 }
 
@@ -131,6 +145,12 @@ export function settingsBody(v: SettingsFormValues, version: number): AdminStore
     delivery_days_min: wholeNumber(v.delivery_days_min),
     delivery_days_max: wholeNumber(v.delivery_days_max),
     return_window_days: wholeNumber(v.return_window_days),
+    express_enabled: v.express_enabled,
+    express_days_min: wholeNumber(v.express_days_min),
+    express_days_max: wholeNumber(v.express_days_max),
+    bulky_surcharge_cents: centsOf(v.bulky_surcharge),
+    uncollected_after_days: wholeNumber(v.uncollected_after_days),
+    rate_table: rateTableOf(v.rate_table),
   };
 }
 
@@ -218,6 +238,12 @@ const FIELD_NAMES: Record<string, string> = {
   delivery_days_min: 'Delivery from (days)',
   delivery_days_max: 'Delivery to (days)',
   return_window_days: 'Returns window (days)',
+  express_enabled: 'Express delivery',
+  express_days_min: 'Express from (days)',
+  express_days_max: 'Express to (days)',
+  bulky_surcharge_cents: 'Bulky surcharge',
+  uncollected_after_days: 'Uncollected after (days)',
+  rate_table: 'Rate table',
 };
 
 function shownValue(key: string, value: unknown): string {
@@ -482,6 +508,44 @@ function SettingsForm({ settings, onReload }: { settings: AdminStoreSettings; on
           />
         </div>
         <PromisesPreview body={body} />
+      </fieldset>
+
+      <fieldset className="admin-product-fieldset">
+        <legend>Delivery options and rates</legend>
+        <div className="admin-product-check">
+          <input
+            id="admin-express_enabled"
+            type="checkbox"
+            checked={values.express_enabled}
+            onChange={(e) => setValues((v) => ({ ...v, express_enabled: e.target.checked }))}
+          />
+          <label htmlFor="admin-express_enabled">Offer express delivery</label>
+        </div>
+        <div className="admin-product-grid">
+          <AdminField
+            label="Express from (business days)"
+            inputMode="numeric"
+            {...text('express_days_min')}
+          />
+          <AdminField label="Express to (business days)" inputMode="numeric" {...text('express_days_max')} />
+          <AdminField
+            label="Bulky surcharge ($, inc. GST)"
+            hint="Added to standard delivery for each bulky unit, even when delivery is free."
+            inputMode="decimal"
+            {...text('bulky_surcharge', 'bulky_surcharge_cents')}
+          />
+          <AdminField
+            label="Uncollected after (days)"
+            hint="A click & collect order still waiting this long after it was ready is flagged."
+            inputMode="numeric"
+            {...text('uncollected_after_days')}
+          />
+        </div>
+        <RateTableEditor
+          value={values.rate_table}
+          onChange={(rate_table) => setValues((v) => ({ ...v, rate_table }))}
+          errors={errors}
+        />
       </fieldset>
 
       <div role="status" className={feedback?.ok === false ? 'admin-form__alert' : 'admin-product-saved'}>

@@ -15,13 +15,21 @@ export interface AddressFieldsProps {
   onPickPlace: (prefix: AddressPrefix, suggestion: AddressSuggestion) => void;
   /** Credit GeoNames under the city suggestions (store config `address_lookup`). */
   showAttribution: boolean;
+  /** Issue 41: the note under the street when it reads as a PO box or a parcel locker (`addressKindNote`). */
+  streetNote?: string | null;
 }
 
 /**
  * One block of address fields (SPEC §2, §5): First name, Last name, Company, Email, Phone, Street address,
  * City (with place suggestions), State (short codes offered) and Post code, each with its autofill token.
  */
-export function AddressFields({ prefix, fields, onPickPlace, showAttribution }: AddressFieldsProps) {
+export function AddressFields({
+  prefix,
+  fields,
+  onPickPlace,
+  showAttribution,
+  streetNote = null,
+}: AddressFieldsProps) {
   const stateListId = `checkout-${prefix}state-codes`;
   // The shipping block's autofill tokens say so, so a browser fills it from the shipping address.
   const section = prefix === 's_' ? 'shipping ' : '';
@@ -40,6 +48,14 @@ export function AddressFields({ prefix, fields, onPickPlace, showAttribution }: 
             hint={spec.hint}
             message={fields.message(name)}
             layout={spec.name}
+            {...(spec.name === 'street_address' && streetNote
+              ? {
+                  footer: {
+                    id: `checkout-${prefix}street-kind`,
+                    content: <span className="checkout-field__note">{streetNote}</span>,
+                  },
+                }
+              : {})}
           >
             {(aria) =>
               spec.name === 'city' ? (

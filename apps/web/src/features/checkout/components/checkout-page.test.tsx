@@ -1,6 +1,7 @@
 import type { AddressSuggestion } from '@store/shared/address-lookup';
 import { CHECKOUT_MESSAGES } from '@store/shared/checkout-form';
 import { ORDER_MESSAGES } from '@store/shared/order-constants';
+import { addressKindNote, DELIVERY_MESSAGES } from '@store/shared/delivery-rules';
 import type { Product } from '@store/shared/product';
 import type { StoreConfig } from '@store/shared/store-settings';
 import { act, screen, waitFor, within } from '@testing-library/react';
@@ -435,6 +436,81 @@ describe('checkout page (SPEC §2 Checkout)', () => {
     expect(within(summary).getByText('Your order qualifies for free delivery.')).toBeTruthy();
   });
 
+  it('lists the delivery options the server quotes, notes a PO box, and totals click & collect with no delivery', async () => {
+    const asked: { post_code: string; street_address: string }[] = [];
+    serveApi({
+      answers: {
+        'POST /api/delivery-options': ({ body }) => {
+          const b = body as { post_code: string; street_address: string };
+          asked.push(b);
+          const poBox = b.street_address.startsWith('PO Box');
+          return json({
+            address_kind: poBox ? 'po_box' : 'street',
+            options: [
+              {
+                option: 'standard',
+                name: 'Standard delivery',
+                available: !poBox,
+                reason: poBox ? DELIVERY_MESSAGES.dangerousToPoBox('Voltcore NS70 Battery', '8') : null,
+                charge: poBox ? null : '16.50',
+                estimate: poBox ? null : 'Delivered in 5-8 business days',
+                source: poBox ? null : 'rule',
+              },
+              {
+                option: 'express',
+                name: 'Express delivery',
+                available: false,
+                reason: DELIVERY_MESSAGES.expressDangerous('Voltcore NS70 Battery', '8'),
+                charge: null,
+                estimate: null,
+                source: null,
+              },
+              {
+                option: 'click_and_collect',
+                name: 'Click & collect',
+                available: true,
+                reason: null,
+                charge: '0.00',
+                estimate: 'Ready at Guildford warehouse in 1 hour (during opening hours)',
+                source: 'collect',
+              },
+            ],
+            locations: [
+              {
+                id: 1,
+                name: 'Guildford warehouse',
+                address: '3 Example Rd, Guildford NSW 2161',
+                hours: '8 AM to 6 PM AEST, Mon-Sun',
+                available: true,
+                estimate: 'Ready at Guildford warehouse in 1 hour (during opening hours)',
+                reason: null,
+              },
+            ],
+          });
+        },
+      },
+    });
+    initializeCart([cartLine(globes, 1)]);
+    const { user } = renderCheckout();
+    const express = await screen.findByRole<HTMLInputElement>('radio', { name: /Express delivery/ });
+    expect(express.disabled).toBe(true);
+    expect(screen.getByText(DELIVERY_MESSAGES.expressDangerous('Voltcore NS70 Battery', '8'))).toBeTruthy();
+
+    await user.type(textbox('Street address', billing()), 'PO Box 12');
+    expect(screen.getByText(addressKindNote('po_box') ?? '')).toBeTruthy();
+    await screen.findByText(DELIVERY_MESSAGES.dangerousToPoBox('Voltcore NS70 Battery', '8'));
+    expect(asked.at(-1)?.street_address).toBe('PO Box 12');
+
+    await user.click(screen.getByRole('radio', { name: /Click & collect/ }));
+    const summary = screen.getByRole('region', { name: 'Order summary' });
+    await waitFor(() =>
+      expect(rowsOf(within(summary).getByLabelText('Price breakdown'))).toContainEqual(['Delivery', 'Free']),
+    );
+    expect((screen.getByRole('radio', { name: /Guildford warehouse/ }) as HTMLInputElement).checked).toBe(
+      true,
+    );
+  });
+
   it('shows a business member who chose ex. GST each figure less its GST, adding up to the ex-GST total', async () => {
     // The member's details and addresses are not found: the figures come from the session alone (no signup
     // discount), as the total below expects.
@@ -609,6 +685,9 @@ describe('checkout page (SPEC §2 Checkout)', () => {
         totalGst: gst / 100,
         grand_total: subtotal / 100,
         total_amount: subtotal / 100,
+        // Issue 41: the delivery option goes with the order (standard when the options could not be had).
+        delivery_option: 'standard',
+        collect_location_id: null,
       },
       items: [
         {

@@ -54,6 +54,13 @@ import { TradeCheckout } from './trade-checkout';
 import { usePlaceOnAccount } from '../hooks/use-place-on-account';
 import { DiscountCodeField } from './discount-code-field';
 import { OrderSummary } from './order-summary';
+import {
+  chosenDeliveryCharge,
+  DeliveryOptionsSection,
+  type DeliveryChoice,
+} from './delivery-options-section';
+import { useDeliveryQuote } from '../hooks/use-delivery-quote';
+import { addressKindNote, addressKindOf, DELIVERY_MESSAGES } from '@store/shared/delivery-rules';
 import './checkout-page.css';
 
 /** The fields in the order they are shown, so an error sends focus to the first one on screen. */
@@ -90,13 +97,22 @@ export function CheckoutPage() {
   // A discount code the server accepted (issue 34 §5): one more of the order's discounts.
   const [code, setCode] = useState<CodeDiscount | null>(null);
   const discounts = useMemo(() => ({ ...member.discounts, code }), [member.discounts, code]);
-  const summary = useCheckoutSummary(discounts, member.planName);
+  // Issue 41: the chosen delivery option's charge as quoted (undefined until then: the cart's rule shows).
+  const [deliveryChargeCents, setDeliveryChargeCents] = useState<number | undefined>(undefined);
+  const summary = useCheckoutSummary(discounts, member.planName, deliveryChargeCents);
   // Issue 39 §4: an order placed on account empties the cart on the way to /thank-you, from this page.
   const [placed, setPlaced] = useState(false);
   const onPlaced = useCallback(() => setPlaced(true), []);
   if (summary.lines.length === 0) return placed ? null : <Navigate to="/" replace />;
   return (
-    <CheckoutView summary={summary} member={member} code={code} onCodeChange={setCode} onPlaced={onPlaced} />
+    <CheckoutView
+      summary={summary}
+      member={member}
+      code={code}
+      onCodeChange={setCode}
+      onPlaced={onPlaced}
+      onDeliveryCharge={setDeliveryChargeCents}
+    />
   );
 }
 
@@ -160,6 +176,7 @@ function CheckoutView({
   code,
   onCodeChange,
   onPlaced,
+  onDeliveryCharge,
 }: {
   summary: CheckoutSummary;
   member: MemberCheckoutState;
@@ -167,6 +184,8 @@ function CheckoutView({
   onCodeChange: (code: CodeDiscount | null) => void;
   /** An order was placed on account: the page is on its way to /thank-you. */
   onPlaced: () => void;
+  /** The chosen delivery option's charge, cents (undefined while not quoted), for the summary's totals. */
+  onDeliveryCharge: (cents: number | undefined) => void;
 }) {
   const navigate = useNavigate();
   const queryClient = useQueryClient();
@@ -184,6 +203,23 @@ function CheckoutView({
   const shipElsewhere = useWatch({ control, name: 'ship_to_different_address' });
   const comment = useWatch({ control, name: 'comment' }) ?? '';
   const email = useWatch({ control, name: 'email' }) ?? '';
+  // Issue 41: where the order goes (the shipping address when ticked), for the delivery options and their notes.
+  const billingStreet = useWatch({ control, name: 'street_address' }) ?? '';
+  const shippingStreet = useWatch({ control, name: 's_street_address' }) ?? '';
+  const billingPostCode = useWatch({ control, name: 'post_code' }) ?? '';
+  const shippingPostCode = useWatch({ control, name: 's_post_code' }) ?? '';
+  const billingState = useWatch({ control, name: 'state' }) ?? '';
+  const shippingState = useWatch({ control, name: 's_state' }) ?? '';
+  const [delivery, setDelivery] = useState<DeliveryChoice>({ option: 'standard', collectLocationId: null });
+  const deliveryQuote = useDeliveryQuote({
+    products: summary.lines.map((l) => ({ id: l.line.id, quantity: l.quantity })),
+    post_code: shipElsewhere ? shippingPostCode : billingPostCode,
+    street_address: shipElsewhere ? shippingStreet : billingStreet,
+    state: shipElsewhere ? shippingState : billingState,
+  });
+  const chosenDelivery = chosenDeliveryCharge(deliveryQuote.data, delivery);
+  const chosenChargeCents = 'chargeCents' in chosenDelivery ? chosenDelivery.chargeCents : undefined;
+  useEffect(() => onDeliveryCharge(chosenChargeCents), [chosenChargeCents, onDeliveryCharge]);
   const [busy, setBusy] = useState<CheckoutChoice | null>(null);
   const proceeding = useRef(false);
   // Issue 39: a trade member's purchase order number, and the refusal of an order on account.
@@ -286,9 +322,24 @@ function CheckoutView({
       const detail = await queryClient.ensureQueryData(userDetailQueryOptions()).catch(() => null);
       discounts = { ...discounts, signupPercent: detail?.signup_plans[0]?.discount_percentage ?? 0 };
     }
+    // Issue 41: the chosen delivery option must be one the quote offers; without a quote (it could not be had),
+    // standard delivery at the cart's rule goes, and place-order answers with its own price if that differs.
+    if ('problem' in chosenDelivery && (deliveryQuote.data || delivery.option !== 'standard')) {
+      notifyError(chosenDelivery.problem ?? DELIVERY_MESSAGES.chooseOption);
+      document.getElementById('checkout-delivery-title')?.scrollIntoView?.({ block: 'center' });
+      proceeding.current = false;
+      setBusy(null);
+      return;
+    }
     // The figures sent are the ones shown: the same computation as the summary's (checkoutFigures).
-    const figures = checkoutFigures(summary.lines, settings, discounts, member.planName);
-    const data = buildCheckoutData(values, summary.lines, figures, member.signedIn ? member.planId : null);
+    const figures = checkoutFigures(summary.lines, settings, discounts, member.planName, chosenChargeCents);
+    const data = buildCheckoutData(
+      values,
+      summary.lines,
+      figures,
+      member.signedIn ? member.planId : null,
+      delivery,
+    );
     // The code goes with the order: place-order checks it again and redeems it (issue 34 §5).
     if (code) data.order.discount_code = code.code;
     // Issue 39 §5: printed on the invoice, whichever way the order is paid.
@@ -373,6 +424,7 @@ function CheckoutView({
               fields={fields}
               onPickPlace={fillPlace}
               showAttribution={showAttribution}
+              streetNote={addressKindNote(addressKindOf(billingStreet))}
             />
             <div className="checkout-check">
               <input
@@ -398,9 +450,17 @@ function CheckoutView({
                 fields={fields}
                 onPickPlace={fillPlace}
                 showAttribution={showAttribution}
+                streetNote={addressKindNote(addressKindOf(shippingStreet))}
               />
             </section>
           )}
+
+          <DeliveryOptionsSection
+            quote={deliveryQuote.data}
+            failed={deliveryQuote.isError}
+            choice={delivery}
+            onChoose={setDelivery}
+          />
 
           <section className="checkout-card" aria-labelledby="checkout-notes-title">
             <h2 id="checkout-notes-title" className="checkout-card__title">

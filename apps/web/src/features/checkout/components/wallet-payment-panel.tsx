@@ -5,7 +5,7 @@ import { Link, useNavigate } from 'react-router';
 import { useStoreConfig } from '@/lib/api/get-store-config';
 import { storeName } from '@/hooks/use-store-head';
 import { ApiError } from '@/lib/api-client';
-import { createWalletOrder, type WalletOrder } from '../api/create-wallet-order';
+import { createWalletOrder, walletDeliveryOf, type WalletOrder } from '../api/create-wallet-order';
 import { approveTestWalletOrder, cancelTestWalletOrder } from '../api/test-wallet';
 import { clearCheckoutData, type CheckoutData } from '../checkout-storage';
 import {
@@ -120,6 +120,7 @@ export function WalletPaymentPanel({ checkout }: { checkout: CheckoutData }) {
             undefined,
             checkout.order.discountPlan,
             checkout.order.discount_code,
+            walletDeliveryOf(checkout.order),
           ),
         );
       } catch (error) {
@@ -169,6 +170,7 @@ export function WalletPaymentPanel({ checkout }: { checkout: CheckoutData }) {
           undefined,
           checkout.order.discountPlan,
           checkout.order.discount_code,
+          walletDeliveryOf(checkout.order),
         );
         return order.wallet_order_id;
       } catch (error) {

@@ -52,8 +52,10 @@ export function checkoutFigures(
   settings: CheckoutSettings,
   discounts: OrderDiscounts,
   membershipPlanName: string | null = null,
+  /** The chosen delivery option's charge from the delivery quote (issue 41), cents; omitted: the flat rule. */
+  deliveryChargeCents?: number,
 ): { totals: CheckoutTotals; amounts: OrderAmounts } {
-  const totals = computeCheckoutTotals(lines, settings, discounts);
+  const totals = computeCheckoutTotals(lines, settings, discounts, deliveryChargeCents);
   const amounts = amountsOfTotals(totals, settings, {
     membershipPlanName,
     discountCode: discounts.code?.code ?? null,
@@ -68,6 +70,8 @@ export function checkoutFigures(
 export function useCheckoutSummary(
   discounts: OrderDiscounts = NO_DISCOUNTS,
   membershipPlanName: string | null = null,
+  /** The chosen delivery option's charge (issue 41), cents; undefined until quoted (the flat rule shows). */
+  deliveryChargeCents?: number,
 ): CheckoutSummary {
   const cart = usePricedCart();
   const config = useStoreConfig();
@@ -77,7 +81,9 @@ export function useCheckoutSummary(
       : config.isError
         ? FALLBACK_CHECKOUT_SETTINGS
         : null;
-    const figures = settings ? checkoutFigures(cart.lines, settings, discounts, membershipPlanName) : null;
+    const figures = settings
+      ? checkoutFigures(cart.lines, settings, discounts, membershipPlanName, deliveryChargeCents)
+      : null;
     return {
       lines: cart.lines,
       settings,
@@ -86,5 +92,5 @@ export function useCheckoutSummary(
       isRefreshing: cart.isRefreshing,
       config: config.data,
     };
-  }, [cart, config.data, config.isError, discounts, membershipPlanName]);
+  }, [cart, config.data, config.isError, discounts, membershipPlanName, deliveryChargeCents]);
 }

@@ -194,13 +194,38 @@ export function OrderConfirmation({
               </div>
             )}
           </dl>
-          {promises && (
+          {server?.delivery_option_name && server.delivery_estimate ? (
+            // Issue 41: the option chosen and its estimate as quoted when the order was placed.
             <p className="order-confirmation__estimate">
-              <strong>Expected delivery:</strong> {deliveryEstimateSentence(promises)}
+              <strong>{server.delivery_option_name}:</strong> {server.delivery_estimate}
             </p>
+          ) : (
+            promises && (
+              <p className="order-confirmation__estimate">
+                <strong>Expected delivery:</strong> {deliveryEstimateSentence(promises)}
+              </p>
+            )
           )}
           {money && items && <ConfirmedMoney money={money} items={items} />}
-          {server && (
+          {server?.collect_location && (
+            <section className="order-confirmation__panel" aria-labelledby="order-confirmation-address">
+              <h2 id="order-confirmation-address" className="order-confirmation__panel-title">
+                Collect from
+              </h2>
+              <address className="order-confirmation__address">
+                {server.collect_location.name}
+                <br />
+                {server.collect_location.address}
+                {server.collect_location.hours && (
+                  <>
+                    <br />
+                    {server.collect_location.hours}
+                  </>
+                )}
+              </address>
+            </section>
+          )}
+          {server && !server.collect_location && (
             <section className="order-confirmation__panel" aria-labelledby="order-confirmation-address">
               <h2 id="order-confirmation-address" className="order-confirmation__panel-title">
                 Delivering to

@@ -1,3 +1,4 @@
+import { deliveryChoiceText } from '@store/shared/delivery-rules';
 import type { OrderDetail } from '@store/shared/order';
 import { amountsOfOrder, breakdownRows } from '@store/shared/order-breakdown';
 import { ORDER_NUMBER_LABEL } from '@store/shared/order-constants';
@@ -91,6 +92,19 @@ export function OrderSummary({ order }: { order: OrderDetail }) {
           <Facts
             className="order-summary__list"
             rows={[
+              // Issue 41: the delivery option as quoted ("Express delivery — Delivered in 1-3 business days").
+              ...(order.delivery_option
+                ? [
+                    [
+                      'Delivery',
+                      deliveryChoiceText(
+                        order.delivery_option,
+                        order.delivery_estimate ?? '',
+                        order.collect_location ?? null,
+                      ),
+                    ] as [string, string],
+                  ]
+                : []),
               ['Address', order.address],
               ['Street address', order.street_address],
               ['City', order.city],
