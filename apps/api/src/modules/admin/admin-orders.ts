@@ -26,20 +26,14 @@ import {
   PAYMENT_STATUS_PENDING,
 } from '@store/shared/order-constants';
 import type { Database } from '../../db/client';
-import {
-  orderLineItems,
-  orderReturns,
-  orderStatusHistory,
-  orders,
-  products,
-  staffUsers,
-} from '../../db/schema';
+import { orderLineItems, orderReturns, orderStatusHistory, orders, staffUsers } from '../../db/schema';
 import { HttpError } from '../../plugins/error-handling';
 import { issueAdjustmentNote } from '../orders/issue-adjustment-note';
 import type { TaxDocumentConfig } from '../orders/issue-tax-invoice';
 import { lineGstOfItem, orderAmountsOfRow } from '../orders/order-amounts';
 import type { OrderLineItemRow, OrderRow } from '../orders/order-presenter';
 import { recordAudit } from './record-audit';
+import { putBackOrderUnits } from '../locations/put-back-order-units';
 
 /** Money that is (still) the store's: such an order is refunded before it is cancelled. */
 const PAID = [PAYMENT_STATUS_COMPLETED, PAYMENT_STATUS_PARTIALLY_REFUNDED, PAYMENT_STATUS_DISPUTED];
@@ -235,14 +229,15 @@ export async function moveOrderStatus(
         .select({ productId: orderLineItems.productId, quantity: orderLineItems.quantity })
         .from(orderLineItems)
         .where(eq(orderLineItems.orderId, order.id));
-      for (const line of lines
-        .filter((l) => l.productId !== null)
-        .sort((a, b) => (a.productId ?? 0) - (b.productId ?? 0))) {
-        await tx
-          .update(products)
-          .set({ stock: sql`${products.stock} + ${line.quantity}` })
-          .where(and(eq(products.id, line.productId ?? 0), sql`${products.stock} IS NOT NULL`));
-      }
+      // Back at the locations the order took them from (decision 0069).
+      await putBackOrderUnits(
+        tx as Database,
+        order.id,
+        lines.flatMap((l) =>
+          l.productId === null ? [] : [{ productId: l.productId, quantity: l.quantity }],
+        ),
+        'order_released',
+      );
     }
     if (to === 'cancelled') {
       // An invoiced order (paid, then refunded) gets a note for whatever of its total no note covers yet, e.g. a
