@@ -96,3 +96,9 @@ CREATE TRIGGER "products_location_stock_inserted" AFTER INSERT ON "products"
 REFERENCING NEW TABLE AS new_rows FOR EACH STATEMENT EXECUTE FUNCTION "location_stock_follow_inserted_products"();--> statement-breakpoint
 CREATE TRIGGER "products_location_stock_updated" AFTER UPDATE ON "products"
 REFERENCING OLD TABLE AS old_rows NEW TABLE AS new_rows FOR EACH STATEMENT EXECUTE FUNCTION "location_stock_follow_updated_products"();
+--> statement-breakpoint
+-- Migration 0039's fallback hours (a database with no store settings row) lacked the `days` wrapper of the
+-- OpeningHours shape: put it in.
+UPDATE "locations"
+SET "opening_hours" = jsonb_build_object('days', "opening_hours" - 'note', 'note', coalesce("opening_hours"->>'note', ''))
+WHERE NOT ("opening_hours" ? 'days');

@@ -7,6 +7,7 @@
 import { randomUUID } from 'node:crypto';
 import { and, asc, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { DEFAULT_OPENING_HOURS } from '@store/shared/opening-hours';
 import { TEST_PAYMENT_METHOD_DECLINES } from '@store/shared/test-payments';
 import type { Database } from '../../db/client';
 import {
@@ -25,16 +26,7 @@ import { markLocationStockManaged } from './mark-location-stock-managed';
 
 let t: TestApp;
 const loc = { guildford: 0, parramatta: 0, penrith: 0 };
-const HOURS = {
-  mon: { open: '08:00', close: '17:00' },
-  tue: { open: '08:00', close: '17:00' },
-  wed: { open: '08:00', close: '17:00' },
-  thu: { open: '08:00', close: '17:00' },
-  fri: { open: '08:00', close: '17:00' },
-  sat: null,
-  sun: null,
-  note: '',
-};
+const HOURS = DEFAULT_OPENING_HOURS;
 
 beforeAll(async () => {
   t = await createTestApp({ config: (c) => (c.rateLimits.placeOrdersPerMinute = 10_000) });
