@@ -9,7 +9,8 @@
  *   Any other value is served as a 200 JSON body.
  * - Paths match msw's way, without the query string: `'GET /api/products/:sku'` gives `params.sku`.
  * - The frame's own requests are answered unless the table says otherwise: `GET /api/store-config` with the test
- *   store's settings (makeStoreConfig), `GET /api/categories` with no categories, `GET /api/social-links` with none.
+ *   store's settings (makeStoreConfig), `GET /api/categories` with no categories, `GET /api/social-links` with none,
+ *   `GET /api/products/:id/availability` with 404 (the product page then shows its one stock line).
  * - A request nobody answers is refused (fetch rejects) and fails the test after it, naming the request, even when
  *   the app swallowed the error: a page that asks for something unexpected cannot pass by showing nothing.
  *
@@ -55,6 +56,8 @@ const DEFAULT_TABLE: ApiTable = {
   'GET /api/store-config': () => json({ data: makeStoreConfig() }),
   'GET /api/categories': { data: [] },
   'GET /api/social-links': { data: {} },
+  // The product page's stock by location (issue 41 §1): unknown unless a test says, so the page shows its one line.
+  'GET /api/products/:id/availability': () => json({ message: 'No product with this id.' }, 404),
 };
 
 const server = setupServer();

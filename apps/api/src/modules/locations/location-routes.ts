@@ -18,6 +18,7 @@ import {
   stockTransferInputSchema,
 } from '@store/shared/admin-locations';
 import { fieldErrorsAnswerSchema, messageAnswerSchema } from '@store/shared/error-answers';
+import { productAvailabilityAnswerSchema } from '@store/shared/product-availability';
 import { LOCATION_MESSAGES } from '@store/shared/stock-locations';
 import { requireStaff, staffOf } from '../admin/require-staff';
 import {
@@ -28,7 +29,7 @@ import {
   saveAdminLocation,
   transferStock,
 } from './admin-locations';
-import { loadActiveLocations } from './location-stock';
+import { loadActiveLocations, productAvailability } from './location-stock';
 
 const refusals = { 401: messageAnswerSchema, 403: messageAnswerSchema };
 const locationParams = z.object({
@@ -64,6 +65,24 @@ const locationRoutes: FastifyPluginAsyncZod = async (app) => {
     async (_req, reply) => {
       reply.header('cache-control', 'public, max-age=60');
       return { data: await loadActiveLocations(app.db) };
+    },
+  );
+
+  app.get(
+    '/products/:id/availability',
+    {
+      schema: {
+        tags: ['catalog'],
+        summary:
+          'One product’s units at each active location, with the locations, for the product page’s stock lines',
+        params: productParams,
+        response: { 200: productAvailabilityAnswerSchema, 404: messageAnswerSchema },
+      },
+    },
+    async (req, reply) => {
+      // Short: it says how many are on a shelf now; the catalog's own answers stay as cached as they are.
+      reply.header('cache-control', 'public, max-age=15');
+      return { data: await productAvailability(app.db, req.params.id) };
     },
   );
 
