@@ -204,6 +204,18 @@ export const orderDetailSchema = z.object({
     .optional(),
   /** Issue 37 §3: the order's return requests, newest first, with their status in shopper words (reads only). */
   returns: z.array(shopperReturnSchema).optional(),
+  /**
+   * Issue 41 §2: a click & collect order's counter and steps (for `orderStatusWords`); null for delivery, absent
+   * from the place-order answer.
+   */
+  collection: z
+    .object({
+      location_name: z.string(),
+      ready_for_collection_at: z.string().nullable(),
+      collected_at: z.string().nullable(),
+    })
+    .nullable()
+    .optional(),
 });
 export type OrderDetail = z.infer<typeof orderDetailSchema>;
 
