@@ -65,16 +65,18 @@ export function AdminLocationsPage() {
                         <button
                           type="button"
                           className="button admin-button--secondary"
+                          aria-label={`Edit ${l.name}`}
                           onClick={() => setEditing(l)}
                         >
-                          Edit<span className="visually-hidden">{` ${l.name}`}</span>
+                          Edit
                         </button>{' '}
                         <button
                           type="button"
                           className="button admin-button--secondary"
+                          aria-label={`Pick list of ${l.name}`}
                           onClick={() => setPicking(l.id)}
                         >
-                          Pick list<span className="visually-hidden">{` of ${l.name}`}</span>
+                          Pick list
                         </button>
                       </td>
                     </tr>
@@ -325,7 +327,7 @@ function PickOrder({ order, step }: { order: PickListOrder; step: ReturnType<typ
           disabled={step.isPending}
           onClick={() => step.mutate({ publicId: order.public_id, kind: 'ready' })}
         >
-          Ready for collection<span className="visually-hidden">{` (${order.invoice_number})`}</span>
+          Ready for collection
         </button>
       )}
       {collect && order.ready_for_collection_at && (
