@@ -8,11 +8,12 @@ import { randomUUID } from 'node:crypto';
 import { and, asc, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEFAULT_OPENING_HOURS } from '@store/shared/opening-hours';
-import { TEST_PAYMENT_METHOD_DECLINES } from '@store/shared/test-payments';
+import { TEST_PAYMENT_METHOD_AUTHENTICATES, TEST_PAYMENT_METHOD_DECLINES } from '@store/shared/test-payments';
 import type { Database } from '../../db/client';
 import {
   locations,
   locationStock,
+  orderLineItems,
   orders,
   orderStockAllocations,
   products,
@@ -20,6 +21,7 @@ import {
 } from '../../db/schema';
 import { injectAtOnce, statusCounts } from '../../../tests/concurrency';
 import { seedCatalog, seedProduct } from '../../../tests/seed-catalog';
+import { seedStaff } from '../../../tests/seeders';
 import { createTestApp, type TestApp } from '../../../tests/test-app';
 import { testOrderBody } from '../orders/test-order-body';
 import { markLocationStockManaged } from './mark-location-stock-managed';
@@ -225,5 +227,63 @@ describe('stock by location, orders at once (issue 41 §1)', () => {
     expect(await shelves(productId)).toEqual({ at: {}, stock: null });
     await db.update(products).set({ stock: 6 }).where(eq(products.id, productId));
     expect(await shelves(productId)).toEqual({ at: { [loc.guildford]: 6 }, stock: 6 });
+  });
+
+  it('the back office’s cancel and a refund with restock put units back where the order took them', async () => {
+    const admin = (await seedStaff(t, { email: 'loc-admin@example.com', role: 'admin' })).token;
+    const productId = await seedProduct(t.database.db, {
+      sku: 'LOC-RELEASE',
+      title: 'Release Wiper',
+      priceCents: 2_500,
+      stock: 0,
+    });
+    await shelve(productId, { [loc.guildford]: 0, [loc.parramatta]: 6 });
+    const place = async (extra: Record<string, unknown>) => {
+      const res = await t.app.inject({
+        method: 'POST',
+        url: '/api/place-order',
+        payload: testOrderBody([{ id: productId, unitPriceCents: 2_500, quantity: 2 }], {
+          email: 'release@example.com',
+          ...extra,
+        }),
+        headers: { 'idempotency-key': randomUUID() },
+      });
+      const body = res.json() as { data?: { id: string }; order_id?: string };
+      return body.data?.id ?? body.order_id ?? '';
+    };
+    // Held for 3-D Secure (unpaid): the back office cancels it.
+    const held = await place({ stripePaymentMethodId: TEST_PAYMENT_METHOD_AUTHENTICATES });
+    expect(await shelves(productId)).toEqual({ at: { [loc.guildford]: 0, [loc.parramatta]: 4 }, stock: 4 });
+    const cancelled = await t.app.inject({
+      method: 'POST',
+      url: `/api/admin/orders/${held}/status`,
+      headers: { authorization: `Bearer ${admin}` },
+      payload: { status: 'cancelled' },
+    });
+    expect(cancelled.statusCode).toBe(200);
+    expect(await shelves(productId)).toEqual({ at: { [loc.guildford]: 0, [loc.parramatta]: 6 }, stock: 6 });
+
+    // Paid: one of its two units refunded with restock goes back to Parramatta.
+    const paid = await place({});
+    const [row] = await t.database.db.select().from(orders).where(eq(orders.publicId, paid));
+    const [line] = await t.database.db
+      .select()
+      .from(orderLineItems)
+      .where(eq(orderLineItems.orderId, row?.id ?? 0));
+    const refunded = await t.app.inject({
+      method: 'POST',
+      url: `/api/admin/orders/${paid}/line-refunds`,
+      headers: { authorization: `Bearer ${admin}`, 'idempotency-key': randomUUID() },
+      payload: { lines: [{ line_id: line?.id, quantity: 1, restock: true }], reason: 'Wrong size' },
+    });
+    expect(refunded.statusCode).toBe(201);
+    expect(await shelves(productId)).toEqual({ at: { [loc.guildford]: 0, [loc.parramatta]: 5 }, stock: 5 });
+    const restocks = await t.database.db
+      .select()
+      .from(stockMovements)
+      .where(and(eq(stockMovements.productId, productId), eq(stockMovements.reason, 'restock')));
+    expect(restocks.map((m) => [m.toLocationId, m.quantity, m.orderId])).toEqual([
+      [loc.parramatta, 1, row?.id],
+    ]);
   });
 });
