@@ -26,7 +26,15 @@ import {
   PAYMENT_STATUS_PENDING,
 } from '@store/shared/order-constants';
 import type { Database } from '../../db/client';
-import { orderLineItems, orderReturns, orderStatusHistory, orders, staffUsers } from '../../db/schema';
+import {
+  orderLineItems,
+  orderReturns,
+  orderStatusHistory,
+  orders,
+  staffUsers,
+  storeSettings,
+} from '../../db/schema';
+import { uncollectedSince, uncollectedText } from '@store/shared/click-and-collect';
 import { HttpError } from '../../plugins/error-handling';
 import { issueAdjustmentNote } from '../orders/issue-adjustment-note';
 import type { TaxDocumentConfig } from '../orders/issue-tax-invoice';
@@ -43,9 +51,15 @@ const PAID = [PAYMENT_STATUS_COMPLETED, PAYMENT_STATUS_PARTIALLY_REFUNDED, PAYME
  * invoice number, public id, email or name); the list and the orders export (issue 36 §4) both filter with it.
  */
 export function adminOrderListCondition(
-  query: Pick<AdminOrderListQuery, 'status' | 'payment_status' | 'from' | 'to' | 'q'>,
+  query: Pick<AdminOrderListQuery, 'status' | 'payment_status' | 'from' | 'to' | 'q' | 'uncollected'>,
 ): SQL | undefined {
   const where: SQL[] = [];
+  // Issue 41 §2: ready for collection longer than the store's days (calendar days), not collected.
+  if (query.uncollected) {
+    where.push(sql`${orders.collectedAt} IS NULL AND ${orders.status} IN ('pending', 'processing')
+      AND ${orders.readyForCollectionAt} < now() - make_interval(days => coalesce(
+        (SELECT ${storeSettings.uncollectedAfterDays} FROM ${storeSettings} LIMIT 1), 7))`);
+  }
   if (query.status) where.push(eq(orders.status, query.status));
   if (query.payment_status) where.push(eq(orders.paymentStatus, query.payment_status));
   // Calendar days in Sydney, where the store is; `to` includes its whole day.
@@ -89,6 +103,14 @@ export async function listAdminOrders(
       .offset((query.page - 1) * query.per_page),
     db.select({ n: count() }).from(orders).where(condition),
   ]);
+  const [settings] = await db
+    .select({ days: storeSettings.uncollectedAfterDays })
+    .from(storeSettings)
+    .limit(1);
+  const uncollected = (o: (typeof rows)[number]) => {
+    const since = uncollectedSince(o.readyForCollectionAt, o.collectedAt, settings?.days ?? 7);
+    return since && (o.status === 'pending' || o.status === 'processing') ? uncollectedText(since) : null;
+  };
   return {
     data: rows.map((o) => ({
       public_id: o.publicId,
@@ -99,6 +121,7 @@ export async function listAdminOrders(
       total: centsToDecimalString(o.totalCents),
       payment_status: o.paymentStatus,
       status: o.status,
+      uncollected: uncollected(o),
     })),
     total: counted?.n ?? 0,
   };

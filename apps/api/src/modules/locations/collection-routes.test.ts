@@ -128,6 +128,16 @@ describe('click & collect steps (issue 41 §2)', () => {
       later.json().data.awaiting_collection as { public_id: string; uncollected: string | null }[]
     ).find((o) => o.public_id === publicId);
     expect(waiting?.uncollected).toMatch(/^Uncollected since \d{1,2} \w{3} \d{4}$/);
+    // And in the back office's orders list, with its filter.
+    const listed = await t.app.inject({
+      method: 'GET',
+      url: '/api/admin/orders?uncollected=1',
+      headers: auth(),
+    });
+    expect(listed.statusCode).toBe(200);
+    const rows = listed.json().data as { public_id: string; uncollected: string | null }[];
+    expect(rows.map((r) => r.public_id)).toEqual([publicId]);
+    expect(rows[0]?.uncollected).toBe(waiting?.uncollected);
 
     const noName = await t.app.inject({
       method: 'POST',
