@@ -205,7 +205,7 @@ export const orderDetailSchema = z.object({
   /** Issue 37 §3: the order's return requests, newest first, with their status in shopper words (reads only). */
   returns: z.array(shopperReturnSchema).optional(),
   /**
-   * Issue 41 §2: a click & collect order's counter and steps (for `orderStatusWords`); null for delivery, absent
+   * Issue 41 §2: a click & collect order's counter and steps (for `orderStatusWords`); absent for delivery and
    * from the place-order answer.
    */
   collection: z

@@ -9,6 +9,8 @@ import { eq, sql } from 'drizzle-orm';
 import { simpleParser } from 'mailparser';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { COLLECT_MESSAGES } from '@store/shared/click-and-collect';
+import type { OrderDetail } from '@store/shared/order';
+import { orderStatusWords } from '@store/shared/order-status-words';
 import { locations, orders } from '../../db/schema';
 import { injectAtOnce, statusCounts } from '../../../tests/concurrency';
 import { seedCatalog, seedProduct } from '../../../tests/seed-catalog';
@@ -113,6 +115,10 @@ describe('click & collect steps (issue 41 §2)', () => {
     });
     const [readyRow] = await t.database.db.select().from(orders).where(eq(orders.id, row.id));
     expect(readyRow?.status).toBe('processing');
+    // The shopper's order page says where it waits.
+    const shopper = await t.app.inject({ method: 'GET', url: `/api/orders-detail?id=${publicId}` });
+    const detail = shopper.json().data as OrderDetail;
+    expect(orderStatusWords(detail)).toBe('Ready for collection at Guildford');
 
     // Eight days later (the store's default is 7): flagged on the pick list.
     await t.database.db
@@ -154,6 +160,8 @@ describe('click & collect steps (issue 41 §2)', () => {
     });
     expect(collected.statusCode).toBe(200);
     expect(collected.json().data).toMatchObject({ status: 'delivered', collected_by: 'Jane O’Connor' });
+    const after = await t.app.inject({ method: 'GET', url: `/api/orders-detail?id=${publicId}` });
+    expect(orderStatusWords(after.json().data as OrderDetail)).toBe('Collected');
     const again = await t.app.inject({
       method: 'POST',
       url: `/api/admin/orders/${publicId}/collected`,

@@ -89,8 +89,10 @@ export async function presentFor(
             tracking_url: carrierTrackingUrl(order.carrier, order.trackingNumber),
           }
         : null,
-    collection: await collectionOf(db, order),
   };
+  // Issue 41 §2: only a click & collect order carries its collection (delivery answers stay as they were).
+  const collection = await collectionOf(db, order);
+  if (collection) detail.collection = collection;
   if (withBuyer || (viewerUserId !== null && order.userId !== 0 && order.userId === viewerUserId)) {
     return { ...detail, f_name: order.fName, l_name: order.lName, email: order.email, phone: order.phone };
   }
