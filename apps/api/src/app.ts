@@ -49,6 +49,8 @@ import adminImportRoutes from './modules/admin/import-routes';
 import adminDashboardRoutes from './modules/admin/dashboard-routes';
 import adminDiscountCodeRoutes from './modules/admin/discount-code-routes';
 import storeSettingsRoutes from './modules/admin/store-settings-routes';
+import locationRoutes from './modules/locations/location-routes';
+import collectionRoutes from './modules/locations/collection-routes';
 import adminTaxonomyRoutes from './modules/admin/taxonomy-routes';
 import adminJobRoutes from './modules/admin/job-routes';
 import adminTradeAccountRoutes from './modules/admin/trade-account-routes';
@@ -228,6 +230,8 @@ export async function buildApp({
       await api.register(adminDashboardRoutes);
       await api.register(adminDiscountCodeRoutes);
       await api.register(storeSettingsRoutes);
+      await api.register(locationRoutes);
+      await api.register(collectionRoutes);
       await api.register(adminTaxonomyRoutes);
       await api.register(adminJobRoutes);
       await api.register(adminTradeAccountRoutes);

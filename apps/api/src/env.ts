@@ -112,6 +112,11 @@ const envSchema = z
     DEMO_CATALOG: flag(true),
     REDIS_URL: optionalText,
     SMTP_URL: optionalText,
+    // Issue 41 §2: text messages (click & collect's "ready"). Unset: written to $DATA_DIR/sms-outbox.
+    SMS_PROVIDER: z.enum(['outbox', 'twilio'], { error: 'must be outbox or twilio' }).default('outbox'),
+    TWILIO_ACCOUNT_SID: optionalText,
+    TWILIO_AUTH_TOKEN: optionalText,
+    TWILIO_FROM: optionalText,
     MAIL_FROM: z
       .email('must be an email address such as orders@example.com.au')
       .default('no-reply@localhost'),
@@ -220,6 +225,17 @@ const envSchema = z
     ...tracingShape,
   })
   .superRefine((e, ctx) => {
+    if (e.SMS_PROVIDER === 'twilio') {
+      for (const name of ['TWILIO_ACCOUNT_SID', 'TWILIO_AUTH_TOKEN', 'TWILIO_FROM'] as const) {
+        if (!e[name])
+          ctx.addIssue({
+            code: 'custom',
+            path: [name],
+            message:
+              'is required with SMS_PROVIDER=twilio (or unset SMS_PROVIDER to write messages to the outbox)',
+          });
+      }
+    }
     // A bucket setting without S3_BUCKET would be ignored without a word: the files would stay on this disk.
     if (!e.S3_BUCKET) {
       for (const name of [
@@ -318,6 +334,12 @@ export interface AppConfig {
   mailFrom: string;
   /** Folder the mail goes to as `.eml` files when SMTP_URL is unset (DESIGN §3). */
   outboxDir: string;
+  /**
+   * Text messages (issue 41 §2): Twilio's REST API with its credentials, or by default `.json` files in
+   * `smsOutboxDir`, read like the mail outbox.
+   */
+  sms: { provider: 'outbox' } | { provider: 'twilio'; accountSid: string; authToken: string; from: string };
+  smsOutboxDir: string;
   /** Stripe's secret key; with the publishable key and the webhook secret it switches Stripe on (issue 10). */
   stripeSecretKey: string | undefined;
   /** Stripe's publishable key, public by design: the browser's Stripe.js needs it. */
@@ -505,6 +527,16 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     redisUrl: e.REDIS_URL,
     smtpUrl: e.SMTP_URL,
     outboxDir: path.join(dataDir, 'outbox'),
+    sms:
+      e.SMS_PROVIDER === 'twilio'
+        ? {
+            provider: 'twilio',
+            accountSid: e.TWILIO_ACCOUNT_SID ?? '',
+            authToken: e.TWILIO_AUTH_TOKEN ?? '',
+            from: e.TWILIO_FROM ?? '',
+          }
+        : { provider: 'outbox' },
+    smsOutboxDir: path.join(dataDir, 'sms-outbox'),
     mailFrom: e.MAIL_FROM,
     stripeSecretKey: e.STRIPE_SECRET_KEY,
     stripePublishableKey: e.STRIPE_PUBLISHABLE_KEY,

@@ -69,6 +69,8 @@ export const adminOrderListQuerySchema = z.object({
   to: z.iso.date('to must be a date such as 2026-11-30').optional(),
   /** Invoice number, public id, email or name. */
   q: searchText().trim().max(100, 'q must be 100 characters or fewer').optional(),
+  /** Issue 41 §2: '1' lists only click & collect orders ready longer than the store's days and not collected. */
+  uncollected: z.enum(['1'], { error: "uncollected must be '1' or absent" }).optional(),
 });
 export type AdminOrderListQuery = z.infer<typeof adminOrderListQuerySchema>;
 
@@ -82,6 +84,8 @@ export const adminOrderRowSchema = z.object({
   total: z.string(),
   payment_status: z.string(),
   status: z.string(),
+  /** Issue 41 §2: "Uncollected since 3 Dec 2026" for a click & collect order waiting too long, else null. */
+  uncollected: z.string().nullable().optional(),
 });
 export type AdminOrderRow = z.infer<typeof adminOrderRowSchema>;
 

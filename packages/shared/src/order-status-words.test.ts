@@ -94,3 +94,34 @@ describe('orderProgress', () => {
     }
   });
 });
+
+describe('click & collect words (issue 41 §2)', () => {
+  const paid = { status: 'processing', payment_status: 'completed' };
+  it('says ready at the location, then collected; delivery words without the steps', () => {
+    const at = { location_name: 'Guildford warehouse', collected_at: null };
+    expect(orderStatusWords({ ...paid, collection: { ...at, ready_for_collection_at: null } })).toBe(
+      'Paid — being prepared',
+    );
+    expect(
+      orderStatusWords({ ...paid, collection: { ...at, ready_for_collection_at: '2026-12-03T01:00:00Z' } }),
+    ).toBe('Ready for collection at Guildford');
+    expect(
+      orderStatusWords({
+        status: 'delivered',
+        payment_status: 'completed',
+        collection: {
+          ...at,
+          ready_for_collection_at: '2026-12-03T01:00:00Z',
+          collected_at: '2026-12-03T05:00:00Z',
+        },
+      }),
+    ).toBe('Collected');
+    expect(
+      orderStatusWords({
+        status: 'processing',
+        payment_status: 'refunded',
+        collection: { ...at, ready_for_collection_at: '2026-12-03T01:00:00Z' },
+      }),
+    ).toBe('Refunded');
+  });
+});

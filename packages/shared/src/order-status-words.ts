@@ -57,7 +57,22 @@ export interface OrderStatusFields {
   payment_status: string;
   /** SPEC §3 payment_method; 'Account' (issue 39) is charged to a trade account, not paid yet. */
   payment_method?: string;
+  /**
+   * Issue 41 §2, click & collect: where it is collected (the location's name) and its steps; absent on answers
+   * that do not carry them (the words are then the delivery ones).
+   */
+  collection?: {
+    location_name: string;
+    ready_for_collection_at: string | null;
+    collected_at: string | null;
+  } | null;
 }
+
+/** Issue 41 §2: the words of a click & collect order's own steps. */
+export const COLLECTION_WORDS = {
+  ready: (locationName: string) => `Ready for collection at ${locationName.split(/\s+/)[0] ?? locationName}`,
+  collected: 'Collected',
+} as const;
 
 /** Issue 39 §4: the words of an order charged to a trade account, which is confirmed but paid later by its terms. */
 export const ON_ACCOUNT_WORDS = {
@@ -92,6 +107,12 @@ export function shopperOrderStatus(order: OrderStatusFields): ShopperOrderStatus
 /** The shopper's status of an order in words ("Paid — being prepared"). */
 export function orderStatusWords(order: OrderStatusFields): string {
   const status = shopperOrderStatus(order);
+  // Click & collect: its counter steps say more than "Paid" or "Delivered" (money given back still wins).
+  const collection = order.collection;
+  if (collection && (status === 'paid' || status === 'delivered')) {
+    if (collection.collected_at) return COLLECTION_WORDS.collected;
+    if (collection.ready_for_collection_at) return COLLECTION_WORDS.ready(collection.location_name);
+  }
   if (status === 'paid' && order.payment_method === PAYMENT_METHOD_ACCOUNT) return ON_ACCOUNT_WORDS.status;
   return SHOPPER_ORDER_STATUS_WORDS[status];
 }

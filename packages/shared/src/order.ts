@@ -215,6 +215,18 @@ export const orderDetailSchema = z.object({
     .object({ id: z.number().int(), name: z.string(), address: z.string(), hours: z.string() })
     .nullable()
     .optional(),
+  /**
+   * Issue 41 §2: a click & collect order's counter and steps (for `orderStatusWords`); absent for delivery and
+   * from the place-order answer.
+   */
+  collection: z
+    .object({
+      location_name: z.string(),
+      ready_for_collection_at: z.string().nullable(),
+      collected_at: z.string().nullable(),
+    })
+    .nullable()
+    .optional(),
 });
 export type OrderDetail = z.infer<typeof orderDetailSchema>;
 

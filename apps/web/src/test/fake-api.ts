@@ -9,8 +9,9 @@
  *   Any other value is served as a 200 JSON body.
  * - Paths match msw's way, without the query string: `'GET /api/products/:sku'` gives `params.sku`.
  * - The frame's own requests are answered unless the table says otherwise: `GET /api/store-config` with the test
- *   store's settings (makeStoreConfig), `GET /api/categories` with no categories, `GET /api/social-links` with none;
- *   and the checkout's `POST /api/delivery-options` with a 503 (standard delivery at the cart's rule).
+ *   store's settings (makeStoreConfig), `GET /api/categories` with no categories, `GET /api/social-links` with none,
+ *   `GET /api/products/:id/availability` with 404 (the product page then shows its one stock line), and the
+ *   checkout's `POST /api/delivery-options` with a 503 (standard delivery at the cart's rule).
  * - A request nobody answers is refused (fetch rejects) and fails the test after it, naming the request, even when
  *   the app swallowed the error: a page that asks for something unexpected cannot pass by showing nothing.
  *
@@ -59,6 +60,8 @@ const DEFAULT_TABLE: ApiTable = {
   // Issue 41: the checkout asks for its delivery options; a test that does not describe them gets none, and the
   // checkout falls back to standard delivery at the cart's rule (as when the quote cannot be had).
   'POST /api/delivery-options': () => json({ message: 'No delivery options in this test.' }, 503),
+  // The product page's stock by location (issue 41 §1): unknown unless a test says, so the page shows its one line.
+  'GET /api/products/:id/availability': () => json({ message: 'No product with this id.' }, 404),
 };
 
 const server = setupServer();

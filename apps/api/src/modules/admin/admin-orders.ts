@@ -31,15 +31,17 @@ import {
   orderReturns,
   orderStatusHistory,
   orders,
-  products,
   staffUsers,
+  storeSettings,
 } from '../../db/schema';
+import { uncollectedSince, uncollectedText } from '@store/shared/click-and-collect';
 import { HttpError } from '../../plugins/error-handling';
 import { issueAdjustmentNote } from '../orders/issue-adjustment-note';
 import type { TaxDocumentConfig } from '../orders/issue-tax-invoice';
 import { lineGstOfItem, orderAmountsOfRow } from '../orders/order-amounts';
 import type { OrderLineItemRow, OrderRow } from '../orders/order-presenter';
 import { recordAudit } from './record-audit';
+import { putBackOrderUnits } from '../locations/put-back-order-units';
 
 /** Money that is (still) the store's: such an order is refunded before it is cancelled. */
 const PAID = [PAYMENT_STATUS_COMPLETED, PAYMENT_STATUS_PARTIALLY_REFUNDED, PAYMENT_STATUS_DISPUTED];
@@ -49,9 +51,15 @@ const PAID = [PAYMENT_STATUS_COMPLETED, PAYMENT_STATUS_PARTIALLY_REFUNDED, PAYME
  * invoice number, public id, email or name); the list and the orders export (issue 36 §4) both filter with it.
  */
 export function adminOrderListCondition(
-  query: Pick<AdminOrderListQuery, 'status' | 'payment_status' | 'from' | 'to' | 'q'>,
+  query: Pick<AdminOrderListQuery, 'status' | 'payment_status' | 'from' | 'to' | 'q' | 'uncollected'>,
 ): SQL | undefined {
   const where: SQL[] = [];
+  // Issue 41 §2: ready for collection longer than the store's days (calendar days), not collected.
+  if (query.uncollected) {
+    where.push(sql`${orders.collectedAt} IS NULL AND ${orders.status} IN ('pending', 'processing')
+      AND ${orders.readyForCollectionAt} < now() - make_interval(days => coalesce(
+        (SELECT ${storeSettings.uncollectedAfterDays} FROM ${storeSettings} LIMIT 1), 7))`);
+  }
   if (query.status) where.push(eq(orders.status, query.status));
   if (query.payment_status) where.push(eq(orders.paymentStatus, query.payment_status));
   // Calendar days in Sydney, where the store is; `to` includes its whole day.
@@ -95,6 +103,14 @@ export async function listAdminOrders(
       .offset((query.page - 1) * query.per_page),
     db.select({ n: count() }).from(orders).where(condition),
   ]);
+  const [settings] = await db
+    .select({ days: storeSettings.uncollectedAfterDays })
+    .from(storeSettings)
+    .limit(1);
+  const uncollected = (o: (typeof rows)[number]) => {
+    const since = uncollectedSince(o.readyForCollectionAt, o.collectedAt, settings?.days ?? 7);
+    return since && (o.status === 'pending' || o.status === 'processing') ? uncollectedText(since) : null;
+  };
   return {
     data: rows.map((o) => ({
       public_id: o.publicId,
@@ -105,6 +121,7 @@ export async function listAdminOrders(
       total: centsToDecimalString(o.totalCents),
       payment_status: o.paymentStatus,
       status: o.status,
+      uncollected: uncollected(o),
     })),
     total: counted?.n ?? 0,
   };
@@ -235,14 +252,15 @@ export async function moveOrderStatus(
         .select({ productId: orderLineItems.productId, quantity: orderLineItems.quantity })
         .from(orderLineItems)
         .where(eq(orderLineItems.orderId, order.id));
-      for (const line of lines
-        .filter((l) => l.productId !== null)
-        .sort((a, b) => (a.productId ?? 0) - (b.productId ?? 0))) {
-        await tx
-          .update(products)
-          .set({ stock: sql`${products.stock} + ${line.quantity}` })
-          .where(and(eq(products.id, line.productId ?? 0), sql`${products.stock} IS NOT NULL`));
-      }
+      // Back at the locations the order took them from (decision 0069).
+      await putBackOrderUnits(
+        tx as Database,
+        order.id,
+        lines.flatMap((l) =>
+          l.productId === null ? [] : [{ productId: l.productId, quantity: l.quantity }],
+        ),
+        'order_released',
+      );
     }
     if (to === 'cancelled') {
       // An invoiced order (paid, then refunded) gets a note for whatever of its total no note covers yet, e.g. a

@@ -3,7 +3,7 @@
  * linked order; the stored file's key (looked up by the row's generated name only); and the one decision each
  * request gets, approve or reject, conditional on the request still being open, with its audit row.
  */
-import { and, count, desc, eq, gt, gte, ilike, inArray, or, sql, type SQL } from 'drizzle-orm';
+import { and, count, desc, eq, gt, ilike, inArray, or, sql, type SQL } from 'drizzle-orm';
 import {
   ADMIN_RETURN_MESSAGES as M,
   raNumberText,
@@ -18,11 +18,12 @@ import {
 import { centsToDecimalString } from '@store/shared/money';
 import type { PgUpdateSetSource } from 'drizzle-orm/pg-core';
 import type { Database } from '../../db/client';
-import { orderLineItems, orderReturns, orders, products, returnLines, staffUsers } from '../../db/schema';
+import { orderLineItems, orderReturns, orders, returnLines, staffUsers } from '../../db/schema';
 import { refundDestination } from '@store/shared/refund-lines';
 import { lineRefundPlan } from '../orders/refunded-lines';
 import { HttpError } from '../../plugins/error-handling';
 import { auditTrail, recordAudit } from './record-audit';
+import { takeUnitsOff } from '../locations/put-back-order-units';
 
 /** What `saveReturnRequest` names a stored file: a v4 uuid and one of the sniffed extensions. */
 const STORED_FILE_NAME = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}\.(png|jpg|pdf|txt)$/;
@@ -408,18 +409,13 @@ export async function replaceReturn(tx: Database, id: number, staffId: number, n
     .where(and(eq(returnLines.returnId, id), gt(returnLines.quantityReceived, 0)));
   for (const l of lines) {
     if (l.productId === null) continue;
-    const [product] = await tx
-      .select({ stock: products.stock })
-      .from(products)
-      .where(eq(products.id, l.productId))
-      .for('update');
-    if (!product || product.stock === null || l.quantity === null) continue;
-    const [taken] = await tx
-      .update(products)
-      .set({ stock: sql`${products.stock} - ${l.quantity}` })
-      .where(and(eq(products.id, l.productId), gte(products.stock, l.quantity)))
-      .returning({ id: products.id });
-    if (!taken) throw new HttpError(409, M.replacementStock(l.title));
+    if (l.quantity === null) continue;
+    // From the default location first, then the others (decision 0069); refused when they hold fewer.
+    const taken = await takeUnitsOff(tx as Database, l.productId, l.quantity, {
+      reason: 'order',
+      orderId: null,
+    });
+    if ('short' in taken) throw new HttpError(409, M.replacementStock(l.title));
   }
   return stepped;
 }

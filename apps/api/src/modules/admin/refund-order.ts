@@ -20,7 +20,7 @@
  * Every sum of money given back counts 'succeeded' rows only (refundedCentsOf).
  */
 import { createHash } from 'node:crypto';
-import { and, eq, inArray, isNotNull, sql } from 'drizzle-orm';
+import { and, eq, inArray, sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import {
   ADMIN_ORDER_MESSAGES,
@@ -37,7 +37,7 @@ import {
   PAYMENT_STATUS_REFUNDED,
 } from '@store/shared/order-constants';
 import type { Database } from '../../db/client';
-import { orderLineItems, orders, products, refundLines, refunds } from '../../db/schema';
+import { orderLineItems, orders, refundLines, refunds } from '../../db/schema';
 import { LINE_REFUND_MESSAGES as LINE_M, lineRefundAmount, refundPaidWith } from '@store/shared/refund-lines';
 import { lineRefundPlan, refundedLinesOf } from '../orders/refunded-lines';
 import { HttpError } from '../../plugins/error-handling';
@@ -53,6 +53,7 @@ import { accountRefunds, ACCOUNT_REFUNDS_NAME } from '../trade/account-refunds';
 import { reopenReturn } from './admin-returns';
 import { recordAudit } from './record-audit';
 import { absoluteUrl, guestTrackOrderPath } from '@store/shared/paths';
+import { putBackOrderUnits, takeUnitsOff } from '../locations/put-back-order-units';
 
 /** What refundOrder needs; the Fastify app has all of it (pass `app`). */
 export interface RefundOrderDeps {
@@ -265,7 +266,8 @@ export async function refundOrder(
       .onConflictDoNothing({ target: refunds.idempotencyKey })
       .returning();
     if (!refund) return { kind: 'twin' as const, twin: null };
-    if (itemised && request.itemised) await recordRefundLines(tx, refund.id, request.itemised, itemised);
+    if (itemised && request.itemised)
+      await recordRefundLines(tx, order.id, refund.id, request.itemised, itemised);
     await onReserve?.(tx, refund);
     return { kind: 'reserved' as const, refund, order, provider };
   });
@@ -513,6 +515,7 @@ async function itemisedAmount(tx: Database, order: OrderRow, request: ItemisedRe
  */
 async function recordRefundLines(
   tx: Database,
+  orderId: number,
   refundId: number,
   request: ItemisedRefund,
   amount: Awaited<ReturnType<typeof itemisedAmount>>,
@@ -529,14 +532,14 @@ async function recordRefundLines(
       restock: l.restock && (byId.get(l.lineId)?.restockable ?? false),
     })),
   );
-  for (const l of request.lines) {
+  // Back at the locations the order took them from (decision 0069).
+  const units = request.lines.flatMap((l) => {
     const productId = byId.get(l.lineId)?.productId;
-    if (!l.restock || productId === null || productId === undefined) continue;
-    await tx
-      .update(products)
-      .set({ stock: sql`${products.stock} + ${l.quantity}` })
-      .where(and(eq(products.id, productId), isNotNull(products.stock)));
-  }
+    return l.restock && productId !== null && productId !== undefined
+      ? [{ productId, quantity: l.quantity }]
+      : [];
+  });
+  await putBackOrderUnits(tx, orderId, units, 'restock');
 }
 
 /**
@@ -549,11 +552,13 @@ async function undoRestock(tx: Database, refundId: number): Promise<void> {
     .from(refundLines)
     .innerJoin(orderLineItems, eq(orderLineItems.id, refundLines.orderLineItemId))
     .where(and(eq(refundLines.refundId, refundId), eq(refundLines.restock, true)));
-  for (const r of rows) {
+  for (const r of rows.sort((a, b) => (a.productId ?? 0) - (b.productId ?? 0))) {
     if (r.productId === null) continue;
-    await tx
-      .update(products)
-      .set({ stock: sql`greatest(${products.stock} - ${r.quantity}, 0)` })
-      .where(and(eq(products.id, r.productId), isNotNull(products.stock)));
+    // Never below 0 at any location (what was sold meanwhile was sold); decision 0069.
+    await takeUnitsOff(tx, r.productId, r.quantity, {
+      reason: 'count',
+      atMost: true,
+      note: 'refund refused',
+    });
   }
 }

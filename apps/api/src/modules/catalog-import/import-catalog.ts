@@ -151,6 +151,9 @@ export async function importCatalog(options: ImportCatalogOptions): Promise<Impo
   const storedImages = await resolveImages(rows, options, report.warnings);
   let written = false;
   await options.db.transaction(async (tx) => {
+    // Stock figures set here are recorded at the default location as movements 'import' (migration 0040's
+    // triggers, decision 0069).
+    await tx.execute(sql`SELECT set_config('store.stock_reason', 'import', true)`);
     const taxonomy = await resolveTaxonomy(tx, rows);
     const resolved: Resolved[] = rows.map((row, i) => {
       const category = taxonomy.category(row);

@@ -6,7 +6,9 @@ import { and, asc, eq, inArray } from 'drizzle-orm';
 import type { DeliveryOption } from '@store/shared/delivery-rules';
 import type { LocationStockRow, StoreLocation } from '@store/shared/stock-locations';
 import type { Database } from '../../db/client';
-import { locations, locationStock } from '../../db/schema';
+import { locations, locationStock, products } from '../../db/schema';
+import { HttpError } from '../../plugins/error-handling';
+import { ADMIN_LOCATION_MESSAGES } from '@store/shared/admin-locations';
 
 export type LocationRow = typeof locations.$inferSelect;
 
@@ -84,4 +86,30 @@ export async function readLocationStock(
     })
     .from(locationStock)
     .where(where);
+}
+
+/**
+ * The product page's availability of product `productId` (issue 41 §1): the active locations, and its units at
+ * each (null when it does not track stock). Two small reads for one product; 404 for an unknown product.
+ */
+export async function productAvailability(
+  db: Pick<Database, 'select'>,
+  productId: number,
+): Promise<{ locations: StoreLocation[]; stock_at: Record<string, number> | null }> {
+  const [product] = await db
+    .select({ stock: products.stock })
+    .from(products)
+    .where(eq(products.id, productId));
+  if (!product) throw new HttpError(404, ADMIN_LOCATION_MESSAGES.productNotFound);
+  const active = await loadActiveLocations(db);
+  if (product.stock === null) return { locations: active, stock_at: null };
+  const rows = await readLocationStock(
+    db,
+    [productId],
+    active.map((l) => l.id),
+  );
+  return {
+    locations: active,
+    stock_at: Object.fromEntries(rows.map((r) => [String(r.locationId), r.onHand])),
+  };
 }

@@ -11,7 +11,7 @@
  * paid takes an `onPaid` that runs in the same transaction when the move happened: the confirmation mail's job is
  * written there (issue 38 §2, decision 0062), so 'paid' and 'to be mailed' commit together.
  */
-import { and, eq, inArray, isNotNull, sql } from 'drizzle-orm';
+import { and, eq, inArray, sql } from 'drizzle-orm';
 import {
   ORDER_STATUS_CANCELLED,
   PAYMENT_STATUS_COMPLETED,
@@ -22,11 +22,12 @@ import {
   PAYMENT_STATUS_REFUNDED,
 } from '@store/shared/order-constants';
 import type { Database } from '../../db/client';
-import { idempotencyKeys, orderLineItems, orders, products } from '../../db/schema';
+import { idempotencyKeys, orderLineItems, orders } from '../../db/schema';
 import { storeMetrics } from '../../plugins/store-metrics';
 import { releaseDiscountCode } from '../discount-codes/redeem-discount-code';
 import type { OrderRow } from './order-presenter';
 import { storeAnswer, type IdempotencyClaim, type StoredAnswer } from './with-idempotency-key';
+import { putBackOrderUnits } from '../locations/put-back-order-units';
 
 /** What a payment event or a provider's answer means for an order. */
 export type PaymentNews = 'completed' | 'failed' | 'refunded' | 'partially_refunded' | 'disputed';
@@ -147,16 +148,10 @@ export async function cancelUnpaidOrder(db: Database, orderId: number): Promise<
       .select({ productId: orderLineItems.productId, quantity: orderLineItems.quantity })
       .from(orderLineItems)
       .where(eq(orderLineItems.orderId, orderId));
-    // Product id order, as stock is reserved, so two transactions never wait on each other's rows.
-    const lines = items
-      .filter((i): i is { productId: number; quantity: number } => i.productId !== null)
-      .sort((a, b) => a.productId - b.productId);
-    for (const item of lines) {
-      await tx
-        .update(products)
-        .set({ stock: sql`${products.stock} + ${item.quantity}` })
-        .where(and(eq(products.id, item.productId), isNotNull(products.stock)));
-    }
+    // Back at the locations the order took them from, products.stock with them (decision 0069); in product id
+    // order, as stock is reserved, so two transactions never wait on each other's rows.
+    const lines = items.filter((i): i is { productId: number; quantity: number } => i.productId !== null);
+    await putBackOrderUnits(tx as Database, orderId, lines, 'order_released');
     // After the products, as place-order locks them before the code: its discount code's use is given back.
     await releaseDiscountCode(tx, orderId);
     return 'changed';

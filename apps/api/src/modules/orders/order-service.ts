@@ -10,7 +10,7 @@ import { normaliseOrderNumber } from '@store/shared/order-number';
 import { carrierTrackingUrl } from '@store/shared/store-promises';
 import { hasTaxInvoice } from '@store/shared/tax-invoice';
 import type { Database } from '../../db/client';
-import { orderLineItems, orderStatusHistory, orders, taxInvoices } from '../../db/schema';
+import { locations, orderLineItems, orderStatusHistory, orders, taxInvoices } from '../../db/schema';
 import { shopperReturnsOf } from '../customer-service/shopper-returns';
 import { presentOrderDetail, type OrderRow } from './order-presenter';
 
@@ -91,10 +91,27 @@ export async function presentFor(
           }
         : null,
   };
+  // Issue 41 §2: only a click & collect order carries its collection (delivery answers stay as they were).
+  const collection = await collectionOf(db, order);
+  if (collection) detail.collection = collection;
   if (withBuyer || (viewerUserId !== null && order.userId !== 0 && order.userId === viewerUserId)) {
     return { ...detail, f_name: order.fName, l_name: order.lName, email: order.email, phone: order.phone };
   }
   return detail;
+}
+
+/** Issue 41 §2: where a click & collect order is collected and its steps; null for a delivered order. */
+async function collectionOf(db: Database, order: OrderRow): Promise<OrderDetail['collection']> {
+  if (order.collectLocationId === null) return null;
+  const [at] = await db
+    .select({ name: locations.name })
+    .from(locations)
+    .where(eq(locations.id, order.collectLocationId));
+  return {
+    location_name: at?.name ?? '',
+    ready_for_collection_at: order.readyForCollectionAt?.toISOString() ?? null,
+    collected_at: order.collectedAt?.toISOString() ?? null,
+  };
 }
 
 /** What a tracking request looks the order up by: a public id, or an order number and the email to match. */

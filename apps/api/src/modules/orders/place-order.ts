@@ -45,6 +45,11 @@ import { lockDiscountCode, recordRedemption } from '../discount-codes/redeem-dis
 import { decideOrderDiscounts } from './decide-order-discounts';
 import { generatePublicOrderId } from './generate-public-order-id';
 import type { OrderMails } from './order-mails';
+import { allocationPreference, loadActiveLocations } from '../locations/location-stock';
+import { markLocationStockManaged } from '../locations/mark-location-stock-managed';
+import { recordAllocations, reserveAtLocations } from '../locations/reserve-at-locations';
+import { DELIVERY_MESSAGES } from '@store/shared/delivery-rules';
+import type { Allocation } from '@store/shared/stock-locations';
 import {
   asPaid,
   cancelUnpaidOrder,
@@ -188,7 +193,13 @@ export async function placeOrder(
   }
 
   // 4. Reserve the stock and write the order, all or nothing (on account: with the credit check and the invoice
-  // on the account's ledger, under the account's lock).
+  // on the account's ledger, under the account's lock). The locations that may give the units (decision 0069).
+  const preference = allocationPreference(
+    await loadActiveLocations(db),
+    request.delivery_option,
+    request.collect_location_id ?? null,
+  );
+  if (preference === null) throw new HttpError(400, DELIVERY_MESSAGES.collectLocationUnknown);
   const values = {
     ...orderValues(request, priced, delivery),
     userId: member?.userId ?? 0,
@@ -208,6 +219,7 @@ export async function placeOrder(
     db,
     values,
     priced.lines,
+    preference,
     claim,
     decided.discountCodeId,
     onAccount,
@@ -588,6 +600,7 @@ async function reserveStockAndCreateOrder(
   db: Database,
   values: NewOrder,
   lines: readonly PricedOrderLine[],
+  preference: readonly number[],
   claim: IdempotencyClaim | null,
   discountCodeId: number | null = null,
   onAccount: { accountId: number; onPaid?: OnPaid | undefined } | null = null,
@@ -620,7 +633,10 @@ async function reserveStockAndCreateOrder(
     const found: { shortage?: Shortage; refused?: string } = {};
     try {
       return await db.transaction(async (tx) => {
+        let allocations: Allocation[] = [];
         if (reserve.length > 0) {
+          // This transaction writes products.stock and location_stock together (decision 0069).
+          await markLocationStockManaged(tx);
           const rows = sql.join(
             reserve.map(([id, w]) => sql`(${id}::integer, ${w.quantity}::integer)`),
             sql`, `,
@@ -635,7 +651,7 @@ async function reserveStockAndCreateOrder(
                 or(isNull(products.stock), sql`${products.stock} >= wanted.quantity`),
               ),
             )
-            .returning({ id: products.id });
+            .returning({ id: products.id, tracked: sql<boolean>`${products.stock} IS NOT NULL` });
           if (taken.length < reserve.length) {
             const takenIds = new Set(taken.map((t) => t.id));
             const [productId, w] = reserve.find(([id]) => !takenIds.has(id)) ?? [];
@@ -647,6 +663,25 @@ async function reserveStockAndCreateOrder(
               .where(eq(products.id, productId));
             found.shortage = { productId, title: w.title, left: Math.max(0, row?.stock ?? 0) };
             tx.rollback();
+          }
+          // Then where the units come from, under the location rows' locks: the total can be there while the
+          // locations this order may take from (its preference) hold fewer.
+          // (Not a product that stopped tracking stock since its pricing: nothing to take.)
+          const tracked = new Set(taken.filter((t) => t.tracked).map((t) => t.id));
+          const atLocations = await reserveAtLocations(
+            tx,
+            reserve
+              .filter(([id]) => tracked.has(id))
+              .map(([productId, w]) => ({ productId, quantity: w.quantity })),
+            preference,
+          );
+          if ('shortage' in atLocations) {
+            const { productId, left } = atLocations.shortage;
+            const title = wanted.get(productId)?.title ?? '';
+            found.shortage = { productId, title, left };
+            tx.rollback();
+          } else {
+            allocations = atLocations.allocations;
           }
         }
         // The discount code's row is locked after the products and before the invoice number (decision 0041):
@@ -676,6 +711,7 @@ async function reserveStockAndCreateOrder(
             : values,
           lines,
         );
+        await recordAllocations(tx, created.order.id, allocations);
         if (charge && 'dueDay' in charge && onAccount) {
           await postAccountInvoice(tx as Database, onAccount.accountId, created.order, charge);
           await onAccount.onPaid?.(tx as Database, created.order.id);

@@ -14,6 +14,7 @@ import { AdminDiscountCodesPage } from '@/features/admin/components/admin-discou
 import { AdminHomeContentPage } from '@/features/admin/components/admin-home-content-page';
 import { AdminImportPage } from '@/features/admin/components/admin-import-page';
 import { AdminJobsPage } from '@/features/admin/components/admin-jobs-page';
+import { AdminLocationsPage } from '@/features/admin/components/admin-locations-page';
 import { AdminLayout } from '@/features/admin/components/admin-layout';
 import { AdminMessagesPage } from '@/features/admin/components/admin-messages-page';
 import { AdminNotFoundPage } from '@/features/admin/components/admin-not-found-page';
@@ -93,6 +94,7 @@ export function AdminAppRoute() {
     { path: 'settings', element: inShell(<AdminSettingsPage />) },
     { path: 'security', element: inShell(<AdminSecurityPage />) },
     { path: 'jobs', element: inShell(<AdminJobsPage />) },
+    { path: 'locations', element: inShell(<AdminLocationsPage />) },
     { path: '*', element: inShell(<AdminNotFoundPage />) },
   ]);
   return <AdminRoot>{page}</AdminRoot>;

@@ -302,7 +302,7 @@ describe('the back office shell', () => {
     const links = within(nav)
       .getAllByRole('link')
       .map((a) => a.textContent);
-    expect(links).toEqual(['Dashboard', 'Orders', 'Returns', 'Messages', 'Security', 'Jobs']);
+    expect(links).toEqual(['Dashboard', 'Orders', 'Returns', 'Locations', 'Messages', 'Security', 'Jobs']);
   });
 
   it('moves between sections by the nav, and signs out', async () => {

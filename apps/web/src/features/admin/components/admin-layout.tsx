@@ -10,6 +10,7 @@ export const ADMIN_SECTIONS = [
   { to: '/admin', label: 'Dashboard', end: true, adminOnly: false },
   { to: '/admin/orders', label: 'Orders', end: false, adminOnly: false },
   { to: '/admin/returns', label: 'Returns', end: false, adminOnly: false },
+  { to: '/admin/locations', label: 'Locations', end: false, adminOnly: false },
   { to: '/admin/products', label: 'Products', end: false, adminOnly: true },
   { to: '/admin/categories', label: 'Categories', end: false, adminOnly: true },
   { to: '/admin/brands', label: 'Brands', end: false, adminOnly: true },

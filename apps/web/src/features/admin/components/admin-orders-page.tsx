@@ -67,9 +67,18 @@ const columns = [
   column.accessor('status', {
     header: 'Status',
     cell: (c) => (
-      <span className={`admin-order-badge admin-order-badge--${c.getValue()}`}>
-        {orderStatusLabel(c.getValue())}
-      </span>
+      <>
+        <span className={`admin-order-badge admin-order-badge--${c.getValue()}`}>
+          {orderStatusLabel(c.getValue())}
+        </span>
+        {/* Issue 41 §2: a click & collect order waiting at the counter longer than the store's days. */}
+        {c.row.original.uncollected && (
+          <>
+            <br />
+            <strong className="admin-flag">{c.row.original.uncollected}</strong>
+          </>
+        )}
+      </>
     ),
     meta: { label: 'Status' },
   }),
@@ -90,9 +99,11 @@ export function AdminOrdersPage() {
   const to = DATE.test(params.get('to') ?? '') ? (params.get('to') ?? undefined) : undefined;
   const sort = readSort(SORTABLE, { id: 'created_at', direction: 'desc' });
   const searchForm = useRef<AdminSearchFormHandle>(null);
+  const uncollected = params.get('uncollected') === '1' ? ('1' as const) : undefined;
   const orders = useAdminOrders({
     status,
     payment_status: paymentStatus,
+    uncollected,
     from,
     to,
     q: q || undefined,
@@ -146,6 +157,16 @@ export function AdminOrdersPage() {
               </option>
             ))}
           </select>
+        </div>
+        <div className="admin-field">
+          <label>
+            <input
+              type="checkbox"
+              checked={uncollected === '1'}
+              onChange={(e) => update({ uncollected: e.target.checked ? '1' : null, page: null })}
+            />{' '}
+            Uncollected only
+          </label>
         </div>
         <div className="admin-field">
           <label className="admin-field__label" htmlFor="admin-orders-from">

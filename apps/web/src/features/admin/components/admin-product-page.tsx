@@ -38,6 +38,7 @@ import { AdminField } from './admin-field';
 import { AdminFitmentPicker } from './admin-fitment-picker';
 import { useAdminTitle } from './use-admin-title';
 import './admin-product.css';
+import { AdminLocationStockPanel } from './admin-location-stock-panel';
 
 /** TipTap and ProseMirror come only with the editor page, in a chunk of their own. */
 const RichTextEditor = lazy(() => import('./rich-text-editor'));
@@ -876,6 +877,7 @@ function ProductPage() {
               void product.refetch().then(() => setReloads((n) => n + 1));
             }}
           />
+          <AdminLocationStockPanel productId={product.data.data.id} />
           <ProductAudit audit={product.data.audit} />
         </>
       )}

@@ -169,6 +169,17 @@ describe('/admin/products', () => {
     expect(calls.some((u) => u.includes('q=pads') && u.includes('low_stock=true'))).toBe(true);
 
     api.answer({
+      // The product's stock by location panel (issue 41 §2).
+      'GET /api/admin/products/:id/location-stock': ({ params }) =>
+        json({
+          data: {
+            product_id: Number(params.id),
+            sku: 'BP-FRONT',
+            stock: 12,
+            locations: [{ location_id: 1, name: 'Guildford warehouse', active: true, on_hand: 12 }],
+            movements: [],
+          },
+        }),
       'GET /api/admin/products/BP-FRONT/editor': () => json({ data: editorPads, audit: [] }),
       'GET /api/admin/product-taxonomy': { categories: [], brands: [] },
       'GET /api/vehicles/makes': { data: [] },
@@ -228,6 +239,17 @@ function editorApi(answerSave: (body: Record<string, unknown>) => Response) {
   const table: ApiTable = {
     'GET /api/store-config': { data: makeStoreConfig({ store_name: 'Torque Parts' }) },
     'GET /api/admin/me': { user: owner },
+    // The product's stock by location panel (issue 41 §2).
+    'GET /api/admin/products/:id/location-stock': ({ params }) =>
+      json({
+        data: {
+          product_id: Number(params.id),
+          sku: 'BP-FRONT',
+          stock: 12,
+          locations: [{ location_id: 1, name: 'Guildford warehouse', active: true, on_hand: 12 }],
+          movements: [],
+        },
+      }),
     'GET /api/admin/products/BP-FRONT/editor': () => json({ data: editorPads, audit: [] }),
     'GET /api/admin/product-taxonomy': {
       categories: [{ id: 1, title: 'Brakes', children: [{ id: 11, title: 'Brake Pads' }] }],

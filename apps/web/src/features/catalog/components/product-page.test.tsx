@@ -346,3 +346,55 @@ describe('the Afterpay instalment line under the price (issue 40 §3)', () => {
     expect(await findLine('or 4 interest-free payments of $19.99 with Afterpay (inc. GST)')).toBeTruthy();
   });
 });
+
+describe('product page stock by location (issue 41 §1)', () => {
+  const location = (over: Record<string, unknown>) => ({
+    streetAddress: '',
+    suburb: '',
+    state: 'NSW',
+    postCode: '2161',
+    phone: '',
+    openingHours: {
+      days: { mon: null, tue: null, wed: null, thu: null, fri: null, sat: null, sun: null },
+      note: '',
+    },
+    readyMinutes: 60,
+    dispatchDaysMin: 0,
+    dispatchDaysMax: 1,
+    active: true,
+    ...over,
+  });
+
+  it('says where the product is: ready to collect at a store, and how soon it ships', async () => {
+    renderProduct('/product/VC-NS70-680', {
+      'GET /api/products/VC-NS70-680': { data: battery },
+      'GET /api/products/:id/availability': {
+        data: {
+          locations: [
+            location({
+              id: 1,
+              code: 'guildford',
+              name: 'Guildford warehouse',
+              ships: true,
+              handsOver: true,
+              sortOrder: 0,
+            }),
+            location({
+              id: 2,
+              code: 'penrith',
+              name: 'Penrith counter',
+              ships: false,
+              handsOver: true,
+              readyMinutes: 30,
+              sortOrder: 1,
+            }),
+          ],
+          stock_at: { '1': 40, '2': 0 },
+        },
+      },
+    });
+    expect(await screen.findByText('In stock at Guildford — ready in 1 hour')).toBeTruthy();
+    expect(screen.getByText('Ships in 0-1 business days')).toBeTruthy();
+    expect(screen.queryByText(/In stock at Penrith/)).toBeNull();
+  });
+});

@@ -19,6 +19,9 @@ import { MAX_QUANTITY, MIN_QUANTITY } from '@/stores/cart-store';
 import { useCategories } from '../api/get-categories';
 import { useLatestProducts } from '../api/get-latest-products';
 import { useProduct } from '../api/get-product';
+import { useProductAvailability } from '../api/get-product-availability';
+import { stockAtMap } from '@store/shared/product-availability';
+import { stockLines } from '@store/shared/stock-locations';
 import { useThrottledCallback } from '@/hooks/use-throttled-callback';
 import {
   descriptionParagraphs,
@@ -135,6 +138,10 @@ function ProductDetail({
   const title = productTitle(product);
   const soldOut = isOutOfStock(product);
   const count = stockCount(product);
+  const availability = useProductAvailability(product.id);
+  const lines = availability.data
+    ? stockLines(availability.data.locations, stockAtMap(availability.data))
+    : null;
   const category = categoryOf(product, categories.data);
   const pricing = productPricing(product);
   const crumbs: Crumb[] = [
@@ -174,11 +181,26 @@ function ProductDetail({
             <InstalmentLine priceCents={pricing.saleCents} />
           </div>
 
-          {count !== null && (
-            <p className={soldOut ? 'product-detail__stock is-out' : 'product-detail__stock'}>
-              <span className="product-detail__stock-dot" aria-hidden="true" />
-              {soldOut ? 'Out of stock' : 'In stock'}
-            </p>
+          {lines ? (
+            // Issue 41 §1: where it is, once the locations answer ("In stock at Guildford — ready in 1 hour").
+            <ul className="product-detail__stock-lines">
+              {lines.map((line) => (
+                <li
+                  key={line.text}
+                  className={line.kind === 'out' ? 'product-detail__stock is-out' : 'product-detail__stock'}
+                >
+                  <span className="product-detail__stock-dot" aria-hidden="true" />
+                  {line.text}
+                </li>
+              ))}
+            </ul>
+          ) : (
+            count !== null && (
+              <p className={soldOut ? 'product-detail__stock is-out' : 'product-detail__stock'}>
+                <span className="product-detail__stock-dot" aria-hidden="true" />
+                {soldOut ? 'Out of stock' : 'In stock'}
+              </p>
+            )
           )}
 
           {product.short_description?.trim() && (

@@ -1,0 +1,67 @@
+/**
+ * Click & collect's steps after payment (issue 41 §2, decision 0069): the back office marks an order ready for
+ * collection (the customer is mailed and texted where, when and what to bring), then collected, with the name of
+ * whoever took it. An order ready for more than the store's `uncollected_after_days` and not collected is flagged.
+ * The words here are the back office's, the mail's and the text's.
+ */
+import { z } from 'zod';
+
+/** `POST /api/admin/orders/:publicId/collected`. */
+export const collectedRequestSchema = z.object({
+  collected_by: z
+    .string({ error: 'Enter the name of the person who collected the order' })
+    .trim()
+    .min(1, 'Enter the name of the person who collected the order')
+    .max(80, 'The name must be at most 80 characters'),
+});
+export type CollectedRequest = z.infer<typeof collectedRequestSchema>;
+
+export const COLLECT_MESSAGES = {
+  notClickAndCollect: 'This order is delivered, not collected: ship it instead.',
+  notPaid: 'This order is not paid yet: it can be made ready once its payment is confirmed.',
+  notOpen: (status: string) => `This order is ${status}: it cannot be made ready for collection.`,
+  ready: (invoice: string, location: string) => `Order ${invoice} is ready for collection at ${location}.`,
+  alreadyReady: (invoice: string) => `Order ${invoice} was already ready for collection: nothing sent again.`,
+  notReady: 'Mark the order ready for collection first.',
+  collected: (invoice: string, by: string) => `Order ${invoice} was collected by ${by}.`,
+  alreadyCollected: (by: string) => `This order was already collected by ${by}.`,
+} as const;
+
+/** What to bring to the counter (the mail and the text). */
+export const COLLECT_BRING = 'your order number and photo ID';
+
+/** The subject of the "ready to collect" mail. */
+export function readyForCollectionSubject(storeName: string, invoiceNumber: string): string {
+  return `Your ${storeName} order ${invoiceNumber} is ready to collect`;
+}
+
+/** The text message: where and what to bring, under 160 characters for a short location name. */
+export function readyForCollectionSms(invoiceNumber: string, locationName: string, address: string): string {
+  return `Your order ${invoiceNumber} is ready to collect at ${locationName}, ${address}. Bring ${COLLECT_BRING}.`;
+}
+
+/**
+ * When an order ready for collection counts as uncollected: `days` whole days (calendar days, the store setting
+ * `uncollected_after_days`) after it was made ready, not collected. Null while it is not (or is collected).
+ */
+export function uncollectedSince(
+  readyAt: Date | string | null,
+  collectedAt: Date | string | null,
+  days: number,
+  now: Date = new Date(),
+): Date | null {
+  if (readyAt === null || collectedAt !== null) return null;
+  const ready = new Date(readyAt);
+  return now.getTime() - ready.getTime() > days * 86_400_000 ? ready : null;
+}
+
+/** "Uncollected since 3 Dec 2026" (Sydney's date). */
+export function uncollectedText(since: Date): string {
+  const date = since.toLocaleDateString('en-AU', {
+    day: 'numeric',
+    month: 'short',
+    year: 'numeric',
+    timeZone: 'Australia/Sydney',
+  });
+  return `Uncollected since ${date}`;
+}

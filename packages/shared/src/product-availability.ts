@@ -1,0 +1,41 @@
+/**
+ * `GET /api/products/:id/availability` (issue 41 §1, decision 0069): the store's active locations and one
+ * product's units at each, for the product page's stock lines (`stockLines` in stock-locations.ts). Read per
+ * product page, never for listings (they keep the catalog read model's one number).
+ */
+import { z } from 'zod';
+import { openingHoursSchema } from './store-settings';
+
+export const storeLocationSchema = z.object({
+  id: z.number().int(),
+  code: z.string(),
+  name: z.string(),
+  streetAddress: z.string(),
+  suburb: z.string(),
+  state: z.string(),
+  postCode: z.string(),
+  phone: z.string(),
+  openingHours: openingHoursSchema,
+  ships: z.boolean(),
+  handsOver: z.boolean(),
+  readyMinutes: z.number().int(),
+  dispatchDaysMin: z.number().int(),
+  dispatchDaysMax: z.number().int(),
+  sortOrder: z.number().int(),
+  active: z.boolean(),
+});
+
+export const productAvailabilityAnswerSchema = z.object({
+  data: z.object({
+    locations: z.array(storeLocationSchema),
+    /** Units on hand by location id (as a string key); null when the product does not track stock. */
+    stock_at: z.record(z.string(), z.number().int()).nullable(),
+  }),
+});
+export type ProductAvailability = z.infer<typeof productAvailabilityAnswerSchema>['data'];
+
+/** The `stockLines` input from the answer. */
+export function stockAtMap(availability: ProductAvailability): Map<number, number> | null {
+  if (availability.stock_at === null) return null;
+  return new Map(Object.entries(availability.stock_at).map(([id, n]) => [Number(id), n]));
+}
