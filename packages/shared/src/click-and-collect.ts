@@ -65,3 +65,38 @@ export function uncollectedText(since: Date): string {
   });
   return `Uncollected since ${date}`;
 }
+
+/**
+ * One order on a location's pick list (`GET /api/admin/locations/{id}/pick-list`, issue 41 §2): each line with where
+ * its units were reserved; a location other than the collection point needs a transfer first. `uncollected` is
+ * "Uncollected since 3 Dec 2026" past the store's `uncollected_after_days`, else null.
+ */
+export const pickListOrderSchema = z.object({
+  public_id: z.string(),
+  invoice_number: z.string(),
+  customer: z.string(),
+  delivery_option: z.string(),
+  status: z.string(),
+  ready_for_collection_at: z.string().nullable(),
+  uncollected: z.string().nullable(),
+  lines: z.array(
+    z.object({
+      sku: z.string(),
+      title: z.string(),
+      quantity: z.number().int(),
+      from: z.array(
+        z.object({ location: z.string(), quantity: z.number().int(), transfer_needed: z.boolean() }),
+      ),
+    }),
+  ),
+});
+export type PickListOrder = z.infer<typeof pickListOrderSchema>;
+export type PickListLine = PickListOrder['lines'][number];
+
+/** A location's pick list: orders to pick, then those waiting at the counter. */
+export const pickListSchema = z.object({
+  location: z.string(),
+  to_pick: z.array(pickListOrderSchema),
+  awaiting_collection: z.array(pickListOrderSchema),
+});
+export type PickList = z.infer<typeof pickListSchema>;

@@ -30,6 +30,11 @@ export const productAvailabilityAnswerSchema = z.object({
     locations: z.array(storeLocationSchema),
     /** Units on hand by location id (as a string key); null when the product does not track stock. */
     stock_at: z.record(z.string(), z.number().int()).nullable(),
+    /**
+     * What delivery can do with this product, for the page under its delivery promise: a dangerous good's
+     * (`dangerousGoodText`) and a bulky item's (`bulkyItemText`) note; empty for most products.
+     */
+    delivery_notes: z.array(z.string()),
   }),
 });
 export type ProductAvailability = z.infer<typeof productAvailabilityAnswerSchema>['data'];

@@ -6,7 +6,7 @@
  */
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { COLLECT_MESSAGES, collectedRequestSchema } from '@store/shared/click-and-collect';
+import { COLLECT_MESSAGES, collectedRequestSchema, pickListSchema } from '@store/shared/click-and-collect';
 import { fieldErrorsAnswerSchema, messageAnswerSchema } from '@store/shared/error-answers';
 import { LOCATION_MESSAGES } from '@store/shared/stock-locations';
 import { adminOrderParams } from '../admin/order-routes';
@@ -30,26 +30,6 @@ const stepAnswer = z.object({
     collected_by: z.string().nullable(),
   }),
 });
-const pickListOrder = z.object({
-  public_id: z.string(),
-  invoice_number: z.string(),
-  customer: z.string(),
-  delivery_option: z.string(),
-  status: z.string(),
-  ready_for_collection_at: z.string().nullable(),
-  uncollected: z.string().nullable(),
-  lines: z.array(
-    z.object({
-      sku: z.string(),
-      title: z.string(),
-      quantity: z.number().int(),
-      from: z.array(
-        z.object({ location: z.string(), quantity: z.number().int(), transfer_needed: z.boolean() }),
-      ),
-    }),
-  ),
-});
-
 const present = (o: {
   publicId: string;
   status: string;
@@ -148,11 +128,7 @@ const collectionRoutes: FastifyPluginAsyncZod = async (app) => {
         }),
         response: {
           200: z.object({
-            data: z.object({
-              location: z.string(),
-              to_pick: z.array(pickListOrder),
-              awaiting_collection: z.array(pickListOrder),
-            }),
+            data: pickListSchema,
           }),
           ...refusals,
         },

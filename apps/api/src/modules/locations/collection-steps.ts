@@ -6,6 +6,8 @@
 import { and, asc, eq, inArray, isNull, or, sql } from 'drizzle-orm';
 import {
   COLLECT_MESSAGES,
+  type PickList,
+  type PickListOrder,
   readyForCollectionSms,
   readyForCollectionSubject,
   uncollectedSince,
@@ -139,27 +141,6 @@ export async function composeReadyForCollection(
   };
 }
 
-/** One line of a pick list: what to take off which shelf. */
-export interface PickListLine {
-  sku: string;
-  title: string;
-  quantity: number;
-  /** Where the units were reserved; a location other than the collection point needs a transfer first. */
-  from: { location: string; quantity: number; transfer_needed: boolean }[];
-}
-
-export interface PickListOrder {
-  public_id: string;
-  invoice_number: string;
-  customer: string;
-  delivery_option: string;
-  status: string;
-  ready_for_collection_at: string | null;
-  /** "Uncollected since 3 Dec 2026", or null. */
-  uncollected: string | null;
-  lines: PickListLine[];
-}
-
 /**
  * Location `locationId`'s pick list: paid orders not shipped, delivered or cancelled that are click & collect at
  * it, or delivery orders with units reserved at it; those not yet ready first (to pick), then those waiting at the
@@ -169,7 +150,7 @@ export async function locationPickList(
   db: Database,
   locationId: number,
   now: Date = new Date(),
-): Promise<{ location: string; to_pick: PickListOrder[]; awaiting_collection: PickListOrder[] }> {
+): Promise<PickList> {
   const [location] = await db.select().from(locations).where(eq(locations.id, locationId));
   if (!location) throw new HttpError(404, LOCATION_MESSAGES.notFound);
   const [settings] = await db

@@ -12,6 +12,7 @@ import type {
 } from '@store/shared/admin-locations';
 import { DEFAULT_OPENING_HOURS } from '@store/shared/opening-hours';
 import { LOCATION_MESSAGES } from '@store/shared/stock-locations';
+import { bulkyItemText, dangerousGoodText } from '@store/shared/delivery-rules';
 import { locations, locationStock, products } from '../../db/schema';
 import { injectAtOnce, statusCounts } from '../../../tests/concurrency';
 import { seedCatalog, seedProduct } from '../../../tests/seed-catalog';
@@ -114,6 +115,33 @@ describe('/api/admin/locations (issue 41 §2)', () => {
       'guildford',
       'parramatta',
     ]);
+  });
+
+  it("tells the product page a battery's and a bulky item's delivery notes with its units per location", async () => {
+    const battery = await seedProduct(t.database.db, {
+      sku: 'NOTE-BATTERY',
+      title: 'Battery',
+      priceCents: 20_000,
+      stock: 3,
+    });
+    await t.database.db
+      .update(products)
+      .set({ dangerousGoodsClass: '8', bulky: true })
+      .where(eq(products.id, battery));
+    const res = await t.app.inject({ method: 'GET', url: `/api/products/${battery}/availability` });
+    expect(res.statusCode).toBe(200);
+    const { data } = res.json() as { data: { stock_at: Record<string, number>; delivery_notes: string[] } };
+    expect(data.delivery_notes).toEqual([dangerousGoodText('8'), bulkyItemText(2500)]);
+    expect(Object.values(data.stock_at).reduce((a, b) => a + b, 0)).toBe(3);
+
+    const plain = await seedProduct(t.database.db, {
+      sku: 'NOTE-WIPER',
+      title: 'Wiper',
+      priceCents: 2_000,
+      stock: 1,
+    });
+    const wiper = await t.app.inject({ method: 'GET', url: `/api/products/${plain}/availability` });
+    expect((wiper.json() as { data: { delivery_notes: string[] } }).data.delivery_notes).toEqual([]);
   });
 
   it('refuses switching off the last shipping location, and a location that holds stock', async () => {

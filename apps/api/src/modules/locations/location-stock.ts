@@ -3,12 +3,14 @@
  * decision 0069). The rule of where units come from is the shared `planAllocation`; this module reads its inputs.
  */
 import { and, asc, eq, inArray } from 'drizzle-orm';
-import type { DeliveryOption } from '@store/shared/delivery-rules';
+import { bulkyItemText, dangerousGoodText, type DeliveryOption } from '@store/shared/delivery-rules';
+import type { ProductAvailability } from '@store/shared/product-availability';
 import type { LocationStockRow, StoreLocation } from '@store/shared/stock-locations';
 import type { Database } from '../../db/client';
 import { locations, locationStock, products } from '../../db/schema';
 import { HttpError } from '../../plugins/error-handling';
 import { ADMIN_LOCATION_MESSAGES } from '@store/shared/admin-locations';
+import { getStoreSettings } from '../content/content-service';
 
 export type LocationRow = typeof locations.$inferSelect;
 
@@ -90,19 +92,24 @@ export async function readLocationStock(
 
 /**
  * The product page's availability of product `productId` (issue 41 §1): the active locations, and its units at
- * each (null when it does not track stock). Two small reads for one product; 404 for an unknown product.
+ * each (null when it does not track stock), and its delivery notes (dangerous good, bulky). Two small reads for one
+ * product (a third for a bulky one's surcharge); 404 for an unknown product.
  */
-export async function productAvailability(
-  db: Pick<Database, 'select'>,
-  productId: number,
-): Promise<{ locations: StoreLocation[]; stock_at: Record<string, number> | null }> {
+export async function productAvailability(db: Database, productId: number): Promise<ProductAvailability> {
   const [product] = await db
-    .select({ stock: products.stock })
+    .select({
+      stock: products.stock,
+      dangerousGoodsClass: products.dangerousGoodsClass,
+      bulky: products.bulky,
+    })
     .from(products)
     .where(eq(products.id, productId));
   if (!product) throw new HttpError(404, ADMIN_LOCATION_MESSAGES.productNotFound);
   const active = await loadActiveLocations(db);
-  if (product.stock === null) return { locations: active, stock_at: null };
+  const deliveryNotes: string[] = [];
+  if (product.dangerousGoodsClass) deliveryNotes.push(dangerousGoodText(product.dangerousGoodsClass));
+  if (product.bulky) deliveryNotes.push(bulkyItemText((await getStoreSettings(db)).bulkySurchargeCents));
+  if (product.stock === null) return { locations: active, stock_at: null, delivery_notes: deliveryNotes };
   const rows = await readLocationStock(
     db,
     [productId],
@@ -111,5 +118,6 @@ export async function productAvailability(
   return {
     locations: active,
     stock_at: Object.fromEntries(rows.map((r) => [String(r.locationId), r.onHand])),
+    delivery_notes: deliveryNotes,
   };
 }

@@ -48,7 +48,8 @@ export interface TestLine {
  * A card order (pm_card_visa) for `lines` (unit prices inc. GST); `extra` overrides or adds fields; `discounts`
  * are the order discounts the server will apply (a member's signup percent, a held plan's), so the figures agree;
  * `settings` are the store's own when it is not the seeded test store (the cluster test reads /api/store-config);
- * `deliveryChargeCents` is the chosen delivery option's charge (issue 41) when not the flat rule's.
+ * `deliveryChargeCents` is the chosen delivery option's charge (issue 41) when not the flat rule's (click & collect,
+ * `extra.delivery_option`, is free unless told otherwise).
  */
 export function testOrderBody(
   lines: TestLine[],
@@ -57,7 +58,13 @@ export function testOrderBody(
   settings: CheckoutSettings = TEST_STORE_SETTINGS,
   deliveryChargeCents?: number,
 ): Record<string, unknown> {
-  const t = computeCheckoutTotals(lines, settings, discounts, deliveryChargeCents);
+  const collect = extra.delivery_option === 'click_and_collect';
+  const t = computeCheckoutTotals(
+    lines,
+    settings,
+    discounts,
+    deliveryChargeCents ?? (collect ? 0 : undefined),
+  );
   const d = centsToDecimalString;
   const body: PlaceOrderRequestInput = {
     ...TEST_CUSTOMER,

@@ -11,6 +11,7 @@ import type {
 } from '@store/shared/admin-locations';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { envelope, served } from '@/lib/api-client';
+import type { PickList } from '@store/shared/click-and-collect';
 import { adminRequest } from '../admin-request';
 
 const LOCATIONS_KEY = ['admin', 'locations'] as const;
@@ -71,26 +72,6 @@ export function useChangeLocationStock(productId: number) {
   });
 }
 
-export interface PickListOrder {
-  public_id: string;
-  invoice_number: string;
-  customer: string;
-  delivery_option: string;
-  status: string;
-  ready_for_collection_at: string | null;
-  uncollected: string | null;
-  lines: {
-    sku: string;
-    title: string;
-    quantity: number;
-    from: { location: string; quantity: number; transfer_needed: boolean }[];
-  }[];
-}
-export interface PickList {
-  location: string;
-  to_pick: PickListOrder[];
-  awaiting_collection: PickListOrder[];
-}
 const pickKey = (locationId: number) => ['admin', 'pick-list', locationId] as const;
 
 /** `GET /api/admin/locations/{id}/pick-list`. */

@@ -1,5 +1,6 @@
 import { useState, type FormEvent } from 'react';
 import type { AdminLocation, AdminLocationInput } from '@store/shared/admin-locations';
+import type { PickListOrder } from '@store/shared/click-and-collect';
 import {
   DEFAULT_OPENING_HOURS,
   openingHoursSummary,
@@ -13,7 +14,6 @@ import {
   useCollectionStep,
   usePickList,
   useSaveAdminLocation,
-  type PickListOrder,
 } from '../api/admin-locations';
 import { AdminLoadState } from './admin-load-state';
 import { useAdminTitle } from './use-admin-title';

@@ -15,6 +15,7 @@ import { clearCart, getCartLines } from '@/stores/cart-store';
 import { ProductRoute } from '@/app/routes/product';
 import { resetSessionStoreForTests, startSession } from '@/stores/session-store';
 import { makeTradeAccount, TRADE_OWNER } from '@/test/trade-fixtures';
+import { dangerousGoodText } from '@store/shared/delivery-rules';
 
 /**
  * The product page alone at `path` over the fake API serving `api`; what the page asks besides the product is
@@ -390,11 +391,14 @@ describe('product page stock by location (issue 41 §1)', () => {
             }),
           ],
           stock_at: { '1': 40, '2': 0 },
+          delivery_notes: [dangerousGoodText('8')],
         },
       },
     });
     expect(await screen.findByText('In stock at Guildford — ready in 1 hour')).toBeTruthy();
     expect(screen.getByText('Ships in 0-1 business days')).toBeTruthy();
     expect(screen.queryByText(/In stock at Penrith/)).toBeNull();
+    // A battery's note under the delivery promise (issue 41 §3).
+    expect(screen.getByText(dangerousGoodText('8'))).toBeTruthy();
   });
 });

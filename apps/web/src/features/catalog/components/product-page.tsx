@@ -221,6 +221,12 @@ function ProductDetail({
           </div>
 
           <DeliveryPromise product={product} />
+          {/* Issue 41 §3: a battery goes by road to a street address; a bulky item costs more to send. */}
+          {availability.data?.delivery_notes.map((note) => (
+            <p key={note} className="product-detail__delivery-note">
+              {note}
+            </p>
+          ))}
 
           {fitCheck(product.sku)}
         </div>
