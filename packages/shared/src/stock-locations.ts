@@ -137,11 +137,21 @@ export function stockLines(
   if (shipper) {
     lines.push({
       kind: stockAt === null ? 'untracked' : 'ships',
-      text: `Ships in ${businessDaysText(shipper.dispatchDaysMin, shipper.dispatchDaysMax)}`,
+      text: shipsText(shipper.dispatchDaysMin, shipper.dispatchDaysMax),
     });
   }
   if (lines.length === 0) lines.push({ kind: 'out', text: 'Out of stock' });
   return lines;
+}
+
+/**
+ * When a location sends a paid order out, in whole business days: "Ships today" (0-0), "Ships within 1 business
+ * day" (0-1), "Ships in 2-4 business days".
+ */
+export function shipsText(min: number, max: number): string {
+  if (max === 0) return 'Ships today';
+  if (min === 0) return `Ships within ${businessDaysText(max, max)}`;
+  return `Ships in ${businessDaysText(min, max)}`;
 }
 
 /** How soon a click & collect order can be ready at `location` under `plan` (the checkout's and the order's words). */

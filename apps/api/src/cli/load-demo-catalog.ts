@@ -9,7 +9,7 @@ import { eq } from 'drizzle-orm';
 import { z } from 'zod';
 import { storeSettingsInputSchema } from '@store/shared/store-settings';
 import type { Database } from '../db/client';
-import { brands, categories } from '../db/schema';
+import { brands, categories, locations } from '../db/schema';
 import { REPO_ROOT } from '../env';
 import { bumpCatalogVersion } from '../modules/catalog/catalog-version';
 import { importCatalog, type ImportReport } from '../modules/catalog-import/import-catalog';
@@ -21,6 +21,10 @@ export const DEMO_CATALOG_DIR = path.join(REPO_ROOT, 'data/demo-catalog');
 
 const demoStoreSchema = z.object({
   settings: storeSettingsInputSchema,
+  /** Issue 41: the demo's locations' street and phone (migration 0039 makes the Guildford warehouse without them). */
+  locations: z
+    .array(z.object({ code: z.string(), street_address: z.string(), phone: z.string() }))
+    .default([]),
   brands: z.array(
     z.object({
       title: z.string(),
@@ -65,6 +69,12 @@ export async function loadDemoCatalog(
   const store = demoStoreSchema.parse(JSON.parse(await readFile(path.join(dir, 'store.json'), 'utf8')));
   await db.transaction(async (tx) => {
     await saveStoreSettings(tx as unknown as Database, store.settings);
+    for (const l of store.locations) {
+      await tx
+        .update(locations)
+        .set({ streetAddress: l.street_address, phone: l.phone })
+        .where(eq(locations.code, l.code));
+    }
     for (const b of store.brands) {
       await tx
         .update(brands)

@@ -17,6 +17,7 @@ import {
 } from '../api/admin-locations';
 import { AdminLoadState } from './admin-load-state';
 import { useAdminTitle } from './use-admin-title';
+import './admin-locations.css';
 
 /**
  * /admin/locations (issue 41 §1-2, decision 0069): the store's locations (add, edit: address, hours, ships, hands
@@ -84,7 +85,7 @@ export function AdminLocationsPage() {
                 </tbody>
               </table>
             </div>
-            <p>
+            <p className="admin-locations__add">
               <button type="button" className="button" onClick={() => setEditing('new')}>
                 Add a location
               </button>
@@ -276,7 +277,7 @@ function PickListSection({ locationId }: { locationId: number }) {
   const pick = usePickList(locationId);
   const step = useCollectionStep();
   return (
-    <section aria-labelledby="pick-list-title">
+    <section className="admin-pick-list" aria-labelledby="pick-list-title">
       <h2 id="pick-list-title">{pick.data ? `Pick list: ${pick.data.location}` : 'Pick list'}</h2>
       <p role="status">{step.data?.message ?? (step.error instanceof ApiError ? step.error.message : '')}</p>
       <AdminLoadState query={pick} what="pick list">
@@ -286,13 +287,21 @@ function PickListSection({ locationId }: { locationId: number }) {
             {list.to_pick.length === 0 ? (
               <p>Nothing to pick here.</p>
             ) : (
-              list.to_pick.map((o) => <PickOrder key={o.public_id} order={o} step={step} />)
+              <div className="admin-pick-list__orders">
+                {list.to_pick.map((o) => (
+                  <PickOrder key={o.public_id} order={o} step={step} />
+                ))}
+              </div>
             )}
             <h3>Waiting at the counter</h3>
             {list.awaiting_collection.length === 0 ? (
               <p>No order is waiting to be collected.</p>
             ) : (
-              list.awaiting_collection.map((o) => <PickOrder key={o.public_id} order={o} step={step} />)
+              <div className="admin-pick-list__orders">
+                {list.awaiting_collection.map((o) => (
+                  <PickOrder key={o.public_id} order={o} step={step} />
+                ))}
+              </div>
             )}
           </>
         )}
@@ -305,7 +314,7 @@ function PickOrder({ order, step }: { order: PickListOrder; step: ReturnType<typ
   const [by, setBy] = useState('');
   const collect = order.delivery_option === 'click_and_collect';
   return (
-    <article className="admin-card" aria-label={`Order ${order.invoice_number}`}>
+    <article className="admin-card admin-pick-order" aria-label={`Order ${order.invoice_number}`}>
       <h4>
         {`${order.invoice_number} · ${order.customer}`}
         {order.uncollected && <strong className="admin-flag">{` · ${order.uncollected}`}</strong>}

@@ -396,7 +396,7 @@ describe('product page stock by location (issue 41 §1)', () => {
       },
     });
     expect(await screen.findByText('In stock at Guildford — ready in 1 hour')).toBeTruthy();
-    expect(screen.getByText('Ships in 0-1 business days')).toBeTruthy();
+    expect(screen.getByText('Ships within 1 business day')).toBeTruthy();
     expect(screen.queryByText(/In stock at Penrith/)).toBeNull();
     // A battery's note under the delivery promise (issue 41 §3).
     expect(screen.getByText(dangerousGoodText('8'))).toBeTruthy();

@@ -56,6 +56,7 @@ import { DiscountCodeField } from './discount-code-field';
 import { OrderSummary } from './order-summary';
 import {
   chosenDeliveryCharge,
+  firstAvailableChoice,
   DeliveryOptionsSection,
   type DeliveryChoice,
 } from './delivery-options-section';
@@ -217,7 +218,10 @@ function CheckoutView({
     street_address: shipElsewhere ? shippingStreet : billingStreet,
     state: shipElsewhere ? shippingState : billingState,
   });
-  const chosenDelivery = chosenDeliveryCharge(deliveryQuote.data, delivery);
+  // An option the cart may no longer take (a battery added, a PO box typed) gives way to the first one it may, so the
+  // summary never totals an option that cannot be placed; the refused one stays listed with its reason.
+  const deliveryChoice = firstAvailableChoice(deliveryQuote.data, delivery) ?? delivery;
+  const chosenDelivery = chosenDeliveryCharge(deliveryQuote.data, deliveryChoice);
   const chosenChargeCents = 'chargeCents' in chosenDelivery ? chosenDelivery.chargeCents : undefined;
   useEffect(() => onDeliveryCharge(chosenChargeCents), [chosenChargeCents, onDeliveryCharge]);
   const [busy, setBusy] = useState<CheckoutChoice | null>(null);
@@ -324,7 +328,7 @@ function CheckoutView({
     }
     // Issue 41: the chosen delivery option must be one the quote offers; without a quote (it could not be had),
     // standard delivery at the cart's rule goes, and place-order answers with its own price if that differs.
-    if ('problem' in chosenDelivery && (deliveryQuote.data || delivery.option !== 'standard')) {
+    if ('problem' in chosenDelivery && (deliveryQuote.data || deliveryChoice.option !== 'standard')) {
       notifyError(chosenDelivery.problem ?? DELIVERY_MESSAGES.chooseOption);
       document.getElementById('checkout-delivery-title')?.scrollIntoView?.({ block: 'center' });
       proceeding.current = false;
@@ -338,7 +342,7 @@ function CheckoutView({
       summary.lines,
       figures,
       member.signedIn ? member.planId : null,
-      delivery,
+      deliveryChoice,
     );
     // The code goes with the order: place-order checks it again and redeems it (issue 34 §5).
     if (code) data.order.discount_code = code.code;
@@ -458,7 +462,7 @@ function CheckoutView({
           <DeliveryOptionsSection
             quote={deliveryQuote.data}
             failed={deliveryQuote.isError}
-            choice={delivery}
+            choice={deliveryChoice}
             onChoose={setDelivery}
           />
 

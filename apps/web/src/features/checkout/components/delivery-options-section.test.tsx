@@ -7,6 +7,7 @@ import { describe, expect, it } from 'vitest';
 import {
   chosenDeliveryCharge,
   DeliveryOptionsSection,
+  firstAvailableChoice,
   type DeliveryChoice,
 } from './delivery-options-section';
 
@@ -104,5 +105,38 @@ describe('DeliveryOptionsSection (issue 41)', () => {
     expect(screen.getByText(DELIVERY_MESSAGES.collectNotInStock('Parramatta store'))).toBeTruthy();
     expect(screen.getByText('Delivery charge: 0')).toBeTruthy();
     expect(screen.getByText('Free')).toBeTruthy();
+  });
+});
+
+describe('firstAvailableChoice', () => {
+  it('keeps an offered choice, and moves a refused one to the first option the cart may take', () => {
+    expect(firstAvailableChoice(QUOTE, { option: 'standard', collectLocationId: null })).toBeNull();
+    expect(firstAvailableChoice(QUOTE, { option: 'express', collectLocationId: null })).toEqual({
+      option: 'standard',
+      collectLocationId: null,
+    });
+    const toPoBox: DeliveryQuoteResponse = {
+      ...QUOTE,
+      options: QUOTE.options.map((o) =>
+        o.option === 'standard'
+          ? {
+              ...o,
+              available: false,
+              charge: null,
+              reason: DELIVERY_MESSAGES.dangerousToPoBox('Battery', '8'),
+            }
+          : o,
+      ),
+    };
+    expect(firstAvailableChoice(toPoBox, { option: 'standard', collectLocationId: null })).toEqual({
+      option: 'click_and_collect',
+      collectLocationId: 1,
+    });
+    // A store that cannot have the order ready gives way to one that can.
+    expect(firstAvailableChoice(QUOTE, { option: 'click_and_collect', collectLocationId: 2 })).toEqual({
+      option: 'click_and_collect',
+      collectLocationId: 1,
+    });
+    expect(firstAvailableChoice(undefined, { option: 'express', collectLocationId: null })).toBeNull();
   });
 });

@@ -140,3 +140,26 @@ export function chosenDeliveryCharge(
   const cents = parseDecimalToCents(o.charge);
   return cents === null ? { problem: null } : { chargeCents: cents };
 }
+
+/**
+ * The choice to switch to when `choice` is no longer offered by `quote`: click & collect at the first store that can
+ * have the order ready when that was the choice, else the first available option; null when the choice stands, or nothing is available, or no quote yet.
+ */
+export function firstAvailableChoice(
+  quote: DeliveryQuoteResponse | undefined,
+  choice: DeliveryChoice,
+): DeliveryChoice | null {
+  if (!quote || 'chargeCents' in chosenDeliveryCharge(quote, choice)) return null;
+  // A store that cannot have the order ready gives way to one that can, before another option.
+  const collect = quote.options.find((o) => o.option === 'click_and_collect' && o.available);
+  const store = quote.locations.find((l) => l.available);
+  if (choice.option === 'click_and_collect' && collect && store)
+    return { option: 'click_and_collect', collectLocationId: store.id };
+  for (const o of quote.options) {
+    if (!o.available) continue;
+    if (o.option !== 'click_and_collect') return { option: o.option, collectLocationId: null };
+    const at = quote.locations.find((l) => l.available);
+    if (at) return { option: 'click_and_collect', collectLocationId: at.id };
+  }
+  return null;
+}
