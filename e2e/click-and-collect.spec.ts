@@ -75,8 +75,12 @@ test.describe('delivery and click & collect', () => {
     await page.goto(at('/checkout'));
     await fillCheckout(page, email, '12 Example St');
     await expect(delivery(page).getByRole('radio', { name: /^Standard delivery/ })).toBeEnabled();
-    await delivery(page).getByRole('radio', { name: /^Click & collect/ }).check();
-    await delivery(page).getByRole('radio', { name: /Guildford/ }).check();
+    await delivery(page)
+      .getByRole('radio', { name: /^Click & collect/ })
+      .check();
+    await delivery(page)
+      .getByRole('radio', { name: /Guildford/ })
+      .check();
     await expect(delivery(page)).toContainText(/Ready at Guildford warehouse in 1 hour/);
     await screen(page, test.info(), 'checkout-click-and-collect');
     await page.setViewportSize({ width: 390, height: 844 });
@@ -91,7 +95,12 @@ test.describe('delivery and click & collect', () => {
     await page.getByRole('button', { name: /^Pay \$/ }).click();
     await expect(page).toHaveURL(/\/thank-you$/, { timeout: 60_000 });
     await expect(page.getByText(/Click & collect/).first()).toBeVisible();
-    const orderNumber = (await page.getByText(/INV-\d{6,}/).first().textContent())?.match(/INV-\d+/)?.[0];
+    const orderNumber = (
+      await page
+        .getByText(/INV-\d{6,}/)
+        .first()
+        .textContent()
+    )?.match(/INV-\d+/)?.[0];
     expect(orderNumber).toBeTruthy();
 
     await page.goto(at('/admin/locations'));
@@ -144,7 +153,10 @@ test.describe('delivery and click & collect', () => {
     await screen(page, test.info(), 'checkout-delivery-po-box-phone');
     await page.setViewportSize({ width: 1366, height: 800 });
 
-    await page.getByRole('form', { name: 'Checkout details' }).getByLabel(/^Street address/).fill('12 Example St');
+    await page
+      .getByRole('form', { name: 'Checkout details' })
+      .getByLabel(/^Street address/)
+      .fill('12 Example St');
     await expect(standard).toBeEnabled();
     await expect(express).toBeDisabled();
     await expect(page.getByText(/This looks like a PO box/)).toHaveCount(0);
