@@ -9,6 +9,7 @@
  * Screens at 1366 and 390 px of the product page's stock line, the checkout's delivery options and the back
  * office's locations and pick list.
  */
+import { COLLECT_MESSAGES } from '@store/shared/click-and-collect';
 import { DELIVERY_MESSAGES } from '@store/shared/delivery-rules';
 import type { AdminStore } from './support/admin-store';
 import { mailFromOutbox } from './support/outbox';
@@ -128,7 +129,11 @@ test.describe('delivery and click & collect', () => {
 
     await card.getByLabel('Collected by (name)').fill('Casey Collector');
     await card.getByRole('button', { name: 'Collected' }).click();
-    await expect(card).toContainText(/Collected/);
+    // Collected, it leaves the counter's list, and the page says who took it.
+    await expect(
+      page.getByText(COLLECT_MESSAGES.collected(orderNumber ?? '', 'Casey Collector')),
+    ).toBeVisible();
+    await expect(card).toHaveCount(0);
   });
 
   test('a battery and a wiper blade to a PO box: only the options the cart may take', async ({

@@ -95,13 +95,19 @@ const quantitySchema = z
   .int('Enter whole units')
   .min(1, 'Move at least 1 unit')
   .max(1_000_000, 'Move at most 1,000,000 units at once');
+/** The largest id a PostgreSQL serial holds: a larger one names no row (and must not reach the database). */
+const MAX_ROW_ID = 2_147_483_647;
 const noteSchema = text('The note', 200).default('');
 
 /** Moving units of one product from one location to another. */
 export const stockTransferInputSchema = z
   .object({
-    from_location_id: z.number({ error: 'Choose where the units come from' }).int().positive(),
-    to_location_id: z.number({ error: 'Choose where the units go' }).int().positive(),
+    from_location_id: z
+      .number({ error: 'Choose where the units come from' })
+      .int()
+      .positive()
+      .max(MAX_ROW_ID),
+    to_location_id: z.number({ error: 'Choose where the units go' }).int().positive().max(MAX_ROW_ID),
     quantity: quantitySchema,
     note: noteSchema,
   })
@@ -113,7 +119,7 @@ export type StockTransferInput = z.input<typeof stockTransferInputSchema>;
 
 /** A count: the units found on the shelf at one location, set outright (the difference is recorded). */
 export const stockCountInputSchema = z.object({
-  location_id: z.number({ error: 'Choose the location counted' }).int().positive(),
+  location_id: z.number({ error: 'Choose the location counted' }).int().positive().max(MAX_ROW_ID),
   on_hand: z
     .number({ error: 'Enter the units counted' })
     .int('Enter whole units')
@@ -173,7 +179,7 @@ export type ProductLocationStockAnswer = z.infer<typeof productLocationStockAnsw
 /** `GET /api/admin/stock-movements` filters. */
 export const stockMovementsQuerySchema = z.object({
   sku: z.string().trim().max(80).optional(),
-  location_id: z.coerce.number().int().positive().optional(),
+  location_id: z.coerce.number().int().positive().max(MAX_ROW_ID).optional(),
   limit: z.coerce.number().int().min(1).max(500).default(100),
 });
 export const stockMovementsAnswerSchema = z.object({ data: z.array(stockMovementSchema) });

@@ -112,7 +112,7 @@ export const placeOrderRequestSchema = checkoutFormSchema.and(
       .enum(DELIVERY_OPTIONS, { error: `delivery_option must be one of ${DELIVERY_OPTIONS.join(', ')}` })
       .default('standard'),
     collect_location_id: z
-      .union([z.number().int().positive(), z.null()], {
+      .union([z.number().int().positive().max(2_147_483_647), z.null()], {
         error: 'collect_location_id must be the id of a store location',
       })
       .optional(),

@@ -124,7 +124,8 @@ const collectionRoutes: FastifyPluginAsyncZod = async (app) => {
           id: z.coerce
             .number({ error: LOCATION_MESSAGES.notFound })
             .int()
-            .positive(LOCATION_MESSAGES.notFound),
+            .positive(LOCATION_MESSAGES.notFound)
+            .max(2_147_483_647, LOCATION_MESSAGES.notFound),
         }),
         response: {
           200: z.object({

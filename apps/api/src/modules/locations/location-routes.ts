@@ -36,13 +36,15 @@ const locationParams = z.object({
   id: z.coerce
     .number({ error: LOCATION_MESSAGES.notFound })
     .int(LOCATION_MESSAGES.notFound)
-    .positive(LOCATION_MESSAGES.notFound),
+    .positive(LOCATION_MESSAGES.notFound)
+    .max(2_147_483_647, LOCATION_MESSAGES.notFound),
 });
 const productParams = z.object({
   id: z.coerce
     .number({ error: ADMIN_LOCATION_MESSAGES.productNotFound })
     .int(ADMIN_LOCATION_MESSAGES.productNotFound)
-    .positive(ADMIN_LOCATION_MESSAGES.productNotFound),
+    .positive(ADMIN_LOCATION_MESSAGES.productNotFound)
+    .max(2_147_483_647, ADMIN_LOCATION_MESSAGES.productNotFound),
 });
 
 const locationRoutes: FastifyPluginAsyncZod = async (app) => {
