@@ -25,13 +25,15 @@ const quoteLiteral = (text: string) => `'${text.replace(/'/g, "''")}'`;
  * nothing" is about the data a person sees): a live session's sliding expiry (any member request pushes it
  * forward, even one that is then refused), and a reset code's wrong-try counter (counting wrong tries is what
  * a refused confirm-otp is for, DESIGN §5.5), and a product's `changed_at` (decision 0019: a declined payment
- * takes the stock and puts it back, which dates the row for the catalog read model although its data is the same).
+ * takes the stock and puts it back, which dates the row for the catalog read model although its data is the same),
+ * and for the same reason a location's `updated_at` on its stock row (issue 41, decision 0069).
  */
 export const BOOKKEEPING_COLUMNS: Readonly<Record<string, readonly string[]>> = {
   user_sessions: ['expires_at'],
   staff_sessions: ['expires_at'],
   password_resets: ['attempts'],
   products: ['changed_at'],
+  location_stock: ['updated_at'],
 };
 
 /** `count` and `md5` of the rows of `table` (optionally only those matching `where`, a SQL condition on `t`). */

@@ -2,10 +2,12 @@
  * What every answer to a fuzzed request must satisfy: no 5xx; every 4xx/5xx in the house shape (a JSON object
  * with a string `message`, 429 too) without a stack trace or SQL in it; and a 4xx (429 included) leaves every
  * table as it was. The one documented exception is 402 (decision 0009): a declined or failed payment keeps
- * its attempt as a cancelled order, so new `orders` rows (all cancelled), their `order_line_items`, and the
- * `idempotency_keys` row that replays that 402 may appear; nothing else may change, products' stock included.
+ * its attempt as a cancelled order, so new `orders` rows (all cancelled), their `order_line_items`, where their units
+ * were reserved and put back (`order_stock_allocations`, `stock_movements`; decision 0069), and the
+ * `idempotency_keys` row that replays that 402 may appear; nothing else may change, products' stock and each
+ * location's included.
  * A held 402 (`requires_action` for 3-D Secure, `payment_pending`; decision 0014) keeps its order pending with
- * its stock reserved instead: new pending orders and products' stock may change, nothing else.
+ * its stock reserved instead: new pending orders and products' (and locations') stock may change, nothing else.
  */
 import { ORDER_STATUS_CANCELLED, ORDER_STATUS_PENDING } from '@store/shared/order-constants';
 import type { Database } from '../../src/db/client';
@@ -29,6 +31,8 @@ const PAYMENT_FAILURE_TABLES: Record<string, (maxOrderId: number) => string> = {
   orders: (id) => `t.id <= ${id}`,
   order_line_items: (id) => `t.order_id <= ${id}`,
   idempotency_keys: (id) => `t.order_id IS NULL OR t.order_id <= ${id}`,
+  order_stock_allocations: (id) => `t.order_id <= ${id}`,
+  stock_movements: (id) => `t.order_id IS NULL OR t.order_id <= ${id}`,
 };
 
 export interface AnswerToCheck {
@@ -79,7 +83,7 @@ async function databaseProblems(a: AnswerToCheck): Promise<string[]> {
   const problems: string[] = [];
   const held = /"code":"(requires_action|payment_pending)"/.test(a.body);
   for (const table of Object.keys(a.before.tables)) {
-    if (held && table === 'products') continue;
+    if (held && (table === 'products' || table === 'location_stock')) continue;
     const keptRows = PAYMENT_FAILURE_TABLES[table];
     const was = a.before.tables[table];
     const now = keptRows
