@@ -1,5 +1,6 @@
 import type { ProductAvailability } from '@store/shared/product-availability';
 import { queryOptions, useQuery } from '@tanstack/react-query';
+import { useSyncExternalStore } from 'react';
 import { apiRequest, envelope, served } from '@/lib/api-client';
 
 /** `GET /api/products/{id}/availability` -> the active locations and the product's units at each (issue 41 §1). */
@@ -12,16 +13,30 @@ export function getProductAvailability(
   });
 }
 
+const noSubscription = () => () => {};
+
+/** False in the server render and in the hydration render that must match it; true in the browser after. */
+function useInBrowser(): boolean {
+  return useSyncExternalStore(
+    noSubscription,
+    () => true,
+    () => false,
+  );
+}
+
 /**
- * The product page's stock lines' data. Not prefetched for the server render: the page renders the catalog's
- * one "In stock" line on the server and at hydration, and the lines per location once this answers.
+ * The product page's stock lines' data, asked for in the browser only: units on a shelf change by the minute, so the
+ * server render (cached, shared by every shopper) shows the catalog's one "In stock" line, as does the hydration
+ * render, and the lines per location follow once this answers.
  */
 export function useProductAvailability(productId: number) {
+  const inBrowser = useInBrowser();
   return useQuery(
     queryOptions({
       queryKey: ['product-availability', productId],
       queryFn: ({ signal }) => getProductAvailability(productId, signal),
       staleTime: 15_000,
+      enabled: inBrowser,
     }),
   );
 }
