@@ -124,7 +124,10 @@ test('a member registers with business details, saves an address, checks out wit
   await expect(checkout.getByLabel(/^Street address/)).toHaveValue('12 Railway Terrace');
   await expect(checkout.getByText('Your signup discount: 10% off this order.')).toBeVisible();
   await expect(checkout.getByRole('group', { name: 'Membership plan discount' })).toHaveCount(0);
-  await expect(checkout.getByRole('radio')).toHaveCount(0);
+  // The only choice offered is how the order reaches the member (issue 41), no plan to pick.
+  const delivery = page.getByRole('region', { name: 'Delivery' });
+  await expect(delivery.getByRole('radio', { name: /^Standard delivery/ })).toBeVisible();
+  await expect(checkout.getByRole('radio')).toHaveCount(await delivery.getByRole('radio').count());
   const summary = page.getByRole('region', { name: 'Order summary' });
   await expect(figure(summary, BREAKDOWN_LABELS.signupDiscount)).toBeVisible();
   const { data: config } = (await (await page.request.get('/api/store-config')).json()) as {

@@ -138,5 +138,15 @@ describe('firstAvailableChoice', () => {
       collectLocationId: 1,
     });
     expect(firstAvailableChoice(undefined, { option: 'express', collectLocationId: null })).toBeNull();
+    // Before the post code is typed nothing is refused for good: the choice stays.
+    const noPostCode: DeliveryQuoteResponse = {
+      ...QUOTE,
+      options: QUOTE.options.map((o) =>
+        o.option === 'click_and_collect'
+          ? o
+          : { ...o, available: false, charge: null, reason: DELIVERY_MESSAGES.postCodeRequired },
+      ),
+    };
+    expect(firstAvailableChoice(noPostCode, { option: 'standard', collectLocationId: null })).toBeNull();
   });
 });

@@ -150,6 +150,8 @@ export function firstAvailableChoice(
   choice: DeliveryChoice,
 ): DeliveryChoice | null {
   if (!quote || 'chargeCents' in chosenDeliveryCharge(quote, choice)) return null;
+  // An address still being typed (no post code yet) refuses nothing: the choice stands until the cart is known.
+  if (quote.options.some((o) => o.reason === DELIVERY_MESSAGES.postCodeRequired)) return null;
   // A store that cannot have the order ready gives way to one that can, before another option.
   const collect = quote.options.find((o) => o.option === 'click_and_collect' && o.available);
   const store = quote.locations.find((l) => l.available);
