@@ -326,9 +326,16 @@ function CheckoutView({
       const detail = await queryClient.ensureQueryData(userDetailQueryOptions()).catch(() => null);
       discounts = { ...discounts, signupPercent: detail?.signup_plans[0]?.discount_percentage ?? 0 };
     }
-    // Issue 41: the chosen delivery option must be one the quote offers; without a quote (it could not be had),
-    // standard delivery at the cart's rule goes, and place-order answers with its own price if that differs.
-    if ('problem' in chosenDelivery && (deliveryQuote.data || deliveryChoice.option !== 'standard')) {
+    // Issue 41: the chosen delivery option must be one the quote offers; without a quote (it could not be had), or
+    // with one asked before the post code was typed (the form requires it, so the quote is behind the form), the
+    // option goes at the cart's rule and place-order answers with its own price if that differs.
+    const quoteBehind =
+      'problem' in chosenDelivery && chosenDelivery.problem === DELIVERY_MESSAGES.postCodeRequired;
+    if (
+      'problem' in chosenDelivery &&
+      !quoteBehind &&
+      (deliveryQuote.data || deliveryChoice.option !== 'standard')
+    ) {
       notifyError(chosenDelivery.problem ?? DELIVERY_MESSAGES.chooseOption);
       document.getElementById('checkout-delivery-title')?.scrollIntoView?.({ block: 'center' });
       proceeding.current = false;
