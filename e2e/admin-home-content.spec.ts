@@ -138,7 +138,7 @@ test.describe('home page merchandising', () => {
       headers: { authorization: `Bearer ${token}` },
       data: {
         kind: 'hero_slide',
-        image: 'home/hero-headlights.svg',
+        image: 'home/hero-headlights.webp',
         heading: 'Eight-second flash sale',
         link: '/shop?page=1',
         ends_at: endsAt.toISOString(),

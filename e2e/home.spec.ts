@@ -1,6 +1,5 @@
 import { mkdirSync } from 'node:fs';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import {
   deliverySettingsOf,
   freeDeliveryHeadline,
@@ -11,8 +10,8 @@ import {
 import type { StoreConfig } from '@store/shared/store-settings';
 import { expect, test } from './support/test';
 import { expectNoSeriousAxeViolations, loadAllImages } from './support/page-checks';
+import { drawWholePage, screensDir } from './support/screens';
 
-const screensDir = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../docs/screens');
 const PRICE = /\$\d[\d,]*\.\d{2}/;
 
 test('home page shows the store name and the newest products', async ({ page, request }, testInfo) => {
@@ -54,6 +53,7 @@ test('home page shows the store name and the newest products', async ({ page, re
   await page.evaluate(() => window.scrollTo(0, 0));
   await loadAllImages(page);
   mkdirSync(screensDir, { recursive: true });
+  await drawWholePage(page);
   await page.screenshot({ path: path.join(screensDir, `home-${testInfo.project.name}.png`), fullPage: true });
 });
 

@@ -6,8 +6,12 @@
  *
  *   node data/demo-catalog/generate-demo-catalog.mjs
  *
- * Plain Node 20, no dependencies, no randomness: the same script always writes the same bytes.
- * Every product, brand and the store itself are invented; the drawings were made for this project.
+ * Plain Node 20 and sharp (the repository's own, so run it after `npm ci`), no randomness: the same script
+ * and sharp version always write the same bytes. Every product, brand and the store itself are invented; the
+ * drawings were made for this project as SVG and are shipped as WebP at their drawn size (issue 42, decision 0070):
+ * a phone draws a raster picture off the main thread, while each SVG <img> is a document of its own to lay out
+ * and paint there (75 of them cost the home page seconds of main-thread work on a mid-range phone). The product
+ * pictures then go through the importer's responsive pipeline like any catalog's photos (decision 0026).
  */
 import { mkdirSync, rmSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
@@ -2268,7 +2272,7 @@ function seoDescription(short) {
   return d.length < 160 ? d : short;
 }
 
-const imageName = (sku, n = 1) => `${sku.toLowerCase()}${n > 1 ? `-${n}` : ''}.svg`;
+const imageName = (sku, n = 1) => `${sku.toLowerCase()}${n > 1 ? `-${n}` : ''}.webp`;
 
 /**
  * Orders rows round-robin across top categories (a variable parent keeps its variations right after it), so
@@ -2601,11 +2605,32 @@ function write(rel, text) {
   writeFileSync(file, text);
 }
 
+/** Drawings waiting to be rasterised: [path relative to this folder ending in .webp, SVG text]. */
+const drawings = [];
+
+/** Queues the SVG drawing `text` to be written as the WebP picture `rel` (`images/x.webp`) by `rasterise`. */
+function draw(rel, text) {
+  drawings.push([rel.replace(/\.svg$/, '.webp'), text]);
+}
+
+/**
+ * Writes every queued drawing as WebP at its drawn size (the SVG's width and height). Quality 86 and sharp's
+ * slowest effort: text and thin lines stay crisp, and the time is the generator's, not a shopper's.
+ */
+async function rasterise() {
+  const { default: sharp } = await import('sharp');
+  for (const [rel, text] of drawings) {
+    const file = join(HERE, rel);
+    mkdirSync(dirname(file), { recursive: true });
+    writeFileSync(file, await sharp(Buffer.from(text)).webp({ quality: 86, effort: 6 }).toBuffer());
+  }
+}
+
 function childSku(title) {
   return slugify(title);
 }
 
-function main() {
+async function main() {
   const { rows: byCategory, images } = buildRows();
   const rows = interleaveByCategory(byCategory);
 
@@ -2642,27 +2667,27 @@ function main() {
 
   // Product images.
   for (const img of images) {
-    write(`images/${img.file}`, img.pack ? packImage(img.kind, img.accent, img.opts) : productImage(img.kind, img.accent, img.opts));
+    draw(`images/${img.file}`, img.pack ? packImage(img.kind, img.accent, img.opts) : productImage(img.kind, img.accent, img.opts));
   }
 
   // Brands.
   const brandList = Object.values(BRANDS).map((b) => ({ ...b, permalink: permalinkOf(b.title) }));
   for (const b of brandList) {
-    write(`brands/${b.permalink}.svg`, brandLogo(b));
-    write(`brands/${b.permalink}-cover.svg`, brandCover(b));
+    draw(`brands/${b.permalink}.svg`, brandLogo(b));
+    draw(`brands/${b.permalink}-cover.svg`, brandCover(b));
   }
 
   // Home art.
   const c = (key) => BRANDS[key].color;
-  write('home/hero-batteries.svg', heroSvg('#1565c0', ['battery', c('voltcore'), { label: 'NS70', sub: '680 CCA' }], ['jumpStarter', c('voltcore'), { label: '2000A' }], ['charger', c('bluegum'), { label: '8A' }]));
-  write('home/hero-headlights.svg', heroSvg('#7b2cbf', ['globe', c('brightline'), { label: 'H4', twin: true }], ['ledKit', c('kestrel'), {}], ['torch', c('kestrel'), {}]));
-  write('home/hero-tie-downs.svg', heroSvg('#e63b7a', ['ratchetStrap', c('dingo'), {}], ['cargoNet', c('dingo'), {}], ['camStrap', c('outback'), {}]));
-  write('home/side-jump-starters.svg', sideBannerSvg('#1565c0', ['jumpStarter', c('voltcore'), { label: '1000A' }], ['battery', c('voltcore'), { label: 'NS70' }]));
-  write('home/side-car-care.svg', sideBannerSvg('#7cb518', ['spray', c('shinewell'), { label: '500ml' }], ['cloths', c('shinewell'), {}]));
-  write('home/banner-batteries.svg', promoSvg('#2a9d8f', ['battery', c('bluegum'), { deep: true, label: '100Ah', sub: 'AGM' }], ['charger', c('outback'), { label: '25A' }]));
-  write('home/banner-headlights.svg', promoSvg('#f2b705', ['globe', c('kestrel'), { label: 'H7', white: true }], ['workLight', c('kestrel'), {}]));
-  write('home/banner-wheel-nuts.svg', promoSvg('#f77f00', ['lockNuts', c('gripwell'), {}], ['wheelNuts', c('gripwell'), {}], true));
-  for (const cat of CATALOG) write(`home/category-${slugify(cat.title)}.svg`, categoryThumb(cat));
+  draw('home/hero-batteries.svg', heroSvg('#1565c0', ['battery', c('voltcore'), { label: 'NS70', sub: '680 CCA' }], ['jumpStarter', c('voltcore'), { label: '2000A' }], ['charger', c('bluegum'), { label: '8A' }]));
+  draw('home/hero-headlights.svg', heroSvg('#7b2cbf', ['globe', c('brightline'), { label: 'H4', twin: true }], ['ledKit', c('kestrel'), {}], ['torch', c('kestrel'), {}]));
+  draw('home/hero-tie-downs.svg', heroSvg('#e63b7a', ['ratchetStrap', c('dingo'), {}], ['cargoNet', c('dingo'), {}], ['camStrap', c('outback'), {}]));
+  draw('home/side-jump-starters.svg', sideBannerSvg('#1565c0', ['jumpStarter', c('voltcore'), { label: '1000A' }], ['battery', c('voltcore'), { label: 'NS70' }]));
+  draw('home/side-car-care.svg', sideBannerSvg('#7cb518', ['spray', c('shinewell'), { label: '500ml' }], ['cloths', c('shinewell'), {}]));
+  draw('home/banner-batteries.svg', promoSvg('#2a9d8f', ['battery', c('bluegum'), { deep: true, label: '100Ah', sub: 'AGM' }], ['charger', c('outback'), { label: '25A' }]));
+  draw('home/banner-headlights.svg', promoSvg('#f2b705', ['globe', c('kestrel'), { label: 'H7', white: true }], ['workLight', c('kestrel'), {}]));
+  draw('home/banner-wheel-nuts.svg', promoSvg('#f77f00', ['lockNuts', c('gripwell'), {}], ['wheelNuts', c('gripwell'), {}], true));
+  for (const cat of CATALOG) draw(`home/category-${slugify(cat.title)}.svg`, categoryThumb(cat));
 
   // store.json
   const store = {
@@ -2690,21 +2715,21 @@ function main() {
       },
       hero_slides: [
         {
-          image: 'home/hero-batteries.svg',
+          image: 'home/hero-batteries.webp',
           title: 'Batteries that start every time',
           subtitle: 'NS70, DIN and 4WD batteries with up to 2-year warranty',
           cta: 'Shop batteries',
           link: `/shop?page=1&child_category=${childSku('Car Batteries')}`,
         },
         {
-          image: 'home/hero-headlights.svg',
+          image: 'home/hero-headlights.webp',
           title: 'See further at night',
           subtitle: 'H4, H7, H11 and HB3 globes plus LED conversion kits',
           cta: 'Shop headlights',
           link: `/shop?page=1&child_category=${childSku('Headlight Globes')}`,
         },
         {
-          image: 'home/hero-tie-downs.svg',
+          image: 'home/hero-tie-downs.webp',
           title: 'Load up. Strap down.',
           subtitle: 'Ratchet straps, cam buckles and cargo nets for trailers and utes',
           cta: 'Shop tie-downs',
@@ -2713,23 +2738,23 @@ function main() {
       ],
       banners: {
         side: [
-          { image: 'home/side-jump-starters.svg', title: 'Voltcore jump starters', subtitle: 'Never wait for a jump start again', link: `/shop?page=1&brand=${permalinkOf('Voltcore')}` },
-          { image: 'home/side-car-care.svg', title: 'Shinewell car care', subtitle: 'Wash, wax and detail like a pro', link: `/shop?page=1&brand=${permalinkOf('Shinewell')}` },
+          { image: 'home/side-jump-starters.webp', title: 'Voltcore jump starters', subtitle: 'Never wait for a jump start again', link: `/shop?page=1&brand=${permalinkOf('Voltcore')}` },
+          { image: 'home/side-car-care.webp', title: 'Shinewell car care', subtitle: 'Wash, wax and detail like a pro', link: `/shop?page=1&brand=${permalinkOf('Shinewell')}` },
         ],
         batteries: {
-          image: 'home/banner-batteries.svg',
+          image: 'home/banner-batteries.webp',
           title: 'Deep-cycle power for the weekend',
           subtitle: 'AGM and lithium batteries for camping and dual-battery set-ups',
           link: `/shop?page=1&child_category=${childSku('4WD & Deep Cycle')}`,
         },
         headlights: {
-          image: 'home/banner-headlights.svg',
+          image: 'home/banner-headlights.webp',
           title: 'Headlights & torches',
           subtitle: 'Brighter globes, LED kits and work lights',
           link: `/shop?page=1&child_category=${childSku('LED Conversion Kits')}`,
         },
         wheel_nuts: {
-          image: 'home/banner-wheel-nuts.svg',
+          image: 'home/banner-wheel-nuts.webp',
           title: 'Limited-time offer: up to 20% off locking wheel nuts',
           subtitle: 'Protect your wheels with a coded key set',
           link: `/shop?page=1&child_category=${childSku('Locking Wheel Nuts')}`,
@@ -2740,13 +2765,15 @@ function main() {
     brands: brandList.map((b) => ({
       title: b.title,
       permalink: b.permalink,
-      logo_image: `brands/${b.permalink}.svg`,
-      cover_image: `brands/${b.permalink}-cover.svg`,
+      logo_image: `brands/${b.permalink}.webp`,
+      cover_image: `brands/${b.permalink}-cover.webp`,
     })),
-    categories: CATALOG.map((cat) => ({ sku: slugify(cat.title), thumbnail_image: `home/category-${slugify(cat.title)}.svg` })),
+    categories: CATALOG.map((cat) => ({ sku: slugify(cat.title), thumbnail_image: `home/category-${slugify(cat.title)}.webp` })),
   };
   assert(store.settings.meta_description.length < 160, 'meta description too long');
   write('store.json', `${JSON.stringify(store, null, 2)}\n`);
+
+  await rasterise();
 
   // The web app's placeholder.
   const placeholder = join(REPO, 'apps/web/public/images/product-image-not-found.svg');
@@ -2768,4 +2795,4 @@ function main() {
   );
 }
 
-main();
+await main();

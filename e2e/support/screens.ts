@@ -26,6 +26,15 @@ export async function settleToasts(page: Page) {
 }
 
 /**
+ * Lays out every section before a whole-page picture: sections below the first screen are drawn only as they
+ * come near it (`content-visibility: auto`, decision 0070), so a picture of the whole page would show them
+ * blank, while a shopper scrolling sees each one drawn.
+ */
+export async function drawWholePage(page: Page) {
+  await page.addStyleTag({ content: '* { content-visibility: visible !important; }' });
+}
+
+/**
  * Checks the page as it is (axe, nothing wider than the viewport) and saves its picture. `fullPage: false`
  * keeps to the viewport, for what sits over the page (a modal dialog). `E2E_SCREENS=0` (CI, whose clone is
  * thrown away) makes the checks without writing the pictures.
@@ -40,6 +49,7 @@ export async function screen(page: Page, testInfo: TestInfo, name: string, optio
   expect(overflow, `${name} is wider than the viewport`).toBeLessThanOrEqual(0);
   if (process.env.E2E_SCREENS === '0') return;
   mkdirSync(screensDir, { recursive: true });
+  if (options.fullPage) await drawWholePage(page);
   await page.screenshot({
     path: path.join(screensDir, `${name}-${testInfo.project.name}.png`),
     fullPage: options.fullPage,

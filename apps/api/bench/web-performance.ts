@@ -25,6 +25,12 @@ const REPO_ROOT = path.resolve(API_DIR, '../..');
 const RUNS = Number(process.env.LIGHTHOUSE_RUNS ?? 5);
 const CHROME_PATH = process.env.CHROME_PATH ?? '/usr/bin/chromium';
 const JS_BUDGET_BYTES = 120 * 1024;
+/**
+ * What a person runs on this machine (issue 42): `lighthouse <url> --chrome-flags="--headless=new --no-sandbox"`.
+ * chrome-launcher adds its default flags to these, as the Lighthouse command line does; nothing else is added,
+ * so the bench's figures are the ones a person would see.
+ */
+const CHROME_FLAGS = ['--headless=new', '--no-sandbox'];
 
 function freePort(): Promise<number> {
   return new Promise((resolve, reject) => {
@@ -82,9 +88,15 @@ interface LhResult {
   lcp: number;
   tbt: number;
   cls: number;
+  /** Main-thread work (ms, at the simulated CPU slowdown), the page's requests and the bytes they moved. */
+  mainThreadMs: number;
+  requests: number;
+  bytes: number;
   scripts: string[];
   /** Lighthouse's runtime error code when the run failed (its metrics are then NaN). */
   error?: string;
+  /** The browser, its CPU's benchmark index and the throttling the run used, for the report's first line. */
+  environment: string;
 }
 
 async function audit(url: string, port: number): Promise<LhResult> {
@@ -110,9 +122,37 @@ async function audit(url: string, port: number): Promise<LhResult> {
     lcp: num('largest-contentful-paint'),
     tbt: num('total-blocking-time'),
     cls: num('cumulative-layout-shift'),
+    mainThreadMs: num('mainthread-work-breakdown'),
+    requests: requests?.length ?? 0,
+    bytes: num('total-byte-weight'),
     scripts: (requests ?? []).filter((r) => r.resourceType === 'Script').map((r) => r.url),
     ...(lhr.runtimeError ? { error: lhr.runtimeError.code } : {}),
+    environment: describeEnvironment(lhr),
   };
+}
+
+/**
+ * The conditions of a Lighthouse run, as a person comparing figures needs them: the browser's version (from its
+ * user agent), the machine's benchmark index (Lighthouse's measure of the CPU; 4x slowdown assumes about 1,000-
+ * 1,500), the form factor and the throttling.
+ */
+function describeEnvironment(lhr: {
+  lighthouseVersion: string;
+  environment: { hostUserAgent: string; benchmarkIndex: number };
+  configSettings: {
+    formFactor: string;
+    throttlingMethod: string;
+    throttling: { rttMs?: number; throughputKbps?: number; cpuSlowdownMultiplier?: number };
+  };
+}): string {
+  const browser = /(?:HeadlessChrome|Chrome)\/([\d.]+)/.exec(lhr.environment.hostUserAgent)?.[1] ?? 'unknown';
+  const { throttling } = lhr.configSettings;
+  return (
+    `Lighthouse ${lhr.lighthouseVersion}, Chromium ${browser} (${CHROME_FLAGS.join(' ')}), ` +
+    `benchmark index ${Math.round(lhr.environment.benchmarkIndex)}, ${lhr.configSettings.formFactor}, ` +
+    `${lhr.configSettings.throttlingMethod} throttling (RTT ${throttling.rttMs} ms, ` +
+    `${throttling.throughputKbps} kbps, CPU ${throttling.cpuSlowdownMultiplier}x)`
+  );
 }
 
 /** The store and the temporary folder of this run, for the last-resort clean-up below. */
@@ -162,15 +202,7 @@ async function measure(tmp: string) {
   const chrome = await chromeLauncher
     .launch({
       chromePath: CHROME_PATH,
-      chromeFlags: [
-        '--headless=new',
-        '--no-sandbox',
-        '--disable-gpu',
-        '--disable-background-networking',
-        '--disable-component-update',
-        '--disable-sync',
-        '--no-first-run',
-      ],
+      chromeFlags: CHROME_FLAGS,
     })
     .catch((err: unknown) => {
       store.kill('SIGTERM');
@@ -188,18 +220,24 @@ async function measure(tmp: string) {
     ] as const;
     const rows: string[] = [];
     let homeScripts: string[] = [];
+    let environment = '';
     for (const [name, url] of pages) {
       const all: LhResult[] = [];
       for (let i = 0; i < RUNS; i++) all.push(await audit(url, chrome.port));
       // A run Lighthouse could not finish (e.g. NO_FCP under load) has no metrics: left out of the median, said.
       const results = all.filter((r) => !r.error);
       const failed = all.filter((r) => r.error).map((r) => r.error);
-      if (name === 'home') homeScripts = results[0]?.scripts ?? [];
+      if (name === 'home') {
+        homeScripts = results[0]?.scripts ?? [];
+        environment = all[0]?.environment ?? '';
+      }
       rows.push(
         `${name.padEnd(8)} score ${String(median(results.map((r) => r.score))).padEnd(4)} ` +
           `LCP ${(median(results.map((r) => r.lcp)) / 1000).toFixed(2)} s  ` +
           `TBT ${Math.round(median(results.map((r) => r.tbt)))} ms  ` +
           `CLS ${median(results.map((r) => r.cls)).toFixed(3)}  ` +
+          `main thread ${(median(results.map((r) => r.mainThreadMs)) / 1000).toFixed(1)} s  ` +
+          `${median(results.map((r) => r.requests))} requests ${Math.round(median(results.map((r) => r.bytes)) / 1024)} KiB  ` +
           `SEO ${median(results.map((r) => r.seo))}` +
           (results[0]?.seoFailed.length ? ` (failed: ${results[0].seoFailed.join(', ')})` : '') +
           `  (scores ${results.map((r) => r.score).join(', ')})` +
@@ -221,6 +259,7 @@ async function measure(tmp: string) {
     console.log(
       `\nLighthouse 12, mobile (simulated throttling), median of ${RUNS} runs; server rendering ${rendering}:`,
     );
+    console.log(`  ${environment}`);
     for (const r of rows) console.log(`  ${r}`);
     console.log(
       `JavaScript loaded by the home page: ${homeScripts.length} files, ${(gzipBytes / 1024).toFixed(1)} KB gzip ` +

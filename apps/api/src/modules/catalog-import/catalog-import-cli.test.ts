@@ -113,7 +113,9 @@ describe('catalog:import CLI', () => {
     // No row refused (the demo data may miss a picture or two: those are warnings).
     expect(r.err).not.toMatch(/^line \d+, column/m);
     expect(r.out).toMatch(/: [1-9]\d* created, 0 updated, 0 unchanged, 0 rejected, \d+ skipped/);
-  });
+    // The demo's 249 pictures are WebP (decision 0070) and each gets its smaller copies: seconds of work, more on
+    // a busy 2-core machine.
+  }, 120_000);
 
   it('exits 1 with the expected header sets for a file in an unknown format', async () => {
     const file = path.join(mediaDir, 'prices.csv');

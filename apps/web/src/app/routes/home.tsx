@@ -159,16 +159,20 @@ export function HomeRoute() {
 
       <ServicesStrip />
 
-      {!categories.isError && <CategoryGrid categories={categories.data} />}
+      {!categories.isError && (
+        <div className="home-later">
+          <CategoryGrid categories={categories.data} />
+        </div>
+      )}
 
       {!featured.isError && (
-        <div ref={featuredRef}>
+        <div ref={featuredRef} className="home-later">
           <ProductCarousel title="Featured Products" products={featuredNear ? featured.data : undefined} />
         </div>
       )}
 
       {(configPending || pairBanners.length > 0) && (
-        <div className="home-pair">
+        <div className="home-pair home-later">
           {configPending ? (
             <>
               <PromoBannerSkeleton variant="wide" />
@@ -183,7 +187,7 @@ export function HomeRoute() {
       )}
 
       {!latest.isError && (
-        <div ref={latestRef}>
+        <div ref={latestRef} className="home-later">
           <ProductCarousel title="New Products" products={latestNear ? latest.data : undefined} />
         </div>
       )}
@@ -197,7 +201,7 @@ export function HomeRoute() {
       )}
 
       {!brandSliders.isError && (
-        <div ref={brandsRef}>
+        <div ref={brandsRef} className="home-later">
           <BrandStrip brands={brandsNear ? brandSliders.data : undefined} />
         </div>
       )}

@@ -225,7 +225,7 @@ function HomeItemForm({
       </div>
       <AdminField
         label="Picture path"
-        hint="Filled in by the upload; or the path of a picture already in the media folder, e.g. home/hero-batteries.svg."
+        hint="Filled in by the upload; or the path of a picture already in the media folder, e.g. home/hero-batteries.webp."
         autoComplete="off"
         error={asFieldError(errors.image)}
         {...text('image')}
