@@ -34,16 +34,6 @@ export function tradeOrderMeta(meta: readonly { option: string; value: string }[
 export const TRADE_ACCOUNT_STATUSES = ['pending', 'approved', 'declined', 'suspended'] as const;
 export type TradeAccountStatus = (typeof TRADE_ACCOUNT_STATUSES)[number];
 
-/**
- * Whether a member of a trade account with `status` buys as a business (issue 40, decision 0067): the account is
- * approved, or suspended (a suspension stops ordering on account, not being a business). The checkout offers them
- * "On account" (a suspended one is refused with its reason) and Afterpay, which is not for business purchases, is
- * never offered to them. A pending or declined applicant still buys as a consumer.
- */
-export function buysAsBusiness(status: TradeAccountStatus | string | null | undefined): boolean {
-  return status === 'approved' || status === 'suspended';
-}
-
 export const TRADE_STATUS_WORDS: Readonly<Record<TradeAccountStatus, string>> = {
   pending: 'Application received — we will reply within one business day',
   approved: 'Approved',

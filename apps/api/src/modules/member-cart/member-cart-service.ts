@@ -6,7 +6,7 @@
  */
 import { and, asc, eq, inArray, isNull, sql } from 'drizzle-orm';
 import type { MemberCart, MemberCartSave } from '@store/shared/member-cart';
-import { sameCart, type CartQuantity } from '@store/shared/member-cart';
+import { sameCart, type CartQuantity } from '@store/shared/member-cart-lines';
 import type { Database } from '../../db/client';
 import { memberCartLines, memberCarts, products } from '../../db/schema';
 import { getProductsByIds } from '../catalog/catalog-service';

@@ -12,7 +12,8 @@ import type { FastifyBaseLogger } from 'fastify';
 import { and, asc, eq, isNull, or, sql } from 'drizzle-orm';
 import { CHECKOUT_MESSAGES } from '@store/shared/checkout-form';
 import { type OrderError, type PlaceOrderRequest, type PlaceOrderResponse } from '@store/shared/order';
-import { buysAsBusiness, TRADE_MESSAGES } from '@store/shared/trade-accounts';
+import { buysAsBusiness } from '@store/shared/buys-as-business';
+import { TRADE_MESSAGES } from '@store/shared/trade-accounts';
 import { paymentReturnPath } from '@store/shared/paths';
 import {
   approvesByRedirect,

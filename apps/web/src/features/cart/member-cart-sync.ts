@@ -14,14 +14,14 @@
  * here: the next change, load or return to the tab tries again.
  */
 import type { Product } from '@store/shared/product';
+import type { MemberCart } from '@store/shared/member-cart';
 import {
   addCartLines,
   cartQuantities,
   mergeCartEdits,
   sameCart,
   type CartQuantity,
-  type MemberCart,
-} from '@store/shared/member-cart';
+} from '@store/shared/member-cart-lines';
 import { useEffect } from 'react';
 import {
   cartLineOf,

@@ -3,7 +3,7 @@
  * (status, terms, credit, open invoices, statements, users) or null when they have none. One query per member,
  * read by the account pages, the header's account menu, the checkout's "On account" choice and the trade prices.
  */
-import { buysAsBusiness } from '@store/shared/trade-accounts';
+import { buysAsBusiness } from '@store/shared/buys-as-business';
 import type { TradeAccountView } from '@store/shared/trade-accounts';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { apiRequest, served } from '@/lib/api-client';

@@ -1,4 +1,5 @@
-import type { CartQuantity, MemberCart } from '@store/shared/member-cart';
+import type { MemberCart } from '@store/shared/member-cart';
+import type { CartQuantity } from '@store/shared/member-cart-lines';
 import { ApiError, apiRequest, served } from '@/lib/api-client';
 
 /** `GET /api/cart` (decision 0060): the member's cart kept with the account. */

@@ -1,4 +1,4 @@
-import { buysAsBusiness } from '@store/shared/trade-accounts';
+import { buysAsBusiness } from '@store/shared/buys-as-business';
 import { formatCents } from '@store/shared/money';
 import { ORDER_MESSAGES, PAYMENT_METHOD_CARD } from '@store/shared/order-constants';
 import { approvesByRedirect, type PaymentMethodContext } from '@store/shared/payment-method-rules';

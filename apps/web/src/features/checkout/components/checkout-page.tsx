@@ -1,4 +1,4 @@
-import { buysAsBusiness } from '@store/shared/trade-accounts';
+import { buysAsBusiness } from '@store/shared/buys-as-business';
 import { zodResolver } from '@hookform/resolvers/zod';
 import type { AddressSuggestion } from '@store/shared/address-lookup';
 import {

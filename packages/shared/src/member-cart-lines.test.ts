@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { addCartLines, mergeCartEdits } from './member-cart';
+import { addCartLines, mergeCartEdits } from './member-cart-lines';
 
 describe('addCartLines: the browser cart joins the account at sign-in (decision 0060)', () => {
   it('adds the quantities of a product in both, caps them at 100, and appends new lines', () => {
