@@ -945,9 +945,12 @@ async function emptyPostgres(url: string) {
   const c = new pg.Client({ connectionString: url });
   await c.connect();
   try {
-    await c.query(
-      'DROP SCHEMA IF EXISTS public CASCADE; DROP SCHEMA IF EXISTS drizzle CASCADE; CREATE SCHEMA public;',
+    // Every schema the store made (public, drizzle's migrations, pg-boss's queue), so a second run starts clean.
+    const { rows } = await c.query<{ nspname: string }>(
+      "SELECT nspname FROM pg_namespace WHERE nspname NOT LIKE 'pg\\_%' AND nspname <> 'information_schema'",
     );
+    for (const { nspname } of rows) await c.query(`DROP SCHEMA ${pg.escapeIdentifier(nspname)} CASCADE`);
+    await c.query('CREATE SCHEMA public');
   } finally {
     await c.end();
   }
