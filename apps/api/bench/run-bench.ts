@@ -46,7 +46,9 @@
  * app's or the shared package's sources (CI's `npm test` has usually just built it), and says how long it took.
  * Then a second pass of all seven at 50 connections (req/s, errors, p99: overload must degrade, not fail).
  * At the first size only (to save time): place-order (offline test card, a fresh Idempotency-Key per request,
- * a product whose stock is untracked so it never runs out), sign-in (argon2id) and a signed-in profile read.
+ * a product whose stock is untracked so it never runs out), sign-in (argon2id) and a signed-in profile read; and,
+ * when the sizes ran on PGlite, place-order again on PostgreSQL (placeOrderOnPostgres: BENCH_POSTGRES_URL, default
+ * the local server; skipped with a note when there is none).
  *
  * At the end of each size, before the store stops, the bench scrapes its `/metrics` (decision 0063; loopback, so no
  * token unless METRICS_TOKEN is set, then with it) and prints what the store counted itself: the requests in its
@@ -1287,6 +1289,82 @@ function printReport(baseline: Baseline, sizes: SizeResult[], webBuildMs: number
   }
 }
 
+/**
+ * The PostgreSQL server the place-order row on PostgreSQL runs against (issue 42 §5): BENCH_POSTGRES_URL, else
+ * the local server the CI machine has. The bench makes its own database there and drops it at the end.
+ */
+const POSTGRES_SERVER_URL = process.env.BENCH_POSTGRES_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
+
+/**
+ * Place-order on PostgreSQL (issue 42 §5), at the first size, when the sizes ran on embedded PGlite: a database of
+ * its own (`store_bench_<pid>`, dropped at the end), `count` generated products imported by the CLI, the store
+ * started as the measured one (NODE_ENV=production, jobs and mails worked in the same process, so the order mails
+ * are composed and sent after each answer while the load runs), then the same place-order load as the PGlite row.
+ * Answers the measured row, or why it was not measured (no server there: a laptop without PostgreSQL).
+ */
+async function placeOrderOnPostgres(count: number, tmp: string): Promise<Measured | string> {
+  if (DATABASE_URL)
+    return 'the sizes ran on PostgreSQL (BENCH_DATABASE_URL): the place-order row above is it';
+  const server = new URL(POSTGRES_SERVER_URL);
+  const where = `${server.hostname}:${server.port || 5432}`;
+  const admin = new pg.Client({ connectionString: POSTGRES_SERVER_URL, connectionTimeoutMillis: 3000 });
+  try {
+    await admin.connect();
+  } catch (err) {
+    await admin.end().catch(() => undefined);
+    return `not measured: no PostgreSQL at ${where} (${(err as Error).message}); set BENCH_POSTGRES_URL`;
+  }
+  const name = `store_bench_${process.pid}`;
+  const dataDir = path.join(tmp, 'place-order-postgres');
+  try {
+    await admin.query(`DROP DATABASE IF EXISTS ${name}`);
+    await admin.query(`CREATE DATABASE ${name}`);
+    const databaseUrl = new URL(POSTGRES_SERVER_URL);
+    databaseUrl.pathname = `/${name}`;
+    await mkdir(dataDir, { recursive: true });
+    const csv = path.join(dataDir, 'catalog.csv');
+    const env: NodeJS.ProcessEnv = {
+      ...process.env,
+      DATA_DIR: dataDir,
+      LOG_LEVEL: process.env.BENCH_LOG_LEVEL ?? 'warn',
+      DEMO_CATALOG: '0',
+      NODE_ENV: 'production',
+      DATABASE_URL: databaseUrl.toString(),
+    };
+    console.log(`\n[place-order on PostgreSQL] ${count} products into a database of its own at ${where} ...`);
+    await run(
+      process.execPath,
+      ['--import', 'tsx', 'src/cli/catalog-generate.ts', '--count', String(count), '--out', csv],
+      env,
+    );
+    await run(process.execPath, ['--import', 'tsx', 'src/cli/catalog-import.ts', csv], env);
+    const port = await freePort();
+    const base = `http://127.0.0.1:${port}`;
+    const store = await startServer(
+      [...SERVER_NODE_FLAGS, 'dist/server.mjs'],
+      {
+        ...env,
+        PORT: String(port),
+        HOST: '127.0.0.1',
+        ALLOW_TEST_PAYMENTS: '1',
+        RATE_LIMIT_PLACE_ORDERS_PER_MINUTE: '100000000',
+        RATE_LIMIT_API_PER_MINUTE: '100000000',
+        SERVER_RENDERING: '0',
+      },
+      `${base}/api/store-config`,
+    );
+    try {
+      return await measure('POST /api/place-order (Postgres)', base, [], await placeOrderRequest(base));
+    } finally {
+      await stop(store);
+    }
+  } finally {
+    await admin.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`).catch(() => undefined);
+    await admin.end().catch(() => undefined);
+    await rm(dataDir, { recursive: true, force: true });
+  }
+}
+
 async function main() {
   if (!SIZES.length || SIZES.some((n) => !Number.isSafeInteger(n) || n < 1))
     throw new Error(`BENCH_SIZES must be whole numbers of products, like 1000,10000,100000`);
@@ -1299,7 +1377,13 @@ async function main() {
     const baseline = await measureBaseline();
     const sizes: SizeResult[] = [];
     for (const [k, count] of SIZES.entries()) sizes.push(await benchSize(count, tmpDir, k === 0));
+    const onPostgres =
+      ROWS.test('POST /api/place-order (Postgres)') && sizes[0]
+        ? await placeOrderOnPostgres(sizes[0].count, tmpDir)
+        : null;
+    if (onPostgres && typeof onPostgres !== 'string') sizes[0]?.results.push(onPostgres);
     printReport(baseline, sizes, webBuildMs);
+    if (typeof onPostgres === 'string') console.log(`POST /api/place-order (Postgres): ${onPostgres}`);
   } finally {
     await Promise.all([...children].map(stop));
     await rm(tmpDir, { recursive: true, force: true });

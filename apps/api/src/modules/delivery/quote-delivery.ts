@@ -56,7 +56,15 @@ export interface QuoteLine {
   unitPriceCents: number;
   /** Whether the product tracks stock (only those are allocated to locations). */
   stockTracked: boolean;
+  /**
+   * The product's delivery facts when the caller read them with its price (place-order's one products SELECT);
+   * absent, the quote reads them. Either way from the products row, so the figures are the same.
+   */
+  delivery?: DeliveryFacts;
 }
+
+/** A product's facts the delivery rules read: dangerous goods class, bulky, weight (g) and size (mm). */
+export type DeliveryFacts = Omit<DeliveryLine, 'title' | 'quantity'>;
 
 /** Where the order goes: the shipping address's street lines, post code and state. */
 export interface DeliveryDestination {
@@ -110,15 +118,21 @@ const DEFAULT_FROM_POST_CODE = '2161';
  */
 export async function quoteDelivery(
   db: Database,
-  request: { lines: readonly QuoteLine[]; destination: DeliveryDestination },
+  request: {
+    lines: readonly QuoteLine[];
+    destination: DeliveryDestination;
+    /** The active locations (loadActiveLocations) when the caller has them already; read when absent. */
+    activeLocations?: readonly StoreLocation[];
+  },
   deps: QuoteDeliveryDeps,
 ): Promise<DeliveryQuote> {
   const { lines, destination } = request;
-  const productIds = [...new Set(lines.map((l) => l.productId))];
+  // Place-order reads facts and locations with the order (issue 42: a statement less each per order).
+  const productIds = lines.some((l) => !l.delivery) ? [...new Set(lines.map((l) => l.productId))] : [];
   const [settings, facts, active] = await Promise.all([
     getStoreSettings(db),
     productIds.length === 0
-      ? Promise.resolve([])
+      ? Promise.resolve(lines.flatMap((l) => (l.delivery ? [{ id: l.productId, ...l.delivery }] : [])))
       : db
           .select({
             id: products.id,
@@ -131,7 +145,7 @@ export async function quoteDelivery(
           })
           .from(products)
           .where(inArray(products.id, productIds)),
-    loadActiveLocations(db),
+    request.activeLocations ?? loadActiveLocations(db),
   ]);
   const byId = new Map(facts.map((f) => [f.id, f]));
   const deliveryLines: DeliveryLine[] = lines.map((l) => {
@@ -349,6 +363,7 @@ export async function priceChosenDelivery(
     destination: DeliveryDestination;
     option: DeliveryOption;
     collectLocationId: number | null | undefined;
+    activeLocations?: readonly StoreLocation[];
   },
   deps: QuoteDeliveryDeps,
 ): Promise<ChosenDelivery | { refused: string }> {

@@ -95,13 +95,19 @@ export function createOrderMails(deps: OrderMailsDeps): OrderMails {
 
   return {
     queueConfirmation: async (tx, orderId) => {
-      for (const mail of ['confirmed', 'store'] as const) {
-        const job: OrderMailJob = { kind: KIND_OF[mail], orderId, mail };
-        await jobs.sendInTransaction(tx, ORDER_MAIL_QUEUE, job, { singletonKey: keyOf(job) });
-      }
+      const both = (['confirmed', 'store'] as const).map((mail): OrderMailJob => ({
+        kind: KIND_OF[mail],
+        orderId,
+        mail,
+      }));
+      await jobs.sendAllInTransaction(
+        tx,
+        ORDER_MAIL_QUEUE,
+        both.map((job) => ({ data: job, options: { singletonKey: keyOf(job) } })),
+      );
     },
     async paymentConfirmed(orderId) {
-      if (taxConfig) await issueTaxInvoice(db, orderId, taxConfig).catch(() => null);
+      if (taxConfig) await issueTaxInvoice(db, orderId, taxConfig, { justPaid: true }).catch(() => null);
       jobs.nudge(ORDER_MAIL_QUEUE);
     },
     orderReceived: (orderId) => enqueue({ kind: KIND_OF.received, orderId, mail: 'received' }),

@@ -50,7 +50,7 @@ import { allocationPreference, loadActiveLocations } from '../locations/location
 import { markLocationStockManaged } from '../locations/mark-location-stock-managed';
 import { recordAllocations, reserveAtLocations } from '../locations/reserve-at-locations';
 import { DELIVERY_MESSAGES } from '@store/shared/delivery-rules';
-import type { Allocation } from '@store/shared/stock-locations';
+import type { Allocation, StoreLocation } from '@store/shared/stock-locations';
 import {
   asPaid,
   cancelUnpaidOrder,
@@ -147,7 +147,11 @@ export async function placeOrder(
       orderId: null,
     };
   }
-  const loaded = await loadOrderLines(db, request.products, pricing);
+  // The active locations are read once, beside the lines: the delivery quote and the reservation share them.
+  const [loaded, activeLocations] = await Promise.all([
+    loadOrderLines(db, request.products, pricing),
+    loadActiveLocations(db),
+  ]);
   const decided = await decideOrderDiscounts(db, {
     member,
     discountPlan: request.discountPlan,
@@ -157,7 +161,7 @@ export async function placeOrder(
   });
   // Issue 41 (decision 0069): the chosen delivery option, priced by the quote the checkout listed it with; an option
   // the cart may not take (a battery by air, to a parcel locker) is refused in the words the checkout showed.
-  const delivery = await chosenDelivery(deps, request, loaded.lines);
+  const delivery = await chosenDelivery(deps, request, loaded.lines, activeLocations);
   if ('refused' in delivery) throw new HttpError(400, delivery.refused);
   const priced = totalOrderLines(loaded, decided.discounts, delivery.chargeCents);
   if (priced.totals.subtotalCents === 0) throw new HttpError(400, CHECKOUT_MESSAGES.subtotalZero);
@@ -196,7 +200,7 @@ export async function placeOrder(
   // 4. Reserve the stock and write the order, all or nothing (on account: with the credit check and the invoice
   // on the account's ledger, under the account's lock). The locations that may give the units (decision 0069).
   const preference = allocationPreference(
-    await loadActiveLocations(db),
+    activeLocations,
     request.delivery_option,
     request.collect_location_id ?? null,
   );
@@ -276,6 +280,7 @@ async function chosenDelivery(
   deps: PlaceOrderDeps,
   request: PlaceOrderRequest,
   lines: readonly PricedOrderLine[],
+  activeLocations: readonly StoreLocation[],
 ): Promise<ChosenDelivery | { refused: string }> {
   const s = request.ship_to_different_address;
   return priceChosenDelivery(
@@ -289,6 +294,7 @@ async function chosenDelivery(
       },
       option: request.delivery_option,
       collectLocationId: request.collect_location_id,
+      activeLocations,
     },
     { auspost: deps.auspost ?? null, log: deps.log },
   );

@@ -24,6 +24,7 @@ import { MAX_DB_ID, type Database } from '../../db/client';
 import { productDiscounts, products, storeSettings } from '../../db/schema';
 import { HttpError } from '../../plugins/error-handling';
 import { getStoreSettings } from '../content/content-service';
+import type { DeliveryFacts } from '../delivery/quote-delivery';
 import { priceFor, type TradePricingContext } from '../trade/trade-pricing-context';
 
 export interface PricedOrderLine {
@@ -43,6 +44,8 @@ export interface PricedOrderLine {
   stockTracked: boolean;
   /** Issue 39: the price list that priced the line for a trade customer; null at the retail price. */
   priceListName: string | null;
+  /** The product's delivery facts, read with its price so the delivery quote need not read them again. */
+  delivery?: DeliveryFacts;
 }
 
 /** The lines of an order priced from the catalog, before the order's discounts are known. */
@@ -117,6 +120,12 @@ export async function loadOrderLines(
       gstPercent: storeSettings.gstPercent,
       deliveryChargeCents: storeSettings.deliveryChargeCents,
       freeDeliveryThresholdCents: storeSettings.freeDeliveryThresholdCents,
+      dangerousGoodsClass: products.dangerousGoodsClass,
+      bulky: products.bulky,
+      weightGrams: products.weightGrams,
+      lengthMm: products.lengthMm,
+      widthMm: products.widthMm,
+      heightMm: products.heightMm,
     })
     .from(products)
     .leftJoin(productDiscounts, eq(productDiscounts.productId, products.id))
@@ -156,6 +165,14 @@ export async function loadOrderLines(
       lineGstCents: 0,
       stockTracked: p.stockTracked,
       priceListName: price.listName,
+      delivery: {
+        dangerousGoodsClass: p.dangerousGoodsClass,
+        bulky: p.bulky,
+        weightGrams: p.weightGrams,
+        lengthMm: p.lengthMm,
+        widthMm: p.widthMm,
+        heightMm: p.heightMm,
+      },
     };
   });
   return { lines: priced, settings: await pricingSettings(db, rows[0]) };
