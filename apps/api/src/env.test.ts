@@ -1,5 +1,6 @@
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
+import { defaultPoolSize } from './db/client';
 import { REPO_ROOT, describeDefaults, loadConfig, loadTracingConfig } from './env';
 
 describe('loadConfig', () => {
@@ -28,6 +29,16 @@ describe('loadConfig', () => {
     expect(c.demoCatalog).toBe(false);
     expect(c.publicMediaUrl).toBe('https://cdn.example.com/m/');
     expect(describeDefaults(c).join('\n')).toMatch(/PostgreSQL \(DATABASE_URL\)/);
+  });
+
+  it('sizes the PostgreSQL pool by DATABASE_POOL_SIZE, else leaves it to defaultPoolSize (decision 0072)', () => {
+    expect(loadConfig({}).databasePoolSize).toBeUndefined();
+    expect(loadConfig({ DATABASE_POOL_SIZE: '' }).databasePoolSize).toBeUndefined();
+    expect(loadConfig({ DATABASE_POOL_SIZE: '6' }).databasePoolSize).toBe(6);
+    expect(() => loadConfig({ DATABASE_POOL_SIZE: '0' })).toThrow(/DATABASE_POOL_SIZE/);
+    expect(() => loadConfig({ DATABASE_POOL_SIZE: 'many' })).toThrow(/DATABASE_POOL_SIZE/);
+    // Twice the cores, 4 at least, 10 at most.
+    expect([1, 2, 3, 5, 16].map((cores) => defaultPoolSize(cores))).toEqual([4, 4, 6, 10, 10]);
   });
 
   it('works jobs and takes part in the schedules by default; RUN_JOBS, RUN_SCHEDULES, PAYMENTS_RECONCILE_MINUTES', () => {

@@ -74,6 +74,10 @@ const envSchema = z
         .regex(/^postgres(ql)?:\/\//, 'must start with postgres:// or postgresql://')
         .optional(),
     ),
+    DATABASE_POOL_SIZE: z.preprocess(
+      (v) => (typeof v === 'string' && v.trim() === '' ? undefined : v),
+      z.coerce.number().int().min(1).max(100).optional(),
+    ),
     DATA_DIR: optionalText,
     PGLITE_DIR: optionalText,
     MEDIA_DIR: optionalText,
@@ -303,6 +307,8 @@ export interface AppConfig {
   logLevel: string;
   /** PostgreSQL URL, or undefined for embedded PGlite. */
   databaseUrl: string | undefined;
+  /** DATABASE_POOL_SIZE: PostgreSQL connections per process; undefined takes defaultPoolSize() (decision 0072). */
+  databasePoolSize: number | undefined;
   /** PGlite data folder; `memory://` keeps it in memory (tests). */
   pgliteDir: string;
   /** Folder of served media (product images, brand logos); files under it are public. */
@@ -498,6 +504,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     host: e.HOST,
     logLevel: e.LOG_LEVEL,
     databaseUrl: e.DATABASE_URL,
+    databasePoolSize: e.DATABASE_POOL_SIZE,
     pgliteDir:
       e.PGLITE_DIR === 'memory://'
         ? 'memory://'

@@ -28,6 +28,7 @@ let database: DatabaseHandle;
 try {
   database = await openDatabase({
     databaseUrl: config.databaseUrl,
+    ...(config.databasePoolSize ? { poolSize: config.databasePoolSize } : {}),
     pgliteDir: config.pgliteDir,
     pgliteHolder: STORE_HOLDER,
     migrate: config.migrateOnStart,

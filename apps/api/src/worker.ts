@@ -33,7 +33,10 @@ if (!config.databaseUrl) {
   process.exit(1);
 }
 const log = pino(loggerOptions(config));
-const database = await openDatabase({ databaseUrl: config.databaseUrl });
+const database = await openDatabase({
+  databaseUrl: config.databaseUrl,
+  ...(config.databasePoolSize ? { poolSize: config.databasePoolSize } : {}),
+});
 const files = await openFileStores(config);
 // A worker works jobs whatever RUN_JOBS says: that setting is for the store's web instances. It has no catalog
 // read model: the stores see an import's catalog by its NOTIFY (decision 0019).
