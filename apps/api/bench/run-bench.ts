@@ -958,19 +958,49 @@ async function emptyPostgres(url: string) {
   }
 }
 
-/** One size: generate, import twice, start the store, measure, read its RSS, stop it. */
-async function benchSize(count: number, tmp: string, first: boolean): Promise<SizeResult> {
-  const dataDir = path.join(tmp, `size-${count}`);
-  await mkdir(dataDir, { recursive: true });
-  const csv = path.join(dataDir, 'catalog.csv');
-  const baseEnv: NodeJS.ProcessEnv = {
+/**
+ * The environment of the bench's commands (generate, import) and of the stores they feed: a data folder of its own,
+ * production, no demo catalog, the database at `databaseUrl` ('' for embedded PGlite in `dataDir`).
+ */
+function commandEnv(dataDir: string, databaseUrl: string): NodeJS.ProcessEnv {
+  return {
     ...process.env,
     DATA_DIR: dataDir,
     LOG_LEVEL: process.env.BENCH_LOG_LEVEL ?? 'warn',
     DEMO_CATALOG: '0',
     NODE_ENV: 'production',
-    DATABASE_URL: DATABASE_URL ?? '',
+    DATABASE_URL: databaseUrl,
   };
+}
+
+/**
+ * A measured store's environment over commandEnv's `env`: on 127.0.0.1:`port`, test payments allowed, rate limits
+ * out of the bench's way, server rendering of every page request on or off (`rendering`).
+ */
+function measuredStoreEnv(env: NodeJS.ProcessEnv, port: number, rendering: boolean): NodeJS.ProcessEnv {
+  return {
+    ...env,
+    PORT: String(port),
+    HOST: '127.0.0.1',
+    // NODE_ENV=production: the offline test card provider must be allowed explicitly (DESIGN §3).
+    ALLOW_TEST_PAYMENTS: '1',
+    RATE_LIMIT_PLACE_ORDERS_PER_MINUTE: '100000000',
+    RATE_LIMIT_LOGINS_PER_MINUTE: '100000000',
+    RATE_LIMIT_API_PER_MINUTE: '100000000',
+    // The page rows measure server rendering (decision 0025), whatever its default is, of every request:
+    // past its renders a minute a client gets the shell instead.
+    SERVER_RENDERING: rendering ? '1' : '0',
+    RATE_LIMIT_RENDERS_PER_MINUTE: '100000000',
+    WEB_DIST_DIR,
+  };
+}
+
+/** One size: generate, import twice, start the store, measure, read its RSS, stop it. */
+async function benchSize(count: number, tmp: string, first: boolean): Promise<SizeResult> {
+  const dataDir = path.join(tmp, `size-${count}`);
+  await mkdir(dataDir, { recursive: true });
+  const csv = path.join(dataDir, 'catalog.csv');
+  const baseEnv = commandEnv(dataDir, DATABASE_URL ?? '');
   if (DATABASE_URL) await emptyPostgres(DATABASE_URL);
 
   console.log(`\n[${count}] generating ${count} products ...`);
@@ -1033,21 +1063,7 @@ async function benchSize(count: number, tmp: string, first: boolean): Promise<Si
 
   const port = await freePort();
   const base = `http://127.0.0.1:${port}`;
-  const storeEnv = (storePort: number): NodeJS.ProcessEnv => ({
-    ...baseEnv,
-    PORT: String(storePort),
-    HOST: '127.0.0.1',
-    // NODE_ENV=production: the offline test card provider must be allowed explicitly (DESIGN §3).
-    ALLOW_TEST_PAYMENTS: '1',
-    RATE_LIMIT_PLACE_ORDERS_PER_MINUTE: '100000000',
-    RATE_LIMIT_LOGINS_PER_MINUTE: '100000000',
-    RATE_LIMIT_API_PER_MINUTE: '100000000',
-    // The page rows measure server rendering (decision 0025), whatever its default is, of every request:
-    // past its renders a minute a client gets the shell instead.
-    SERVER_RENDERING: RENDERING ? '1' : '0',
-    RATE_LIMIT_RENDERS_PER_MINUTE: '100000000',
-    WEB_DIST_DIR,
-  });
+  const storeEnv = (storePort: number) => measuredStoreEnv(baseEnv, storePort, RENDERING);
   console.log(`[${count}] reading the read model's full load time (a start at LOG_LEVEL=info) ...`);
   const readModel = await readModelLoad(storeEnv(port));
   const store = await startServer(
@@ -1323,14 +1339,7 @@ async function placeOrderOnPostgres(count: number, tmp: string): Promise<Measure
     databaseUrl.pathname = `/${name}`;
     await mkdir(dataDir, { recursive: true });
     const csv = path.join(dataDir, 'catalog.csv');
-    const env: NodeJS.ProcessEnv = {
-      ...process.env,
-      DATA_DIR: dataDir,
-      LOG_LEVEL: process.env.BENCH_LOG_LEVEL ?? 'warn',
-      DEMO_CATALOG: '0',
-      NODE_ENV: 'production',
-      DATABASE_URL: databaseUrl.toString(),
-    };
+    const env = commandEnv(dataDir, databaseUrl.toString());
     console.log(`\n[place-order on PostgreSQL] ${count} products into a database of its own at ${where} ...`);
     await run(
       process.execPath,
@@ -1342,15 +1351,7 @@ async function placeOrderOnPostgres(count: number, tmp: string): Promise<Measure
     const base = `http://127.0.0.1:${port}`;
     const store = await startServer(
       [...SERVER_NODE_FLAGS, 'dist/server.mjs'],
-      {
-        ...env,
-        PORT: String(port),
-        HOST: '127.0.0.1',
-        ALLOW_TEST_PAYMENTS: '1',
-        RATE_LIMIT_PLACE_ORDERS_PER_MINUTE: '100000000',
-        RATE_LIMIT_API_PER_MINUTE: '100000000',
-        SERVER_RENDERING: '0',
-      },
+      measuredStoreEnv(env, port, false),
       `${base}/api/store-config`,
     );
     try {

@@ -66,6 +66,31 @@ export interface QuoteLine {
 /** A product's facts the delivery rules read: dangerous goods class, bulky, weight (g) and size (mm). */
 export type DeliveryFacts = Omit<DeliveryLine, 'title' | 'quantity'>;
 
+/**
+ * The products columns that hold a product's DeliveryFacts, for a SELECT that reads them (the quote's own, and
+ * place-order's one products SELECT): the one list, so both read the same facts.
+ */
+export const deliveryFactsColumns = {
+  dangerousGoodsClass: products.dangerousGoodsClass,
+  bulky: products.bulky,
+  weightGrams: products.weightGrams,
+  lengthMm: products.lengthMm,
+  widthMm: products.widthMm,
+  heightMm: products.heightMm,
+} as const;
+
+/** The DeliveryFacts of a row read with deliveryFactsColumns (its other columns left out). */
+export function deliveryFactsOf(row: DeliveryFacts): DeliveryFacts {
+  return {
+    dangerousGoodsClass: row.dangerousGoodsClass,
+    bulky: row.bulky,
+    weightGrams: row.weightGrams,
+    lengthMm: row.lengthMm,
+    widthMm: row.widthMm,
+    heightMm: row.heightMm,
+  };
+}
+
 /** Where the order goes: the shipping address's street lines, post code and state. */
 export interface DeliveryDestination {
   /** Four digits, or '' when not typed yet (standard and express answer `postCodeRequired`). */
@@ -105,6 +130,16 @@ export interface QuoteDeliveryDeps {
   log?: { warn(obj: object, msg: string): void } | undefined;
 }
 
+/** A product the quote could not read (deleted meanwhile): no class, not bulky, weight and size unknown. */
+const UNKNOWN_PRODUCT_FACTS: DeliveryFacts = {
+  dangerousGoodsClass: null,
+  bulky: false,
+  weightGrams: null,
+  lengthMm: null,
+  widthMm: null,
+  heightMm: null,
+};
+
 /** Australia Post's parcel when a line's size is unknown: its small box, 22 × 16 × 8 cm. */
 const DEFAULT_PARCEL_MM = { length: 220, width: 160, height: 80 } as const;
 /** Where parcels leave from when no active location ships (Guildford warehouse). */
@@ -134,15 +169,7 @@ export async function quoteDelivery(
     productIds.length === 0
       ? Promise.resolve(lines.flatMap((l) => (l.delivery ? [{ id: l.productId, ...l.delivery }] : [])))
       : db
-          .select({
-            id: products.id,
-            dangerousGoodsClass: products.dangerousGoodsClass,
-            bulky: products.bulky,
-            weightGrams: products.weightGrams,
-            lengthMm: products.lengthMm,
-            widthMm: products.widthMm,
-            heightMm: products.heightMm,
-          })
+          .select({ id: products.id, ...deliveryFactsColumns })
           .from(products)
           .where(inArray(products.id, productIds)),
     request.activeLocations ?? loadActiveLocations(db),
@@ -153,12 +180,7 @@ export async function quoteDelivery(
     return {
       title: l.title,
       quantity: l.quantity,
-      dangerousGoodsClass: f?.dangerousGoodsClass ?? null,
-      bulky: f?.bulky ?? false,
-      weightGrams: f?.weightGrams ?? null,
-      lengthMm: f?.lengthMm ?? null,
-      widthMm: f?.widthMm ?? null,
-      heightMm: f?.heightMm ?? null,
+      ...(f ? deliveryFactsOf(f) : UNKNOWN_PRODUCT_FACTS),
     };
   });
   const addressKind = addressKindOf(destination.street);

@@ -249,6 +249,24 @@ export function createJobQueue(options: JobQueueOptions): JobQueue {
       : log.error({ err }, 'job queue error'),
   );
 
+  /** sendAllInTransaction: the jobs' rows in one INSERT inside `tx`; their ids in the order given. */
+  async function insertInTransaction(
+    tx: Database,
+    queue: string,
+    jobs: readonly { data: object; options?: SendOptions }[],
+  ): Promise<string[]> {
+    const rows = jobs.map(({ data, options = {} }) => ({
+      id: crypto.randomUUID(),
+      name: queue,
+      data,
+      ...(options.singletonKey ? { singletonKey: options.singletonKey } : {}),
+    }));
+    // insert(): each placeholder once, as transactionExecutor requires; the queue's retry policy applies.
+    await boss.insert(rows, { db: transactionExecutor(tx) as PgBoss.Db });
+    for (const row of rows) mine.add(row.id);
+    return rows.map((row) => row.id);
+  }
+
   function retryOf(q: QueueDefinition<never>) {
     const r = timings.retry;
     return {
@@ -399,22 +417,11 @@ export function createJobQueue(options: JobQueueOptions): JobQueue {
       }
     },
     async sendInTransaction(tx, queue, data, opts = {}) {
-      const [id] = await this.sendAllInTransaction(tx, queue, [{ data, options: opts }]);
+      const [id] = await insertInTransaction(tx, queue, [{ data, options: opts }]);
       if (!id) throw new Error('the job was not inserted');
       return id;
     },
-    async sendAllInTransaction(tx, queue, jobs) {
-      const rows = jobs.map(({ data, options = {} }) => ({
-        id: crypto.randomUUID(),
-        name: queue,
-        data,
-        ...(options.singletonKey ? { singletonKey: options.singletonKey } : {}),
-      }));
-      // insert(): each placeholder once, as transactionExecutor requires; the queue's retry policy applies.
-      await boss.insert(rows, { db: transactionExecutor(tx) as PgBoss.Db });
-      for (const row of rows) mine.add(row.id);
-      return rows.map((row) => row.id);
-    },
+    sendAllInTransaction: insertInTransaction,
     nudge(queue) {
       for (const id of workerIds.get(queue) ?? []) boss.notifyWorker(id);
     },

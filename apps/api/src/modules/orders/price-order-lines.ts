@@ -24,7 +24,7 @@ import { MAX_DB_ID, type Database } from '../../db/client';
 import { productDiscounts, products, storeSettings } from '../../db/schema';
 import { HttpError } from '../../plugins/error-handling';
 import { getStoreSettings } from '../content/content-service';
-import type { DeliveryFacts } from '../delivery/quote-delivery';
+import { deliveryFactsColumns, deliveryFactsOf, type DeliveryFacts } from '../delivery/quote-delivery';
 import { priceFor, type TradePricingContext } from '../trade/trade-pricing-context';
 
 export interface PricedOrderLine {
@@ -120,12 +120,7 @@ export async function loadOrderLines(
       gstPercent: storeSettings.gstPercent,
       deliveryChargeCents: storeSettings.deliveryChargeCents,
       freeDeliveryThresholdCents: storeSettings.freeDeliveryThresholdCents,
-      dangerousGoodsClass: products.dangerousGoodsClass,
-      bulky: products.bulky,
-      weightGrams: products.weightGrams,
-      lengthMm: products.lengthMm,
-      widthMm: products.widthMm,
-      heightMm: products.heightMm,
+      ...deliveryFactsColumns,
     })
     .from(products)
     .leftJoin(productDiscounts, eq(productDiscounts.productId, products.id))
@@ -165,14 +160,7 @@ export async function loadOrderLines(
       lineGstCents: 0,
       stockTracked: p.stockTracked,
       priceListName: price.listName,
-      delivery: {
-        dangerousGoodsClass: p.dangerousGoodsClass,
-        bulky: p.bulky,
-        weightGrams: p.weightGrams,
-        lengthMm: p.lengthMm,
-        widthMm: p.widthMm,
-        heightMm: p.heightMm,
-      },
+      delivery: deliveryFactsOf(p),
     };
   });
   return { lines: priced, settings: await pricingSettings(db, rows[0]) };
