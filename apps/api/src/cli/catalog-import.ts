@@ -79,9 +79,10 @@ export async function runCatalogImport(argv: string[], io: CatalogImportIo): Pro
   const { cwd, file } = argument;
   const imagesDir = args.values.images === undefined ? undefined : path.resolve(cwd, args.values.images);
 
-  let csv: string;
+  // Bytes, not text: a file of a million products is longer than one string can be (issue 42 §3).
+  let csv: Buffer;
   try {
-    csv = await readFile(file, 'utf8');
+    csv = await readFile(file);
   } catch {
     io.err(`Cannot read ${file}: no such file, or it is not readable.\n\n${USAGE}`);
     return 2;

@@ -200,13 +200,18 @@ export function readVehicleList(text: string): GeneratorVehicle[] {
   }));
 }
 
-/** The SKUs of a catalog CSV (its SKU column). */
-export function readCatalogSkus(text: string): string[] {
-  const records = parse(text, { columns: true, skip_empty_lines: true, bom: true }) as Record<
-    string,
-    string
-  >[];
-  return records.map((r) => r.SKU ?? '').filter((s) => s !== '');
+/**
+ * The SKUs of a catalog CSV (its SKU column), from its text or its bytes (a million products' file is longer than
+ * one string can be). Only the SKUs are kept of each row as it is read.
+ */
+export function readCatalogSkus(text: string | Buffer): string[] {
+  const skus = parse(text, {
+    columns: true,
+    skip_empty_lines: true,
+    bom: true,
+    on_record: (record: Record<string, string>) => record.SKU ?? '',
+  }) as unknown as string[];
+  return skus.filter((s) => s !== '');
 }
 
 const USAGE = `Usage: npx tsx src/cli/fitment-generate.ts --catalog <catalog.csv> --vehicles <vehicles.csv>
@@ -254,7 +259,7 @@ async function main(argv: string[]): Promise<number> {
   }
   const cwd = process.env.INIT_CWD ?? process.cwd();
   const [catalogText, vehiclesText] = await Promise.all([
-    readFile(path.resolve(cwd, values.catalog), 'utf8'),
+    readFile(path.resolve(cwd, values.catalog)),
     readFile(path.resolve(cwd, values.vehicles), 'utf8'),
   ]);
   let generated: GeneratedFitments;

@@ -48,7 +48,7 @@ export function shownFileName(cwd: string, file: string): string {
 }
 
 /**
- * Runs an import with `argv` (arguments after the script name): `importFile` reads the file's text into the
+ * Runs an import with `argv` (arguments after the script name): `importFile` reads the file's bytes into the
  * database and resolves to what it did ("3 created, 0 updated"). Resolves to the process exit code.
  */
 export async function runFileImport(
@@ -56,7 +56,7 @@ export async function runFileImport(
   argv: string[],
   io: FileImportIo,
   usage: string,
-  importFile: (db: Database, text: string) => Promise<string>,
+  importFile: (db: Database, bytes: Buffer) => Promise<string>,
 ): Promise<number> {
   let args;
   try {
@@ -76,9 +76,10 @@ export async function runFileImport(
   const target = csvFileArgument(args.positionals, io, usage);
   if (!target) return 2;
   const { cwd, file } = target;
-  let text: string;
+  // Bytes, not text: a file may be longer than one string can be (issue 42 §3); the import checks they are UTF-8.
+  let text: Buffer;
   try {
-    text = await readFile(file, 'utf8');
+    text = await readFile(file);
   } catch {
     io.err(`Cannot read ${file}: no such file, or it is not readable.\n\n${usage}`);
     return 2;

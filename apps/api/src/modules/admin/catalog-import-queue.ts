@@ -128,7 +128,7 @@ async function runImportJob(
   try {
     report = await importCatalog({
       db,
-      csv: bytes.toString('utf8'),
+      csv: bytes,
       media: files.media,
       skipInvalid: data.skipInvalid,
       downloadImages: true,

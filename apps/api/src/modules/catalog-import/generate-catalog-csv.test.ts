@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { generateCatalogCsv } from './generate-catalog-csv';
+import { generateCatalogCsv, generateCatalogCsvChunks } from './generate-catalog-csv';
 import { parseCatalogCsv } from './parse-catalog-csv';
 
 describe('generateCatalogCsv', () => {
@@ -34,5 +34,16 @@ describe('generateCatalogCsv', () => {
 
   it('refuses a negative count', () => {
     expect(() => generateCatalogCsv({ count: -1 })).toThrow(RangeError);
+    expect(() => [...generateCatalogCsvChunks({ count: 5, rowsPerChunk: 0 })]).toThrow(RangeError);
+  });
+
+  it('writes the same text in pieces of any size: the header, then whole rows', () => {
+    const whole = generateCatalogCsv({ count: 50, seed: 9 });
+    const pieces = [...generateCatalogCsvChunks({ count: 50, seed: 9, rowsPerChunk: 7 })];
+    expect(pieces).toHaveLength(1 + Math.ceil(50 / 7));
+    expect(pieces.join('')).toBe(whole);
+    expect(pieces[0]?.startsWith('ID,Type,SKU')).toBe(true);
+    expect(pieces.slice(1).every((p) => p.endsWith('\n'))).toBe(true);
+    expect(parseCatalogCsv(pieces[0] + (pieces[3] ?? '')).rows).toHaveLength(7);
   });
 });

@@ -191,14 +191,35 @@ export function seededRandom(seed: number): () => number {
  * SKUs are unique. The Images column is empty. Same `seed` -> same text. Throws RangeError on a bad count.
  */
 export function generateCatalogCsv(options: { count: number; seed?: number }): string {
-  const { count } = options;
+  return [...generateCatalogCsvChunks(options)].join('');
+}
+
+/**
+ * generateCatalogCsv's text in pieces: the header line, then `rowsPerChunk` products (default 5,000) at a time, so
+ * a file of a million products (about 1 GB, past the longest string V8 holds) can be written as it is made
+ * (issue 42 §3). The pieces joined are generateCatalogCsv's text for the same options. Throws RangeError on a bad
+ * count or chunk size.
+ */
+export function* generateCatalogCsvChunks(options: {
+  count: number;
+  seed?: number;
+  rowsPerChunk?: number;
+}): Generator<string> {
+  const { count, rowsPerChunk = 5000 } = options;
   if (!Number.isSafeInteger(count) || count < 0)
     throw new RangeError(`count must be a whole number >= 0, got ${count}`);
+  if (!Number.isSafeInteger(rowsPerChunk) || rowsPerChunk < 1)
+    throw new RangeError(`rowsPerChunk must be a whole number >= 1, got ${rowsPerChunk}`);
   const rand = seededRandom(options.seed ?? 1);
   const pick = <T>(items: readonly T[]): T => items[Math.floor(rand() * items.length)] as T;
 
-  const rows: string[][] = [];
+  yield stringify([[...GENERATED_CSV_HEADERS]]);
+  let rows: string[][] = [];
   for (let i = 0; i < count; i++) {
+    if (rows.length === rowsPerChunk) {
+      yield stringify(rows);
+      rows = [];
+    }
     const category = pick(CATEGORIES);
     const child = pick(category.children);
     const noun = pick(child.nouns);
@@ -267,5 +288,5 @@ export function generateCatalogCsv(options: { count: number; seed?: number }): s
       rand() < 0.05 ? 'New' : '',
     ]);
   }
-  return stringify([[...GENERATED_CSV_HEADERS], ...rows]);
+  if (rows.length > 0) yield stringify(rows);
 }

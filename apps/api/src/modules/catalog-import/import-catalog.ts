@@ -38,8 +38,11 @@ const IMPORT_HASH_VERSION = 1;
 /** Input of `importCatalog`. */
 export interface ImportCatalogOptions {
   db: Database;
-  /** The CSV text (Shopify legacy, Shopify 2024 or WooCommerce). */
-  csv: string;
+  /**
+   * The CSV text (Shopify legacy, Shopify 2024 or WooCommerce), or a file's bytes: a file longer than the longest
+   * string V8 holds (a million products) is read as bytes (issue 42 §3).
+   */
+  csv: string | Buffer;
   /** Folder the catalog's images are taken from by file name. */
   imagesDir?: string | undefined;
   /** The public media store; images are stored under `products/`. */

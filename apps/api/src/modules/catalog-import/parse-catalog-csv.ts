@@ -8,12 +8,12 @@ import { readCatalogRows } from './read-catalog-rows';
 import { readCsvTable } from './read-csv-table';
 
 /**
- * Reads CSV text (UTF-8, BOM allowed), detects Shopify legacy / Shopify 2024 / WooCommerce from the header and
+ * Reads CSV text or a file's bytes (UTF-8, BOM allowed), detects Shopify legacy / Shopify 2024 / WooCommerce from the header and
  * parses it. Rejections and skipped rows come back sorted by line. `now` (default: the current time) decides
  * whether dated sales are active; `onProgress` hears (rows checked, rows in the file) as the rows are read. Throws CatalogFileError when the text is not CSV or the header set is unknown.
  */
 export function parseCatalogCsv(
-  text: string,
+  text: string | Buffer,
   options: { now?: Date; onProgress?: ((done: number, total: number) => void) | undefined } = {},
 ): CatalogParseResult {
   const table = readCsvTable(text);

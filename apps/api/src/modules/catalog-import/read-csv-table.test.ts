@@ -41,6 +41,33 @@ describe('readCsvTable', () => {
     expect(readCsvTable('SKU,Title\nA-2,Café light\n').records[0]?.values).toEqual(['A-2', 'Café light']);
   });
 
+  it("reads a file's bytes as it reads their text, BOM and all", () => {
+    const text = '\uFEFF Handle ,Title\r\n1,"x\r\ny"\r\n\r\né,ü\n';
+    const fromBytes = readCsvTable(Buffer.from(text, 'utf8'));
+    const fromText = readCsvTable(text);
+    expect(fromBytes.headers).toEqual(['Handle', 'Title']);
+    expect(fromBytes.records).toEqual(fromText.records);
+    expect(fromBytes.records.map((r) => r.line)).toEqual([2, 5]);
+  });
+
+  it('refuses bytes that are not UTF-8, naming the line, also far into a large file', () => {
+    const latin1 = Buffer.from('SKU,Title\nA-1,Brake pads\nA-2,Caf\xe9 light\n', 'latin1');
+    expect(() => readCsvTable(latin1)).toThrow(CatalogFileError);
+    expect(() => readCsvTable(latin1)).toThrow(/^The file is not CSV text in UTF-8: line 3 has bytes/);
+    // Past the first megabyte the bytes are decoded a piece at a time, with CRLF line ends split between pieces.
+    const row = 'A-1,Brake pads for the Hilux\r\n';
+    const rows = Math.ceil((3 << 20) / row.length);
+    // The header padded so that the first megabyte ends between a row's CR and its LF.
+    const pad =
+      ((((1 << 20) - (row.length - 1) - 'SKU,Title\r\n'.length) % row.length) + row.length) % row.length;
+    const big = Buffer.concat([
+      Buffer.from(`SKU,Title${' '.repeat(pad)}\r\n${row.repeat(rows)}`, 'utf8'),
+      Buffer.from('A-2,Caf\xe9\r\n', 'latin1'),
+    ]);
+    expect([big[(1 << 20) - 1], big[1 << 20]]).toEqual([0x0d, 0x0a]);
+    expect(() => readCsvTable(big)).toThrow(`line ${rows + 2} has bytes that are not UTF-8`);
+  });
+
   it('throws a CatalogFileError naming the problem for malformed CSV', () => {
     expect(() => readCsvTable('a,b\n1,"unclosed\n2,3\n')).toThrow(CatalogFileError);
     expect(() => readCsvTable('a,b\n1,"unclosed\n2,3\n')).toThrow(/not valid CSV.*double quotes/s);

@@ -4,6 +4,7 @@
  * CSV is read by csv-parse, a maintained library (the house rule for formats that are not the store's core; decision
  * 0021 says why a faster reader of our own was tried and dropped).
  */
+import { isUtf8 } from 'node:buffer';
 import { parse } from 'csv-parse/sync';
 import { CatalogFileError } from './catalog-row';
 
@@ -21,33 +22,65 @@ export interface CsvTable {
   columnIndex(name: string): number;
 }
 
+/** Said plainly, instead of csv-parse quoting the binary it stumbled on, and never imported as garbled text. */
+function notUtf8(line: number): CatalogFileError {
+  return new CatalogFileError(
+    `The file is not CSV text in UTF-8: line ${line} has bytes that are not UTF-8. ` +
+      'Save it from your spreadsheet as "CSV UTF-8 (comma delimited)" and try again.',
+  );
+}
+
+/**
+ * The UTF-8 bytes of decoded text, its BOM left out. A byte that was not UTF-8 (decoded as U+FFFD: a spreadsheet, a
+ * zip or a file saved in another encoding) throws notUtf8. (A NUL in a cell is that cell's row's problem: decision
+ * 0011.)
+ */
+function utf8Body(text: string): Buffer {
+  const body = text.charCodeAt(0) === 0xfeff ? text.slice(1) : text;
+  const bad = body.indexOf('\uFFFD');
+  if (bad >= 0) throw notUtf8(body.slice(0, bad).split(/\r\n|\n|\r/).length);
+  return Buffer.from(body, 'utf8');
+}
+
+/**
+ * A file's bytes, its BOM left out, when they are UTF-8; else throws notUtf8 with the line of the first byte that is
+ * not. Read as bytes, a file may be longer than the longest string V8 holds (a million products, issue 42 §3).
+ */
+function utf8BodyOfBytes(bytes: Buffer): Buffer {
+  const body = bytes[0] === 0xef && bytes[1] === 0xbb && bytes[2] === 0xbf ? bytes.subarray(3) : bytes;
+  if (isUtf8(body)) return body;
+  // Decoded a piece at a time (a character split between pieces is carried over) until the first U+FFFD.
+  const decoder = new TextDecoder('utf-8');
+  const PIECE = 1 << 20;
+  let line = 1;
+  let endedInCr = false;
+  for (let at = 0; at < body.length; at += PIECE) {
+    const piece = decoder.decode(body.subarray(at, at + PIECE), { stream: at + PIECE < body.length });
+    const bad = piece.indexOf('\uFFFD');
+    const upTo = bad >= 0 ? piece.slice(0, bad) : piece;
+    // A CRLF split between two pieces is one line break, counted with the CR.
+    line += upTo.split(/\r\n|\n|\r/).length - 1 - (endedInCr && upTo.startsWith('\n') ? 1 : 0);
+    if (bad >= 0) throw notUtf8(line);
+    endedInCr = piece.endsWith('\r');
+  }
+  throw notUtf8(line);
+}
+
 /** Header comparison key: lower case, runs of spaces collapsed. */
 export function headerKey(name: string): string {
   return name.trim().replace(/\s+/g, ' ').toLowerCase();
 }
 
 /**
- * Parses CSV text (a UTF-8 BOM is ignored; CRLF, LF or CR line ends, also mixed; quoted fields may span
+ * Parses CSV text, or a file's bytes (a UTF-8 BOM is ignored; CRLF, LF or CR line ends, also mixed; quoted fields may span
  * lines). Blank lines and records whose fields are all empty are dropped. `line` is the physical line a
  * record starts on, counting the header as line 1 (csv-parse's own `info.lines` is the line a record
  * ends on and miscounts CRLF inside quotes, so the start is computed from `info.bytes`).
  * Throws CatalogFileError for malformed CSV (e.g. an unclosed quote), text that was not UTF-8 (bytes read as
  * U+FFFD), or a file without a header.
  */
-export function readCsvTable(text: string): CsvTable {
-  const body = text.charCodeAt(0) === 0xfeff ? text.slice(1) : text;
-  // A byte that is not UTF-8 (read as U+FFFD): a spreadsheet, a zip or a file saved in another encoding. Said
-  // plainly, instead of csv-parse quoting the binary it stumbled on, and never imported as garbled text. (A NUL in
-  // a cell is that cell's row's problem: decision 0011.)
-  const bad = body.indexOf('\uFFFD');
-  if (bad >= 0) {
-    const line = body.slice(0, bad).split(/\r\n|\n|\r/).length;
-    throw new CatalogFileError(
-      `The file is not CSV text in UTF-8: line ${line} has bytes that are not UTF-8. ` +
-        'Save it from your spreadsheet as "CSV UTF-8 (comma delimited)" and try again.',
-    );
-  }
-  const buf = Buffer.from(body, 'utf8');
+export function readCsvTable(text: string | Buffer): CsvTable {
+  const buf = typeof text === 'string' ? utf8Body(text) : utf8BodyOfBytes(text);
   let parsed: { record: string[]; info: { bytes: number } }[];
   try {
     parsed = parse(buf, {

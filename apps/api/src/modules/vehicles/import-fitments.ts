@@ -109,7 +109,7 @@ const READ_COLUMNS = `Its header names ${FITMENT_CSV_REQUIRED_COLUMNS.join(', ')
  * Imports the fitment file in `text` into `db` in one transaction. Throws CatalogFileError for an unreadable file
  * or a missing column, RowsRefusedError listing every bad row, or the database's error; nothing is imported then.
  */
-export async function importFitments(db: Database, text: string): Promise<FitmentImportResult> {
+export async function importFitments(db: Database, text: string | Buffer): Promise<FitmentImportResult> {
   const table = readCsvTable(text);
   const missing = FITMENT_CSV_REQUIRED_COLUMNS.filter((c) => table.columnIndex(c) === -1);
   if (missing.length)

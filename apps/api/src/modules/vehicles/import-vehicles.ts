@@ -26,7 +26,7 @@ const BATCH = 1000;
  * Parses the CSV text into vehicles with their keys. Throws CatalogFileError for an unreadable file or a missing
  * column, RowsRefusedError listing every bad row (and a row that repeats an earlier one's vehicle).
  */
-export function parseVehicleCsv(text: string): { key: string; vehicle: Omit<Vehicle, 'id'> }[] {
+export function parseVehicleCsv(text: string | Buffer): { key: string; vehicle: Omit<Vehicle, 'id'> }[] {
   const table = readCsvTable(text);
   const indexes = VEHICLE_CSV_COLUMNS.map((column) => table.columnIndex(column));
   const missing = VEHICLE_CSV_COLUMNS.filter((_, i) => indexes[i] === -1);
@@ -74,7 +74,7 @@ export function parseVehicleCsv(text: string): { key: string; vehicle: Omit<Vehi
  * Imports the vehicle list in `text` into `db` in one transaction. Throws as parseVehicleCsv (nothing imported),
  * or the database's error (nothing imported).
  */
-export async function importVehicles(db: Database, text: string): Promise<VehicleImportResult> {
+export async function importVehicles(db: Database, text: string | Buffer): Promise<VehicleImportResult> {
   const rows = parseVehicleCsv(text);
   const result: VehicleImportResult = { created: 0, updated: 0, unchanged: 0 };
   await db.transaction(async (tx) => {
