@@ -12,8 +12,11 @@
  * expands every range itself, as the import does, so it never writes a range that matches no vehicle and can say
  * how many fitments the file makes. Deterministic: the same inputs and --seed (default 1) give the same file.
  */
-import { readFile, writeFile } from 'node:fs/promises';
+import { createWriteStream } from 'node:fs';
+import { readFile } from 'node:fs/promises';
 import path from 'node:path';
+import { Readable } from 'node:stream';
+import { pipeline } from 'node:stream/promises';
 import { parseArgs } from 'node:util';
 import { parse } from 'csv-parse/sync';
 import { stringify } from 'csv-stringify/sync';
@@ -32,8 +35,8 @@ export interface GeneratorVehicle {
   engineCode: string;
 }
 
-export interface GeneratedFitments {
-  csv: string;
+/** What a generated fitment file holds. */
+export interface FitmentTotals {
   /** Rows written (ranges and Universal rows). */
   rows: number;
   /** Fitment rows the import makes of them (one per product, vehicle and position). */
@@ -101,10 +104,11 @@ function pickRange(group: Group, rand: () => number, thisYear: number): Range {
 }
 
 /**
- * A fitment file for `skus` over `vehicles` (see the file's comment). Pure; throws RangeError on an empty vehicle
- * list or a bad option.
+ * A fitment file for `skus` over `vehicles` (see the file's comment), in pieces: the header line, then the rows of
+ * `productsPerChunk` products (default 5,000) at a time, so a million products' fitments are written as they are
+ * made (issue 42 §3); returns the file's totals. Pure; throws RangeError on an empty vehicle list or a bad option.
  */
-export function generateFitmentCsv(options: {
+export function generateFitmentCsvChunks(options: {
   skus: readonly string[];
   vehicles: readonly GeneratorVehicle[];
   seed?: number;
@@ -113,7 +117,11 @@ export function generateFitmentCsv(options: {
   /** The year a vehicle still sold counts up to when a Year From is picked (default 2025, fixed so that the
    * same inputs give the same file in any year). */
   thisYear?: number;
-}): GeneratedFitments {
+  productsPerChunk?: number;
+}): Generator<string, FitmentTotals> {
+  const productsPerChunk = options.productsPerChunk ?? 5000;
+  if (!Number.isSafeInteger(productsPerChunk) || productsPerChunk < 1)
+    throw new RangeError(`productsPerChunk must be a whole number >= 1, got ${productsPerChunk}`);
   const perProduct = options.perProduct ?? 20;
   const universalShare = options.universal ?? 0.1;
   const thisYear = options.thisYear ?? 2025;
@@ -133,55 +141,63 @@ export function generateFitmentCsv(options: {
   const byMake = new Map<string, Group[]>();
   for (const g of groups) byMake.set(fold(g.make), [...(byMake.get(fold(g.make)) ?? []), g]);
 
-  const rand = seededRandom(options.seed ?? 1);
-  const pick = <T>(items: readonly T[]): T => items[Math.floor(rand() * items.length)] as T;
-  const rows: string[][] = [];
-  let fitments = 0;
-  let universal = 0;
-  for (const sku of options.skus) {
-    if (rand() < universalShare) {
-      rows.push([sku, UNIVERSAL_MAKE, '', '', '', '', '', '', '', '']);
-      universal++;
-      continue;
+  // Checked above, at the call; the rows are made as the pieces are asked for.
+  return (function* () {
+    const rand = seededRandom(options.seed ?? 1);
+    const pick = <T>(items: readonly T[]): T => items[Math.floor(rand() * items.length)] as T;
+    yield stringify([[...FITMENT_CSV_COLUMNS]]);
+    let rows: string[][] = [];
+    let written = 0;
+    let fitments = 0;
+    let universal = 0;
+    let products = 0;
+    for (const sku of options.skus) {
+      if (products++ === productsPerChunk) {
+        yield stringify(rows);
+        written += rows.length;
+        rows = [];
+        products = 1;
+      }
+      if (rand() < universalShare) {
+        rows.push([sku, UNIVERSAL_MAKE, '', '', '', '', '', '', '', '']);
+        universal++;
+        continue;
+      }
+      const used = new Set<Group>();
+      let covered = 0;
+      let make = pick(groups).make;
+      for (let attempt = 0; attempt < 200 && covered < perProduct; attempt++) {
+        // Mostly the same make as the last range; sometimes another make's.
+        const group = rand() < 0.75 ? pick(byMake.get(fold(make)) ?? groups) : pick(groups);
+        if (used.has(group)) continue;
+        const range = pickRange(group, rand, thisYear);
+        // Do not overshoot by much, unless nothing has been picked yet.
+        if (covered > 0 && covered + range.covers > perProduct + 3) continue;
+        used.add(group);
+        make = group.make;
+        const position = rand() < 0.3 ? pick(POSITIONS) : '';
+        const notes = rand() < 0.15 ? pick(NOTES) : '';
+        const sourceRoll = rand();
+        const source = sourceRoll < 0.07 ? 'cross-reference' : sourceRoll < 0.1 ? 'staff' : '';
+        rows.push([
+          sku,
+          group.make,
+          group.model,
+          group.series,
+          range.yearFrom,
+          '',
+          range.engine,
+          position,
+          notes,
+          source,
+        ]);
+        covered += range.covers;
+      }
+      fitments += covered;
     }
-    const used = new Set<Group>();
-    let covered = 0;
-    let make = pick(groups).make;
-    for (let attempt = 0; attempt < 200 && covered < perProduct; attempt++) {
-      // Mostly the same make as the last range; sometimes another make's.
-      const group = rand() < 0.75 ? pick(byMake.get(fold(make)) ?? groups) : pick(groups);
-      if (used.has(group)) continue;
-      const range = pickRange(group, rand, thisYear);
-      // Do not overshoot by much, unless nothing has been picked yet.
-      if (covered > 0 && covered + range.covers > perProduct + 3) continue;
-      used.add(group);
-      make = group.make;
-      const position = rand() < 0.3 ? pick(POSITIONS) : '';
-      const notes = rand() < 0.15 ? pick(NOTES) : '';
-      const sourceRoll = rand();
-      const source = sourceRoll < 0.07 ? 'cross-reference' : sourceRoll < 0.1 ? 'staff' : '';
-      rows.push([
-        sku,
-        group.make,
-        group.model,
-        group.series,
-        range.yearFrom,
-        '',
-        range.engine,
-        position,
-        notes,
-        source,
-      ]);
-      covered += range.covers;
-    }
-    fitments += covered;
-  }
-  return {
-    csv: stringify(rows, { header: true, columns: [...FITMENT_CSV_COLUMNS] }),
-    rows: rows.length,
-    fitments,
-    universal,
-  };
+    if (rows.length > 0) yield stringify(rows);
+    return { rows: written + rows.length, fitments, universal };
+  })();
 }
 
 /** The vehicles of a vehicle list CSV (the columns of `npm run vehicles:import`). */
@@ -262,9 +278,9 @@ async function main(argv: string[]): Promise<number> {
     readFile(path.resolve(cwd, values.catalog)),
     readFile(path.resolve(cwd, values.vehicles), 'utf8'),
   ]);
-  let generated: GeneratedFitments;
+  let chunks: Generator<string, FitmentTotals>;
   try {
-    generated = generateFitmentCsv({
+    chunks = generateFitmentCsvChunks({
       skus: readCatalogSkus(catalogText),
       vehicles: readVehicleList(vehiclesText),
       seed,
@@ -275,15 +291,19 @@ async function main(argv: string[]): Promise<number> {
     process.stderr.write(`${(error as Error).message}\n\n${USAGE}\n`);
     return 2;
   }
-  const summary = `${generated.rows} rows, ${generated.fitments} fitments after expansion, ${generated.universal} universal products`;
-  if (values.out) {
-    const file = path.resolve(cwd, values.out);
-    await writeFile(file, generated.csv);
-    process.stderr.write(`Wrote ${summary} to ${file}\n`);
-  } else {
-    process.stdout.write(generated.csv);
-    process.stderr.write(`${summary}\n`);
-  }
+  let totals: FitmentTotals | undefined;
+  const pieces = Readable.from(
+    (function* () {
+      totals = yield* chunks;
+    })(),
+  );
+  const file = values.out ? path.resolve(cwd, values.out) : null;
+  // Written as it is made: a million products' fitments are longer than one string can be (issue 42 §3).
+  await pipeline(pieces, file ? createWriteStream(file) : process.stdout, { end: file !== null });
+  const summary = totals
+    ? `${totals.rows} rows, ${totals.fitments} fitments after expansion, ${totals.universal} universal products`
+    : '';
+  process.stderr.write(file ? `Wrote ${summary} to ${file}\n` : `${summary}\n`);
   return 0;
 }
 
