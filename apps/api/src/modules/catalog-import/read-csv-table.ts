@@ -80,23 +80,24 @@ export function headerKey(name: string): string {
  * U+FFFD), or a file without a header.
  */
 export function readCsvTable(text: string | Buffer): CsvTable {
+  const records: CsvRecord[] = [];
+  const header = scanCsvTable(text, () => (record) => records.push(record));
+  return { ...header, records };
+}
+
+/** A CSV file's header: trimmed names and a case-insensitive column lookup. */
+export type CsvHeader = Omit<CsvTable, 'records'>;
+
+/**
+ * readCsvTable without holding the records: `start` hears the header and answers what hears each record, in file
+ * order, as it is read (a fitment file of a million products has millions of rows: issue 42 §3). Answers the header.
+ * Throws as readCsvTable does, and what `start` or a visitor throws, unchanged.
+ */
+export function scanCsvTable(
+  text: string | Buffer,
+  start: (header: CsvHeader) => (record: CsvRecord) => void,
+): CsvHeader {
   const buf = typeof text === 'string' ? utf8Body(text) : utf8BodyOfBytes(text);
-  let parsed: { record: string[]; info: { bytes: number } }[];
-  try {
-    parsed = parse(buf, {
-      info: true,
-      relax_column_count: true,
-      skip_empty_lines: true,
-      record_delimiter: ['\r\n', '\n', '\r'],
-    }) as unknown as { record: string[]; info: { bytes: number } }[];
-  } catch (error) {
-    const e = error as { message?: string; lines?: number };
-    const where = typeof e.lines === 'number' ? ` near line ${e.lines}` : '';
-    throw new CatalogFileError(
-      `The file is not valid CSV${where}: ${e.message ?? String(error)}. ` +
-        'Check that every value containing a comma, quote or line break is wrapped in double quotes.',
-    );
-  }
 
   // Physical line of a byte offset: count line breaks before it (CRLF counts once).
   let cursor = 0;
@@ -116,30 +117,54 @@ export function readCsvTable(text: string | Buffer): CsvTable {
     return o;
   };
 
-  const first = parsed[0];
-  if (!first || first.record.every((v) => v.trim() === '')) {
+  let header: CsvHeader | null = null;
+  let visit: ((record: CsvRecord) => void) | null = null;
+  let previousEnd = 0;
+  /** What `start` or a visitor threw: passed on as it is, not as a CSV error. */
+  let thrown: { error: unknown } | null = null;
+  try {
+    parse(buf, {
+      relax_column_count: true,
+      skip_empty_lines: true,
+      record_delimiter: ['\r\n', '\n', '\r'],
+      on_record: (values: string[], context: { bytes: number }) => {
+        const begin = skipBlankLines(previousEnd);
+        previousEnd = context.bytes;
+        try {
+          if (!header) {
+            if (values.every((v) => v.trim() === '')) throw emptyFile();
+            const headers = values.map((h) => h.trim());
+            const keys = headers.map(headerKey);
+            header = { headers, columnIndex: (name) => keys.indexOf(headerKey(name)) };
+            visit = start(header);
+          } else if (!values.every((v) => v.trim() === '')) {
+            visit?.({ line: lineAt(begin), values });
+          }
+        } catch (error) {
+          thrown = { error };
+          throw error;
+        }
+        // Nothing is kept: each record has been handed on.
+        return null;
+      },
+    });
+  } catch (error) {
+    if (thrown) throw (thrown as { error: unknown }).error;
+    const e = error as { message?: string; lines?: number };
+    const where = typeof e.lines === 'number' ? ` near line ${e.lines}` : '';
     throw new CatalogFileError(
-      'The file is empty: it needs a header line naming the columns, then one line per product.',
+      `The file is not valid CSV${where}: ${e.message ?? String(error)}. ` +
+        'Check that every value containing a comma, quote or line break is wrapped in double quotes.',
     );
   }
-  const headers = first.record.map((h) => h.trim());
-  const records: CsvRecord[] = [];
-  let previousEnd = first.info.bytes;
-  for (let i = 1; i < parsed.length; i++) {
-    const item = parsed[i];
-    if (!item) continue;
-    const start = skipBlankLines(previousEnd);
-    previousEnd = item.info.bytes;
-    if (item.record.every((v) => v.trim() === '')) continue;
-    records.push({ line: lineAt(start), values: item.record });
-  }
+  if (!header) throw emptyFile();
+  return header;
+}
 
-  const keys = headers.map(headerKey);
-  return {
-    headers,
-    records,
-    columnIndex: (name) => keys.indexOf(headerKey(name)),
-  };
+function emptyFile(): CatalogFileError {
+  return new CatalogFileError(
+    'The file is empty: it needs a header line naming the columns, then one line per product.',
+  );
 }
 
 /** A header to look for: a name (case and spacing ignored) or a pattern tried against each trimmed header. */

@@ -162,6 +162,47 @@ describe('importFitments', () => {
     ).toEqual(before);
   });
 
+  it('takes a fitment repeated with the same notes once, and refuses one repeated with other notes or source', async () => {
+    const before = await fitsOf('KL-H7-55');
+    const error = await importFitments(
+      handle.db,
+      file(
+        'KL-H7-55,Toyota,HiLux,GUN126R,,,,Front,with ABS,', // line 2: both GUN126R
+        'KL-H7-55,Toyota,HiLux,GUN126R,2021,,,Front,with ABS,', // line 3: the 150 kW one again, same notes
+        'KL-H7-55,Toyota,HiLux,,2021,,2.8L diesel,Front,with tow pack,', // line 4: the same one, other notes
+        'KL-H7-55,Toyota,HiLux,GUN126R,,2019,,Front,with ABS,staff', // line 5: the 130 kW one, other source
+        'KL-H7-55,Toyota,HiLux,GUN126R,,,,Rear,with tow pack,', // line 6: another position, fine
+      ),
+    ).catch((e: unknown) => e);
+    expect(error).toBeInstanceOf(RowsRefusedError);
+    const conflict = (earlier: number, line: number) => ({
+      line,
+      column: 'Notes',
+      reason: `line ${earlier} already fits this SKU to some of the same vehicles in the same position with other notes or source`,
+    });
+    // Line 3 repeated line 2's fitment of the 150 kW HiLux: a later row meets it as line 3's.
+    expect((error as RowsRefusedError).rejections).toEqual([conflict(3, 4), conflict(2, 5)]);
+    expect(await fitsOf('KL-H7-55')).toEqual(before);
+
+    const repeated = await importFitments(
+      handle.db,
+      file(
+        'KL-H7-55,Toyota,HiLux,GUN126R,,,,Front,with ABS,',
+        'KL-H7-55,Toyota,HiLux,GUN126R,2020,,,Front,with ABS,',
+        'KL-H7-55,Toyota,HiLux,,,,2TR-FE,,,staff',
+      ),
+    );
+    expect(repeated).toEqual({ created: 2, updated: 0, removed: 0, unchanged: 1, products: 1, universal: 0 });
+    expect(await fitsOf('KL-H7-55')).toEqual([
+      'GUN126R:130|Front|with ABS|manufacturer',
+      'GUN126R:150|Front|with ABS|manufacturer',
+      'TGN121R:122|||staff',
+    ]);
+    // As it was, for the tests after this one.
+    await importFitments(handle.db, file('KL-H7-55,Toyota,HiLux,,,,2TR-FE,,,staff'));
+    expect(await fitsOf('KL-H7-55')).toEqual(before);
+  });
+
   it('refuses a file without SKU, Make or Model, or with a column it does not read, saying which', async () => {
     const before = await handle.db.select().from(fitments);
     const noMake = await importFitments(handle.db, 'SKU,Model\nKL-H4-6055,HiLux').catch((e: unknown) => e);

@@ -9,7 +9,7 @@
  * file does not name keep theirs. A `Universal` row marks its product as fitting every vehicle (and gives it no
  * vehicle rows). A change bumps the catalog version, so every instance's read model reloads (decision 0019).
  */
-import { sql } from 'drizzle-orm';
+import { sql, type SQL } from 'drizzle-orm';
 import {
   FITMENT_CSV_COLUMNS,
   FITMENT_CSV_REQUIRED_COLUMNS,
@@ -22,7 +22,7 @@ import { vehicles } from '../../db/schema';
 import { bumpCatalogVersion } from '../catalog/catalog-version';
 import { CatalogFileError, type Rejection } from '../catalog-import/catalog-row';
 import { RowsRefusedError } from './rows-refused-error';
-import { headerKey, readCsvTable } from '../catalog-import/read-csv-table';
+import { headerKey, scanCsvTable, type CsvHeader } from '../catalog-import/read-csv-table';
 import { unnestRows, type UnnestColumn } from '../catalog-import/unnest-rows';
 
 /** SKUs per lookup (one array parameter). */
@@ -51,28 +51,12 @@ type VehicleRow = Pick<
   engineCodeKey: string;
 };
 
+/** A fitment the file asks for: its notes and source, and the line that asked (for a conflict's error). */
 interface Wanted {
   notes: string;
   source: FitmentSource;
   line: number;
 }
-
-/** Fitment rows to write, a column each (for `unnestRows`). */
-interface FitmentColumns {
-  productId: number[];
-  vehicleId: number[];
-  position: string[];
-  notes: string[];
-  source: FitmentSource[];
-}
-
-const fitmentColumns = (): FitmentColumns => ({
-  productId: [],
-  vehicleId: [],
-  position: [],
-  notes: [],
-  source: [],
-});
 
 const fold = (s: string) => s.trim().replace(/\s+/g, ' ').toLowerCase();
 
@@ -105,49 +89,23 @@ function rangeText(row: FitmentCsvRow): string {
 /** What a fitment file's header may name, for the errors about it. */
 const READ_COLUMNS = `Its header names ${FITMENT_CSV_REQUIRED_COLUMNS.join(', ')}, and any of ${FITMENT_CSV_COLUMNS.filter((c) => !FITMENT_CSV_REQUIRED_COLUMNS.includes(c)).join(', ')} (a column left out is empty in every row).`;
 
-/**
- * Imports the fitment file in `text` into `db` in one transaction. Throws CatalogFileError for an unreadable file
- * or a missing column, RowsRefusedError listing every bad row, or the database's error; nothing is imported then.
- */
-export async function importFitments(db: Database, text: string | Buffer): Promise<FitmentImportResult> {
-  const table = readCsvTable(text);
-  const missing = FITMENT_CSV_REQUIRED_COLUMNS.filter((c) => table.columnIndex(c) === -1);
+/** Refuses a header without the required columns or with columns the store does not read. */
+function checkHeader(header: CsvHeader): void {
+  const missing = FITMENT_CSV_REQUIRED_COLUMNS.filter((c) => header.columnIndex(c) === -1);
   if (missing.length)
     throw new CatalogFileError(
       `The fitment file has no ${missing.map((c) => `"${c}"`).join(', ')} column${missing.length === 1 ? '' : 's'}. ${READ_COLUMNS}`,
     );
   const known = new Set(FITMENT_CSV_COLUMNS.map(headerKey));
-  const extra = table.headers.filter((h) => h.trim() && !known.has(headerKey(h)));
+  const extra = header.headers.filter((h) => h.trim() && !known.has(headerKey(h)));
   if (extra.length)
     throw new CatalogFileError(
       `The fitment file has columns this store does not read: ${extra.map((c) => `"${c}"`).join(', ')}. ${READ_COLUMNS}`,
     );
+}
 
-  const rejections: Rejection[] = [];
-  const rows: { line: number; row: FitmentCsvRow }[] = [];
-  for (const record of table.records) {
-    const input = Object.fromEntries(
-      FITMENT_CSV_COLUMNS.map((c) => [c, record.values[table.columnIndex(c)] ?? '']),
-    );
-    const parsed = fitmentCsvRowSchema.safeParse(input);
-    if (parsed.success) rows.push({ line: record.line, row: parsed.data });
-    else
-      for (const issue of parsed.error.issues)
-        rejections.push({ line: record.line, column: String(issue.path[0] ?? ''), reason: issue.message });
-  }
-
-  // The products the file names, by SKU whatever its case, and the whole vehicle list (hundreds to tens of
-  // thousands of rows), grouped by make and model.
-  const skus = [...new Set(rows.map(({ row }) => row.sku.toLowerCase()))];
-  const productIds = new Map<string, number>();
-  for (let i = 0; i < skus.length; i += LOOKUP_BATCH) {
-    const found = rowsOf<{ id: number; sku: string }>(
-      await db.execute(
-        sql`SELECT id, sku FROM products WHERE lower(sku) = ANY(${sql.param(skus.slice(i, i + LOOKUP_BATCH))}::text[])`,
-      ),
-    );
-    for (const p of found) productIds.set(p.sku.toLowerCase(), p.id);
-  }
+/** The whole vehicle list, by folded make, then folded model. */
+async function vehiclesByMakeModel(db: Database): Promise<Map<string, Map<string, VehicleRow[]>>> {
   const byMakeModel = new Map<string, Map<string, VehicleRow[]>>();
   for (const v of await db
     .select({
@@ -171,73 +129,288 @@ export async function importFitments(db: Database, text: string | Buffer): Promi
     models.set(fold(v.model), list);
     list.push(v);
   }
+  return byMakeModel;
+}
 
-  /** Per product: the fitments the file asks for, by `vehicleId|position`, and whether it is universal. */
-  const wanted = new Map<number, { fits: Map<string, Wanted>; universal: boolean }>();
-  for (const { line, row } of rows) {
-    const productId = productIds.get(row.sku.toLowerCase());
-    if (productId === undefined) {
-      rejections.push({
-        line,
-        column: 'SKU',
-        reason: `no product has SKU "${row.sku}" (import the catalog first)`,
-      });
-      continue;
+/**
+ * Checks one parsed row against the products and the vehicle list and records what it asks for in `wanted`; the
+ * row's rejection when it names an unknown SKU, make, model or series, or a range that matches no vehicle.
+ */
+function expandRow(
+  line: number,
+  row: FitmentCsvRow,
+  productIds: ReadonlyMap<string, number>,
+  byMakeModel: ReadonlyMap<string, ReadonlyMap<string, VehicleRow[]>>,
+  wanted: WantedFitments,
+): Rejection | null {
+  const productId = productIds.get(row.sku.toLowerCase());
+  if (productId === undefined)
+    return { line, column: 'SKU', reason: `no product has SKU "${row.sku}" (import the catalog first)` };
+  wanted.name(productId);
+  if (row.universal) {
+    wanted.markUniversal(productId);
+    return null;
+  }
+  const models = byMakeModel.get(fold(row.make));
+  if (!models)
+    return { line, column: 'Make', reason: `no vehicle of the make "${row.make}" is in the vehicle list` };
+  const list = models.get(fold(row.model));
+  if (!list) return { line, column: 'Model', reason: `the vehicle list has no ${row.make} "${row.model}"` };
+  if (row.series && !list.some((v) => v.seriesKey === fold(row.series)))
+    return {
+      line,
+      column: 'Series',
+      reason: `the vehicle list has no ${row.make} ${row.model} of the series "${row.series}"`,
+    };
+  const matched = covered(list, row);
+  if (matched.length === 0)
+    return { line, column: 'Year From', reason: `${rangeText(row)} matches no vehicle in the vehicle list` };
+  wanted.addRow(productId, line, row.position, row.notes, row.source, matched);
+  return null;
+}
+
+/** A growable column of 32-bit whole numbers. */
+class IntColumn {
+  private data = new Int32Array(1024);
+  length = 0;
+
+  push(value: number): void {
+    if (this.length === this.data.length) {
+      const grown = new Int32Array(this.data.length * 2);
+      grown.set(this.data);
+      this.data = grown;
     }
-    const entry = wanted.get(productId) ?? { fits: new Map<string, Wanted>(), universal: false };
-    wanted.set(productId, entry);
-    if (row.universal) {
-      entry.universal = true;
-      continue;
+    this.data[this.length++] = value;
+  }
+
+  at(index: number): number {
+    return this.data[index] as number;
+  }
+}
+
+/** Each distinct text once, by number. */
+class TextTable {
+  private readonly numbers = new Map<string, number>();
+  private readonly texts: string[] = [];
+
+  numberOf(text: string): number {
+    let n = this.numbers.get(text);
+    if (n === undefined) {
+      n = this.texts.length;
+      this.texts.push(text);
+      this.numbers.set(text, n);
     }
-    const models = byMakeModel.get(fold(row.make));
-    if (!models) {
-      rejections.push({
-        line,
-        column: 'Make',
-        reason: `no vehicle of the make "${row.make}" is in the vehicle list`,
-      });
-      continue;
+    return n;
+  }
+
+  text(n: number): string {
+    return this.texts[n] as string;
+  }
+}
+
+/**
+ * What a fitment file asks for, held compactly (issue 42 §3): per row its line, position, notes, source and the
+ * ids of the vehicles its range covers, in columns of numbers; per product the rows that name it, in file order.
+ * A product's fitments by `vehicleId|position` are worked out from its rows when asked (`fitsOf`), a few products
+ * at a time, rather than held for every product at once.
+ */
+class WantedFitments {
+  private readonly byProduct = new Map<number, { universal: boolean; rows: number[] }>();
+  private readonly rowLine = new IntColumn();
+  private readonly rowPosition = new IntColumn();
+  private readonly rowNotes = new IntColumn();
+  private readonly rowSource = new IntColumn();
+  private readonly rowStart = new IntColumn();
+  private readonly vehicleIds = new IntColumn();
+  private readonly texts = new TextTable();
+  universalCount = 0;
+
+  get size(): number {
+    return this.byProduct.size;
+  }
+
+  /** The products named, in the order the file first names them. */
+  products(): IterableIterator<number> {
+    return this.byProduct.keys();
+  }
+
+  name(productId: number): { universal: boolean; rows: number[] } {
+    let entry = this.byProduct.get(productId);
+    if (!entry) {
+      entry = { universal: false, rows: [] };
+      this.byProduct.set(productId, entry);
     }
-    const list = models.get(fold(row.model));
-    if (!list) {
-      rejections.push({
-        line,
-        column: 'Model',
-        reason: `the vehicle list has no ${row.make} "${row.model}"`,
-      });
-      continue;
-    }
-    if (row.series && !list.some((v) => v.seriesKey === fold(row.series))) {
-      rejections.push({
-        line,
-        column: 'Series',
-        reason: `the vehicle list has no ${row.make} ${row.model} of the series "${row.series}"`,
-      });
-      continue;
-    }
-    const matched = covered(list, row);
-    if (matched.length === 0) {
-      rejections.push({
-        line,
-        column: 'Year From',
-        reason: `${rangeText(row)} matches no vehicle in the vehicle list`,
-      });
-      continue;
-    }
-    for (const v of matched) {
-      const key = `${v.id}|${row.position}`;
-      const earlier = entry.fits.get(key);
-      if (earlier && (earlier.notes !== row.notes || earlier.source !== row.source)) {
-        rejections.push({
-          line,
-          column: 'Notes',
-          reason: `line ${earlier.line} already fits this SKU to some of the same vehicles in the same position with other notes or source`,
-        });
-        break;
+    return entry;
+  }
+
+  markUniversal(productId: number): void {
+    const entry = this.name(productId);
+    if (!entry.universal) this.universalCount++;
+    entry.universal = true;
+  }
+
+  isUniversal(productId: number): boolean {
+    return this.byProduct.get(productId)?.universal ?? false;
+  }
+
+  addRow(
+    productId: number,
+    line: number,
+    position: string,
+    notes: string,
+    source: FitmentSource,
+    covered: readonly { id: number }[],
+  ): void {
+    this.name(productId).rows.push(this.rowLine.length);
+    this.rowLine.push(line);
+    this.rowPosition.push(this.texts.numberOf(position));
+    this.rowNotes.push(this.texts.numberOf(notes));
+    this.rowSource.push(this.texts.numberOf(source));
+    this.rowStart.push(this.vehicleIds.length);
+    for (const v of covered) this.vehicleIds.push(v.id);
+  }
+
+  /**
+   * A product's fitments by `vehicleId|position`, its rows taken in file order (a later row repeating a fitment
+   * with the same notes and source is the same fitment), and the rows that fit it to a vehicle in a position
+   * an earlier row gave other notes or source: each refused, naming that earlier line.
+   */
+  fitsOf(productId: number): { fits: Map<string, Wanted>; conflicts: Rejection[] } {
+    const fits = new Map<string, Wanted>();
+    const conflicts: Rejection[] = [];
+    for (const row of this.byProduct.get(productId)?.rows ?? []) {
+      const line = this.rowLine.at(row);
+      const position = this.texts.text(this.rowPosition.at(row));
+      const notes = this.texts.text(this.rowNotes.at(row));
+      const source = this.texts.text(this.rowSource.at(row)) as FitmentSource;
+      const end = row + 1 < this.rowStart.length ? this.rowStart.at(row + 1) : this.vehicleIds.length;
+      for (let k = this.rowStart.at(row); k < end; k++) {
+        const key = `${this.vehicleIds.at(k)}|${position}`;
+        const earlier = fits.get(key);
+        if (earlier && (earlier.notes !== notes || earlier.source !== source)) {
+          conflicts.push({
+            line,
+            column: 'Notes',
+            reason: `line ${earlier.line} already fits this SKU to some of the same vehicles in the same position with other notes or source`,
+          });
+          break;
+        }
+        fits.set(key, { notes, source, line });
       }
-      entry.fits.set(key, { notes: row.notes, source: row.source, line });
     }
+    return { fits, conflicts };
+  }
+}
+
+/** Whether a fitments row `f` is the row `t` of a batch: the same product, vehicle and position. */
+const SAME_ROW = sql`f.product_id = t.product_id AND f.vehicle_id = t.vehicle_id AND f.position = t.position`;
+
+/**
+ * Fitment rows written WRITE_BATCH at a time: `statement` makes one statement of the rows gathered (`columns`),
+ * run in `tx` when the batch is full and at `flush`.
+ */
+class FitmentBatch {
+  private productId: number[] = [];
+  private vehicleId: number[] = [];
+  private position: string[] = [];
+  private notes: string[] = [];
+  private source: FitmentSource[] = [];
+
+  constructor(
+    private readonly tx: Database,
+    private readonly statement: (rows: FitmentBatch) => SQL,
+  ) {}
+
+  async add(productId: number, vehicleId: number, position: string, notes: string, source: FitmentSource) {
+    this.productId.push(productId);
+    this.vehicleId.push(vehicleId);
+    this.position.push(position);
+    this.notes.push(notes);
+    this.source.push(source);
+    if (this.productId.length >= WRITE_BATCH) await this.flush();
+  }
+
+  /** The rows gathered as unnest columns: the key, and notes and source when `withValues`. */
+  columns(withValues: boolean): UnnestColumn[] {
+    const key: UnnestColumn[] = [
+      { name: 'product_id', type: 'int4', values: this.productId },
+      { name: 'vehicle_id', type: 'int4', values: this.vehicleId },
+      { name: 'position', type: 'text', values: this.position },
+    ];
+    if (!withValues) return key;
+    return [
+      ...key,
+      { name: 'notes', type: 'text', values: this.notes },
+      { name: 'source', type: 'text', values: this.source },
+    ];
+  }
+
+  async flush(): Promise<void> {
+    if (this.productId.length === 0) return;
+    await this.tx.execute(this.statement(this));
+    this.productId = [];
+    this.vehicleId = [];
+    this.position = [];
+    this.notes = [];
+    this.source = [];
+  }
+}
+
+/**
+ * Imports the fitment file in `text` into `db` in one transaction. Throws CatalogFileError for an unreadable file
+ * or a missing column, RowsRefusedError listing every bad row, or the database's error; nothing is imported then.
+ */
+export async function importFitments(db: Database, text: string | Buffer): Promise<FitmentImportResult> {
+  // Read twice, nothing held between: first the SKUs the file names, then each row checked and expanded as it is
+  // read (issue 42 §3: a million products' file has 8 million rows, 19 million fitments; held as rows they took
+  // more than the 4 GB heap).
+  const skus = new Set<string>();
+  scanCsvTable(text, (header) => {
+    checkHeader(header);
+    const sku = header.columnIndex('SKU');
+    return (record) => {
+      // As fitmentCsvRowSchema reads the cell (trimmed); its own errors come with the second reading.
+      const cell = (record.values[sku] ?? '').trim().toLowerCase();
+      if (cell) skus.add(cell);
+    };
+  });
+
+  // The products the file names, by SKU whatever its case, and the whole vehicle list (hundreds to tens of
+  // thousands of rows), grouped by make and model.
+  const productIds = new Map<string, number>();
+  const skuList = [...skus];
+  skus.clear();
+  for (let i = 0; i < skuList.length; i += LOOKUP_BATCH) {
+    const found = rowsOf<{ id: number; sku: string }>(
+      await db.execute(
+        sql`SELECT id, sku FROM products WHERE lower(sku) = ANY(${sql.param(skuList.slice(i, i + LOOKUP_BATCH))}::text[])`,
+      ),
+    );
+    for (const p of found) productIds.set(p.sku.toLowerCase(), p.id);
+  }
+  const byMakeModel = await vehiclesByMakeModel(db);
+
+  const rejections: Rejection[] = [];
+  const wanted = new WantedFitments();
+  scanCsvTable(text, (header) => {
+    const indexes = FITMENT_CSV_COLUMNS.map((c) => header.columnIndex(c));
+    return (record) => {
+      const input = Object.fromEntries(
+        FITMENT_CSV_COLUMNS.map((c, k) => [c, record.values[indexes[k] ?? -1] ?? '']),
+      );
+      const parsed = fitmentCsvRowSchema.safeParse(input);
+      if (!parsed.success) {
+        for (const issue of parsed.error.issues)
+          rejections.push({ line: record.line, column: String(issue.path[0] ?? ''), reason: issue.message });
+        return;
+      }
+      const rejection = expandRow(record.line, parsed.data, productIds, byMakeModel, wanted);
+      if (rejection) rejections.push(rejection);
+    };
+  });
+  productIds.clear();
+  for (const productId of wanted.products()) {
+    rejections.push(...wanted.fitsOf(productId).conflicts);
   }
   if (rejections.length) {
     rejections.sort((a, b) => a.line - b.line);
@@ -250,16 +423,33 @@ export async function importFitments(db: Database, text: string | Buffer): Promi
     removed: 0,
     unchanged: 0,
     products: wanted.size,
-    universal: [...wanted.values()].filter((w) => w.universal).length,
+    universal: wanted.universalCount,
   };
   // Set-based (decision 0030's import at 100,000 products): the stored fitments of the products named are read a
-  // batch of products at a time, diffed here, and the removals, updates, inserts and universal flags are written a
-  // batch of rows per statement, instead of several statements per product.
+  // batch of products at a time and diffed here; the removals, updates and inserts are written a batch of rows per
+  // statement as they fill (issue 42 §3: never all 19 million at once), and the universal flags after them.
   await db.transaction(async (tx) => {
-    const removals = fitmentColumns();
-    const changes = fitmentColumns();
-    const productList = [...wanted.keys()];
+    const removals = new FitmentBatch(
+      tx,
+      (rows) => sql`
+      DELETE FROM fitments f USING (${unnestRows(rows.columns(false))}) AS t WHERE ${SAME_ROW}`,
+    );
+    const changes = new FitmentBatch(
+      tx,
+      (rows) => sql`
+      UPDATE fitments f SET notes = t.notes, source = t.source, updated_at = now()
+      FROM (${unnestRows(rows.columns(true))}) AS t WHERE ${SAME_ROW}`,
+    );
+    const inserts = new FitmentBatch(
+      tx,
+      (rows) => sql`
+      INSERT INTO fitments (product_id, vehicle_id, position, notes, source)
+      ${unnestRows(rows.columns(true))}`,
+    );
+    const productList = [...wanted.products()];
     for (let i = 0; i < productList.length; i += STORED_BATCH) {
+      const batch = productList.slice(i, i + STORED_BATCH);
+      const fitsOf = new Map(batch.map((id) => [id, wanted.fitsOf(id).fits]));
       const stored = rowsOf<{
         product_id: number;
         vehicle_id: number;
@@ -269,75 +459,43 @@ export async function importFitments(db: Database, text: string | Buffer): Promi
       }>(
         await tx.execute(sql`
           SELECT product_id, vehicle_id, position, notes, source FROM fitments
-          WHERE product_id = ANY(${sql.param(productList.slice(i, i + STORED_BATCH))}::int4[])`),
+          WHERE product_id = ANY(${sql.param(batch)}::int4[])`),
       );
       for (const s of stored) {
-        const fits = wanted.get(s.product_id)?.fits;
+        const fits = fitsOf.get(s.product_id);
         if (!fits) continue;
         const key = `${s.vehicle_id}|${s.position}`;
         const want = fits.get(key);
         if (!want) {
-          removals.productId.push(s.product_id);
-          removals.vehicleId.push(s.vehicle_id);
-          removals.position.push(s.position);
+          await removals.add(s.product_id, s.vehicle_id, s.position, '', 'manufacturer');
           result.removed++;
         } else if (want.notes !== s.notes || want.source !== s.source) {
-          changes.productId.push(s.product_id);
-          changes.vehicleId.push(s.vehicle_id);
-          changes.position.push(s.position);
-          changes.notes.push(want.notes);
-          changes.source.push(want.source);
+          await changes.add(s.product_id, s.vehicle_id, s.position, want.notes, want.source);
           result.updated++;
         } else {
           result.unchanged++;
         }
         fits.delete(key);
       }
+      for (const [productId, fits] of fitsOf)
+        for (const [key, want] of fits) {
+          const bar = key.indexOf('|');
+          await inserts.add(
+            productId,
+            Number(key.slice(0, bar)),
+            key.slice(bar + 1),
+            want.notes,
+            want.source,
+          );
+          result.created++;
+        }
     }
-    const inserts = fitmentColumns();
-    for (const [productId, { fits }] of wanted) {
-      for (const [key, want] of fits) {
-        const bar = key.indexOf('|');
-        inserts.productId.push(productId);
-        inserts.vehicleId.push(Number(key.slice(0, bar)));
-        inserts.position.push(key.slice(bar + 1));
-        inserts.notes.push(want.notes);
-        inserts.source.push(want.source);
-      }
-    }
-    result.created = inserts.productId.length;
-
-    /** The rows `from` to `from + WRITE_BATCH` as unnest columns: the key, and notes and source when `withValues`. */
-    const columns = (rows: FitmentColumns, from: number, withValues: boolean): UnnestColumn[] => {
-      const slice = <T>(values: T[]) => values.slice(from, from + WRITE_BATCH);
-      const key: UnnestColumn[] = [
-        { name: 'product_id', type: 'int4', values: slice(rows.productId) },
-        { name: 'vehicle_id', type: 'int4', values: slice(rows.vehicleId) },
-        { name: 'position', type: 'text', values: slice(rows.position) },
-      ];
-      if (!withValues) return key;
-      return [
-        ...key,
-        { name: 'notes', type: 'text', values: slice(rows.notes) },
-        { name: 'source', type: 'text', values: slice(rows.source) },
-      ];
-    };
-    const sameRow = sql`f.product_id = t.product_id AND f.vehicle_id = t.vehicle_id AND f.position = t.position`;
-    for (let i = 0; i < removals.productId.length; i += WRITE_BATCH)
-      await tx.execute(
-        sql`DELETE FROM fitments f USING (${unnestRows(columns(removals, i, false))}) AS t WHERE ${sameRow}`,
-      );
-    for (let i = 0; i < changes.productId.length; i += WRITE_BATCH)
-      await tx.execute(sql`
-        UPDATE fitments f SET notes = t.notes, source = t.source, updated_at = now()
-        FROM (${unnestRows(columns(changes, i, true))}) AS t WHERE ${sameRow}`);
-    for (let i = 0; i < inserts.productId.length; i += WRITE_BATCH)
-      await tx.execute(sql`
-        INSERT INTO fitments (product_id, vehicle_id, position, notes, source)
-        ${unnestRows(columns(inserts, i, true))}`);
+    await removals.flush();
+    await changes.flush();
+    await inserts.flush();
 
     let flipped = 0;
-    const flags = [...wanted].map(([id, w]) => [id, w.universal] as const);
+    const flags = productList.map((id) => [id, wanted.isUniversal(id)] as const);
     for (let i = 0; i < flags.length; i += WRITE_BATCH) {
       const batch = flags.slice(i, i + WRITE_BATCH);
       const rows = rowsOf<{ id: number }>(
