@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { CatalogFileError } from './catalog-row';
-import { bindColumns, readCsvTable } from './read-csv-table';
+import { bindColumns, readCsvTable, scanCsvTable } from './read-csv-table';
 
 describe('readCsvTable', () => {
   it('numbers records by the physical line they start on, across quoted line breaks, CRLF and blank lines', () => {
@@ -66,6 +66,26 @@ describe('readCsvTable', () => {
     ]);
     expect([big[(1 << 20) - 1], big[1 << 20]]).toEqual([0x0d, 0x0a]);
     expect(() => readCsvTable(big)).toThrow(`line ${rows + 2} has bytes that are not UTF-8`);
+  });
+
+  it('hands each record on as it is read, holding none, and passes on what a visitor throws unchanged', () => {
+    const seen: [number, string[]][] = [];
+    const header = scanCsvTable('SKU,Title\r\nA-1,"Brake\r\npads"\r\n\r\nA-2,Rotor\r\n', (h) => {
+      expect(h.columnIndex('title')).toBe(1);
+      return (record) => seen.push([record.line, record.values]);
+    });
+    expect(header.headers).toEqual(['SKU', 'Title']);
+    expect(seen).toEqual([
+      [2, ['A-1', 'Brake\r\npads']],
+      [5, ['A-2', 'Rotor']],
+    ]);
+    const refusal = new RangeError('not this one');
+    expect(() =>
+      scanCsvTable('SKU\nA-1\nA-2\n', () => (record) => {
+        if (record.line === 3) throw refusal;
+      }),
+    ).toThrow(refusal);
+    expect(() => scanCsvTable('', () => () => undefined)).toThrow(/The file is empty/);
   });
 
   it('throws a CatalogFileError naming the problem for malformed CSV', () => {

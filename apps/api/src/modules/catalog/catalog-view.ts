@@ -14,8 +14,8 @@
  * The filtered lists (here) carry the generations they depend on in their keys; lists of an older generation are
  * never asked for again and leave the bounded cache as new ones come in.
  *
- * Bounded memory: cached lists count at most MAX_CACHED_IDS ids in all (4 bytes each); the other caches' bounds
- * are in their modules.
+ * Bounded memory: cached lists count at most cachedIdsFor(products) ids in all (4 bytes each); the other caches'
+ * bounds are in their modules.
  */
 import { LRUCache } from 'lru-cache';
 import type { SearchSort, ShopSort } from '@store/shared/listing-sorts';
@@ -34,8 +34,16 @@ import { createSearchHits, searchableChanged, type SearchHits } from './search-h
 import { buildSuggestionVocabulary, suggestSearches } from './search-suggestions';
 import { createVehicleWindows } from './vehicle-windows';
 
-/** Ids kept in cached lists, in all: 4 MB. */
-const MAX_CACHED_IDS = 1_000_000;
+/**
+ * Ids kept in cached lists, in all, for a catalog of `products`: a million (4 MB), or eight per product when that is
+ * more (32 MB at a million products). The lists of one sort for every category, child category and brand hold about
+ * three ids per product, and searches' lists more: with a fixed million, a catalog of a million products evicted its
+ * own unfiltered list to make room for a category's, and every shop page re-filtered the whole catalog (issue 42 §3:
+ * 52 pages a second, p99 2 s).
+ */
+export function cachedIdsFor(products: number): number {
+  return Math.max(1_000_000, 8 * products);
+}
 
 export interface CatalogViewInit {
   version: number;
@@ -202,7 +210,7 @@ export function createCatalogView(init: CatalogViewInit): CatalogView {
   );
   /** Filtered lists, universal parts of listings and searches' lists, keyed by what they depend on. */
   const lists = new LRUCache<string, Int32Array>({
-    maxSize: MAX_CACHED_IDS,
+    maxSize: cachedIdsFor(init.entries.length),
     sizeCalculation: (ids) => ids.length + 1,
   });
 
