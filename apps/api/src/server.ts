@@ -110,7 +110,8 @@ if (config.demoCatalog && (await hasNoVehicles(database.db))) {
 }
 
 // Catalog reads answer from memory (decision 0019): load the catalog before the first shopper arrives.
-await app.catalog.view();
+// The search index too (decision 0074): an instance is ready when its searches are.
+await (await app.catalog.view()).searchReady(0);
 
 let closing = false;
 async function shutdown(signal: string) {

@@ -80,6 +80,8 @@ export function createCatalogReadModel(options: CatalogReadModelOptions): Catalo
       taxonomy,
       fitments,
       sinceMs: clock.nowMs - CHANGE_WINDOW_MS,
+      // Searches keep answering from the old catalog's index while the new one is built (decision 0074).
+      previousSearch: current?.searchBuild ?? null,
     });
     log.info(
       `catalog read model: ${entries.length} products loaded (version ${clock.version}) in ${Math.round(performance.now() - started)} ms`,

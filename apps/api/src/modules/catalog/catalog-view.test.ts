@@ -183,3 +183,64 @@ describe('the catalog view after apply(): each cache answers for the catalog as 
     expect(v.find('s-9')?.id).toBe(9);
   });
 });
+
+describe('the search build off the request path (decision 0074)', () => {
+  /** 20,000 products: a build of them takes many slices (each slice is 8 ms). */
+  const many: CatalogEntry[] = Array.from({ length: 5 }, (_, copy) =>
+    entries.map((e) => ({
+      ...e,
+      id: e.id + copy * 20_000,
+      sku: `SKU-${e.id + copy * 20_000}`,
+      title: `${e.title} Part ${e.id + copy * 20_000}`,
+    })),
+  ).flat();
+  const big = () => createCatalogView({ version: 1, entries: many, taxonomy, fitments, sinceMs: 0 });
+  const first = entries[0] as CatalogEntry;
+  const renamed = { ...first, title: 'Quokka Radiator Cap', changedMs: 2 };
+  const idsOf = (a: Int32Array) => Array.from(a);
+
+  it('a search that will not wait answers from the last build until the new one is in, then from the new one', async () => {
+    const v = big();
+    await v.searchReady(60_000);
+    expect(idsOf(v.search('quokka', 'relevance', {}).ids)).toEqual([]);
+    v.apply([renamed], 1);
+    // Gives up at once: the new build has not run a slice yet.
+    await v.searchReady(0);
+    expect(idsOf(v.search('quokka', 'relevance', {}).ids)).toEqual([]);
+    expect(idsOf(v.search('quokka', 'newest', {}).ids)).toEqual([]);
+    await v.searchReady(60_000);
+    expect(idsOf(v.search('quokka', 'relevance', {}).ids)).toEqual([first.id]);
+    expect(idsOf(v.search('quokka', 'newest', {}).ids)).toEqual([first.id]);
+  });
+
+  it('a search that did not wait gets the new catalog at once, built on its stack', () => {
+    const v = big();
+    v.apply([renamed], 1);
+    expect(idsOf(v.search('quokka', 'relevance', {}).ids)).toEqual([first.id]);
+  });
+
+  it('a new view answers from the one it replaces meanwhile, without the products it no longer has', async () => {
+    const old = big();
+    await old.searchReady(60_000);
+    const part = old.search('part', 'relevance', {}).ids;
+    expect(part.length).toBe(many.length);
+    // The new catalog has lost its first product and renamed its second.
+    const second = entries[1] as CatalogEntry;
+    const next = createCatalogView({
+      version: 2,
+      entries: [{ ...second, title: 'Quokka Cap' }, ...many.slice(2)],
+      taxonomy,
+      fitments,
+      sinceMs: 0,
+      previousSearch: old.searchBuild,
+    });
+    await next.searchReady(0);
+    const stale = idsOf(next.search('part', 'relevance', {}).ids);
+    expect(stale).not.toContain(first.id);
+    expect(stale).toContain(second.id);
+    expect(stale.length).toBe(many.length - 1);
+    await next.searchReady(60_000);
+    expect(idsOf(next.search('part', 'relevance', {}).ids)).not.toContain(second.id);
+    expect(idsOf(next.search('quokka', 'relevance', {}).ids)).toEqual([second.id]);
+  });
+});

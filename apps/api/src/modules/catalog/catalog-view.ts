@@ -7,8 +7,9 @@
  * Each cache has one owner and is renewed by the generation it depends on, which `apply` moves:
  * - the order generation (a product added, or a field a sort, a filter or a listing by vehicle reads changed):
  *   the sorts' orders (catalog-orders.ts) and listings by vehicle (vehicle-windows.ts) are built again;
- * - the search generation (a product added, or a field search reads changed): the search index and its answers
- *   (search-hits.ts) are built again;
+ * - the search generation (a product added, or a field search reads changed): the search index, its answers and
+ *   the suggestions' vocabulary (search-hits.ts) are built again, a slice at a time, the last build answering
+ *   searches that will not wait (decision 0074);
  * - the stock generation (a product sold out or came back): in the key of every list that keeps products in
  *   stock (`filterKey`).
  * The filtered lists (here) carry the generations they depend on in their keys; lists of an older generation are
@@ -30,8 +31,14 @@ import {
   type IdWindow,
   type ListingFilter,
 } from './listing-filter';
-import { createSearchHits, searchableChanged, type SearchHits } from './search-hits';
-import { buildSuggestionVocabulary, suggestSearches } from './search-suggestions';
+import {
+  createCatalogSearch,
+  searchableChanged,
+  type SearchAnswering,
+  type SearchBuild,
+  type SearchHits,
+} from './search-hits';
+import { suggestSearches } from './search-suggestions';
 import { createVehicleWindows } from './vehicle-windows';
 
 /**
@@ -53,6 +60,8 @@ export interface CatalogViewInit {
   fitments: FitmentIndex;
   /** Where the next poll starts looking for changed rows (database clock, ms). */
   sinceMs: number;
+  /** The search build of the view this one replaces: answers searches that will not wait until this one's is in. */
+  previousSearch?: SearchBuild | null;
 }
 
 export interface CatalogView {
@@ -99,6 +108,13 @@ export interface CatalogView {
    * `finds` (search-suggestions.ts).
    */
   suggest(text: string, finds: (suggestion: string) => boolean): string[];
+  /**
+   * Resolves when searches answer from this catalog's own search build, or after `maxWaitMs` (ms) when an earlier
+   * build can answer meanwhile (search-hits.ts); the search route waits on it before it searches.
+   */
+  searchReady(maxWaitMs: number): Promise<void>;
+  /** The newest finished search build, for the view that replaces this one. */
+  readonly searchBuild: SearchBuild | null;
   /** False when the product names a category, child category or brand this view has never seen. */
   knowsTaxonomyOf(entry: CatalogEntry): boolean;
   /** Applies re-read rows (and a re-read taxonomy), and moves the poll's window. */
@@ -192,22 +208,13 @@ export function createCatalogView(init: CatalogViewInit): CatalogView {
         orders: orders(),
       }),
   );
-  const searchHits = perGeneration(
-    () => searchGeneration,
-    () => createSearchHits(everyEntry),
-  );
-  const suggestionVocabulary = perGeneration(
-    () => searchGeneration,
-    () =>
-      buildSuggestionVocabulary(
-        everyEntry().map((e) => ({
-          sku: e.sku,
-          title: e.title,
-          brand: e.searchBrand,
-          partNumbers: e.partNumbers,
-        })),
-      ),
-  );
+  const search = createCatalogSearch({
+    entries: everyEntry,
+    generation: () => searchGeneration,
+    previous: init.previousSearch ?? null,
+  });
+  // Built from now on, off the request path: the first search finds it ready.
+  search.start();
   /** Filtered lists, universal parts of listings and searches' lists, keyed by what they depend on. */
   const lists = new LRUCache<string, Int32Array>({
     maxSize: cachedIdsFor(init.entries.length),
@@ -216,8 +223,8 @@ export function createCatalogView(init: CatalogViewInit): CatalogView {
 
   const listKey = (sort: ShopSort, filter: ListingFilter) =>
     `l|${orderGeneration}|${sort}|${filterKey(filter, stockGeneration)}`;
-  const searchKey = (text: string, sort: SearchSort, filter: ListingFilter) =>
-    `s|${orderGeneration}|${searchGeneration}|${text.trim().toLowerCase()}|${sort}|${filterKey(filter, stockGeneration)}`;
+  const searchKey = (build: SearchBuild, text: string, sort: SearchSort, filter: ListingFilter) =>
+    `s|${orderGeneration}|${build.key}|${text.trim().toLowerCase()}|${sort}|${filterKey(filter, stockGeneration)}`;
 
   /** The universal parts of a listing, in its order (cached with the lists). */
   function universalOf(sort: ShopSort, filter: ListingFilter): Int32Array {
@@ -228,6 +235,32 @@ export function createCatalogView(init: CatalogViewInit): CatalogView {
       lists.set(key, ids);
     }
     return ids;
+  }
+
+  /**
+   * A search's ids in `sort` order, filtered. An earlier build's ids (`fresh` false) are always filtered: they may
+   * name products this catalog no longer has.
+   */
+  function searchWith(
+    answering: SearchAnswering,
+    text: string,
+    sort: SearchSort,
+    filter: ListingFilter,
+  ): SearchHits {
+    const hits = answering.build.hits(text);
+    if (sort === 'relevance' && isUnfiltered(filter) && answering.fresh) return hits;
+    const key = searchKey(answering.build, text, sort, filter);
+    let ids = lists.get(key);
+    if (!ids) {
+      if (sort === 'relevance') {
+        ids = filtered(hits.ids, (e) => matchesFilter(e, filter));
+      } else {
+        const wanted = new Set(hits.ids);
+        ids = filtered(orders().order(sort), (e) => wanted.has(e.id) && matchesFilter(e, filter));
+      }
+      lists.set(key, ids);
+    }
+    return { ids, ...(hits.corrected !== undefined ? { corrected: hits.corrected } : {}) };
   }
 
   function filtered(order: Int32Array, keep: (e: CatalogEntry) => boolean): Int32Array {
@@ -277,20 +310,7 @@ export function createCatalogView(init: CatalogViewInit): CatalogView {
       return ids;
     },
     search(text, sort, filter) {
-      const hits = searchHits()(text);
-      if (sort === 'relevance' && isUnfiltered(filter)) return hits;
-      const key = searchKey(text, sort, filter);
-      let ids = lists.get(key);
-      if (!ids) {
-        if (sort === 'relevance') {
-          ids = filtered(hits.ids, (e) => matchesFilter(e, filter));
-        } else {
-          const wanted = new Set(hits.ids);
-          ids = filtered(orders().order(sort), (e) => wanted.has(e.id) && matchesFilter(e, filter));
-        }
-        lists.set(key, ids);
-      }
-      return { ids, ...(hits.corrected !== undefined ? { corrected: hits.corrected } : {}) };
+      return searchWith(search.current(), text, sort, filter);
     },
     listWindow(sort, filter, vehicleId, from, to) {
       if (vehicleId === undefined) return windowOfList(view.list(sort, filter), from, to);
@@ -301,16 +321,23 @@ export function createCatalogView(init: CatalogViewInit): CatalogView {
       return vehicles().window(listKey(sort, filter), view.list(sort, filter), vehicleId, from, to);
     },
     searchWindow(text, sort, filter, vehicleId, from, to) {
-      const hits = view.search(text, sort, filter);
+      const answering = search.current();
+      const hits = searchWith(answering, text, sort, filter);
       return {
         ...(vehicleId === undefined
           ? windowOfList(hits.ids, from, to)
-          : vehicles().window(searchKey(text, sort, filter), hits.ids, vehicleId, from, to)),
+          : vehicles().window(searchKey(answering.build, text, sort, filter), hits.ids, vehicleId, from, to)),
         ...(hits.corrected !== undefined ? { corrected: hits.corrected } : {}),
       };
     },
     suggest(text, finds) {
-      return suggestSearches(suggestionVocabulary(), text, finds);
+      return suggestSearches(search.current().build.vocabulary, text, finds);
+    },
+    searchReady(maxWaitMs) {
+      return search.ready(maxWaitMs);
+    },
+    get searchBuild() {
+      return search.latest;
     },
     knowsTaxonomyOf(e) {
       return (
@@ -350,7 +377,10 @@ export function createCatalogView(init: CatalogViewInit): CatalogView {
       }
       // Each cache is renewed by its own generation (see the module's comment).
       if (reorder) orderGeneration++;
-      if (reindex) searchGeneration++;
+      if (reindex) {
+        searchGeneration++;
+        search.start();
+      }
       if (flips) stockGeneration++;
     },
   };

@@ -39,6 +39,7 @@ import {
 } from './catalog-answers';
 import { createBestSellers } from './best-sellers';
 import { getProductsByIds } from './catalog-service';
+import { SEARCH_BUILD_WAIT_MS } from './search-hits';
 import { withTradePrices } from '../trade/trade-prices';
 
 /** Seconds shared caches may keep catalog answers. */
@@ -223,7 +224,12 @@ const catalogRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: searchAnswerSchema, ...errorResponses },
       },
     },
-    async (req, reply) => sendJsonAnswer(reply, searchAnswer(await app.catalog.view(), req.query)),
+    async (req, reply) => {
+      const view = await app.catalog.view();
+      // A search waits for the catalog's own index a moment, then answers from the last one (decision 0074).
+      await view.searchReady(SEARCH_BUILD_WAIT_MS);
+      return sendJsonAnswer(reply, searchAnswer(view, req.query));
+    },
   );
 };
 

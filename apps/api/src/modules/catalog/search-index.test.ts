@@ -168,6 +168,30 @@ describe('searchIndex (behaviour)', () => {
     expect(ids(r).slice(0, 3)).toEqual([5000, 4999, 4998]);
     expect(many.size).toBe(5000);
   });
+
+  it('finds and ranks the same when a common word is looked up product by product', () => {
+    // 3,000 pads in Brakes, every other one by Bendix, each with a number of its own: `bendix 5123` reads the
+    // number's few postings first and looks `bendix` up in each of those products (decision 0074).
+    const pads = buildSearchIndex(
+      Array.from({ length: 3000 }, (_, i) =>
+        doc(i + 1, {
+          title: `Pad Set ${50001 + i}`,
+          brand: (i + 1) % 2 === 1 ? 'Bendix' : 'Ryco',
+          category: 'Brakes',
+        }),
+      ),
+    );
+    // Pad k's number is 50000 + k: 5123 is a prefix of pads 1230-1239's; of those, the odd ones are Bendix's.
+    expect(ids(searchIndex(pads, 'bendix 5123'))).toEqual([1239, 1237, 1235, 1233, 1231]);
+    expect(ids(searchIndex(pads, '5123 bendix'))).toEqual([1239, 1237, 1235, 1233, 1231]);
+    // A brand hit (0.4) and a category hit (0.2) of the same word add up: `b` is a prefix of both.
+    expect(ids(searchIndex(pads, 'b 51123'))).toEqual([1123]);
+    expect(ids(searchIndex(pads, 'br 5123 set'))).toEqual([
+      1239, 1238, 1237, 1236, 1235, 1234, 1233, 1232, 1231, 1230,
+    ]);
+    expect(ids(searchIndex(pads, 'ryco 51123'))).toEqual([]);
+    expect(ids(searchIndex(pads, 'bendix 99999'))).toEqual([]);
+  });
 });
 
 /**

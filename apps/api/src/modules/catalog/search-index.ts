@@ -25,6 +25,7 @@
  */
 import { stem as porter2 } from 'porter2';
 import { normalizePartNumber } from '@store/shared/part-number';
+import { runToEnd, sortedInSteps } from './run-in-slices';
 
 /** One product as the index sees it. */
 export interface SearchDocument {
@@ -234,17 +235,31 @@ function pushInt(list: IntList, v: number): void {
 
 const intList = (): IntList => ({ data: new Int32Array(1024), length: 0 });
 
+/** Documents read between two yields of `searchIndexSteps`: about a millisecond of work. */
+const DOCS_PER_STEP = 256;
+
+/** Postings placed between two yields. */
+const POSTINGS_PER_STEP = 131_072;
+
 /**
- * Builds the search index of SPEC §7 /search-product over `docs` (any order; ids unique); its build time and
- * memory at 100,000 generated products are what `npx tsx apps/api/bench/search-index-bench.ts` reports. Per
- * product it keeps its id, its lower-case SKU and one posting (document number + field bits) per distinct term
- * (a stemmed word, a compound or a piece: `productWordsOf`, `termOf`); plus the vocabulary by trigram and scratch
- * space of two bytes per product.
+ * Builds the search index of SPEC §7 /search-product over `docs` (any order; ids unique) in one go: the tests' and
+ * small catalogs' way; the store builds it with `searchIndexSteps`, a slice at a time (issue 42 §3). Its build time
+ * and memory at 100,000 generated products are what `npx tsx apps/api/bench/search-index-bench.ts` reports.
  */
 export function buildSearchIndex(docs: Iterable<SearchDocument>): SearchIndex {
-  const sorted = [...docs].sort((a, b) => a.id - b.id);
-  const n = sorted.length;
-  const ids = new Int32Array(n);
+  return runToEnd(searchIndexSteps([...docs].sort((a, b) => a.id - b.id)));
+}
+
+/**
+ * The search index of `docs`, built a slice at a time: the generator yields about every millisecond of work and
+ * returns the index (issue 42 §3: at a million products the build is 20 to 50 s of CPU, which on the event loop
+ * held every request that long). Per product it keeps its id, its lower-case SKU and one posting (document number
+ * + field bits) per distinct term (a stemmed word, a compound or a piece: `productWordsOf`, `termOf`); plus the
+ * vocabulary by trigram and scratch space of two bytes per product. `docs` must come in ascending id order
+ * (throws RangeError otherwise): the catalog's entries are kept that way.
+ */
+export function* searchIndexSteps(docs: Iterable<SearchDocument>): Generator<void, SearchIndex> {
+  const idList = intList();
   const bySku = new Map<string, number>();
   const byPartNumber = new Map<string, number | number[]>();
   const addPartNumber = (text: string, d: number) => {
@@ -262,9 +277,11 @@ export function buildSearchIndex(docs: Iterable<SearchDocument>): SearchIndex {
   const postDoc = intList();
   const postField = intList();
   const vocabularySet = new Set<string>();
-  // Stems repeat across products: each distinct word is stemmed once per build.
+  // Words of letters repeat across products: each distinct one is stemmed once per build. A word with digits is
+  // its own term (most are a product's own number: caching them only filled the map).
   const stems = new Map<string, string>();
   const termOfCached = (word: string) => {
+    if (!isLetters(word)) return word;
     let term = stems.get(word);
     if (term === undefined) stems.set(word, (term = termOf(word)));
     return term;
@@ -294,9 +311,13 @@ export function buildSearchIndex(docs: Iterable<SearchDocument>): SearchIndex {
     addTerms(terms, fieldBit);
   };
 
-  for (let d = 0; d < n; d++) {
-    const doc = sorted[d] as SearchDocument;
-    ids[d] = doc.id;
+  let d = 0;
+  let lastId = -Infinity;
+  for (const doc of docs) {
+    if (doc.id <= lastId)
+      throw new RangeError(`search documents must come in ascending id order: ${doc.id} after ${lastId}`);
+    lastId = doc.id;
+    pushInt(idList, doc.id);
     bySku.set(doc.sku.toLowerCase(), d);
     fieldsOfDoc.clear();
     docTerms.clear();
@@ -324,15 +345,23 @@ export function buildSearchIndex(docs: Iterable<SearchDocument>): SearchIndex {
       pushInt(postDoc, d);
       pushInt(postField, fields);
     }
+    d++;
+    if (d % DOCS_PER_STEP === 0) yield;
   }
+  const n = d;
+  const ids = idList.data.slice(0, n);
+  lexemeNumber.clear();
+  stems.clear();
 
   // Lexemes sorted (for prefix ranges), postings grouped by lexeme in document order (a stable counting sort).
-  const order = lexemeList
-    .map((_, k) => k)
-    .sort((a, b) => compare(lexemeList[a] as string, lexemeList[b] as string));
+  const order = yield* sortedInSteps(
+    Int32Array.from({ length: lexemeList.length }, (_, k) => k),
+    (a, b) => compare(lexemeList[a] as string, lexemeList[b] as string),
+  );
   const rank = new Int32Array(order.length);
-  order.forEach((k, r) => (rank[k] = r));
-  const lexemes = order.map((k) => lexemeList[k] as string);
+  for (let r = 0; r < order.length; r++) rank[order[r] as number] = r;
+  const lexemes = Array.from(order, (k) => lexemeList[k] as string);
+  yield;
   const postStart = new Int32Array(lexemes.length + 1);
   for (let p = 0; p < postLexeme.length; p++) {
     const r = rank[postLexeme.data[p] as number] as number;
@@ -340,6 +369,7 @@ export function buildSearchIndex(docs: Iterable<SearchDocument>): SearchIndex {
   }
   for (let r = 0; r < lexemes.length; r++)
     postStart[r + 1] = (postStart[r + 1] as number) + (postStart[r] as number);
+  yield;
   const fill = postStart.slice(0, lexemes.length);
   const postDocs = new Int32Array(postLexeme.length);
   const postFields = new Uint8Array(postLexeme.length);
@@ -349,21 +379,24 @@ export function buildSearchIndex(docs: Iterable<SearchDocument>): SearchIndex {
     fill[r] = slot + 1;
     postDocs[slot] = postDoc.data[p] as number;
     postFields[slot] = postField.data[p] as number;
+    if (p % POSTINGS_PER_STEP === 0) yield;
   }
 
   const vocabulary = [...vocabularySet].sort(compare);
+  yield;
   const vocabularyNumber = new Map(vocabulary.map((w, i) => [w, i] as const));
   const vocabularyTrigramCount = new Uint16Array(vocabulary.length);
   const byTrigram = new Map<string, number[]>();
-  vocabulary.forEach((w, i) => {
-    const trigrams = trigramsOf(w);
+  for (let i = 0; i < vocabulary.length; i++) {
+    const trigrams = trigramsOf(vocabulary[i] as string);
     vocabularyTrigramCount[i] = trigrams.size;
     for (const t of trigrams) {
       const list = byTrigram.get(t);
       if (list) list.push(i);
       else byTrigram.set(t, [i]);
     }
-  });
+    if (i % (DOCS_PER_STEP * 8) === 0) yield;
+  }
   const vocabularyTrigrams = new Map<string, Int32Array>();
   for (const [t, list] of byTrigram) vocabularyTrigrams.set(t, Int32Array.from(list));
 
@@ -407,19 +440,64 @@ function lowerBound(lexemes: string[], key: string): number {
 }
 
 /**
+ * A binary search costs about this many posting reads: a word is probed document by document (`fieldsOf`) when
+ * that reads fewer than its postings.
+ */
+const PROBE_COST = 24;
+
+/** The fields of document `d` in lexemes [from, to): each lexeme's postings are in document order. */
+function fieldsOf(ix: IndexData, d: number, from: number, to: number): number {
+  const { postStart, postDocs, postFields } = ix;
+  let fields = 0;
+  for (let k = from; k < to; k++) {
+    let lo = postStart[k] as number;
+    let hi = postStart[k + 1] as number;
+    while (lo < hi) {
+      const mid = (lo + hi) >>> 1;
+      if ((postDocs[mid] as number) < d) lo = mid + 1;
+      else hi = mid;
+    }
+    if (lo < (postStart[k + 1] as number) && postDocs[lo] === d) fields |= postFields[lo] as number;
+  }
+  return fields;
+}
+
+/**
  * The documents having every prefix (AND), each scored in `scores` by the fields its words occur in: the first
  * `count` entries of `ix.matches`. The work follows the postings of the query's prefixes and the documents still
  * matching, never the whole catalog (issue 13: the cost of a search does not grow with the catalog, only with
- * what it finds). The caller clears `scores` of the matches when done (rankedIds does).
+ * what it finds). The word with the fewest postings goes first (a score is a sum: the order does not change it);
+ * a later word whose postings outnumber the matches left is probed in each match's postings instead of read
+ * whole (`aus 10999`: every AUS- part has `aus`; issue 42 §3). The caller clears `scores` of the matches when
+ * done (rankedIds does).
  */
 function matchAll(ix: IndexData, prefixes: string[]): number {
   const { scores, wordFields, lexemes, postStart, postDocs, postFields, matches, touched } = ix;
+  const ranges = prefixes
+    .map((prefix) => {
+      const from = lowerBound(lexemes, prefix);
+      const to = lowerBound(lexemes, `${prefix}\uffff`);
+      return { from, to, postings: (postStart[to] as number) - (postStart[from] as number) };
+    })
+    .sort((a, b) => a.postings - b.postings);
   let count = 0;
-  for (let w = 0; w < prefixes.length; w++) {
-    const prefix = prefixes[w] as string;
-    const from = lowerBound(lexemes, prefix);
-    let to = from;
-    while (to < lexemes.length && (lexemes[to] as string).startsWith(prefix)) to++;
+  for (let w = 0; w < ranges.length; w++) {
+    const { from, to, postings } = ranges[w] as { from: number; to: number; postings: number };
+    if (w > 0 && count * (to - from) * PROBE_COST < postings) {
+      let kept = 0;
+      for (let k = 0; k < count; k++) {
+        const d = matches[k] as number;
+        const f = fieldsOf(ix, d, from, to);
+        if (f === 0) scores[d] = 0;
+        else {
+          scores[d] = Math.min(MAX_SCORE, (scores[d] as number) + (WORD_SCORE[f] as number));
+          matches[kept++] = d;
+        }
+      }
+      count = kept;
+      if (count === 0) break;
+      continue;
+    }
     const end = postStart[to] as number;
     let marked = 0;
     for (let p = postStart[from] as number; p < end; p++) {

@@ -8,15 +8,41 @@ import { searchAnswerSchema } from '@store/shared/catalog-answers';
 import { products } from '../../db/schema';
 import { seedCatalog } from '../../../tests/seed-catalog';
 import { createTestApp, type TestApp } from '../../../tests/test-app';
-import { buildSuggestionVocabulary, suggestSearches } from './search-suggestions';
+import { runToEnd } from './run-in-slices';
+import {
+  buildSuggestionVocabulary,
+  suggestionVocabularySteps,
+  suggestSearches,
+  type SuggestionDocument,
+} from './search-suggestions';
 
 describe('suggestSearches', () => {
-  const vocabulary = buildSuggestionVocabulary([
+  const docs: SuggestionDocument[] = [
     { sku: 'BP-1', title: 'Front Brake Pads', brand: 'Bendix', partNumbers: ['DB1810', '04465-0K240'] },
     { sku: 'BP-2', title: 'Rear Brake Pads', brand: 'Bendix', partNumbers: ['DB1860'] },
     { sku: 'BP-3', title: 'Brake Rotor Pair', brand: 'Bosch', partNumbers: ['DB1999'] },
-  ]);
+  ];
+  const vocabulary = buildSuggestionVocabulary(docs);
   const all = () => true;
+
+  it('past its scan limit finds the part numbers sharing half the key at its start or end', () => {
+    // A vocabulary that compares no part number one by one: what a catalog of millions does.
+    const large = runToEnd(
+      suggestionVocabularySteps(
+        [
+          ...docs,
+          { sku: 'XX-1', title: 'Oil Filter', brand: 'Ryco', partNumbers: ['Z41810', 'DB9999', 'QQ1870'] },
+        ],
+        0,
+      ),
+    );
+    expect(suggestSearches(large, 'db1170', all)).toEqual(['DB1810', 'DB1860']);
+    expect(suggestSearches(large, 'DB-1811', all)[0]).toBe('DB1810');
+    expect(suggestSearches(large, '04465 0K241', all)).toEqual(['04465-0K240']);
+    // One edit at the front: found by the end of the key.
+    expect(suggestSearches(large, 'Z51810', all)[0]).toBe('Z41810');
+    expect(suggestSearches(large, 'QR1870', all)).toContain('QQ1870');
+  });
 
   it('offers the part numbers one or two keys away, nearest first, spaced and dashed any way', () => {
     expect(suggestSearches(vocabulary, 'db1170', all)).toEqual(['DB1810', 'DB1860']);

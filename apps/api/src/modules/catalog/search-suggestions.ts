@@ -21,6 +21,7 @@
  */
 import { distance } from 'fastest-levenshtein';
 import { normalizePartNumber } from '@store/shared/part-number';
+import { runToEnd, sortedInSteps } from './run-in-slices';
 import { searchWordsOf } from './search-index';
 
 /** Suggestions offered at most. */
@@ -54,7 +55,23 @@ interface Term {
 export interface SuggestionVocabulary {
   readonly byLength: ReadonlyMap<TermKind, ReadonlyMap<number, readonly Term[]>>;
   readonly keys: ReadonlyMap<TermKind, ReadonlySet<string>>;
+  /** The part numbers, in order of their keys and of their keys read backwards (numbers into `partList`). */
+  readonly partList: readonly Term[];
+  readonly partsByKey: Int32Array;
+  readonly partsByKeyBackwards: Int32Array;
+  /** Part numbers of about a query's length compared one by one at most; more are found by prefix and suffix. */
+  readonly scanLimit: number;
 }
+
+/**
+ * Part numbers of about a query's length compared one by one at most (about 10 ms); past it, only those sharing
+ * half the query's key at its start or at its end (`nearbyParts`): a million products have three million part
+ * numbers, and comparing a query with all of them took half a second (issue 42 §3).
+ */
+export const PART_SCAN_LIMIT = 50_000;
+
+/** Part numbers compared at most on each side (prefix, suffix) past the scan limit. */
+const NEARBY_PARTS = 4_000;
 
 /** Edits a term may be away from what was typed: 1 up to 4 characters, 2 up to 8, 3 beyond. */
 export function maxDistance(length: number): number {
@@ -66,8 +83,22 @@ function wordKey(text: string): string {
   return searchWordsOf(text).join(' ');
 }
 
-/** Builds the vocabulary of `docs` (linear in their text). */
+/** Builds the vocabulary of `docs` (linear in their text) in one go. */
 export function buildSuggestionVocabulary(docs: Iterable<SuggestionDocument>): SuggestionVocabulary {
+  return runToEnd(suggestionVocabularySteps(docs));
+}
+
+/** Documents read between two yields of `suggestionVocabularySteps`. */
+const DOCS_PER_STEP = 256;
+
+/**
+ * The vocabulary of `docs`, built a slice at a time (issue 42 §3: 10 to 20 s of CPU at a million products): yields
+ * about every millisecond of work, returns the vocabulary.
+ */
+export function* suggestionVocabularySteps(
+  docs: Iterable<SuggestionDocument>,
+  scanLimit = PART_SCAN_LIMIT,
+): Generator<void, SuggestionVocabulary> {
   const terms = new Map<string, Term>();
   const add = (kind: TermKind, text: string, key: string, seen: Set<string>) => {
     if (key.length < 3) return;
@@ -78,20 +109,24 @@ export function buildSuggestionVocabulary(docs: Iterable<SuggestionDocument>): S
     if (term) term.products++;
     else terms.set(id, { text, key, kind, products: 1 });
   };
+  let read = 0;
   for (const doc of docs) {
+    if (++read % DOCS_PER_STEP === 0) yield;
     const seen = new Set<string>();
     for (const part of [doc.sku, ...doc.partNumbers])
       add('part', part.trim(), normalizePartNumber(part), seen);
     if (doc.brand.trim()) add('brand', doc.brand.trim(), wordKey(doc.brand), seen);
     for (const word of doc.title.toLowerCase().split(/[^\p{L}\p{N}]+/u)) {
       // Words of letters only: a word with digits in a title is a size or a part number, matched as a part.
-      const key = wordKey(word);
+      // Only a word beyond ASCII can fold into a-z (`café`): the others are their own key or not a word.
+      const key = /^[a-z]+$/.test(word) ? word : /[^\0-\x7f]/.test(word) ? wordKey(word) : '';
       if (/^[a-z]+$/.test(key)) add('word', word, key, seen);
     }
   }
   const byLength = new Map<TermKind, Map<number, Term[]>>();
   const keys = new Map<TermKind, Set<string>>();
   for (const term of terms.values()) {
+    if (++read % (DOCS_PER_STEP * 8) === 0) yield;
     let lengths = byLength.get(term.kind);
     if (!lengths) byLength.set(term.kind, (lengths = new Map()));
     let list = lengths.get(term.key.length);
@@ -101,7 +136,73 @@ export function buildSuggestionVocabulary(docs: Iterable<SuggestionDocument>): S
     if (!set) keys.set(term.kind, (set = new Set()));
     set.add(term.key);
   }
-  return { byLength, keys };
+  const partList = [...terms.values()].filter((term) => term.kind === 'part');
+  yield;
+  const partsByKey = yield* sortedInSteps(Int32Array.from(partList.keys()), (a, b) =>
+    compareKeys((partList[a] as Term).key, (partList[b] as Term).key),
+  );
+  const partsByKeyBackwards = yield* sortedInSteps(Int32Array.from(partList.keys()), (a, b) =>
+    compareBackwards((partList[a] as Term).key, (partList[b] as Term).key),
+  );
+  return { byLength, keys, partList, partsByKey, partsByKeyBackwards, scanLimit };
+}
+
+function compareKeys(a: string, b: string): number {
+  return a < b ? -1 : a > b ? 1 : 0;
+}
+
+/** Order of two keys read from their last character. */
+function compareBackwards(a: string, b: string): number {
+  for (let i = a.length - 1, j = b.length - 1; i >= 0 && j >= 0; i--, j--) {
+    const d = a.charCodeAt(i) - b.charCodeAt(j);
+    if (d !== 0) return d;
+  }
+  return a.length - b.length;
+}
+
+/** Whether `key` starts with `prefix` (`backwards`: ends with it), and how it orders against it otherwise. */
+function orderToAffix(key: string, affix: string, backwards: boolean): number {
+  if (!backwards) return key.startsWith(affix) ? 0 : compareKeys(key, affix);
+  return key.endsWith(affix) ? 0 : compareBackwards(key, affix);
+}
+
+/** The first position in `order` whose part does not come before `affix` (0 when it has it). */
+function firstWith(
+  vocabulary: SuggestionVocabulary,
+  order: Int32Array,
+  affix: string,
+  backwards: boolean,
+): number {
+  let lo = 0;
+  let hi = order.length;
+  while (lo < hi) {
+    const mid = (lo + hi) >>> 1;
+    const key = (vocabulary.partList[order[mid] as number] as Term).key;
+    if (orderToAffix(key, affix, backwards) < 0) lo = mid + 1;
+    else hi = mid;
+  }
+  return lo;
+}
+
+/**
+ * The part numbers sharing the first or the last half of `key` (up to NEARBY_PARTS each): every part number one
+ * edit away is among them (an edit leaves one half as it was), and any with its edits in one half.
+ */
+function nearbyParts(vocabulary: SuggestionVocabulary, key: string): Set<Term> {
+  const half = Math.floor(key.length / 2);
+  const found = new Set<Term>();
+  for (const [order, affix, backwards] of [
+    [vocabulary.partsByKey, key.slice(0, half), false],
+    [vocabulary.partsByKeyBackwards, key.slice(key.length - half), true],
+  ] as const) {
+    const from = firstWith(vocabulary, order, affix, backwards);
+    for (let k = from; k < order.length && k < from + NEARBY_PARTS; k++) {
+      const term = vocabulary.partList[order[k] as number] as Term;
+      if (orderToAffix(term.key, affix, backwards) !== 0) break;
+      found.add(term);
+    }
+  }
+  return found;
 }
 
 interface Candidate {
@@ -120,12 +221,20 @@ function nearest(vocabulary: SuggestionVocabulary, kind: TermKind, key: string):
   const lengths = vocabulary.byLength.get(kind);
   if (!lengths || key.length < 3) return [];
   const out: Candidate[] = [];
-  for (let length = key.length - limit; length <= key.length + limit; length++) {
-    for (const term of lengths.get(length) ?? []) {
-      const d = distance(key, term.key);
-      if (d > 0 && d <= limit) out.push({ text: term.text, distance: d, kind, products: term.products });
-    }
+  const compare = (term: Term) => {
+    if (Math.abs(term.key.length - key.length) > limit) return;
+    const d = distance(key, term.key);
+    if (d > 0 && d <= limit) out.push({ text: term.text, distance: d, kind, products: term.products });
+  };
+  let near = 0;
+  for (let length = key.length - limit; length <= key.length + limit; length++)
+    near += lengths.get(length)?.length ?? 0;
+  if (kind === 'part' && near > vocabulary.scanLimit) {
+    for (const term of nearbyParts(vocabulary, key)) compare(term);
+    return out;
   }
+  for (let length = key.length - limit; length <= key.length + limit; length++)
+    for (const term of lengths.get(length) ?? []) compare(term);
   return out;
 }
 
