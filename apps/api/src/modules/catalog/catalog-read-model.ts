@@ -82,6 +82,8 @@ export function createCatalogReadModel(options: CatalogReadModelOptions): Catalo
       sinceMs: clock.nowMs - CHANGE_WINDOW_MS,
       // Searches keep answering from the old catalog's index while the new one is built (decision 0074).
       previousSearch: current?.searchBuild ?? null,
+      onSearchBuilt: (products, ms) =>
+        log.info(`catalog read model: search index of ${products} products built in ${Math.round(ms)} ms`),
     });
     log.info(
       `catalog read model: ${entries.length} products loaded (version ${clock.version}) in ${Math.round(performance.now() - started)} ms`,

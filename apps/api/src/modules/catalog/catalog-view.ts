@@ -62,6 +62,8 @@ export interface CatalogViewInit {
   sinceMs: number;
   /** The search build of the view this one replaces: answers searches that will not wait until this one's is in. */
   previousSearch?: SearchBuild | null;
+  /** Told when a search build made a slice at a time is in (products, ms): the read model logs it. */
+  onSearchBuilt?: (products: number, ms: number) => void;
 }
 
 export interface CatalogView {
@@ -212,6 +214,7 @@ export function createCatalogView(init: CatalogViewInit): CatalogView {
     entries: everyEntry,
     generation: () => searchGeneration,
     previous: init.previousSearch ?? null,
+    ...(init.onSearchBuilt ? { onBuilt: init.onSearchBuilt } : {}),
   });
   // Built from now on, off the request path: the first search finds it ready.
   search.start();

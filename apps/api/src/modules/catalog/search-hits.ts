@@ -133,6 +133,8 @@ export function createCatalogSearch(options: {
   entries: () => readonly CatalogEntry[];
   generation: () => number;
   previous?: SearchBuild | null;
+  /** Told when a build in slices is in: how many products, and the ms from its start (slices and the gaps between). */
+  onBuilt?: (products: number, ms: number) => void;
 }): CatalogSearch {
   const { entries, generation } = options;
   /** The newest build of this search, with its generation. */
@@ -150,11 +152,14 @@ export function createCatalogSearch(options: {
   function start(): void {
     if (isCurrent() || running) return;
     const builtFor = generation();
-    const run = runInSlices(searchBuildSteps(entries()));
+    const products = entries();
+    const startedMs = performance.now();
+    const run = runInSlices(searchBuildSteps(products));
     const mine = { generation: builtFor, run };
     running = mine;
     run.done.then(
       (build) => {
+        options.onBuilt?.(products.length, performance.now() - startedMs);
         adopt(build, builtFor);
         if (running === mine) running = null;
         // The catalog moved on while this was built: the next build follows at once.
