@@ -51,6 +51,7 @@ export default defineConfig({
   testDir: '.',
   testMatch: '**/*.spec.ts',
   outputDir: process.env.E2E_OUTPUT_DIR ?? path.join(repoRoot, 'test-results'),
+  globalSetup: './support/global-setup.ts',
   globalTeardown: './support/global-teardown.ts',
   fullyParallel: true,
   // Playwright's default is half the cores: one worker on CI's 2-core machines. A journey spends most of its time

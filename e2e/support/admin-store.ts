@@ -3,11 +3,13 @@
  *
  * The store Playwright starts keeps its PGlite database open in its own process, and a second process writing that
  * folder is neither seen by the running store nor safe. So back-office journeys do what an owner does on a new
- * install: run `npm run admin:create` on a fresh data folder, then start a store of their own on that folder, and
- * stop it and remove the folder afterwards. Its outbox is `<dataDir>/outbox` (see outbox.ts).
+ * install: run `npm run admin:create` on a data folder of their own, then start a store of their own on that folder,
+ * and stop it and remove the folder afterwards. The folder is a copy of the run's seed (global-setup.ts: a store
+ * already migrated and loaded with the demo catalog), as a restored backup would be. Its outbox is
+ * `<dataDir>/outbox` (see outbox.ts).
  */
 import { spawn, type ChildProcess } from 'node:child_process';
-import { mkdtempSync, rmSync } from 'node:fs';
+import { cpSync, mkdtempSync, rmSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -132,7 +134,8 @@ export interface AdminStoreOptions {
 }
 
 /**
- * Creates a data folder, its first admin (CLI), starts a store on it and changes the admin's one-time password to
+ * Creates a data folder (a copy of the run's seed, global-setup.ts, when there is one), its first admin (CLI),
+ * starts a store on it and changes the admin's one-time password to
  * `password` through the API, so a journey can sign in at once. Give it 180 s (`test.setTimeout`). Stops what it
  * started when any step fails.
  */
@@ -146,6 +149,9 @@ export async function startAdminStore(options: AdminStoreOptions): Promise<Admin
     rmSync(dataDir, { recursive: true, force: true });
   };
   try {
+    // The run's seed (global-setup.ts): a store that has migrated and loaded the demo catalog, stopped.
+    const seedDir = process.env.E2E_ADMIN_SEED_DIR;
+    if (seedDir) cpSync(seedDir, dataDir, { recursive: true });
     const oneTime = await createAdmin(dataDir, options.email, name);
     const started = await startStore(dataDir, options.env);
     child = started.process;

@@ -13,7 +13,6 @@ import { ORDER_STATUS_CANCELLED, ORDER_STATUS_PENDING } from '@store/shared/orde
 import type { Database } from '../../src/db/client';
 import {
   changedTables,
-  databaseFingerprint,
   fingerprintWithout,
   orderStatusesSince,
   type DatabaseFingerprint,
@@ -41,7 +40,8 @@ export interface AnswerToCheck {
   /** What the client sent: text the server merely echoes back is not a leak. */
   sentText: string;
   db: Database;
-  tables: string[];
+  /** Takes the fingerprint after the answer (`fingerprinter` of the tables `before` covers). */
+  fingerprint: () => Promise<DatabaseFingerprint>;
   before: DatabaseFingerprint;
 }
 
@@ -75,7 +75,7 @@ function houseShapeProblems(body: string): string[] {
 }
 
 async function databaseProblems(a: AnswerToCheck): Promise<string[]> {
-  const after = await databaseFingerprint(a.db, a.tables);
+  const after = await a.fingerprint();
   const changed = changedTables(a.before, after);
   if (changed.length === 0) return [];
   if (a.status !== 402) return [`a ${a.status} changed the database: ${changed.join(', ')}`];
