@@ -10,8 +10,6 @@
  * Screens of the dialog and the return page at 1366 and 390 px, each checked with axe.
  */
 import { writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import path from 'node:path';
 import { ORDER_NUMBER_LABEL } from '@store/shared/order-constants';
 import { expect, test, type Page } from './support/test';
 import type { AdminStore } from './support/admin-store';
@@ -132,7 +130,7 @@ test.describe('refunds and returns in the back office', () => {
     expect(`$${notes[0]?.amount}`).toBe(unit);
     const pdf = await page.request.get(at(notes[0]?.url ?? ''));
     expect(pdf.status()).toBe(200);
-    const file = path.join(tmpdir(), `adjustment-${stamp}.pdf`);
+    const file = test.info().outputPath(`adjustment-${stamp}.pdf`);
     writeFileSync(file, await pdf.body());
     const text = pdfText(file);
     expect(text).toContain(

@@ -13,7 +13,7 @@ import path from 'node:path';
 import { orderStatusWords, paymentStatusWords } from '@store/shared/order-status-words';
 import { payAsGuest } from './support/guest-checkout';
 import { mailFromOutbox } from './support/outbox';
-import { screen, screensDir } from './support/screens';
+import { savePicture, screen } from './support/screens';
 import { throttleLikeSlowPhone } from './support/slow-phone';
 import { expect, test, type Page, type TestInfo } from './support/test';
 
@@ -121,9 +121,7 @@ test('a guest pays on a slow phone, reads the thank-you page, tracks the order a
         () => document.documentElement.scrollWidth - document.documentElement.clientWidth,
       );
       expect(overflow, `the mail is wider than ${width} px`).toBeLessThanOrEqual(0);
-      if (process.env.E2E_SCREENS !== '0') {
-        await page.screenshot({ path: path.join(screensDir, `order-mail-${width}.png`), fullPage: true });
-      }
+      await savePicture(page, `order-mail-${width}`, { fullPage: true });
     }
   } finally {
     rmSync(dir, { recursive: true, force: true });

@@ -1,12 +1,8 @@
-import { mkdirSync } from 'node:fs';
-import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import type { ShopAnswer } from '@store/shared/catalog-answers';
 import { expect, test } from './support/test';
+import { savePicture } from './support/screens';
 import { expectOrdered, expectTitles, listingAnswer, shownPrices } from './support/listing';
 import { expectNoSeriousAxeViolations } from './support/page-checks';
-
-const screensDir = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../docs/screens');
 
 test('/brands lists every logo; a logo opens that brand’s products', async ({ page, request }, testInfo) => {
   const brandsAnswer = await request.get('/api/brands');
@@ -36,11 +32,7 @@ test('/brands lists every logo; a logo opens that brand’s products', async ({ 
     .poll(() => page.evaluate(() => Array.from(document.images).every((img) => img.complete)))
     .toBe(true);
   await expectNoSeriousAxeViolations(page);
-  mkdirSync(screensDir, { recursive: true });
-  await page.screenshot({
-    path: path.join(screensDir, `brands-${testInfo.project.name}.png`),
-    fullPage: true,
-  });
+  await savePicture(page, `brands-${testInfo.project.name}`, { fullPage: true });
 
   await main.getByRole('link', { name: brand!.title }).click();
   await expect(page).toHaveURL(`/brand?page=1&brand=${brand!.permalink}`);

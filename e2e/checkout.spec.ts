@@ -4,8 +4,6 @@
  * 3-D Secure, completed or failed) and the test wallet, the thank-you page, and tracking the order with the
  * totals the checkout showed.
  */
-import { mkdirSync } from 'node:fs';
-import path from 'node:path';
 import { paymentStatusWords } from '@store/shared/order-status-words';
 import { expect, test, type Locator, type Page } from './support/test';
 import {
@@ -17,7 +15,7 @@ import {
 import { TEST_CARD_MESSAGES } from '@store/shared/test-payments';
 import { mailFromOutbox } from './support/outbox';
 import { expectNoSeriousAxeViolations } from './support/page-checks';
-import { screen, screensDir, settleToasts } from './support/screens';
+import { savePicture, screen, settleToasts } from './support/screens';
 /** Demo products (data/demo-catalog/products.csv): one with a discount, one at its list price. */
 const DISCOUNTED_SKU = 'VC-NS70-680';
 const PLAIN_SKU = 'BL-H4-6055';
@@ -142,11 +140,7 @@ test('a guest buys a discounted and a plain product by card, then tracks the ord
   expect(mail?.text).toContain(checkoutFigures.gst);
   expect(mail?.text).toContain(`/guest-track-order?id=${new URL(page.url()).searchParams.get('id') ?? ''}`);
 
-  mkdirSync(screensDir, { recursive: true });
-  await page.screenshot({
-    path: path.join(screensDir, `track-order-journey-${testInfo.project.name}.png`),
-    fullPage: true,
-  });
+  await savePicture(page, `track-order-journey-${testInfo.project.name}`, { fullPage: true });
 });
 
 test('a declined card keeps the cart and says why', async ({ page }) => {
@@ -271,11 +265,8 @@ test('an invisible character pasted into the address is named under the field be
     ),
   ).toBeVisible();
   await expect(page).toHaveURL(/\/checkout$/);
-  mkdirSync(screensDir, { recursive: true });
   await form.getByLabel(/^Street address/).scrollIntoViewIfNeeded();
-  await page.screenshot({
-    path: path.join(screensDir, `checkout-invisible-character-${testInfo.project.name}.png`),
-  });
+  await savePicture(page, `checkout-invisible-character-${testInfo.project.name}`);
 
   await form.getByLabel(/^Street address/).fill('12 Railway Terrace');
   await page.getByRole('button', { name: 'Credit Card / Debit Card' }).click();

@@ -1,5 +1,3 @@
-import { mkdirSync } from 'node:fs';
-import path from 'node:path';
 import {
   deliverySettingsOf,
   freeDeliveryHeadline,
@@ -10,7 +8,7 @@ import {
 import type { StoreConfig } from '@store/shared/store-settings';
 import { expect, test } from './support/test';
 import { expectNoSeriousAxeViolations, loadAllImages } from './support/page-checks';
-import { drawWholePage, screensDir } from './support/screens';
+import { drawWholePage, picturesWanted, savePicture } from './support/screens';
 
 const PRICE = /\$\d[\d,]*\.\d{2}/;
 
@@ -52,9 +50,10 @@ test('home page shows the store name and the newest products', async ({ page, re
 
   await page.evaluate(() => window.scrollTo(0, 0));
   await loadAllImages(page);
-  mkdirSync(screensDir, { recursive: true });
-  await drawWholePage(page);
-  await page.screenshot({ path: path.join(screensDir, `home-${testInfo.project.name}.png`), fullPage: true });
+  if (picturesWanted()) {
+    await drawWholePage(page);
+    await savePicture(page, `home-${testInfo.project.name}`, { fullPage: true });
+  }
 });
 
 test('home page: hero, banners, services, featured products and brands, without serious axe violations', async ({

@@ -7,8 +7,8 @@
  * charges the same total, and that total is `computeCheckoutTotals` of the catalog's prices. One guest's cart
  * sits below the free-delivery threshold (delivery charged); the business member's just reaches it, so its
  * delivery is free although the member discount takes the amount paid below it (the rule reads the subtotal).
- * Screens of the cart, checkout and order page at 390 and 1366 px go to /tmp/shots-34 (E2E_SHOTS_DIR) for a
- * person to look at. Each order's confirmation mail (the store's outbox) and its tax invoice PDF (the thank-you
+ * Screens of the cart, checkout and order page at 390 and 1366 px go to /tmp/shots-34 (E2E_SHOTS_DIR; none with
+ * E2E_SCREENS=0) for a person to look at. Each order's confirmation mail (the store's outbox) and its tax invoice PDF (the thank-you
  * page's signed link, read with pdftotext) are read too: their lines and rows (subtotal, each discount, delivery,
  * total, GST included) are the order's, to the cent. They always show the GST-inclusive rows
  * (`breakdownRows(amounts, 'inc_gst')`), so for the business member they are held to the order as charged (the order
@@ -17,8 +17,7 @@
  * It runs on a store of its own (granting a plan needs an admin), on the desktop project; the phone width is
  * taken by resizing.
  */
-import { mkdirSync, writeFileSync } from 'node:fs';
-import path from 'node:path';
+import { writeFileSync } from 'node:fs';
 import {
   computeCheckoutTotals,
   unitPriceCentsOf,
@@ -40,7 +39,7 @@ import { expect, test, type Locator, type Page } from './support/test';
 import type { AdminStore } from './support/admin-store';
 import { mailFromOutbox } from './support/outbox';
 import { pdfText } from './support/pdf-text';
-import { settleToasts } from './support/screens';
+import { picturesWanted, savePicture, settleToasts } from './support/screens';
 import { signInCustomer, signUpCustomer } from './support/sign-in';
 import { thankYouOrderId } from './support/thank-you-order-id';
 
@@ -210,11 +209,11 @@ async function linesSum(lines: Locator): Promise<number> {
 }
 
 async function shoot(page: Page, name: string) {
-  mkdirSync(SHOTS_DIR, { recursive: true });
+  if (!picturesWanted()) return;
   for (const width of [390, 1366]) {
     await page.setViewportSize({ width, height: width === 390 ? 844 : 900 });
     await settleToasts(page);
-    await page.screenshot({ path: path.join(SHOTS_DIR, `${name}-${width}.png`), fullPage: true });
+    await savePicture(page, `${name}-${width}`, { fullPage: true, dir: SHOTS_DIR });
   }
   await page.setViewportSize({ width: 1366, height: 800 });
 }

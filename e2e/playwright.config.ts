@@ -9,6 +9,7 @@ import { availableParallelism, tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { defineConfig } from '@playwright/test';
+import { journeyBrowserPath } from './support/journey-browser.mjs';
 
 const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 
@@ -45,7 +46,7 @@ const externalBaseUrl = process.env.E2E_BASE_URL;
 const baseURL = externalBaseUrl ?? `http://127.0.0.1:${port}`;
 const webDistDir = process.env.E2E_WEB_DIST_DIR;
 
-export const chromiumPath = process.env.CHROME_PATH || '/usr/bin/chromium';
+export const chromiumPath = journeyBrowserPath();
 
 export default defineConfig({
   testDir: '.',

@@ -1,6 +1,3 @@
-import { mkdirSync } from 'node:fs';
-import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { unitPriceCentsOf } from '@store/shared/checkout-totals';
 import { formatCents } from '@store/shared/money';
 import {
@@ -11,9 +8,9 @@ import {
 } from '@store/shared/store-promises';
 import type { StoreConfig } from '@store/shared/store-settings';
 import { expect, test } from './support/test';
+import { savePicture } from './support/screens';
 import { expectNoSeriousAxeViolations, loadAllImages } from './support/page-checks';
 
-const screensDir = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../docs/screens');
 /** A demo product with a discount, two images and stock (data/demo-catalog/products.csv). */
 const SKU = 'VC-NS70-680';
 
@@ -102,11 +99,7 @@ test('product page: price, gallery, JSON-LD in AUD, and no serious accessibility
 
   await expectNoSeriousAxeViolations(page);
   await loadAllImages(page);
-  mkdirSync(screensDir, { recursive: true });
-  await page.screenshot({
-    path: path.join(screensDir, `product-${testInfo.project.name}.png`),
-    fullPage: true,
-  });
+  await savePicture(page, `product-${testInfo.project.name}`, { fullPage: true });
 });
 
 test('quantity stepper stays between 1 and 100 and its field is read-only', async ({ page }) => {

@@ -1,33 +1,25 @@
 #!/usr/bin/env node
 /**
- * `npm run test:e2e`: runs the Playwright journeys in Debian's Chromium (DESIGN §6).
+ * `npm run test:e2e`: runs the Playwright journeys in Debian's Chromium (DESIGN §6; which one: decision 0076).
  * Without a Chromium it skips them with a note, unless REQUIRE_E2E=1 (CI), where a missing browser fails.
  * Extra arguments go to Playwright: `npm run test:e2e -- --project=phone`.
  */
 import { spawn } from 'node:child_process';
-import { accessSync, constants, mkdtempSync, rmSync } from 'node:fs';
+import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { isExecutable, journeyBrowserPath } from './support/journey-browser.mjs';
 
 const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
-const chromiumPath = process.env.CHROME_PATH || '/usr/bin/chromium';
+const chromiumPath = journeyBrowserPath();
 const required = process.env.REQUIRE_E2E === '1';
-
-function isExecutable(file) {
-  try {
-    accessSync(file, constants.X_OK);
-    return true;
-  } catch {
-    return false;
-  }
-}
 
 if (!isExecutable(chromiumPath)) {
   if (required) {
     console.error(
       `Chromium not found at ${chromiumPath}, and REQUIRE_E2E=1 says the browser journeys must run. ` +
-        'Install it (apt-get install -y chromium) or set CHROME_PATH.',
+        'Install it (apt-get install -y chromium-headless-shell, or chromium) or set CHROME_PATH.',
     );
     process.exit(1);
   }

@@ -1,14 +1,9 @@
-import { mkdirSync } from 'node:fs';
-import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import AxeBuilder from '@axe-core/playwright';
 import type { SearchAnswer } from '@store/shared/catalog-answers';
 import { expect, test } from './support/test';
 import { cards, expectOrdered, expectTitles, listingAnswer, shownPrices } from './support/listing';
 import { loadAllImages } from './support/page-checks';
-import { screen } from './support/screens';
-
-const screensDir = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../docs/screens');
+import { savePicture, screen } from './support/screens';
 
 test('live search suggests products; ArrowDown + Enter opens the selected one', async ({ page, request }) => {
   // What the header should suggest for 'h4 glo': the server's first answer.
@@ -90,11 +85,7 @@ test('Enter without a selection opens the results page, which pages and passes a
   await expect
     .poll(() => page.evaluate(() => Array.from(document.images).every((img) => img.complete)))
     .toBe(true);
-  mkdirSync(screensDir, { recursive: true });
-  await page.screenshot({
-    path: path.join(screensDir, `search-results-${testInfo.project.name}.png`),
-    fullPage: true,
-  });
+  await savePicture(page, `search-results-${testInfo.project.name}`, { fullPage: true });
 });
 
 test('search results sort by price and filter to in stock; page links keep both', async ({

@@ -1,10 +1,6 @@
-import { mkdirSync } from 'node:fs';
-import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { memberDiscountOffer } from '@store/shared/store-promises';
 import { expect, test, type APIRequestContext } from './support/test';
-
-const screensDir = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../docs/screens');
+import { savePicture } from './support/screens';
 
 interface Category {
   title: string;
@@ -122,8 +118,7 @@ test('the navigation menus work from the keyboard', async ({ page, request }, te
   await page.keyboard.press('Tab');
   // The mega menu is the store's taxonomy, in its order (issue 36 §2): its first category first.
   await expect(nav.getByRole('link', { name: categories[0]!.title, exact: true })).toBeFocused();
-  mkdirSync(screensDir, { recursive: true });
-  await page.screenshot({ path: path.join(screensDir, `shell-menu-${testInfo.project.name}.png`) });
+  await savePicture(page, `shell-menu-${testInfo.project.name}`);
   await page.keyboard.press('Escape');
   await expect(shop).toHaveAttribute('aria-expanded', 'false');
   await expect(shop).toBeFocused();
@@ -172,8 +167,7 @@ test("the phone menu repeats the links, with the SPEC's odd ones", async ({ page
   ] as const) {
     await expect(menu.getByRole('link', { name, exact: true })).toHaveAttribute('href', href);
   }
-  mkdirSync(screensDir, { recursive: true });
-  await page.screenshot({ path: path.join(screensDir, `shell-menu-${testInfo.project.name}.png`) });
+  await savePicture(page, `shell-menu-${testInfo.project.name}`);
 
   // The odd link still lands on the real page.
   await menu.getByRole('link', { name: 'Editorial Guidelines' }).tap();

@@ -1,6 +1,3 @@
-import { mkdirSync } from 'node:fs';
-import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { expect, test, waitForApp } from './support/test';
 import {
   cards,
@@ -12,9 +9,7 @@ import {
   shownPrices,
 } from './support/listing';
 import { expectNoSeriousAxeViolations, loadAllImages } from './support/page-checks';
-import { screen } from './support/screens';
-
-const screensDir = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../docs/screens');
+import { savePicture, screen } from './support/screens';
 
 test('home → Batteries → product → add to cart', async ({ page }, testInfo) => {
   // Five pages and an axe run: near 30 s on a busy machine.
@@ -49,8 +44,7 @@ test('home → Batteries → product → add to cart', async ({ page }, testInfo
   await loadAllImages(page);
   // No card in its hover state on the picture.
   await page.mouse.move(0, 0);
-  mkdirSync(screensDir, { recursive: true });
-  await page.screenshot({ path: path.join(screensDir, `shop-${testInfo.project.name}.png`), fullPage: true });
+  await savePicture(page, `shop-${testInfo.project.name}`, { fullPage: true });
 
   // Page 2 keeps the filter and scrolls back to the top.
   await pages.getByRole('link', { name: 'Page 2' }).click();

@@ -8,8 +8,6 @@
  * trade pages at 390 and 1366 px.
  */
 import { writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import path from 'node:path';
 import { exGstCents } from '@store/shared/checkout-totals';
 import { formatCents, parseDecimalToCents } from '@store/shared/money';
 import { TRADE_MESSAGES } from '@store/shared/trade-accounts';
@@ -87,7 +85,8 @@ test.describe('a trade account from application to a paid statement (issue 39)',
   /** Saves the PDF a click opens or downloads, and answers its text. */
   async function pdfOf(page: Page, click: () => Promise<void>, name: string): Promise<string> {
     const [download] = await Promise.all([page.waitForEvent('download', { timeout: 20_000 }), click()]);
-    const file = path.join(tmpdir(), `${name}-${Date.now()}.pdf`);
+    // In the test's output folder (test-results), which Playwright empties at the start of each run.
+    const file = test.info().outputPath(`${name}-${Date.now()}.pdf`);
     await download.saveAs(file);
     return pdfText(file).replace(/\s+/g, ' ');
   }
@@ -237,7 +236,7 @@ test.describe('a trade account from application to a paid statement (issue 39)',
     expect(invoice).toMatch(/Total ex\. GST \$[\d,]+\.\d\d/);
     expect(invoice).toMatch(/GST \$[\d,]+\.\d\d/);
     expect(invoice).toContain('Charged to your trade account: payment due by');
-    writeFileSync(path.join(tmpdir(), 'trade-invoice.txt'), invoice);
+    writeFileSync(test.info().outputPath('trade-invoice.txt'), invoice);
 
     // 7. The month's statement lists it.
     await shop.goto(at('/my-account/trade'));

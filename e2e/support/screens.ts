@@ -47,11 +47,27 @@ export async function screen(page: Page, testInfo: TestInfo, name: string, optio
     () => document.documentElement.scrollWidth - document.documentElement.clientWidth,
   );
   expect(overflow, `${name} is wider than the viewport`).toBeLessThanOrEqual(0);
-  if (process.env.E2E_SCREENS === '0') return;
-  mkdirSync(screensDir, { recursive: true });
+  if (!picturesWanted()) return;
   if (options.fullPage) await drawWholePage(page);
-  await page.screenshot({
-    path: path.join(screensDir, `${name}-${testInfo.project.name}.png`),
-    fullPage: options.fullPage,
-  });
+  await savePicture(page, `${name}-${testInfo.project.name}`, { fullPage: options.fullPage });
+}
+
+/** Whether this run saves pictures for a person: not with `E2E_SCREENS=0` (CI, whose clone is thrown away). */
+export function picturesWanted(): boolean {
+  return process.env.E2E_SCREENS !== '0';
+}
+
+/**
+ * Saves the page's picture as `{dir}/{name}.png` (docs/screens unless `dir` says otherwise), or nothing when this
+ * run wants no pictures (`picturesWanted`), so a CI run leaves the checkout as it found it.
+ */
+export async function savePicture(
+  page: Page,
+  name: string,
+  options: { fullPage?: boolean; dir?: string } = {},
+) {
+  if (!picturesWanted()) return;
+  const dir = options.dir ?? screensDir;
+  mkdirSync(dir, { recursive: true });
+  await page.screenshot({ path: path.join(dir, `${name}.png`), fullPage: options.fullPage ?? false });
 }

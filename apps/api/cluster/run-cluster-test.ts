@@ -778,7 +778,6 @@ const JOURNEYS = ['e2e/after-paying.spec.ts', 'e2e/track-order-by-number.spec.ts
 const JOURNEYS_TIMEOUT_MS = 15 * 60_000;
 
 async function journeysThroughTheLoadBalancer(cluster: Cluster): Promise<void> {
-  const chromium = process.env.CHROME_PATH ?? '/usr/bin/chromium';
   const started = Date.now();
   // Not spawnSync: the S3 server and the trace collector run in this process and must go on answering.
   const journeys = spawn(
@@ -799,7 +798,6 @@ async function journeysThroughTheLoadBalancer(cluster: Cluster): Promise<void> {
       stdio: 'inherit',
       env: {
         ...process.env,
-        CHROME_PATH: chromium,
         E2E_BASE_URL: cluster.lbUrl,
         // The worker writes the mails to the cluster's shared folder, where the journeys read them.
         E2E_DATA_DIR: cluster.dataDir,

@@ -271,7 +271,7 @@ export async function defineApiFuzzSuite(share: FuzzShare): Promise<void> {
           const problems = await checkAnswer({
             status: res.statusCode,
             body: res.body,
-            sentText: request.sentText(),
+            sentText: () => request.sentText(),
             db,
             fingerprint,
             before,
