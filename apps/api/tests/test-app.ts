@@ -61,16 +61,26 @@ export async function createTestApp(options: CreateTestAppOptions = {}): Promise
   // No schedule fires during a test unless it asks (the low-stock report at 07:00 Sydney, reconciliation).
   config.runSchedules = false;
   options.config?.(config);
-  const app = await buildApp({
-    config,
-    database,
-    ...(options.logStream ? { logStream: options.logStream } : {}),
-    ...(options.onRoute ? { onRoute: options.onRoute } : {}),
-    // Jobs are looked for twice a second, and a failed one is retried at once, twice, not over minutes.
-    jobTimings: options.jobTimings ?? TEST_JOB_TIMINGS,
-  });
-  options.routes?.(app);
-  await app.ready();
+  let app: FastifyInstance | undefined;
+  try {
+    app = await buildApp({
+      config,
+      database,
+      ...(options.logStream ? { logStream: options.logStream } : {}),
+      ...(options.onRoute ? { onRoute: options.onRoute } : {}),
+      // Jobs are looked for twice a second, and a failed one is retried at once, twice, not over minutes.
+      jobTimings: options.jobTimings ?? TEST_JOB_TIMINGS,
+    });
+    options.routes?.(app);
+    await app.ready();
+  } catch (error) {
+    // A store that refuses to start (a test of exactly that) leaves nothing behind either: its app, the database
+    // made for it, its data folder. API test files share a worker (decision 0076), so a leak would outlive the file.
+    await app?.close().catch(() => undefined);
+    if (!options.database) await database.close().catch(() => undefined);
+    await rm(dataDir, { recursive: true, force: true });
+    throw error;
+  }
   return {
     app,
     database,
