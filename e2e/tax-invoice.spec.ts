@@ -13,7 +13,7 @@ import { lineGstCents } from '@store/shared/order-breakdown';
 import { DEMO_ABN_PLACEHOLDER } from '@store/shared/tax-invoice';
 import { expect, test } from './support/test';
 import { pdfFirstPageToPng, pdfText } from './support/pdf-text';
-import { screen, screensDir } from './support/screens';
+import { picturesWanted, screen, screensDir } from './support/screens';
 import { thankYouOrderId } from './support/thank-you-order-id';
 
 /** The demo catalog's dearest product: its shelf price $658.90 inc. GST, so two come to $1,317.80. */
@@ -153,7 +153,7 @@ test('a tax invoice downloads from the order details page and names the buyer of
   expect(flat).toContain(figures);
   expect(flat.replace(figures, '')).toContain(`${line.product_title} (SKU ${SKU})`);
 
-  if (process.env.E2E_SCREENS !== '0' && testInfo.project.name === 'desktop') {
+  if (picturesWanted() && testInfo.project.name === 'desktop') {
     mkdirSync(screensDir, { recursive: true });
     pdfFirstPageToPng(file, path.join(screensDir, 'tax-invoice-page-1'));
   }

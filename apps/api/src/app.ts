@@ -147,6 +147,7 @@ export async function buildApp({
     db: database.db,
     log: app.log,
     pollMs: config.catalogPollMs,
+    jsonCacheBytes: config.catalogJsonCacheBytes,
     listenUrl: database.kind === 'postgres' ? config.databaseUrl : undefined,
   });
   app.decorate('catalog', catalog);

@@ -192,6 +192,7 @@ const envSchema = z
     GOOGLE_MAPS_API_KEY: optionalText,
     TRUST_PROXY: z.coerce.number().int().min(0).max(10).default(0),
     CATALOG_POLL_MS: z.coerce.number().int().min(0).max(60_000).default(1_000),
+    CATALOG_JSON_CACHE_MB: z.coerce.number().int().min(1).max(65_536).default(256),
     RATE_LIMIT_ORDER_LOOKUPS_PER_MINUTE: z.coerce.number().int().min(1).default(20),
     RATE_LIMIT_PLACE_ORDERS_PER_MINUTE: z.coerce.number().int().min(1).default(20),
     RATE_LIMIT_LOGINS_PER_MINUTE: z.coerce.number().int().min(1).default(10),
@@ -422,6 +423,12 @@ export interface AppConfig {
    */
   catalogPollMs: number;
   /**
+   * How much of the products' answer JSON each instance keeps in memory, bytes (CATALOG_JSON_CACHE_MB, 256;
+   * decision 0077): about 200,000 products' worth, the whole catalog below that; the rest is read from the
+   * database when a page asks for it.
+   */
+  catalogJsonCacheBytes: number;
+  /**
    * How old the store's settings a page shows may be, ms (decision 0025: 5 s): `/api/store-config` and every
    * rendered page reuse one read for this long. Tests set 0.
    */
@@ -571,6 +578,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     googleMapsApiKey: e.GOOGLE_MAPS_API_KEY,
     trustProxyHops: e.TRUST_PROXY,
     catalogPollMs: e.CATALOG_POLL_MS,
+    catalogJsonCacheBytes: e.CATALOG_JSON_CACHE_MB * 1024 * 1024,
     settingsMaxAgeMs: 5_000,
     lowStockMailAt: e.LOW_STOCK_MAIL_AT === 'off' ? null : e.LOW_STOCK_MAIL_AT,
     metricsToken: e.METRICS_TOKEN,

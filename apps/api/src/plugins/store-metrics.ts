@@ -9,7 +9,10 @@
  *   `store_orders_placed_total{payment_method}` (an order written by place-order, paid or not yet: whether it
  *   was paid shows in `store_payments_failed_total` and the order list) and `store_payments_failed_total` (a
  *   pending order cancelled because its payment failed: declined at checkout, a provider's webhook, or
- *   reconciliation).
+ *   reconciliation);
+ * - `store_catalog_json_reads_total{source}`: products' answer JSON put into catalog answers, from the working set
+ *   held in memory (`memory`) or read from the database (`database`) (decision 0077): how well
+ *   CATALOG_JSON_CACHE_MB fits the catalog's traffic.
  */
 import { Counter, Registry, collectDefaultMetrics } from 'prom-client';
 
@@ -21,6 +24,12 @@ export const storeMetrics = {
     name: 'store_orders_placed_total',
     help: 'Orders written by place-order (stock reserved, order saved), before their payment is known.',
     labelNames: ['payment_method'] as const,
+    registers: [registry],
+  }),
+  catalogJsonReads: new Counter({
+    name: 'store_catalog_json_reads_total',
+    help: "Products' answer JSON put into catalog answers, by where it came from: memory (the working set) or database.",
+    labelNames: ['source'] as const,
     registers: [registry],
   }),
   paymentsFailed: new Counter({

@@ -49,7 +49,7 @@ describe('best sellers', () => {
     expect(ranking).toMatchObject({ basis: 'featured', ids: [], paidOrders: 1 });
     // The API keeps one ranking for minutes: its featured answer is built from the view (the route is asked below).
     const answer = bestSellersAnswerSchema.parse(
-      JSON.parse(bestSellersAnswer(await t.app.catalog.view(), ranking).json.toString('utf8')),
+      JSON.parse((await bestSellersAnswer(await t.app.catalog.view(), ranking)).json.toString('utf8')),
     );
     expect(answer.basis).toBe('featured');
     expect(answer.days).toBe(90);

@@ -1,8 +1,9 @@
 /**
  * Catalog answers from a view (SPEC §7 /products/{sku}, /shop, /latest-products, /virtual-products, /categories,
  * /search-product; issue 13): the JSON text each call answers, put together from the products' JSON built once per
- * snapshot, with an ETag that changes whenever what it shows changes. Nothing here touches the database, and the
- * cost of a page does not grow with the catalog.
+ * snapshot, with an ETag that changes whenever what it shows changes. The database is read only for products whose
+ * JSON the working set does not hold (decision 0077), one query a page; the cost of a page does not grow with the
+ * catalog.
  */
 import type { SearchQuery, ShopQuery } from '@store/shared/catalog-query';
 import { taxonomyChanges, type TaxonomyChanges } from '@store/shared/taxonomy-redirects';
@@ -33,46 +34,60 @@ const COMMA = 0x2c;
  * A product's JSON, with its `fitment` for `vehicleId` when one was asked for: the stored bytes up to their
  * closing brace, then the field (decision 0032).
  */
-function productJson(view: CatalogView, e: CatalogEntry, vehicleId: number | undefined): Buffer[] {
-  if (vehicleId === undefined) return [e.json];
-  return [e.json.subarray(0, e.json.length - 1), view.fitments.fitmentTail(vehicleId, e.id, e.universalFit)];
+function productJson(
+  view: CatalogView,
+  e: CatalogEntry,
+  json: Buffer,
+  vehicleId: number | undefined,
+): Buffer[] {
+  if (vehicleId === undefined) return [json];
+  return [json.subarray(0, json.length - 1), view.fitments.fitmentTail(vehicleId, e.id, e.universalFit)];
 }
 
 /**
  * `before`, the products of `ids` as a JSON array, then `after`: one Buffer, sized first and then filled, so a page
  * costs one allocation and a copy of each product's bytes (issue 15 §7: the page build was a sixth of a listing's
- * CPU at 100,000 products).
+ * CPU at 100,000 products). A product the database no longer shows (archived since the view was built) is left out.
  */
-function withProducts(
+async function withProducts(
   view: CatalogView,
   before: string,
   ids: Int32Array,
   after: string,
   vehicleId?: number,
-): Buffer {
+): Promise<Buffer> {
   const head = `${before}[`;
   const tail = `]${after}`;
   const tailsOf = vehicleId === undefined ? undefined : view.fitments.fitmentTails(vehicleId);
-  const entries: CatalogEntry[] = [];
-  const fitments: Buffer[] = [];
-  let length = Buffer.byteLength(head) + Buffer.byteLength(tail);
+  const listed: CatalogEntry[] = [];
   for (let i = 0; i < ids.length; i++) {
     const e = view.byId(ids[i] as number);
-    if (!e) continue;
+    if (e) listed.push(e);
+  }
+  const jsonOf = await view.jsons.jsonsOf(listed);
+  const entries: CatalogEntry[] = [];
+  const jsons: Buffer[] = [];
+  const fitments: Buffer[] = [];
+  let length = Buffer.byteLength(head) + Buffer.byteLength(tail);
+  for (let i = 0; i < listed.length; i++) {
+    const e = listed[i] as CatalogEntry;
+    const json = jsonOf[i];
+    if (json === undefined) continue;
     if (entries.length > 0) length++;
     entries.push(e);
-    if (tailsOf === undefined) length += e.json.length;
+    jsons.push(json);
+    if (tailsOf === undefined) length += json.length;
     else {
       const fitment = tailsOf(e.id, e.universalFit);
       fitments.push(fitment);
-      length += e.json.length - 1 + fitment.length;
+      length += json.length - 1 + fitment.length;
     }
   }
   // `set` rather than `copy`: Node 20's `copy` makes a view per call, which cost more than the bytes.
   const out = Buffer.allocUnsafe(length);
   let at = out.write(head, 0);
   for (let k = 0; k < entries.length; k++) {
-    const json = (entries[k] as CatalogEntry).json;
+    const json = jsons[k] as Buffer;
     if (k > 0) out[at++] = COMMA;
     out.set(json, at);
     at += json.length;
@@ -98,7 +113,7 @@ function pageJson(
   perPage: number,
   after: string,
   vehicleId: number | undefined,
-): Buffer {
+): Promise<Buffer> {
   const { total } = window;
   const paging = `,"total":${total},"last_page":${Math.max(1, Math.ceil(total / perPage))},"current_page":${page},"per_page":${perPage}`;
   return withProducts(view, '{"data":', window.ids, `${paging}${after}}`, vehicleId);
@@ -148,16 +163,18 @@ const CLOSE = Buffer.from('}');
  * SPEC §7 /products/{sku}: by SKU (any case), else permalink; null when there is none. With `vehicleId`, the
  * product carries its `fitment` for that vehicle (throws UnknownVehicleError for an unknown one).
  */
-export function productAnswer(
+export async function productAnswer(
   view: CatalogView,
   skuOrPermalink: string,
   vehicleId?: number,
-): JsonAnswer | null {
+): Promise<JsonAnswer | null> {
   const vehicle = checkedVehicle(view, vehicleId);
   const e = view.find(skuOrPermalink);
   if (!e) return null;
+  const [json] = await view.jsons.jsonsOf([e]);
+  if (json === undefined) return null;
   return {
-    json: Buffer.concat([DATA_OPEN, ...productJson(view, e, vehicle), CLOSE]),
+    json: Buffer.concat([DATA_OPEN, ...productJson(view, e, json, vehicle), CLOSE]),
     etag: `W/"p${forVehicle('', vehicle)}${e.id}-${e.changedMs.toString(36)}-${view.version}"`,
   };
 }
@@ -168,11 +185,15 @@ export function categoriesAnswer(view: CatalogView): JsonAnswer {
 }
 
 /** SPEC §7 /latest-products: the newest `limit`; with `vehicleId`, those that fit it (issue 15 §4). */
-export function latestAnswer(view: CatalogView, limit: number, vehicleId?: number): JsonAnswer {
+export async function latestAnswer(
+  view: CatalogView,
+  limit: number,
+  vehicleId?: number,
+): Promise<JsonAnswer> {
   const vehicle = checkedVehicle(view, vehicleId);
   const { ids } = view.listWindow('newest', {}, vehicle, 0, limit);
   return {
-    json: withProducts(view, '{"data":{"data":', ids, '}}', vehicle),
+    json: await withProducts(view, '{"data":{"data":', ids, '}}', vehicle),
     etag: listingEtag(view, forVehicle('n', vehicle)),
   };
 }
@@ -181,7 +202,7 @@ export function latestAnswer(view: CatalogView, limit: number, vehicleId?: numbe
  * SPEC §7 /virtual-products: the featured products, those of `order` (product ids, the owner's order from the
  * back office, issue 36 §2) first in that order, then the rest newest first; at most `FEATURED_LIMIT`.
  */
-export function featuredAnswer(view: CatalogView, order: readonly number[] = []): JsonAnswer {
+export async function featuredAnswer(view: CatalogView, order: readonly number[] = []): Promise<JsonAnswer> {
   const { ids: newest } = view.listWindow(
     'newest',
     { featured: true },
@@ -198,7 +219,7 @@ export function featuredAnswer(view: CatalogView, order: readonly number[] = [])
     ids = Int32Array.from(sorted.slice(0, FEATURED_LIMIT));
   }
   return {
-    json: withProducts(view, '{"data":', ids, '}'),
+    json: await withProducts(view, '{"data":', ids, '}'),
     etag: `W/"f${view.stamp()}${order.length ? `-${order.join('.')}` : ''}"`,
   };
 }
@@ -208,20 +229,20 @@ export function featuredAnswer(view: CatalogView, order: readonly number[] = [])
  * the featured products (in the owner's `featuredOrder`) when the ranking is 'featured' or none of its products is
  * shown any more.
  */
-export function bestSellersAnswer(
+export async function bestSellersAnswer(
   view: CatalogView,
   ranking: BestSellers,
   featuredOrder: readonly number[] = [],
-): JsonAnswer {
+): Promise<JsonAnswer> {
   const shown = ranking.ids.filter((id) => view.byId(id) !== undefined);
   const days = `,"days":${BEST_SELLERS_DAYS}`;
   if (ranking.basis === 'sales' && shown.length > 0) {
     return {
-      json: withProducts(view, '{"data":', Int32Array.from(shown), `,"basis":"sales"${days}}`),
+      json: await withProducts(view, '{"data":', Int32Array.from(shown), `,"basis":"sales"${days}}`),
       etag: `W/"b${view.stamp()}-${shown.join('.')}"`,
     };
   }
-  const featured = featuredAnswer(view, featuredOrder);
+  const featured = await featuredAnswer(view, featuredOrder);
   const json = featured.json.toString('utf8');
   return {
     json: Buffer.from(`${json.slice(0, -1)},"basis":"featured"${days}}`),
@@ -236,7 +257,7 @@ export function bestSellersAnswer(
  * `vehicle`, only parts that fit it or every vehicle, each with its `fitment` (issue 15 §4; throws
  * UnknownVehicleError for an unknown vehicle).
  */
-export function shopAnswer(view: CatalogView, q: ShopQuery): JsonAnswer {
+export async function shopAnswer(view: CatalogView, q: ShopQuery): Promise<JsonAnswer> {
   const vehicle = checkedVehicle(view, q.vehicle);
   const { categoryByKey, childByKey, brandByKey } = view.taxonomy;
   const category = q.category ? categoryByKey.get(q.category) : undefined;
@@ -268,7 +289,7 @@ export function shopAnswer(view: CatalogView, q: ShopQuery): JsonAnswer {
         to,
       );
   return {
-    json: pageJson(
+    json: await pageJson(
       view,
       window,
       q.page,
@@ -296,7 +317,7 @@ export function movedFilters(
  * `corrected_query` says which words were searched for when the spelling correction found something; `suggestions`
  * (issue 37 §4), when nothing was found, the searches the shopper may have meant. `vehicle` as for the shop.
  */
-export function searchAnswer(view: CatalogView, q: SearchQuery): JsonAnswer {
+export async function searchAnswer(view: CatalogView, q: SearchQuery): Promise<JsonAnswer> {
   const vehicle = checkedVehicle(view, q.vehicle);
   const text = q.search.trim().slice(0, 100);
   const [from, to] = pageRange(q.page, q.pagination);
@@ -315,7 +336,7 @@ export function searchAnswer(view: CatalogView, q: SearchQuery): JsonAnswer {
       : [];
   const after = `${corrected}${suggestions.length > 0 ? `,"suggestions":${JSON.stringify(suggestions)}` : ''}`;
   return {
-    json: pageJson(view, hits, q.page, q.pagination, after, vehicle),
+    json: await pageJson(view, hits, q.page, q.pagination, after, vehicle),
     etag: listingEtag(view, forVehicle(q.all_parts ? 'qa' : 'q', vehicle)),
   };
 }

@@ -21,13 +21,15 @@ import { CATALOG_CHANNEL } from './catalog-version';
 import {
   loadCatalogEntries,
   loadChangedEntries,
+  loadProductJsons,
   loadTaxonomy,
   readClockAndVersion,
   TooManyChanges,
-  type CatalogEntry,
   type CatalogTaxonomy,
+  type ReadProduct,
 } from './catalog-snapshot';
 import { createCatalogView, type CatalogView } from './catalog-view';
+import { createProductJsonCache } from './product-json-cache';
 
 /**
  * How far back each poll looks for changed rows, ms. `changed_at` is its transaction's start, so a transaction
@@ -42,6 +44,11 @@ export interface CatalogReadModelOptions {
   pollMs: number;
   /** PostgreSQL URL to LISTEN on for other instances' catalog changes (none on embedded PGlite). */
   listenUrl?: string | undefined;
+  /**
+   * The budget of the products' answer JSON held in memory, bytes (CATALOG_JSON_CACHE_MB, decision 0077); the
+   * rest is read from the database when asked for.
+   */
+  jsonCacheBytes: number;
 }
 
 export interface CatalogReadModel {
@@ -69,8 +76,14 @@ export function createCatalogReadModel(options: CatalogReadModelOptions): Catalo
   async function loadAll(): Promise<void> {
     const started = performance.now();
     const clock = await readClockAndVersion(db);
+    // A working set of its own: a new version may change what every product's JSON shows (a brand renamed, say)
+    // without moving the products' changed_at, so nothing of the old one is trusted.
+    const jsons = createProductJsonCache({
+      maxBytes: options.jsonCacheBytes,
+      load: (ids) => loadProductJsons(db, ids),
+    });
     const [entries, taxonomy, fitments] = await Promise.all([
-      loadCatalogEntries(db),
+      loadCatalogEntries(db, jsons),
       loadTaxonomy(db),
       loadFitmentIndex(db),
     ]);
@@ -79,6 +92,7 @@ export function createCatalogReadModel(options: CatalogReadModelOptions): Catalo
       entries,
       taxonomy,
       fitments,
+      jsons,
       sinceMs: clock.nowMs - CHANGE_WINDOW_MS,
       // Searches keep answering from the old catalog's index while the new one is built (decision 0074).
       previousSearch: current?.searchBuild ?? null,
@@ -86,7 +100,7 @@ export function createCatalogReadModel(options: CatalogReadModelOptions): Catalo
         log.info(`catalog read model: search index of ${products} products built in ${Math.round(ms)} ms`),
     });
     log.info(
-      `catalog read model: ${entries.length} products loaded (version ${clock.version}) in ${Math.round(performance.now() - started)} ms`,
+      `catalog read model: ${entries.length} products loaded (version ${clock.version}) in ${Math.round(performance.now() - started)} ms, the JSON of ${jsons.stats().products} held in memory`,
     );
   }
 
@@ -94,7 +108,7 @@ export function createCatalogReadModel(options: CatalogReadModelOptions): Catalo
     if (!current) return loadAll();
     const clock = await readClockAndVersion(db);
     if (clock.version !== current.version) return loadAll();
-    let changed: CatalogEntry[];
+    let changed: ReadProduct[];
     try {
       changed = await loadChangedEntries(db, current.sinceMs);
     } catch (error) {
@@ -103,7 +117,7 @@ export function createCatalogReadModel(options: CatalogReadModelOptions): Catalo
     }
     let taxonomy: CatalogTaxonomy | undefined;
     // A product naming a brand or category the view does not know came with a new taxonomy row.
-    if (changed.some((e) => !current?.knowsTaxonomyOf(e))) taxonomy = await loadTaxonomy(db);
+    if (changed.some((p) => !current?.knowsTaxonomyOf(p.entry))) taxonomy = await loadTaxonomy(db);
     current.apply(changed, clock.nowMs - CHANGE_WINDOW_MS, taxonomy);
   }
 

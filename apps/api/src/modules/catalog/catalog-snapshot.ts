@@ -5,8 +5,9 @@
  * /categories, /search-product) are answered from it without the database; `catalog-read-model.ts` keeps it
  * current.
  *
- * Memory: one JSON string per product plus ~80 bytes of fields (measured by `npm run bench`, which prints the
- * store's RSS at each catalog size).
+ * Memory: ~80 bytes of fields per product (measured by `npm run bench`, which prints the store's RSS at each catalog
+ * size); the products' answer JSON is kept apart, in a working set bounded in bytes (product-json-cache.ts,
+ * decision 0077).
  */
 import { and, asc, eq, gt, inArray, isNull, sql } from 'drizzle-orm';
 import { discountedPriceCents, type DiscountType } from '@store/shared/discount';
@@ -23,6 +24,7 @@ import {
   productImages,
   products,
 } from '../../db/schema';
+import type { ProductJson, ProductJsonCache } from './product-json-cache';
 import { presentProduct, type ProductImageRecord, type ProductRecord } from './product-presenter';
 
 /** One product of a snapshot. */
@@ -51,12 +53,12 @@ export interface CatalogEntry {
   partNumbers: string[];
   /** Fits every vehicle (issue 15, decision 0030). */
   universalFit: boolean;
-  /**
-   * The SPEC §3 product as UTF-8 JSON, exactly what /products/{sku} answers under `data`. Bytes, not a string:
-   * they are what the socket is sent, and 100,000 of them (about 130 MB) stay out of the V8 heap, whose size
-   * after a full catalog load set the store's RSS (issue 13).
-   */
-  json: Buffer;
+}
+
+/** A product re-read from the database: its entry, and its answer JSON (product-json-cache.ts). */
+export interface ReadProduct {
+  entry: CatalogEntry;
+  json: ProductJson;
 }
 
 export interface CategoryRef {
@@ -155,8 +157,7 @@ function pooled(pool: TextPool, text: string): string {
 /** The part numbers of a product that has none: one shared, frozen list instead of 100,000 empty ones. */
 const NO_PART_NUMBERS: string[] = Object.freeze([]) as unknown as string[];
 
-function toEntry(row: Row, images: ProductImageRecord[], pool: TextPool): CatalogEntry {
-  const product = presentProduct(row, images);
+function toEntry(row: Row, pool: TextPool): CatalogEntry {
   const discounted =
     row.discountType !== null && row.discountValue !== null
       ? discountedPriceCents(row.priceCents, {
@@ -182,7 +183,18 @@ function toEntry(row: Row, images: ProductImageRecord[], pool: TextPool): Catalo
     tags: pooled(pool, row.seoTags ?? ''),
     partNumbers: row.partNumbers ? splitPartNumbers(row.partNumbers) : NO_PART_NUMBERS,
     universalFit: row.universalFit,
-    json: Buffer.from(JSON.stringify(product)),
+  };
+}
+
+/**
+ * The SPEC §3 product as UTF-8 JSON, exactly what /products/{sku} answers under `data`. Bytes, not a string: they
+ * are what the socket is sent, and they stay out of the V8 heap, whose size after a full catalog load set the
+ * store's RSS (issue 13).
+ */
+function toJson(row: Row, images: ProductImageRecord[]): ProductJson {
+  return {
+    changedMs: row.changedAt.getTime(),
+    json: Buffer.from(JSON.stringify(presentProduct(row, images))),
   };
 }
 
@@ -209,16 +221,21 @@ async function imagesOf(db: Database, ids: number[]): Promise<Map<number, Produc
   return byProduct;
 }
 
-async function entriesOf(db: Database, rows: Row[], pool: TextPool): Promise<CatalogEntry[]> {
+/** Every product's answer JSON, for `rows`: their pictures read in one query. */
+async function jsonsOf(db: Database, rows: Row[]): Promise<ProductJson[]> {
   const images = await imagesOf(
     db,
     rows.map((r) => r.id),
   );
-  return rows.map((r) => toEntry(r, images.get(r.id) ?? [], pool));
+  return rows.map((r) => toJson(r, images.get(r.id) ?? []));
 }
 
-/** Every product, in id order, a chunk at a time. */
-export async function loadCatalogEntries(db: Database): Promise<CatalogEntry[]> {
+/**
+ * Every product, in id order, a chunk at a time. Their answer JSON goes into `jsons` while it has room; once it is
+ * full the rest are not built (a page asking for one reads it then), so a large catalog's load neither holds nor
+ * builds every product's JSON.
+ */
+export async function loadCatalogEntries(db: Database, jsons: ProductJsonCache): Promise<CatalogEntry[]> {
   const entries: CatalogEntry[] = [];
   const pool: TextPool = new Map();
   let after = 0;
@@ -229,22 +246,38 @@ export async function loadCatalogEntries(db: Database): Promise<CatalogEntry[]> 
       .orderBy(asc(products.id))
       .limit(LOAD_CHUNK);
     if (rows.length === 0) break;
-    for (const e of await entriesOf(db, rows, pool)) entries.push(e);
+    for (const r of rows) entries.push(toEntry(r, pool));
+    if (jsons.hasRoom(0)) {
+      const built = await jsonsOf(db, rows);
+      rows.forEach((r, i) => jsons.put(r.id, built[i] as ProductJson));
+    }
     after = rows[rows.length - 1]?.id ?? after;
     if (rows.length < LOAD_CHUNK) break;
   }
   return entries;
 }
 
-/** The products whose rows changed after `sinceMs` (changed_at, the database's clock). */
-export async function loadChangedEntries(db: Database, sinceMs: number): Promise<CatalogEntry[]> {
+/** The answer JSON of the shown (not archived) products among `ids`, by id: the working set's misses. */
+export async function loadProductJsons(db: Database, ids: number[]): Promise<Map<number, ProductJson>> {
+  const found = new Map<number, ProductJson>();
+  if (ids.length === 0) return found;
+  const rows = await selectRows(db).where(and(inArray(products.id, ids), isNull(products.archivedAt)));
+  const built = await jsonsOf(db, rows);
+  rows.forEach((r, i) => found.set(r.id, built[i] as ProductJson));
+  return found;
+}
+
+/** The products whose rows changed after `sinceMs` (changed_at, the database's clock), with their JSON. */
+export async function loadChangedEntries(db: Database, sinceMs: number): Promise<ReadProduct[]> {
   const rows = await selectRows(db)
     .where(and(gt(products.changedAt, new Date(sinceMs)), isNull(products.archivedAt)))
     .orderBy(asc(products.id))
     .limit(LOAD_CHUNK + 1);
   // More changed rows than a chunk is an import's worth: the caller reloads everything instead.
   if (rows.length > LOAD_CHUNK) throw new TooManyChanges();
-  return entriesOf(db, rows, new Map());
+  const pool: TextPool = new Map();
+  const built = await jsonsOf(db, rows);
+  return rows.map((r, i) => ({ entry: toEntry(r, pool), json: built[i] as ProductJson }));
 }
 
 /** More rows changed than an incremental refresh should take on: reload the whole catalog. */

@@ -8,9 +8,19 @@ import { describe, expect, it } from 'vitest';
 import { SHOP_SORTS } from '@store/shared/listing-sorts';
 import { seededRandom } from '../catalog-import/generate-catalog-csv';
 import { buildFitmentIndex, type FitmentIndexRow } from './catalog-fitments';
-import type { CatalogEntry, CatalogTaxonomy } from './catalog-snapshot';
+import type { CatalogEntry, CatalogTaxonomy, ReadProduct } from './catalog-snapshot';
 import { createCatalogView } from './catalog-view';
 import type { ListingFilter } from './listing-filter';
+import { createProductJsonCache } from './product-json-cache';
+
+/** A working set whose database has no products: these tests read ids, never the products' JSON. */
+const jsons = () => createProductJsonCache({ maxBytes: 1 << 20, load: async () => new Map() });
+
+/** `e` as a poll re-reads it. */
+const read = (e: CatalogEntry): ReadProduct => ({
+  entry: e,
+  json: { changedMs: e.changedMs, json: Buffer.from(`{"id":${e.id}}`) },
+});
 
 const PRODUCTS = 4000;
 const VEHICLES = [11, 12, 13, 14];
@@ -37,7 +47,6 @@ const entries: CatalogEntry[] = Array.from({ length: PRODUCTS }, (_, k) => {
     tags: '',
     partNumbers: [],
     universalFit: random() < 0.1,
-    json: Buffer.from(`{"id":${id}}`),
   };
 });
 
@@ -63,7 +72,7 @@ const taxonomy: CatalogTaxonomy = {
   fates: { category: new Map(), child_category: new Map(), brand: new Map() },
 };
 
-const view = createCatalogView({ version: 1, entries, taxonomy, fitments, sinceMs: 0 });
+const view = createCatalogView({ version: 1, entries, taxonomy, fitments, sinceMs: 0, jsons: jsons() });
 const FILTERS: ListingFilter[] = [
   {},
   { categoryId: 2 },
@@ -115,7 +124,7 @@ describe('listings by vehicle in the catalog view', () => {
     const universal = entries.find((e) => e.universalFit && !fitments.keeps(vehicleId, e.id, false));
     expect(universal).toBeDefined();
     if (!universal) return;
-    view.apply([{ ...universal, universalFit: false, changedMs: 2 }], 1);
+    view.apply([read({ ...universal, universalFit: false, changedMs: 2 })], 1);
     expect(view.listWindow('newest', {}, vehicleId, 0, 10).total).toBe(before - 1);
   });
 });
@@ -138,7 +147,8 @@ describe('the catalog view after apply(): each cache answers for the catalog as 
     tags: '',
     universalFit: false,
   }));
-  const fresh = () => createCatalogView({ version: 1, entries: small, taxonomy, fitments, sinceMs: 0 });
+  const fresh = () =>
+    createCatalogView({ version: 1, entries: small, taxonomy, fitments, sinceMs: 0, jsons: jsons() });
   const ids = (list: Int32Array) => Array.from(list);
 
   it('orders and filtered lists follow a price change', () => {
@@ -146,7 +156,7 @@ describe('the catalog view after apply(): each cache answers for the catalog as 
     expect(ids(v.list('price_asc', {}))).toEqual([1, 2, 3, 4]);
     expect(ids(v.list('price_asc', { maxCents: 2500 }))).toEqual([1, 2]);
     expect(ids(v.search('brake', 'price_asc', {}).ids)).toEqual([1, 2, 3, 4]);
-    v.apply([{ ...small[3]!, payCents: 500, changedMs: 2 }], 1);
+    v.apply([read({ ...small[3]!, payCents: 500, changedMs: 2 })], 1);
     expect(ids(v.list('price_asc', {}))).toEqual([4, 1, 2, 3]);
     expect(ids(v.list('price_asc', { maxCents: 2500 }))).toEqual([4, 1, 2]);
     expect(ids(v.search('brake', 'price_asc', {}).ids)).toEqual([4, 1, 2, 3]);
@@ -156,7 +166,7 @@ describe('the catalog view after apply(): each cache answers for the catalog as 
     const v = fresh();
     expect(ids(v.list('newest', { inStock: true }))).toEqual([4, 3, 2, 1]);
     expect(ids(v.search('pad', 'relevance', { inStock: true }).ids)).toEqual([4, 3, 2, 1]);
-    v.apply([{ ...small[1]!, stock: 0, changedMs: 2 }], 1);
+    v.apply([read({ ...small[1]!, stock: 0, changedMs: 2 })], 1);
     expect(ids(v.list('newest', { inStock: true }))).toEqual([4, 3, 1]);
     expect(ids(v.search('pad', 'relevance', { inStock: true }).ids)).toEqual([4, 3, 1]);
     expect(ids(v.list('newest', {}))).toEqual([4, 3, 2, 1]);
@@ -166,7 +176,7 @@ describe('the catalog view after apply(): each cache answers for the catalog as 
     const v = fresh();
     expect(ids(v.search('rotor', 'relevance', {}).ids)).toEqual([]);
     expect(ids(v.search('rotor', 'newest', { brandId: 1 }).ids)).toEqual([]);
-    v.apply([{ ...small[2]!, tags: 'disc rotor', changedMs: 2 }], 1);
+    v.apply([read({ ...small[2]!, tags: 'disc rotor', changedMs: 2 })], 1);
     expect(ids(v.search('rotor', 'relevance', {}).ids)).toEqual([3]);
     expect(ids(v.search('rotor', 'newest', { brandId: 1 }).ids)).toEqual([3]);
     expect(v.find('S-3')?.tags).toBe('disc rotor');
@@ -176,7 +186,7 @@ describe('the catalog view after apply(): each cache answers for the catalog as 
     const v = fresh();
     expect(v.size).toBe(4);
     expect(ids(v.search('pad', 'relevance', {}).ids)).toEqual([4, 3, 2, 1]);
-    v.apply([{ ...small[0]!, id: 9, sku: 'S-9', permalink: 's-9', createdMs: 9, changedMs: 2 }], 1);
+    v.apply([read({ ...small[0]!, id: 9, sku: 'S-9', permalink: 's-9', createdMs: 9, changedMs: 2 })], 1);
     expect(v.size).toBe(5);
     expect(ids(v.list('newest', {}))).toEqual([9, 4, 3, 2, 1]);
     expect(ids(v.search('pad', 'relevance', {}).ids)).toEqual([9, 4, 3, 2, 1]);
@@ -194,7 +204,8 @@ describe('the search build off the request path (decision 0074)', () => {
       title: `${e.title} Part ${e.id + copy * 20_000}`,
     })),
   ).flat();
-  const big = () => createCatalogView({ version: 1, entries: many, taxonomy, fitments, sinceMs: 0 });
+  const big = () =>
+    createCatalogView({ version: 1, entries: many, taxonomy, fitments, sinceMs: 0, jsons: jsons() });
   const first = entries[0] as CatalogEntry;
   const renamed = { ...first, title: 'Quokka Radiator Cap', changedMs: 2 };
   const idsOf = (a: Int32Array) => Array.from(a);
@@ -203,7 +214,7 @@ describe('the search build off the request path (decision 0074)', () => {
     const v = big();
     await v.searchReady(60_000);
     expect(idsOf(v.search('quokka', 'relevance', {}).ids)).toEqual([]);
-    v.apply([renamed], 1);
+    v.apply([read(renamed)], 1);
     // Gives up at once: the new build has not run a slice yet.
     await v.searchReady(0);
     expect(idsOf(v.search('quokka', 'relevance', {}).ids)).toEqual([]);
@@ -215,7 +226,7 @@ describe('the search build off the request path (decision 0074)', () => {
 
   it('a search that did not wait gets the new catalog at once, built on its stack', () => {
     const v = big();
-    v.apply([renamed], 1);
+    v.apply([read(renamed)], 1);
     expect(idsOf(v.search('quokka', 'relevance', {}).ids)).toEqual([first.id]);
   });
 
@@ -232,6 +243,7 @@ describe('the search build off the request path (decision 0074)', () => {
       taxonomy,
       fitments,
       sinceMs: 0,
+      jsons: jsons(),
       previousSearch: old.searchBuild,
     });
     await next.searchReady(0);

@@ -22,7 +22,7 @@ import { LRUCache } from 'lru-cache';
 import type { SearchSort, ShopSort } from '@store/shared/listing-sorts';
 import type { FitmentIndex } from './catalog-fitments';
 import { createCatalogOrders } from './catalog-orders';
-import type { CatalogEntry, CatalogTaxonomy } from './catalog-snapshot';
+import type { CatalogEntry, CatalogTaxonomy, ReadProduct } from './catalog-snapshot';
 import {
   filterKey,
   isAvailable,
@@ -39,6 +39,7 @@ import {
   type SearchHits,
 } from './search-hits';
 import { suggestSearches } from './search-suggestions';
+import type { ProductJsonCache } from './product-json-cache';
 import { createVehicleWindows } from './vehicle-windows';
 
 /**
@@ -58,6 +59,8 @@ export interface CatalogViewInit {
   taxonomy: CatalogTaxonomy;
   /** Which products fit which vehicles (decision 0032). */
   fitments: FitmentIndex;
+  /** The products' answer JSON (decision 0077): the read model's one working set, shared by its views. */
+  jsons: ProductJsonCache;
   /** Where the next poll starts looking for changed rows (database clock, ms). */
   sinceMs: number;
   /** The search build of the view this one replaces: answers searches that will not wait until this one's is in. */
@@ -74,6 +77,8 @@ export interface CatalogView {
   readonly taxonomy: CatalogTaxonomy;
   /** Which products fit which vehicles, as of this view's catalog version. */
   readonly fitments: FitmentIndex;
+  /** The products' answer JSON, read from the database for those the working set does not hold. */
+  readonly jsons: ProductJsonCache;
   /** `{"data":[...categories]}` as UTF-8, built once per taxonomy (answers send these bytes as they are). */
   readonly categoriesJson: Buffer;
   /** Changes whenever any product shown changes; the same on every instance that shows the same catalog. */
@@ -120,7 +125,7 @@ export interface CatalogView {
   /** False when the product names a category, child category or brand this view has never seen. */
   knowsTaxonomyOf(entry: CatalogEntry): boolean;
   /** Applies re-read rows (and a re-read taxonomy), and moves the poll's window. */
-  apply(changed: CatalogEntry[], sinceMs: number, taxonomy?: CatalogTaxonomy): void;
+  apply(changed: readonly ReadProduct[], sinceMs: number, taxonomy?: CatalogTaxonomy): void;
 }
 
 function entryHash(e: CatalogEntry): number {
@@ -291,6 +296,9 @@ export function createCatalogView(init: CatalogViewInit): CatalogView {
     get fitments() {
       return init.fitments;
     },
+    get jsons() {
+      return init.jsons;
+    },
     get categoriesJson() {
       return categoriesJson;
     },
@@ -358,9 +366,13 @@ export function createCatalogView(init: CatalogViewInit): CatalogView {
       let reorder = false;
       let reindex = false;
       let flips = false;
-      for (const e of changed) {
+      for (const { entry: e, json } of changed) {
         const old = slots[e.id];
-        if (old && old.changedMs === e.changedMs && old.json.equals(e.json)) continue;
+        // A row re-read unchanged (polls look back CHANGE_WINDOW_MS); one the working set no longer holds counts
+        // as unchanged when its changed_at is, as its JSON is read afresh when asked for.
+        const held = init.jsons.peek(e.id);
+        if (old && old.changedMs === e.changedMs && (!held || held.json.equals(json.json))) continue;
+        init.jsons.put(e.id, json);
         if (old) {
           stamp ^= entryHash(old);
           if (bySku.get(old.sku.toLowerCase()) === old) bySku.delete(old.sku.toLowerCase());

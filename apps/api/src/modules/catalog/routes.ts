@@ -104,7 +104,10 @@ const catalogRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (req, reply) =>
-      sendJsonAnswer(reply, latestAnswer(await app.catalog.view(), req.query.pagination, req.query.vehicle)),
+      sendJsonAnswer(
+        reply,
+        await latestAnswer(await app.catalog.view(), req.query.pagination, req.query.vehicle),
+      ),
   );
 
   app.get(
@@ -121,7 +124,7 @@ const catalogRoutes: FastifyPluginAsyncZod = async (app) => {
     async (_req, reply) => {
       // The owner's order (issue 36 §2); while the database is away, newest first as before.
       const settings = await app.storefrontSettings.read().catch(() => null);
-      return sendJsonAnswer(reply, featuredAnswer(await app.catalog.view(), settings?.featuredOrder));
+      return sendJsonAnswer(reply, await featuredAnswer(await app.catalog.view(), settings?.featuredOrder));
     },
   );
 
@@ -146,7 +149,7 @@ const catalogRoutes: FastifyPluginAsyncZod = async (app) => {
       ]);
       return sendJsonAnswer(
         reply,
-        bestSellersAnswer(await app.catalog.view(), ranking, settings?.featuredOrder),
+        await bestSellersAnswer(await app.catalog.view(), ranking, settings?.featuredOrder),
       );
     },
   );
@@ -164,7 +167,7 @@ const catalogRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: shopAnswerSchema, ...errorResponses },
       },
     },
-    async (req, reply) => sendJsonAnswer(reply, shopAnswer(await app.catalog.view(), req.query)),
+    async (req, reply) => sendJsonAnswer(reply, await shopAnswer(await app.catalog.view(), req.query)),
   );
 
   app.get(
@@ -183,7 +186,7 @@ const catalogRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (req, reply) => {
-      const answer = productAnswer(await app.catalog.view(), req.params.sku, req.query.vehicle);
+      const answer = await productAnswer(await app.catalog.view(), req.params.sku, req.query.vehicle);
       if (!answer) throw new HttpError(404, `No product with SKU "${req.params.sku}"`);
       return sendJsonAnswer(reply, answer);
     },
@@ -228,7 +231,7 @@ const catalogRoutes: FastifyPluginAsyncZod = async (app) => {
       const view = await app.catalog.view();
       // A search waits for the catalog's own index a moment, then answers from the last one (decision 0074).
       await view.searchReady(SEARCH_BUILD_WAIT_MS);
-      return sendJsonAnswer(reply, searchAnswer(view, req.query));
+      return sendJsonAnswer(reply, await searchAnswer(view, req.query));
     },
   );
 };

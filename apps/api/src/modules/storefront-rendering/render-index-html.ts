@@ -58,9 +58,11 @@ async function leadImage(
     } catch {
       return null;
     }
-    const entry = (await app.catalog.view().catch(() => null))?.find(key);
+    const view = await app.catalog.view().catch(() => null);
+    const entry = view?.find(key);
+    const [json] = entry && view ? await view.jsons.jsonsOf([entry]).catch(() => []) : [];
     // Our own JSON, written by the presenter from the shared product schema.
-    const found = entry ? (JSON.parse(entry.json.toString()) as Product) : null;
+    const found = json ? (JSON.parse(json.toString()) as Product) : null;
     const path = found?.featured_image ?? found?.gallery_media?.split(',')[0];
     if (!found || !path) return null;
     // The gallery's main picture offers the same copies with the same sizes: the browser uses what it preloaded.

@@ -1,0 +1,97 @@
+/**
+ * The products' answer JSON as a working set (decision 0077, issue 42 §3): the SPEC §3 product bytes of the
+ * products asked for most recently, bounded in bytes, with the rest read from the database when a page needs them
+ * (one query for all of a page's misses). Up to the budget, which a catalog of about 200,000 products fits at the
+ * default, every product stays in and nothing is read on a request; at a million products the JSON alone was
+ * 1.3 GB of a 2.4 GiB store (decision 0073), and the budget is what keeps an instance within 2 GiB.
+ *
+ * Freshness: each JSON is kept with the `changed_at` (ms) of the row it was built from, and a JSON older than the
+ * entry a view shows is not answered: the entry's row is read again. A read that was under way while a newer JSON
+ * came in does not replace it.
+ */
+import { LRUCache } from 'lru-cache';
+import { storeMetrics } from '../../plugins/store-metrics';
+import type { CatalogEntry } from './catalog-snapshot';
+
+/** A product's answer JSON and the `changed_at` (ms) of the row it was built from. */
+export interface ProductJson {
+  changedMs: number;
+  json: Buffer;
+}
+
+/** Reads the JSON of products by id from the database; ids it does not return (archived, deleted) have none. */
+export type ProductJsonLoader = (ids: number[]) => Promise<Map<number, ProductJson>>;
+
+export interface ProductJsonCacheOptions {
+  /** The budget, bytes of JSON (plus a small allowance per product for the cache's own bookkeeping). */
+  maxBytes: number;
+  load: ProductJsonLoader;
+}
+
+export interface ProductJsonCache {
+  /** Keeps `json` for product `id` unless the cache already holds one built from a newer row. */
+  put(id: number, product: ProductJson): void;
+  /** The JSON held for `id`, if any, without counting it as asked for. */
+  peek(id: number): ProductJson | undefined;
+  /** Whether another product of `bytes` bytes fits without evicting one (a full load stops building JSON then). */
+  hasRoom(bytes: number): boolean;
+  /**
+   * The JSON of each entry, in order: from the cache when it holds one as new as the entry, else read from the
+   * database in one query for all the misses. `undefined` for a product the database no longer shows. Rejects when
+   * there were misses and the database could not be read.
+   */
+  jsonsOf(entries: readonly CatalogEntry[]): Promise<(Buffer | undefined)[]>;
+  /** Bytes held, products held, and the reads answered from memory and from the database since the start. */
+  stats(): { bytes: number; products: number; hits: number; misses: number };
+}
+
+/** What an entry costs beyond its bytes: the cache's node, the object around the Buffer and the Buffer's own header. */
+const PER_PRODUCT_BYTES = 160;
+
+/** Creates the working set; nothing is read until a page needs a product it does not hold. */
+export function createProductJsonCache(options: ProductJsonCacheOptions): ProductJsonCache {
+  const cache = new LRUCache<number, ProductJson>({
+    maxSize: Math.max(1, options.maxBytes),
+    sizeCalculation: (p) => p.json.length + PER_PRODUCT_BYTES,
+  });
+  let hits = 0;
+  let misses = 0;
+
+  function put(id: number, product: ProductJson): void {
+    const held = cache.peek(id);
+    if (held && held.changedMs > product.changedMs) return;
+    cache.set(id, product);
+  }
+
+  return {
+    put,
+    peek: (id) => cache.peek(id),
+    hasRoom: (bytes) => cache.calculatedSize + bytes + PER_PRODUCT_BYTES <= cache.maxSize,
+    async jsonsOf(entries) {
+      const out: (Buffer | undefined)[] = new Array<Buffer | undefined>(entries.length).fill(undefined);
+      let missing: number[] | undefined;
+      for (let i = 0; i < entries.length; i++) {
+        const e = entries[i] as CatalogEntry;
+        const held = cache.get(e.id);
+        if (held && held.changedMs >= e.changedMs) out[i] = held.json;
+        else (missing ??= []).push(i);
+      }
+      const fromMemory = entries.length - (missing?.length ?? 0);
+      hits += fromMemory;
+      if (fromMemory > 0) storeMetrics.catalogJsonReads.inc({ source: 'memory' }, fromMemory);
+      if (!missing) return out;
+      misses += missing.length;
+      storeMetrics.catalogJsonReads.inc({ source: 'database' }, missing.length);
+      const read = await options.load(missing.map((i) => (entries[i] as CatalogEntry).id));
+      for (const i of missing) {
+        const id = (entries[i] as CatalogEntry).id;
+        const product = read.get(id);
+        if (!product) continue;
+        put(id, product);
+        out[i] = product.json;
+      }
+      return out;
+    },
+    stats: () => ({ bytes: cache.calculatedSize, products: cache.size, hits, misses }),
+  };
+}
