@@ -100,7 +100,7 @@ export function createCatalogReadModel(options: CatalogReadModelOptions): Catalo
         log.info(`catalog read model: search index of ${products} products built in ${Math.round(ms)} ms`),
     });
     log.info(
-      `catalog read model: ${entries.length} products loaded (version ${clock.version}) in ${Math.round(performance.now() - started)} ms, the JSON of ${jsons.stats().products} held in memory`,
+      `catalog read model: ${entries.length} products loaded (version ${clock.version}) in ${Math.round(performance.now() - started)} ms, the JSON of ${jsons.stats().products} held as sent and ${jsons.stats().packed} compressed`,
     );
   }
 

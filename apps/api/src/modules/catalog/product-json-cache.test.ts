@@ -69,6 +69,40 @@ describe('the working set', () => {
     expect(fresh?.toString()).toContain('"v":2');
   });
 
+  it('answers products beyond the first tier from the compressed one, byte for byte, without the database', async () => {
+    const asked: number[] = [];
+    const cache = createProductJsonCache({
+      maxBytes: 8 * 1024 * 1024,
+      load: async (ids) => {
+        asked.push(...ids);
+        return new Map(ids.map((id) => [id, json(id, 1, 1200)]));
+      },
+    });
+    const all = Array.from({ length: 3000 }, (_, k) => k + 1);
+    for (const id of all) cache.put(id, json(id, 1, 1200));
+    const { products: raw, packed } = cache.stats();
+    expect(raw).toBeLessThan(all.length);
+    expect(packed).toBeGreaterThan(all.length - 30);
+    const page = await cache.jsonsOf(all.map((id) => entry(id)));
+    page.forEach((b, k) => expect(b?.equals(json(k + 1, 1, 1200).json)).toBe(true));
+    // Only the products that made the dictionary, gone from the first tier, were read.
+    expect(asked.length).toBeGreaterThan(0);
+    expect(Math.max(...asked)).toBeLessThanOrEqual(30);
+    expect(cache.stats().bytes).toBeLessThanOrEqual(8 * 1024 * 1024);
+  });
+
+  it('does not answer a compressed JSON older than the product', async () => {
+    const cache = createProductJsonCache({
+      maxBytes: 8 * 1024 * 1024,
+      load: async (ids) => new Map(ids.map((id) => [id, json(id, 5, 1200)])),
+    });
+    for (let id = 1; id <= 4000; id++) cache.put(id, json(id, 1, 1200));
+    // Product 100 is long gone from the first tier, and packed at changed_at 1.
+    expect(cache.peek(100)).toBeUndefined();
+    const [now] = await cache.jsonsOf([entry(100, 5)]);
+    expect(now?.toString()).toContain('"v":5');
+  });
+
   it('keeps the newer JSON when a read that began before it ends after it', async () => {
     let release: () => void = () => {};
     const cache = createProductJsonCache({
