@@ -21,11 +21,15 @@ import {
 } from './search-suggestions';
 
 /**
- * Ids kept in cached search results, in all: 16 MB. Issue 15 §7: at 100,000 products a single word or prefix
- * finds a few thousand to every product, so the bench's 872 queries hold 2.3 million ids; with a million the
- * cache kept missing and searching again was a third of the search calls' CPU.
+ * Ids kept in cached search results, in all, for a catalog of `products`: 4 million (16 MB), or eight per product
+ * when that is more (32 MB at a million products). Issue 15 §7: at 100,000 products a single word or prefix finds a
+ * few thousand to every product, so the bench's 872 queries hold 2.3 million ids; with a million the cache kept
+ * missing and searching again was a third of the search calls' CPU. At a million products 410 spread searches
+ * held 7.1 million ids, so a fixed 4 million evicted each before it was asked again (decision 0077).
  */
-const MAX_CACHED_SEARCH_IDS = 4_000_000;
+export function cachedSearchIdsFor(products: number): number {
+  return Math.max(4_000_000, 8 * products);
+}
 
 export interface SearchHits {
   ids: Int32Array;
@@ -97,9 +101,9 @@ function* mapped<T, U>(items: readonly T[], map: (item: T) => U): Generator<U> {
   for (const item of items) yield map(item);
 }
 
-function cachedHits(index: SearchIndex): (text: string) => SearchHits {
+function cachedHits(index: SearchIndex, products: number): (text: string) => SearchHits {
   const searches = new LRUCache<string, SearchHits>({
-    maxSize: MAX_CACHED_SEARCH_IDS,
+    maxSize: cachedSearchIdsFor(products),
     sizeCalculation: (hits) => hits.ids.length + 1,
   });
   return (text) => {
@@ -121,7 +125,7 @@ function cachedHits(index: SearchIndex): (text: string) => SearchHits {
 function* searchBuildSteps(entries: readonly CatalogEntry[]): Generator<void, SearchBuild> {
   const index = yield* searchIndexSteps(mapped(entries, searchDocumentOf));
   const vocabulary = yield* suggestionVocabularySteps(mapped(entries, searchDocumentOf));
-  return { key: nextBuildKey++, hits: cachedHits(index), vocabulary };
+  return { key: nextBuildKey++, hits: cachedHits(index, entries.length), vocabulary };
 }
 
 /**
