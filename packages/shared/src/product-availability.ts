@@ -38,9 +38,3 @@ export const productAvailabilityAnswerSchema = z.object({
   }),
 });
 export type ProductAvailability = z.infer<typeof productAvailabilityAnswerSchema>['data'];
-
-/** The `stockLines` input from the answer. */
-export function stockAtMap(availability: ProductAvailability): Map<number, number> | null {
-  if (availability.stock_at === null) return null;
-  return new Map(Object.entries(availability.stock_at).map(([id, n]) => [Number(id), n]));
-}

@@ -20,7 +20,7 @@ import { useCategories } from '../api/get-categories';
 import { useLatestProducts } from '../api/get-latest-products';
 import { useProduct } from '../api/get-product';
 import { useProductAvailability } from '../api/get-product-availability';
-import { stockAtMap } from '@store/shared/product-availability';
+import { stockAtMap } from '@store/shared/stock-at-map';
 import { stockLines } from '@store/shared/stock-locations';
 import { useThrottledCallback } from '@/hooks/use-throttled-callback';
 import {
