@@ -249,7 +249,7 @@ export async function loadCatalogEntries(db: Database, jsons: ProductJsonCache):
       .limit(LOAD_CHUNK);
     if (rows.length === 0) break;
     for (const r of rows) entries.push(toEntry(r, pool));
-    if (jsons.hasRoom(0)) {
+    if (jsons.hasRoom()) {
       const built = await jsonsOf(db, rows);
       for (let i = 0; i < rows.length; i++) {
         jsons.put((rows[i] as Row).id, built[i] as ProductJson);

@@ -32,7 +32,7 @@ describe('the working set', () => {
     expect(held).toBeLessThan(100);
     expect(cache.peek(1)).toBeUndefined();
     expect(cache.peek(100)?.json.toString()).toContain('"id":100');
-    expect(cache.hasRoom(0)).toBe(false);
+    expect(cache.hasRoom()).toBe(false);
   });
 
   it("reads a page's misses in one query, in the page's order, and leaves out what the database no longer has", async () => {

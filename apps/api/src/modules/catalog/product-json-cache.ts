@@ -36,10 +36,10 @@ export interface ProductJsonCache {
   /** The JSON the first tier holds for `id`, if any, without counting it as asked for. */
   peek(id: number): ProductJson | undefined;
   /**
-   * Whether another product fits without evicting one from the first tier, or the second tier can take it: a full
-   * load stops building JSON when neither can.
+   * Whether the second tier can take another product, or the first tier has room left: a full load stops building
+   * JSON when neither can.
    */
-  hasRoom(bytes: number): boolean;
+  hasRoom(): boolean;
   /**
    * The JSON of each entry, in order: from the cache when it holds one as new as the entry, else read from the
    * database in one query for all the misses. `undefined` for a product the database no longer shows. Rejects when
@@ -80,7 +80,7 @@ export function createProductJsonCache(options: ProductJsonCacheOptions): Produc
   return {
     put,
     peek: (id) => cache.peek(id),
-    hasRoom: (bytes) => packed.hasRoom() || cache.calculatedSize + bytes + PER_PRODUCT_BYTES <= cache.maxSize,
+    hasRoom: () => packed.hasRoom() || cache.calculatedSize + PER_PRODUCT_BYTES <= cache.maxSize,
     async jsonsOf(entries) {
       const out: (Buffer | undefined)[] = new Array<Buffer | undefined>(entries.length).fill(undefined);
       let missing: number[] | undefined;
