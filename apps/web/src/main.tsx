@@ -8,6 +8,7 @@ import { createRouter, routes } from './app/router';
 import type { SsrState } from './entry-server';
 import { adoptRenderedVehicle } from './features/garage/adopt-rendered-vehicle';
 import { setSiteOrigin } from './lib/site-origin';
+import { beginHydration, endHydration } from './lib/use-server-html';
 import { setRenderedVehicle, syncVehicleCookie } from './stores/garage-store';
 // The shop's colours (packages/shared/src/brand-colours.ts, made into CSS by vite.config.ts), then the styles.
 import 'virtual:brand-colours.css';
@@ -62,6 +63,8 @@ async function loadMatchedRoutes(): Promise<void> {
  */
 function AppReady({ children }: { children: ReactNode }) {
   useEffect(() => {
+    // The last effect of the first commit (this component is the outermost): hydration is over.
+    endHydration();
     document.documentElement.dataset.app = 'ready';
   }, []);
   return children;
@@ -92,8 +95,10 @@ async function start(): Promise<void> {
   // A transition lets React render (or hydrate) the first page in short slices instead of one long task, so a
   // phone's main thread stays free for input (Total Blocking Time).
   startTransition(() => {
-    if (ssr && root) hydrateRoot(root, app);
-    else if (root) createRoot(root).render(app);
+    if (ssr && root) {
+      beginHydration();
+      hydrateRoot(root, app);
+    } else if (root) createRoot(root).render(app);
   });
 }
 

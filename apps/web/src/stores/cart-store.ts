@@ -55,6 +55,13 @@ export interface CartRefresh {
 
 type Listener = () => void;
 const listeners = new Set<Listener>();
+/**
+ * An empty cart, and what a server-rendered page shows (the cart lives in the browser, so the server knows none
+ * of it). An empty stored cart reads as this same array, so hydrating a page for a shopper with an empty cart
+ * finds nothing changed and re-renders nothing (decision 0070).
+ */
+const NO_LINES: CartLine[] = [];
+
 let lines: CartLine[] = readStoredLines();
 // Price changes are news for this visit only: kept in memory, never in local storage.
 let priceChanges: CartPriceChange[] = [];
@@ -80,18 +87,19 @@ function isCartLine(v: unknown): v is CartLine {
 function readStoredLines(): CartLine[] {
   try {
     const raw = globalThis.localStorage?.getItem(CART_STORAGE_KEY);
-    if (!raw) return [];
+    if (!raw) return NO_LINES;
     const parsed: unknown = JSON.parse(raw);
-    return Array.isArray(parsed)
+    const stored = Array.isArray(parsed)
       ? parsed.filter(isCartLine).map((l) => ({ ...l, quantity: clampQuantity(l.quantity) }))
       : [];
+    return stored.length > 0 ? stored : NO_LINES;
   } catch {
-    return [];
+    return NO_LINES;
   }
 }
 
 function commit(next: CartLine[]) {
-  lines = next;
+  lines = next.length > 0 ? next : NO_LINES;
   try {
     globalThis.localStorage?.setItem(CART_STORAGE_KEY, JSON.stringify(lines));
   } catch {
@@ -265,8 +273,6 @@ function subscribe(listener: Listener) {
 /** Calls `listener` after every change of the cart (this tab or another); answers the unsubscribe. */
 export const subscribeToCart = subscribe;
 
-/** What a server-rendered page shows: the cart lives in the browser, so the server knows none of it. */
-const NO_LINES: CartLine[] = [];
 const NO_PRICE_CHANGES: CartPriceChange[] = [];
 
 /**
