@@ -100,7 +100,14 @@ describe('server-rendered pages', () => {
     // The shell's and the page's stylesheets are inline: no round trip before the first paint.
     expect(head).toContain('<style>body{margin:0}</style>');
     expect(head).toContain('<style>.shop{color:red}</style>');
-    expect(head).not.toContain('<link rel="stylesheet"');
+    // The page's stylesheet is named by a disabled link (fetched by no browser), so the app's chunk loader, which
+    // skips a stylesheet a link names, does not load and apply it a second time (decision 0070).
+    expect(head).toContain(
+      '<link rel="stylesheet" href="/assets/shop.css" disabled><style>.shop{color:red}</style>',
+    );
+    expect(head.match(/<link rel="stylesheet"[^>]*>/g)).toEqual([
+      '<link rel="stylesheet" href="/assets/shop.css" disabled>',
+    ]);
     // The scripts start after the first paint: /boot.js adds the entry and preloads the page's modules and the
     // shell's, none of which the head fetches itself.
     expect(head).toContain(

@@ -106,6 +106,17 @@ function styleElement(css: string): string {
 }
 
 /**
+ * A page module's stylesheet inline, after a disabled `<link>` naming its file (decision 0070). The browser fetches
+ * no disabled stylesheet; Vite's loader of the module's chunks, which adds a `<link rel="stylesheet">` for each CSS
+ * file a lazily loaded chunk needs, skips a file such a link already names. Without it, starting the app loaded
+ * every stylesheet of the page again, and each one's arrival re-styled and re-laid out the whole page (five times
+ * on the home page) with nothing to change.
+ */
+function pageStyleElement(file: string, css: string): string {
+  return `<link rel="stylesheet" href="/${file}" disabled>${styleElement(css)}`;
+}
+
+/**
  * The head of each server-rendered page's module: its stylesheets and those of every chunk it imports, inline
  * (`readCss(file)` reads one from the build), and the paths of its scripts, which /boot.js preloads with the
  * entry's (deferScripts), except what the entry (index.html) already loads. Inline, because a stylesheet link holds up the first paint by a round trip to the
@@ -132,7 +143,7 @@ function pageLinks(
     const css = own.flatMap((chunk) => chunk?.css ?? []);
     const js = own.flatMap((chunk) => (chunk ? [chunk.file] : []));
     links.set(module, {
-      styles: css.map((file) => styleElement(readCss(file))).join(''),
+      styles: css.map((file) => pageStyleElement(file, readCss(file))).join(''),
       scripts: js.map((file) => `/${file}`),
     });
   }
