@@ -9,6 +9,7 @@ import type { SsrState } from './entry-server';
 import { adoptRenderedVehicle } from './features/garage/adopt-rendered-vehicle';
 import { setSiteOrigin } from './lib/site-origin';
 import { beginHydration, endHydration } from './lib/use-server-html';
+import { yieldToMain } from './lib/yield-to-main';
 import { setRenderedVehicle, syncVehicleCookie } from './stores/garage-store';
 // The shop's colours (packages/shared/src/brand-colours.ts, made into CSS by vite.config.ts), then the styles.
 import 'virtual:brand-colours.css';
@@ -70,7 +71,14 @@ function AppReady({ children }: { children: ReactNode }) {
   return children;
 }
 
+/**
+ * Starts the app in several tasks rather than one (decision 0070): the entry's own evaluation, then the server's
+ * hand-over and the page's route modules (their evaluation), then the router, then hydration (itself in slices,
+ * as a transition). Each step ends with the main thread given back, so a tap or a frame waits for one step at
+ * most.
+ */
 async function start(): Promise<void> {
+  await yieldToMain();
   const ssr = readSsrState();
   const queryClient = createQueryClient();
   // A vehicle chosen before the app ran (the server set its cookie, decision 0055) is the one to shop for.
@@ -81,8 +89,10 @@ async function start(): Promise<void> {
     setRenderedVehicle(ssr.vehicle ?? null);
     hydrate(queryClient, asOfArrival(ssr.queries));
     await loadMatchedRoutes();
+    await yieldToMain();
   }
   const router = createRouter(ssr !== null);
+  await yieldToMain();
   const app = (
     <StrictMode>
       <AppReady>

@@ -1,4 +1,4 @@
-import { useEffect, useSyncExternalStore } from 'react';
+import { useEffect } from 'react';
 import { noteServerHead } from '@/lib/server-head';
 
 /**
@@ -27,9 +27,15 @@ function currentPageTitle(): string | null {
   return stack.at(-1)?.title ?? null;
 }
 
-/** The title the current page asked for, or null; re-renders when it changes. */
-export function useCurrentPageTitle(): string | null {
-  return useSyncExternalStore(subscribe, currentPageTitle, currentPageTitle);
+/**
+ * Calls `apply` with the current page's title (or null) now and after every change, until the returned function is
+ * called. A subscription rather than a hook that re-renders: the root layout owns the title, and a page's title
+ * set in its first effects re-rendered the whole layout, blocking, right after hydration (decision 0070).
+ */
+export function followPageTitle(apply: (pageTitle: string | null) => void): () => void {
+  const onChange = () => apply(currentPageTitle());
+  onChange();
+  return subscribe(onChange);
 }
 
 /** 'Shop' + 'Southside Auto Parts' -> 'Shop | Southside Auto Parts'; no page title -> the store name. */

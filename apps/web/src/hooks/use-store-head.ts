@@ -1,7 +1,7 @@
 import { FALLBACK_STORE_NAME } from '@store/shared/store-name';
 import type { StoreConfig } from '@store/shared/store-settings';
 import { useEffect } from 'react';
-import { documentTitle, useCurrentPageTitle } from './use-page-title';
+import { documentTitle, followPageTitle } from './use-page-title';
 
 /** The name to show: the configured store name, else 'Online Store' (SPEC §1). */
 export function storeName(config: StoreConfig | undefined): string {
@@ -15,12 +15,13 @@ export function storeName(config: StoreConfig | undefined): string {
  */
 export function useStoreHead(config: StoreConfig | undefined, ready: boolean): void {
   const name = storeName(config);
-  const pageTitle = useCurrentPageTitle();
   const description = config?.meta_description.trim() ?? '';
   useEffect(() => {
     if (!ready) return;
-    document.title = documentTitle(pageTitle, name);
-  }, [ready, name, pageTitle]);
+    return followPageTitle((pageTitle) => {
+      document.title = documentTitle(pageTitle, name);
+    });
+  }, [ready, name]);
   useEffect(() => {
     if (ready && description) {
       document.querySelector('meta[name="description"]')?.setAttribute('content', description);

@@ -5,7 +5,7 @@
  * in the future, or not of the expected shape is dropped when read. Zod-free and small: the shop's shell carries
  * it (decision 0005).
  */
-import { useSyncExternalStore } from 'react';
+import { useBrowserSnapshot } from './use-server-html';
 
 export interface StoredSession {
   token: string;
@@ -145,6 +145,6 @@ export function createSessionStore<S extends StoredSession>(options: {
       current = undefined;
     },
     subscribe,
-    useSession: () => useSyncExternalStore(subscribe, get, () => null),
+    useSession: () => useBrowserSnapshot(subscribe, get, () => null),
   };
 }

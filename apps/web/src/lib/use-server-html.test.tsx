@@ -2,8 +2,9 @@ import { act, render } from '@testing-library/react';
 import { renderToString } from 'react-dom/server';
 import { hydrateRoot } from 'react-dom/client';
 import { afterEach, describe, expect, it } from 'vitest';
-import { clearCart, useCartLines } from '@/stores/cart-store';
-import { beginHydration, endHydration, useServerHtml } from './use-server-html';
+import { addToCart, clearCart, useCartLines } from '@/stores/cart-store';
+import { makeProduct } from '@/test/fixtures';
+import { beginHydration, endHydration, useBrowserSnapshot, useServerHtml } from './use-server-html';
 
 afterEach(() => endHydration());
 
@@ -64,20 +65,61 @@ describe('useServerHtml (decision 0025, 0070)', () => {
   });
 });
 
-describe('an empty cart at hydration (decision 0070)', () => {
-  it('re-renders nothing: the stored empty cart is the same as the server drew', async () => {
-    clearCart();
+describe('useBrowserSnapshot (decision 0070)', () => {
+  let value = 'stored in this browser';
+  const listeners = new Set<() => void>();
+  const subscribe = (listener: () => void) => {
+    listeners.add(listener);
+    return () => listeners.delete(listener);
+  };
+  function Stored({ seen }: { seen: string[] }) {
+    const shown = useBrowserSnapshot(
+      subscribe,
+      () => value,
+      () => 'as the server drew it',
+    );
+    seen.push(shown);
+    return <p>{shown}</p>;
+  }
+
+  it("hydrates with the server's value, then shows the browser's, then follows the store", async () => {
+    const seen: string[] = [];
+    const { container, recovered, unmount } = await hydrate(<Stored seen={seen} />);
+    expect(recovered).toEqual([]);
+    // On the server, then hydrating (the same, so nothing to recover from), then the browser's own.
+    expect(seen.slice(0, 2)).toEqual(['as the server drew it', 'as the server drew it']);
+    expect(container.textContent).toBe('stored in this browser');
+    act(() => {
+      value = 'changed';
+      for (const listener of listeners) listener();
+    });
+    expect(container.textContent).toBe('changed');
+    unmount();
+    container.remove();
+  });
+
+  it('reads the store from the first render of a page the browser draws itself', () => {
+    value = 'stored in this browser';
+    const seen: string[] = [];
+    const { container } = render(<Stored seen={seen} />);
+    expect(seen[0]).toBe('stored in this browser');
+    expect(container.textContent).toBe('stored in this browser');
+  });
+
+  it("hydrates a stored cart as the server's empty one, then shows its lines", async () => {
+    addToCart(makeProduct({ id: 7 }), 2);
     const renders: number[] = [];
     function CartCount({ count }: { count: number[] }) {
       const lines = useCartLines();
       count.push(lines.length);
       return <span>{lines.length}</span>;
     }
-    const { container, unmount } = await hydrate(<CartCount count={renders} />);
-    expect(container.textContent).toBe('0');
-    // Once on the server, once hydrating: no re-render after it.
-    expect(renders).toEqual([0, 0]);
+    const { container, recovered, unmount } = await hydrate(<CartCount count={renders} />);
+    expect(recovered).toEqual([]);
+    expect(renders.slice(0, 2)).toEqual([0, 0]);
+    expect(container.textContent).toBe('1');
     unmount();
     container.remove();
+    clearCart();
   });
 });

@@ -39,3 +39,19 @@ export function useServerHtml(): boolean {
   }, [serverHtml]);
   return serverHtml;
 }
+
+/**
+ * `useSyncExternalStore` for what the browser knows and the server's HTML cannot (what is stored, who is signed
+ * in, the window's width): the server's snapshot while `useServerHtml()` is true, the browser's from then on, so
+ * the browser's value arrives in the transition after hydration. Read straight, a browser value that differs from
+ * the server's makes React re-render that component, blocking, as it subscribes after hydration (decision 0070).
+ * Later changes of the store re-render as `useSyncExternalStore` always does.
+ */
+export function useBrowserSnapshot<T>(
+  subscribe: (onChange: () => void) => () => void,
+  getSnapshot: () => T,
+  getServerSnapshot: () => T,
+): T {
+  const serverHtml = useServerHtml();
+  return useSyncExternalStore(subscribe, serverHtml ? getServerSnapshot : getSnapshot, getServerSnapshot);
+}

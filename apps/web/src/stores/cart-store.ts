@@ -7,7 +7,7 @@
 import { unitPriceCentsOf } from '@store/shared/checkout-totals';
 import type { Product, ProductImage } from '@store/shared/product';
 import { featuredProductImage } from '@store/shared/product-image';
-import { useSyncExternalStore } from 'react';
+import { useBrowserSnapshot } from '@/lib/use-server-html';
 
 export const CART_STORAGE_KEY = 'cartItems';
 export const MIN_QUANTITY = 1;
@@ -62,7 +62,13 @@ const listeners = new Set<Listener>();
  */
 const NO_LINES: CartLine[] = [];
 
-let lines: CartLine[] = readStoredLines();
+// Read from local storage at the first use, not as the module loads: a page's first read of local storage opens
+// it, tens of milliseconds on a phone, and the app's start keeps that out of its first task (decision 0070).
+let lines: CartLine[] | undefined;
+function storedLines(): CartLine[] {
+  lines ??= readStoredLines();
+  return lines;
+}
 // Price changes are news for this visit only: kept in memory, never in local storage.
 let priceChanges: CartPriceChange[] = [];
 
@@ -130,29 +136,29 @@ function toLine(product: Product, quantity: number): CartLine {
 
 /** SPEC §4 add: merges into the line with the same id (quantity capped at 100), else appends. */
 export function addToCart(product: Product, quantity = 1): void {
-  const existing = lines.find((l) => l.id === product.id);
+  const existing = storedLines().find((l) => l.id === product.id);
   if (existing) {
     commit(
-      lines.map((l) =>
+      storedLines().map((l) =>
         l.id === product.id
           ? { ...toLine(product, l.quantity), quantity: clampQuantity(l.quantity + quantity) }
           : l,
       ),
     );
   } else {
-    commit([...lines, toLine(product, quantity)]);
+    commit([...storedLines(), toLine(product, quantity)]);
   }
 }
 
 /** SPEC §4 remove by id (its price-change notice goes with it). */
 export function removeFromCart(id: number): void {
   priceChanges = priceChanges.filter((c) => c.id !== id);
-  commit(lines.filter((l) => l.id !== id));
+  commit(storedLines().filter((l) => l.id !== id));
 }
 
 /** SPEC §4 update quantity by id, kept within 1-100. */
 export function updateCartQuantity(id: number, quantity: number): void {
-  commit(lines.map((l) => (l.id === id ? { ...l, quantity: clampQuantity(quantity) } : l)));
+  commit(storedLines().map((l) => (l.id === id ? { ...l, quantity: clampQuantity(quantity) } : l)));
 }
 
 /** SPEC §4 initialize from a list (unreadable lines dropped, quantities kept within 1-100). */
@@ -206,7 +212,7 @@ export function refreshCartLines(requestedIds: readonly number[], products: read
   const changes: CartPriceChange[] = [];
   let changed = false;
   const next: CartLine[] = [];
-  for (const line of lines) {
+  for (const line of storedLines()) {
     if (!asked.has(line.id)) {
       next.push(line);
       continue;
@@ -251,7 +257,7 @@ export function getPriceChanges(): CartPriceChange[] {
 
 /** The cart's lines now, outside React. */
 export function getCartLines(): CartLine[] {
-  return lines;
+  return storedLines();
 }
 
 function subscribe(listener: Listener) {
@@ -280,12 +286,12 @@ const NO_PRICE_CHANGES: CartPriceChange[] = [];
  * server-rendered page hydrates, then the stored lines (so the first render matches the HTML).
  */
 export function useCartLines(): CartLine[] {
-  return useSyncExternalStore(subscribe, getCartLines, () => NO_LINES);
+  return useBrowserSnapshot(subscribe, getCartLines, () => NO_LINES);
 }
 
 /** Unit price changes found since the cart was last shown, oldest first (SPEC §9 cents). */
 export function useCartPriceChanges(): CartPriceChange[] {
-  return useSyncExternalStore(subscribe, getPriceChanges, () => NO_PRICE_CHANGES);
+  return useBrowserSnapshot(subscribe, getPriceChanges, () => NO_PRICE_CHANGES);
 }
 
 /** Number of items in the cart (sum of quantities), for the header icon. */

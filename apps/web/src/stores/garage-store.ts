@@ -10,7 +10,7 @@
  * what the page shows until it has hydrated.
  */
 import { VEHICLE_COOKIE, VEHICLE_COOKIE_MAX_AGE_S, vehicleCookieValue } from '@store/shared/vehicle-choice';
-import { useSyncExternalStore } from 'react';
+import { useBrowserSnapshot } from '@/lib/use-server-html';
 
 export const GARAGE_STORAGE_KEY = 'garage';
 /** Most vehicles a garage keeps (the API's MAX_GARAGE_VEHICLES). */
@@ -172,7 +172,7 @@ function subscribe(listener: () => void) {
  * rendered for (the `vehicle` cookie's, or none); then the browser's.
  */
 export function useCurrentVehicle(): ChosenVehicle | null {
-  return useSyncExternalStore(
+  return useBrowserSnapshot(
     subscribe,
     () => get().current,
     () => renderedVehicle,
@@ -194,7 +194,7 @@ export function syncVehicleCookie(): void {
 
 /** A guest's saved vehicles; [] on the server and while hydrating. */
 export function useSavedVehicles(): ChosenVehicle[] {
-  return useSyncExternalStore(
+  return useBrowserSnapshot(
     subscribe,
     () => get().saved,
     () => EMPTY.saved,

@@ -1,6 +1,7 @@
 import { brandPagePath } from '@store/shared/paths';
 import type { Brand } from '@store/shared/product';
-import { useId, useRef, useState, useSyncExternalStore, type CSSProperties, type PointerEvent } from 'react';
+import { useId, useRef, useState, type CSSProperties, type PointerEvent } from 'react';
+import { useBrowserSnapshot } from '@/lib/use-server-html';
 import { Link } from 'react-router';
 import { ProductImage } from '@/components/ui/product-image';
 import {
@@ -22,7 +23,7 @@ function subscribeToResize(onChange: () => void) {
 
 /** SPEC §2: how many logos show depends on the window's width, not the strip's. */
 function useVisibleCount(): number {
-  return useSyncExternalStore(
+  return useBrowserSnapshot(
     subscribeToResize,
     () => brandStripVisibleCount(window.innerWidth),
     () => brandStripVisibleCount(1200),

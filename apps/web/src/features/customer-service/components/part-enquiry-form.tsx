@@ -8,7 +8,8 @@ import {
   type PartEnquiryRequest,
   type PartEnquiryRequestInput,
 } from '@store/shared/customer-service';
-import { useState, useSyncExternalStore } from 'react';
+import { useState } from 'react';
+import { useServerHtml } from '@/lib/use-server-html';
 import { useForm, useWatch } from 'react-hook-form';
 import { errorOf } from '@/components/form/field-message';
 import { SubmitButton } from '@/components/form/submit-button';
@@ -34,8 +35,6 @@ export interface PartEnquiryFormProps {
   sentWithoutScripts: boolean;
 }
 
-const noSubscription = () => () => {};
-
 /**
  * The part enquiry of a search that found nothing (issue 37 §4): part number or description, vehicle, name,
  * email, phone (optional) and a message, checked by the shared schema and sent to the store like a contact message.
@@ -47,11 +46,7 @@ export function PartEnquiryForm({ query, vehicle, returnTo, sentWithoutScripts }
   const enquiry = usePartEnquiry();
   const [sent, setSent] = useState<string | null>(null);
   // False in the server's HTML and while hydrating, true once the scripts run: the schema's checks take over then.
-  const hydrated = useSyncExternalStore(
-    noSubscription,
-    () => true,
-    () => false,
-  );
+  const hydrated = !useServerHtml();
   const prefill = memberPrefill(session?.user);
   const form = useForm<PartEnquiryRequestInput, unknown, PartEnquiryRequest>({
     resolver: zodResolver(partEnquiryRequestSchema),

@@ -1,5 +1,6 @@
 import type { HeroSlide } from '@store/shared/store-settings';
-import { useEffect, useRef, useState, useSyncExternalStore, type FocusEvent } from 'react';
+import { useEffect, useRef, useState, type FocusEvent } from 'react';
+import { useBrowserSnapshot } from '@/lib/use-server-html';
 import { Link } from 'react-router';
 import { ProductImage } from '@/components/ui/product-image';
 import './hero-gallery.css';
@@ -20,7 +21,7 @@ function subscribeToReducedMotion(onChange: () => void): () => void {
  * (the HTML cannot know), then the browser's answer.
  */
 function usePrefersReducedMotion(): boolean {
-  return useSyncExternalStore(
+  return useBrowserSnapshot(
     subscribeToReducedMotion,
     () => window.matchMedia?.(REDUCED_MOTION).matches ?? false,
     () => false,
