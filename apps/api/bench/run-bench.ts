@@ -84,8 +84,9 @@ import { fileURLToPath } from 'node:url';
 import autocannon from 'autocannon';
 import { parse } from 'csv-parse';
 import pg from 'pg';
+import { ORDER_MAIL_QUEUE } from '../src/modules/orders/order-mails';
 import { SERVER_NODE_FLAGS } from '../src/server-node-flags';
-import { histogramCount, histogramQuantile, parseMetrics } from '../tests/prometheus-text';
+import { histogramCount, histogramQuantile, parseMetrics, samplesWith } from '../tests/prometheus-text';
 
 const API_DIR = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const REPO_ROOT = path.resolve(API_DIR, '../..');
@@ -926,11 +927,52 @@ interface Scraped {
 const SCRAPED_ROUTES = ['/api/products/:sku', '/api/search-product', '/api/place-order', '/api/shop'];
 
 /** Scrapes the store's /metrics (decision 0063) and reads the figures the report prints. */
-async function scrapeMetrics(base: string): Promise<Scraped> {
+/** The store's /metrics, parsed (METRICS_TOKEN as its bearer when set). Throws when it does not answer 200. */
+async function readMetrics(base: string) {
   const token = process.env.METRICS_TOKEN;
   const res = await fetch(`${base}/metrics`, { headers: token ? { authorization: `Bearer ${token}` } : {} });
   if (!res.ok) throw new Error(`${base}/metrics answered ${res.status}`);
-  const families = parseMetrics(await res.text());
+  return parseMetrics(await res.text());
+}
+
+/** How long the bench waits for the order mails of a place-order row to be sent before it gives up (ms). */
+const ORDER_MAILS_TIMEOUT_MS = 10 * 60_000;
+
+/**
+ * Waits until the store has sent the order mails a place-order row queued (two per paid order, composed and sent
+ * after each answer by the store's own job workers): `store_job_queue_waiting` and `store_job_queue_active` of the
+ * order-mail queue both 0, read every 500 ms. The rows after it would otherwise measure the store while it still
+ * works through them (the sign-in and profile rows, the second pass at 50 connections). Answers how many were
+ * waiting when the load ended and how long after it the last was sent (ms); throws after ORDER_MAILS_TIMEOUT_MS.
+ */
+async function waitForOrderMails(base: string): Promise<{ waitingAtEnd: number; sentAfterMs: number }> {
+  const started = performance.now();
+  let waitingAtEnd: number | undefined;
+  for (;;) {
+    const families = await readMetrics(base);
+    const count = (name: string) =>
+      samplesWith(families.get(name), { queue: ORDER_MAIL_QUEUE }).reduce((sum, s) => sum + s.value, 0);
+    const left = count('store_job_queue_waiting') + count('store_job_queue_active');
+    waitingAtEnd ??= left;
+    if (left === 0) return { waitingAtEnd, sentAfterMs: performance.now() - started };
+    if (performance.now() - started > ORDER_MAILS_TIMEOUT_MS)
+      throw new Error(`${left} order mails still waiting ${ORDER_MAILS_TIMEOUT_MS / 1000} s after the load`);
+    await new Promise((resolve) => setTimeout(resolve, 500));
+  }
+}
+
+/** Measures the place-order row, then waits for its order mails (waitForOrderMails) and logs how long they took. */
+async function measurePlaceOrder(name: string, base: string): Promise<Measured> {
+  const measured = await measure(name, base, [], await placeOrderRequest(base));
+  const mails = await waitForOrderMails(base);
+  console.log(
+    `${name}: ${mails.waitingAtEnd} order mails were waiting when the load ended; the last was sent ${(mails.sentAfterMs / 1000).toFixed(1)} s after it`,
+  );
+  return measured;
+}
+
+async function scrapeMetrics(base: string): Promise<Scraped> {
+  const families = await readMetrics(base);
   const http = families.get('http_request_duration_seconds');
   const routes = new Map<string, { method: string; route: string }>();
   for (const sample of http?.samples ?? []) {
@@ -1174,7 +1216,7 @@ async function benchSize(count: number, tmp: string, first: boolean): Promise<Si
     for (const [name, urls, rendered] of catalogCalls.filter(([name]) => ROWS.test(name)))
       results.push(await measureCall(name, urls, CONNECTIONS, rendered));
     if (first && ROWS.test('POST /api/place-order')) {
-      results.push(await measure('POST /api/place-order', base, [], await placeOrderRequest(base)));
+      results.push(await measurePlaceOrder('POST /api/place-order', base));
       const member = await memberRequests(base);
       results.push(await measure('POST /api/login (argon2id)', base, [], member.login));
       results.push(await measure('GET /api/profile (bearer)', base, [], member.profile));
@@ -1370,7 +1412,7 @@ async function placeOrderOnPostgres(count: number, tmp: string): Promise<Measure
       `${base}/api/store-config`,
     );
     try {
-      return await measure('POST /api/place-order (Postgres)', base, [], await placeOrderRequest(base));
+      return await measurePlaceOrder('POST /api/place-order (Postgres)', base);
     } finally {
       await stop(store);
     }
