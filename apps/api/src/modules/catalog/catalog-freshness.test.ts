@@ -73,6 +73,16 @@ async function stockShown(t: TestApp, sku: string): Promise<string | undefined> 
   return product.product_meta.find((m) => m.option === '_stock')?.value;
 }
 
+type ListedProduct = { sku: string; product_meta: { option: string; value: string }[] };
+
+/** The stock a listing page (`url`, one the store keeps built: decision 0078) shows for `sku`. */
+async function stockListed(t: TestApp, url: string, sku: string): Promise<string | undefined> {
+  const res = await t.app.inject({ method: 'GET', url });
+  const body = res.json() as { data: ListedProduct[] | { data: ListedProduct[] } };
+  const products = Array.isArray(body.data) ? body.data : body.data.data;
+  return products.find((p) => p.sku === sku)?.product_meta.find((m) => m.option === '_stock')?.value;
+}
+
 describe('on this instance', () => {
   let t: TestApp;
   let token = '';
@@ -155,6 +165,11 @@ describe('stock shown', () => {
 
   it('follows an order within 5 seconds', async () => {
     expect(await stockShown(t, 'FRESH-STOCK')).toBe('7');
+    // Built and kept before the order: the shop and newest-products pages must not go on showing them.
+    const shop = '/api/shop?page=1&pagination=100';
+    const latest = '/api/latest-products?pagination=100';
+    expect(await stockListed(t, shop, 'FRESH-STOCK')).toBe('7');
+    expect(await stockListed(t, latest, 'FRESH-STOCK')).toBe('7');
     const res = await t.app.inject({
       method: 'POST',
       url: '/api/place-order',
@@ -164,6 +179,10 @@ describe('stock shown', () => {
     expect(res.statusCode).toBe(200);
     const started = Date.now();
     await expect.poll(() => stockShown(t, 'FRESH-STOCK'), { timeout: 5_000, interval: 100 }).toBe('5');
+    await expect.poll(() => stockListed(t, shop, 'FRESH-STOCK'), { timeout: 5_000, interval: 100 }).toBe('5');
+    await expect
+      .poll(() => stockListed(t, latest, 'FRESH-STOCK'), { timeout: 5_000, interval: 100 })
+      .toBe('5');
     expect(Date.now() - started).toBeLessThan(5_000);
   });
 });

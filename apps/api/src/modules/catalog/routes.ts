@@ -38,6 +38,7 @@ import {
   UnknownVehicleError,
 } from './catalog-answers';
 import { createBestSellers } from './best-sellers';
+import { createListingAnswerCache } from './listing-answer-cache';
 import { getProductsByIds } from './catalog-service';
 import { SEARCH_BUILD_WAIT_MS } from './search-hits';
 import { withTradePrices } from '../trade/trade-prices';
@@ -73,6 +74,9 @@ const catalogRoutes: FastifyPluginAsyncZod = async (app) => {
     throw error;
   });
   const config = { cache: CATALOG_CACHE_S };
+  // A listing page is built once per catalog change (decision 0078); search keeps building its own, since its
+  // index may still be catching up with the view (decision 0074).
+  const listings = createListingAnswerCache();
   // sendJsonAnswer compresses these answers itself, once per URL and ETag: @fastify/compress's two hooks would
   // only look at each request and pass it on (issue 15 §7: about 3 % of a listing's CPU).
   const compress = false;
@@ -103,11 +107,14 @@ const catalogRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: latestProductsAnswerSchema, ...errorResponses },
       },
     },
-    async (req, reply) =>
-      sendJsonAnswer(
+    async (req, reply) => {
+      const view = await app.catalog.view();
+      const { pagination, vehicle } = req.query;
+      return sendJsonAnswer(
         reply,
-        await latestAnswer(await app.catalog.view(), req.query.pagination, req.query.vehicle),
-      ),
+        await listings.answer(view, 'latest', req.query, () => latestAnswer(view, pagination, vehicle)),
+      );
+    },
   );
 
   app.get(
@@ -167,7 +174,13 @@ const catalogRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: shopAnswerSchema, ...errorResponses },
       },
     },
-    async (req, reply) => sendJsonAnswer(reply, await shopAnswer(await app.catalog.view(), req.query)),
+    async (req, reply) => {
+      const view = await app.catalog.view();
+      return sendJsonAnswer(
+        reply,
+        await listings.answer(view, 'shop', req.query, () => shopAnswer(view, req.query)),
+      );
+    },
   );
 
   app.get(

@@ -1,0 +1,69 @@
+/**
+ * Built listing answers kept by what was asked and the catalog view's stamp (issue 42 §3, decision 0078): a page of
+ * /shop or /latest-products is put together once per catalog change and then sent as the same bytes, as the
+ * compressed copies of http-caching.ts already are. An answer is a pure function of the view and the parsed query
+ * (catalog-answers.ts), and the stamp changes whenever a product the view shows changes (catalog-view.ts), so a
+ * kept answer is exactly as fresh as the ETag it carries. Bounded in bytes (an LRU); requests for the same page
+ * while it is being built share that one build.
+ */
+import { LRUCache } from 'lru-cache';
+import type { JsonAnswer } from './catalog-answers';
+import type { CatalogView } from './catalog-view';
+
+/** Bytes of built answers one store process keeps: about 1,200 pages of 24 products at 27 kB. */
+export const LISTING_ANSWER_CACHE_BYTES = 32 * 1024 * 1024;
+
+/** Per-entry bookkeeping beyond the JSON's bytes, bytes (the key, the ETag, the map's entry). */
+const ENTRY_OVERHEAD_BYTES = 256;
+
+export interface ListingAnswerCache {
+  /**
+   * The answer of `kind` (a route's name) for `query` (its parsed query string) on `view`: the kept one when the
+   * view's stamp is unchanged since it was built, else `build()`'s, kept for the next request. `build`'s
+   * rejection reaches every caller waiting on it and nothing is kept.
+   */
+  answer(
+    view: CatalogView,
+    kind: string,
+    query: object,
+    build: () => Promise<JsonAnswer>,
+  ): Promise<JsonAnswer>;
+  /** Answers kept and their bytes, for tests and metrics. */
+  size(): { answers: number; bytes: number };
+}
+
+/** A cache of built listing answers of at most `maxBytes` bytes (LISTING_ANSWER_CACHE_BYTES by default). */
+export function createListingAnswerCache(maxBytes = LISTING_ANSWER_CACHE_BYTES): ListingAnswerCache {
+  const kept = new LRUCache<string, JsonAnswer>({
+    maxSize: maxBytes,
+    sizeCalculation: (a) => a.json.length + a.etag.length + ENTRY_OVERHEAD_BYTES,
+  });
+  const building = new Map<string, Promise<JsonAnswer>>();
+  return {
+    answer(view, kind, query, build) {
+      // The zod-parsed query: the same page asked with its parameters in another order is the same key.
+      const key = `${kind}|${view.stamp()}|${JSON.stringify(query)}`;
+      const hit = kept.get(key);
+      if (hit) return Promise.resolve(hit);
+      const pending = building.get(key);
+      if (pending) return pending;
+      const built = build().then(
+        (a) => {
+          building.delete(key);
+          // An answer larger than the whole cache is sent but not kept (lru-cache would refuse it anyway).
+          if (a.json.length + ENTRY_OVERHEAD_BYTES < maxBytes) kept.set(key, a);
+          return a;
+        },
+        (err: unknown) => {
+          building.delete(key);
+          throw err;
+        },
+      );
+      building.set(key, built);
+      return built;
+    },
+    size() {
+      return { answers: kept.size, bytes: kept.calculatedSize };
+    },
+  };
+}
