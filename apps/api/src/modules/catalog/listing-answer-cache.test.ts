@@ -3,11 +3,17 @@ import type { JsonAnswer } from './catalog-answers';
 import type { CatalogView } from './catalog-view';
 import { createListingAnswerCache } from './listing-answer-cache';
 
-/** A view whose stamp the test moves: the cache reads nothing else of it. */
+/** A view whose stamp and taxonomy the test moves: the cache reads nothing else of it. */
 function viewWithStamp() {
   let stamp = 'v1-a';
-  const view = { stamp: () => stamp } as unknown as CatalogView;
-  return { view, change: (s: string) => (stamp = s) };
+  let taxonomy = {};
+  const view = {
+    stamp: () => stamp,
+    get taxonomy() {
+      return taxonomy;
+    },
+  } as unknown as CatalogView;
+  return { view, change: (s: string) => (stamp = s), renameCategory: () => (taxonomy = {}) };
 }
 
 /** A build that counts its calls and answers `text` with the view's stamp as its ETag. */
@@ -33,6 +39,18 @@ describe('listing answer cache', () => {
     const third = await cache.answer(view, 'shop', { page: 1 }, build);
     expect(counter.builds).toBe(2);
     expect(third.etag).toBe('W/"sv1-b"');
+  });
+
+  it('builds the page again when the taxonomy changes although no product did', async () => {
+    const cache = createListingAnswerCache();
+    const { view, renameCategory } = viewWithStamp();
+    const { counter, build } = counting(view, '{"data":[],"filters":{}}');
+    await cache.answer(view, 'shop', { category: 'exhaust' }, build);
+    await cache.answer(view, 'shop', { category: 'exhaust' }, build);
+    expect(counter.builds).toBe(1);
+    renameCategory();
+    await cache.answer(view, 'shop', { category: 'exhaust' }, build);
+    expect(counter.builds).toBe(2);
   });
 
   it('keeps another query and another kind apart', async () => {

@@ -3,8 +3,9 @@
  * /shop or /latest-products is put together once per catalog change and then sent as the same bytes, as the
  * compressed copies of http-caching.ts already are. An answer is a pure function of the view and the parsed query
  * (catalog-answers.ts), and the stamp changes whenever a product the view shows changes (catalog-view.ts), so a
- * kept answer is exactly as fresh as the ETag it carries. Bounded in bytes (an LRU); requests for the same page
- * while it is being built share that one build.
+ * kept answer is exactly as fresh as the ETag it carries. The view's taxonomy is part of the key too: a renamed or
+ * retired category or brand (a new taxonomy object, which leaves the stamp as it was) changes a page's `filters`
+ * and `moved`. Bounded in bytes (an LRU); requests for the same page while it is being built share that one build.
  */
 import { LRUCache } from 'lru-cache';
 import type { JsonAnswer } from './catalog-answers';
@@ -32,6 +33,19 @@ export interface ListingAnswerCache {
   size(): { answers: number; bytes: number };
 }
 
+/** A number per taxonomy object the views have shown, so that the key can name it. */
+const taxonomyNumbers = new WeakMap<object, number>();
+let lastTaxonomyNumber = 0;
+
+function taxonomyNumber(taxonomy: object): number {
+  let n = taxonomyNumbers.get(taxonomy);
+  if (n === undefined) {
+    n = ++lastTaxonomyNumber;
+    taxonomyNumbers.set(taxonomy, n);
+  }
+  return n;
+}
+
 /** A cache of built listing answers of at most `maxBytes` bytes (LISTING_ANSWER_CACHE_BYTES by default). */
 export function createListingAnswerCache(maxBytes = LISTING_ANSWER_CACHE_BYTES): ListingAnswerCache {
   const kept = new LRUCache<string, JsonAnswer>({
@@ -42,7 +56,7 @@ export function createListingAnswerCache(maxBytes = LISTING_ANSWER_CACHE_BYTES):
   return {
     answer(view, kind, query, build) {
       // The zod-parsed query: the same page asked with its parameters in another order is the same key.
-      const key = `${kind}|${view.stamp()}|${JSON.stringify(query)}`;
+      const key = `${kind}|${view.stamp()}|${taxonomyNumber(view.taxonomy)}|${JSON.stringify(query)}`;
       const hit = kept.get(key);
       if (hit) return Promise.resolve(hit);
       const pending = building.get(key);
