@@ -333,6 +333,15 @@ export function createCatalogView(init: CatalogViewInit): CatalogView {
     },
     searchWindow(text, sort, filter, vehicleId, from, to) {
       const answering = search.current();
+      if (vehicleId === undefined && sort === 'relevance' && isUnfiltered(filter) && answering.fresh) {
+        // The page reads the front of the ranked list only: its kept first ids do (decision 0079).
+        const top = answering.build.top(text, to);
+        return {
+          total: top.total,
+          ids: top.ids.subarray(Math.min(from, top.ids.length), Math.min(to, top.ids.length)),
+          ...(top.corrected !== undefined ? { corrected: top.corrected } : {}),
+        };
+      }
       const hits = searchWith(answering, text, sort, filter);
       return {
         ...(vehicleId === undefined

@@ -54,6 +54,11 @@ export interface SearchBuild {
   readonly key: number;
   /** The ids matching `text`, best first, and its spelling correction (search-index.ts). */
   hits(text: string): SearchHits;
+  /**
+   * As `hits`, for reading only the front of the list: its first `count` ids at least (all of them when fewer
+   * match) and how many match in all.
+   */
+  top(text: string, count: number): TopSearchHits;
   readonly vocabulary: SuggestionVocabulary;
 }
 
@@ -101,23 +106,88 @@ function* mapped<T, U>(items: readonly T[], map: (item: T) => U): Generator<U> {
   for (const item of items) yield map(item);
 }
 
-function cachedHits(index: SearchIndex, products: number): (text: string) => SearchHits {
+/**
+ * Ids of a search's first answers kept apart from its whole list, at most, per query: the first 20 pages at 100 a
+ * page (MAX_PAGE_SIZE), 133 pages of the 15 the search page shows.
+ */
+export const SEARCH_TOP_IDS = 2_000;
+
+/**
+ * Ids kept in the first answers' cache, in all (16 MB): about 2,000 broad searches. At a million products the
+ * bench's 870 queries find 23 million ids in all, three times what the whole lists' cache holds, so every broad
+ * search missed it and was ranked again (20-75 ms each, decision 0079); their first pages fit here.
+ */
+export const SEARCH_TOP_CACHE_IDS = 4_000_000;
+
+/** The best `count` of `hits` (all of them when there are fewer), with how many there are in all. */
+export interface TopSearchHits {
+  /** The first ids, best first: all of them when `ids.length === total`. */
+  ids: Int32Array;
+  total: number;
+  corrected?: string;
+}
+
+export interface CachedSearch {
+  hits(text: string): SearchHits;
+  top(text: string, count: number): TopSearchHits;
+}
+
+/** The caches' bounds, in ids (4 bytes each); tests make them small. */
+export interface SearchCacheLimits {
+  /** Every match of the queries kept, in all (`cachedSearchIdsFor`). */
+  wholeIds: number;
+  /** The first ids kept of a query finding more (SEARCH_TOP_IDS). */
+  topIds: number;
+  /** Those first ids, in all (SEARCH_TOP_CACHE_IDS). */
+  topCacheIds: number;
+}
+
+/**
+ * A search of `index` with two bounded caches by query: every match (for sorts, filters and vehicles, which read
+ * the whole list), and the first `topIds` of a larger answer (for the pages in relevance order, which read the
+ * front of it). A query is ranked once while either holds what it is asked for (decision 0079).
+ */
+export function createCachedSearch(index: SearchIndex, limits: SearchCacheLimits): CachedSearch {
   const searches = new LRUCache<string, SearchHits>({
-    maxSize: cachedSearchIdsFor(products),
+    maxSize: limits.wholeIds,
     sizeCalculation: (hits) => hits.ids.length + 1,
   });
-  return (text) => {
-    const key = text.trim().toLowerCase();
-    let hits = searches.get(key);
-    if (!hits) {
-      const found = searchIndex(index, text);
-      hits = {
-        ids: found.ids instanceof Int32Array ? found.ids : Int32Array.from(found.ids),
-        ...(found.corrected !== undefined ? { corrected: found.corrected } : {}),
-      };
-      searches.set(key, hits);
-    }
+  const tops = new LRUCache<string, TopSearchHits>({
+    maxSize: limits.topCacheIds,
+    sizeCalculation: (top) => top.ids.length + 1,
+  });
+  const keyOf = (text: string) => text.trim().toLowerCase();
+  const ranked = (key: string, text: string): SearchHits => {
+    const found = searchIndex(index, text);
+    const hits: SearchHits = {
+      ids: found.ids instanceof Int32Array ? found.ids : Int32Array.from(found.ids),
+      ...(found.corrected !== undefined ? { corrected: found.corrected } : {}),
+    };
+    // A list longer than the whole cache is not kept there (lru-cache refuses it); its front still is.
+    searches.set(key, hits);
+    // Its own copy of the front: a subarray would keep the whole list alive.
+    if (hits.ids.length > limits.topIds)
+      tops.set(key, {
+        ids: hits.ids.slice(0, limits.topIds),
+        total: hits.ids.length,
+        ...(hits.corrected !== undefined ? { corrected: hits.corrected } : {}),
+      });
     return hits;
+  };
+  const allOf = (hits: SearchHits): TopSearchHits => ({ ...hits, total: hits.ids.length });
+  return {
+    hits(text) {
+      const key = keyOf(text);
+      return searches.get(key) ?? ranked(key, text);
+    },
+    top(text, count) {
+      const key = keyOf(text);
+      const whole = searches.get(key);
+      if (whole) return allOf(whole);
+      const front = tops.get(key);
+      if (front && count <= front.ids.length) return front;
+      return allOf(ranked(key, text));
+    },
   };
 }
 
@@ -125,7 +195,12 @@ function cachedHits(index: SearchIndex, products: number): (text: string) => Sea
 function* searchBuildSteps(entries: readonly CatalogEntry[]): Generator<void, SearchBuild> {
   const index = yield* searchIndexSteps(mapped(entries, searchDocumentOf));
   const vocabulary = yield* suggestionVocabularySteps(mapped(entries, searchDocumentOf));
-  return { key: nextBuildKey++, hits: cachedHits(index, entries.length), vocabulary };
+  const cached = createCachedSearch(index, {
+    wholeIds: cachedSearchIdsFor(entries.length),
+    topIds: SEARCH_TOP_IDS,
+    topCacheIds: SEARCH_TOP_CACHE_IDS,
+  });
+  return { key: nextBuildKey++, hits: cached.hits, top: cached.top, vocabulary };
 }
 
 /**
