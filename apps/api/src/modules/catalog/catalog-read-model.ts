@@ -28,8 +28,9 @@ import {
   type CatalogTaxonomy,
   type ReadProduct,
 } from './catalog-snapshot';
-import { createCatalogView, type CatalogView } from './catalog-view';
+import { createCatalogView, entryLookupSteps, type CatalogView } from './catalog-view';
 import { createProductJsonCache } from './product-json-cache';
+import { runInSlices } from './run-in-slices';
 
 /**
  * How far back each poll looks for changed rows, ms. `changed_at` is its transaction's start, so a transaction
@@ -87,9 +88,12 @@ export function createCatalogReadModel(options: CatalogReadModelOptions): Catalo
       loadTaxonomy(db),
       loadFitmentIndex(db),
     ]);
+    // Made in slices: the view answering meanwhile keeps answering (decision 0079).
+    const lookups = await runInSlices(entryLookupSteps(entries)).done;
     current = createCatalogView({
       version: clock.version,
       entries,
+      lookups,
       taxonomy,
       fitments,
       jsons,

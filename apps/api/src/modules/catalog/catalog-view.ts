@@ -40,6 +40,7 @@ import {
 } from './search-hits';
 import { suggestSearches } from './search-suggestions';
 import type { ProductJsonCache } from './product-json-cache';
+import { runToEnd } from './run-in-slices';
 import { createVehicleWindows } from './vehicle-windows';
 
 /**
@@ -67,6 +68,48 @@ export interface CatalogViewInit {
   previousSearch?: SearchBuild | null;
   /** Told when a search build made a slice at a time is in (products, ms): the read model logs it. */
   onSearchBuilt?: (products: number, ms: number) => void;
+  /**
+   * The entries by id, SKU and permalink, made from `entries` by `entryLookupSteps` a slice at a time (a reload);
+   * made here at once when absent.
+   */
+  lookups?: EntryLookups;
+}
+
+/** The entries of a view by id, SKU (lower case) and permalink, how many, and the stamp they make. */
+export interface EntryLookups {
+  /** Indexed by id: an array element costs one memory read where a Map's hash costs several. */
+  slots: (CatalogEntry | undefined)[];
+  count: number;
+  bySku: Map<string, CatalogEntry>;
+  byPermalink: Map<string, CatalogEntry>;
+  stamp: number;
+}
+
+/** Entries between two yields of `entryLookupSteps`: about a millisecond of work. */
+const LOOKUP_STEP = 1_000;
+
+/**
+ * The lookups of `entries`, a step at a time (run-in-slices.ts): at a million products they are about two seconds
+ * of work, which a reload must not take in one piece from the requests the old view answers (decision 0079).
+ */
+export function* entryLookupSteps(entries: readonly CatalogEntry[]): Generator<void, EntryLookups> {
+  const lookups: EntryLookups = {
+    slots: [],
+    count: 0,
+    bySku: new Map(),
+    byPermalink: new Map(),
+    stamp: 0,
+  };
+  for (let k = 0; k < entries.length; k++) {
+    const e = entries[k] as CatalogEntry;
+    if (lookups.slots[e.id] === undefined) lookups.count++;
+    lookups.slots[e.id] = e;
+    lookups.bySku.set(e.sku.toLowerCase(), e);
+    lookups.byPermalink.set(e.permalink, e);
+    lookups.stamp ^= entryHash(e);
+    if (k % LOOKUP_STEP === LOOKUP_STEP - 1) yield;
+  }
+  return lookups;
 }
 
 export interface CatalogView {
@@ -179,21 +222,13 @@ export function createCatalogView(init: CatalogViewInit): CatalogView {
    * and an array element costs one memory read where a Map's hash costs several (V8 keeps a sparse array as a
    * dictionary). A Map beside it was about 4 MB more at 100,000 products (decision 0040).
    */
-  const slots: (CatalogEntry | undefined)[] = [];
+  const lookups = init.lookups ?? runToEnd(entryLookupSteps(init.entries));
+  const { slots, bySku, byPermalink } = lookups;
   /** How many entries `slots` holds. */
-  let count = 0;
+  let count = lookups.count;
   /** Every entry, in id order (`filter` skips the holes). */
   const everyEntry = (): CatalogEntry[] => slots.filter((e) => e !== undefined);
-  const bySku = new Map<string, CatalogEntry>();
-  const byPermalink = new Map<string, CatalogEntry>();
-  let stamp = 0;
-  for (const e of init.entries) {
-    if (slots[e.id] === undefined) count++;
-    slots[e.id] = e;
-    bySku.set(e.sku.toLowerCase(), e);
-    byPermalink.set(e.permalink, e);
-    stamp ^= entryHash(e);
-  }
+  let stamp = lookups.stamp;
   let taxonomy = init.taxonomy;
   let categoriesJson = categoriesJsonOf(taxonomy);
   let sinceMs = init.sinceMs;

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { runInSlices, runToEnd, sortedInSteps } from './run-in-slices';
+import { runInSlices, runToEnd, slicePauser, sortedInSteps } from './run-in-slices';
 
 /** A build of `steps` steps, each spinning `spinMs`, that counts the steps it ran. */
 function* counting(steps: number, spinMs: number, ran: { count: number }): Generator<void, number> {
@@ -77,5 +77,24 @@ describe('sortedInSteps', () => {
     const firstOfEach = [0, 1, 2].map((r) => Array.from(sorted).filter((v) => v % 3 === r));
     for (const group of firstOfEach) expect(group).toEqual([...group].sort((a, b) => a - b));
     expect(Array.from(sorted.subarray(0, 3))).toEqual([0, 3, 6]);
+  });
+});
+
+describe('slicePauser', () => {
+  it('asks for no wait within a slice, then waits for a turn of the event loop', async () => {
+    const pause = slicePauser(20);
+    expect(pause()).toBeNull();
+    const until = performance.now() + 25;
+    while (performance.now() < until);
+    let turned = false;
+    setImmediate(() => {
+      turned = true;
+    });
+    const wait = pause();
+    expect(wait).not.toBeNull();
+    await wait;
+    expect(turned).toBe(true);
+    // A new slice starts after the turn.
+    expect(pause()).toBeNull();
   });
 });

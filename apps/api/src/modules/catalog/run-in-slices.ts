@@ -8,6 +8,24 @@
 export /** Ms of work a slice does before it lets other work run. */
 const DEFAULT_SLICE_MS = 8;
 
+/**
+ * For an async loop that works a piece at a time (a catalog's load, decision 0079): the returned `pause()` gives
+ * null while less than `sliceMs` of work has passed since the last turn of the event loop, else a promise that
+ * resolves after a turn (setImmediate). `const p = pause(); if (p) await p;` costs nothing between turns.
+ */
+export function slicePauser(sliceMs = DEFAULT_SLICE_MS): () => Promise<void> | null {
+  let until = performance.now() + sliceMs;
+  return () => {
+    if (performance.now() < until) return null;
+    return new Promise<void>((resolve) =>
+      setImmediate(() => {
+        until = performance.now() + sliceMs;
+        resolve();
+      }),
+    );
+  };
+}
+
 /** Runs a sliced build to its end at once. */
 export function runToEnd<T>(steps: Generator<void, T>): T {
   for (;;) {
