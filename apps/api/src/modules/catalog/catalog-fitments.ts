@@ -42,6 +42,8 @@ export interface FitmentIndex {
    * products, what `keeps` keeps. Shared, not to be written.
    */
   fitting(vehicleId: number): Int32Array;
+  /** How many vehicle and product pairs fit, in all (a product fitting a vehicle in two positions counts once). */
+  readonly pairs: number;
 }
 
 const NONE = new Int32Array(0);
@@ -123,6 +125,8 @@ function fitmentIndexBuilder(vehicleIds: Iterable<number>): {
   const notesText: string[] = [];
   const notesNumber = new Map<string, number>();
 
+  /** Pairs of vehicle and product added (see `FitmentIndex.pairs`). */
+  let pairs = 0;
   let vehicle = -1;
   let ids: number[] = [];
   let notes: number[] = [];
@@ -150,8 +154,10 @@ function fitmentIndexBuilder(vehicleIds: Iterable<number>): {
   };
   const closeVehicle = () => {
     closePair();
-    if (vehicle >= 0)
+    if (vehicle >= 0) {
       byVehicle.set(vehicle, { productIds: Int32Array.from(ids), notes: Int32Array.from(notes) });
+      pairs += ids.length;
+    }
     ids = [];
     notes = [];
   };
@@ -192,6 +198,7 @@ function fitmentIndexBuilder(vehicleIds: Iterable<number>): {
       markFitted(id);
     }
     byVehicle.set(vehicleId, { productIds: unique.slice(0, n), notes: numbers.slice(0, n) });
+    pairs += n;
   };
   const finish = (): FitmentIndex => {
     closeVehicle();
@@ -243,6 +250,9 @@ function fitmentIndexBuilder(vehicleIds: Iterable<number>): {
       return fits !== undefined && find(fits.productIds, productId) >= 0;
     },
     fitting: (vehicleId) => byVehicle.get(vehicleId)?.productIds ?? NONE,
+    get pairs() {
+      return pairs;
+    },
   };
   return { add, addVehicle, finish };
 }

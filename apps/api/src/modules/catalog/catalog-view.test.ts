@@ -84,6 +84,25 @@ const FILTERS: ListingFilter[] = [
   { minCents: 20_000 },
 ];
 
+describe('the fitment index', () => {
+  it('counts each vehicle and product pair once, whatever its positions', () => {
+    expect(fitments.pairs).toBe(rows.length);
+    const twice = buildFitmentIndex(
+      [1, 2],
+      [
+        { vehicleId: 1, productId: 5, position: 'Front', notes: '' },
+        { vehicleId: 1, productId: 5, position: 'Rear', notes: '' },
+        { vehicleId: 1, productId: 6, position: '', notes: '' },
+        { vehicleId: 2, productId: 5, position: '', notes: 'With ABS' },
+      ],
+    );
+    expect(twice.pairs).toBe(3);
+    expect(twice.statusOf(1, 5, false)).toEqual({ status: 'fits_with_notes', notes: 'Front; Rear' });
+    expect(twice.statusOf(2, 6, false)).toEqual({ status: 'does_not_fit', notes: null });
+    expect(twice.statusOf(2, 7, false)).toEqual({ status: 'unknown', notes: null });
+  });
+});
+
 describe('listings by vehicle in the catalog view', () => {
   it('every window is the fitting and universal parts of the listing, in its order, with their total', () => {
     for (const vehicleId of VEHICLES)

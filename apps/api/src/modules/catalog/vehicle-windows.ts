@@ -25,27 +25,23 @@ const MAX_KEPT_COUNTS = 10_000;
 /** Bytes of long lists' bits, in all (63 shop listings at 100,000 products: under 1 MB). */
 const MAX_LIST_FACTS_BYTES = 8_000_000;
 /**
- * Bytes of vehicles' fitting parts held in a sort's order, whole and by taxonomy (see `rankedFitting`), in all:
- * 32 MB. 400 vehicles at 100,000 products hold about 19 MB per sort asked for.
+ * Bytes of vehicles' fitting parts held in a sort's order (see `rankedFitting`), in all, at least: 24 MB. 400
+ * vehicles at 100,000 products hold about 7.5 MB per sort asked for; at a million products (18.8 million
+ * fitments) a vehicle's list is about 190 kB (`rankedFittingBytesFor`).
  */
-const MAX_RANKED_FITTING_BYTES = 32_000_000;
-const NO_IDS = new Int32Array(0);
-const NO_INDEXES = new Uint16Array(0);
+const MAX_RANKED_FITTING_BYTES = 24_000_000;
 
 /**
- * A vehicle's fitting parts that are not universal, in one sort's order: all of them (ids), and those of each
- * category, child category and brand as indexes into `all`. A vehicle has far fewer than 65,536 fitting parts, so
- * an index takes 2 bytes where an id takes 4: the three splits take 6 bytes a part instead of 12 (11 MB less for
- * 400 vehicles at 100,000 products).
+ * The bytes `rankedFitting` may keep for `pairs` fitting pairs: MAX_RANKED_FITTING_BYTES, or every vehicle's list
+ * in one sort and a quarter more when that is more (94 MB at 18.8 million fitments). With 24 MB at a million
+ * products two vehicles in three missed, and a page by vehicle ran at 114 a second (decision 0079).
  */
-interface RankedFitting {
-  all: Int32Array;
-  category: Map<number, Uint16Array | Int32Array>;
-  child: Map<number, Uint16Array | Int32Array>;
-  brand: Map<number, Uint16Array | Int32Array>;
-  /** About the bytes held in the four together (`all` and its three splits), for the cache's bound. */
-  size: number;
+export function rankedFittingBytesFor(pairs: number): number {
+  return Math.max(MAX_RANKED_FITTING_BYTES, Math.ceil(4 * pairs * 1.25));
 }
+/** Bytes of the same lists narrowed to one category, child category or brand (`rankedFittingOf`), in all. */
+const MAX_RANKED_NARROWED_BYTES = 8_000_000;
+const NO_IDS = new Int32Array(0);
 
 /** A long list as `keptCount` reads it: a bit per id in it, and how many of its ids are universal parts. */
 interface ListFacts {
@@ -111,9 +107,15 @@ export function createVehicleWindows(init: VehicleWindowsInit): VehicleWindows {
   });
   /** How many ids of a cached list or search a vehicle keeps, by the list's key and the vehicle. */
   const keptCounts = new LRUCache<string, number>({ max: MAX_KEPT_COUNTS });
-  const rankedFittings = new LRUCache<string, RankedFitting>({
-    maxSize: MAX_RANKED_FITTING_BYTES,
-    sizeCalculation: (r) => r.size + 16,
+  /** A vehicle's fitting parts that are not universal, in a sort's order, by sort and vehicle. */
+  const rankedFittings = new LRUCache<string, Int32Array>({
+    maxSize: rankedFittingBytesFor(init.fitments.pairs),
+    sizeCalculation: (ids) => ids.byteLength + 64,
+  });
+  /** The same, narrowed to one category, child category or brand, by sort, vehicle and what narrows it. */
+  const rankedNarrowed = new LRUCache<string, Int32Array>({
+    maxSize: MAX_RANKED_NARROWED_BYTES,
+    sizeCalculation: (ids) => ids.byteLength + 64,
   });
 
   /**
@@ -232,52 +234,88 @@ export function createVehicleWindows(init: VehicleWindowsInit): VehicleWindows {
     return { total, ids: out };
   }
 
-  /** `vehicleId`'s fitting parts that are not universal, in `sort`'s order, whole and by taxonomy (cached). */
-  function rankedFitting(vehicleId: number, sort: ShopSort): RankedFitting {
+  /**
+   * `vehicleId`'s fitting parts that are not universal, in `sort`'s order (cached). Only the whole list is kept per
+   * vehicle: narrowing it per category, child category and brand as well (three maps of index lists) made each
+   * vehicle's entry take 20-40 ms and 10 bytes a part at a million products, so most of 400 vehicles missed the
+   * cache and a page by vehicle waited seconds (decision 0079).
+   */
+  function rankedFitting(vehicleId: number, sort: ShopSort): Int32Array {
     const key = `${sort}|${vehicleId}`;
-    let ranked = rankedFittings.get(key);
-    if (!ranked) {
+    let all = rankedFittings.get(key);
+    if (!all) {
       const rank = init.orders.rank(sort);
       const order = init.orders.order(sort);
-      const positions: number[] = [];
-      for (const id of init.fitments.fitting(vehicleId)) {
+      const fitting = init.fitments.fitting(vehicleId);
+      const positions = new Int32Array(fitting.length);
+      let n = 0;
+      for (const id of fitting) {
         const e = init.byId(id);
-        if (e && !e.universalFit && id < rank.length && rank[id]! >= 0) positions.push(rank[id]!);
+        if (e && !e.universalFit && id < rank.length && rank[id]! >= 0) positions[n++] = rank[id]!;
       }
       // Positions sort as numbers, with no comparator to call.
-      const all = Int32Array.from(positions)
+      all = positions
+        .subarray(0, n)
         .sort()
         .map((position) => order[position]!);
-      const buckets = {
-        category: new Map<number, number[]>(),
-        child: new Map<number, number[]>(),
-        brand: new Map<number, number[]>(),
-      };
-      const into = (map: Map<number, number[]>, taxonomyId: number | null, at: number) => {
-        if (taxonomyId === null) return;
-        const indexes = map.get(taxonomyId);
-        if (indexes) indexes.push(at);
-        else map.set(taxonomyId, [at]);
-      };
-      for (let at = 0; at < all.length; at++) {
-        const e = init.byId(all[at]!)!;
-        into(buckets.category, e.categoryId, at);
-        into(buckets.child, e.childCategoryId, at);
-        into(buckets.brand, e.brandId, at);
-      }
-      const narrow = all.length <= 0x10000;
-      const typed = (map: Map<number, number[]>) =>
-        new Map([...map].map(([k, at]) => [k, narrow ? Uint16Array.from(at) : Int32Array.from(at)] as const));
-      ranked = {
-        all,
-        category: typed(buckets.category),
-        child: typed(buckets.child),
-        brand: typed(buckets.brand),
-        size: all.length * (narrow ? 10 : 16),
-      };
-      rankedFittings.set(key, ranked);
+      rankedFittings.set(key, all);
     }
-    return ranked;
+    return all;
+  }
+
+  /** Each product's category, child category and brand ids by product id (-1 for none), made at first use. */
+  let taxonomyIds: { category: Int32Array; child: Int32Array; brand: Int32Array } | null = null;
+  /**
+   * `taxonomyIds`: a narrowing walk reads three numbers from arrays instead of a product object scattered over the
+   * heap per part (at a million products the objects' reads were four fifths of a page by vehicle, decision 0079).
+   * 12 bytes a product id; kept while the orders hold (a change of a product's taxonomy makes new ones).
+   */
+  function taxonomyById(): { category: Int32Array; child: Int32Array; brand: Int32Array } {
+    if (!taxonomyIds) {
+      const n = Math.max(0, init.maxId()) + 1;
+      const ids = {
+        category: new Int32Array(n).fill(-1),
+        child: new Int32Array(n).fill(-1),
+        brand: new Int32Array(n).fill(-1),
+      };
+      for (const e of init.entries()) {
+        ids.category[e.id] = e.categoryId ?? -1;
+        ids.child[e.id] = e.childCategoryId ?? -1;
+        ids.brand[e.id] = e.brandId ?? -1;
+      }
+      taxonomyIds = ids;
+    }
+    return taxonomyIds;
+  }
+
+  /**
+   * `rankedFitting` narrowed to the one category, child category or brand `filter` names (cached), or all of it
+   * when it names none: a walk of the vehicle's list in order, keeping the parts of that taxonomy.
+   */
+  function rankedFittingOf(vehicleId: number, sort: ShopSort, filter: ListingFilter): Int32Array {
+    const { categoryId, childCategoryId, brandId } = filter;
+    if (categoryId === undefined && childCategoryId === undefined && brandId === undefined)
+      return rankedFitting(vehicleId, sort);
+    const key = `${sort}|${vehicleId}|${categoryId ?? ''}|${childCategoryId ?? ''}|${brandId ?? ''}`;
+    let narrowed = rankedNarrowed.get(key);
+    if (!narrowed) {
+      const all = rankedFitting(vehicleId, sort);
+      const { category, child, brand } = taxonomyById();
+      const kept = new Int32Array(all.length);
+      let n = 0;
+      for (let k = 0; k < all.length; k++) {
+        const id = all[k]!;
+        if (
+          (categoryId === undefined || category[id] === categoryId) &&
+          (childCategoryId === undefined || child[id] === childCategoryId) &&
+          (brandId === undefined || brand[id] === brandId)
+        )
+          kept[n++] = id;
+      }
+      narrowed = kept.slice(0, n);
+      rankedNarrowed.set(key, narrowed);
+    }
+    return narrowed;
   }
 
   /**
@@ -310,20 +348,10 @@ export function createVehicleWindows(init: VehicleWindowsInit): VehicleWindows {
     )
       return undefined;
     const universal = universalOf();
-    const ranked = rankedFitting(vehicleId, sort);
-    const all = ranked.all;
-    // The listing's fitting parts as indexes into `all`, or all of them.
-    const at =
-      categoryId !== undefined
-        ? (ranked.category.get(categoryId) ?? NO_INDEXES)
-        : childCategoryId !== undefined
-          ? (ranked.child.get(childCategoryId) ?? NO_INDEXES)
-          : brandId !== undefined
-            ? (ranked.brand.get(brandId) ?? NO_INDEXES)
-            : undefined;
-    const fitCount = at ? at.length : all.length;
+    const fits = rankedFittingOf(vehicleId, sort, filter);
+    const fitCount = fits.length;
     /** The listing's `j`th fitting part. */
-    const fit = at ? (j: number) => all[at[j]!]! : (j: number) => all[j]!;
+    const fit = (j: number) => fits[j]!;
     const rank = init.orders.rank(sort);
     const total = universal.length + fitCount;
     const end = Math.min(to, total);
