@@ -86,14 +86,11 @@ export interface CatalogTaxonomy {
   fates: Record<TaxonomyParam, Map<string, TaxonomyFate>>;
 }
 
-/** Changed products a poll reads at most: more is an import's worth, and the catalog is loaded again instead. */
-const LOAD_CHUNK = 10_000;
-
 /**
- * Products a full load reads at a time: the driver and drizzle make a chunk's rows in one piece of work, about
- * 50 ms for 10,000 at a million products, which a reload's requests waited behind (decision 0079).
+ * Products read a chunk at a time, so a large catalog never needs one huge result in memory; and changed products
+ * a poll reads at most (more is an import's worth: the catalog is loaded again instead).
  */
-const FULL_LOAD_CHUNK = 2_000;
+const LOAD_CHUNK = 10_000;
 
 const rowColumns = {
   id: products.id,
@@ -256,7 +253,7 @@ export async function loadCatalogEntries(db: Database, jsons: ProductJsonCache):
       // Archived products are not in the shop (issue 36): not listed, searched, or answered by SKU.
       .where(and(gt(products.id, after), isNull(products.archivedAt)))
       .orderBy(asc(products.id))
-      .limit(FULL_LOAD_CHUNK);
+      .limit(LOAD_CHUNK);
     if (rows.length === 0) break;
     for (const r of rows) {
       entries.push(toEntry(r, pool));
@@ -275,7 +272,7 @@ export async function loadCatalogEntries(db: Database, jsons: ProductJsonCache):
       }
     }
     after = rows[rows.length - 1]?.id ?? after;
-    if (rows.length < FULL_LOAD_CHUNK) break;
+    if (rows.length < LOAD_CHUNK) break;
   }
   return entries;
 }
