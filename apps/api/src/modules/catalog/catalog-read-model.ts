@@ -28,6 +28,7 @@ import {
   type CatalogTaxonomy,
   type ReadProduct,
 } from './catalog-snapshot';
+import { catalogOrderSteps } from './catalog-orders';
 import { createCatalogView, entryLookupSteps, type CatalogView } from './catalog-view';
 import { createProductJsonCache } from './product-json-cache';
 import { runInSlices } from './run-in-slices';
@@ -90,10 +91,13 @@ export function createCatalogReadModel(options: CatalogReadModelOptions): Catalo
     ]);
     // Made in slices: the view answering meanwhile keeps answering (decision 0079).
     const lookups = await runInSlices(entryLookupSteps(entries)).done;
+    // Every sort too, so no shopper waits for a sort of the whole catalog (decision 0080).
+    const orders = await runInSlices(catalogOrderSteps(entries, (id) => lookups.slots[id])).done;
     current = createCatalogView({
       version: clock.version,
       entries,
       lookups,
+      orders,
       taxonomy,
       fitments,
       jsons,

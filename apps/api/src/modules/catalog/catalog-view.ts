@@ -6,7 +6,8 @@
  *
  * Each cache has one owner and is renewed by the generation it depends on, which `apply` moves:
  * - the order generation (a product added, or a field a sort, a filter or a listing by vehicle reads changed):
- *   the sorts' orders (catalog-orders.ts) and listings by vehicle (vehicle-windows.ts) are built again;
+ *   the sorts' orders (catalog-orders.ts: moved by the products that changed, decision 0080) and listings by
+ *   vehicle (vehicle-windows.ts) are built again;
  * - the search generation (a product added, or a field search reads changed): the search index, its answers and
  *   the suggestions' vocabulary (search-hits.ts) are built again, a slice at a time, the last build answering
  *   searches that will not wait (decision 0074);
@@ -21,7 +22,12 @@
 import { LRUCache } from 'lru-cache';
 import type { SearchSort, ShopSort } from '@store/shared/listing-sorts';
 import type { FitmentIndex } from './catalog-fitments';
-import { createCatalogOrders } from './catalog-orders';
+import {
+  createCatalogOrders,
+  sortedFieldsChanged,
+  type CatalogOrders,
+  type OrderSources,
+} from './catalog-orders';
 import type { CatalogEntry, CatalogTaxonomy, ReadProduct } from './catalog-snapshot';
 import {
   filterKey,
@@ -73,6 +79,11 @@ export interface CatalogViewInit {
    * made here at once when absent.
    */
   lookups?: EntryLookups;
+  /**
+   * Every sort's order of `entries`, made by `catalogOrderSteps` a slice at a time (a reload, decision 0080); a sort
+   * is sorted on first use when absent.
+   */
+  orders?: OrderSources;
 }
 
 /** The entries of a view by id, SKU (lower case) and permalink, how many, and the stamp they make. */
@@ -235,9 +246,21 @@ export function createCatalogView(init: CatalogViewInit): CatalogView {
   let orderGeneration = 0;
   let searchGeneration = 0;
   let stockGeneration = 0;
+  /** The orders last made, and the ids added or moved in a sort since (decision 0080). */
+  let lastOrders: CatalogOrders | null = null;
+  let movedSince = new Set<number>();
   const orders = perGeneration(
     () => orderGeneration,
-    () => createCatalogOrders(everyEntry),
+    () => {
+      const sources = lastOrders?.sources ?? init.orders;
+      lastOrders = createCatalogOrders({
+        entries: everyEntry,
+        byId: (id) => slots[id],
+        ...(sources ? { previous: { sources, changed: movedSince } } : {}),
+      });
+      movedSince = new Set();
+      return lastOrders;
+    },
   );
   const vehicles = perGeneration(
     () => orderGeneration,
@@ -422,11 +445,13 @@ export function createCatalogView(init: CatalogViewInit): CatalogView {
           if (bySku.get(old.sku.toLowerCase()) === old) bySku.delete(old.sku.toLowerCase());
           if (byPermalink.get(old.permalink) === old) byPermalink.delete(old.permalink);
           reorder ||= orderChanged(old, e);
+          if (sortedFieldsChanged(old, e)) movedSince.add(e.id);
           reindex ||= searchableChanged(old, e);
           flips ||= isAvailable(old) !== isAvailable(e);
         } else {
           reorder = true;
           reindex = true;
+          movedSince.add(e.id);
         }
         if (!old) count++;
         slots[e.id] = e;

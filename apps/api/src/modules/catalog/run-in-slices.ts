@@ -99,26 +99,28 @@ export function runInSlices<T>(steps: Generator<void, T>, sliceMs = DEFAULT_SLIC
   };
 }
 
-/** Elements a sliced sort sorts or merges between two yields. */
+/** Elements a sliced sort sorts or merges between two yields, unless told otherwise. */
 const SORT_STEP = 16_384;
 
 /**
- * `values` sorted by `cmp`, a slice at a time: runs of SORT_STEP sorted by the engine, then merged pairwise, a
- * yield every SORT_STEP elements (a million-product catalog has millions of terms: one sort() held the event loop
- * for seconds). Stable; sorts `values` itself or returns a sorted copy.
+ * `values` sorted by `cmp`, a slice at a time: runs of `step` (SORT_STEP) sorted by the engine, then merged
+ * pairwise, a yield every `step` elements (a million-product catalog has millions of terms: one sort() held the
+ * event loop for seconds). A costly `cmp` wants a smaller step. Stable; sorts `values` itself or returns a sorted
+ * copy.
  */
 export function* sortedInSteps(
   values: Int32Array<ArrayBuffer>,
   cmp: (a: number, b: number) => number,
+  step = SORT_STEP,
 ): Generator<void, Int32Array<ArrayBuffer>> {
   const n = values.length;
-  for (let from = 0; from < n; from += SORT_STEP) {
-    values.subarray(from, Math.min(n, from + SORT_STEP)).sort(cmp);
+  for (let from = 0; from < n; from += step) {
+    values.subarray(from, Math.min(n, from + step)).sort(cmp);
     yield;
   }
   let src = values;
   let dst = new Int32Array(n);
-  for (let width = SORT_STEP; width < n; width *= 2) {
+  for (let width = step; width < n; width *= 2) {
     let done = 0;
     for (let lo = 0; lo < n; lo += 2 * width) {
       const mid = Math.min(n, lo + width);
@@ -129,7 +131,7 @@ export function* sortedInSteps(
       while (i < mid && j < hi) {
         // `<= 0` takes the left run first on ties: stable.
         dst[k++] = cmp(src[i] as number, src[j] as number) <= 0 ? (src[i++] as number) : (src[j++] as number);
-        if (++done % SORT_STEP === 0) yield;
+        if (++done % step === 0) yield;
       }
       while (i < mid) dst[k++] = src[i++] as number;
       while (j < hi) dst[k++] = src[j++] as number;
