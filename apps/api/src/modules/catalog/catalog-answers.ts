@@ -329,10 +329,7 @@ export async function searchAnswer(view: CatalogView, q: SearchQuery): Promise<J
   // Issue 37 §4: nothing found, so what the shopper may have meant, each finding something as this search was made.
   const suggestions =
     hits.total === 0 && text !== ''
-      ? view.suggest(
-          text,
-          (term) => view.searchWindow(term, 'relevance', priceAndStock(q), narrowedTo(q), 0, 1).total > 0,
-        )
+      ? view.suggest(text, (term) => view.searchFinds(term, priceAndStock(q), narrowedTo(q)))
       : [];
   const after = `${corrected}${suggestions.length > 0 ? `,"suggestions":${JSON.stringify(suggestions)}` : ''}`;
   return {

@@ -275,3 +275,45 @@ describe('the search build off the request path (decision 0074)', () => {
     expect(idsOf(next.search('quokka', 'relevance', {}).ids)).toEqual([second.id]);
   });
 });
+
+describe("a suggestion's check: whether a search finds anything (decision 0080)", () => {
+  it('answers as a count of the whole search would, with and without a vehicle and a filter', () => {
+    const terms = ['part', 'part 7', 'part 99', 'part 123', 'sku-4', 'nothing-here'];
+    for (const text of terms)
+      for (const vehicleId of [undefined, ...VEHICLES])
+        for (const filter of [{}, { brandId: 3 }, { inStock: true }])
+          expect(
+            view.searchFinds(text, filter, vehicleId),
+            `${text} vehicle ${vehicleId} ${JSON.stringify(filter)}`,
+          ).toBe(view.searchWindow(text, 'relevance', filter, vehicleId, 0, 1).total > 0);
+  });
+
+  it('finds the one part a vehicle keeps of a long search, ranked past its first 2,000', () => {
+    // 2,500 products that all match "widget", none universal, ranked highest id first (ties): vehicle 21 fits only
+    // the last ranked, vehicle 22 none of them.
+    const widgets: CatalogEntry[] = Array.from({ length: 2_500 }, (_, k) => ({
+      ...(entries[0] as CatalogEntry),
+      id: k + 1,
+      sku: `W-${k + 1}`,
+      permalink: `w-${k + 1}`,
+      title: 'Widget',
+      universalFit: false,
+    }));
+    const widgetFitments = buildFitmentIndex(
+      [21, 22],
+      [{ vehicleId: 21, productId: 1, position: '', notes: '' }],
+    );
+    const v = createCatalogView({
+      version: 1,
+      entries: widgets,
+      taxonomy,
+      fitments: widgetFitments,
+      sinceMs: 0,
+      jsons: jsons(),
+    });
+    expect(v.searchFinds('widget', {}, 21)).toBe(true);
+    expect(v.searchFinds('widget', {}, 22)).toBe(false);
+    expect(v.searchFinds('widget', {}, undefined)).toBe(true);
+    expect(Array.from(v.search('widget', 'relevance', {}).ids).indexOf(1)).toBe(2_499);
+  });
+});

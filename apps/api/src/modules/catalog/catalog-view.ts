@@ -39,10 +39,12 @@ import {
 } from './listing-filter';
 import {
   createCatalogSearch,
+  SEARCH_TOP_IDS,
   searchableChanged,
   type SearchAnswering,
   type SearchBuild,
   type SearchHits,
+  type TopSearchHits,
 } from './search-hits';
 import { suggestSearches } from './search-suggestions';
 import type { ProductJsonCache } from './product-json-cache';
@@ -164,6 +166,12 @@ export interface CatalogView {
     from: number,
     to: number,
   ): IdWindow & { corrected?: string };
+  /**
+   * Whether a search in relevance order finds anything, filtered and narrowed to `vehicleId` as `searchWindow`
+   * would be: a suggestion's check (issue 37 §4). By vehicle it reads the front of the ranked list until a part
+   * the vehicle keeps, where `searchWindow` counts the whole list (decision 0080).
+   */
+  searchFinds(text: string, filter: ListingFilter, vehicleId: number | undefined): boolean;
   /**
    * "Did you mean …" for a search that found nothing (issue 37 §4): catalog terms near `text`, each of which
    * `finds` (search-suggestions.ts).
@@ -391,14 +399,30 @@ export function createCatalogView(init: CatalogViewInit): CatalogView {
     },
     searchWindow(text, sort, filter, vehicleId, from, to) {
       const answering = search.current();
-      if (vehicleId === undefined && sort === 'relevance' && isUnfiltered(filter) && answering.fresh) {
-        // The page reads the front of the ranked list only: its kept first ids do (decision 0079).
-        const top = answering.build.top(text, to);
-        return {
-          total: top.total,
-          ids: top.ids.subarray(Math.min(from, top.ids.length), Math.min(to, top.ids.length)),
-          ...(top.corrected !== undefined ? { corrected: top.corrected } : {}),
-        };
+      if (sort === 'relevance' && isUnfiltered(filter) && answering.fresh) {
+        const corrected = (top: TopSearchHits) =>
+          top.corrected !== undefined ? { corrected: top.corrected } : {};
+        if (vehicleId === undefined) {
+          // The page reads the front of the ranked list only: its kept first ids do (decision 0079).
+          const top = answering.build.top(text, to);
+          return {
+            total: top.total,
+            ids: top.ids.subarray(Math.min(from, top.ids.length), Math.min(to, top.ids.length)),
+            ...corrected(top),
+          };
+        }
+        // By vehicle: the page from the kept front too, the total from the list's bits (decision 0080).
+        const top = answering.build.top(text, SEARCH_TOP_IDS);
+        const window = vehicles().frontWindow(
+          searchKey(answering.build, text, sort, filter),
+          top.ids,
+          top.total,
+          () => answering.build.hits(text).ids,
+          vehicleId,
+          from,
+          to,
+        );
+        return { ...window, ...corrected(top) };
       }
       const hits = searchWith(answering, text, sort, filter);
       return {
@@ -407,6 +431,17 @@ export function createCatalogView(init: CatalogViewInit): CatalogView {
           : vehicles().window(searchKey(answering.build, text, sort, filter), hits.ids, vehicleId, from, to)),
         ...(hits.corrected !== undefined ? { corrected: hits.corrected } : {}),
       };
+    },
+    searchFinds(text, filter, vehicleId) {
+      const answering = search.current();
+      if (isUnfiltered(filter) && answering.fresh) {
+        const top = answering.build.top(text, SEARCH_TOP_IDS);
+        if (vehicleId === undefined) return top.total > 0;
+        if (vehicles().keepsAny(top.ids, vehicleId)) return true;
+        // The whole list was read: nothing in it fits.
+        if (top.ids.length >= top.total) return false;
+      }
+      return view.searchWindow(text, 'relevance', filter, vehicleId, 0, 1).total > 0;
     },
     suggest(text, finds) {
       return suggestSearches(search.current().build.vocabulary, text, finds);

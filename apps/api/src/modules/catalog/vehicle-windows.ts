@@ -22,8 +22,14 @@ const MAX_KEPT_BYTES = 16_000_000;
  * fitting parts), so this keeps the recent ones only: 100,000 of them held 17 MB of heap at 100,000 products.
  */
 const MAX_KEPT_COUNTS = 10_000;
-/** Bytes of long lists' bits, in all (63 shop listings at 100,000 products: under 1 MB). */
+/**
+ * Bytes of long lists' bits, in all, at least (63 shop listings at 100,000 products: under 1 MB); with searches by
+ * vehicle, room for LIST_FACTS_KEPT lists when that is more. At a million products the bench's 869 searches hold
+ * 355 that find more than 31,250 products (21.5 million ids, 86 MB as ids; 44 MB as bits), so each one's bits are
+ * kept where its whole list is not (decision 0080).
+ */
 const MAX_LIST_FACTS_BYTES = 8_000_000;
+const LIST_FACTS_KEPT = 400;
 /**
  * Bytes of vehicles' fitting parts held in a sort's order (see `rankedFitting`), in all, at least: 24 MB. 400
  * vehicles at 100,000 products hold about 7.5 MB per sort asked for; at a million products (18.8 million
@@ -60,6 +66,23 @@ interface FittingCounts {
 }
 
 export interface VehicleWindows {
+  /**
+   * The window [from, to) of a search narrowed to `vehicleId`, from the front of its ranked list (`front`, of
+   * `total` ids in all; all of them when `front.length === total`): the page is walked in the front, the total
+   * counted from the list's bits (kept by `key`). `whole()` gives the whole list, asked for only when neither
+   * holds what is needed: the bits of a list not counted yet, or a page past what the front holds for the vehicle.
+   */
+  frontWindow(
+    key: string,
+    front: Int32Array,
+    total: number,
+    whole: () => Int32Array,
+    vehicleId: number,
+    from: number,
+    to: number,
+  ): IdWindow;
+  /** Whether `vehicleId` keeps any of `ids` (a part that fits it or every vehicle); stops at the first. */
+  keepsAny(ids: Int32Array, vehicleId: number): boolean;
   /** The window [from, to) of `ids` (a list cached under `key`) narrowed to what `vehicleId` keeps, and its total. */
   window(key: string, ids: Int32Array, vehicleId: number, from: number, to: number): IdWindow;
   /**
@@ -106,7 +129,7 @@ export function createVehicleWindows(init: VehicleWindowsInit): VehicleWindows {
   });
   /** Long lists' ids as bits and their universal parts' count, by the list's key (see `keptCount`). */
   const listFacts = new LRUCache<string, ListFacts>({
-    maxSize: MAX_LIST_FACTS_BYTES,
+    maxSize: Math.max(MAX_LIST_FACTS_BYTES, LIST_FACTS_KEPT * ((Math.max(0, init.maxId()) >>> 3) + 65)),
     sizeCalculation: (facts) => facts.bits.length + 64,
   });
   /** How many ids of a cached list or search a vehicle keeps, by the list's key and the vehicle. */
@@ -159,7 +182,12 @@ export function createVehicleWindows(init: VehicleWindowsInit): VehicleWindows {
       }
       return n;
     }
-    const facts = listFactsOf(key, ids);
+    return factsCount(listFactsOf(key, ids), vehicleId);
+  }
+
+  /** How many ids of a list (`facts`: its bits and universal parts) the vehicle keeps. */
+  function factsCount(facts: ListFacts, vehicleId: number): number {
+    const fitting = init.fitments.fitting(vehicleId);
     const universal = universalBitsOf();
     let n = facts.universal;
     for (let i = 0; i < fitting.length; i++) {
@@ -407,5 +435,67 @@ export function createVehicleWindows(init: VehicleWindowsInit): VehicleWindows {
     return { total, ids: out };
   }
 
-  return { window: windowOf, rankedWindow };
+  function frontWindow(
+    key: string,
+    front: Int32Array,
+    total: number,
+    whole: () => Int32Array,
+    vehicleId: number,
+    from: number,
+    to: number,
+  ): IdWindow {
+    if (front.length >= total) return windowOf(key, front, vehicleId, from, to);
+    const keeps = keeperOf(vehicleId);
+    const countKey = `${key}|${vehicleId}`;
+    let kept = keptCounts.get(countKey);
+    if (kept === undefined) {
+      const facts = listFacts.get(key);
+      kept = facts ? factsCount(facts, vehicleId) : keptCount(key, whole(), vehicleId, keptBits(vehicleId));
+      keptCounts.set(countKey, kept);
+    }
+    const end = Math.min(to, kept);
+    if (from >= end) return { total: kept, ids: NO_IDS };
+    const walked = scratch(end);
+    let seen = 0;
+    for (let i = 0; seen < end && i < front.length; i++) {
+      const id = front[i]!;
+      walked[seen] = id;
+      if (keeps(id)) seen++;
+    }
+    // The front holds too few of the vehicle's parts for this page: the whole list's walk.
+    if (seen < end) return windowOf(key, whole(), vehicleId, from, to);
+    return { total: kept, ids: walked.slice(from, end) };
+  }
+
+  function keepsAny(ids: Int32Array, vehicleId: number): boolean {
+    const keeps = keeperOf(vehicleId);
+    for (let i = 0; i < ids.length; i++) if (keeps(ids[i]!)) return true;
+    return false;
+  }
+
+  /**
+   * Whether `vehicleId` keeps an id, for a walk that stops early (a page from a search's front, a suggestion's
+   * check): the vehicle's bits when kept, else a universal part's bit or a binary search of its fitting parts. A
+   * few hundred look-ups cost less than making the bits (a copy of the universal parts' bits and a bit per fitting
+   * part: 125 kB and 47,000 writes at a million products, 13 % of searches by vehicle when most vehicles missed).
+   */
+  function keeperOf(vehicleId: number): (id: number) => boolean {
+    const bits = kept.get(vehicleId);
+    if (bits) return (id) => ((bits[id >>> 3]! >>> (id & 7)) & 1) === 1;
+    const universal = universalBitsOf();
+    const fitting = init.fitments.fitting(vehicleId);
+    return (id) => {
+      if (((universal[id >>> 3]! >>> (id & 7)) & 1) === 1) return true;
+      let lo = 0;
+      let hi = fitting.length;
+      while (lo < hi) {
+        const mid = (lo + hi) >>> 1;
+        if (fitting[mid]! < id) lo = mid + 1;
+        else hi = mid;
+      }
+      return lo < fitting.length && fitting[lo] === id;
+    };
+  }
+
+  return { window: windowOf, rankedWindow, frontWindow, keepsAny };
 }
