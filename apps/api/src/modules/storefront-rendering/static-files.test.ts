@@ -1,4 +1,5 @@
 import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { brotliCompressSync, brotliDecompressSync, gunzipSync, gzipSync } from 'node:zlib';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -6,6 +7,8 @@ import { createTestApp, type TestApp } from '../../../tests/test-app';
 
 let t: TestApp;
 let dist = '';
+const ENTRY = `export const parts = ${JSON.stringify(Array.from({ length: 400 }, (_, i) => `part ${i}`))};`;
+const BUILT = { br: brotliCompressSync(ENTRY), gzip: gzipSync(ENTRY, { level: 9 }) };
 beforeAll(async () => {
   dist = await mkdtemp(path.join(os.tmpdir(), 'store-dist-'));
   await mkdir(path.join(dist, 'assets'));
@@ -14,6 +17,10 @@ beforeAll(async () => {
     path.join(dist, 'assets', 'index-abc123.js'),
     `console.log(${JSON.stringify('x'.repeat(4000))});`,
   );
+  // As the web build writes a chunk (apps/web/vite.config.ts): itself, brotli'd and gzipped beside it.
+  await writeFile(path.join(dist, 'assets', 'entry-def456.js'), ENTRY);
+  await writeFile(path.join(dist, 'assets', 'entry-def456.js.br'), BUILT.br);
+  await writeFile(path.join(dist, 'assets', 'entry-def456.js.gz'), BUILT.gzip);
   t = await createTestApp({ webDistDir: dist });
   await mkdir(path.join(t.app.config.mediaDir, 'products'), { recursive: true });
   await writeFile(
@@ -62,6 +69,33 @@ describe('serving the web app', () => {
     expect(res.statusCode).toBe(200);
     expect(res.headers['cache-control']).toBe('public, max-age=31536000, immutable');
     expect(res.headers['content-encoding']).toBe('gzip');
+  });
+
+  it.each([
+    ['br', 'br', brotliDecompressSync],
+    ['gzip, deflate, br', 'br', brotliDecompressSync],
+    ['gzip', 'gzip', gunzipSync],
+  ] as const)(
+    'sends the copy the build compressed for Accept-Encoding "%s"',
+    async (accept, encoding, decode) => {
+      const res = await get('/assets/entry-def456.js', { 'accept-encoding': accept });
+      expect(res.statusCode).toBe(200);
+      expect(res.headers['content-encoding']).toBe(encoding);
+      expect(res.headers['content-type']).toMatch(/javascript/);
+      expect(res.headers.vary).toMatch(/accept-encoding/i);
+      expect(res.headers['cache-control']).toBe('public, max-age=31536000, immutable');
+      expect(decode(res.rawPayload).toString()).toBe(ENTRY);
+      // The build's own bytes, not a compression made for this request.
+      expect(res.headers['content-length']).toBe(String(BUILT[encoding].length));
+      expect(res.rawPayload.equals(BUILT[encoding])).toBe(true);
+    },
+  );
+
+  it('sends the file itself to a client that takes no compression', async () => {
+    const res = await get('/assets/entry-def456.js', { 'accept-encoding': 'identity' });
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['content-encoding']).toBeUndefined();
+    expect(res.body).toBe(ENTRY);
   });
 
   it('answers unknown API paths with a JSON 404', async () => {

@@ -143,6 +143,10 @@ export default fp(async (app) => {
       index: false,
       // The server's own rendering code and the build's manifest (render-page.ts) are not served to browsers.
       allowedPath: (pathName) => !pathName.startsWith('/ssr/') && !pathName.startsWith('/.vite/'),
+      // The build writes each script, style and drawing brotli'd and gzipped beside itself (apps/web/vite.config.ts):
+      // sent as they are, with `Vary: Accept-Encoding`; a file without them is sent as it is, and compressed by
+      // @fastify/compress like any answer.
+      preCompressed: true,
       setHeaders: (res, filePath) => {
         const hashed = filePath.includes(`${path.sep}assets${path.sep}`);
         res.header('cache-control', hashed ? `public, max-age=${ONE_YEAR_S}, immutable` : 'no-cache');
