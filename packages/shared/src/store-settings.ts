@@ -24,7 +24,8 @@ export const storePath = z
 
 /**
  * What the store knows of a home picture it stored (issue 36, an owner's upload): intrinsic size and the widths of
- * its WebP copies (decision 0026), for the storefront's srcset. Absent for the demo's SVG art.
+ * its WebP copies (decision 0026), for the storefront's srcset; the demo's pictures get it when the demo is loaded
+ * (decision 0081). Absent for a picture the pipeline cannot copy (an SVG).
  */
 export const homeImageInfoSchema = z.object({
   width: z.number().int().nullable(),

@@ -7,12 +7,19 @@ import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { eq } from 'drizzle-orm';
 import { z } from 'zod';
-import { storeSettingsInputSchema } from '@store/shared/store-settings';
+import {
+  storeSettingsInputSchema,
+  type Banner,
+  type BannerSet,
+  type HomeImageInfo,
+  type StoreSettingsInput,
+} from '@store/shared/store-settings';
 import type { Database } from '../db/client';
 import { brands, categories, locations } from '../db/schema';
 import { REPO_ROOT } from '../env';
 import { bumpCatalogVersion } from '../modules/catalog/catalog-version';
 import { importCatalog, type ImportReport } from '../modules/catalog-import/import-catalog';
+import { createImagePreparer } from '../modules/catalog-import/prepare-product-images';
 import { saveStoreSettings } from '../modules/content/content-service';
 import type { FileStore } from '../storage/file-store';
 import { createLocalFileStore } from '../storage/local-file-store';
@@ -67,8 +74,9 @@ export async function loadDemoCatalog(
     }
   }
   const store = demoStoreSchema.parse(JSON.parse(await readFile(path.join(dir, 'store.json'), 'utf8')));
+  const settings = await withHomeImageCopies(store.settings, media);
   await db.transaction(async (tx) => {
-    await saveStoreSettings(tx as unknown as Database, store.settings);
+    await saveStoreSettings(tx as unknown as Database, settings);
     for (const l of store.locations) {
       await tx
         .update(locations)
@@ -88,4 +96,35 @@ export async function loadDemoCatalog(
     await bumpCatalogVersion(tx);
   });
   return report;
+}
+
+/**
+ * The demo's hero slides and banners with their pictures' WebP copies made and described (`image_info`), as an
+ * owner's upload gets them (`storeHomeImage`): the storefront then offers a phone the 640 or 960 px copy of a
+ * 1,600 px hero instead of the whole picture (decision 0081). A picture the pipeline cannot read keeps no
+ * `image_info` and is shown as it is.
+ */
+async function withHomeImageCopies(
+  settings: StoreSettingsInput,
+  media: FileStore,
+): Promise<StoreSettingsInput> {
+  const preparer = createImagePreparer({ media });
+  const described = async <T extends { image: string; image_info?: HomeImageInfo }>(item: T): Promise<T> => {
+    if (item.image_info) return item;
+    const prepared = await preparer.prepare(item.image);
+    if (prepared.width === null || prepared.widths.length === 0) return item;
+    return {
+      ...item,
+      image_info: { width: prepared.width, height: prepared.height, widths: prepared.widths },
+    };
+  };
+  const b = settings.banners;
+  const one = async (banner: Banner | undefined) => (banner ? described(banner) : undefined);
+  const banners: BannerSet = {
+    side: b.side ? await Promise.all(b.side.map(described)) : undefined,
+    batteries: await one(b.batteries),
+    headlights: await one(b.headlights),
+    wheel_nuts: await one(b.wheel_nuts),
+  };
+  return { ...settings, hero_slides: await Promise.all(settings.hero_slides.map(described)), banners };
 }

@@ -3,15 +3,16 @@
  * catalog and the demo vehicle list, with no row refused, and a second import changes nothing. It also holds the
  * facts the journeys pick their parts by: a 2017 HiLux 2.8 diesel has parts that fit it, and parts that do not.
  */
-import { readFileSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
 import { mkdtemp, rm } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { and, eq, gte, isNull, lte, or } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { UNIVERSAL_MAKE } from '@store/shared/fitment';
+import { productImageVariantPath, productImageVariantWidths } from '@store/shared/product-image';
 import type { DatabaseHandle } from '../db/client';
-import { fitments, products, vehicles } from '../db/schema';
+import { fitments, products, storeSettings, vehicles } from '../db/schema';
 import { readCatalogVersion } from '../modules/catalog/catalog-version';
 import { readCsvTable } from '../modules/catalog-import/read-csv-table';
 import { RowsRefusedError } from '../modules/vehicles/rows-refused-error';
@@ -105,5 +106,31 @@ describe('the demo fitments', () => {
       .from(products)
       .where(eq(products.sku, 'LB-5W30-5L'));
     expect(oil?.universal).toBe(true);
+  });
+});
+
+describe('the demo home pictures', () => {
+  it("have their WebP copies made and described, as an owner's upload has (decision 0081)", async () => {
+    const [settings] = await handle.db.select().from(storeSettings);
+    const b = settings?.banners ?? {};
+    const pictures = [
+      ...(settings?.heroSlides ?? []),
+      ...(b.side ?? []),
+      ...[b.batteries, b.headlights, b.wheel_nuts].filter((x) => x !== undefined),
+    ];
+    expect(pictures.length).toBeGreaterThanOrEqual(8);
+    for (const picture of pictures) {
+      const info = picture.image_info;
+      expect(info, picture.image).toBeDefined();
+      if (!info?.width) throw new Error(`${picture.image} has no width`);
+      expect(info.widths).toEqual(productImageVariantWidths(info.width));
+      expect(info.widths.length).toBeGreaterThan(0);
+      for (const w of info.widths) {
+        expect(
+          existsSync(path.join(mediaDir, productImageVariantPath(picture.image, w))),
+          `${picture.image} ${w}w`,
+        ).toBe(true);
+      }
+    }
   });
 });

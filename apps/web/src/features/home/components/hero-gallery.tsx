@@ -108,7 +108,7 @@ export function HeroGallery({ slides }: HeroGalleryProps) {
               className="hero-slide__image"
               src={slide.image}
               image={slide.image_info ? { path: slide.image, ...slide.image_info } : null}
-              sizes="(min-width: 1280px) 800px, 100vw"
+              sizes="(min-width: 1280px) 900px, calc(100vw - 2rem)"
               alt=""
               width={1600}
               height={640}

@@ -3,11 +3,24 @@ import { Link } from 'react-router';
 import { ProductImage } from '@/components/ui/product-image';
 import './promo-banner.css';
 
-/** The art's size in the demo content (DESIGN: home art is drawn with a plain dark left side for the text). */
+/**
+ * The art's size in the demo content (DESIGN: home art is drawn with a plain dark left side for the text), and how
+ * wide each banner is drawn (`sizes`, upper bounds measured from 360 to 1,366 px), for the browser to pick from the
+ * picture's WebP copies (decision 0081): side banners are full width on a phone, paired from 560 px and 300 px beside
+ * the hero from 1024 px; the batteries and headlights pair sits side by side from 1024 px; the offer is full width.
+ */
 const ART_SIZE = {
-  side: { width: 800, height: 620 },
-  wide: { width: 1200, height: 400 },
-  offer: { width: 1200, height: 400 },
+  side: {
+    width: 800,
+    height: 620,
+    sizes: '(min-width: 1024px) 300px, (min-width: 560px) calc(50vw - 1.5rem), calc(100vw - 2rem)',
+  },
+  wide: {
+    width: 1200,
+    height: 400,
+    sizes: '(min-width: 1280px) 600px, (min-width: 1024px) 50vw, calc(100vw - 2rem)',
+  },
+  offer: { width: 1200, height: 400, sizes: '(min-width: 1280px) 1216px, calc(100vw - 2rem)' },
 } as const;
 
 export interface PromoBannerProps {
@@ -31,6 +44,7 @@ export function PromoBanner({ banner, variant }: PromoBannerProps) {
         alt=""
         width={size.width}
         height={size.height}
+        sizes={size.sizes}
       />
       <div className="promo-banner__text">
         <h2 className="promo-banner__title">
