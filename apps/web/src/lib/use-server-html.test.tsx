@@ -1,10 +1,10 @@
 import { act, render } from '@testing-library/react';
 import { renderToString } from 'react-dom/server';
-import { hydrateRoot } from 'react-dom/client';
 import { afterEach, describe, expect, it } from 'vitest';
 import { addToCart, clearCart, useCartLines } from '@/stores/cart-store';
 import { makeProduct } from '@/test/fixtures';
-import { beginHydration, endHydration, useBrowserSnapshot, useServerHtml } from './use-server-html';
+import { hydrate } from '@/test/hydrate';
+import { endHydration, useBrowserSnapshot, useServerHtml } from './use-server-html';
 
 afterEach(() => endHydration());
 
@@ -13,20 +13,6 @@ function Probe({ seen }: { seen: boolean[] }) {
   const serverHtml = useServerHtml();
   seen.push(serverHtml);
   return <p>{serverHtml ? 'as the server drew it' : "the browser's own"}</p>;
-}
-
-/** Hydrates `element` over its own server HTML as main.tsx does; answers the container and what React recovered from. */
-async function hydrate(element: React.ReactElement) {
-  const container = document.createElement('div');
-  container.innerHTML = renderToString(element);
-  document.body.appendChild(container);
-  const recovered: unknown[] = [];
-  beginHydration();
-  const root = await act(async () =>
-    hydrateRoot(container, element, { onRecoverableError: (err) => recovered.push(err) }),
-  );
-  endHydration();
-  return { container, recovered, unmount: () => act(() => root.unmount()) };
 }
 
 describe('useServerHtml (decision 0025, 0070)', () => {
@@ -50,17 +36,15 @@ describe('useServerHtml (decision 0025, 0070)', () => {
     expect(seen[0]).toBe(true);
     expect(container.textContent).toBe("the browser's own");
     unmount();
-    container.remove();
   });
 
   it('is false for what mounts after the hydration', async () => {
     const seen: boolean[] = [];
-    const { container, unmount } = await hydrate(<p>page</p>);
+    const { unmount } = await hydrate(<p>page</p>);
     const later: boolean[] = [];
     render(<Probe seen={later} />);
     expect(later[0]).toBe(false);
     unmount();
-    container.remove();
     expect(seen).toEqual([]);
   });
 });
@@ -95,7 +79,6 @@ describe('useBrowserSnapshot (decision 0070)', () => {
     });
     expect(container.textContent).toBe('changed');
     unmount();
-    container.remove();
   });
 
   it('reads the store from the first render of a page the browser draws itself', () => {
@@ -119,7 +102,6 @@ describe('useBrowserSnapshot (decision 0070)', () => {
     expect(renders.slice(0, 2)).toEqual([0, 0]);
     expect(container.textContent).toBe('1');
     unmount();
-    container.remove();
     clearCart();
   });
 });

@@ -7,6 +7,7 @@
 import { unitPriceCentsOf } from '@store/shared/checkout-totals';
 import type { Product, ProductImage } from '@store/shared/product';
 import { featuredProductImage } from '@store/shared/product-image';
+import { useSyncExternalStore } from 'react';
 import { useBrowserSnapshot } from '@/lib/use-server-html';
 
 export const CART_STORAGE_KEY = 'cartItems';
@@ -71,6 +72,14 @@ function storedLines(): CartLine[] {
 }
 // Price changes are news for this visit only: kept in memory, never in local storage.
 let priceChanges: CartPriceChange[] = [];
+// How many adds this tab has seen (`addToCart`, or another tab's cart growing): what opens the cart sidebar.
+// Counted where an add happens rather than read from the item count rising, which also rises when the stored cart
+// first shows on a server-rendered page and when a member's saved cart is merged in.
+let adds = 0;
+
+function itemCount(of: readonly CartLine[]): number {
+  return of.reduce((n, l) => n + l.quantity, 0);
+}
 
 function clampQuantity(q: number): number {
   if (!Number.isFinite(q)) return MIN_QUANTITY;
@@ -136,6 +145,7 @@ function toLine(product: Product, quantity: number): CartLine {
 
 /** SPEC §4 add: merges into the line with the same id (quantity capped at 100), else appends. */
 export function addToCart(product: Product, quantity = 1): void {
+  adds += 1;
   const existing = storedLines().find((l) => l.id === product.id);
   if (existing) {
     commit(
@@ -265,7 +275,10 @@ function subscribe(listener: Listener) {
   // Another tab changed the cart: follow it.
   const onStorage = (e: StorageEvent) => {
     if (e.key === CART_STORAGE_KEY) {
+      const before = itemCount(lines ?? NO_LINES);
       lines = readStoredLines();
+      // A product added there is an add here too (decision 0008): the sidebar shows it when the shopper is back.
+      if (itemCount(lines) > before) adds += 1;
       listener();
     }
   };
@@ -294,8 +307,19 @@ export function useCartPriceChanges(): CartPriceChange[] {
   return useBrowserSnapshot(subscribe, getPriceChanges, () => NO_PRICE_CHANGES);
 }
 
+/**
+ * How many adds this tab has seen since it loaded: each `addToCart` (also when the line was already at 100) and
+ * each time another tab's cart grew. 0 on the server and while a page hydrates, so it rises only for a shopper's
+ * add; the stored cart appearing and a member's saved cart merged in do not count (decision 0008: the cart
+ * sidebar opens on an add, never on a load).
+ */
+export function useCartAdds(): number {
+  return useSyncExternalStore(subscribe, getAdds, noAdds);
+}
+const getAdds = () => adds;
+const noAdds = () => 0;
+
 /** Number of items in the cart (sum of quantities), for the header icon. */
 export function useCartCount(): number {
-  const current = useCartLines();
-  return current.reduce((n, l) => n + l.quantity, 0);
+  return itemCount(useCartLines());
 }
