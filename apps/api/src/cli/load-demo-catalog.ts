@@ -21,6 +21,7 @@ import { bumpCatalogVersion } from '../modules/catalog/catalog-version';
 import { importCatalog, type ImportReport } from '../modules/catalog-import/import-catalog';
 import { createImagePreparer } from '../modules/catalog-import/prepare-product-images';
 import { saveStoreSettings } from '../modules/content/content-service';
+import { homeImageInfoOf } from '../modules/home-content/home-content-service';
 import type { FileStore } from '../storage/file-store';
 import { createLocalFileStore } from '../storage/local-file-store';
 
@@ -111,12 +112,8 @@ async function withHomeImageCopies(
   const preparer = createImagePreparer({ media });
   const described = async <T extends { image: string; image_info?: HomeImageInfo }>(item: T): Promise<T> => {
     if (item.image_info) return item;
-    const prepared = await preparer.prepare(item.image);
-    if (prepared.width === null || prepared.widths.length === 0) return item;
-    return {
-      ...item,
-      image_info: { width: prepared.width, height: prepared.height, widths: prepared.widths },
-    };
+    const imageInfo = homeImageInfoOf(await preparer.prepare(item.image));
+    return imageInfo.width === null || imageInfo.widths.length === 0 ? item : { ...item, image_info: imageInfo };
   };
   const b = settings.banners;
   const one = async (banner: Banner | undefined) => (banner ? described(banner) : undefined);

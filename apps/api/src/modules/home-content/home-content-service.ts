@@ -33,7 +33,7 @@ import { homeContentItems, homeFeaturedProducts, productImages, products } from 
 import { HttpError } from '../../plugins/error-handling';
 import { FileKeyError, type FileStore } from '../../storage/file-store';
 import { recordAudit } from '../admin/record-audit';
-import { createImagePreparer } from '../catalog-import/prepare-product-images';
+import { createImagePreparer, type PreparedImage } from '../catalog-import/prepare-product-images';
 import type { StoreSettingsRow } from '../content/content-service';
 
 export type HomeContentRow = typeof homeContentItems.$inferSelect;
@@ -205,8 +205,7 @@ async function measureImage(media: FileStore, image: string): Promise<HomeImageI
   });
   if (!found)
     throw new HttpError(400, M.imageMissing(image), [{ field: 'image', message: M.imageMissing(image) }]);
-  const prepared = await createImagePreparer({ media, concurrency: 1 }).prepare(image);
-  return { width: prepared.width, height: prepared.height, widths: prepared.widths };
+  return homeImageInfoOf(await createImagePreparer({ media, concurrency: 1 }).prepare(image));
 }
 
 /** The audited fields of an item. */
@@ -460,13 +459,18 @@ export async function storeHomeImage(
   const stored = `${HOME_IMAGE_FOLDER}/${randomUUID()}.${ext}`;
   // The store writes it whole: a half-written file never has the real name.
   await media.put(stored, bytes);
-  const prepared = await createImagePreparer({ media, concurrency: 1 }).prepare(stored);
-  if (prepared.width === null) {
+  const imageInfo = homeImageInfoOf(await createImagePreparer({ media, concurrency: 1 }).prepare(stored));
+  if (imageInfo.width === null) {
     await media.delete(stored);
     throw new HttpError(415, M.notImage);
   }
-  return {
-    path: stored,
-    image_info: { width: prepared.width, height: prepared.height, widths: prepared.widths },
-  };
+  return { path: stored, image_info: imageInfo };
+}
+
+/**
+ * A home picture's `image_info` (intrinsic size in px, null when unreadable, and its WebP copies' widths) from
+ * what the image pipeline made of it: for an owner's upload, a chosen picture and the demo's alike (decision 0081).
+ */
+export function homeImageInfoOf(prepared: PreparedImage): HomeImageInfo {
+  return { width: prepared.width, height: prepared.height, widths: prepared.widths };
 }
