@@ -113,7 +113,9 @@ async function withHomeImageCopies(
   const described = async <T extends { image: string; image_info?: HomeImageInfo }>(item: T): Promise<T> => {
     if (item.image_info) return item;
     const imageInfo = homeImageInfoOf(await preparer.prepare(item.image));
-    return imageInfo.width === null || imageInfo.widths.length === 0 ? item : { ...item, image_info: imageInfo };
+    return imageInfo.width === null || imageInfo.widths.length === 0
+      ? item
+      : { ...item, image_info: imageInfo };
   };
   const b = settings.banners;
   const one = async (banner: Banner | undefined) => (banner ? described(banner) : undefined);
