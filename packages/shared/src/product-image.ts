@@ -3,7 +3,7 @@
  * where they are stored, and the srcset that offers them. One definition for the importer that writes the copies,
  * the API that preloads a product page's picture and the web app that draws it.
  */
-import type { Product, ProductImage } from './product';
+import type { PictureInfo, Product, ProductImage } from './product';
 
 /** Widths in pixels of the WebP copies made of each raster picture; never wider than the picture itself. */
 export const PRODUCT_IMAGE_WIDTHS: readonly number[] = [160, 320, 640, 960, 1280];
@@ -78,4 +78,16 @@ export function featuredProductImage(
   product: Pick<Product, 'featured_image'> & { images?: readonly ProductImage[] | undefined },
 ): ProductImage | null {
   return productImageOf(product, product.featured_image);
+}
+
+/**
+ * A category's thumbnail or a brand's logo or cover as a stored picture the srcset can offer (decision 0082): its
+ * path with what the pipeline measured of it, or null when there is no picture or nothing was measured (a picture
+ * stored before copies were made is then shown whole, as before).
+ */
+export function taxonomyPicture(
+  path: string | null | undefined,
+  info: PictureInfo | null | undefined,
+): ProductImage | null {
+  return path && info ? { path, ...info } : null;
 }

@@ -40,6 +40,14 @@ export const productImageSchema = z.strictObject({
 });
 export type ProductImage = z.infer<typeof productImageSchema>;
 
+/**
+ * What the image pipeline measured of a category's thumbnail or a brand's logo or cover (decision 0082): its
+ * intrinsic size in pixels and the widths of its WebP copies, as a product picture's without the path (the path is
+ * the sibling field it describes). Null for a picture stored before copies were made, or one that has none (an SVG).
+ */
+export const pictureInfoSchema = productImageSchema.omit({ path: true });
+export type PictureInfo = z.infer<typeof pictureInfoSchema>;
+
 export const productSchema = z.strictObject({
   id: z.number().int(),
   category_id: z.number().int().nullable(),
@@ -82,7 +90,9 @@ export const brandSchema = z.object({
   title: z.string(),
   permalink: z.string(),
   cover_image: z.string().nullable(),
+  cover_image_info: pictureInfoSchema.nullable(),
   logo_image: z.string().nullable(),
+  logo_image_info: pictureInfoSchema.nullable(),
 });
 export type Brand = z.infer<typeof brandSchema>;
 
@@ -93,6 +103,7 @@ export const categorySchema = z.strictObject({
   sku: z.string(),
   permalink: z.string(),
   thumbnail_image: z.string().nullable(),
+  thumbnail_image_info: pictureInfoSchema.nullable(),
   child_categories: z.array(childCategorySchema),
 });
 export type Category = z.infer<typeof categorySchema>;

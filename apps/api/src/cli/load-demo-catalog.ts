@@ -19,10 +19,10 @@ import { brands, categories, locations } from '../db/schema';
 import { REPO_ROOT } from '../env';
 import { bumpCatalogVersion } from '../modules/catalog/catalog-version';
 import { importCatalog, type ImportReport } from '../modules/catalog-import/import-catalog';
-import { createImagePreparer } from '../modules/catalog-import/prepare-product-images';
+import { createImagePreparer, pictureInfoOf } from '../modules/catalog-import/prepare-product-images';
 import { saveStoreSettings } from '../modules/content/content-service';
-import { homeImageInfoOf } from '../modules/home-content/home-content-service';
 import type { FileStore } from '../storage/file-store';
+import type { PictureInfo } from '@store/shared/product';
 import { createLocalFileStore } from '../storage/local-file-store';
 
 export const DEMO_CATALOG_DIR = path.join(REPO_ROOT, 'data/demo-catalog');
@@ -76,6 +76,7 @@ export async function loadDemoCatalog(
   }
   const store = demoStoreSchema.parse(JSON.parse(await readFile(path.join(dir, 'store.json'), 'utf8')));
   const settings = await withHomeImageCopies(store.settings, media);
+  const infoOf = await taxonomyPictureInfo(store, media);
   await db.transaction(async (tx) => {
     await saveStoreSettings(tx as unknown as Database, settings);
     for (const l of store.locations) {
@@ -87,16 +88,44 @@ export async function loadDemoCatalog(
     for (const b of store.brands) {
       await tx
         .update(brands)
-        .set({ logoImage: b.logo_image ?? null, coverImage: b.cover_image ?? null })
+        .set({
+          logoImage: b.logo_image ?? null,
+          logoImageInfo: infoOf(b.logo_image),
+          coverImage: b.cover_image ?? null,
+          coverImageInfo: infoOf(b.cover_image),
+        })
         .where(eq(brands.permalink, b.permalink));
     }
     for (const c of store.categories) {
-      await tx.update(categories).set({ thumbnailImage: c.thumbnail_image }).where(eq(categories.sku, c.sku));
+      await tx
+        .update(categories)
+        .set({ thumbnailImage: c.thumbnail_image, thumbnailImageInfo: infoOf(c.thumbnail_image) })
+        .where(eq(categories.sku, c.sku));
     }
     // Brand logos and category pictures are catalog the read model does not re-read row by row (decision 0019).
     await bumpCatalogVersion(tx);
   });
   return report;
+}
+
+/**
+ * The demo's brand logos and covers and category thumbnails measured, with their WebP copies made, as an owner's
+ * upload gets them (decision 0082). Answers a lookup from a picture's path to what the storefront is told of it
+ * (null for no picture).
+ */
+async function taxonomyPictureInfo(
+  store: z.infer<typeof demoStoreSchema>,
+  media: FileStore,
+): Promise<(path: string | null | undefined) => PictureInfo | null> {
+  const preparer = createImagePreparer({ media });
+  const paths = [
+    ...store.brands.flatMap((b) => [b.logo_image, b.cover_image]),
+    ...store.categories.map((c) => c.thumbnail_image),
+  ].filter((p): p is string => Boolean(p));
+  const info = new Map(
+    await Promise.all(paths.map(async (p) => [p, pictureInfoOf(await preparer.prepare(p))] as const)),
+  );
+  return (path) => (path ? (info.get(path) ?? null) : null);
 }
 
 /**
@@ -112,7 +141,7 @@ async function withHomeImageCopies(
   const preparer = createImagePreparer({ media });
   const described = async <T extends { image: string; image_info?: HomeImageInfo }>(item: T): Promise<T> => {
     if (item.image_info) return item;
-    const imageInfo = homeImageInfoOf(await preparer.prepare(item.image));
+    const imageInfo = pictureInfoOf(await preparer.prepare(item.image));
     return imageInfo.width === null || imageInfo.widths.length === 0
       ? item
       : { ...item, image_info: imageInfo };

@@ -11,8 +11,9 @@ import { and, eq, gte, isNull, lte, or } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { UNIVERSAL_MAKE } from '@store/shared/fitment';
 import { productImageVariantPath, productImageVariantWidths } from '@store/shared/product-image';
+import type { PictureInfo } from '@store/shared/product';
 import type { DatabaseHandle } from '../db/client';
-import { fitments, products, storeSettings, vehicles } from '../db/schema';
+import { brands, categories, fitments, products, storeSettings, vehicles } from '../db/schema';
 import { readCatalogVersion } from '../modules/catalog/catalog-version';
 import { readCsvTable } from '../modules/catalog-import/read-csv-table';
 import { RowsRefusedError } from '../modules/vehicles/rows-refused-error';
@@ -130,6 +131,32 @@ describe('the demo home pictures', () => {
           existsSync(path.join(mediaDir, productImageVariantPath(picture.image, w))),
           `${picture.image} ${w}w`,
         ).toBe(true);
+      }
+    }
+  });
+});
+
+describe('the demo category and brand pictures', () => {
+  it('have their WebP copies made and described, as an owner upload has (decision 0082)', async () => {
+    const pictures = [
+      ...(await handle.db.select().from(categories)).map((c) => ({
+        image: c.thumbnailImage,
+        info: c.thumbnailImageInfo,
+      })),
+      ...(await handle.db.select().from(brands)).flatMap((b) => [
+        { image: b.logoImage, info: b.logoImageInfo },
+        { image: b.coverImage, info: b.coverImageInfo },
+      ]),
+    ].filter((p): p is { image: string; info: PictureInfo | null } => p.image !== null);
+    expect(pictures.length).toBeGreaterThanOrEqual(30);
+    for (const { image, info } of pictures) {
+      if (!info?.width) throw new Error(`${image} has no width`);
+      expect(info.widths, image).toEqual(productImageVariantWidths(info.width));
+      expect(info.widths.length, image).toBeGreaterThan(0);
+      for (const w of info.widths) {
+        expect(existsSync(path.join(mediaDir, productImageVariantPath(image, w))), `${image} ${w}w`).toBe(
+          true,
+        );
       }
     }
   });

@@ -31,6 +31,7 @@ import type { ReturnCondition, ReturnReason, ReturnStatus } from '@store/shared/
 import type { ContactMessageKind } from '@store/shared/admin-customers';
 import type { AbnCheck } from '@store/shared/trade-accounts';
 import type { DeliveryOption, RateTable } from '@store/shared/delivery-rules';
+import type { PictureInfo } from '@store/shared/product';
 
 export const categories = pgTable(
   'categories',
@@ -41,6 +42,8 @@ export const categories = pgTable(
     sku: text('sku').notNull().unique(),
     permalink: text('permalink').notNull().unique(),
     thumbnailImage: text('thumbnail_image'),
+    /** Migration 0042, decision 0082: the thumbnail's size and WebP copies; null when unknown (the original is sent). */
+    thumbnailImageInfo: jsonb('thumbnail_image_info').$type<PictureInfo>(),
     position: integer('position').notNull().default(0),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     /** Issue 36 (migration 0026, decision 0050): retired categories leave menus, filters and sitemaps; never deleted. */
@@ -75,7 +78,10 @@ export const brands = pgTable(
     title: text('title').notNull(),
     permalink: text('permalink').notNull().unique(),
     logoImage: text('logo_image'),
+    /** Migration 0042, decision 0082: as categories.thumbnail_image_info. */
+    logoImageInfo: jsonb('logo_image_info').$type<PictureInfo>(),
     coverImage: text('cover_image'),
+    coverImageInfo: jsonb('cover_image_info').$type<PictureInfo>(),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     /** Issue 36 (migration 0026): as categories.retired_at. */
     retiredAt: timestamp('retired_at', { withTimezone: true }),

@@ -28,6 +28,7 @@ import { describeDatabaseError } from '../../db/describe-database-error';
 import { HttpError } from '../../plugins/error-handling';
 import { bumpCatalogVersion } from '../catalog/catalog-version';
 import { recordAudit } from './record-audit';
+import type { StoredTaxonomyImage } from './store-taxonomy-image';
 
 /** pg_advisory_xact_lock key of every taxonomy change ("36" and "0050"). */
 const TAXONOMY_LOCK = 360_050;
@@ -406,18 +407,24 @@ export async function setCategoryRetired(
   });
 }
 
-/** Sets a category's thumbnail (a path under the media folder). Throws 404. */
+/**
+ * Sets a category's thumbnail (a path under the media folder, with what the image pipeline measured of it,
+ * decision 0082). Throws 404.
+ */
 export async function setCategoryThumbnail(
   db: Database,
   id: number,
-  path: string,
+  { path, image_info }: StoredTaxonomyImage,
   staffId: number,
 ): Promise<void> {
   if (id > MAX_DB_ID) throw notFound('category');
   await taxonomyChange(db, async (tx) => {
     const [before] = await tx.select().from(categories).where(eq(categories.id, id));
     if (!before) throw notFound('category');
-    await tx.update(categories).set({ thumbnailImage: path }).where(eq(categories.id, id));
+    await tx
+      .update(categories)
+      .set({ thumbnailImage: path, thumbnailImageInfo: image_info })
+      .where(eq(categories.id, id));
     await recordAudit(tx, {
       staffId,
       action: 'category.thumbnail',
@@ -650,12 +657,15 @@ export async function setBrandRetired(
   });
 }
 
-/** Sets a brand's logo or cover picture (a path under the media folder). Throws 404. */
+/**
+ * Sets a brand's logo or cover picture (a path under the media folder, with what the image pipeline measured of
+ * it, decision 0082). Throws 404.
+ */
 export async function setBrandImage(
   db: Database,
   id: number,
   slot: BrandImageSlot,
-  path: string,
+  { path, image_info }: StoredTaxonomyImage,
   staffId: number,
 ): Promise<void> {
   if (id > MAX_DB_ID) throw notFound('brand');
@@ -665,7 +675,11 @@ export async function setBrandImage(
     const column = slot === 'logo' ? 'logoImage' : 'coverImage';
     await tx
       .update(brands)
-      .set({ [column]: path })
+      .set(
+        slot === 'logo'
+          ? { logoImage: path, logoImageInfo: image_info }
+          : { coverImage: path, coverImageInfo: image_info },
+      )
       .where(eq(brands.id, id));
     await recordAudit(tx, {
       staffId,

@@ -3,8 +3,10 @@
  * read from a multipart form (one file in `file`, at most TAXONOMY_IMAGE_MAX_BYTES), its type sniffed from the
  * bytes with file-type (JPEG, PNG, WebP, AVIF or GIF; never the name or the browser's Content-Type), decoded once
  * with sharp to be sure it is a picture, and written under the public media folder with a new name each time (so a
- * CDN never serves the old picture under the new one's address) in the media store. Returns its key (the path
- * relative to the media folder), which is what the catalog stores.
+ * CDN never serves the old picture under the new one's address) in the media store, with its WebP copies by width
+ * made by the catalog's image pipeline (decision 0082), so the storefront sends a phone a copy the size of the tile
+ * it draws, not the owner's 5 MB original. Returns its key (the path relative to the media folder) and what the
+ * pipeline measured, which is what the catalog stores.
  */
 import { randomBytes } from 'node:crypto';
 import type { FastifyRequest } from 'fastify';
@@ -15,7 +17,9 @@ import {
   TAXONOMY_IMAGE_TYPES,
 } from '@store/shared/admin-taxonomy';
 import { HttpError } from '../../plugins/error-handling';
+import type { PictureInfo } from '@store/shared/product';
 import type { FileStore } from '../../storage/file-store';
+import { createImagePreparer, pictureInfoOf } from '../catalog-import/prepare-product-images';
 
 /** Largest side a picture may have (a logo or cover needs far less; bigger is a mistake or a decompression bomb). */
 const MAX_SIDE_PX = 8_000;
@@ -46,16 +50,22 @@ export async function readImageUpload(req: FastifyRequest): Promise<Buffer> {
   return bytes;
 }
 
+/** A stored taxonomy picture: its media key and what the image pipeline measured of it. */
+export interface StoredTaxonomyImage {
+  path: string;
+  image_info: PictureInfo;
+}
+
 /**
- * Checks `bytes` are a picture of an allowed type and stores them as `<folder>/<name>-<random>.<ext>` in
- * `media`. Throws HttpError 415 naming `file` when they are not.
+ * Checks `bytes` are a picture of an allowed type, stores them as `<folder>/<name>-<random>.<ext>` in `media` and
+ * makes its WebP copies (`<folder>/variants/...`). Throws HttpError 415 naming `file` when they are not a picture.
  */
 export async function storeTaxonomyImage(
   media: FileStore,
   folder: 'brands' | 'categories',
   name: string,
   bytes: Buffer,
-): Promise<string> {
+): Promise<StoredTaxonomyImage> {
   const type = await fileTypeFromBuffer(bytes);
   if (!type || !(TAXONOMY_IMAGE_TYPES as readonly string[]).includes(type.mime))
     throw new HttpError(415, M.imageType, [{ field: TAXONOMY_IMAGE_FIELD, message: M.imageType }]);
@@ -74,5 +84,7 @@ export async function storeTaxonomyImage(
   const stored = `${folder}/${name}-${randomBytes(4).toString('hex')}.${type.ext}`;
   // The store writes it whole, so a reader never sees half a picture.
   await media.put(stored, bytes, type.mime);
-  return stored;
+  // Copies a picture cannot have (its copies could not be written) leave it with fewer widths: shown whole, as before.
+  const prepared = await createImagePreparer({ media, concurrency: 1 }).prepare(stored);
+  return { path: stored, image_info: pictureInfoOf(prepared) };
 }

@@ -22,6 +22,8 @@ import { seedCatalog } from '../../../tests/seed-catalog';
 import { createTestApp, type TestApp } from '../../../tests/test-app';
 import { seedStaff } from '../../../tests/seeders';
 import { readCatalogVersion } from '../catalog/catalog-version';
+import { productImageVariantPath } from '@store/shared/product-image';
+import type { Brand } from '@store/shared/product';
 
 let t: TestApp;
 let adminToken = '';
@@ -280,10 +282,10 @@ describe('categories', () => {
     expect((await shop('page=1&child_category=globes')).total).toBeGreaterThan(0);
   });
 
-  it('stores an uploaded thumbnail and refuses a file that is not a picture', async () => {
+  it('stores an uploaded thumbnail with its WebP copies and refuses a file that is not a picture', async () => {
     const tools = await categoryNamed('Tools');
     const png = await sharp({
-      create: { width: 40, height: 40, channels: 3, background: { r: 200, g: 30, b: 30 } },
+      create: { width: 700, height: 500, channels: 3, background: { r: 200, g: 30, b: 30 } },
     })
       .png()
       .toBuffer();
@@ -298,7 +300,15 @@ describe('categories', () => {
     const thumbnail = (await categoryNamed('Tools')).thumbnail_image;
     expect(thumbnail).toMatch(/^categories\/tools-[0-9a-f]{8}\.png$/);
     expect(existsSync(path.join(t.app.config.mediaDir, thumbnail ?? ''))).toBe(true);
-    expect((await publicCategories()).find((c) => c.id === tools.id)?.thumbnail_image).toBe(thumbnail);
+    const shown = (await publicCategories()).find((c) => c.id === tools.id);
+    expect(shown?.thumbnail_image).toBe(thumbnail);
+    // Decision 0082: the storefront is told the copies made, each no wider than the picture, and they exist.
+    expect(shown?.thumbnail_image_info).toEqual({ width: 700, height: 500, widths: [160, 320, 640] });
+    for (const w of [160, 320, 640]) {
+      const copy = path.join(t.app.config.mediaDir, productImageVariantPath(thumbnail ?? '', w));
+      expect(existsSync(copy), copy).toBe(true);
+      expect((await sharp(copy).metadata()).width).toBe(w);
+    }
 
     const text = form({ name: 'fake.png', type: 'image/png', content: Buffer.from('not a picture at all') });
     const refused = await t.app.inject({
@@ -360,10 +370,10 @@ describe('brands', () => {
     expect((await page('/brand?page=1&brand=gripwell')).statusCode).not.toBe(301);
   });
 
-  it('uploads a logo and a cover', async () => {
+  it('uploads a logo and a cover, each with its WebP copies', async () => {
     const torqmax = await brandNamed('Torqmax');
     const webp = await sharp({
-      create: { width: 120, height: 40, channels: 3, background: { r: 10, g: 90, b: 200 } },
+      create: { width: 360, height: 120, channels: 3, background: { r: 10, g: 90, b: 200 } },
     })
       .webp()
       .toBuffer();
@@ -380,6 +390,15 @@ describe('brands', () => {
     const after = await brandNamed('Torqmax');
     expect(after.logo_image).toMatch(/^brands\/torqmax-logo-[0-9a-f]{8}\.webp$/);
     expect(after.cover_image).toMatch(/^brands\/torqmax-cover-[0-9a-f]{8}\.webp$/);
+    const shown = (
+      (await t.app.inject({ method: 'GET', url: '/api/brands' })).json().data.data as Brand[]
+    ).find((b) => b.id === torqmax.id);
+    const info = { width: 360, height: 120, widths: [160, 320] };
+    expect(shown).toMatchObject({
+      logo_image: after.logo_image,
+      logo_image_info: info,
+      cover_image_info: info,
+    });
   });
 });
 

@@ -15,6 +15,7 @@
 import { availableParallelism } from 'node:os';
 import pLimit from 'p-limit';
 import type { Metadata, Sharp, SharpOptions } from 'sharp';
+import type { PictureInfo } from '@store/shared/product';
 import { productImageVariantPath, productImageVariantWidths } from '@store/shared/product-image';
 import type { FileStore } from '../../storage/file-store';
 
@@ -52,6 +53,15 @@ export interface ImagePreparerOptions {
   media: FileStore;
   /** Pictures worked on at once (default: the machine's cores; sharp uses one thread per picture here). */
   concurrency?: number;
+}
+
+/**
+ * What the storefront is told of a picture the pipeline prepared (its intrinsic size in px and its copies'
+ * widths), for a home picture's `image_info` and a category's or brand's `*_image_info` alike (decisions 0081,
+ * 0082). Its width and height are null when the picture could not be read.
+ */
+export function pictureInfoOf(prepared: PreparedImage): PictureInfo {
+  return { width: prepared.width, height: prepared.height, widths: prepared.widths };
 }
 
 /** Counts of what `prepare` did, for tests and the decision's measurements. */

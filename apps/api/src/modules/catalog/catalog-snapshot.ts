@@ -390,6 +390,7 @@ export async function loadTaxonomy(db: Database): Promise<CatalogTaxonomy> {
       sku: c.sku,
       permalink: c.permalink,
       thumbnail_image: c.thumbnailImage,
+      thumbnail_image_info: c.thumbnailImageInfo,
       child_categories: children
         .filter((ch) => ch.categoryId === c.id)
         .map((ch) => ({ child_sku: ch.childSku, child_title: ch.childTitle })),

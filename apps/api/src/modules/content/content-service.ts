@@ -101,7 +101,9 @@ function presentBrand(b: typeof brands.$inferSelect): Brand {
     title: b.title,
     permalink: b.permalink,
     cover_image: b.coverImage,
+    cover_image_info: b.coverImageInfo,
     logo_image: b.logoImage,
+    logo_image_info: b.logoImageInfo,
   };
 }
 

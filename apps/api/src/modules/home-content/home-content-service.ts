@@ -33,7 +33,7 @@ import { homeContentItems, homeFeaturedProducts, productImages, products } from 
 import { HttpError } from '../../plugins/error-handling';
 import { FileKeyError, type FileStore } from '../../storage/file-store';
 import { recordAudit } from '../admin/record-audit';
-import { createImagePreparer, type PreparedImage } from '../catalog-import/prepare-product-images';
+import { createImagePreparer, pictureInfoOf } from '../catalog-import/prepare-product-images';
 import type { StoreSettingsRow } from '../content/content-service';
 
 export type HomeContentRow = typeof homeContentItems.$inferSelect;
@@ -205,7 +205,7 @@ async function measureImage(media: FileStore, image: string): Promise<HomeImageI
   });
   if (!found)
     throw new HttpError(400, M.imageMissing(image), [{ field: 'image', message: M.imageMissing(image) }]);
-  return homeImageInfoOf(await createImagePreparer({ media, concurrency: 1 }).prepare(image));
+  return pictureInfoOf(await createImagePreparer({ media, concurrency: 1 }).prepare(image));
 }
 
 /** The audited fields of an item. */
@@ -459,18 +459,10 @@ export async function storeHomeImage(
   const stored = `${HOME_IMAGE_FOLDER}/${randomUUID()}.${ext}`;
   // The store writes it whole: a half-written file never has the real name.
   await media.put(stored, bytes);
-  const imageInfo = homeImageInfoOf(await createImagePreparer({ media, concurrency: 1 }).prepare(stored));
+  const imageInfo = pictureInfoOf(await createImagePreparer({ media, concurrency: 1 }).prepare(stored));
   if (imageInfo.width === null) {
     await media.delete(stored);
     throw new HttpError(415, M.notImage);
   }
   return { path: stored, image_info: imageInfo };
-}
-
-/**
- * A home picture's `image_info` (intrinsic size in px, null when unreadable, and its WebP copies' widths) from
- * what the image pipeline made of it: for an owner's upload, a chosen picture and the demo's alike (decision 0081).
- */
-export function homeImageInfoOf(prepared: PreparedImage): HomeImageInfo {
-  return { width: prepared.width, height: prepared.height, widths: prepared.widths };
 }

@@ -12,10 +12,28 @@ const brands: Brand[] = [
     title: 'Bluegum Batteries',
     permalink: 'bluegum-batteries',
     cover_image: null,
+    cover_image_info: null,
     logo_image: 'brands/b.svg',
+    logo_image_info: null,
   },
-  { id: 2, title: 'Nameless', permalink: 'nameless', cover_image: null, logo_image: null },
-  { id: 3, title: 'Voltcore', permalink: 'voltcore', cover_image: null, logo_image: 'brands/v.svg' },
+  {
+    id: 2,
+    title: 'Nameless',
+    permalink: 'nameless',
+    cover_image: null,
+    cover_image_info: null,
+    logo_image: null,
+    logo_image_info: null,
+  },
+  {
+    id: 3,
+    title: 'Voltcore',
+    permalink: 'voltcore',
+    cover_image: null,
+    cover_image_info: null,
+    logo_image: 'brands/v.svg',
+    logo_image_info: null,
+  },
 ];
 
 function shopAnswer(

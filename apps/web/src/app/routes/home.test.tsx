@@ -63,6 +63,7 @@ const categories: Category[] = Array.from({ length: 14 }, (_, i) => ({
   sku: `category-${i + 1}`,
   permalink: `category-${i + 1}`,
   thumbnail_image: `home/category-${i + 1}.svg`,
+  thumbnail_image_info: null,
   child_categories: [],
 }));
 
@@ -71,7 +72,9 @@ const brands: Brand[] = Array.from({ length: 9 }, (_, i) => ({
   title: `Maker ${i + 1}`,
   permalink: `maker-${i + 1}`,
   cover_image: null,
+  cover_image_info: null,
   logo_image: `brands/maker-${i + 1}.svg`,
+  logo_image_info: null,
 }));
 
 const featured = Array.from({ length: 4 }, (_, i) =>

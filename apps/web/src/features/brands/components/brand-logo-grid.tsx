@@ -1,4 +1,5 @@
 import { brandPagePath } from '@store/shared/paths';
+import { taxonomyPicture } from '@store/shared/product-image';
 import type { Brand } from '@store/shared/product';
 import { Link } from 'react-router';
 import { ProductImage } from '@/components/ui/product-image';
@@ -17,6 +18,7 @@ export function BrandLogoGrid({ brands }: { brands: readonly Brand[] }) {
             <ProductImage
               className="brand-logo-tile__image"
               src={brand.logo_image}
+              image={taxonomyPicture(brand.logo_image, brand.logo_image_info)}
               alt={brand.title}
               width={150}
               height={150}

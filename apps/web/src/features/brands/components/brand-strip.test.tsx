@@ -10,7 +10,9 @@ const brands: Brand[] = Array.from({ length: 16 }, (_, i) => ({
   title: `Brand ${i + 1}`,
   permalink: `brand-${i + 1}`,
   cover_image: null,
+  cover_image_info: null,
   logo_image: i === 2 ? null : `brands/brand-${i + 1}.svg`,
+  logo_image_info: null,
 }));
 
 const originalWidth = window.innerWidth;

@@ -1,4 +1,5 @@
 import { brandPagePath } from '@store/shared/paths';
+import { taxonomyPicture } from '@store/shared/product-image';
 import type { Brand } from '@store/shared/product';
 import { useId, useRef, useState, type CSSProperties, type PointerEvent } from 'react';
 import { useBrowserSnapshot } from '@/lib/use-server-html';
@@ -134,6 +135,7 @@ export function BrandStrip({ brands, title = 'Shop by Brand' }: BrandStripProps)
                   <ProductImage
                     className="brand-strip__logo"
                     src={brand.logo_image}
+                    image={taxonomyPicture(brand.logo_image, brand.logo_image_info)}
                     alt={brand.title}
                     width={150}
                     height={150}

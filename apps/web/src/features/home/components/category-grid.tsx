@@ -1,5 +1,6 @@
 import { shopPath } from '@store/shared/paths';
 import type { Category } from '@store/shared/product';
+import { taxonomyPicture } from '@store/shared/product-image';
 import { useId } from 'react';
 import { Link } from 'react-router';
 import { ProductImage } from '@/components/ui/product-image';
@@ -7,6 +8,12 @@ import './home-sections.css';
 
 /** SPEC §9: the home category grid shows the first 12 categories. */
 export const HOME_CATEGORY_COUNT = 12;
+/**
+ * How wide a tile's picture is drawn (home-sections.css): a quarter of the page less its margins, gaps, padding and
+ * border below 768 px (77 px on a 412 px phone, so a 1.75x screen takes the 160 px copy), and never more than its
+ * 140 px cap above.
+ */
+export const CATEGORY_TILE_IMAGE_SIZES = '(min-width: 768px) 140px, calc(25vw - 1.5rem)';
 /** Placeholders while the categories load: one row at desktop width. */
 const SKELETON_TILES = 8;
 
@@ -43,6 +50,8 @@ export function CategoryGrid({ categories }: CategoryGridProps) {
                 <ProductImage
                   className="category-tile__image"
                   src={category.thumbnail_image}
+                  image={taxonomyPicture(category.thumbnail_image, category.thumbnail_image_info)}
+                  sizes={CATEGORY_TILE_IMAGE_SIZES}
                   alt=""
                   width={400}
                   height={400}
