@@ -513,6 +513,17 @@ describe('importCatalog: matching existing data', () => {
         .select({ n: sql<number>`count(*)::int` })
         .from(childCategories),
     ).toEqual([{ n: 24 }]);
+    // Decision 0083: the planner has statistics of what the import wrote, the stock rows its trigger wrote included.
+    for (const table of ['products', 'location_stock']) {
+      const rows = rowsOf<{ reltuples: number; counted: number }>(
+        await db().execute(
+          sql`SELECT c.reltuples::float8 AS reltuples, (SELECT count(*) FROM ${sql.identifier(table)})::int AS counted
+            FROM pg_class c WHERE c.relname = ${table}`,
+        ),
+      );
+      expect(rows[0]?.counted, table).toBeGreaterThan(0);
+      expect(rows[0]?.reltuples, table).toBe(rows[0]?.counted);
+    }
     const second = await importCatalog({ db: db(), csv, media: mediaStore() });
     expect(second).toMatchObject({ created: 0, updated: 0, unchanged: 1200 });
   });

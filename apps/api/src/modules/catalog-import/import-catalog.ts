@@ -290,10 +290,11 @@ export async function importCatalog(options: ImportCatalogOptions): Promise<Impo
     if (written) await bumpCatalogVersion(tx);
   });
   // Fresh statistics after a bulk change, or the planner keeps scanning the whole table instead of using the
-  // listing indexes (PGlite has no autovacuum to do it later).
+  // listing indexes (PGlite has no autovacuum to do it later). location_stock is written by migration 0040's
+  // trigger as products are (decision 0083).
   if (written) {
     await options.db.execute(
-      sql`ANALYZE products, product_images, product_discounts, categories, child_categories, brands`,
+      sql`ANALYZE products, product_images, product_discounts, categories, child_categories, brands, location_stock`,
     );
   }
   options.onProgress?.(total, total);

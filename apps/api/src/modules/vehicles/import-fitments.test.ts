@@ -6,11 +6,11 @@
 import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
-import { asc, eq } from 'drizzle-orm';
+import { asc, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { FITMENT_CSV_COLUMNS } from '@store/shared/fitment';
 import { VEHICLE_CSV_COLUMNS } from '@store/shared/vehicle';
-import type { DatabaseHandle } from '../../db/client';
+import { rowsOf, type DatabaseHandle } from '../../db/client';
 import { fitments, products, vehicles } from '../../db/schema';
 import { readCatalogVersion } from '../catalog/catalog-version';
 import { CatalogFileError } from '../catalog-import/catalog-row';
@@ -88,6 +88,24 @@ describe('importFitments', () => {
     expect(await fitsOf('BL-LED-H4')).toEqual([]);
     // Every instance's read model reloads.
     expect(await readCatalogVersion(handle.db)).toBe(versionBefore + 1);
+  });
+
+  it('leaves the planner statistics of what it wrote, and of the vehicles imported before (decision 0083)', async () => {
+    // pg_class.reltuples is -1 until a table is first analysed; the planner then guesses its rows instead.
+    const planned = async (table: string) => {
+      const rows = rowsOf<{ reltuples: number; counted: number }>(
+        await handle.db.execute(
+          sql`SELECT c.reltuples::float8 AS reltuples, (SELECT count(*) FROM ${sql.identifier(table)})::int AS counted
+            FROM pg_class c WHERE c.relname = ${table}`,
+        ),
+      );
+      return rows[0];
+    };
+    for (const table of ['fitments', 'vehicles']) {
+      const stats = await planned(table);
+      expect(stats?.counted, table).toBeGreaterThan(0);
+      expect(stats?.reltuples, table).toBe(stats?.counted);
+    }
   });
 
   it('changes nothing when the same file comes again', async () => {

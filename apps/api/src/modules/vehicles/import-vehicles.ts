@@ -138,5 +138,7 @@ export async function importVehicles(db: Database, text: string | Buffer): Promi
     // vehicle reloads it, as a fitment import does.
     if (result.created + result.updated > 0) await bumpCatalogVersion(tx);
   });
+  // Fresh statistics after a bulk change, as the catalog and fitment imports do (decision 0083).
+  if (result.created > 0) await db.execute(sql`ANALYZE vehicles`);
   return result;
 }
