@@ -34,6 +34,11 @@ export interface ProductImageProps extends Omit<
    * off the main thread.
    */
   priority?: boolean | undefined;
+  /**
+   * Keep `width`/`height` at the slot's size even when the picture's own size is known: a brand logo is 150x150
+   * whatever was uploaded (SPEC /brands), its copies still offered by the srcset (decision 0082).
+   */
+  slotSize?: boolean | undefined;
 }
 
 /**
@@ -50,6 +55,7 @@ export function ProductImage({
   image,
   sizes,
   priority = false,
+  slotSize = false,
   loading,
   fetchPriority,
   className,
@@ -62,7 +68,10 @@ export function ProductImage({
   const [failed, setFailed] = useState<{ url: string; stage: 1 | 2 } | null>(null);
   const classes = ['product-image', className].filter(Boolean).join(' ');
   const known = image && src && image.path === src ? image : null;
-  const box = known?.width && known.height ? { width: known.width, height: known.height } : { width, height };
+  const box =
+    !slotSize && known?.width && known.height
+      ? { width: known.width, height: known.height }
+      : { width, height };
 
   if (url === null) {
     // The media base URL is still loading: hold the space without requesting anything.

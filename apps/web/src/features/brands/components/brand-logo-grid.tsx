@@ -19,6 +19,7 @@ export function BrandLogoGrid({ brands }: { brands: readonly Brand[] }) {
               className="brand-logo-tile__image"
               src={brand.logo_image}
               image={taxonomyPicture(brand.logo_image, brand.logo_image_info)}
+              slotSize
               alt={brand.title}
               width={150}
               height={150}

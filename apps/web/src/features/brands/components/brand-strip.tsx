@@ -136,6 +136,7 @@ export function BrandStrip({ brands, title = 'Shop by Brand' }: BrandStripProps)
                     className="brand-strip__logo"
                     src={brand.logo_image}
                     image={taxonomyPicture(brand.logo_image, brand.logo_image_info)}
+                    slotSize
                     alt={brand.title}
                     width={150}
                     height={150}
