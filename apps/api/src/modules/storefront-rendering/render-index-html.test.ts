@@ -8,7 +8,7 @@ import { createTestApp, type TestApp } from '../../../tests/test-app';
 import { bumpCatalogVersion } from '../catalog/catalog-version';
 import { saveStoreSettings } from '../content/content-service';
 import { storeSettingsInputSchema } from '@store/shared/store-settings';
-import { escapeHtml, renderIndexHtml } from './render-index-html';
+import { escapeHtml, fillIndexHtml, renderIndexHtml } from './render-index-html';
 
 const TEMPLATE =
   '<!doctype html><html><head><meta name="description" content="x" /><title>Online Store</title></head>' +
@@ -47,6 +47,18 @@ describe('index.html for a page load', () => {
       /<div id="root"><div class="boot-header"[^>]*>Bolts &amp; &lt;Nuts&gt;<\/div><\/div>/,
     );
     expect(html).not.toContain('rel="preload"');
+  });
+
+  it('writes a store name or description with `$` patterns as it is', () => {
+    const html = fillIndexHtml(TEMPLATE, {
+      title: '<title>Bolts $& Nuts $$</title>',
+      description: '<meta name="description" content="$\' parts" />',
+      preload: '',
+      firstPaint: '<div>$&</div>',
+    });
+    expect(html).toContain('<title>Bolts $& Nuts $$</title>');
+    expect(html).toContain('<meta name="description" content="$\' parts" />');
+    expect(html).toContain('<div id="root"><div>$&</div></div>');
   });
 
   it('preloads and paints the first hero slide on the home page', async () => {

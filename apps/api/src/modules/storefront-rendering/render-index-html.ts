@@ -82,12 +82,35 @@ async function leadImage(
   return null;
 }
 
-export async function renderIndexHtml(
+/** The shell's `<title>`, which each page load fills. */
+export const TITLE_ELEMENT = /<title>[^<]*<\/title>/;
+/** The shell's meta description, which each page load fills when the store or the page has one. */
+export const DESCRIPTION_ELEMENT = /<meta name="description" content="[^"]*"\s*\/?>/;
+/** Where the browser-rendered shell's first paint goes. */
+const EMPTY_ROOT = '<div id="root"></div>';
+
+/** What one page load writes into index.html, as HTML ready to insert (escaped). */
+export interface IndexHtmlFill {
+  /** The `<title>` element. */
+  title: string;
+  /** The meta description element, or null to leave the shell's. */
+  description: string | null;
+  /** The lead picture's `<link rel="preload">`, or '' (a server-rendered page preloads its own). */
+  preload: string;
+  /** What the root shows until the browser-rendered app mounts: the header bar and the lead picture. */
+  firstPaint: string;
+}
+
+/**
+ * What a load of `pathname` writes into index.html (see renderIndexHtml). With the `head` of a server-rendered
+ * page, its title and description, and no preload. Never throws: settings that cannot be read give the fallback
+ * store name.
+ */
+export async function indexHtmlFill(
   app: FastifyInstance,
-  template: string,
   pathname: string,
   head: RenderedPageHead | null = null,
-): Promise<string> {
+): Promise<IndexHtmlFill> {
   const read = await app.storefrontSettings.read().catch(() => null);
   const settings = read?.settings;
   const name = escapeHtml(storeNameOrFallback(settings?.storeName));
@@ -113,14 +136,34 @@ export async function renderIndexHtml(
       : '');
 
   const title = head ? escapeHtml(head.title) : name;
-  let html = template.replace(/<title>[^<]*<\/title>/, `<title>${title}</title>`);
-  if (description) {
-    html = html.replace(
-      /<meta name="description" content="[^"]*"\s*\/?>/,
-      `<meta name="description" content="${description}" />`,
-    );
-  }
+  return {
+    title: `<title>${title}</title>`,
+    description: description ? `<meta name="description" content="${description}" />` : null,
+    preload,
+    firstPaint,
+  };
+}
+
+/**
+ * `template` (index.html) with `fill` written in: the first `<title>`, the first meta description, the preload
+ * before `</head>` and the first paint in an empty root. Replacers are functions, so a `$` in a store's name or
+ * description is written as it is.
+ */
+export function fillIndexHtml(template: string, fill: IndexHtmlFill): string {
+  let html = template.replace(TITLE_ELEMENT, () => fill.title);
+  const description = fill.description;
+  if (description) html = html.replace(DESCRIPTION_ELEMENT, () => description);
   return html
-    .replace('</head>', `${preload}</head>`)
-    .replace('<div id="root"></div>', `<div id="root">${firstPaint}</div>`);
+    .replace('</head>', () => `${fill.preload}</head>`)
+    .replace(EMPTY_ROOT, () => `<div id="root">${fill.firstPaint}</div>`);
+}
+
+/** index.html filled for one load of `pathname` (indexHtmlFill, fillIndexHtml). */
+export async function renderIndexHtml(
+  app: FastifyInstance,
+  template: string,
+  pathname: string,
+  head: RenderedPageHead | null = null,
+): Promise<string> {
+  return fillIndexHtml(template, await indexHtmlFill(app, pathname, head));
 }

@@ -121,6 +121,13 @@ describe('server-rendered pages', () => {
     expect(res.body).toContain('<script type="application/json" id="ssr-state">{}</script>');
   });
 
+  it("write the page's text as it is, `$` replacement patterns included", async () => {
+    // A string replacement reads `$$` and `$&` as patterns: the page once lost a `$` of `$$` this way.
+    const res = await page('/search-results?query=$$x$&y', '198.51.100.9');
+    expect(res.statusCode).toBe(200);
+    expect(res.body).toContain('<main>Rendered /search-results?query=$$x$&y with');
+  });
+
   it('are sent compressed to a browser that accepts it', async () => {
     const res = await t.app.inject({
       method: 'GET',

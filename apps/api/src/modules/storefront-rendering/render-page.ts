@@ -19,7 +19,8 @@ import { RateLimiterMemory, RateLimiterRes } from 'rate-limiter-flexible';
 import { PAGES, type StorePage } from '@store/shared/paths';
 import { routeRegex } from '@store/shared/routes';
 import { isPageRendererModule, type RenderedPage } from '@store/shared/render-page-contract';
-import { renderIndexHtml } from './render-index-html';
+import { indexHtmlFill } from './render-index-html';
+import { cutShell, fillShell, type CutShell } from './cut-shell';
 import { BEST_SELLERS_MAX_AGE_MS } from '../catalog/best-sellers';
 import {
   createCachedPage,
@@ -218,6 +219,27 @@ export async function loadPageRenderer(
     return html;
   };
 
+  // Each page module's shell, cut where a page writes its own parts (cut-shell.ts): its stylesheets inline and its
+  // scripts for /boot.js, and without the shell's "this store needs JavaScript" note, which is not true of a
+  // page that arrives rendered. One per build and module.
+  const moduleShells = new Map<string, CutShell>();
+  const moduleShell = (template: string, module: string | undefined): CutShell => {
+    const key = `${module ?? ''}\n${template}`;
+    let cut = moduleShells.get(key);
+    if (cut === undefined) {
+      const own = module ? links.get(module) : undefined;
+      const scripts = own?.scripts.map((src) => `${src} `).join('') ?? '';
+      cut = cutShell(
+        renderedShell(template)
+          .replace('data-preload="', () => `data-preload="${scripts}`)
+          .replace(/<noscript>[\s\S]*?<\/noscript>\s*/, '')
+          .replace('</head>', () => `${own?.styles ?? ''}</head>`),
+      );
+      moduleShells.set(key, cut);
+    }
+    return cut;
+  };
+
   async function fetchApi(url: string, init: RequestInit): Promise<Response> {
     const answer = await app.inject({
       method: (init.method ?? 'GET') as 'GET',
@@ -330,18 +352,13 @@ export async function loadPageRenderer(
     const pathname = new URL(url, 'http://local').pathname;
     // React 19 puts the <link>, <meta> and <title> elements a page renders first, for the document's head,
     // where search engines read a canonical link and where hydration looks for them.
-    const module = serverRenderedModule(pathname);
-    const own = module ? links.get(module) : undefined;
-    const head = (own?.styles ?? '') + (LEADING_HOISTABLES.exec(page.html)?.[0] ?? '');
-    const body = page.html.replace(LEADING_HOISTABLES, '');
-    const html = renderedShell(template)
-      .replace('data-preload="', `data-preload="${own?.scripts.map((src) => `${src} `).join('') ?? ''}`)
-      // The shell's "this store needs JavaScript" note is not true of a page that arrives rendered.
-      .replace(/<noscript>[\s\S]*?<\/noscript>\s*/, '')
-      .replace('</head>', `${head}</head>`)
-      .replace('<div id="root"></div>', `<div id="root">${body}</div>`)
-      .replace('</body>', `<script type="application/json" id="ssr-state">${page.state}</script></body>`);
-    const document = await renderIndexHtml(app, html, pathname, page.head ?? null);
+    const hoisted = LEADING_HOISTABLES.exec(page.html)?.[0] ?? '';
+    const document = fillShell(moduleShell(template, serverRenderedModule(pathname)), {
+      fill: await indexHtmlFill(app, pathname, page.head ?? null),
+      head: hoisted,
+      body: page.html.slice(hoisted.length),
+      state: page.state,
+    });
     return { page: await createCachedPage(document, stamps ?? { stamp: '', generation: '' }) };
   }
 

@@ -1,0 +1,51 @@
+import { describe, expect, it } from 'vitest';
+import { cutShell, fillShell, type PageParts } from './cut-shell';
+
+const SHELL =
+  '<!doctype html><html><head><meta name="description" content="Store" /><title>Store</title>' +
+  '<style>a{}</style></head><body><div id="root"></div></body></html>';
+
+const parts = (over: Partial<PageParts> = {}): PageParts => ({
+  fill: {
+    title: '<title>Brake pads | Store</title>',
+    description: '<meta name="description" content="Pads" />',
+    preload: '<link rel="preload" as="image" href="/p.webp" />',
+    firstPaint: '<div class="boot-header">Store</div>',
+  },
+  head: '<link rel="canonical" href="/product/pads">',
+  body: '<main>Pads</main>',
+  state: '{"a":1}',
+  ...over,
+});
+
+describe('a page written into its cut shell', () => {
+  it("writes the title, the description, the page's head elements then the preload, the body and the state", () => {
+    expect(fillShell(cutShell(SHELL), parts())).toBe(
+      '<!doctype html><html><head><meta name="description" content="Pads" /><title>Brake pads | Store</title>' +
+        '<style>a{}</style><link rel="canonical" href="/product/pads">' +
+        '<link rel="preload" as="image" href="/p.webp" /></head><body><div id="root"><main>Pads</main></div>' +
+        '<script type="application/json" id="ssr-state">{"a":1}</script></body></html>',
+    );
+  });
+
+  it("keeps the shell's description when the page and the store have none", () => {
+    const html = fillShell(cutShell(SHELL), parts({ fill: { ...parts().fill, description: null } }));
+    expect(html).toContain('<meta name="description" content="Store" />');
+    expect(html).toContain('<title>Brake pads | Store</title>');
+  });
+
+  it('writes `$` patterns as they are', () => {
+    const html = fillShell(cutShell(SHELL), parts({ body: "<p>$$ $& $' $`</p>", state: '{"q":"$&"}' }));
+    expect(html).toContain('<div id="root"><p>$$ $& $\' $`</p></div>');
+    expect(html).toContain('{"q":"$&"}</script>');
+  });
+
+  it('is the same for every page of one cut, and leaves out places the shell lacks', () => {
+    const cut = cutShell('<html><head></head><body><div id="root"></div></body></html>');
+    expect(fillShell(cut, parts({ body: 'one' }))).toContain('<div id="root">one</div>');
+    expect(fillShell(cut, parts({ body: 'two' }))).toContain('<div id="root">two</div>');
+    // No <title> or description in this shell: none is added, as a replace finding nothing added none.
+    expect(fillShell(cut, parts())).not.toContain('<title>');
+    expect(fillShell(cut, parts())).not.toContain('name="description"');
+  });
+});
