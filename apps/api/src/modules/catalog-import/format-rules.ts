@@ -569,8 +569,9 @@ export function yoastVariables<C extends ColumnMap>(
         const text = fields[key];
         // Nothing to fill, collapse or trim: the text stays as it is.
         if (typeof text !== 'string' || (text !== '' && !/%%|\s\s|[^\S ]|^[\s-]|[\s-]$/.test(text))) continue;
+        // A function, so a `$$` or `$&` in the title is written as it is, not read as a replacement pattern.
         const filled = text
-          .replace(/%%title%%/g, title)
+          .replace(/%%title%%/g, () => title)
           .replace(/%%sep%%/g, '-')
           .replace(/%%[a-z_]+%%/gi, '')
           .replace(/\s+/g, ' ')

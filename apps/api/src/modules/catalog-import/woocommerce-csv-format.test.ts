@@ -211,6 +211,15 @@ describe('parseWooCommerceCsv: bad rows', () => {
     ]);
   });
 
+  it("fills Yoast's %%title%% with the title as it is, `$` included", () => {
+    const csv = [
+      'Type,SKU,Name,Regular price,Meta: _yoast_wpseo_metadesc',
+      'simple,A-1,Bolt Kit $$ Saver $& More,10,Buy %%title%% %%sep%% %%sitename%%',
+    ].join('\n');
+    const [row] = parseCatalogCsv(csv, { now: NOW }).rows;
+    expect(row?.seoDescription).toBe('Buy Bolt Kit $$ Saver $& More');
+  });
+
   it('makes a repeated permalink unique with the SKU and says so', () => {
     const csv = ['Type,SKU,Name,Regular price', 'simple,A-1,Oil Filter,10', 'simple,B-2,Oil Filter,12'].join(
       '\n',
