@@ -34,8 +34,8 @@ export interface CachedPage extends PageStamps {
   readonly etag: string;
 }
 
-/** `html` gzipped (level 9: done once per page, sent many times), with its ETag. */
-export async function createCachedPage(html: string, stamps: PageStamps): Promise<CachedPage> {
+/** `html` (text, or its UTF-8 bytes) gzipped (level 9: done once per page, sent many times), with its ETag. */
+export async function createCachedPage(html: string | Buffer, stamps: PageStamps): Promise<CachedPage> {
   const body = await gzipAsync(html, { level: 9 });
   const etag = `"p${createHash('sha1').update(body).digest('base64url').slice(0, 20)}"`;
   return { stamp: stamps.stamp, generation: stamps.generation, gzip: body, etag };
