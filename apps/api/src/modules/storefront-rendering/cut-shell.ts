@@ -7,7 +7,7 @@
  * saves another millisecond: joined with a page's two-byte text ("—", "’"), the shell's 43 kB of ASCII head became
  * two-byte too, and was encoded again for every page.
  */
-import { DESCRIPTION_ELEMENT, TITLE_ELEMENT, type IndexHtmlFill } from './render-index-html';
+import { DESCRIPTION_ELEMENT, EMPTY_ROOT, TITLE_ELEMENT, type IndexHtmlFill } from './render-index-html';
 
 /** The places in the shell that a page fills. */
 type Slot = 'title' | 'description' | 'head' | 'root' | 'state';
@@ -33,7 +33,7 @@ export interface PageParts {
 
 /**
  * Cuts `shell` at its first `<title>` and meta description (as fillIndexHtml writes them), before its `</head>`,
- * at its empty `<div id="root"></div>` and before its `</body>`. A place the shell lacks is left out: a page then
+ * at its empty root (EMPTY_ROOT) and before its `</body>`. A place the shell lacks is left out: a page then
  * writes nothing there, as a replace finding nothing did.
  */
 export function cutShell(shell: string): CutShell {
@@ -47,7 +47,7 @@ export function cutShell(shell: string): CutShell {
     if (index >= 0) found.push({ name, at: index, was });
   };
   at('head', '</head>', '');
-  at('root', '<div id="root"></div>', '<div id="root"></div>');
+  at('root', EMPTY_ROOT, EMPTY_ROOT);
   at('state', '</body>', '');
   found.sort((a, b) => a.at - b.at);
   const text: Buffer[] = [];

@@ -86,8 +86,8 @@ async function leadImage(
 export const TITLE_ELEMENT = /<title>[^<]*<\/title>/;
 /** The shell's meta description, which each page load fills when the store or the page has one. */
 export const DESCRIPTION_ELEMENT = /<meta name="description" content="[^"]*"\s*\/?>/;
-/** Where the browser-rendered shell's first paint goes. */
-const EMPTY_ROOT = '<div id="root"></div>';
+/** The shell's empty root: where the browser-rendered shell's first paint, or a rendered page's HTML, goes. */
+export const EMPTY_ROOT = '<div id="root"></div>';
 
 /** What one page load writes into index.html, as HTML ready to insert (escaped). */
 export interface IndexHtmlFill {
@@ -97,7 +97,10 @@ export interface IndexHtmlFill {
   description: string | null;
   /** The lead picture's `<link rel="preload">`, or '' (a server-rendered page preloads its own). */
   preload: string;
-  /** What the root shows until the browser-rendered app mounts: the header bar and the lead picture. */
+  /**
+   * What the root shows until the browser-rendered app mounts: the header bar and the lead picture; '' for a
+   * server-rendered page, whose root holds the page itself.
+   */
   firstPaint: string;
 }
 
@@ -125,15 +128,16 @@ export async function indexHtmlFill(
     : '';
   const preload = src ? `<link rel="preload" as="image" href="${src}"${srcset} fetchpriority="high" />` : '';
   // What the shopper sees before the JavaScript runs: the header bar with the store's name and the page's
-  // main picture. React replaces it all when it mounts.
-  const firstPaint =
-    `<div class="boot-header" style="background:#0f1b2d;color:#fff;min-height:64px;display:flex;align-items:center;` +
-    `padding:0 16px;font:700 1.25rem/1.2 system-ui,-apple-system,'Segoe UI',Roboto,sans-serif">${name}</div>` +
-    (image && src
-      ? `<img src="${src}"${srcset.replace(/ image(srcset|sizes)=/g, ' $1=')} alt="${escapeHtml(image.alt)}" ` +
-        `width="${image.width}" height="${image.height}" fetchpriority="high" ` +
-        `style="display:block;width:100%;max-width:${image.maxWidth};height:auto;margin:0 auto" />`
-      : '');
+  // main picture. React replaces it all when it mounts. Not for a server-rendered page: its root is the page.
+  const firstPaint = head
+    ? ''
+    : `<div class="boot-header" style="background:#0f1b2d;color:#fff;min-height:64px;display:flex;align-items:center;` +
+      `padding:0 16px;font:700 1.25rem/1.2 system-ui,-apple-system,'Segoe UI',Roboto,sans-serif">${name}</div>` +
+      (image && src
+        ? `<img src="${src}"${srcset.replace(/ image(srcset|sizes)=/g, ' $1=')} alt="${escapeHtml(image.alt)}" ` +
+          `width="${image.width}" height="${image.height}" fetchpriority="high" ` +
+          `style="display:block;width:100%;max-width:${image.maxWidth};height:auto;margin:0 auto" />`
+        : '');
 
   const title = head ? escapeHtml(head.title) : name;
   return {

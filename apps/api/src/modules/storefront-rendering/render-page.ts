@@ -202,25 +202,9 @@ export async function loadPageRenderer(
   const manifest = JSON.parse(readFileSync(manifestFile, 'utf8')) as Record<string, ManifestChunk>;
   const readCss = (file: string) => readFileSync(path.join(webDistDir, file), 'utf8');
   const links = pageLinks(manifest, readCss);
-  // The shell (index.html) as a rendered page starts from: its stylesheets inline, and its scripts started by
-  // /boot.js after the first paint rather than fetched and run before it. One template per build.
-  const shells = new Map<string, string>();
-  const renderedShell = (template: string): string => {
-    let html = shells.get(template);
-    if (html === undefined) {
-      html = deferScripts(
-        template.replace(
-          /<link rel="stylesheet"[^>]*?href="\/(assets\/[^"]+\.css)"[^>]*>/g,
-          (_tag, file: string) => styleElement(readCss(file)),
-        ),
-      );
-      shells.set(template, html);
-    }
-    return html;
-  };
-
-  // Each page module's shell, cut where a page writes its own parts (cut-shell.ts): its stylesheets inline and its
-  // scripts for /boot.js, and without the shell's "this store needs JavaScript" note, which is not true of a
+  // Each page module's shell, cut where a page writes its own parts (cut-shell.ts): index.html with its stylesheets
+  // and the module's inline, its scripts and the module's started by /boot.js after the first paint rather than
+  // fetched and run before it, and without the shell's "this store needs JavaScript" note, which is not true of a
   // page that arrives rendered. One per build and module.
   const moduleShells = new Map<string, CutShell>();
   const moduleShell = (template: string, module: string | undefined): CutShell => {
@@ -230,7 +214,12 @@ export async function loadPageRenderer(
       const own = module ? links.get(module) : undefined;
       const scripts = own?.scripts.map((src) => `${src} `).join('') ?? '';
       cut = cutShell(
-        renderedShell(template)
+        deferScripts(
+          template.replace(
+            /<link rel="stylesheet"[^>]*?href="\/(assets\/[^"]+\.css)"[^>]*>/g,
+            (_tag, file: string) => styleElement(readCss(file)),
+          ),
+        )
           .replace('data-preload="', () => `data-preload="${scripts}`)
           .replace(/<noscript>[\s\S]*?<\/noscript>\s*/, '')
           .replace('</head>', () => `${own?.styles ?? ''}</head>`),
