@@ -117,31 +117,67 @@ export function businessOfBuyer(
  * The tax invoice of order `orderId`, issuing it (next gap-free number, seller and buyer as they are now) when the
  * order is paid and has none yet. Answers null when the order does not exist or its payment was never received.
  * Safe to call from several places at once: the order row is locked, so an order gets one invoice and one number.
- * May run inside another transaction (it then uses a savepoint). `justPaid`: the caller has just marked the order
- * paid, so an invoice is unlikely to exist yet and the look before the lock is skipped (issue 42: a statement less
- * on place-order's path); the look under the lock still finds one issued meanwhile.
+ * May run inside another transaction (it then uses a savepoint). An order that becomes paid is issued its invoice
+ * by that move's own transaction (issueTaxInvoiceAsPaid); this is for an order paid before invoices existed, and
+ * for a caller that finds none (a document's first download, a mail composed after a failed move).
  */
 export async function issueTaxInvoice(
   db: Database,
   orderId: number,
   config: TaxDocumentConfig,
-  options: { justPaid?: boolean } = {},
 ): Promise<TaxInvoiceRow | null> {
-  if (!options.justPaid) {
-    const [existing] = await db.select().from(taxInvoices).where(eq(taxInvoices.orderId, orderId));
-    if (existing) return existing;
-  }
+  const [existing] = await db.select().from(taxInvoices).where(eq(taxInvoices.orderId, orderId));
+  if (existing) return existing;
   return db.transaction(async (tx) => {
     const [order] = await tx.select().from(orders).where(eq(orders.id, orderId)).for('update');
     if (!order || !hasTaxInvoice(order.paymentStatus)) return null;
     // Another request may have issued it while this one waited for the lock.
     const [issued] = await tx.select().from(taxInvoices).where(eq(taxInvoices.orderId, orderId));
     if (issued) return issued;
-    const seller = await currentSeller(tx, config);
-    const buyer = await buyerOf(tx, order);
-    const number = await takeDocumentNumber(tx, 'tax_invoice');
-    const [row] = await tx.insert(taxInvoices).values({ orderId, number, seller, buyer }).returning();
-    if (!row) throw new Error('the tax invoice was not inserted');
-    return row;
+    return insertTaxInvoice(tx, order, config);
   });
+}
+
+/**
+ * Issues order `orderId`'s tax invoice inside `tx`, the transaction that has just moved the order to paid (or
+ * written it paid, on account), so the invoice and its number commit with 'paid' (decision 0085): no paid order
+ * waits for its invoice between two commits, and a move that rolls back takes no number. The order is read and
+ * locked and its invoice looked for in one statement; an order that is not paid, or has its invoice, is left as
+ * it is. Under a savepoint: should issuing fail, the savepoint is rolled back and the error thrown, and the caller
+ * may still commit 'paid' (the invoice is then issued as the confirmation is composed, or at its first download).
+ */
+export async function issueTaxInvoiceAsPaid(
+  tx: Database,
+  orderId: number,
+  config: TaxDocumentConfig,
+): Promise<void> {
+  await tx.transaction(async (savepoint) => {
+    const [row] = await savepoint
+      .select({
+        order: orders,
+        // The order's id as a parameter: a column of the outer query would be written unqualified (`"id"`),
+        // which inside the subquery is the invoice's own id.
+        invoiced: sql<boolean>`EXISTS (SELECT 1 FROM ${taxInvoices} WHERE ${taxInvoices.orderId} = ${orderId})`,
+      })
+      .from(orders)
+      .where(eq(orders.id, orderId))
+      .for('update');
+    if (!row || row.invoiced || !hasTaxInvoice(row.order.paymentStatus)) return;
+    await insertTaxInvoice(savepoint as Database, row.order, config);
+  });
+}
+
+/** The invoice of `order`, paid and locked by `tx`, with none yet: the seller and buyer as they are now, the next number. */
+async function insertTaxInvoice(
+  tx: Database,
+  order: OrderRow,
+  config: TaxDocumentConfig,
+): Promise<TaxInvoiceRow> {
+  const seller = await currentSeller(tx, config);
+  const buyer = await buyerOf(tx, order);
+  // Taken last: the series' counter row stays locked until the transaction ends.
+  const number = await takeDocumentNumber(tx, 'tax_invoice');
+  const [row] = await tx.insert(taxInvoices).values({ orderId: order.id, number, seller, buyer }).returning();
+  if (!row) throw new Error('the tax invoice was not inserted');
+  return row;
 }

@@ -15,8 +15,10 @@ import {
   returnsSentence,
 } from '@store/shared/store-promises';
 import { paymentIdOfClientSecret, TEST_PAYMENT_METHOD_AUTHENTICATES } from '@store/shared/test-payments';
-import { eq } from 'drizzle-orm';
-import { orders, storeSettings, taxInvoices } from '../../db/schema';
+import { eq, sql } from 'drizzle-orm';
+import { orders, storeSettings, taxDocumentCounters, taxInvoices } from '../../db/schema';
+import { markOrderPaid } from './order-payment-status';
+import { issueTaxInvoice } from './issue-tax-invoice';
 import { seedCatalog, seedProduct } from '../../../tests/seed-catalog';
 import { createTestApp, type TestApp } from '../../../tests/test-app';
 import { composeStoreOrderMail } from './store-order-mail';
@@ -157,6 +159,83 @@ describe('order mails', () => {
     ]);
   });
 
+  it('issues the tax invoice in the transaction that marks the order paid, and a move that rolls back takes no number (decision 0085)', async () => {
+    const { db } = t.database;
+    const held = await place('paid.in.one@example.com', {
+      stripePaymentMethodId: TEST_PAYMENT_METHOD_AUTHENTICATES,
+    });
+    const [order] = await db
+      .select()
+      .from(orders)
+      .where(eq(orders.publicId, held.order_id ?? ''));
+    if (!order) throw new Error('the held order was not written');
+    const lastNumber = async () =>
+      (
+        await db
+          .select({ n: taxDocumentCounters.lastNumber })
+          .from(taxDocumentCounters)
+          .where(eq(taxDocumentCounters.series, 'tax_invoice'))
+      )[0]?.n ?? 0;
+    const invoicesOf = () => db.select().from(taxInvoices).where(eq(taxInvoices.orderId, order.id));
+    const before = await lastNumber();
+
+    // Something later in the same transaction fails: the order stays pending, with no invoice and no number taken.
+    await expect(
+      markOrderPaid(db, order.id, 'pi_rolled_back', undefined, async (tx, id) => {
+        await t.app.orderMails.queueConfirmation(tx, id);
+        throw new Error('the move to paid failed after its invoice');
+      }),
+    ).rejects.toThrow('the move to paid failed after its invoice');
+    expect(await invoicesOf()).toEqual([]);
+    expect(await lastNumber()).toBe(before);
+    const [still] = await db.select().from(orders).where(eq(orders.id, order.id));
+    expect(still?.paymentStatus).toBe('pending');
+
+    // The move that commits: the invoice is there inside it, before anything runs after the commit.
+    let seenInside: unknown[] = [];
+    const marked = await markOrderPaid(db, order.id, 'pi_committed', undefined, async (tx, id) => {
+      await t.app.orderMails.queueConfirmation(tx, id);
+      seenInside = await tx.select().from(taxInvoices).where(eq(taxInvoices.orderId, id));
+    });
+    expect(marked.changed).toBe(true);
+    expect(seenInside).toHaveLength(1);
+    const invoices = await invoicesOf();
+    expect(invoices.map((i) => i.number)).toEqual([before + 1]);
+    expect(invoices[0]?.buyer).toMatchObject({ email: 'paid.in.one@example.com' });
+  });
+
+  it('an invoice that cannot be issued with the payment never stops the payment being recorded (decision 0085)', async () => {
+    const { db } = t.database;
+    const held = await place('invoice.later@example.com', {
+      stripePaymentMethodId: TEST_PAYMENT_METHOD_AUTHENTICATES,
+    });
+    const [order] = await db
+      .select()
+      .from(orders)
+      .where(eq(orders.publicId, held.order_id ?? ''));
+    if (!order) throw new Error('the held order was not written');
+    const invoicesOf = () => db.select().from(taxInvoices).where(eq(taxInvoices.orderId, order.id));
+    // Any new invoice is refused for the moment (the existing rows are not checked: NOT VALID).
+    await db.execute(
+      sql`ALTER TABLE tax_invoices ADD CONSTRAINT refuse_for_test CHECK (number < 0) NOT VALID`,
+    );
+    try {
+      const marked = await markOrderPaid(db, order.id, 'pi_invoice_later', undefined, (tx, id) =>
+        t.app.orderMails.queueConfirmation(tx, id),
+      );
+      expect(marked.changed).toBe(true);
+      const [now] = await db.select().from(orders).where(eq(orders.id, order.id));
+      expect(now?.paymentStatus).toBe('completed');
+      expect(await invoicesOf()).toEqual([]);
+    } finally {
+      await db.execute(sql`ALTER TABLE tax_invoices DROP CONSTRAINT refuse_for_test`);
+    }
+    // Issued later, by the first path that asks (here the download's).
+    const issued = await issueTaxInvoice(db, order.id, { mailFrom: t.app.config.mailFrom });
+    expect(issued?.orderId).toBe(order.id);
+    expect(await invoicesOf()).toHaveLength(1);
+  });
+
   it('names the way the order was paid, in the customer’s mail and the store’s (issue 40)', async () => {
     const placed = await place('afterpay.customer@example.com');
     const [card] = await mailsTo('afterpay.customer@example.com');
@@ -175,10 +254,11 @@ describe('order mails', () => {
     expect(texts).toHaveLength(2);
     expect(texts.filter((text) => text.includes('Paying by: Afterpay'))).toHaveLength(1);
 
+    if (!row) throw new Error('the order was not written');
     const store = await composeStoreOrderMail(
       t.database.db,
       { publicBaseUrl: 'https://shop.example.com.au', mailFrom: 'orders@shop.example.com.au' },
-      row?.id ?? 0,
+      row,
     );
     expect(store.text.replace(/\s+/g, ' ')).toContain(
       `${TEST_CUSTOMER.f_name} ${TEST_CUSTOMER.l_name} (afterpay.customer@example.com) ordered $65.50. Payment: Afterpay.`,

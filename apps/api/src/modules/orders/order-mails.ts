@@ -9,7 +9,7 @@
  * (`orders.confirmation_mailed_at`, `orders.store_notified_at`): a retry, or a job worked twice, finds the mark and
  * sends nothing. (A crash between the send and the mark sends it once more: SMTP takes no part in a transaction.)
  */
-import { and, asc, eq, isNull, sql } from 'drizzle-orm';
+import { and, asc, eq, isNull } from 'drizzle-orm';
 import { formatAddressLine } from '@store/shared/address';
 import { deliveryChoiceText } from '@store/shared/delivery-rules';
 import { collectLocationOf } from '../delivery/collect-location-of';
@@ -22,8 +22,9 @@ import { mailStoreOf } from '../mail/mail-store';
 import { renderMail } from '../mail/render-mail';
 import type { Mailer } from '../mail/send-mail';
 import { OrderMail, orderMailSubject, type OrderMailProps } from '../mail/templates/order-mail';
-import { issueTaxInvoice, type TaxDocumentConfig } from './issue-tax-invoice';
+import { issueTaxInvoice, issueTaxInvoiceAsPaid, type TaxDocumentConfig } from './issue-tax-invoice';
 import { composeStoreOrderMail } from './store-order-mail';
+import type { OrderRow } from './order-presenter';
 import { orderAmountsOfRow } from './order-amounts';
 import { MAIL_LINK_TTL_SECONDS, linkExpiry, signDocumentPath } from './order-document-links';
 import { absoluteUrl, guestTrackOrderPath } from '@store/shared/paths';
@@ -44,15 +45,12 @@ export interface OrderMailJob {
 export interface OrderMails {
   /**
    * Inside the transaction that moves the order to paid (and only when it did): writes the jobs of its
-   * confirmation and of the store's notice, which exist if and only if that transaction commits.
+   * confirmation and of the store's notice and (with `taxConfig`) issues its tax invoice, numbered as the order
+   * becomes paid by whichever path learnt it: all of them exist if and only if that transaction commits
+   * (decision 0085). An invoice that fails is logged and left to the confirmation's composing.
    */
   queueConfirmation: (tx: Database, orderId: number) => Promise<void>;
-  /**
-   * After that commit: issues the order's tax invoice (with `taxConfig`; numbered as the order becomes paid, by
-   * whichever path learnt it), awaited so it is written before the request answers, and has the jobs worked at
-   * once. Never rejects: an invoice that could not be issued is tried again as the mail is composed, and at its
-   * first download.
-   */
+  /** After that commit: has the jobs worked at once. Never rejects. */
   paymentConfirmed(orderId: number): Promise<void>;
   /** The order is placed and waits for its payment (3-D Secure, provider unreachable). Never throws. */
   orderReceived(orderId: number): void;
@@ -83,7 +81,7 @@ const KIND_OF = {
 
 /** Order mails over the store's job queue; defines the queue in `jobs` (worked where RUN_JOBS=1). */
 export function createOrderMails(deps: OrderMailsDeps): OrderMails {
-  const { db, jobs, taxConfig, log } = deps;
+  const { jobs, taxConfig, log } = deps;
   jobs.define(orderMailQueue(deps));
   const keyOf = (job: OrderMailJob) =>
     `${job.orderId}:${job.mail}${job.resend ? `:resend:${Date.now()}` : ''}`;
@@ -105,10 +103,17 @@ export function createOrderMails(deps: OrderMailsDeps): OrderMails {
         ORDER_MAIL_QUEUE,
         both.map((job) => ({ data: job, options: { singletonKey: keyOf(job) } })),
       );
+      // Last: the invoice series' counter row is locked from here to the commit. An invoice that cannot be issued
+      // never stops the payment being recorded: the confirmation's composing and the first download issue it.
+      if (taxConfig) {
+        await issueTaxInvoiceAsPaid(tx, orderId, taxConfig).catch((err: unknown) => {
+          log.error({ err, orderId }, 'tax invoice not issued with the payment; it is issued with the mail');
+        });
+      }
     },
-    async paymentConfirmed(orderId) {
-      if (taxConfig) await issueTaxInvoice(db, orderId, taxConfig, { justPaid: true }).catch(() => null);
+    paymentConfirmed() {
       jobs.nudge(ORDER_MAIL_QUEUE);
+      return Promise.resolve();
     },
     orderReceived: (orderId) => enqueue({ kind: KIND_OF.received, orderId, mail: 'received' }),
     resend: (orderId, kind) =>
@@ -127,19 +132,18 @@ function orderMailQueue({ db, mailer, baseUrl, taxConfig }: OrderMailsDeps): Que
     expireInSeconds: 120,
     workers: 2,
     async handler(job) {
+      // One read of the order serves both the check for a mark (sent before) and the mail.
+      const [order] = await db.select().from(orders).where(eq(orders.id, job.orderId));
+      if (!order) throw new Error(`order ${job.orderId} not found for its mail`);
       const marked = job.mail === 'confirmed' ? orders.confirmationMailedAt : orders.storeNotifiedAt;
       const marks = job.mail !== 'received' && !job.resend;
-      if (marks) {
-        const [already] = await db
-          .select({ id: orders.id })
-          .from(orders)
-          .where(and(eq(orders.id, job.orderId), sql`${marked} IS NOT NULL`));
-        if (already) return { sent: false, reason: 'sent before' };
+      if (marks && (job.mail === 'confirmed' ? order.confirmationMailedAt : order.storeNotifiedAt) !== null) {
+        return { sent: false, reason: 'sent before' };
       }
       const message =
         job.mail === 'store'
-          ? await composeStoreOrderMail(db, { publicBaseUrl: baseUrl, mailFrom }, job.orderId)
-          : await composeOrderMail(db, baseUrl, taxConfig, job.orderId, job.mail);
+          ? await composeStoreOrderMail(db, { publicBaseUrl: baseUrl, mailFrom }, order)
+          : await composeOrderMail(db, baseUrl, taxConfig, order, job.mail);
       await mailer.send(message);
       if (marks) {
         await db
@@ -154,16 +158,15 @@ function orderMailQueue({ db, mailer, baseUrl, taxConfig }: OrderMailsDeps): Que
   };
 }
 
-/** The customer's order mail, composed from the order as the database holds it. Throws for an unknown order. */
+/** The customer's order mail, composed from `order` (its row as the database holds it) and its lines. */
 async function composeOrderMail(
   db: Database,
   baseUrl: string,
   taxConfig: TaxDocumentConfig | undefined,
-  orderId: number,
+  order: OrderRow,
   kind: OrderMailProps['kind'],
 ) {
-  const [order] = await db.select().from(orders).where(eq(orders.id, orderId));
-  if (!order) throw new Error(`order ${orderId} not found for its mail`);
+  const orderId = order.id;
   const items = await db
     .select()
     .from(orderLineItems)

@@ -8,21 +8,21 @@ import { formatAddressLine } from '@store/shared/address';
 import { formatCents } from '@store/shared/money';
 import { absoluteUrl, adminOrderPath } from '@store/shared/paths';
 import type { Database } from '../../db/client';
-import { orderLineItems, orders } from '../../db/schema';
+import { orderLineItems } from '../../db/schema';
+import type { OrderRow } from './order-presenter';
 import { mailStoreOf } from '../mail/mail-store';
 import { renderMail } from '../mail/render-mail';
 import type { MailMessage } from '../mail/send-mail';
 import { paymentMethodName } from '@store/shared/payment-method-rules';
 import { NewOrderStoreMail, newOrderStoreSubject } from '../mail/templates/new-order-store-mail';
 
-/** The store's notice of the paid order `orderId`, composed from the order. Throws for an unknown order. */
+/** The store's notice of the paid `order`, composed from its row as the database holds it and its lines. */
 export async function composeStoreOrderMail(
   db: Database,
   config: { publicBaseUrl: string; mailFrom: string },
-  orderId: number,
+  order: OrderRow,
 ): Promise<MailMessage> {
-  const [order] = await db.select().from(orders).where(eq(orders.id, orderId));
-  if (!order) throw new Error(`order ${orderId} not found for the store's notice`);
+  const orderId = order.id;
   const [store, items] = await Promise.all([
     mailStoreOf(db, config.publicBaseUrl),
     db

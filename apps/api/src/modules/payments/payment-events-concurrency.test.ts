@@ -5,9 +5,10 @@
  * move an order once and mail its confirmation once; a failed payment releases its stock once.
  */
 import { randomUUID } from 'node:crypto';
-import { eq } from 'drizzle-orm';
+import { eq, inArray } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { orders, paymentEvents, products } from '../../db/schema';
+import { orders, paymentEvents, products, taxDocumentCounters, taxInvoices } from '../../db/schema';
+import { issueTaxInvoice } from '../orders/issue-tax-invoice';
 import { atOnce } from '../../../tests/concurrency';
 import { seedCatalog, seedProduct } from '../../../tests/seed-catalog';
 import { createTestApp, type TestApp } from '../../../tests/test-app';
@@ -96,5 +97,38 @@ describe('payment events at once (issue 43 §2)', () => {
     expect(await stockOf()).toBe((before ?? 0) + 2);
     const [after] = await t.database.db.select().from(orders).where(eq(orders.id, order.id));
     expect(after).toMatchObject({ status: 'cancelled', paymentStatus: 'failed' });
+  });
+
+  it("events confirming five pending orders at once, with their invoices' downloads: each paid order has one tax invoice, numbered with no gap (decision 0085)", async () => {
+    const pending: Awaited<ReturnType<typeof pendingOrder>>[] = [];
+    for (let i = 0; i < 5; i++) pending.push(await pendingOrder());
+    const config = { mailFrom: t.app.config.mailFrom };
+    const paid = (order: (typeof pending)[number]) => ({
+      ...eventNews('stripe', `evt_${randomUUID()}`, 'payment_intent.succeeded'),
+      news: 'completed' as const,
+      paymentReference: order.paymentReference,
+      amountCents: order.totalCents,
+      currency: 'aud',
+    });
+    // For each order: two events telling its payment, and a download of its invoice racing them.
+    const outcomes = await atOnce(15, async (i) => {
+      const order = pending[i % 5];
+      if (!order) throw new Error('no order');
+      if (i >= 10) return issueTaxInvoice(t.database.db, order.id, config);
+      return processPaymentEvent(t.database.db, paid(order), undefined, t.app.orderMails);
+    });
+    expect(outcomes.filter((o) => o.error !== undefined)).toEqual([]);
+    const ids = pending.map((o) => o.id);
+    const issued = await t.database.db.select().from(taxInvoices).where(inArray(taxInvoices.orderId, ids));
+    expect(issued.map((r) => r.orderId).sort((a, b) => a - b)).toEqual([...ids].sort((a, b) => a - b));
+    // Every invoice the store has issued, in number order, is 1, 2, 3, … and the counter is at the last.
+    const all = await t.database.db.select({ n: taxInvoices.number }).from(taxInvoices);
+    const numbers = all.map((r) => r.n).sort((a, b) => a - b);
+    expect(numbers).toEqual(numbers.map((_, i) => i + 1));
+    const [counter] = await t.database.db
+      .select({ n: taxDocumentCounters.lastNumber })
+      .from(taxDocumentCounters)
+      .where(eq(taxDocumentCounters.series, 'tax_invoice'));
+    expect(counter?.n).toBe(numbers.length);
   });
 });
