@@ -180,6 +180,32 @@ test.describe('with JavaScript on', () => {
     });
   }
 
+  test('the home page is sent with the cards a carousel row shows; the rest arrive as the shopper nears it (decision 0086)', async ({
+    page,
+    request,
+  }) => {
+    const html = await (await request.get('/')).text();
+    const carousels = html
+      .split('<section class="product-carousel"')
+      .slice(1)
+      .map((part) => part.slice(0, part.indexOf('</section>')));
+    expect(carousels).toHaveLength(2);
+    for (const carousel of carousels) expect(carousel.match(/<article/g) ?? []).toHaveLength(5);
+
+    await page.goto('/');
+    const carousel = page.getByRole('region', { name: 'New Products' });
+    const slides = carousel.locator('[aria-roledescription="slide"]');
+    await expect(slides).toHaveCount(5);
+    const total = Number(/of (\d+)$/.exec((await slides.first().getAttribute('aria-label')) ?? '')?.[1]);
+    expect(total).toBeGreaterThan(5);
+    await carousel.scrollIntoViewIfNeeded();
+    await expect(slides).toHaveCount(total);
+    await expect(slides.last()).toHaveAttribute('aria-label', `${total} of ${total}`);
+    // The row still wraps around: "Previous" from the first card shows the last.
+    await carousel.getByRole('button', { name: 'Previous New Products' }).click();
+    await expect(slides.last()).toBeInViewport();
+  });
+
   test('a page rendered minutes before it is sent still hydrates without asking again for its data', async ({
     page,
   }) => {

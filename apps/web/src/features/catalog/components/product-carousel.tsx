@@ -6,8 +6,8 @@ import { ProductCard } from './product-card';
 import { ProductCardSkeleton } from './product-grid';
 import './product-carousel.css';
 
-/** Placeholder cards while the products load: as many as the widest layout shows. */
-const SKELETON_CARDS = 5;
+/** Placeholder cards while the products load, and the cards a page is sent with: as many as the widest layout shows. */
+const FIRST_CARDS = 5;
 /** The carousel starts measuring its cards when it comes this close to the screen. */
 const WAKE_MARGIN = '300px';
 
@@ -64,6 +64,11 @@ export function ProductCarousel({ title, products }: ProductCarouselProps) {
   if (products !== undefined && products.length === 0) return null;
   const loading = products === undefined;
   const count = products?.length ?? 0;
+  // Until the carousel nears the screen it holds only the cards a row shows (decision 0086): the rest are most of a
+  // phone's home page (about 20 elements each) for a row nobody has seen yet, to send, hydrate, style and lay out.
+  // The server and the hydrating browser write the same first cards; where nothing can observe (jsdom), all cards.
+  const shown =
+    near || (typeof window !== 'undefined' && !canSlide()) ? products : products?.slice(0, FIRST_CARDS);
 
   return (
     <section
@@ -105,7 +110,7 @@ export function ProductCarousel({ title, products }: ProductCarouselProps) {
           </p>
           <div className="product-carousel__viewport" aria-hidden="true">
             <div className="product-carousel__container">
-              {Array.from({ length: SKELETON_CARDS }, (_, index) => (
+              {Array.from({ length: FIRST_CARDS }, (_, index) => (
                 <div key={index} className="product-carousel__slide">
                   <ProductCardSkeleton />
                 </div>
@@ -116,7 +121,7 @@ export function ProductCarousel({ title, products }: ProductCarouselProps) {
       ) : (
         <div className="product-carousel__viewport" ref={near ? viewportRef : undefined}>
           <div className="product-carousel__container">
-            {products.map((product, index) => (
+            {(shown ?? products).map((product, index) => (
               <div
                 key={product.id}
                 className="product-carousel__slide"
