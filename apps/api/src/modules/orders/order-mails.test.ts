@@ -69,6 +69,17 @@ async function place(email: string, extra: Record<string, unknown> = {}, key = r
   };
 }
 
+/** An order placed and held for 3-D Secure: written, payment pending, no invoice yet. */
+async function heldOrder(email: string) {
+  const held = await place(email, { stripePaymentMethodId: TEST_PAYMENT_METHOD_AUTHENTICATES });
+  const [order] = await t.database.db
+    .select()
+    .from(orders)
+    .where(eq(orders.publicId, held.order_id ?? ''));
+  if (!order) throw new Error('the held order was not written');
+  return order;
+}
+
 describe('order mails', () => {
   it('a paid order gets one confirmation: lines, the stored breakdown, order number, promises, tracking link', async () => {
     const placed = await place('paid.customer@example.com');
@@ -161,14 +172,7 @@ describe('order mails', () => {
 
   it('issues the tax invoice in the transaction that marks the order paid, and a move that rolls back takes no number (decision 0085)', async () => {
     const { db } = t.database;
-    const held = await place('paid.in.one@example.com', {
-      stripePaymentMethodId: TEST_PAYMENT_METHOD_AUTHENTICATES,
-    });
-    const [order] = await db
-      .select()
-      .from(orders)
-      .where(eq(orders.publicId, held.order_id ?? ''));
-    if (!order) throw new Error('the held order was not written');
+    const order = await heldOrder('paid.in.one@example.com');
     const lastNumber = async () =>
       (
         await db
@@ -206,14 +210,7 @@ describe('order mails', () => {
 
   it('an invoice that cannot be issued with the payment never stops the payment being recorded (decision 0085)', async () => {
     const { db } = t.database;
-    const held = await place('invoice.later@example.com', {
-      stripePaymentMethodId: TEST_PAYMENT_METHOD_AUTHENTICATES,
-    });
-    const [order] = await db
-      .select()
-      .from(orders)
-      .where(eq(orders.publicId, held.order_id ?? ''));
-    if (!order) throw new Error('the held order was not written');
+    const order = await heldOrder('invoice.later@example.com');
     const invoicesOf = () => db.select().from(taxInvoices).where(eq(taxInvoices.orderId, order.id));
     // Any new invoice is refused for the moment (the existing rows are not checked: NOT VALID).
     await db.execute(
