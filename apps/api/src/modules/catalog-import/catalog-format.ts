@@ -157,9 +157,12 @@ export interface FormatContext<C extends ColumnMap> {
   warn(message: string): void;
 }
 
-/** How the rows of a file make products (see `format-rules.ts`). */
+/**
+ * How the rows of a file make products (see `format-rules.ts`). `read` yields between rows (or products), so a
+ * store importing a large file answers requests between them (run-in-slices.ts, decision 0087).
+ */
 export interface RowsRule<C extends ColumnMap> {
-  read(context: FormatContext<C>): void;
+  read(context: FormatContext<C>): Generator<void, void>;
 }
 
 /** A filter: rows or products not imported, with why (a reason) or null. `name`: how the product is known. */

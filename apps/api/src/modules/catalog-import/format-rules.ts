@@ -44,8 +44,9 @@ export function oneRowPerProduct<C extends ColumnMap>(options: {
   title: (values: ItemValues<C>) => string | null;
 }): RowsRule<C> {
   return {
-    read(context) {
+    *read(context) {
       for (const record of context.records) {
+        yield;
         context.advance(1);
         const own = context.read(record, 'record');
         if (!own) continue;
@@ -119,9 +120,10 @@ export function variantRowsByHandle<C extends ColumnMap>(options: {
   };
 
   return {
-    read(context) {
+    *read(context) {
       const groups = new Map<string, { handle: string; records: CsvRecord[] }>();
       for (const record of context.records) {
+        yield;
         let handle = context.raw(record, options.handle).trim();
         if (handle === '') handle = slugify(context.raw(record, options.title));
         if (handle === '') {
@@ -140,6 +142,7 @@ export function variantRowsByHandle<C extends ColumnMap>(options: {
       }
 
       for (const { handle, records } of groups.values()) {
+        yield;
         context.advance(records.length);
         const first = records[0];
         if (!first) continue;
@@ -273,12 +276,13 @@ export function parentAndVariationRows<C extends ColumnMap>(options: {
   }
 
   return {
-    read(context) {
+    *read(context) {
       // Every row's kind, and the rows a variation can name as its parent.
       const entries: Entry[] = [];
       const byId = new Map<string, Entry>();
       const bySku = new Map<string, Entry>();
       for (const record of context.records) {
+        yield;
         const values = context.read(record, 'record');
         if (!values) {
           context.advance(1);
@@ -300,6 +304,7 @@ export function parentAndVariationRows<C extends ColumnMap>(options: {
       // What each variable product lends its variations (null: it was rejected).
       const parents = new Map<Entry, Parent | null>();
       for (const entry of entries) {
+        yield;
         if (entry.kind !== 'variable' || entry.skipped !== null) continue;
         const values = context.read(entry.record, 'product');
         if (!values) {
@@ -317,6 +322,7 @@ export function parentAndVariationRows<C extends ColumnMap>(options: {
       }
 
       for (const entry of entries) {
+        yield;
         context.advance(1);
         const { record } = entry;
         const line = record.line;

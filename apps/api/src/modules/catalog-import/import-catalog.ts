@@ -10,6 +10,7 @@ import { rowsOf, type Database } from '../../db/client';
 import { brands, categories, childCategories, permalinkRedirects } from '../../db/schema';
 import type { FileStore } from '../../storage/file-store';
 import { bumpCatalogVersion } from '../catalog/catalog-version';
+import { slicePauser } from '../catalog/run-in-slices';
 import {
   CATALOG_ROW_FIELDS,
   type CatalogFormat,
@@ -17,7 +18,7 @@ import {
   type Rejection,
   type SkippedRow,
 } from './catalog-row';
-import { parseCatalogCsv } from './parse-catalog-csv';
+import { parseCatalogCsvInSlices } from './parse-catalog-csv';
 import type { ImageDownloadOptions } from './download-product-images';
 import { createImagePreparer, type PreparedImage } from './prepare-product-images';
 import { createImageResolver, imageFileName, type ImageResolution } from './resolve-product-images';
@@ -30,8 +31,20 @@ const BATCH = 500;
  * its size (about 2 MB of text here) and by how often progress is reported, not by PostgreSQL's 65,535 parameters.
  */
 const PRODUCT_BATCH = 2_500;
-/** SKUs or permalinks per lookup (one array parameter). */
-const LOOKUP_BATCH = 10_000;
+/**
+ * SKUs or permalinks per lookup (one array parameter). The embedded database runs a statement on the event loop
+ * (PGlite is synchronous WebAssembly), so a store importing meanwhile answers nothing until it ends: 2,000 keep each
+ * lookup to tens of milliseconds (decision 0087).
+ */
+const LOOKUP_BATCH = 2_000;
+/**
+ * Ms of the import's own work between two turns of the event loop (decision 0087): long enough that the import
+ * keeps most of the process against the pre-renderer's page-at-a-time turns, short enough that a shopper's
+ * request waits at most about this long.
+ */
+const IMPORT_SLICE_MS = 40;
+/** Gives the event loop a turn once the import has held it for IMPORT_SLICE_MS (`const t = importPause(); if (t) await t`). */
+const importPause = slicePauser(IMPORT_SLICE_MS);
 /** Bumped when the meaning of imported fields changes, so the next import rewrites every product once. */
 const IMPORT_HASH_VERSION = 1;
 
@@ -127,7 +140,8 @@ interface Resolved {
  * thrown.
  */
 export async function importCatalog(options: ImportCatalogOptions): Promise<ImportReport> {
-  const parsed = parseCatalogCsv(options.csv, {
+  const parsed = await parseCatalogCsvInSlices(options.csv, {
+    sliceMs: IMPORT_SLICE_MS,
     ...(options.now ? { now: options.now } : {}),
     onProgress: options.onCheckProgress,
   });
@@ -178,7 +192,10 @@ export async function importCatalog(options: ImportCatalogOptions): Promise<Impo
 
     const creates: Resolved[] = [];
     const updates: { item: Resolved; id: number; permalinkChanged: boolean }[] = [];
+    // About a second of hashing at 100,000 rows: in slices, so a store importing keeps answering (decision 0087).
     for (const item of resolved) {
+      const turn = importPause();
+      if (turn) await turn;
       const hash = importHash(item.row, item.images);
       item.hash = hash;
       const found = existing.get(item.row.sku.toLowerCase());
@@ -201,7 +218,7 @@ export async function importCatalog(options: ImportCatalogOptions): Promise<Impo
 
     // A product may take a permalink another product of this file is giving up: move those aside first.
     const moving = updates.filter((u) => u.permalinkChanged).map((u) => u.id);
-    for (const ids of chunks(moving, LOOKUP_BATCH)) {
+    for await (const ids of chunks(moving, LOOKUP_BATCH)) {
       await tx.execute(
         sql`UPDATE products SET permalink = '__import_' || id WHERE id = ANY(${sql.param(ids)}::int4[])`,
       );
@@ -217,7 +234,7 @@ export async function importCatalog(options: ImportCatalogOptions): Promise<Impo
         'version = products.version + 1',
       ].join(', '),
     );
-    for (const batch of chunks(updates, PRODUCT_BATCH)) {
+    for await (const batch of chunks(updates, PRODUCT_BATCH)) {
       const values = unnestRows([
         { name: 'id', type: 'int4', values: batch.map((u) => u.id) },
         ...productColumnValues(batch.map((u) => u.item)),
@@ -230,7 +247,7 @@ export async function importCatalog(options: ImportCatalogOptions): Promise<Impo
       done += batch.length;
       options.onProgress?.(done, total);
     }
-    for (const ids of chunks(
+    for await (const ids of chunks(
       updates.map((u) => u.id),
       LOOKUP_BATCH,
     )) {
@@ -239,7 +256,7 @@ export async function importCatalog(options: ImportCatalogOptions): Promise<Impo
       await tx.execute(sql`DELETE FROM product_discounts WHERE product_id = ${list}`);
     }
 
-    for (const batch of chunks(creates, PRODUCT_BATCH)) {
+    for await (const batch of chunks(creates, PRODUCT_BATCH)) {
       const inserted = rowsOf<{ id: number; sku: string }>(
         await tx.execute(sql`
           INSERT INTO products (${columnNames(PRODUCT_COLUMNS)}) ${unnestRows(productColumnValues(batch))}
@@ -258,7 +275,7 @@ export async function importCatalog(options: ImportCatalogOptions): Promise<Impo
     const images = changed.flatMap(({ id, item }) =>
       item.images.map((image, position) => ({ id, image, position })),
     );
-    for (const batch of chunks(images, PRODUCT_BATCH * 2)) {
+    for await (const batch of chunks(images, PRODUCT_BATCH * 2)) {
       const columns: UnnestColumn[] = [
         { name: 'product_id', type: 'int4', values: batch.map((i) => i.id) },
         { name: 'path', type: 'text', values: batch.map((i) => i.image.path) },
@@ -277,7 +294,7 @@ export async function importCatalog(options: ImportCatalogOptions): Promise<Impo
     const discounts = changed.flatMap(({ id, item }) =>
       item.row.discount ? [{ id, ...item.row.discount }] : [],
     );
-    for (const batch of chunks(discounts, PRODUCT_BATCH * 2)) {
+    for await (const batch of chunks(discounts, PRODUCT_BATCH * 2)) {
       const columns: UnnestColumn[] = [
         { name: 'product_id', type: 'int4', values: batch.map((d) => d.id) },
         { name: 'discount_type', type: 'int2', values: batch.map((d) => d.type) },
@@ -490,7 +507,7 @@ async function loadExistingProducts(
 ): Promise<Map<string, ExistingProduct>> {
   const out = new Map<string, ExistingProduct>();
   const skus = rows.map((r) => r.sku.toLowerCase());
-  for (const batch of chunks(skus, LOOKUP_BATCH)) {
+  for await (const batch of chunks(skus, LOOKUP_BATCH)) {
     const found = rowsOf<{
       id: number;
       sku: string;
@@ -536,7 +553,7 @@ async function settlePermalinks(
   /** Permalinks held by products outside this file, for the candidates asked about. */
   const foreignHolders = async (candidates: string[]) => {
     const holders = new Map<string, string>();
-    for (const batch of chunks(candidates, LOOKUP_BATCH)) {
+    for await (const batch of chunks(candidates, LOOKUP_BATCH)) {
       const found = rowsOf<{ sku: string; permalink: string }>(
         await tx.execute(
           sql`SELECT sku, permalink FROM products WHERE permalink = ANY(${sql.param(batch)}::text[])`,
@@ -630,7 +647,7 @@ async function resolveTaxonomy(tx: Tx, rows: readonly CatalogRow[]) {
     plannedCatSlugs.add(slug);
     newCats.push({ title: r.categoryTitle, sku: slug, permalink: slug, position: nextPosition++ });
   }
-  for (const batch of chunks(newCats, BATCH)) {
+  for await (const batch of chunks(newCats, BATCH)) {
     const inserted = await tx
       .insert(categories)
       .values(batch)
@@ -684,7 +701,7 @@ async function resolveTaxonomy(tx: Tx, rows: readonly CatalogRow[]) {
     nextChildPosition.set(cat.id, position + 1);
     newChildren.push({ key, categoryId: cat.id, childSku: sku, childTitle: r.childCategoryTitle, position });
   }
-  for (const batch of chunks(newChildren, BATCH)) {
+  for await (const batch of chunks(newChildren, BATCH)) {
     const inserted = await tx
       .insert(childCategories)
       .values(batch.map(({ key: _key, ...c }) => c))
@@ -722,7 +739,7 @@ async function resolveTaxonomy(tx: Tx, rows: readonly CatalogRow[]) {
     plannedBrandSlugs.add(slug);
     newBrands.push({ title: r.brandTitle, permalink: slug });
   }
-  for (const batch of chunks(newBrands, BATCH)) {
+  for await (const batch of chunks(newBrands, BATCH)) {
     const inserted = await tx
       .insert(brands)
       .values(batch)
@@ -745,8 +762,17 @@ async function resolveTaxonomy(tx: Tx, rows: readonly CatalogRow[]) {
   };
 }
 
-function chunks<T>(items: readonly T[], size: number): T[][] {
-  const out: T[][] = [];
-  for (let i = 0; i < items.length; i += size) out.push(items.slice(i, i + size));
-  return out;
+/**
+ * `items`, `size` at a time. Between two, a turn of the event loop once the import has held it for IMPORT_SLICE_MS:
+ * an awaited PGlite statement resolves as a microtask and runs as synchronous WebAssembly, so a loop of them would
+ * otherwise hold a store importing for all of them (decision 0087).
+ */
+async function* chunks<T>(items: readonly T[], size: number): AsyncGenerator<T[]> {
+  for (let i = 0; i < items.length; i += size) {
+    if (i > 0) {
+      const turn = importPause();
+      if (turn) await turn;
+    }
+    yield items.slice(i, i + size);
+  }
 }

@@ -2,10 +2,11 @@
  * Entry point of catalog parsing (DESIGN §4): CSV text in any supported format -> normalised CatalogRows.
  * Pure: no database, no file system.
  */
+import { runInSlices, runToEnd } from '../catalog/run-in-slices';
 import type { CatalogParseResult } from './catalog-row';
 import { detectCatalogFormat } from './detect-csv-format';
-import { readCatalogRows } from './read-catalog-rows';
-import { readCsvTable } from './read-csv-table';
+import { readCatalogRowSteps, type ReadCatalogRowsOptions } from './read-catalog-rows';
+import { readCsvSteps } from './read-csv-table';
 
 /**
  * Reads CSV text or a file's bytes (UTF-8, BOM allowed), detects Shopify legacy / Shopify 2024 / WooCommerce from the header and
@@ -14,11 +15,30 @@ import { readCsvTable } from './read-csv-table';
  */
 export function parseCatalogCsv(
   text: string | Buffer,
-  options: { now?: Date; onProgress?: ((done: number, total: number) => void) | undefined } = {},
+  options: ReadCatalogRowsOptions = {},
 ): CatalogParseResult {
-  const table = readCsvTable(text);
+  return runToEnd(parseCatalogCsvSteps(text, options));
+}
+
+/**
+ * parseCatalogCsv in slices of `sliceMs` (run-in-slices.ts), so the process answers requests meanwhile: a store
+ * running an import (its control channel, the back office's import job) keeps serving shoppers while it reads the
+ * file (decision 0087). Rejects as parseCatalogCsv throws.
+ */
+export function parseCatalogCsvInSlices(
+  text: string | Buffer,
+  options: ReadCatalogRowsOptions & { sliceMs: number },
+): Promise<CatalogParseResult> {
+  return runInSlices(parseCatalogCsvSteps(text, options), options.sliceMs).done;
+}
+
+function* parseCatalogCsvSteps(
+  text: string | Buffer,
+  options: ReadCatalogRowsOptions,
+): Generator<void, CatalogParseResult> {
+  const table = yield* readCsvSteps(text);
   const { format, spec } = detectCatalogFormat(table.headers);
-  const result = readCatalogRows(table, spec, format, options);
+  const result = yield* readCatalogRowSteps(table, spec, format, options);
   const byLine = (a: { line: number }, b: { line: number }) => a.line - b.line;
   result.rejections.sort(byLine);
   result.skipped.sort(byLine);

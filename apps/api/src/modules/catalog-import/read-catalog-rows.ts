@@ -20,6 +20,7 @@ import {
   type Rejection,
   type SkippedRow,
 } from './catalog-row';
+import { runToEnd } from '../catalog/run-in-slices';
 import { CellIssue } from './cell-parsers';
 import { createCatalogRowChecker } from './finish-catalog-rows';
 import { findColumn, type CsvRecord, type CsvTable } from './read-csv-table';
@@ -46,8 +47,23 @@ export function readCatalogRows<C extends ColumnMap>(
   table: CsvTable,
   spec: CatalogFormatSpec<C>,
   format: CatalogFormat,
-  options: { now?: Date; onProgress?: ((done: number, total: number) => void) | undefined } = {},
+  options: ReadCatalogRowsOptions = {},
 ): CatalogParseResult {
+  return runToEnd(readCatalogRowSteps(table, spec, format, options));
+}
+
+export interface ReadCatalogRowsOptions {
+  now?: Date;
+  onProgress?: ((done: number, total: number) => void) | undefined;
+}
+
+/** readCatalogRows a step at a time (run-in-slices.ts): a step is a row, or a product of several rows. */
+export function* readCatalogRowSteps<C extends ColumnMap>(
+  table: CsvTable,
+  spec: CatalogFormatSpec<C>,
+  format: CatalogFormat,
+  options: ReadCatalogRowsOptions = {},
+): Generator<void, CatalogParseResult> {
   const total = table.records.length;
   let done = 0;
   let reported = 0;
@@ -210,7 +226,7 @@ export function readCatalogRows<C extends ColumnMap>(
   };
 
   options.onProgress?.(0, total);
-  spec.rows.read(context);
+  yield* spec.rows.read(context);
   const rows = checker.finish();
   options.onProgress?.(total, total);
   return { format, rows, rejections, warnings, skipped };

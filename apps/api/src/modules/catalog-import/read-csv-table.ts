@@ -5,7 +5,8 @@
  * 0021 says why a faster reader of our own was tried and dropped).
  */
 import { isUtf8 } from 'node:buffer';
-import { parse } from 'csv-parse/sync';
+import { Parser } from 'csv-parse';
+import { runToEnd } from '../catalog/run-in-slices';
 import { CatalogFileError } from './catalog-row';
 
 /** One CSV record: the physical line it starts on (header = line 1) and its raw field values. */
@@ -80,8 +81,16 @@ export function headerKey(name: string): string {
  * U+FFFD), or a file without a header.
  */
 export function readCsvTable(text: string | Buffer): CsvTable {
+  return runToEnd(readCsvSteps(text));
+}
+
+/**
+ * readCsvTable a step at a time (run-in-slices.ts): a step is csv-parse reading CSV_PIECE_BYTES of the file, so a
+ * store importing a file of 100,000 products keeps answering its shoppers between steps (decision 0087).
+ */
+export function* readCsvSteps(text: string | Buffer): Generator<void, CsvTable> {
   const records: CsvRecord[] = [];
-  const header = scanCsvTable(text, () => (record) => records.push(record));
+  const header = yield* scanCsvSteps(text, () => (record) => records.push(record));
   return { ...header, records };
 }
 
@@ -97,6 +106,17 @@ export function scanCsvTable(
   text: string | Buffer,
   start: (header: CsvHeader) => (record: CsvRecord) => void,
 ): CsvHeader {
+  return runToEnd(scanCsvSteps(text, start));
+}
+
+/** Bytes of the file csv-parse reads in one step: about a millisecond of its work. */
+const CSV_PIECE_BYTES = 64 * 1024;
+
+/** scanCsvTable a step at a time (see readCsvSteps). */
+export function* scanCsvSteps(
+  text: string | Buffer,
+  start: (header: CsvHeader) => (record: CsvRecord) => void,
+): Generator<void, CsvHeader> {
   const buf = typeof text === 'string' ? utf8Body(text) : utf8BodyOfBytes(text);
 
   // Physical line of a byte offset: count line breaks before it (CRLF counts once).
@@ -122,38 +142,46 @@ export function scanCsvTable(
   let previousEnd = 0;
   /** What `start` or a visitor threw: passed on as it is, not as a CSV error. */
   let thrown: { error: unknown } | null = null;
-  try {
-    parse(buf, {
-      relax_column_count: true,
-      skip_empty_lines: true,
-      record_delimiter: ['\r\n', '\n', '\r'],
-      on_record: (values: string[], context: { bytes: number }) => {
-        const begin = skipBlankLines(previousEnd);
-        previousEnd = context.bytes;
-        try {
-          if (!header) {
-            if (values.every((v) => v.trim() === '')) throw emptyFile();
-            const headers = values.map((h) => h.trim());
-            const keys = headers.map(headerKey);
-            header = { headers, columnIndex: (name) => keys.indexOf(headerKey(name)) };
-            visit = start(header);
-          } else if (!values.every((v) => v.trim() === '')) {
-            visit?.({ line: lineAt(begin), values });
-          }
-        } catch (error) {
-          thrown = { error };
-          throw error;
+  // csv-parse's stream parser, written a piece at a time: it reads each piece as it is written, and the file's end
+  // on `end()` (Node's Writable calls it at once when nothing is queued), and says what went wrong in `errored`.
+  const parser = new Parser({
+    relax_column_count: true,
+    skip_empty_lines: true,
+    record_delimiter: ['\r\n', '\n', '\r'],
+    on_record: (values: string[], context: { bytes: number }) => {
+      const begin = skipBlankLines(previousEnd);
+      previousEnd = context.bytes;
+      try {
+        if (!header) {
+          if (values.every((v) => v.trim() === '')) throw emptyFile();
+          const headers = values.map((h) => h.trim());
+          const keys = headers.map(headerKey);
+          header = { headers, columnIndex: (name) => keys.indexOf(headerKey(name)) };
+          visit = start(header);
+        } else if (!values.every((v) => v.trim() === '')) {
+          visit?.({ line: lineAt(begin), values });
         }
-        // Nothing is kept: each record has been handed on.
-        return null;
-      },
-    });
-  } catch (error) {
-    if (thrown) throw (thrown as { error: unknown }).error;
-    const e = error as { message?: string; lines?: number };
-    const where = typeof e.lines === 'number' ? ` near line ${e.lines}` : '';
+      } catch (error) {
+        thrown = { error };
+        throw error;
+      }
+      // Nothing is kept: each record has been handed on.
+      return null;
+    },
+  });
+  // Read from `errored` after each write; the event would otherwise be an unhandled error.
+  parser.on('error', () => {});
+  for (let at = 0; at < buf.length && !parser.errored; at += CSV_PIECE_BYTES) {
+    parser.write(buf.subarray(at, at + CSV_PIECE_BYTES));
+    yield;
+  }
+  if (!parser.errored) parser.end();
+  if (thrown) throw (thrown as { error: unknown }).error;
+  const error = parser.errored as (Error & { lines?: number }) | null;
+  if (error) {
+    const where = typeof error.lines === 'number' ? ` near line ${error.lines}` : '';
     throw new CatalogFileError(
-      `The file is not valid CSV${where}: ${e.message ?? String(error)}. ` +
+      `The file is not valid CSV${where}: ${error.message}. ` +
         'Check that every value containing a comma, quote or line break is wrapped in double quotes.',
     );
   }

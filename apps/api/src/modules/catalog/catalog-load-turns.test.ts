@@ -6,27 +6,11 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { seedCatalog } from '../../../tests/seed-catalog';
 import { createTestDatabase } from '../../../tests/test-db';
+import { turnsDuring } from '../../../tests/turns-during';
 import { loadCatalogEntries, type CatalogEntry } from './catalog-snapshot';
 import { entryLookupSteps } from './catalog-view';
 import { createProductJsonCache } from './product-json-cache';
 import { runInSlices, runToEnd } from './run-in-slices';
-
-/** Counts the turns the event loop gets while `work` runs. */
-async function turnsDuring<T>(work: () => Promise<T>): Promise<{ value: T; turns: number }> {
-  let turns = 0;
-  let running = true;
-  const tick = () => {
-    if (!running) return;
-    turns++;
-    setImmediate(tick);
-  };
-  setImmediate(tick);
-  try {
-    return { value: await work(), turns };
-  } finally {
-    running = false;
-  }
-}
 
 describe('a full load gives the event loop turns', () => {
   let database: Awaited<ReturnType<typeof createTestDatabase>>;
