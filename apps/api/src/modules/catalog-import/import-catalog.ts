@@ -10,7 +10,6 @@ import { rowsOf, type Database } from '../../db/client';
 import { brands, categories, childCategories, permalinkRedirects } from '../../db/schema';
 import type { FileStore } from '../../storage/file-store';
 import { bumpCatalogVersion } from '../catalog/catalog-version';
-import { slicePauser } from '../catalog/run-in-slices';
 import {
   CATALOG_ROW_FIELDS,
   type CatalogFormat,
@@ -19,6 +18,7 @@ import {
   type SkippedRow,
 } from './catalog-row';
 import { parseCatalogCsvInSlices } from './parse-catalog-csv';
+import { IMPORT_SLICE_MS, chunks, importPause } from './import-pause';
 import type { ImageDownloadOptions } from './download-product-images';
 import { createImagePreparer, type PreparedImage } from './prepare-product-images';
 import { createImageResolver, imageFileName, type ImageResolution } from './resolve-product-images';
@@ -39,14 +39,6 @@ const PRODUCT_BATCH = 500;
  * lookup to tens of milliseconds (decision 0087).
  */
 const LOOKUP_BATCH = 2_000;
-/**
- * Ms of the import's own work between two turns of the event loop (decision 0087): long enough that the import
- * keeps most of the process against the pre-renderer's page-at-a-time turns, short enough that a shopper's
- * request waits at most about this long.
- */
-const IMPORT_SLICE_MS = 40;
-/** Gives the event loop a turn once the import has held it for IMPORT_SLICE_MS (`const t = importPause(); if (t) await t`). */
-const importPause = slicePauser(IMPORT_SLICE_MS);
 /** Bumped when the meaning of imported fields changes, so the next import rewrites every product once. */
 const IMPORT_HASH_VERSION = 1;
 
@@ -762,19 +754,4 @@ async function resolveTaxonomy(tx: Tx, rows: readonly CatalogRow[]) {
     },
     brand: (r: CatalogRow) => (r.brandTitle ? (brandBySlug.get(slugOf(r.brandTitle)) ?? null) : null),
   };
-}
-
-/**
- * `items`, `size` at a time. Between two, a turn of the event loop once the import has held it for IMPORT_SLICE_MS:
- * an awaited PGlite statement resolves as a microtask and runs as synchronous WebAssembly, so a loop of them would
- * otherwise hold a store importing for all of them (decision 0087).
- */
-async function* chunks<T>(items: readonly T[], size: number): AsyncGenerator<T[]> {
-  for (let i = 0; i < items.length; i += size) {
-    if (i > 0) {
-      const turn = importPause();
-      if (turn) await turn;
-    }
-    yield items.slice(i, i + size);
-  }
 }

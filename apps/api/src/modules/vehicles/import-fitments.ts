@@ -22,15 +22,17 @@ import { vehicles } from '../../db/schema';
 import { bumpCatalogVersion } from '../catalog/catalog-version';
 import { CatalogFileError, type Rejection } from '../catalog-import/catalog-row';
 import { RowsRefusedError } from './rows-refused-error';
-import { headerKey, scanCsvTable, type CsvHeader } from '../catalog-import/read-csv-table';
+import { headerKey, scanCsvSteps, type CsvHeader, type CsvRecord } from '../catalog-import/read-csv-table';
+import { IMPORT_SLICE_MS, chunks, importPause } from '../catalog-import/import-pause';
+import { runInSlices } from '../catalog/run-in-slices';
 import { unnestRows, type UnnestColumn } from '../catalog-import/unnest-rows';
 
-/** SKUs per lookup (one array parameter). */
-const LOOKUP_BATCH = 10_000;
+/** SKUs per lookup (one array parameter); a few thousand keep a lookup on the embedded database short (decision 0087). */
+const LOOKUP_BATCH = 2_000;
 /** Products whose stored fitments are read per statement (about 20 rows each). */
-const STORED_BATCH = 5_000;
+const STORED_BATCH = 1_000;
 /** Fitment rows written, updated or removed per statement: one array per column (`unnestRows`). */
-const WRITE_BATCH = 20_000;
+const WRITE_BATCH = 5_000;
 
 /** What an import did: fitment rows (one product, one vehicle, one position) and products named. */
 export interface FitmentImportResult {
@@ -353,7 +355,20 @@ class FitmentBatch {
     this.position = [];
     this.notes = [];
     this.source = [];
+    const turn = importPause();
+    if (turn) await turn;
   }
+}
+
+/**
+ * Reads the file as scanCsvTable does, in slices of IMPORT_SLICE_MS with a turn of the event loop between: a store
+ * running the import keeps answering (decision 0087).
+ */
+function scan(
+  text: string | Buffer,
+  start: (header: CsvHeader) => (record: CsvRecord) => void,
+): Promise<CsvHeader> {
+  return runInSlices(scanCsvSteps(text, start), IMPORT_SLICE_MS).done;
 }
 
 /**
@@ -365,7 +380,7 @@ export async function importFitments(db: Database, text: string | Buffer): Promi
   // read (issue 42 §3: a million products' file has 8 million rows, 19 million fitments; held as rows they took
   // more than the 4 GB heap).
   const skus = new Set<string>();
-  scanCsvTable(text, (header) => {
+  await scan(text, (header) => {
     checkHeader(header);
     const sku = header.columnIndex('SKU');
     return (record) => {
@@ -380,11 +395,9 @@ export async function importFitments(db: Database, text: string | Buffer): Promi
   const productIds = new Map<string, number>();
   const skuList = [...skus];
   skus.clear();
-  for (let i = 0; i < skuList.length; i += LOOKUP_BATCH) {
+  for await (const batch of chunks(skuList, LOOKUP_BATCH)) {
     const found = rowsOf<{ id: number; sku: string }>(
-      await db.execute(
-        sql`SELECT id, sku FROM products WHERE lower(sku) = ANY(${sql.param(skuList.slice(i, i + LOOKUP_BATCH))}::text[])`,
-      ),
+      await db.execute(sql`SELECT id, sku FROM products WHERE lower(sku) = ANY(${sql.param(batch)}::text[])`),
     );
     for (const p of found) productIds.set(p.sku.toLowerCase(), p.id);
   }
@@ -392,7 +405,7 @@ export async function importFitments(db: Database, text: string | Buffer): Promi
 
   const rejections: Rejection[] = [];
   const wanted = new WantedFitments();
-  scanCsvTable(text, (header) => {
+  await scan(text, (header) => {
     const indexes = FITMENT_CSV_COLUMNS.map((c) => header.columnIndex(c));
     return (record) => {
       const input = Object.fromEntries(
@@ -411,6 +424,8 @@ export async function importFitments(db: Database, text: string | Buffer): Promi
   productIds.clear();
   for (const productId of wanted.products()) {
     rejections.push(...wanted.fitsOf(productId).conflicts);
+    const turn = importPause();
+    if (turn) await turn;
   }
   if (rejections.length) {
     rejections.sort((a, b) => a.line - b.line);
@@ -449,8 +464,7 @@ export async function importFitments(db: Database, text: string | Buffer): Promi
       ${unnestRows(rows.columns(true))}`,
     );
     const productList = [...wanted.products()];
-    for (let i = 0; i < productList.length; i += STORED_BATCH) {
-      const batch = productList.slice(i, i + STORED_BATCH);
+    for await (const batch of chunks(productList, STORED_BATCH)) {
       const fitsOf = new Map(batch.map((id) => [id, wanted.fitsOf(id).fits]));
       const stored = rowsOf<{
         product_id: number;
@@ -498,8 +512,7 @@ export async function importFitments(db: Database, text: string | Buffer): Promi
 
     let flipped = 0;
     const flags = productList.map((id) => [id, wanted.isUniversal(id)] as const);
-    for (let i = 0; i < flags.length; i += WRITE_BATCH) {
-      const batch = flags.slice(i, i + WRITE_BATCH);
+    for await (const batch of chunks(flags, WRITE_BATCH)) {
       const rows = rowsOf<{ id: number }>(
         await tx.execute(sql`
           UPDATE products p SET universal_fit = t.universal

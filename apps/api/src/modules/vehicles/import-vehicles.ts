@@ -10,7 +10,9 @@ import { vehicles } from '../../db/schema';
 import { bumpCatalogVersion } from '../catalog/catalog-version';
 import { CatalogFileError, type Rejection } from '../catalog-import/catalog-row';
 import { RowsRefusedError } from './rows-refused-error';
-import { headerKey, readCsvTable } from '../catalog-import/read-csv-table';
+import { headerKey, readCsvSteps } from '../catalog-import/read-csv-table';
+import { IMPORT_SLICE_MS, chunks } from '../catalog-import/import-pause';
+import { runInSlices, runToEnd } from '../catalog/run-in-slices';
 
 /** What an import did, in rows. */
 export interface VehicleImportResult {
@@ -26,8 +28,22 @@ const BATCH = 1000;
  * Parses the CSV text into vehicles with their keys. Throws CatalogFileError for an unreadable file or a missing
  * column, RowsRefusedError listing every bad row (and a row that repeats an earlier one's vehicle).
  */
-export function parseVehicleCsv(text: string | Buffer): { key: string; vehicle: Omit<Vehicle, 'id'> }[] {
-  const table = readCsvTable(text);
+export function parseVehicleCsv(text: string | Buffer): ParsedVehicle[] {
+  return runToEnd(parseVehicleCsvSteps(text));
+}
+
+/** A vehicle of the file, with its key. */
+export interface ParsedVehicle {
+  key: string;
+  vehicle: Omit<Vehicle, 'id'>;
+}
+
+/**
+ * parseVehicleCsv a step at a time (run-in-slices.ts): the file read as readCsvSteps reads it, a step between rows,
+ * so a store importing a long vehicle list keeps answering (decision 0087).
+ */
+export function* parseVehicleCsvSteps(text: string | Buffer): Generator<void, ParsedVehicle[]> {
+  const table = yield* readCsvSteps(text);
   const indexes = VEHICLE_CSV_COLUMNS.map((column) => table.columnIndex(column));
   const missing = VEHICLE_CSV_COLUMNS.filter((_, i) => indexes[i] === -1);
   if (missing.length)
@@ -41,9 +57,10 @@ export function parseVehicleCsv(text: string | Buffer): { key: string; vehicle: 
       `The vehicle list has columns this store does not read: ${extra.map((c) => `"${c}"`).join(', ')}`,
     );
   const rejections: Rejection[] = [];
-  const rows: { key: string; vehicle: Omit<Vehicle, 'id'> }[] = [];
+  const rows: ParsedVehicle[] = [];
   const firstLine = new Map<string, number>();
   for (const record of table.records) {
+    yield;
     const input = Object.fromEntries(
       VEHICLE_CSV_COLUMNS.map((column, i) => [column, record.values[indexes[i] ?? -1] ?? '']),
     );
@@ -75,11 +92,11 @@ export function parseVehicleCsv(text: string | Buffer): { key: string; vehicle: 
  * or the database's error (nothing imported).
  */
 export async function importVehicles(db: Database, text: string | Buffer): Promise<VehicleImportResult> {
-  const rows = parseVehicleCsv(text);
+  const rows = await runInSlices(parseVehicleCsvSteps(text), IMPORT_SLICE_MS).done;
   const result: VehicleImportResult = { created: 0, updated: 0, unchanged: 0 };
   await db.transaction(async (tx) => {
-    for (let start = 0; start < rows.length; start += BATCH) {
-      const batch = rows.slice(start, start + BATCH).map(({ key, vehicle: v }) => ({
+    for await (const chunk of chunks(rows, BATCH)) {
+      const batch = chunk.map(({ key, vehicle: v }) => ({
         vehicleKey: key,
         make: v.make,
         model: v.model,
