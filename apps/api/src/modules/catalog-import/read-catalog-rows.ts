@@ -2,6 +2,7 @@
  * Runs a catalog format (`catalog-format.ts`) over a CSV table: binds its column map to the file's headers, reads
  * cells as its rules ask, and builds the rows that `finishCatalogRows` checks. Pure: no database, no file system.
  */
+import { runToEnd } from '../catalog/run-in-slices';
 import {
   type CatalogFormatSpec,
   type ColumnLevel,
@@ -20,7 +21,6 @@ import {
   type Rejection,
   type SkippedRow,
 } from './catalog-row';
-import { runToEnd } from '../catalog/run-in-slices';
 import { CellIssue } from './cell-parsers';
 import { createCatalogRowChecker } from './finish-catalog-rows';
 import { findColumn, type CsvRecord, type CsvTable } from './read-csv-table';
