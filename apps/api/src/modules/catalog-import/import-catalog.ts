@@ -18,7 +18,7 @@ import {
   type SkippedRow,
 } from './catalog-row';
 import { parseCatalogCsvInSlices } from './parse-catalog-csv';
-import { IMPORT_SLICE_MS, chunks, importPause } from './import-pause';
+import { IMPORT_SLICE_MS, analyzeTables, chunks, importPause } from './import-pause';
 import type { ImageDownloadOptions } from './download-product-images';
 import { createImagePreparer, type PreparedImage } from './prepare-product-images';
 import { createImageResolver, imageFileName, type ImageResolution } from './resolve-product-images';
@@ -304,9 +304,15 @@ export async function importCatalog(options: ImportCatalogOptions): Promise<Impo
   // listing indexes (PGlite has no autovacuum to do it later). location_stock is written by migration 0040's
   // trigger as products are (decision 0083).
   if (written) {
-    await options.db.execute(
-      sql`ANALYZE products, product_images, product_discounts, categories, child_categories, brands, location_stock`,
-    );
+    await analyzeTables(options.db, [
+      'products',
+      'product_images',
+      'product_discounts',
+      'categories',
+      'child_categories',
+      'brands',
+      'location_stock',
+    ]);
   }
   options.onProgress?.(total, total);
   return report;

@@ -3,6 +3,8 @@
  * the store's process when the store runs them (the command line's control channel, decision 0042; the back
  * office's jobs, decision 0062), so each gives the loop a turn once it has held it for IMPORT_SLICE_MS.
  */
+import { sql } from 'drizzle-orm';
+import type { Database } from '../../db/client';
 import { slicePauser } from '../catalog/run-in-slices';
 
 /**
@@ -27,5 +29,18 @@ export async function* chunks<T>(items: readonly T[], size: number): AsyncGenera
       if (turn) await turn;
     }
     yield items.slice(i, i + size);
+  }
+}
+
+/**
+ * Fresh planner statistics for `tables` after a bulk import (decision 0083), a table a statement with a turn of the
+ * event loop between: on the embedded database ANALYZE runs on the loop, and the catalog import's seven tables in
+ * one statement held it 1.3 s at 100,000 products (products alone 0.7 s). `tables` are the store's own table names.
+ */
+export async function analyzeTables(db: Database, tables: readonly string[]): Promise<void> {
+  for (const table of tables) {
+    await db.execute(sql.raw(`ANALYZE ${table}`));
+    const turn = importPause();
+    if (turn) await turn;
   }
 }

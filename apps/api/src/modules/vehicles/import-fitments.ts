@@ -23,7 +23,7 @@ import { bumpCatalogVersion } from '../catalog/catalog-version';
 import { CatalogFileError, type Rejection } from '../catalog-import/catalog-row';
 import { RowsRefusedError } from './rows-refused-error';
 import { headerKey, scanCsvSteps, type CsvHeader, type CsvRecord } from '../catalog-import/read-csv-table';
-import { IMPORT_SLICE_MS, chunks, importPause } from '../catalog-import/import-pause';
+import { IMPORT_SLICE_MS, analyzeTables, chunks, importPause } from '../catalog-import/import-pause';
 import { runInSlices } from '../catalog/run-in-slices';
 import { unnestRows, type UnnestColumn } from '../catalog-import/unnest-rows';
 
@@ -533,6 +533,6 @@ export async function importFitments(db: Database, text: string | Buffer): Promi
   // Fresh statistics after a bulk change (decision 0083): without them the planner took a product page's ~20
   // fitments among 19 million for 47,000 and read them with two parallel workers and JIT, 300-430 ms a page
   // instead of a millisecond. Autovacuum would get there later, where it runs at all (PGlite has none).
-  if (reshaped) await db.execute(sql`ANALYZE fitments, products`);
+  if (reshaped) await analyzeTables(db, ['fitments', 'products']);
   return result;
 }

@@ -11,7 +11,7 @@ import { bumpCatalogVersion } from '../catalog/catalog-version';
 import { CatalogFileError, type Rejection } from '../catalog-import/catalog-row';
 import { RowsRefusedError } from './rows-refused-error';
 import { headerKey, readCsvSteps } from '../catalog-import/read-csv-table';
-import { IMPORT_SLICE_MS, chunks } from '../catalog-import/import-pause';
+import { IMPORT_SLICE_MS, analyzeTables, chunks } from '../catalog-import/import-pause';
 import { runInSlices, runToEnd } from '../catalog/run-in-slices';
 
 /** What an import did, in rows. */
@@ -156,6 +156,6 @@ export async function importVehicles(db: Database, text: string | Buffer): Promi
     if (result.created + result.updated > 0) await bumpCatalogVersion(tx);
   });
   // Fresh statistics after a bulk change, as the catalog and fitment imports do (decision 0083).
-  if (result.created > 0) await db.execute(sql`ANALYZE vehicles`);
+  if (result.created > 0) await analyzeTables(db, ['vehicles']);
   return result;
 }
