@@ -15,6 +15,10 @@
  * import creates, updates or removes anything). Before measuring, the store is started once at LOG_LEVEL=info
  * without server rendering to read its read model's full load time (products, taxonomy and the fitment index:
  * "catalog read model: N products loaded ... in X ms"), then stopped; the measured store logs at BENCH_LOG_LEVEL.
+ * After measuring, the catalog and fitment files are imported again the README's way while the measured store runs
+ * (on its embedded database the command hands the file to the store: decisions 0042, 0087), with
+ * `/api/health/live` fetched one request after another every 25 ms meanwhile: the row reports each command's time,
+ * the answers' p99 and the longest, what a load balancer's health check saw.
  *
  * Requests are spread over the whole catalog so that no cache can answer them all from a few keys; every
  * request picks its URL at random from a shuffled list:
@@ -313,6 +317,60 @@ type Paths = string[] | (() => string);
 function quantile(sorted: number[], q: number): number {
   const v = sorted[Math.min(sorted.length - 1, Math.floor(q * sorted.length))] ?? 0;
   return Math.round(v * 10) / 10;
+}
+
+/** Ms between the end of one probe of a store importing and the next (probeDuring). */
+const PROBE_EVERY_MS = 25;
+
+/** What a store answered while an import ran in it (probeDuring), ms. */
+interface Probed {
+  /** How long the import took, the whole command line. */
+  ms: number;
+  probes: number;
+  /** Answers that were not 2xx, or requests that failed. */
+  errors: number;
+  p99: number;
+  longest: number;
+}
+
+/**
+ * Runs `work` (an import handed to the running store, as the README runs it: decision 0087) while fetching `url`
+ * one request after another, PROBE_EVERY_MS apart: what a load balancer's health check or a shopper saw meanwhile.
+ */
+async function probeDuring(url: string, work: () => Promise<unknown>): Promise<Probed> {
+  const times: number[] = [];
+  let errors = 0;
+  let working = true;
+  const probing = (async () => {
+    while (working) {
+      const start = performance.now();
+      try {
+        const res = await fetch(url);
+        await res.arrayBuffer();
+        if (!res.ok) errors++;
+      } catch {
+        errors++;
+      }
+      times.push(performance.now() - start);
+      await new Promise((resolve) => setTimeout(resolve, PROBE_EVERY_MS));
+    }
+  })();
+  const started = performance.now();
+  try {
+    await work();
+  } finally {
+    working = false;
+    await probing;
+  }
+  const ms = performance.now() - started;
+  times.sort((a, b) => a - b);
+  return {
+    ms,
+    probes: times.length,
+    errors,
+    p99: Math.round(quantile(times, 0.99)),
+    longest: Math.round(times[times.length - 1] ?? 0),
+  };
 }
 
 /**
@@ -920,6 +978,8 @@ interface SizeResult {
   prerendered: { seconds: number; pages: number; megabytes: number; full: boolean };
   importMs: number;
   reimportMs: number;
+  /** The catalog and fitment files imported again while the store runs, the store probed meanwhile. */
+  inStore: { catalog: Probed; fitments: Probed };
   rss: number;
   /** What the store's own /metrics said at the end of the size. */
   scraped: Scraped;
@@ -1243,6 +1303,20 @@ async function benchSize(count: number, tmp: string, first: boolean): Promise<Si
       overload.push(await measureCall(name, urls, OVERLOAD_CONNECTIONS, rendered));
     const rss = Number(execSync(`ps -o rss= -p ${store.pid}`).toString().trim()) * 1024;
     const scraped = await scrapeMetrics(base);
+    // The README's way (decision 0087): with the store running on its embedded database the command hands the
+    // file to the store, which imports it in its own process; on PostgreSQL the command writes beside it.
+    console.log(
+      `[${count}] importing the catalog and the fitment file again while the store runs, probing it ...`,
+    );
+    const health = `${base}/api/health/live`;
+    const inStore = {
+      catalog: await probeDuring(health, () =>
+        run(process.execPath, ['--import', 'tsx', 'src/cli/catalog-import.ts', csv], baseEnv, {
+          quiet: true,
+        }),
+      ),
+      fitments: await probeDuring(health, () => fitmentImport(fitmentsCsv)),
+    };
     return {
       count,
       vehicles: { count: vehicles.length, importMs: vehiclesImportMs },
@@ -1257,6 +1331,7 @@ async function benchSize(count: number, tmp: string, first: boolean): Promise<Si
       readModel,
       importMs,
       reimportMs,
+      inStore,
       rss,
       scraped,
       prerendered,
@@ -1322,6 +1397,11 @@ function printReport(baseline: Baseline, sizes: SizeResult[], webBuildMs: number
     console.log(`\n== ${size.count} products ==`);
     console.log(
       `import of ${size.count} rows: ${(size.importMs / 1000).toFixed(1)} s (${Math.round(size.count / (size.importMs / 1000))} rows/s, whole CLI process); re-import unchanged: ${(size.reimportMs / 1000).toFixed(1)} s`,
+    );
+    const probed = (p: Probed) =>
+      `${(p.ms / 1000).toFixed(1)} s, ${p.probes} answers, p99 ${p.p99} ms, longest ${p.longest} ms, ${p.errors} errors`;
+    console.log(
+      `while the store runs (decision 0087), /api/health/live every ${PROBE_EVERY_MS} ms: catalog re-import ${probed(size.inStore.catalog)}; fitment re-import ${probed(size.inStore.fitments)}`,
     );
     console.log(
       `vehicle list: ${size.vehicles.count} vehicles, imported in ${(size.vehicles.importMs / 1000).toFixed(1)} s (whole CLI process)`,
