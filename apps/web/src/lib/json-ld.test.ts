@@ -46,7 +46,7 @@ describe('organizationJsonLd', () => {
       '@type': 'Organization',
       name: 'Southside Auto Parts',
       url: 'https://a.example/',
-      logo: 'https://a.example/favicon.svg',
+      logo: 'https://a.example/apple-touch-icon.png',
       description: 'Parts',
     });
     expect(organizationJsonLd({ name: 'X' }, 'https://a.example')).not.toHaveProperty('description');

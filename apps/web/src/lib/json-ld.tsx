@@ -3,6 +3,7 @@
  * `<script type="application/ld+json">` is a data block, not executed, so the CSP's `script-src 'self'` needs no
  * exception; `<` is escaped so no value can close the element.
  */
+import { STORE_TOUCH_ICON } from '@store/shared/store-icons';
 
 /** JSON for an inline `<script type="application/ld+json">`: `<` escaped so no text can close the script. */
 export function jsonLdScriptText(data: unknown): string {
@@ -49,7 +50,7 @@ export function organizationJsonLd(
     '@type': 'Organization',
     name: store.name,
     url,
-    logo: new URL('/favicon.svg', url).href,
+    logo: new URL(STORE_TOUCH_ICON.path, url).href,
     ...(store.description ? { description: store.description } : {}),
   };
 }

@@ -4,6 +4,7 @@
  * inline (the CSP allows inline styles). The same URLs as the XML crawlers get.
  */
 import { SITEMAP_KIND_INFO } from '@store/shared/sitemap';
+import { storeIconLinks } from '@store/shared/store-icons';
 import { escapeMarkup } from './escape-markup';
 import type { SitemapKindSummary, SitemapUrl } from './sitemap-service';
 
@@ -57,7 +58,7 @@ function page(title: string, storeName: string, body: string): string {
 <meta charset="utf-8">
 <meta name="viewport" content="width=device-width, initial-scale=1">
 <title>${escapeMarkup(title)} | ${escapeMarkup(storeName)}</title>
-<link rel="icon" href="/favicon.svg" type="image/svg+xml">
+${storeIconLinks()}
 <style>${STYLES}</style>
 </head>
 <body>

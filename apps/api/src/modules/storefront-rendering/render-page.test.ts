@@ -17,6 +17,7 @@ import { bumpCatalogVersion } from '../catalog/catalog-version';
 import { seedCatalog, SEED_PRODUCTS } from '../../../tests/seed-catalog';
 import { createTestApp, type TestApp } from '../../../tests/test-app';
 import { createTestDatabase } from '../../../tests/test-db';
+import { FIRST_PAINT_AFTER_ROOT } from './render-page';
 
 const RENDERS_PER_MINUTE = 3;
 
@@ -114,6 +115,11 @@ describe('server-rendered pages', () => {
       '<script defer src="/boot.js" data-entry="/assets/index.js" data-preload="/assets/shop.js /assets/react.js"></script>',
     );
     expect(head).not.toContain('<script type="module"');
+    // The first paint waits for the root's end, so the page is laid out once (decision 0088): the link names the
+    // root the page is written into.
+    expect(head).toContain(FIRST_PAINT_AFTER_ROOT);
+    expect(FIRST_PAINT_AFTER_ROOT).toContain('href="#root"');
+    expect(res.body.indexOf('<div id="root">')).toBeGreaterThan(head.length);
     expect(head).not.toContain('modulepreload');
     expect(head).toContain('<meta property="og:title" content="T">');
     expect(head).toContain('<title>Rendered page</title>');
@@ -147,6 +153,8 @@ describe('server-rendered pages', () => {
     expect(res.statusCode).toBe(200);
     expect(res.body).toContain('<noscript>');
     expect(res.body).not.toContain('Rendered');
+    // The shell's root is empty until the app draws it: nothing to wait for before painting.
+    expect(res.body).not.toContain('rel="expect"');
   });
 
   it('give a client the shell once it has caused its renders of the minute, but still its cached pages', async () => {
