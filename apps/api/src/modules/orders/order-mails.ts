@@ -121,6 +121,9 @@ export function createOrderMails(deps: OrderMailsDeps): OrderMails {
   };
 }
 
+/** The order's column that marks each once-only mail as sent; the "received" mail has none. */
+const MARK_OF = { confirmed: 'confirmationMailedAt', store: 'storeNotifiedAt' } as const;
+
 /** The `order-mail` queue: composes the job's mail from the order, sends it, marks it sent. */
 function orderMailQueue({ db, mailer, baseUrl, taxConfig }: OrderMailsDeps): QueueDefinition<OrderMailJob> {
   const mailFrom = taxConfig?.mailFrom ?? '';
@@ -135,23 +138,19 @@ function orderMailQueue({ db, mailer, baseUrl, taxConfig }: OrderMailsDeps): Que
       // One read of the order serves both the check for a mark (sent before) and the mail.
       const [order] = await db.select().from(orders).where(eq(orders.id, job.orderId));
       if (!order) throw new Error(`order ${job.orderId} not found for its mail`);
-      const marked = job.mail === 'confirmed' ? orders.confirmationMailedAt : orders.storeNotifiedAt;
-      const marks = job.mail !== 'received' && !job.resend;
-      if (marks && (job.mail === 'confirmed' ? order.confirmationMailedAt : order.storeNotifiedAt) !== null) {
-        return { sent: false, reason: 'sent before' };
-      }
+      // A resend goes whether or not the mail went before, and marks nothing.
+      const mark = job.mail === 'received' || job.resend ? null : MARK_OF[job.mail];
+      if (mark && order[mark] !== null) return { sent: false, reason: 'sent before' };
       const message =
         job.mail === 'store'
           ? await composeStoreOrderMail(db, { publicBaseUrl: baseUrl, mailFrom }, order)
           : await composeOrderMail(db, baseUrl, taxConfig, order, job.mail);
       await mailer.send(message);
-      if (marks) {
+      if (mark) {
         await db
           .update(orders)
-          .set(
-            job.mail === 'confirmed' ? { confirmationMailedAt: new Date() } : { storeNotifiedAt: new Date() },
-          )
-          .where(and(eq(orders.id, job.orderId), isNull(marked)));
+          .set({ [mark]: new Date() })
+          .where(and(eq(orders.id, job.orderId), isNull(orders[mark])));
       }
       return { sent: true };
     },
