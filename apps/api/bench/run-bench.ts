@@ -50,7 +50,9 @@
  * app's or the shared package's sources (CI's `npm test` has usually just built it), and says how long it took.
  * Then a second pass of all seven at 50 connections (req/s, errors, p99: overload must degrade, not fail).
  * At the first size only (to save time): place-order (offline test card, a fresh Idempotency-Key per request,
- * a product whose stock is untracked so it never runs out), sign-in (argon2id) and a signed-in profile read; and,
+ * a product whose stock is untracked so it never runs out), first at 20 connections back to back, then as orders
+ * arriving at steady rates, 10 a second and up, while p95 stays within 50 ms (the `steady orders N/s` rows,
+ * decision 0089); sign-in (argon2id) and a signed-in profile read; and,
  * when the sizes ran on PGlite, place-order again on PostgreSQL (placeOrderOnPostgres: BENCH_POSTGRES_URL, default
  * the local server; skipped with a note when there is none).
  *
@@ -90,6 +92,7 @@ import { parse } from 'csv-parse';
 import pg from 'pg';
 import { ORDER_MAIL_QUEUE } from '../src/modules/orders/order-mails';
 import { SERVER_NODE_FLAGS } from '../src/server-node-flags';
+import { measureSteadyArrivals } from './steady-arrivals';
 import { histogramCount, histogramQuantile, parseMetrics, samplesWith } from '../tests/prometheus-text';
 
 const API_DIR = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
@@ -300,7 +303,7 @@ function sample<T>(items: Iterable<T>, n: number): T[] {
 interface Measured {
   name: string;
   /** The load generator: the page rows use wrk when it is installed (see measureWithWrk). */
-  client: 'autocannon' | 'wrk';
+  client: 'autocannon' | 'wrk' | 'steady';
   rps: number;
   p50: number;
   p95: number;
@@ -1037,14 +1040,60 @@ async function waitForOrderMails(base: string): Promise<{ waitingAtEnd: number; 
   }
 }
 
-/** Measures the place-order row, then waits for its order mails (waitForOrderMails) and logs how long they took. */
-async function measurePlaceOrder(name: string, base: string): Promise<Measured> {
-  const measured = await measure(name, base, [], await placeOrderRequest(base));
+/** The steady rates of place-order's open load (orders a second), climbed until p95 passes its target. */
+const STEADY_ORDER_RATES = [10, 20, 40, 60, 80, 120, 160];
+/** Seconds of each steady rate: 5, or BENCH_SECONDS when shorter. */
+const STEADY_SECONDS = Math.max(1, Math.min(5, SECONDS));
+/** Issue 42 §4: a placed order's answer within 50 ms at p95. */
+const PLACE_ORDER_P95_TARGET_MS = 50;
+
+/**
+ * Measures the place-order row (`name`: 20 connections sending back to back, autocannon), then place-order at
+ * steady rates (decision 0089: orders arriving at STEADY_ORDER_RATES a second whatever the answers' speed, each
+ * for STEADY_SECONDS, climbing while p95 stays within PLACE_ORDER_P95_TARGET_MS without errors). After each load
+ * it waits for its order mails (waitForOrderMails), so a rate is not measured behind the last one's mails, and
+ * logs how long they took and the highest rate within the target. Answers the rows, the closed load's first.
+ */
+async function measurePlaceOrder(name: string, base: string, label: string): Promise<Measured[]> {
+  const request = await placeOrderRequest(base);
+  const measured = await measure(name, base, [], request);
   const mails = await waitForOrderMails(base);
   console.log(
     `${name}: ${mails.waitingAtEnd} order mails were waiting when the load ended; the last was sent ${(mails.sentAfterMs / 1000).toFixed(1)} s after it`,
   );
-  return measured;
+  const rows: Measured[] = [measured];
+  let within = 0;
+  for (const rate of STEADY_ORDER_RATES) {
+    const steady = await measureSteadyArrivals(
+      {
+        base,
+        method: 'POST',
+        path: '/api/place-order',
+        body: String(request.body),
+        headers: () => ({ 'content-type': 'application/json', 'idempotency-key': randomUUID() }),
+      },
+      rate,
+      STEADY_SECONDS,
+    );
+    await waitForOrderMails(base);
+    const { rps, p50, p95, p99, errors, bytes } = steady;
+    rows.push({
+      name: `steady orders ${rate}/s${label}`,
+      client: 'steady',
+      rps,
+      p50,
+      p95,
+      p99,
+      errors,
+      bytes,
+    });
+    if (steady.p95 > PLACE_ORDER_P95_TARGET_MS || steady.errors > 0) break;
+    within = rate;
+  }
+  console.log(
+    `${name}, steady arrivals (${STEADY_SECONDS} s a rate): p95 within ${PLACE_ORDER_P95_TARGET_MS} ms up to ${within ? `${within} orders/s (${within * 3600} an hour)` : `none of the rates (the lowest is ${STEADY_ORDER_RATES[0]}/s)`}`,
+  );
+  return rows;
 }
 
 async function scrapeMetrics(base: string): Promise<Scraped> {
@@ -1293,7 +1342,7 @@ async function benchSize(count: number, tmp: string, first: boolean): Promise<Si
     for (const [name, urls, rendered] of catalogCalls.filter(([name]) => ROWS.test(name)))
       results.push(await measureCall(name, urls, CONNECTIONS, rendered));
     if (first && ROWS.test('POST /api/place-order')) {
-      results.push(await measurePlaceOrder('POST /api/place-order', base));
+      results.push(...(await measurePlaceOrder('POST /api/place-order', base, '')));
       const member = await memberRequests(base);
       results.push(await measure('POST /api/login (argon2id)', base, [], member.login));
       results.push(await measure('GET /api/profile (bearer)', base, [], member.profile));
@@ -1472,7 +1521,7 @@ const POSTGRES_SERVER_URL = process.env.BENCH_POSTGRES_URL ?? 'postgres://postgr
  * are composed and sent after each answer while the load runs), then the same place-order load as the PGlite row.
  * Answers the measured row, or why it was not measured (no server there: a laptop without PostgreSQL).
  */
-async function placeOrderOnPostgres(count: number, tmp: string): Promise<Measured | string> {
+async function placeOrderOnPostgres(count: number, tmp: string): Promise<Measured[] | string> {
   if (DATABASE_URL)
     return 'the sizes ran on PostgreSQL (BENCH_DATABASE_URL): the place-order row above is it';
   const server = new URL(POSTGRES_SERVER_URL);
@@ -1510,7 +1559,7 @@ async function placeOrderOnPostgres(count: number, tmp: string): Promise<Measure
       STORE_LOAD_MS,
     );
     try {
-      return await measurePlaceOrder('POST /api/place-order (Postgres)', base);
+      return await measurePlaceOrder('POST /api/place-order (Postgres)', base, ' (Postgres)');
     } finally {
       await stop(store);
     }
@@ -1537,7 +1586,7 @@ async function main() {
       ROWS.test('POST /api/place-order (Postgres)') && sizes[0]
         ? await placeOrderOnPostgres(sizes[0].count, tmpDir)
         : null;
-    if (onPostgres && typeof onPostgres !== 'string') sizes[0]?.results.push(onPostgres);
+    if (onPostgres && typeof onPostgres !== 'string') sizes[0]?.results.push(...onPostgres);
     printReport(baseline, sizes, webBuildMs);
     if (typeof onPostgres === 'string') console.log(`POST /api/place-order (Postgres): ${onPostgres}`);
   } finally {
