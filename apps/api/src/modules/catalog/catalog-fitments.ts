@@ -263,39 +263,95 @@ type NotedRow = [number, string, string];
 const byProductAndPosition = (a: NotedRow, b: NotedRow) =>
   a[0] - b[0] || (a[1] < b[1] ? -1 : a[1] > b[1] ? 1 : 0);
 
+/** Heap pages of `fitments` the first statement of loadFitmentIndex reads: about 28,000 fitments. */
+const FIRST_PAGES_PER_READ = 256;
+/** What one of loadFitmentIndex's statements should take (ms): the pages a statement reads follow it. */
+const READ_MS = 40;
+
+/** A growing list of whole numbers kept in an Int32Array (4 bytes each, against 8 in a JavaScript array). */
+class IdList {
+  ids = new Int32Array(64);
+  length = 0;
+  push(id: number) {
+    if (this.length === this.ids.length) {
+      const grown = new Int32Array(this.ids.length * 2);
+      grown.set(this.ids);
+      this.ids = grown;
+    }
+    this.ids[this.length++] = id;
+  }
+}
+
 /**
- * Every vehicle id and fitment row, aggregated per vehicle in the database (two statements, a row per vehicle) and
- * sorted here. Issue 15 §7: reading the 2 million fitment rows of 100,000 products one result row each took 15 s
- * and more on PGlite (its per-row decoding of the answer, not the scan), and sorting inside the aggregates as
- * long again; the product ids as one array text per vehicle, and as JSON only the rows with a position or notes,
- * hash-aggregated without an order, take about 2 s.
+ * Every vehicle id and fitment row, read a part of the table at a time and put together per vehicle here, then
+ * sorted. Issue 15 §7: reading the 2 million fitment rows of 100,000 products one result row each took 15 s
+ * and more on PGlite (its per-row decoding of the answer, not the scan), so each statement aggregates per vehicle:
+ * the product ids as one array text, and as JSON only the rows with a position or notes.
+ *
+ * Each statement reads a range of the table's pages (`ctid`, a TID range scan, PostgreSQL 14+), sized so it takes
+ * about READ_MS (decision 0087): on the embedded database a statement holds the event loop, and the two statements
+ * over the whole table this replaced held it 0.7 and 1.2 s at 1.9 million fitments (10 times that at a million
+ * products). The last range has no end, so rows added while it reads are not lost. A fitment written meanwhile may
+ * be read in its old place and its new one; the write moves the catalog version, which loads the index again.
+ * `pagesPerRead` fixes the pages a statement reads (tests); by default they follow READ_MS.
  */
-export async function loadFitmentIndex(db: Database): Promise<FitmentIndex> {
+export async function loadFitmentIndex(db: Database, pagesPerRead?: number): Promise<FitmentIndex> {
   const vehicleIds = rowsOf<{ id: number }>(await db.execute(sql`SELECT id FROM vehicles`)).map((r) => r.id);
   const builder = fitmentIndexBuilder(vehicleIds);
-  const fits = rowsOf<{ vehicle_id: number; ids: string }>(
+  const [size] = rowsOf<{ pages: number }>(
     await db.execute(
-      sql`SELECT vehicle_id, array_agg(product_id)::text AS ids FROM fitments GROUP BY vehicle_id`,
+      sql`SELECT (pg_relation_size('fitments') / current_setting('block_size')::int)::int AS pages`,
     ),
   );
-  const noted = new Map(
-    rowsOf<{ vehicle_id: number; rows: string }>(
-      await db.execute(sql`
-        SELECT vehicle_id, json_agg(json_build_array(product_id, position, notes))::text AS rows
-        FROM fitments WHERE position <> '' OR notes <> '' GROUP BY vehicle_id`),
-    ).map((r) => [r.vehicle_id, r.rows]),
-  );
-  // A vehicle at a time with turns of the event loop between: at 20 million fitments (50,000 a vehicle) the whole
-  // loop is seconds of work, done while the view being replaced answers requests (decision 0079).
+  const pages = size?.pages ?? 0;
+  const ids = new Map<number, IdList>();
+  const noted = new Map<number, string[]>();
+  // Turns of the event loop between pieces of work: at 20 million fitments (50,000 a vehicle) putting them
+  // together is seconds of work, done while the view being replaced answers requests (decision 0079).
   const pause = slicePauser();
-  for (const { vehicle_id: vehicleId, ids } of fits) {
-    // `{1,2,3}`: whole numbers, no quotes.
-    const productIds = Int32Array.from(ids.slice(1, -1).split(','), Number).sort();
-    const rows = noted.get(vehicleId);
+  let step = pagesPerRead ?? FIRST_PAGES_PER_READ;
+  for (let from = 0; ;) {
+    const to = from + step;
+    const last = to >= pages;
+    const started = performance.now();
+    const part = rowsOf<{ vehicle_id: number; ids: string; noted: string | null }>(
+      await db.execute(sql`
+        SELECT vehicle_id, array_agg(product_id)::text AS ids,
+          json_agg(json_build_array(product_id, position, notes))
+            FILTER (WHERE position <> '' OR notes <> '')::text AS noted
+        FROM fitments
+        WHERE ctid >= ${`(${from},0)`}::tid ${last ? sql`` : sql`AND ctid < ${`(${to},0)`}::tid`}
+        GROUP BY vehicle_id`),
+    );
+    const took = performance.now() - started;
+    // PGlite answers in the same thread: a turn after each statement, not only after rows to put together.
+    const turn = pause();
+    if (turn) await turn;
+    for (const row of part) {
+      let list = ids.get(row.vehicle_id);
+      if (!list) ids.set(row.vehicle_id, (list = new IdList()));
+      // `{1,2,3}`: whole numbers, no quotes.
+      for (const id of row.ids.slice(1, -1).split(',')) list.push(Number(id));
+      if (row.noted !== null) {
+        const texts = noted.get(row.vehicle_id);
+        if (texts) texts.push(row.noted);
+        else noted.set(row.vehicle_id, [row.noted]);
+      }
+      const turn = pause();
+      if (turn) await turn;
+    }
+    from = to;
+    if (last) break;
+    if (pagesPerRead === undefined) {
+      step = Math.min(65_536, Math.max(16, Math.round((step * READ_MS) / Math.max(took, 1))));
+    }
+  }
+  for (const [vehicleId, list] of ids) {
+    const texts = noted.get(vehicleId) ?? [];
     builder.addVehicle(
       vehicleId,
-      productIds,
-      rows ? (JSON.parse(rows) as NotedRow[]).sort(byProductAndPosition) : [],
+      list.ids.subarray(0, list.length).sort(),
+      texts.flatMap((text) => JSON.parse(text) as NotedRow[]).sort(byProductAndPosition),
     );
     const turn = pause();
     if (turn) await turn;
