@@ -92,7 +92,7 @@ import { parse } from 'csv-parse';
 import pg from 'pg';
 import { ORDER_MAIL_QUEUE } from '../src/modules/orders/order-mails';
 import { SERVER_NODE_FLAGS } from '../src/server-node-flags';
-import { measureSteadyArrivals } from './steady-arrivals';
+import { loadFigures, measureSteadyArrivals, quantile, type LoadFigures } from './steady-arrivals';
 import { histogramCount, histogramQuantile, parseMetrics, samplesWith } from '../tests/prometheus-text';
 
 const API_DIR = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
@@ -300,27 +300,14 @@ function sample<T>(items: Iterable<T>, n: number): T[] {
   return shuffle([...items]).slice(0, n);
 }
 
-interface Measured {
+interface Measured extends LoadFigures {
   name: string;
   /** The load generator: the page rows use wrk when it is installed (see measureWithWrk). */
   client: 'autocannon' | 'wrk' | 'steady';
-  rps: number;
-  p50: number;
-  p95: number;
-  p99: number;
-  errors: number;
-  /** Mean bytes of an answer as read (head and body): what a row's growth carries besides the catalog's size. */
-  bytes: number;
 }
 
 /** The URLs a row spreads its requests over: a list to pick from at random, or a function that picks one. */
 type Paths = string[] | (() => string);
-
-/** The q-quantile (0-1) of sorted values, ms with one decimal. */
-function quantile(sorted: number[], q: number): number {
-  const v = sorted[Math.min(sorted.length - 1, Math.floor(q * sorted.length))] ?? 0;
-  return Math.round(v * 10) / 10;
-}
 
 /** Ms between the end of one probe of a store importing and the next (probeDuring). */
 const PROBE_EVERY_MS = 25;
@@ -431,17 +418,7 @@ async function measure(
     });
   });
   await new Promise((r) => setTimeout(r, Math.min(slowest, 10_000)));
-  times.sort((a, b) => a - b);
-  return {
-    name,
-    client: 'autocannon',
-    rps: times.length / SECONDS,
-    p50: quantile(times, 0.5),
-    p95: quantile(times, 0.95),
-    p99: quantile(times, 0.99),
-    errors,
-    bytes: times.length ? totalBytes / times.length : 0,
-  };
+  return { name, client: 'autocannon', ...loadFigures(times, SECONDS, errors, totalBytes) };
 }
 
 /** True when wrk (apt-get install wrk) is on the PATH. */

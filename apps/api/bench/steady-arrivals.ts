@@ -18,26 +18,31 @@ export interface SteadyRequest {
   headers: () => Record<string, string>;
 }
 
-export interface SteadyResult {
-  /** The requested rate (requests a second). */
-  rate: number;
-  /** Requests sent, and answered (any status). */
-  sent: number;
-  answered: number;
-  /** Answers a second over the whole step, from the first request's start to the last answer (s). */
+/** What a load measured: the figures every row of the bench prints. */
+export interface LoadFigures {
+  /** Answers a second. */
   rps: number;
   /** Quantiles of the answers' times, ms with one decimal: from the request's start to the answer's end. */
   p50: number;
   p95: number;
   p99: number;
-  /** Non-2xx answers, socket errors and requests unanswered after `timeoutMs`. */
+  /** Non-2xx answers, socket errors and requests unanswered in time. */
   errors: number;
-  /** Mean bytes of an answer as read: its head and body. */
+  /** Mean bytes of an answer as read (head and body): what a row's growth carries besides the catalog's size. */
   bytes: number;
 }
 
+/** A steady load's figures (`rps` over the whole step, from the first request's start to the last answer). */
+export interface SteadyResult extends LoadFigures {
+  /** The requested rate (requests a second). */
+  rate: number;
+  /** Requests sent, and answered (any status). */
+  sent: number;
+  answered: number;
+}
+
 /** The q-quantile (0-1) of sorted values, ms with one decimal. */
-function quantile(sorted: readonly number[], q: number): number {
+export function quantile(sorted: readonly number[], q: number): number {
   const v = sorted[Math.min(sorted.length - 1, Math.floor(q * sorted.length))] ?? 0;
   return Math.round(v * 10) / 10;
 }
@@ -111,13 +116,18 @@ export async function measureSteadyArrivals(
   } finally {
     agent.destroy();
   }
-  const elapsedS = (performance.now() - start) / 1000;
+  const figures = loadFigures(times, (performance.now() - start) / 1000, errors, bytes);
+  return { rate, sent: total, answered: times.length, ...figures };
+}
+
+/**
+ * The figures of a load from its answers' times (ms, sorted here in place), the seconds it was measured over, its
+ * errors and the bytes of all its answers.
+ */
+export function loadFigures(times: number[], seconds: number, errors: number, bytes: number): LoadFigures {
   times.sort((a, b) => a - b);
   return {
-    rate,
-    sent: total,
-    answered: times.length,
-    rps: times.length / elapsedS,
+    rps: times.length / seconds,
     p50: quantile(times, 0.5),
     p95: quantile(times, 0.95),
     p99: quantile(times, 0.99),
