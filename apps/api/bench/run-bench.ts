@@ -92,7 +92,8 @@ import { parse } from 'csv-parse';
 import pg from 'pg';
 import { ORDER_MAIL_QUEUE } from '../src/modules/orders/order-mails';
 import { SERVER_NODE_FLAGS } from '../src/server-node-flags';
-import { loadFigures, measureSteadyArrivals, quantile, type LoadFigures } from './steady-arrivals';
+import { loadFigures, quantile, type LoadFigures } from './load-figures';
+import { measureSteadyArrivals } from './steady-arrivals';
 import { histogramCount, histogramQuantile, parseMetrics, samplesWith } from '../tests/prometheus-text';
 
 const API_DIR = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');

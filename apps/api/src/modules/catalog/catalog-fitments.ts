@@ -10,6 +10,7 @@
 import { sql } from 'drizzle-orm';
 import { fitNotes, type ProductFitStatus } from '@store/shared/fitment';
 import { rowsOf, type Database } from '../../db/client';
+import { IntColumn } from './int-column';
 import { slicePauser } from './run-in-slices';
 
 /** The products fitting one vehicle. */
@@ -268,20 +269,6 @@ const FIRST_PAGES_PER_READ = 256;
 /** What one of loadFitmentIndex's statements should take (ms): the pages a statement reads follow it. */
 const READ_MS = 40;
 
-/** A growing list of whole numbers kept in an Int32Array (4 bytes each, against 8 in a JavaScript array). */
-class IdList {
-  ids = new Int32Array(64);
-  length = 0;
-  push(id: number) {
-    if (this.length === this.ids.length) {
-      const grown = new Int32Array(this.ids.length * 2);
-      grown.set(this.ids);
-      this.ids = grown;
-    }
-    this.ids[this.length++] = id;
-  }
-}
-
 /**
  * Every vehicle id and fitment row, read a part of the table at a time and put together per vehicle here, then
  * sorted. Issue 15 §7: reading the 2 million fitment rows of 100,000 products one result row each took 15 s
@@ -304,7 +291,7 @@ export async function loadFitmentIndex(db: Database, pagesPerRead?: number): Pro
     ),
   );
   const pages = size?.pages ?? 0;
-  const ids = new Map<number, IdList>();
+  const ids = new Map<number, IntColumn>();
   const noted = new Map<number, string[]>();
   // Turns of the event loop between pieces of work: at 20 million fitments (50,000 a vehicle) putting them
   // together is seconds of work, done while the view being replaced answers requests (decision 0079).
@@ -329,7 +316,8 @@ export async function loadFitmentIndex(db: Database, pagesPerRead?: number): Pro
     if (turn) await turn;
     for (const row of part) {
       let list = ids.get(row.vehicle_id);
-      if (!list) ids.set(row.vehicle_id, (list = new IdList()));
+      // Small to start: a real vehicle list has tens of thousands of vehicles.
+      if (!list) ids.set(row.vehicle_id, (list = new IntColumn(64)));
       // `{1,2,3}`: whole numbers, no quotes.
       for (const id of row.ids.slice(1, -1).split(',')) list.push(Number(id));
       if (row.noted !== null) {
@@ -350,7 +338,7 @@ export async function loadFitmentIndex(db: Database, pagesPerRead?: number): Pro
     const texts = noted.get(vehicleId) ?? [];
     builder.addVehicle(
       vehicleId,
-      list.ids.subarray(0, list.length).sort(),
+      list.values().sort(),
       texts.flatMap((text) => JSON.parse(text) as NotedRow[]).sort(byProductAndPosition),
     );
     const turn = pause();

@@ -24,6 +24,7 @@ import { CatalogFileError, type Rejection } from '../catalog-import/catalog-row'
 import { RowsRefusedError } from './rows-refused-error';
 import { headerKey, scanCsvSteps, type CsvHeader, type CsvRecord } from '../catalog-import/read-csv-table';
 import { IMPORT_SLICE_MS, analyzeTables, chunks, importPause } from '../catalog-import/import-pause';
+import { IntColumn } from '../catalog/int-column';
 import { runInSlices } from '../catalog/run-in-slices';
 import { unnestRows, type UnnestColumn } from '../catalog-import/unnest-rows';
 
@@ -169,25 +170,6 @@ function expandRow(
     return { line, column: 'Year From', reason: `${rangeText(row)} matches no vehicle in the vehicle list` };
   wanted.addRow(productId, line, row.position, row.notes, row.source, matched);
   return null;
-}
-
-/** A growable column of 32-bit whole numbers. */
-class IntColumn {
-  private data = new Int32Array(1024);
-  length = 0;
-
-  push(value: number): void {
-    if (this.length === this.data.length) {
-      const grown = new Int32Array(this.data.length * 2);
-      grown.set(this.data);
-      this.data = grown;
-    }
-    this.data[this.length++] = value;
-  }
-
-  at(index: number): number {
-    return this.data[index] as number;
-  }
 }
 
 /** Each distinct text once, by number. */
