@@ -53,6 +53,15 @@ describe('loadConfig', () => {
     );
   });
 
+  it('runs the embedded database upkeep every 10 minutes by default; DATABASE_UPKEEP_MINUTES', () => {
+    expect(loadConfig({}).databaseUpkeepMinutes).toBe(10);
+    expect(loadConfig({ DATABASE_UPKEEP_MINUTES: '0' }).databaseUpkeepMinutes).toBeNull();
+    expect(loadConfig({ DATABASE_UPKEEP_MINUTES: '60' }).databaseUpkeepMinutes).toBe(60);
+    expect(() => loadConfig({ DATABASE_UPKEEP_MINUTES: '45' })).toThrow(
+      /DATABASE_UPKEEP_MINUTES: must divide an hour/,
+    );
+  });
+
   it('points PayPal at the sandbox by default, live with PAYPAL_ENV, or PAYPAL_API_BASE (a fake) when set', () => {
     expect(loadConfig({}).paypalApiBase).toBe('https://api-m.sandbox.paypal.com');
     expect(loadConfig({ PAYPAL_ENV: 'live' }).paypalApiBase).toBe('https://api-m.paypal.com');

@@ -22,6 +22,18 @@ const flag = (fallback: boolean) =>
     .enum(['0', '1', 'true', 'false', ''])
     .optional()
     .transform((v) => (v === undefined || v === '' ? fallback : v === '1' || v === 'true'));
+/** Minutes between runs of a schedule, which must divide an hour (a cron every N minutes), or 0 for off. */
+const minutesOfAnHour = (fallback: number) =>
+  z.coerce
+    .number()
+    .int()
+    .min(0)
+    .max(60)
+    .refine(
+      (n) => n === 0 || 60 % n === 0,
+      'must divide an hour (1, 2, 3, 5, 10, 15, 20, 30 or 60), or 0 for off',
+    )
+    .default(fallback);
 
 /** An S3 bucket name as S3 and its look-alikes accept it: 3-63 lowercase letters, digits, dots and hyphens. */
 const bucketName = optionalText.pipe(
@@ -208,16 +220,8 @@ const envSchema = z
     SHUTDOWN_GRACE_MS: z.coerce.number().int().min(0).max(600_000).default(10_000),
     RUN_JOBS: flag(true),
     RUN_SCHEDULES: flag(true),
-    PAYMENTS_RECONCILE_MINUTES: z.coerce
-      .number()
-      .int()
-      .min(0)
-      .max(60)
-      .refine(
-        (n) => n === 0 || 60 % n === 0,
-        'must divide an hour (1, 2, 3, 5, 10, 15, 20, 30 or 60), or 0 for off',
-      )
-      .default(15),
+    PAYMENTS_RECONCILE_MINUTES: minutesOfAnHour(15),
+    DATABASE_UPKEEP_MINUTES: minutesOfAnHour(10),
     METRICS_TOKEN: optionalText.pipe(
       z
         .string()
@@ -467,6 +471,12 @@ export interface AppConfig {
    */
   paymentsReconcileMinutes: number | null;
   /**
+   * Minutes between the embedded database's upkeep runs (DATABASE_UPKEEP_MINUTES, 10; decision 0090): vacuum and
+   * statistics by autovacuum's rules, which PGlite never runs; null (0) runs none. PostgreSQL's own autovacuum
+   * looks after a DATABASE_URL database, and the schedule is not kept there.
+   */
+  databaseUpkeepMinutes: number | null;
+  /**
    * The Bearer token `/metrics` asks for (METRICS_TOKEN, decision 0063); without it `/metrics` answers only
    * clients on this machine that came through no proxy.
    */
@@ -589,6 +599,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     runJobs: e.RUN_JOBS,
     runSchedules: e.RUN_SCHEDULES,
     paymentsReconcileMinutes: e.PAYMENTS_RECONCILE_MINUTES === 0 ? null : e.PAYMENTS_RECONCILE_MINUTES,
+    databaseUpkeepMinutes: e.DATABASE_UPKEEP_MINUTES === 0 ? null : e.DATABASE_UPKEEP_MINUTES,
     rateLimits: {
       orderLookupsPerMinute: e.RATE_LIMIT_ORDER_LOOKUPS_PER_MINUTE,
       placeOrdersPerMinute: e.RATE_LIMIT_PLACE_ORDERS_PER_MINUTE,

@@ -2,7 +2,7 @@
  * The store's jobs, assembled once for the store (app.ts) and the worker (worker.ts) (issue 38 §2, decision
  * 0062): the mailer, the durable job queue over the store's database, the mail service and order mails that
  * enqueue on it, and every queue and schedule: rendered mails, order mails, the daily low-stock report, payment
- * reconciliation and the back office's catalog imports. Nothing runs until `jobs.start()`.
+ * reconciliation, the embedded database's upkeep and the back office's catalog imports. Nothing runs until `jobs.start()`.
  */
 import type { FastifyBaseLogger } from 'fastify';
 import type { DatabaseHandle } from './db/client';
@@ -10,6 +10,7 @@ import type { AppConfig } from './env';
 import type { FileStores } from './storage/file-store';
 import { catalogImportQueue } from './modules/admin/catalog-import-queue';
 import { defineLowStockSchedule } from './modules/admin/low-stock-schedule';
+import { defineDatabaseUpkeepSchedule } from './modules/jobs/database-upkeep-schedule';
 import { createJobQueue, type JobQueue, type JobTimings } from './modules/jobs/job-queue';
 import { createMailService, mailQueue, type MailService } from './modules/mail/mail-service';
 import { mailStoreOf } from './modules/mail/mail-store';
@@ -79,6 +80,7 @@ export function createStoreJobs(options: StoreJobsOptions): StoreJobs {
     config.paymentsReconcileMinutes,
   );
   defineStatementSchedule(jobs, { db, mail, config });
+  defineDatabaseUpkeepSchedule(jobs, database, config.databaseUpkeepMinutes);
   if (files) jobs.define(catalogImportQueue({ db, files, log, onCatalogChanged }));
   return { jobs, mailer, mail, orderMails };
 }

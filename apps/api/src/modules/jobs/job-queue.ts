@@ -51,6 +51,12 @@ export interface QueueDefinition<T extends object = object> {
   handler: (data: T, job: JobContext) => Promise<object | undefined | void>;
 }
 
+/** The cron of a schedule every `minutes` minutes (a divisor of 60), or null (off) for null. */
+export function everyMinutesCron(minutes: number | null): string | null {
+  if (minutes === null) return null;
+  return minutes === 60 ? '0 * * * *' : `*/${minutes} * * * *`;
+}
+
 /** A recurring job: its queue gets `data` at every tick of `cron` in `timezone`. */
 export interface ScheduleDefinition {
   queue: string;

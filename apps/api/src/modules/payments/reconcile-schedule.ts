@@ -4,7 +4,7 @@
  * webhook or a lost answer is caught within minutes without anyone running the command. One instance sends each
  * run, one process works it; orders it marks paid get their confirmation's job in the same transaction.
  */
-import type { JobQueue } from '../jobs/job-queue';
+import { everyMinutesCron, type JobQueue } from '../jobs/job-queue';
 import { reconcilePayments, type ReconcileOptions } from './reconcile-payments';
 import type { Database } from '../../db/client';
 import type { PaymentProviders } from './choose-payment-providers';
@@ -42,7 +42,7 @@ export function defineReconcileSchedule(
   });
   jobs.schedule({
     queue: RECONCILE_QUEUE,
-    cron: minutes === null ? null : minutes === 60 ? '0 * * * *' : `*/${minutes} * * * *`,
+    cron: everyMinutesCron(minutes),
     timezone: 'UTC',
   });
 }
