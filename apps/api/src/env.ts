@@ -473,7 +473,7 @@ export interface AppConfig {
   /**
    * Minutes between the embedded database's upkeep runs (DATABASE_UPKEEP_MINUTES, 10; decision 0090): vacuum and
    * statistics by autovacuum's rules, which PGlite never runs; null (0) runs none. PostgreSQL's own autovacuum
-   * looks after a DATABASE_URL database, and the schedule is not kept there.
+   * looks after a DATABASE_URL database, and there the store keeps neither queue nor schedule.
    */
   databaseUpkeepMinutes: number | null;
   /**

@@ -1,7 +1,7 @@
 /**
  * The upkeep as the store runs it (decision 0090): a store on the embedded database sends the `database-upkeep`
  * queue a job on its schedule and works it, and the job's output names what was vacuumed; a store on PostgreSQL
- * (TEST_DATABASE_URL, tests/run-on-postgres.mjs) keeps no such schedule, autovacuum being the server's.
+ * (TEST_DATABASE_URL, tests/run-on-postgres.mjs) keeps no such queue or schedule, autovacuum being the server's.
  */
 import { sql } from 'drizzle-orm';
 import { afterEach, describe, expect, it } from 'vitest';
@@ -67,13 +67,16 @@ describe('the database upkeep schedule', () => {
     60_000,
   );
 
-  it.runIf(ON_POSTGRES)('a store on PostgreSQL keeps no upkeep schedule', async () => {
+  it.runIf(ON_POSTGRES)('a store on PostgreSQL keeps no upkeep queue or schedule', async () => {
     t = await storeEveryMinute();
-    const schedules = rowsOf<{ name: string }>(
-      await t.database.db.execute(sql`SELECT name FROM ${sql.raw(JOB_SCHEMA)}.schedule`),
-    ).map((s) => s.name);
-    expect(schedules).not.toContain(DATABASE_UPKEEP_QUEUE);
-    // The other schedules were written: the absence is this schedule's own.
-    expect(schedules).toContain(STATEMENT_QUEUE);
+    const names = async (table: 'schedule' | 'queue') =>
+      rowsOf<{ name: string }>(
+        await t!.database.db.execute(sql`SELECT name FROM ${sql.raw(JOB_SCHEMA)}.${sql.raw(table)}`),
+      ).map((s) => s.name);
+    // The other queues and schedules were written: the absence is this one's own.
+    expect(await names('schedule')).toContain(STATEMENT_QUEUE);
+    expect(await names('schedule')).not.toContain(DATABASE_UPKEEP_QUEUE);
+    expect(await names('queue')).toContain(STATEMENT_QUEUE);
+    expect(await names('queue')).not.toContain(DATABASE_UPKEEP_QUEUE);
   });
 });
