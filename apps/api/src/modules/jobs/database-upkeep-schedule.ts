@@ -2,8 +2,8 @@
  * The embedded database's upkeep on a schedule (decision 0090): every DATABASE_UPKEEP_MINUTES (10) the
  * `database-upkeep` queue gets a job that vacuums and analyses the tables autovacuum's rules say are due
  * (`runDatabaseUpkeep`), because PGlite never starts autovacuum. On PostgreSQL the server's autovacuum does this
- * and there is neither queue nor schedule. The job's output (kept with the job) names each table worked and its time; Back
- * office → Jobs lists the queue and a failed run.
+ * and there is neither queue nor schedule. The job's output (kept with the job) names each table worked and its
+ * time; Back office → Jobs lists the queue and a failed run.
  */
 import type { DatabaseHandle } from '../../db/client';
 import { runDatabaseUpkeep } from '../../db/database-upkeep';
