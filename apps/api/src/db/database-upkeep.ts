@@ -4,7 +4,8 @@
  * status, a cart, a job, a re-imported product) stayed behind as a dead row for good and no table's planner
  * statistics were refreshed after an import's own ANALYZE. `runDatabaseUpkeep` does what autovacuum would do, by
  * autovacuum's own rules and the database's own settings for them, a table a statement with a turn of the event loop
- * between. On PostgreSQL with autovacuum on (production, DESIGN §3) it does nothing: autovacuum is the server's.
+ * between. Where the database says autovacuum is on (a PostgreSQL server, DESIGN §3) it does nothing unless told to:
+ * autovacuum is the server's. The store runs it on PGlite only (database-upkeep-schedule.ts).
  */
 import { setImmediate as nextTurn } from 'node:timers/promises';
 import { sql } from 'drizzle-orm';
@@ -126,8 +127,8 @@ export interface UpkeepReport {
 
 export interface UpkeepOptions {
   /**
-   * Run even where the database says autovacuum is on: PGlite says so and never runs it, so the store passes
-   * true for PGlite and false for PostgreSQL.
+   * Run even where the database says autovacuum is on: PGlite says so and never runs it, so the store's job
+   * (PGlite only) passes true.
    */
   withoutAutovacuum: boolean;
 }
