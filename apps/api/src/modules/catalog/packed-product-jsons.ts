@@ -13,6 +13,7 @@
  */
 import { deflateRawSync } from 'node:zlib';
 import { inflateSync } from 'fflate';
+import { deflateRawInWorker } from './deflate-worker';
 
 /** The dictionary's size, bytes: measured 4 KB packing smaller and faster than 2 KB, 8 KB or 32 KB. */
 const DICTIONARY_BYTES = 4096;
@@ -22,9 +23,21 @@ const SLAB_BYTES = 4 * 1024 * 1024;
 /** A packed product longer than this (a Uint16 length) is not packed: such a product is rare and stays raw. */
 const MAX_PACKED = 0xffff;
 
+/** A product's answer JSON to pack: its id, the `changed_at` (ms) of the row it was built from, and its bytes. */
+export interface JsonToPack {
+  id: number;
+  changedMs: number;
+  json: Buffer;
+}
+
 export interface PackedProductJsons {
   /** Packs `json` for `id`, built from the row changed at `changedMs`; does nothing when the budget is spent. */
   pack(id: number, changedMs: number, json: Buffer): void;
+  /**
+   * Packs each of `jsons` as `pack` would, the compression on a worker thread (decision 0091), and resolves once
+   * they are kept; on this thread if the worker fails. Until then `unpack` does not have them. Never rejects.
+   */
+  packAll(jsons: readonly JsonToPack[]): Promise<void>;
   /** The JSON of `id` when it is packed from a row changed at or after `changedMs`; else undefined. */
   unpack(id: number, changedMs: number): Buffer | undefined;
   /** Whether more products can be packed. */
@@ -56,37 +69,68 @@ export function createPackedProductJsons(maxBytes: number): PackedProductJsons {
   let products = 0;
   let full = maxBytes < SLAB_BYTES;
 
-  return {
-    pack(id, changedMs, json) {
-      if (full) return;
-      if (!dictionary) {
-        samples.push(json);
-        if (samples.length === DICTIONARY_SAMPLES)
-          dictionary = Buffer.concat(samples).subarray(-DICTIONARY_BYTES);
+  /** Whether `id` already holds a JSON built from a row changed at or after `changedMs`. */
+  const holds = (id: number, changedMs: number) =>
+    id < lengths.length && lengths[id] !== 0 && (changed[id] as number) >= changedMs;
+
+  /** Takes the first products' JSON as the dictionary; true while it is still being made. */
+  function sampled(json: Buffer): boolean {
+    if (dictionary) return false;
+    samples.push(json);
+    if (samples.length === DICTIONARY_SAMPLES)
+      dictionary = Buffer.concat(samples).subarray(-DICTIONARY_BYTES);
+    return true;
+  }
+
+  /** Keeps `packed`, the JSON of `id` (`rawLength` bytes) compressed, unless the budget is spent. */
+  function keep(id: number, changedMs: number, rawLength: number, packed: Buffer): void {
+    if (full || packed.length > MAX_PACKED || holds(id, changedMs)) return;
+    if (used + packed.length > SLAB_BYTES) {
+      if ((slabs.length + 1) * SLAB_BYTES > maxBytes) {
+        full = true;
         return;
       }
-      if (id < lengths.length && lengths[id] !== 0 && (changed[id] as number) >= changedMs) return;
-      const packed = deflateRawSync(json, { dictionary });
-      if (packed.length > MAX_PACKED) return;
-      if (used + packed.length > SLAB_BYTES) {
-        if ((slabs.length + 1) * SLAB_BYTES > maxBytes) {
-          full = true;
-          return;
-        }
-        slabs.push(Buffer.allocUnsafe(SLAB_BYTES));
-        used = 0;
+      slabs.push(Buffer.allocUnsafe(SLAB_BYTES));
+      used = 0;
+    }
+    (slabs[slabs.length - 1] as Buffer).set(packed, used);
+    offsets = grown(offsets, id);
+    lengths = grown(lengths, id);
+    rawLengths = grown(rawLengths, id);
+    changed = grown(changed, id);
+    if (lengths[id] === 0) products++;
+    offsets[id] = (slabs.length - 1) * SLAB_BYTES + used;
+    lengths[id] = packed.length;
+    rawLengths[id] = rawLength;
+    changed[id] = changedMs;
+    used += packed.length;
+  }
+
+  function pack(id: number, changedMs: number, json: Buffer): void {
+    if (full || sampled(json) || holds(id, changedMs)) return;
+    keep(id, changedMs, json.length, deflateRawSync(json, { dictionary }));
+  }
+
+  return {
+    pack,
+    async packAll(jsons) {
+      const rest: JsonToPack[] = [];
+      for (const item of jsons) {
+        if (full) return;
+        if (!sampled(item.json) && !holds(item.id, item.changedMs)) rest.push(item);
       }
-      (slabs[slabs.length - 1] as Buffer).set(packed, used);
-      offsets = grown(offsets, id);
-      lengths = grown(lengths, id);
-      rawLengths = grown(rawLengths, id);
-      changed = grown(changed, id);
-      if (lengths[id] === 0) products++;
-      offsets[id] = (slabs.length - 1) * SLAB_BYTES + used;
-      lengths[id] = packed.length;
-      rawLengths[id] = json.length;
-      changed[id] = changedMs;
-      used += packed.length;
+      if (rest.length === 0 || !dictionary) return;
+      let packed: Buffer[];
+      try {
+        packed = await deflateRawInWorker(
+          rest.map((item) => item.json),
+          dictionary,
+        );
+      } catch {
+        for (const item of rest) pack(item.id, item.changedMs, item.json);
+        return;
+      }
+      rest.forEach((item, i) => keep(item.id, item.changedMs, item.json.length, packed[i] as Buffer));
     },
     unpack(id, changedMs) {
       if (!dictionary || id >= lengths.length) return undefined;

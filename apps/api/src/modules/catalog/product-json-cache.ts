@@ -13,7 +13,7 @@
 import { LRUCache } from 'lru-cache';
 import { storeMetrics } from '../../plugins/store-metrics';
 import type { CatalogEntry } from './catalog-snapshot';
-import { createPackedProductJsons } from './packed-product-jsons';
+import { createPackedProductJsons, type JsonToPack } from './packed-product-jsons';
 
 /** A product's answer JSON and the `changed_at` (ms) of the row it was built from. */
 export interface ProductJson {
@@ -33,6 +33,11 @@ export interface ProductJsonCacheOptions {
 export interface ProductJsonCache {
   /** Keeps `json` for product `id` in both tiers, unless a tier holds one built from a newer row. */
   put(id: number, product: ProductJson): void;
+  /**
+   * `put` for many products at once, as a full load builds them: the first tier takes them now, the compressed tier
+   * once a worker thread has packed them (decision 0091). Resolves when both hold them; never rejects.
+   */
+  putAll(products: readonly JsonToPack[]): Promise<void>;
   /** The JSON the first tier holds for `id`, if any, without counting it as asked for. */
   peek(id: number): ProductJson | undefined;
   /**
@@ -70,15 +75,24 @@ export function createProductJsonCache(options: ProductJsonCacheOptions): Produc
   let hits = 0;
   let misses = 0;
 
-  function put(id: number, product: ProductJson): void {
-    packed.pack(id, product.changedMs, product.json);
+  /** Puts `product` in the first tier, unless it holds one built from a newer row. */
+  function hold(id: number, product: ProductJson): void {
     const held = cache.peek(id);
     if (held && held.changedMs > product.changedMs) return;
     cache.set(id, product);
   }
 
+  function put(id: number, product: ProductJson): void {
+    packed.pack(id, product.changedMs, product.json);
+    hold(id, product);
+  }
+
   return {
     put,
+    putAll(products) {
+      for (const p of products) hold(p.id, p);
+      return packed.packAll(products);
+    },
     peek: (id) => cache.peek(id),
     hasRoom: () => packed.hasRoom() || cache.calculatedSize + PER_PRODUCT_BYTES <= cache.maxSize,
     async jsonsOf(entries) {
