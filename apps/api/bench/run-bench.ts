@@ -74,8 +74,8 @@
  * BENCH_DATABASE_URL (PostgreSQL instead of embedded PGlite; the database is emptied before each size),
  * BENCH_ROWS (a pattern: measure only the rows it matches, e.g. 'vehicle'; without a page row the store runs
  * without server rendering, so nothing is pre-rendered), BENCH_CPU_PROF (a folder: the
- * measured store writes a V8 CPU profile there when it stops; open it in Chrome's DevTools), BENCH_LOG_LEVEL (warn; `info` logs every request as production does, through the redaction of decision 0011,
- * to /dev/null), BENCH_PORTS (a range like 4100-4199: the servers listen only on free ports of it; default any
+ * measured store writes a V8 CPU profile there when it stops; open it in Chrome's DevTools), BENCH_LOG_LEVEL (warn; `info` logs as `npm start` does, through the redaction of decision 0011,
+ * to /dev/null: with LOG_REQUESTS unset, a line for each error or slow answer only, decision 0092), BENCH_PORTS (a range like 4100-4199: the servers listen only on free ports of it; default any
  * free port), WEB_DIST_DIR (a web build to render with, as the server reads it; used as it is, never rebuilt;
  * default apps/web/dist, built when needed).
  */

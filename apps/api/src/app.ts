@@ -68,6 +68,7 @@ import httpCaching, { COMPRESS_MIN_BYTES } from './plugins/http-caching';
 import metrics from './plugins/metrics';
 import rateLimit from './plugins/rate-limit';
 import rejectControlCharacters from './plugins/reject-control-characters';
+import { RequestLogController } from './request-log-controller';
 import requestId, { requestChildLogger, requestIdOf } from './plugins/request-id';
 import securityHeaders from './plugins/security-headers';
 import type { FileStores } from './storage/file-store';
@@ -129,6 +130,8 @@ export async function buildApp({
     // The load balancer's X-Request-Id when valid, else a new UUID (decision 0063).
     genReqId: requestIdOf,
     childLoggerFactory: requestChildLogger,
+    // Which requests get a line: LOG_REQUESTS (decision 0092).
+    logController: new RequestLogController(config.logRequests),
     // While app.close() drains (decision 0064), a request on a connection already open is served, not refused
     // with 503; plugins/drain-on-close.ts closes the connection after it and turns readiness to 503.
     return503OnClosing: false,

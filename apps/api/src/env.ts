@@ -80,6 +80,7 @@ const envSchema = z
     PORT: z.coerce.number().int().min(0).max(65535).default(3000),
     HOST: z.string().default('0.0.0.0'),
     LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+    LOG_REQUESTS: z.enum(['problems', 'all']).default('problems'),
     DATABASE_URL: optionalText.pipe(
       z
         .string()
@@ -310,6 +311,8 @@ export interface AppConfig {
   port: number;
   host: string;
   logLevel: string;
+  /** LOG_REQUESTS: a line for every request (`all`) or for errors and slow answers only (decision 0092). */
+  logRequests: 'problems' | 'all';
   /** PostgreSQL URL, or undefined for embedded PGlite. */
   databaseUrl: string | undefined;
   /** DATABASE_POOL_SIZE: PostgreSQL connections per process; undefined takes defaultPoolSize() (decision 0072). */
@@ -520,6 +523,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     port: e.PORT,
     host: e.HOST,
     logLevel: e.LOG_LEVEL,
+    logRequests: e.LOG_REQUESTS,
     databaseUrl: e.DATABASE_URL,
     databasePoolSize: e.DATABASE_POOL_SIZE,
     pgliteDir:

@@ -20,6 +20,8 @@ describe('the request id', () => {
       logStream: { write: (line: string) => void lines.push(line) },
       config: (c) => {
         c.logLevel = 'info';
+        // Fastify's lines for every request, so a successful one has its `request completed` (decision 0092).
+        c.logRequests = 'all';
       },
       // A plain function handed app.log, as services are, that logs after the request has been answered.
       routes: (app) => {

@@ -105,6 +105,8 @@ describe('traces from the built server', () => {
         PORT: '0',
         HOST: '127.0.0.1',
         LOG_LEVEL: 'info',
+        // A line for every request, so a successful one has lines to carry its trace (decision 0092).
+        LOG_REQUESTS: 'all',
         DATA_DIR: root,
         WEB_DIST_DIR: path.join(root, 'no-web-build'),
         DEMO_CATALOG: '0',
