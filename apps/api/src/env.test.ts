@@ -41,6 +41,13 @@ describe('loadConfig', () => {
     expect([1, 2, 3, 5, 16].map((cores) => defaultPoolSize(cores))).toEqual([4, 4, 6, 10, 10]);
   });
 
+  it('runs repeated statements prepared unless DATABASE_PREPARED_STATEMENTS=0 (decision 0093)', () => {
+    expect(loadConfig({}).databasePreparedStatements).toBe(true);
+    expect(loadConfig({ DATABASE_PREPARED_STATEMENTS: '0' }).databasePreparedStatements).toBe(false);
+    expect(loadConfig({ DATABASE_PREPARED_STATEMENTS: 'false' }).databasePreparedStatements).toBe(false);
+    expect(() => loadConfig({ DATABASE_PREPARED_STATEMENTS: 'off' })).toThrow(/DATABASE_PREPARED_STATEMENTS/);
+  });
+
   it('works jobs and takes part in the schedules by default; RUN_JOBS, RUN_SCHEDULES, PAYMENTS_RECONCILE_MINUTES', () => {
     const d = loadConfig({});
     expect([d.runJobs, d.runSchedules, d.paymentsReconcileMinutes]).toEqual([true, true, 15]);

@@ -91,6 +91,7 @@ const envSchema = z
       (v) => (typeof v === 'string' && v.trim() === '' ? undefined : v),
       z.coerce.number().int().min(1).max(100).optional(),
     ),
+    DATABASE_PREPARED_STATEMENTS: flag(true),
     DATA_DIR: optionalText,
     PGLITE_DIR: optionalText,
     MEDIA_DIR: optionalText,
@@ -317,6 +318,11 @@ export interface AppConfig {
   databaseUrl: string | undefined;
   /** DATABASE_POOL_SIZE: PostgreSQL connections per process; undefined takes defaultPoolSize() (decision 0072). */
   databasePoolSize: number | undefined;
+  /**
+   * DATABASE_PREPARED_STATEMENTS: repeated statements run as named prepared statements on PostgreSQL (on; 0 for a
+   * pooler in transaction mode that does not carry them, decision 0093).
+   */
+  databasePreparedStatements: boolean;
   /** PGlite data folder; `memory://` keeps it in memory (tests). */
   pgliteDir: string;
   /** Folder of served media (product images, brand logos); files under it are public. */
@@ -526,6 +532,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     logRequests: e.LOG_REQUESTS,
     databaseUrl: e.DATABASE_URL,
     databasePoolSize: e.DATABASE_POOL_SIZE,
+    databasePreparedStatements: e.DATABASE_PREPARED_STATEMENTS,
     pgliteDir:
       e.PGLITE_DIR === 'memory://'
         ? 'memory://'

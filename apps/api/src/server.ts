@@ -29,6 +29,7 @@ try {
   database = await openDatabase({
     databaseUrl: config.databaseUrl,
     ...(config.databasePoolSize ? { poolSize: config.databasePoolSize } : {}),
+    preparedStatements: config.databasePreparedStatements,
     pgliteDir: config.pgliteDir,
     pgliteHolder: STORE_HOLDER,
     migrate: config.migrateOnStart,

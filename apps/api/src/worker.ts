@@ -36,6 +36,7 @@ const log = pino(loggerOptions(config));
 const database = await openDatabase({
   databaseUrl: config.databaseUrl,
   ...(config.databasePoolSize ? { poolSize: config.databasePoolSize } : {}),
+  preparedStatements: config.databasePreparedStatements,
 });
 const files = await openFileStores(config);
 // A worker works jobs whatever RUN_JOBS says: that setting is for the store's web instances. It has no catalog

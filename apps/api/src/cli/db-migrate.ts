@@ -88,6 +88,7 @@ export async function runDbMigrate(argv: string[], io: DbMigrateIo): Promise<num
       const config = loadConfig();
       return openDatabase({
         databaseUrl: config.databaseUrl,
+        preparedStatements: config.databasePreparedStatements,
         pgliteDir: config.pgliteDir,
         pgliteHolder: 'npm run db:migrate',
         migrate: true,

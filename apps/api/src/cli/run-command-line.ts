@@ -34,6 +34,7 @@ const STORE_START_WAIT_MS = 30_000;
 export function openCommandDatabase(config: AppConfig, command: StoreCommandName): Promise<DatabaseHandle> {
   return openDatabase({
     databaseUrl: config.databaseUrl,
+    preparedStatements: config.databasePreparedStatements,
     pgliteDir: config.pgliteDir,
     pgliteHolder: `npm run ${command}`,
   });

@@ -17,6 +17,7 @@ import pg from 'pg';
 import { lockDataFolder, type DataFolderLock } from './data-folder-lock';
 import { MIGRATIONS_DIR, readMigrationStatus } from './migration-status';
 import * as schema from './schema';
+import { createStatementNamer, namedStatementsClient } from './named-statements-client';
 
 export type Database = PgDatabase<PgQueryResultHKT, typeof schema>;
 
@@ -66,6 +67,11 @@ export interface OpenDatabaseOptions {
   migrate?: boolean;
   /** PostgreSQL connections this process may hold (DATABASE_POOL_SIZE); default defaultPoolSize(). */
   poolSize?: number;
+  /**
+   * Repeated statements run as named prepared statements on PostgreSQL (DATABASE_PREPARED_STATEMENTS, default
+   * true; decision 0093).
+   */
+  preparedStatements?: boolean;
 }
 
 /**
@@ -87,6 +93,9 @@ export async function openDatabase(options: OpenDatabaseOptions): Promise<Databa
       connectionString: options.databaseUrl,
       max: options.poolSize ?? defaultPoolSize(),
       connectionTimeoutMillis: 5_000,
+      ...(options.preparedStatements === false
+        ? {}
+        : { Client: namedStatementsClient(createStatementNamer()) }),
     });
     // An idle connection can be cut by the server (restart, failover, an administrator). The pool drops it and
     // opens another on the next query; without a listener the 'error' event would crash the whole process.
