@@ -15,6 +15,7 @@ import type { ControlChannel } from './cli/control-channel';
 import { openStoreControlChannel } from './cli/store-commands';
 import { isCatalogEmpty, openDatabase, type DatabaseHandle } from './db/client';
 import { DataFolderLockedError, STORE_HOLDER } from './db/data-folder-lock';
+import { autovacuumOffWarning, readAutovacuumSettings } from './db/database-upkeep';
 import { assertMigrated, MigrationsPendingError } from './db/migration-status';
 import { installProcessErrorHandlers } from './install-process-error-handlers';
 import { RowsRefusedError } from './modules/vehicles/rows-refused-error';
@@ -53,6 +54,11 @@ if (!config.migrateOnStart) {
   }
 }
 const app = await buildApp({ config, database });
+// A server without autovacuum slows every order the longer it runs (decision 0093): said once, at start.
+if (database.kind === 'postgres') {
+  const warning = autovacuumOffWarning(await readAutovacuumSettings(database.db));
+  if (warning) app.log.warn(warning);
+}
 app.log.info(
   database.migrationsApplied === undefined
     ? 'migrations: none applied at start (MIGRATE_ON_START=0); the database has all of this release'

@@ -10,6 +10,7 @@ import { seedCatalog } from '../../tests/seed-catalog';
 import { createTestDatabase } from '../../tests/test-db';
 import { rowsOf, type Database } from './client';
 import {
+  autovacuumOffWarning,
   readAutovacuumSettings,
   runDatabaseUpkeep,
   upkeepDue,
@@ -67,6 +68,16 @@ describe('upkeepDue: autovacuum’s rule', () => {
       vacuum: false,
       analyze: true,
     });
+  });
+});
+
+describe('autovacuumOffWarning (decision 0093)', () => {
+  it('says what a server without autovacuum does to the store and how to fix it; nothing when it is on', () => {
+    expect(autovacuumOffWarning({ enabled: true })).toBeNull();
+    const warning = autovacuumOffWarning({ enabled: false });
+    expect(warning).toMatch(/autovacuum is off/);
+    expect(warning).toMatch(/autovacuum = on/);
+    expect(warning).toMatch(/job queue, orders and idempotency keys/);
   });
 });
 

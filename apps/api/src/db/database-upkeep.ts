@@ -85,6 +85,21 @@ export async function readAutovacuumSettings(db: Database): Promise<AutovacuumSe
   };
 }
 
+/**
+ * The line the store logs at start on a PostgreSQL server whose autovacuum is off (decision 0093), or null when it
+ * is on. The store vacuums only the embedded database itself (decision 0090); on a server without autovacuum the
+ * tables it updates on every order keep their dead rows, and the job queue's fetch walks them all: place-order at
+ * 20 connections fell from 108 to 85 orders a second within two minutes of load, where it held with autovacuum on.
+ */
+export function autovacuumOffWarning(settings: Pick<AutovacuumSettings, 'enabled'>): string | null {
+  if (settings.enabled) return null;
+  return (
+    "PostgreSQL's autovacuum is off on this server: the job queue, orders and idempotency keys keep every dead " +
+    'row, and placing orders and sending their mails slow down the longer the store runs. Turn it on ' +
+    '(autovacuum = on), or VACUUM those tables on a schedule (decision 0093).'
+  );
+}
+
 /** Every ordinary table of the database's own schemas, with its activity counters. */
 export async function readTableActivity(db: Database): Promise<TableActivity[]> {
   const rows = rowsOf<{
