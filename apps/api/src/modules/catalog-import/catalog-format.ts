@@ -29,6 +29,12 @@ export interface CellColumn<T, L extends ColumnLevel = ColumnLevel> {
   level: L;
   /** What rejections call the column when the file does not have it (default: the first header name). */
   label?: string;
+  /**
+   * The parser is costly and reads the cell alone (sanitising HTML), so a large file's cells of this column are
+   * parsed on a worker thread while the file is still being read (parse-cells-off-thread.ts, decision 0094). The
+   * parser must then be pure: the same cell and header always give the same value.
+   */
+  offThread?: boolean;
 }
 
 /** A name and value read from a pair of columns. */
@@ -95,6 +101,11 @@ export function itemColumn<T>(
   label?: string,
 ): CellColumn<T, 'item'> {
   return { headers, parse, level: 'item', ...(label === undefined ? {} : { label }) };
+}
+
+/** `column`, parsed on a worker thread when the file is large (see `CellColumn.offThread`). */
+export function offThread<T, L extends ColumnLevel>(column: CellColumn<T, L>): CellColumn<T, L> {
+  return { ...column, offThread: true };
 }
 
 /** One header generation of a format: the `format` it reports, a label, and the headers that identify it. */

@@ -41,6 +41,22 @@ const partsFeed = defineCatalogFormat<C>({
 const read = (csv: string) => readCatalogRows(readCsvTable(csv), partsFeed, 'woocommerce');
 
 describe('readCatalogRows with a format of one product per row', () => {
+  it('takes cells parsed elsewhere by column and record line, and parses the rest itself (decision 0094)', () => {
+    const csv = [
+      'Part No,Description,Details,Sell',
+      'BP-1,Front Pads,<p>Ceramic<script>x()</script></p>,90',
+      'BP-2,Rear Pads,<p>Organic</p>,80',
+      'BP-3,Shoes,<p>Drum</p>,70',
+    ].join('\n');
+    const parsedCells = new Map([['longDescription', Object.assign([], { 3: '<p>From the worker</p>' })]]);
+    const result = readCatalogRows(readCsvTable(csv), partsFeed, 'woocommerce', { parsedCells });
+    expect(result.rows.map((r) => [r.line, r.longDescription])).toEqual([
+      [2, '<p>Ceramic</p>'],
+      [3, '<p>From the worker</p>'],
+      [4, '<p>Drum</p>'],
+    ]);
+  });
+
   it('fills catalog fields from the column map and the named rules', () => {
     const result = read(
       [

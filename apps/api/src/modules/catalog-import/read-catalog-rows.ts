@@ -23,7 +23,7 @@ import {
 } from './catalog-row';
 import { CellIssue } from './cell-parsers';
 import { createCatalogRowChecker } from './finish-catalog-rows';
-import { findColumn, type CsvRecord, type CsvTable } from './read-csv-table';
+import { findFirstColumn, type CsvRecord, type CsvTable } from './read-csv-table';
 
 interface BoundColumn {
   key: string;
@@ -55,6 +55,11 @@ export function readCatalogRows<C extends ColumnMap>(
 export interface ReadCatalogRowsOptions {
   now?: Date;
   onProgress?: ((done: number, total: number) => void) | undefined;
+  /**
+   * Cells already parsed elsewhere (a worker thread: parse-cells-off-thread.ts), by column key, then by the line
+   * of their record. A cell not there is parsed here, so the lists may be partial and still filling.
+   */
+  parsedCells?: ReadonlyMap<string, readonly unknown[]> | undefined;
 }
 
 /** readCatalogRows a step at a time (run-in-slices.ts): a step is a row, or a product of several rows. */
@@ -100,11 +105,8 @@ export function* readCatalogRowSteps<C extends ColumnMap>(
       });
       continue;
     }
-    let index = -1;
-    for (const header of column.headers) {
-      index = findColumn(table, header);
-      if (index >= 0) break;
-    }
+    const index = findFirstColumn(table, column.headers);
+    const parsed = options.parsedCells?.get(key);
     const firstName = column.headers.find((h): h is string => typeof h === 'string');
     const name = index >= 0 ? (table.headers[index] ?? key) : (column.label ?? firstName ?? key);
     bound.set(key, {
@@ -112,7 +114,13 @@ export function* readCatalogRowSteps<C extends ColumnMap>(
       level: column.level,
       name,
       index,
-      read: (record) => column.parse(index >= 0 ? mapCell(record.values[index] ?? '') : '', name),
+      read:
+        parsed && index >= 0
+          ? (record) => {
+              const value = parsed[record.line];
+              return value !== undefined ? value : column.parse(mapCell(record.values[index] ?? ''), name);
+            }
+          : (record) => column.parse(index >= 0 ? mapCell(record.values[index] ?? '') : '', name),
     });
   }
   const atLevel = (level: ColumnLevel) => [...bound.values()].filter((c) => c.level === level);

@@ -211,9 +211,18 @@ export interface BoundColumns<K extends string> {
 }
 
 /** Index of the first header that `matcher` names, or -1. */
-export function findColumn(table: CsvTable, matcher: HeaderMatcher): number {
+export function findColumn(table: CsvHeader, matcher: HeaderMatcher): number {
   if (typeof matcher === 'string') return table.columnIndex(matcher);
   return table.headers.findIndex((h) => matcher.test(h));
+}
+
+/** Index of the column the first of `matchers` (in order of preference) finds, or -1. */
+export function findFirstColumn(table: CsvHeader, matchers: readonly HeaderMatcher[]): number {
+  for (const matcher of matchers) {
+    const index = findColumn(table, matcher);
+    if (index >= 0) return index;
+  }
+  return -1;
 }
 
 /**

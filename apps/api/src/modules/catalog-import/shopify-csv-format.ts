@@ -7,6 +7,7 @@
 import {
   defineCatalogFormat,
   itemColumn,
+  offThread,
   productColumn,
   recordColumn,
   type ColumnMap,
@@ -54,7 +55,7 @@ const columns = {
   // The product, from its first row.
   handle: productColumn(['Handle', 'URL handle'], trimmedCell),
   title: productColumn(['Title'], titleCell),
-  longDescription: productColumn(['Body (HTML)', 'Description'], htmlCell()),
+  longDescription: offThread(productColumn(['Body (HTML)', 'Description'], htmlCell())),
   brandTitle: productColumn(['Vendor'], textCell),
   productCategory: productColumn(['Product category'], trimmedCell),
   type: productColumn(['Type'], trimmedCell),

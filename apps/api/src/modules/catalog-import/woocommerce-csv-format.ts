@@ -9,6 +9,7 @@
 import {
   defineCatalogFormat,
   itemColumn,
+  offThread,
   productColumn,
   recordColumn,
   type ColumnMap,
@@ -131,8 +132,10 @@ const columns = {
   sku: recordColumn(['SKU'], rawCell),
   // What a product (or a variation, for itself) describes.
   title: productColumn(['Name'], titleCell),
-  shortDescription: productColumn(['Short description'], plainTextCell({ literalNewlines: true })),
-  longDescription: productColumn(['Description'], htmlCell({ paragraphs: true, literalNewlines: true })),
+  shortDescription: offThread(productColumn(['Short description'], plainTextCell({ literalNewlines: true }))),
+  longDescription: offThread(
+    productColumn(['Description'], htmlCell({ paragraphs: true, literalNewlines: true })),
+  ),
   category: productColumn(['Categories'], categoriesCell),
   seoTags: productColumn(['Tags'], (raw) => joinTags(splitList(raw))),
   images: productColumn(['Images'], listCell),
