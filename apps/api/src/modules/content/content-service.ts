@@ -8,47 +8,56 @@ import { FALLBACK_STORE_NAME } from '@store/shared/store-name';
 import { DEFAULT_STORE_PROMISES, type StorePromises } from '@store/shared/store-promises';
 import { type SocialLinks, type StoreConfig, type StoreSettingsInput } from '@store/shared/store-settings';
 import type { Database } from '../../db/client';
+import { preparedStatement } from '../../db/prepared-statement';
 import { brands, permalinkRedirects, storeSettings } from '../../db/schema';
 
 export type StoreSettingsRow = typeof storeSettings.$inferSelect;
 
-/** The settings row, or the defaults of a store nobody has configured yet. */
+/** The settings of a store nobody has configured yet (no row): a new object each call, the caller's to keep. */
+export function unconfiguredStoreSettings(): StoreSettingsRow {
+  return {
+    id: 1,
+    storeName: FALLBACK_STORE_NAME,
+    metaTitle: '',
+    metaDescription: '',
+    gstPercent: 10,
+    deliveryChargeCents: 1650,
+    freeDeliveryThresholdCents: 10000,
+    socialLinks: {},
+    heroSlides: [],
+    banners: {},
+    brandSlider: [],
+    abn: '',
+    businessAddress: '',
+    salesEmail: '',
+    phone: '',
+    updatedAt: new Date(0),
+    openingHours: DEFAULT_OPENING_HOURS,
+    orderCutoff: DEFAULT_STORE_PROMISES.orderCutoff,
+    handlingDaysMin: DEFAULT_STORE_PROMISES.handlingDaysMin,
+    handlingDaysMax: DEFAULT_STORE_PROMISES.handlingDaysMax,
+    deliveryDaysMin: DEFAULT_STORE_PROMISES.deliveryDaysMin,
+    deliveryDaysMax: DEFAULT_STORE_PROMISES.deliveryDaysMax,
+    returnWindowDays: DEFAULT_STORE_PROMISES.returnWindowDays,
+    version: 1,
+    expressEnabled: true,
+    expressDaysMin: 1,
+    expressDaysMax: 3,
+    bulkySurchargeCents: 2500,
+    uncollectedAfterDays: 7,
+    rateTable: null,
+  };
+}
+
+// Read by every checkout quote, order and mail (decision 0096): built once per database handle.
+const settingsRow = preparedStatement((db) =>
+  db.select().from(storeSettings).where(eq(storeSettings.id, 1)).limit(1),
+);
+
+/** The settings row, or the defaults of a store nobody has configured yet (`unconfiguredStoreSettings`). */
 export async function getStoreSettings(db: Database): Promise<StoreSettingsRow> {
-  const [row] = await db.select().from(storeSettings).where(eq(storeSettings.id, 1)).limit(1);
-  return (
-    row ?? {
-      id: 1,
-      storeName: FALLBACK_STORE_NAME,
-      metaTitle: '',
-      metaDescription: '',
-      gstPercent: 10,
-      deliveryChargeCents: 1650,
-      freeDeliveryThresholdCents: 10000,
-      socialLinks: {},
-      heroSlides: [],
-      banners: {},
-      brandSlider: [],
-      abn: '',
-      businessAddress: '',
-      salesEmail: '',
-      phone: '',
-      updatedAt: new Date(0),
-      openingHours: DEFAULT_OPENING_HOURS,
-      orderCutoff: DEFAULT_STORE_PROMISES.orderCutoff,
-      handlingDaysMin: DEFAULT_STORE_PROMISES.handlingDaysMin,
-      handlingDaysMax: DEFAULT_STORE_PROMISES.handlingDaysMax,
-      deliveryDaysMin: DEFAULT_STORE_PROMISES.deliveryDaysMin,
-      deliveryDaysMax: DEFAULT_STORE_PROMISES.deliveryDaysMax,
-      returnWindowDays: DEFAULT_STORE_PROMISES.returnWindowDays,
-      version: 1,
-      expressEnabled: true,
-      expressDaysMin: 1,
-      expressDaysMax: 3,
-      bulkySurchargeCents: 2500,
-      uncollectedAfterDays: 7,
-      rateTable: null,
-    }
-  );
+  const [row] = await settingsRow(db).execute();
+  return row ?? unconfiguredStoreSettings();
 }
 
 /** Writes the whole settings document (demo loader, admin tasks). */

@@ -7,6 +7,7 @@ import { bulkyItemText, dangerousGoodText, type DeliveryOption } from '@store/sh
 import type { ProductAvailability } from '@store/shared/product-availability';
 import type { LocationStockRow, StoreLocation } from '@store/shared/stock-locations';
 import type { Database } from '../../db/client';
+import { preparedStatement } from '../../db/prepared-statement';
 import { locations, locationStock, products } from '../../db/schema';
 import { HttpError } from '../../plugins/error-handling';
 import { ADMIN_LOCATION_MESSAGES } from '@store/shared/admin-locations';
@@ -36,13 +37,18 @@ export function toStoreLocation(row: LocationRow): StoreLocation {
   };
 }
 
-/** The active locations, by sort order then id. */
-export async function loadActiveLocations(db: Pick<Database, 'select'>): Promise<StoreLocation[]> {
-  const rows = await db
+// Every checkout quote and order reads them (decision 0096): built once per database handle.
+const activeLocationRows = preparedStatement((db) =>
+  db
     .select()
     .from(locations)
     .where(eq(locations.active, true))
-    .orderBy(asc(locations.sortOrder), asc(locations.id));
+    .orderBy(asc(locations.sortOrder), asc(locations.id)),
+);
+
+/** The active locations, by sort order then id. */
+export async function loadActiveLocations(db: Database): Promise<StoreLocation[]> {
+  const rows = await activeLocationRows(db).execute();
   return rows.map(toStoreLocation);
 }
 

@@ -15,6 +15,7 @@ import {
   type TaxDocumentSeller,
 } from '@store/shared/tax-invoice';
 import type { Database } from '../../db/client';
+import { preparedStatement } from '../../db/prepared-statement';
 import { orders, taxDocumentCounters, taxInvoices, tradeAccounts, userMeta } from '../../db/schema';
 import { getStoreSettings } from '../content/content-service';
 import type { OrderRow } from './order-presenter';
@@ -113,6 +114,14 @@ export function businessOfBuyer(
   return { businessName: business._b_name || company.trim(), abn: business._b_number ?? '' };
 }
 
+/** An order's tax invoice, if issued: read by every confirmation mail (decision 0096). */
+const taxInvoiceOf = preparedStatement((db) =>
+  db
+    .select()
+    .from(taxInvoices)
+    .where(eq(taxInvoices.orderId, sql.placeholder('orderId'))),
+);
+
 /**
  * The tax invoice of order `orderId`, issuing it (next gap-free number, seller and buyer as they are now) when the
  * order is paid and has none yet. Answers null when the order does not exist or its payment was never received.
@@ -126,7 +135,7 @@ export async function issueTaxInvoice(
   orderId: number,
   config: TaxDocumentConfig,
 ): Promise<TaxInvoiceRow | null> {
-  const [existing] = await db.select().from(taxInvoices).where(eq(taxInvoices.orderId, orderId));
+  const [existing] = await taxInvoiceOf(db).execute({ orderId });
   if (existing) return existing;
   return db.transaction(async (tx) => {
     const [order] = await tx.select().from(orders).where(eq(orders.id, orderId)).for('update');

@@ -9,13 +9,14 @@
  * (`orders.confirmation_mailed_at`, `orders.store_notified_at`): a retry, or a job worked twice, finds the mark and
  * sends nothing. (A crash between the send and the mark sends it once more: SMTP takes no part in a transaction.)
  */
-import { and, asc, eq, isNull } from 'drizzle-orm';
+import { and, eq, isNull, sql } from 'drizzle-orm';
 import { formatAddressLine } from '@store/shared/address';
 import { deliveryChoiceText } from '@store/shared/delivery-rules';
 import { collectLocationOf } from '../delivery/collect-location-of';
 import { taxInvoicePath } from '@store/shared/tax-invoice';
 import type { Database } from '../../db/client';
-import { orderLineItems, orders } from '../../db/schema';
+import { preparedStatement } from '../../db/prepared-statement';
+import { orders } from '../../db/schema';
 import type { JobQueue, QueueDefinition } from '../jobs/job-queue';
 import { MAIL_RETRY } from '../mail/mail-service';
 import { mailStoreOf } from '../mail/mail-store';
@@ -24,6 +25,7 @@ import type { Mailer } from '../mail/send-mail';
 import { OrderMail, orderMailSubject, type OrderMailProps } from '../mail/templates/order-mail';
 import { issueTaxInvoice, issueTaxInvoiceAsPaid, type TaxDocumentConfig } from './issue-tax-invoice';
 import { composeStoreOrderMail } from './store-order-mail';
+import { orderLinesOf } from './order-lines-of';
 import type { OrderRow } from './order-presenter';
 import { orderAmountsOfRow } from './order-amounts';
 import { MAIL_LINK_TTL_SECONDS, linkExpiry, signDocumentPath } from './order-document-links';
@@ -124,6 +126,22 @@ export function createOrderMails(deps: OrderMailsDeps): OrderMails {
 /** The order's column that marks each once-only mail as sent; the "received" mail has none. */
 const MARK_OF = { confirmed: 'confirmationMailedAt', store: 'storeNotifiedAt' } as const;
 
+// Every order mail runs these (decision 0096): built once, not per mail.
+const orderById = preparedStatement((db) =>
+  db
+    .select()
+    .from(orders)
+    .where(eq(orders.id, sql.placeholder('orderId'))),
+);
+const markSentOf = (mark: (typeof MARK_OF)[keyof typeof MARK_OF]) =>
+  preparedStatement((db) =>
+    db
+      .update(orders)
+      .set({ [mark]: sql.placeholder('at') })
+      .where(and(eq(orders.id, sql.placeholder('orderId')), isNull(orders[mark]))),
+  );
+const MARK_SENT = { confirmed: markSentOf(MARK_OF.confirmed), store: markSentOf(MARK_OF.store) } as const;
+
 /** The `order-mail` queue: composes the job's mail from the order, sends it, marks it sent. */
 function orderMailQueue({ db, mailer, baseUrl, taxConfig }: OrderMailsDeps): QueueDefinition<OrderMailJob> {
   const mailFrom = taxConfig?.mailFrom ?? '';
@@ -136,22 +154,17 @@ function orderMailQueue({ db, mailer, baseUrl, taxConfig }: OrderMailsDeps): Que
     workers: 2,
     async handler(job) {
       // One read of the order serves both the check for a mark (sent before) and the mail.
-      const [order] = await db.select().from(orders).where(eq(orders.id, job.orderId));
+      const [order] = await orderById(db).execute({ orderId: job.orderId });
       if (!order) throw new Error(`order ${job.orderId} not found for its mail`);
       // A resend goes whether or not the mail went before, and marks nothing.
-      const mark = job.mail === 'received' || job.resend ? null : MARK_OF[job.mail];
-      if (mark && order[mark] !== null) return { sent: false, reason: 'sent before' };
+      const once = job.mail === 'received' || job.resend ? null : job.mail;
+      if (once && order[MARK_OF[once]] !== null) return { sent: false, reason: 'sent before' };
       const message =
         job.mail === 'store'
           ? await composeStoreOrderMail(db, { publicBaseUrl: baseUrl, mailFrom }, order)
           : await composeOrderMail(db, baseUrl, taxConfig, order, job.mail);
       await mailer.send(message);
-      if (mark) {
-        await db
-          .update(orders)
-          .set({ [mark]: new Date() })
-          .where(and(eq(orders.id, job.orderId), isNull(orders[mark])));
-      }
+      if (once) await MARK_SENT[once](db).execute({ at: new Date(), orderId: job.orderId });
       return { sent: true };
     },
   };
@@ -166,11 +179,7 @@ async function composeOrderMail(
   kind: OrderMailProps['kind'],
 ) {
   const orderId = order.id;
-  const items = await db
-    .select()
-    .from(orderLineItems)
-    .where(eq(orderLineItems.orderId, orderId))
-    .orderBy(asc(orderLineItems.id));
+  const items = await orderLinesOf(db).execute({ orderId });
   const invoice = kind === 'confirmed' && taxConfig ? await issueTaxInvoice(db, orderId, taxConfig) : null;
   const store = await mailStoreOf(db, baseUrl);
   const parts = await renderMail(

@@ -23,7 +23,7 @@ import type { CheckoutTotals } from '@store/shared/checkout-totals';
 import { MAX_DB_ID, type Database } from '../../db/client';
 import { productDiscounts, products, storeSettings } from '../../db/schema';
 import { HttpError } from '../../plugins/error-handling';
-import { getStoreSettings } from '../content/content-service';
+import { getStoreSettings, unconfiguredStoreSettings } from '../content/content-service';
 import { deliveryFactsColumns, deliveryFactsOf, type DeliveryFacts } from '../delivery/quote-delivery';
 import { priceFor, type TradePricingContext } from '../trade/trade-pricing-context';
 
@@ -167,8 +167,9 @@ export async function loadOrderLines(
 }
 
 /**
- * The settings joined to the products (`row`), or, when the store has no settings row yet (a store nobody has
- * configured), getStoreSettings' defaults — its one source — at the price of a second statement.
+ * The settings joined to the products (`row`). A product row whose join found no settings row is a store nobody
+ * has configured: its defaults are `unconfiguredStoreSettings`, the one source getStoreSettings answers with too,
+ * with no second statement (decision 0096). With no product row at all the settings are read.
  */
 async function pricingSettings(
   db: Database,
@@ -192,7 +193,7 @@ async function pricingSettings(
       freeDeliveryThresholdCents: row.freeDeliveryThresholdCents,
     };
   }
-  const s = await getStoreSettings(db);
+  const s = row ? unconfiguredStoreSettings() : await getStoreSettings(db);
   return {
     gstPercent: s.gstPercent,
     deliveryChargeCents: s.deliveryChargeCents,

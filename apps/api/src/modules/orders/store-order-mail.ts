@@ -3,12 +3,11 @@
  * (store setting `sales_email`, else MAIL_FROM) is told, once per order whichever path confirmed it. Sent by the
  * order's `order-mail` job (order-mails.ts, decision 0062), which marks `orders.store_notified_at` after the send.
  */
-import { asc, eq } from 'drizzle-orm';
 import { formatAddressLine } from '@store/shared/address';
 import { formatCents } from '@store/shared/money';
 import { absoluteUrl, adminOrderPath } from '@store/shared/paths';
 import type { Database } from '../../db/client';
-import { orderLineItems } from '../../db/schema';
+import { orderLinesOf } from './order-lines-of';
 import type { OrderRow } from './order-presenter';
 import { mailStoreOf } from '../mail/mail-store';
 import { renderMail } from '../mail/render-mail';
@@ -25,11 +24,7 @@ export async function composeStoreOrderMail(
   const orderId = order.id;
   const [store, items] = await Promise.all([
     mailStoreOf(db, config.publicBaseUrl),
-    db
-      .select()
-      .from(orderLineItems)
-      .where(eq(orderLineItems.orderId, orderId))
-      .orderBy(asc(orderLineItems.id)),
+    orderLinesOf(db).execute({ orderId }),
   ]);
   const to = store.salesEmail || config.mailFrom;
   const total = formatCents(order.totalCents);
