@@ -8,7 +8,7 @@
  * statement costs place-order CPU (on PGlite it runs in the server's own thread), and these reads are
  * independent of each other.
  */
-import { and, eq, inArray, isNull, sql } from 'drizzle-orm';
+import { and, eq, isNull, sql } from 'drizzle-orm';
 import {
   computeCheckoutTotals,
   unitPriceCentsFromColumns,
@@ -21,6 +21,7 @@ import { type ServerTotals } from '@store/shared/order';
 import { ORDER_MESSAGES } from '@store/shared/order-constants';
 import type { CheckoutTotals } from '@store/shared/checkout-totals';
 import { MAX_DB_ID, type Database } from '../../db/client';
+import { preparedStatement } from '../../db/prepared-statement';
 import { productDiscounts, products, storeSettings } from '../../db/schema';
 import { HttpError } from '../../plugins/error-handling';
 import { getStoreSettings, unconfiguredStoreSettings } from '../content/content-service';
@@ -92,20 +93,9 @@ export function totalOrderLines(
   };
 }
 
-/**
- * Loads the products of `lines` with their discounts and the store settings, and prices each line (unit × qty):
- * at the retail unit price, or for a trade customer (`pricing`, issue 39) at the price the one precedence rule
- * gives (`tradeUnitPrice`, decision 0066) — the same rule the storefront's trade prices come from.
- * Throws HttpError 400 ORDER_MESSAGES.unknownProduct naming the first id the catalog does not have.
- */
-export async function loadOrderLines(
-  db: Database,
-  lines: readonly { id: number; quantity: number }[],
-  pricing: TradePricingContext | null = null,
-): Promise<LoadedOrderLines> {
-  // Ids beyond PostgreSQL's integer cannot name a product; leaving them out keeps the query valid.
-  const ids = [...new Set(lines.map((l) => l.id))].filter((id) => id <= MAX_DB_ID);
-  const rows = await db
+// Every cart quote and order prices its lines with this (decision 0096): built once per database handle.
+const orderLineProducts = preparedStatement((db) =>
+  db
     .select({
       id: products.id,
       sku: products.sku,
@@ -126,7 +116,23 @@ export async function loadOrderLines(
     .leftJoin(productDiscounts, eq(productDiscounts.productId, products.id))
     .leftJoin(storeSettings, eq(storeSettings.id, 1))
     // An archived product is no longer sold (issue 36): refused like an unknown one.
-    .where(and(inArray(products.id, ids), isNull(products.archivedAt)));
+    .where(and(sql`${products.id} = ANY(${sql.placeholder('ids')}::int4[])`, isNull(products.archivedAt))),
+);
+
+/**
+ * Loads the products of `lines` with their discounts and the store settings, and prices each line (unit × qty):
+ * at the retail unit price, or for a trade customer (`pricing`, issue 39) at the price the one precedence rule
+ * gives (`tradeUnitPrice`, decision 0066) — the same rule the storefront's trade prices come from.
+ * Throws HttpError 400 ORDER_MESSAGES.unknownProduct naming the first id the catalog does not have.
+ */
+export async function loadOrderLines(
+  db: Database,
+  lines: readonly { id: number; quantity: number }[],
+  pricing: TradePricingContext | null = null,
+): Promise<LoadedOrderLines> {
+  // Ids beyond PostgreSQL's integer cannot name a product; leaving them out keeps the query valid.
+  const ids = [...new Set(lines.map((l) => l.id))].filter((id) => id <= MAX_DB_ID);
+  const rows = await orderLineProducts(db).execute({ ids });
   const byId = new Map(rows.map((r) => [r.id, r]));
   const priced = lines.map((line): PricedOrderLine => {
     const p = byId.get(line.id);
