@@ -137,7 +137,8 @@ const markSentOf = (mark: (typeof MARK_OF)[keyof typeof MARK_OF]) =>
   preparedStatement((db) =>
     db
       .update(orders)
-      .set({ [mark]: sql.placeholder('at') })
+      // The database's clock: a value here would skip the column's own mapping of a Date.
+      .set({ [mark]: sql`now()` })
       .where(and(eq(orders.id, sql.placeholder('orderId')), isNull(orders[mark]))),
   );
 const MARK_SENT = { confirmed: markSentOf(MARK_OF.confirmed), store: markSentOf(MARK_OF.store) } as const;
@@ -164,7 +165,7 @@ function orderMailQueue({ db, mailer, baseUrl, taxConfig }: OrderMailsDeps): Que
           ? await composeStoreOrderMail(db, { publicBaseUrl: baseUrl, mailFrom }, order)
           : await composeOrderMail(db, baseUrl, taxConfig, order, job.mail);
       await mailer.send(message);
-      if (once) await MARK_SENT[once](db).execute({ at: new Date(), orderId: job.orderId });
+      if (once) await MARK_SENT[once](db).execute({ orderId: job.orderId });
       return { sent: true };
     },
   };
