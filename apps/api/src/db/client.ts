@@ -16,10 +16,13 @@ import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
 import pg from 'pg';
 import { lockDataFolder, type DataFolderLock } from './data-folder-lock';
 import { MIGRATIONS_DIR, readMigrationStatus } from './migration-status';
-import * as schema from './schema';
 import { createStatementNamer, namedStatementsClient } from './named-statements-client';
 
-export type Database = PgDatabase<PgQueryResultHKT, typeof schema>;
+/**
+ * The store's database handle. Without Drizzle's relational `db.query` API: given the schema, Drizzle builds a
+ * query builder per table on every transaction and savepoint it opens, a few per placed order (decision 0097).
+ */
+export type Database = PgDatabase<PgQueryResultHKT>;
 
 export interface DatabaseHandle {
   db: Database;
@@ -115,7 +118,7 @@ export async function openDatabase(options: OpenDatabaseOptions): Promise<Databa
     pool.on('connect', (client) => {
       client.on('error', () => {});
     });
-    const db = drizzlePg(pool, { schema }) as unknown as Database;
+    const db = drizzlePg(pool) as unknown as Database;
     let migrationsApplied: string[] | undefined;
     if (shouldMigrate) {
       try {
@@ -194,7 +197,7 @@ async function openPglite(
     ],
     ...(options.pgliteLoadDataDir ? { loadDataDir: options.pgliteLoadDataDir } : {}),
   });
-  const pgliteDb = drizzlePglite(client, { schema });
+  const pgliteDb = drizzlePglite(client);
   let migrationsApplied: string[] | undefined;
   try {
     await client.waitReady;
@@ -231,7 +234,7 @@ async function migratePostgres(pool: pg.Pool): Promise<string[]> {
   let unlocked = false;
   try {
     await client.query('SELECT pg_advisory_lock($1)', [MIGRATION_LOCK_KEY]);
-    const session = drizzlePg(client, { schema });
+    const session = drizzlePg(client);
     // Read under the lock: what the migrator below applies, not what another applied meanwhile.
     const { pending } = await readMigrationStatus(session);
     await migratePg(session, { migrationsFolder: MIGRATIONS_DIR });

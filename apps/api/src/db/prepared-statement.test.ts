@@ -1,8 +1,9 @@
 /**
- * Statements built once per database handle (decision 0096), on PGlite and, in the CI's second pass, on PostgreSQL
- * (TEST_DATABASE_URL): they answer what the same query built afresh answers, whatever the values; a statement made
- * on a transaction's handle runs inside that transaction; and on PostgreSQL the pool's namer still decides whether
- * the text runs as a named prepared statement (decision 0093), so DATABASE_PREPARED_STATEMENTS=0 still covers it.
+ * Statements built once (decisions 0096, 0097), on PGlite and, in the CI's second pass, on PostgreSQL
+ * (TEST_DATABASE_URL): they answer what the same query built afresh answers, whatever the values; one statement runs
+ * on each handle's own connection, inside a transaction when given the transaction's handle and never when given the
+ * pool's; and on PostgreSQL the pool's namer still decides whether the text runs as a named prepared statement
+ * (decision 0093), so DATABASE_PREPARED_STATEMENTS=0 still covers it.
  */
 import { asc, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -33,7 +34,7 @@ describe('preparedStatement', () => {
     await handle?.close();
   });
 
-  it('answers what the query built afresh answers, for every value, and is built once per handle', async () => {
+  it('answers what the query built afresh answers, for every value, and is built once', async () => {
     const { db } = handle;
     builds = 0;
     for (const permalink of [...TITLES.map(permalinkOf), 'no-such-brand', permalinkOf('Bosch')]) {
@@ -45,23 +46,40 @@ describe('preparedStatement', () => {
     expect(builds).toBe(1);
   });
 
-  it('made on a transaction, runs in it: it sees that transaction’s own writes, which a rollback takes away', async () => {
+  it('runs on each handle’s connection: in a transaction it sees that transaction’s writes, built once for all', async () => {
     const { db } = handle;
-    builds = 0;
+    let made = 0;
+    const titleOf = preparedStatement((d) => {
+      made++;
+      return d
+        .select({ title: brands.title })
+        .from(brands)
+        .where(eq(brands.permalink, sql.placeholder('permalink')));
+    });
     const permalink = permalinkOf('Narva');
-    await db
-      .transaction(async (tx) => {
-        await tx.insert(brands).values({ title: 'Narva', permalink });
-        const [seen] = await byPermalink(tx).execute({ permalink });
-        expect(seen?.title).toBe('Narva');
-        tx.rollback();
-      })
-      .catch((err: unknown) => {
-        if (!(err instanceof Error) || !/rollback/i.test(err.message)) throw err;
-      });
-    expect(builds).toBe(1);
-    expect(await byPermalink(db).execute({ permalink })).toEqual([]);
-    expect(builds).toBe(1);
+    const seenOutside: unknown[] = [];
+    for (let i = 0; i < 3; i++) {
+      await db
+        .transaction(async (tx) => {
+          await tx.insert(brands).values({ title: 'Narva', permalink });
+          const [seen] = await titleOf(tx).execute({ permalink });
+          expect(seen?.title).toBe('Narva');
+          // The same statement on a savepoint's handle is still this transaction's connection.
+          await tx.transaction(async (savepoint) => {
+            expect(await titleOf(savepoint).execute({ permalink })).toEqual([{ title: 'Narva' }]);
+          });
+          // On PostgreSQL the pool's own connection does not see the uncommitted row. (PGlite has one connection,
+          // which waits for the transaction to end: not asked there.)
+          if (handle.kind === 'postgres') seenOutside.push(...(await titleOf(db).execute({ permalink })));
+          tx.rollback();
+        })
+        .catch((err: unknown) => {
+          if (!(err instanceof Error) || !/rollback/i.test(err.message)) throw err;
+        });
+    }
+    expect(seenOutside).toEqual([]);
+    expect(await titleOf(db).execute({ permalink })).toEqual([]);
+    expect(made).toBe(1);
   });
 
   it('keeps its fixed values and orders as built', async () => {
@@ -88,7 +106,12 @@ describe('preparedStatement', () => {
           const held = rowsOf<{ statement: string }>(
             await tx.execute(sql`select statement from pg_prepared_statements`),
           );
-          return held.filter((r) => r.statement.includes('"brands"."permalink" = $1')).length;
+          const text = tx
+            .select()
+            .from(brands)
+            .where(eq(brands.permalink, sql.placeholder('permalink')))
+            .toSQL().sql;
+          return held.filter((r) => r.statement === text).length;
         });
       expect(await heldNames(handle, 3)).toBe(1);
       const off = await openDatabase({ databaseUrl: handle.url, preparedStatements: false, migrate: false });

@@ -3,9 +3,11 @@
  * 500 (a NUL reaching PostgreSQL) answer 400 naming the field and change nothing; multi-line and search
  * fields keep what they have a use for.
  */
+import { eq } from 'drizzle-orm';
 import type { InjectOptions } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../tests/test-app';
+import { orders } from '../db/schema';
 import { databaseFingerprint } from '../../tests/database-fingerprint';
 import { seedCatalog, seedProduct } from '../../tests/seed-catalog';
 import { testOrderBody } from '../modules/orders/test-order-body';
@@ -148,10 +150,11 @@ describe('what multi-line and search fields keep', () => {
     expect(res.statusCode, res.body).toBe(200);
     const detail = await t.app.inject({ url: `/api/orders-detail?id=${res.json().data.id}` });
     expect(detail.statusCode).toBe(200);
-    const rows = await t.database.db.query.orders.findFirst({
-      where: (o, { eq }) => eq(o.publicId, res.json().data.id),
-    });
-    expect(rows?.comment).toBe(comment);
+    const [row] = await t.database.db
+      .select({ comment: orders.comment })
+      .from(orders)
+      .where(eq(orders.publicId, res.json().data.id));
+    expect(row?.comment).toBe(comment);
   });
 
   it('a search reads a pasted tab or line break as a space', async () => {

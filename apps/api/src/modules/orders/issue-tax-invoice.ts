@@ -38,17 +38,45 @@ export async function takeDocumentNumber(
   tx: Database,
   series: 'tax_invoice' | 'adjustment_note',
 ): Promise<number> {
-  const [row] = await tx
+  const [row] = await nextNumberOf(tx).execute({ series });
+  if (!row) throw new Error(`no number was taken in series ${series}`);
+  return row.n;
+}
+
+// Every paid order runs these inside its transaction: built once (decision 0097).
+const nextNumberOf = preparedStatement((db) =>
+  db
     .insert(taxDocumentCounters)
-    .values({ series, lastNumber: 1 })
+    .values({ series: sql.placeholder('series'), lastNumber: 1 })
     .onConflictDoUpdate({
       target: taxDocumentCounters.series,
       set: { lastNumber: sql`${taxDocumentCounters.lastNumber} + 1` },
     })
-    .returning({ n: taxDocumentCounters.lastNumber });
-  if (!row) throw new Error(`no number was taken in series ${series}`);
-  return row.n;
-}
+    .returning({ n: taxDocumentCounters.lastNumber }),
+);
+const paidOrderToInvoice = preparedStatement((db) =>
+  db
+    .select({
+      order: orders,
+      // The order's id as a parameter: a column of the outer query would be written unqualified (`"id"`),
+      // which inside the subquery is the invoice's own id.
+      invoiced: sql<boolean>`EXISTS (SELECT 1 FROM ${taxInvoices} WHERE ${taxInvoices.orderId} = ${sql.placeholder('orderId')})`,
+    })
+    .from(orders)
+    .where(eq(orders.id, sql.placeholder('orderId')))
+    .for('update'),
+);
+const insertInvoice = preparedStatement((db) =>
+  db
+    .insert(taxInvoices)
+    .values({
+      orderId: sql.placeholder('orderId'),
+      number: sql.placeholder('number'),
+      seller: sql.placeholder('seller'),
+      buyer: sql.placeholder('buyer'),
+    })
+    .returning(),
+);
 
 /**
  * The seller as documents print it now, all from the store settings (the mails' footer reads the same): name, ABN
@@ -161,16 +189,7 @@ export async function issueTaxInvoiceAsPaid(
   config: TaxDocumentConfig,
 ): Promise<void> {
   await tx.transaction(async (savepoint) => {
-    const [row] = await savepoint
-      .select({
-        order: orders,
-        // The order's id as a parameter: a column of the outer query would be written unqualified (`"id"`),
-        // which inside the subquery is the invoice's own id.
-        invoiced: sql<boolean>`EXISTS (SELECT 1 FROM ${taxInvoices} WHERE ${taxInvoices.orderId} = ${orderId})`,
-      })
-      .from(orders)
-      .where(eq(orders.id, orderId))
-      .for('update');
+    const [row] = await paidOrderToInvoice(savepoint as Database).execute({ orderId });
     if (!row || row.invoiced || !hasTaxInvoice(row.order.paymentStatus)) return;
     await insertTaxInvoice(savepoint as Database, row.order, config);
   });
@@ -186,7 +205,7 @@ async function insertTaxInvoice(
   const buyer = await buyerOf(tx, order);
   // Taken last: the series' counter row stays locked until the transaction ends.
   const number = await takeDocumentNumber(tx, 'tax_invoice');
-  const [row] = await tx.insert(taxInvoices).values({ orderId: order.id, number, seller, buyer }).returning();
+  const [row] = await insertInvoice(tx).execute({ orderId: order.id, number, seller, buyer });
   if (!row) throw new Error('the tax invoice was not inserted');
   return row;
 }

@@ -22,11 +22,17 @@ import {
   PAYMENT_STATUS_REFUNDED,
 } from '@store/shared/order-constants';
 import type { Database } from '../../db/client';
+import { preparedStatement } from '../../db/prepared-statement';
 import { idempotencyKeys, orderLineItems, orders } from '../../db/schema';
 import { storeMetrics } from '../../plugins/store-metrics';
 import { releaseDiscountCode } from '../discount-codes/redeem-discount-code';
 import type { OrderRow } from './order-presenter';
-import { storeAnswer, type IdempotencyClaim, type StoredAnswer } from './with-idempotency-key';
+import {
+  storedAnswerUpdate,
+  storedAnswerValues,
+  type IdempotencyClaim,
+  type StoredAnswer,
+} from './with-idempotency-key';
 import { putBackOrderUnits } from '../locations/put-back-order-units';
 
 /** What a payment event or a provider's answer means for an order. */
@@ -83,28 +89,54 @@ async function markPaid(
   reference: string | null,
   answer?: IdempotencyClaim & StoredAnswer,
 ): Promise<{ changed: boolean; stored: boolean }> {
-  const paid = db
-    .update(orders)
-    .set({
-      paymentStatus: PAYMENT_STATUS_COMPLETED,
-      ...(reference ? { paymentReference: reference } : {}),
-      updatedAt: sql`now()`,
-    })
-    .where(and(eq(orders.id, orderId), eq(orders.paymentStatus, PAYMENT_STATUS_PENDING)))
-    .returning({ id: orders.id });
-  if (!answer) return { changed: (await paid).length > 0, stored: false };
-  const paidOrder = db.$with('paid_order').as(paid);
-  const storedAnswer = db.$with('stored_answer').as(
-    storeAnswer(db, answer, answer, sql`EXISTS (SELECT 1 FROM ${paidOrder})`).returning({
-      key: idempotencyKeys.key,
-    }),
+  if (!answer) {
+    const paid = await db
+      .update(orders)
+      .set({
+        paymentStatus: PAYMENT_STATUS_COMPLETED,
+        ...(reference ? { paymentReference: reference } : {}),
+        updatedAt: sql`now()`,
+      })
+      .where(and(eq(orders.id, orderId), eq(orders.paymentStatus, PAYMENT_STATUS_PENDING)))
+      .returning({ id: orders.id });
+    return { changed: paid.length > 0, stored: false };
+  }
+  const [row] = await markPaidStoringAnswer(db).execute({
+    orderId,
+    reference,
+    ...storedAnswerValues(answer, answer),
+  });
+  return { changed: row !== undefined, stored: row?.stored === true };
+}
+
+/**
+ * Every order paid at once runs it (decision 0097): the order moved to paid and, only if it was, the answer stored
+ * against its key, in one statement built once. A null `reference` keeps the one the order has.
+ */
+const markPaidStoringAnswer = preparedStatement((db) => {
+  const paidOrder = db.$with('paid_order').as(
+    db
+      .update(orders)
+      .set({
+        paymentStatus: PAYMENT_STATUS_COMPLETED,
+        paymentReference: sql`coalesce(${sql.placeholder('reference')}::text, ${orders.paymentReference})`,
+        updatedAt: sql`now()`,
+      })
+      .where(and(eq(orders.id, sql.placeholder('orderId')), eq(orders.paymentStatus, PAYMENT_STATUS_PENDING)))
+      .returning({ id: orders.id }),
   );
-  const [row] = await db
+  const storedAnswer = db
+    .$with('stored_answer')
+    .as(
+      storedAnswerUpdate(db, sql`EXISTS (SELECT 1 FROM ${paidOrder})`).returning({
+        key: idempotencyKeys.key,
+      }),
+    );
+  return db
     .with(paidOrder, storedAnswer)
     .select({ stored: sql<boolean>`EXISTS (SELECT 1 FROM ${storedAnswer})` })
     .from(paidOrder);
-  return { changed: row !== undefined, stored: row?.stored === true };
-}
+});
 
 /**
  * The order as markOrderPaid leaves it, without reading it back: payment completed, the provider's payment id

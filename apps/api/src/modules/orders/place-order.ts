@@ -33,6 +33,7 @@ import {
   PAYMENT_STATUS_PENDING,
 } from '@store/shared/order-constants';
 import type { Database } from '../../db/client';
+import { preparedStatement } from '../../db/prepared-statement';
 import { describeDatabaseError } from '../../db/describe-database-error';
 import { isDatabaseUnavailable } from '../../db/is-database-unavailable';
 import { orderLineItems, orders, products } from '../../db/schema';
@@ -741,35 +742,84 @@ async function reserveStockAndCreateOrder(
 
 /**
  * The order, with its invoice number, and all its lines in one multi-row INSERT: two statements, each answering
- * what it wrote (RETURNING), nothing read back.
+ * what it wrote (RETURNING), nothing read back. Each is built once for its shape (decision 0097): the order's
+ * INSERT per set of columns given (a column left out keeps its default), the lines' per number of lines.
  */
 async function insertOrderWithLines(
-  tx: Pick<Database, 'insert'>,
+  tx: Database,
   values: NewOrder,
   lines: readonly PricedOrderLine[],
 ): Promise<{ order: OrderRow; items: OrderLineItemRow[] }> {
-  const [order] = await tx
-    .insert(orders)
-    .values({ ...values, invoiceNumber: nextInvoiceNumber })
-    .returning();
+  const given = Object.fromEntries(
+    Object.entries(values).filter(([column, value]) => value !== undefined && column !== 'invoiceNumber'),
+  );
+  const [order] = await orderInsertOf(Object.keys(given).sort())(tx).execute(given);
   if (!order) throw new Error('order insert returned no row');
-  const items = await tx
-    .insert(orderLineItems)
-    .values(
-      lines.map((l) => ({
-        orderId: order.id,
-        productId: l.productId,
-        sku: l.sku,
-        productTitle: l.title,
-        quantity: l.quantity,
-        unitPriceCents: l.unitPriceCents,
-        lineSubtotalCents: l.lineSubtotalCents,
-        lineGstCents: l.lineGstCents,
-        priceListName: l.priceListName,
-      })),
-    )
-    .returning();
+  const lineValues: Record<string, unknown> = { orderId: order.id };
+  lines.forEach((l, i) => {
+    lineValues[`productId${i}`] = l.productId;
+    lineValues[`sku${i}`] = l.sku;
+    lineValues[`productTitle${i}`] = l.title;
+    lineValues[`quantity${i}`] = l.quantity;
+    lineValues[`unitPriceCents${i}`] = l.unitPriceCents;
+    lineValues[`lineSubtotalCents${i}`] = l.lineSubtotalCents;
+    lineValues[`lineGstCents${i}`] = l.lineGstCents;
+    lineValues[`priceListName${i}`] = l.priceListName;
+  });
+  const items = await lineInsertOf(lines.length)(tx).execute(lineValues);
   return { order, items };
+}
+
+type InsertStatement<R> = (db: Database) => { execute(values: Record<string, unknown>): Promise<R[]> };
+
+/** The order's INSERT for each set of columns seen (a handful: the payment paths give different ones). */
+const orderInserts = new Map<string, InsertStatement<OrderRow>>();
+function orderInsertOf(columns: readonly string[]): InsertStatement<OrderRow> {
+  const key = columns.join(',');
+  let statement = orderInserts.get(key);
+  if (!statement) {
+    statement = preparedStatement((db) =>
+      db
+        .insert(orders)
+        .values({
+          ...(Object.fromEntries(columns.map((c) => [c, sql.placeholder(c)])) as unknown as NewOrder),
+          invoiceNumber: nextInvoiceNumber,
+        })
+        .returning(),
+    );
+    orderInserts.set(key, statement);
+  }
+  return statement;
+}
+
+/** Orders of up to this many lines keep their lines' INSERT; a longer one (rare) is built for its run. */
+const KEPT_LINE_COUNTS = 20;
+/** The lines' INSERT for each number of lines seen, up to KEPT_LINE_COUNTS. */
+const lineInserts = new Map<number, InsertStatement<OrderLineItemRow>>();
+function lineInsertOf(count: number): InsertStatement<OrderLineItemRow> {
+  let statement = lineInserts.get(count);
+  if (!statement) {
+    statement = preparedStatement((db) =>
+      db
+        .insert(orderLineItems)
+        .values(
+          Array.from({ length: count }, (_, i) => ({
+            orderId: sql.placeholder('orderId'),
+            productId: sql.placeholder(`productId${i}`),
+            sku: sql.placeholder(`sku${i}`),
+            productTitle: sql.placeholder(`productTitle${i}`),
+            quantity: sql.placeholder(`quantity${i}`),
+            unitPriceCents: sql.placeholder(`unitPriceCents${i}`),
+            lineSubtotalCents: sql.placeholder(`lineSubtotalCents${i}`),
+            lineGstCents: sql.placeholder(`lineGstCents${i}`),
+            priceListName: sql.placeholder(`priceListName${i}`),
+          })),
+        )
+        .returning(),
+    );
+    if (count <= KEPT_LINE_COUNTS) lineInserts.set(count, statement);
+  }
+  return statement;
 }
 
 /** SQLSTATE of a transaction PostgreSQL rolled back to break a deadlock; nothing of it was written. */

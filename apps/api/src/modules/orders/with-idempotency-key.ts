@@ -12,9 +12,10 @@
  * or charged a second time).
  */
 import { createHash, randomUUID } from 'node:crypto';
-import { and, eq, isNotNull, isNull, lt, sql, type SQL } from 'drizzle-orm';
+import { and, eq, isNotNull, isNull, lt, sql, type Placeholder, type SQL } from 'drizzle-orm';
 import { ORDER_MESSAGES } from '@store/shared/order-constants';
 import { rowsOf, type Database } from '../../db/client';
+import { preparedStatement } from '../../db/prepared-statement';
 import { idempotencyKeys } from '../../db/schema';
 import { HttpError } from '../../plugins/error-handling';
 
@@ -194,7 +195,7 @@ export async function withIdempotencyKey<B extends Record<string, unknown>>(
 const leaseEnd = (leaseMs: number) => sql`now() + make_interval(secs => ${leaseMs / 1000})`;
 
 /** The row is still `claim`'s: its token, and nobody has stored an answer over it. */
-const ownedBy = (claim: IdempotencyClaim): SQL | undefined =>
+const ownedBy = (claim: { [K in keyof IdempotencyClaim]: string | Placeholder }): SQL | undefined =>
   and(
     eq(idempotencyKeys.key, claim.key),
     eq(idempotencyKeys.claimToken, claim.token),
@@ -266,17 +267,22 @@ async function takeOver(
  * (its lease ended and a repeat took the key over; that repeat answers the shopper).
  */
 export async function linkOrderToClaim(
-  tx: Pick<Database, 'update'>,
+  tx: Database,
   claim: IdempotencyClaim,
   orderId: number,
 ): Promise<void> {
-  const linked = await tx
-    .update(idempotencyKeys)
-    .set({ orderId })
-    .where(ownedBy(claim))
-    .returning({ key: idempotencyKeys.key });
+  const linked = await linkOrder(tx).execute({ orderId, key: claim.key, token: claim.token });
   if (linked.length === 0) throw new HttpError(409, STILL_PROCESSING_MESSAGE);
 }
+
+// Every order placed with a key runs it inside its transaction: built once (decision 0097).
+const linkOrder = preparedStatement((db) =>
+  db
+    .update(idempotencyKeys)
+    .set({ orderId: sql`${sql.placeholder('orderId')}` })
+    .where(ownedBy({ key: sql.placeholder('key'), token: sql.placeholder('token') }))
+    .returning({ key: idempotencyKeys.key }),
+);
 
 /**
  * Runs `work` on a claimed key, renewing the claim's lease every third of `leaseMs` while it runs, and stores
@@ -325,7 +331,7 @@ async function runClaimed<B extends Record<string, unknown>>(
   if (outcome.orderId === null) {
     await db.delete(k).where(and(ownedBy(claim), isNull(k.orderId)));
   } else if (!outcome.stored) {
-    await storeAnswer(db, claim, { ...outcome, orderId: outcome.orderId });
+    await storeAnswer(db).execute(storedAnswerValues(claim, { ...outcome, orderId: outcome.orderId }));
   }
   return { statusCode: outcome.statusCode, body: outcome.body, replayed: false };
 }
@@ -339,18 +345,33 @@ export interface StoredAnswer {
 }
 
 /**
- * The UPDATE that stores `answer` against `claim`'s key, only while the claim is still its owner's; `onlyIf` is
+ * The UPDATE that stores an answer against a claim's key, only while the claim is still its owner's; `onlyIf` is
  * an extra condition, e.g. on the outcome of the caller's own write when this UPDATE runs as a CTE beside it
- * (markOrderPaid).
+ * (markOrderPaid). Its values are placeholders, filled by `storedAnswerValues`: every order stores one, so the
+ * statements holding it are built once (decision 0097).
  */
-export function storeAnswer(db: Database, claim: IdempotencyClaim, answer: StoredAnswer, onlyIf?: SQL) {
+export function storedAnswerUpdate(db: Database, onlyIf?: SQL) {
   return db
     .update(idempotencyKeys)
     .set({
-      status: answer.final === false ? 'held' : 'done',
-      responseStatus: answer.statusCode,
-      responseBody: answer.body,
-      orderId: answer.orderId,
+      status: sql`${sql.placeholder('answerStatus')}`,
+      responseStatus: sql`${sql.placeholder('answerStatusCode')}`,
+      responseBody: sql`${sql.placeholder('answerBody')}::jsonb`,
+      orderId: sql`${sql.placeholder('answerOrderId')}`,
     })
-    .where(and(ownedBy(claim), onlyIf));
+    .where(and(ownedBy({ key: sql.placeholder('key'), token: sql.placeholder('token') }), onlyIf));
 }
+
+/** The values of `storedAnswerUpdate`'s placeholders: `answer`, final ('done') unless `final` is false ('held'). */
+export function storedAnswerValues(claim: IdempotencyClaim, answer: StoredAnswer) {
+  return {
+    key: claim.key,
+    token: claim.token,
+    answerStatus: answer.final === false ? 'held' : 'done',
+    answerStatusCode: answer.statusCode,
+    answerBody: JSON.stringify(answer.body),
+    answerOrderId: answer.orderId,
+  };
+}
+
+const storeAnswer = preparedStatement((db) => storedAnswerUpdate(db));
