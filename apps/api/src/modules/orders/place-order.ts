@@ -645,21 +645,10 @@ async function reserveStockAndCreateOrder(
         if (reserve.length > 0) {
           // This transaction writes products.stock and location_stock together (decision 0069).
           await markLocationStockManaged(tx);
-          const rows = sql.join(
-            reserve.map(([id, w]) => sql`(${id}::integer, ${w.quantity}::integer)`),
-            sql`, `,
-          );
-          const taken = await tx
-            .update(products)
-            .set({ stock: sql`${products.stock} - wanted.quantity` })
-            .from(sql`(VALUES ${rows}) AS wanted (product_id, quantity)`)
-            .where(
-              and(
-                sql`${products.id} = wanted.product_id`,
-                or(isNull(products.stock), sql`${products.stock} >= wanted.quantity`),
-              ),
-            )
-            .returning({ id: products.id, tracked: sql<boolean>`${products.stock} IS NOT NULL` });
+          const taken = await takeStock(tx).execute({
+            ids: reserve.map(([id]) => id),
+            quantities: reserve.map(([, w]) => w.quantity),
+          });
           if (taken.length < reserve.length) {
             const takenIds = new Set(taken.map((t) => t.id));
             const [productId, w] = reserve.find(([id]) => !takenIds.has(id)) ?? [];
@@ -739,6 +728,27 @@ async function reserveStockAndCreateOrder(
     }
   }
 }
+
+/**
+ * Takes the units of each tracked product (`ids`, `quantities`: arrays in product id order) where enough is left,
+ * answering the products taken from: one text for any number of lines, built once (decision 0097).
+ */
+const takeStock = preparedStatement((db) =>
+  db
+    .update(products)
+    .set({ stock: sql`${products.stock} - wanted.quantity` })
+    .from(
+      sql`unnest(${sql.placeholder('ids')}::int4[], ${sql.placeholder('quantities')}::int4[])
+        AS wanted (product_id, quantity)`,
+    )
+    .where(
+      and(
+        sql`${products.id} = wanted.product_id`,
+        or(isNull(products.stock), sql`${products.stock} >= wanted.quantity`),
+      ),
+    )
+    .returning({ id: products.id, tracked: sql<boolean>`${products.stock} IS NOT NULL` }),
+);
 
 /**
  * The order, with its invoice number, and all its lines in one multi-row INSERT: two statements, each answering
