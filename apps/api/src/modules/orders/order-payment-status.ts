@@ -125,13 +125,11 @@ const markPaidStoringAnswer = preparedStatement((db) => {
       .where(and(eq(orders.id, sql.placeholder('orderId')), eq(orders.paymentStatus, PAYMENT_STATUS_PENDING)))
       .returning({ id: orders.id }),
   );
-  const storedAnswer = db
-    .$with('stored_answer')
-    .as(
-      storedAnswerUpdate(db, sql`EXISTS (SELECT 1 FROM ${paidOrder})`).returning({
-        key: idempotencyKeys.key,
-      }),
-    );
+  const storedAnswer = db.$with('stored_answer').as(
+    storedAnswerUpdate(db, sql`EXISTS (SELECT 1 FROM ${paidOrder})`).returning({
+      key: idempotencyKeys.key,
+    }),
+  );
   return db
     .with(paidOrder, storedAnswer)
     .select({ stored: sql<boolean>`EXISTS (SELECT 1 FROM ${storedAnswer})` })
