@@ -42,6 +42,8 @@ export interface PackedProductJsons {
   unpack(id: number, changedMs: number): Buffer | undefined;
   /** Whether more products can be packed. */
   hasRoom(): boolean;
+  /** Bytes of slabs taken (the tier's size against its budget). */
+  bytes(): number;
   /** Bytes of slabs taken, and products packed. */
   stats(): { bytes: number; products: number };
 }
@@ -144,6 +146,7 @@ export function createPackedProductJsons(maxBytes: number): PackedProductJsons {
       return json;
     },
     hasRoom: () => !full,
+    bytes: () => slabs.length * SLAB_BYTES,
     stats: () => ({ bytes: slabs.length * SLAB_BYTES, products }),
   };
 }

@@ -4,6 +4,7 @@
  * budget holds almost nothing answers every catalog call with the same bytes as one that holds everything, and
  * shows an edit at once whether the product was held or not.
  */
+import { randomBytes } from 'node:crypto';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { VEHICLE_CSV_COLUMNS } from '@store/shared/vehicle';
@@ -78,7 +79,8 @@ describe('the working set', () => {
         return new Map(ids.map((id) => [id, json(id, 1, 1200)]));
       },
     });
-    const all = Array.from({ length: 3000 }, (_, k) => k + 1);
+    // 5,000 products of 1.2 KB are more than the budget less the compressed tier's one slab can hold as sent.
+    const all = Array.from({ length: 5000 }, (_, k) => k + 1);
     for (const id of all) cache.put(id, json(id, 1, 1200));
     const { products: raw, packed } = cache.stats();
     expect(raw).toBeLessThan(all.length);
@@ -89,6 +91,40 @@ describe('the working set', () => {
     expect(asked.length).toBeGreaterThan(0);
     expect(Math.max(...asked)).toBeLessThanOrEqual(30);
     expect(cache.stats().bytes).toBeLessThanOrEqual(8 * 1024 * 1024);
+  });
+
+  it('holds a catalog that packs into a fraction of its share wholly as sent, within the budget', async () => {
+    const budget = 16 * 1024 * 1024;
+    const cache = createProductJsonCache({ maxBytes: budget, load: async () => new Map() });
+    const all = Array.from({ length: 5000 }, (_, k) => k + 1);
+    await cache.putAll(all.map((id) => ({ id, ...json(id, 1, 1200) })));
+    for (const id of all.slice(1000)) cache.put(id, json(id, 1, 1200));
+    // 6.8 MB as sent and one 4 MB slab compressed: both tiers hold every product (a quarter, 4 MB, held 2,900).
+    expect(all.filter((id) => cache.peek(id) === undefined)).toEqual([]);
+    expect(cache.stats()).toMatchObject({ products: 5000 });
+    expect(cache.stats().packed).toBeGreaterThan(4900);
+    expect(cache.stats().bytes).toBeLessThanOrEqual(budget);
+    expect(cache.hasRoom()).toBe(true);
+  });
+
+  it('gives the first tier up as the compressed one grows, so both stay within the budget', async () => {
+    const budget = 12 * 1024 * 1024;
+    const cache = createProductJsonCache({ maxBytes: budget, load: async () => new Map() });
+    // Random bytes do not compress: each product takes its full size in the second tier too.
+    const noise = (id: number): ProductJson => ({
+      changedMs: 1,
+      json: Buffer.from(`{"id":${id},"pad":"${randomBytes(1500).toString('base64')}"}`),
+    });
+    for (let id = 1; id <= 12_000; id++) {
+      cache.put(id, noise(id));
+      expect(cache.stats().bytes).toBeLessThanOrEqual(budget);
+    }
+    const { products: raw, packed, bytes } = cache.stats();
+    expect(packed).toBeGreaterThan(1000);
+    expect(raw).toBeGreaterThan(1000);
+    expect(bytes).toBeGreaterThan(budget - 2 * 4 * 1024 * 1024);
+    expect(cache.peek(12_000)).toBeDefined();
+    expect(cache.peek(1)).toBeUndefined();
   });
 
   it('does not answer a compressed JSON older than the product', async () => {

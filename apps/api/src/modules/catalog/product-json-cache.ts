@@ -1,7 +1,8 @@
 /**
  * The products' answer JSON as a working set (decision 0077, issue 42 §3), bounded in bytes, in two tiers: the SPEC
- * §3 product bytes of the products asked for most recently, as they are sent (a quarter of the budget), and every
- * product that fits the rest, compressed (packed-product-jsons.ts: about a sixth of their size, 10 µs to inflate).
+ * §3 product bytes of the products asked for most recently, as they are sent (whatever of the budget the second tier
+ * leaves, at least a quarter: decision 0098), and every product that fits three quarters, compressed
+ * (packed-product-jsons.ts: about a sixth of their size, 10 µs to inflate).
  * A product in neither is read from the database when a page needs it (one query for all of a page's misses). At a
  * million products the JSON alone was 1.3 GB of a 2.4 GiB store (decision 0073); the budget is what keeps an
  * instance within 2 GiB.
@@ -68,12 +69,21 @@ const PACKED_SHARE = 0.75;
 export function createProductJsonCache(options: ProductJsonCacheOptions): ProductJsonCache {
   const packedBytes = Math.floor(options.maxBytes * PACKED_SHARE);
   const packed = createPackedProductJsons(packedBytes);
+  // The first tier may take the whole budget; `trim` gives the second tier what it has packed. A catalog that packs
+  // into a fraction of its share (100,000 products: 24 MB of 240) is then held whole as sent, and every product
+  // page is a copy, not an inflate (decision 0098).
   const cache = new LRUCache<number, ProductJson>({
-    maxSize: Math.max(1, packed.hasRoom() ? options.maxBytes - packedBytes : options.maxBytes),
+    maxSize: Math.max(1, options.maxBytes),
     sizeCalculation: (p) => p.json.length + PER_PRODUCT_BYTES,
   });
   let hits = 0;
   let misses = 0;
+
+  /** Drops the first tier's least recently asked for until both tiers are within the budget. */
+  function trim(): void {
+    const over = () => cache.calculatedSize + packed.bytes() > options.maxBytes;
+    while (cache.size > 0 && over()) cache.pop();
+  }
 
   /** Puts `product` in the first tier, unless it holds one built from a newer row. */
   function hold(id: number, product: ProductJson): void {
@@ -85,16 +95,20 @@ export function createProductJsonCache(options: ProductJsonCacheOptions): Produc
   function put(id: number, product: ProductJson): void {
     packed.pack(id, product.changedMs, product.json);
     hold(id, product);
+    trim();
   }
 
   return {
     put,
-    putAll(products) {
+    async putAll(products) {
       for (const p of products) hold(p.id, p);
-      return packed.packAll(products);
+      trim();
+      await packed.packAll(products);
+      trim();
     },
     peek: (id) => cache.peek(id),
-    hasRoom: () => packed.hasRoom() || cache.calculatedSize + PER_PRODUCT_BYTES <= cache.maxSize,
+    hasRoom: () =>
+      packed.hasRoom() || cache.calculatedSize + packed.bytes() + PER_PRODUCT_BYTES <= options.maxBytes,
     async jsonsOf(entries) {
       const out: (Buffer | undefined)[] = new Array<Buffer | undefined>(entries.length).fill(undefined);
       let missing: number[] | undefined;
@@ -108,6 +122,7 @@ export function createProductJsonCache(options: ProductJsonCacheOptions): Produc
         const json = packed.unpack(e.id, e.changedMs);
         if (json) {
           cache.set(e.id, { changedMs: e.changedMs, json });
+          trim();
           out[i] = json;
         } else (missing ??= []).push(i);
       }
@@ -128,7 +143,7 @@ export function createProductJsonCache(options: ProductJsonCacheOptions): Produc
       return out;
     },
     stats: () => ({
-      bytes: cache.calculatedSize + packed.stats().bytes,
+      bytes: cache.calculatedSize + packed.bytes(),
       products: cache.size,
       packed: packed.stats().products,
       hits,
