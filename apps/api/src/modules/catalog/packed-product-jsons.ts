@@ -113,6 +113,9 @@ export function createPackedProductJsons(maxBytes: number): PackedProductJsons {
     keep(id, changedMs, json.length, deflateRawSync(json, { dictionary }));
   }
 
+  /** Bytes of slabs taken. */
+  const bytes = () => slabs.length * SLAB_BYTES;
+
   return {
     pack,
     async packAll(jsons) {
@@ -146,7 +149,7 @@ export function createPackedProductJsons(maxBytes: number): PackedProductJsons {
       return json;
     },
     hasRoom: () => !full,
-    bytes: () => slabs.length * SLAB_BYTES,
-    stats: () => ({ bytes: slabs.length * SLAB_BYTES, products }),
+    bytes,
+    stats: () => ({ bytes: bytes(), products }),
   };
 }

@@ -81,8 +81,7 @@ export function createProductJsonCache(options: ProductJsonCacheOptions): Produc
 
   /** Drops the first tier's least recently asked for until both tiers are within the budget. */
   function trim(): void {
-    const over = () => cache.calculatedSize + packed.bytes() > options.maxBytes;
-    while (cache.size > 0 && over()) cache.pop();
+    while (cache.size > 0 && cache.calculatedSize + packed.bytes() > options.maxBytes) cache.pop();
   }
 
   /** Puts `product` in the first tier, unless it holds one built from a newer row. */
