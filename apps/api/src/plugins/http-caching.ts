@@ -57,10 +57,12 @@ function compress(text: string | Buffer, encoding: 'br' | 'gzip'): Buffer {
  * Sends JSON text as it is (no serialisation, no body hashing): the catalog's answers are built once per product
  * and carry their own ETag (decision 0019). A matching If-None-Match still gets its 304 from @fastify/etag.
  * Large answers are compressed for clients that accept br or gzip, once per URL and ETag (an LRU of 32 MB).
+ * `release` (a catalog page's hold of its reused buffer, decision 0099) is called once `json` is no longer needed:
+ * when the response has been handed to the socket, or at once when a compressed copy is sent instead.
  */
 export function sendJsonAnswer(
   reply: FastifyReply,
-  answer: { json: string | Buffer; etag: string },
+  answer: { json: string | Buffer; etag: string; release?: (() => void) | undefined },
 ): FastifyReply {
   reply.header('content-type', 'application/json; charset=utf-8');
   reply.header('etag', answer.etag);
@@ -73,10 +75,13 @@ export function sendJsonAnswer(
       body = compress(answer.json, encoding);
       compressed.set(key, body);
     }
+    answer.release?.();
     reply.header('content-encoding', encoding);
     reply.header('vary', 'accept-encoding');
     return reply.send(body);
   }
+  // A response cut off before it was sent never finishes: its buffer is then left to the garbage collector.
+  if (answer.release) reply.raw.once('finish', answer.release);
   // Fastify sends a string or Buffer whose content type is JSON as it is; the route's schema only documents it.
   return reply.send(answer.json);
 }

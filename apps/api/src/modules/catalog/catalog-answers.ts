@@ -13,12 +13,23 @@ import type { CatalogView } from './catalog-view';
 import type { BestSellers } from './best-sellers';
 import { BEST_SELLERS_DAYS } from '@store/shared/best-sellers';
 import type { IdWindow, ListingFilter } from './listing-filter';
+import { pageBuffers, type PageBuffer } from './page-buffers';
 
-/** A ready answer: UTF-8 JSON (the products' bytes joined, never re-encoded) and its weak ETag. */
+/**
+ * A ready answer: UTF-8 JSON (the products' bytes joined, never re-encoded) and its weak ETag. A page built from
+ * the products is in a reused buffer (`page`, decision 0099): whoever receives the answer holds it and calls
+ * `release` once done with `json` (sendJsonAnswer does, once the response is sent); one that never does only
+ * leaves the buffer to the garbage collector.
+ */
 export interface JsonAnswer {
   json: Buffer;
   etag: string;
+  page?: PageBuffer | undefined;
+  release?: (() => void) | undefined;
 }
+
+/** A page's bytes, with their buffer and the receiver's release when pooled. */
+type PageBytes = Pick<JsonAnswer, 'json' | 'page' | 'release'>;
 
 /** Featured products the home carousel shows (SPEC §2). */
 const FEATURED_LIMIT = 24;
@@ -45,9 +56,10 @@ function productJson(
 }
 
 /**
- * `before`, the products of `ids` as a JSON array, then `after`: one Buffer, sized first and then filled, so a page
- * costs one allocation and a copy of each product's bytes (issue 15 §7: the page build was a sixth of a listing's
- * CPU at 100,000 products). A product the database no longer shows (archived since the view was built) is left out.
+ * `before`, the products of `ids` as a JSON array, then `after`: one buffer, sized first and then filled, so a page
+ * costs a copy of each product's bytes (issue 15 §7: the page build was a sixth of a listing's CPU at 100,000
+ * products) and a buffer from the page pool (decision 0099). A product the database no longer shows (archived since
+ * the view was built) is left out.
  */
 async function withProducts(
   view: CatalogView,
@@ -55,7 +67,7 @@ async function withProducts(
   ids: Int32Array,
   after: string,
   vehicleId?: number,
-): Promise<Buffer> {
+): Promise<PageBytes> {
   const head = `${before}[`;
   const tail = `]${after}`;
   const tailsOf = vehicleId === undefined ? undefined : view.fitments.fitmentTails(vehicleId);
@@ -84,7 +96,8 @@ async function withProducts(
     }
   }
   // `set` rather than `copy`: Node 20's `copy` makes a view per call, which cost more than the bytes.
-  const out = Buffer.allocUnsafe(length);
+  const { page, release } = pageBuffers.take(length);
+  const out = page.bytes;
   let at = out.write(head, 0);
   for (let k = 0; k < entries.length; k++) {
     const json = jsons[k] as Buffer;
@@ -99,7 +112,7 @@ async function withProducts(
     }
   }
   out.write(tail, at);
-  return out;
+  return { json: out, page, release };
 }
 
 /** The ids [from, from + perPage) of page `page`. */
@@ -113,7 +126,7 @@ function pageJson(
   perPage: number,
   after: string,
   vehicleId: number | undefined,
-): Promise<Buffer> {
+): Promise<PageBytes> {
   const { total } = window;
   const paging = `,"total":${total},"last_page":${Math.max(1, Math.ceil(total / perPage))},"current_page":${page},"per_page":${perPage}`;
   return withProducts(view, '{"data":', window.ids, `${paging}${after}}`, vehicleId);
@@ -193,7 +206,7 @@ export async function latestAnswer(
   const vehicle = checkedVehicle(view, vehicleId);
   const { ids } = view.listWindow('newest', {}, vehicle, 0, limit);
   return {
-    json: await withProducts(view, '{"data":{"data":', ids, '}}', vehicle),
+    ...(await withProducts(view, '{"data":{"data":', ids, '}}', vehicle)),
     etag: listingEtag(view, forVehicle('n', vehicle)),
   };
 }
@@ -219,7 +232,7 @@ export async function featuredAnswer(view: CatalogView, order: readonly number[]
     ids = Int32Array.from(sorted.slice(0, FEATURED_LIMIT));
   }
   return {
-    json: await withProducts(view, '{"data":', ids, '}'),
+    ...(await withProducts(view, '{"data":', ids, '}')),
     etag: `W/"f${view.stamp()}${order.length ? `-${order.join('.')}` : ''}"`,
   };
 }
@@ -238,12 +251,13 @@ export async function bestSellersAnswer(
   const days = `,"days":${BEST_SELLERS_DAYS}`;
   if (ranking.basis === 'sales' && shown.length > 0) {
     return {
-      json: await withProducts(view, '{"data":', Int32Array.from(shown), `,"basis":"sales"${days}}`),
+      ...(await withProducts(view, '{"data":', Int32Array.from(shown), `,"basis":"sales"${days}}`)),
       etag: `W/"b${view.stamp()}-${shown.join('.')}"`,
     };
   }
   const featured = await featuredAnswer(view, featuredOrder);
   const json = featured.json.toString('utf8');
+  featured.release?.();
   return {
     json: Buffer.from(`${json.slice(0, -1)},"basis":"featured"${days}}`),
     etag: featured.etag.replace('W/"f', 'W/"bf'),
@@ -289,14 +303,14 @@ export async function shopAnswer(view: CatalogView, q: ShopQuery): Promise<JsonA
         to,
       );
   return {
-    json: await pageJson(
+    ...(await pageJson(
       view,
       window,
       q.page,
       q.pagination,
       `,"filters":${JSON.stringify(filters)}${moved ? `,"moved":${JSON.stringify(moved)}` : ''}`,
       vehicle,
-    ),
+    )),
     etag: listingEtag(view, forVehicle(q.all_parts ? 'sa' : 's', vehicle)),
   };
 }
@@ -333,7 +347,7 @@ export async function searchAnswer(view: CatalogView, q: SearchQuery): Promise<J
       : [];
   const after = `${corrected}${suggestions.length > 0 ? `,"suggestions":${JSON.stringify(suggestions)}` : ''}`;
   return {
-    json: await pageJson(view, hits, q.page, q.pagination, after, vehicle),
+    ...(await pageJson(view, hits, q.page, q.pagination, after, vehicle)),
     etag: listingEtag(view, forVehicle(q.all_parts ? 'qa' : 'q', vehicle)),
   };
 }

@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import type { JsonAnswer } from './catalog-answers';
 import type { CatalogView } from './catalog-view';
 import { createListingAnswerCache } from './listing-answer-cache';
+import { createPageBufferPool, type PageBufferPool } from './page-buffers';
 
 /** A view whose stamp and taxonomy the test moves: the cache reads nothing else of it. */
 function viewWithStamp() {
@@ -14,6 +15,13 @@ function viewWithStamp() {
     },
   } as unknown as CatalogView;
   return { view, change: (s: string) => (stamp = s), renameCategory: () => (taxonomy = {}) };
+}
+
+/** A build of a page of `length` bytes of `fill` in a buffer of `pool`, as catalog-answers.ts builds pages. */
+function pooledPage(pool: PageBufferPool, length: number, fill: number, etag: string): JsonAnswer {
+  const { page, release } = pool.take(length);
+  page.bytes.fill(fill);
+  return { json: page.bytes, page, release, etag };
 }
 
 /** A build that counts its calls and answers `text` with the view's stamp as its ETag. */
@@ -114,5 +122,60 @@ describe('listing answer cache', () => {
     const { counter, build } = counting(view, '{}');
     await cache.answer(view, 'shop', { page: 1 }, build);
     expect(counter.builds).toBe(1);
+  });
+
+  it("holds a kept page's buffer until the cache drops it, each caller holding it too until its release", async () => {
+    const pool = createPageBufferPool();
+    // Room for one page of 30,000 bytes (a buffer of 32 kB) and not two.
+    const cache = createListingAnswerCache(40_000);
+    const { view } = viewWithStamp();
+    const first = await cache.answer(view, 'shop', { page: 1 }, async () =>
+      pooledPage(pool, 30_000, 0x61, 'a'),
+    );
+    first.release?.();
+    expect(pool.stats().free).toBe(0);
+    const again = await cache.answer(view, 'shop', { page: 1 }, async () =>
+      pooledPage(pool, 30_000, 0x7a, 'z'),
+    );
+    expect(again.json).toBe(first.json);
+    const second = await cache.answer(view, 'shop', { page: 2 }, async () =>
+      pooledPage(pool, 30_000, 0x62, 'b'),
+    );
+    // The first page was dropped for the second, but `again` still holds it.
+    expect(pool.stats().free).toBe(0);
+    expect(again.json.every((byte) => byte === 0x61)).toBe(true);
+    again.release?.();
+    expect(pool.stats().free).toBe(1);
+    second.release?.();
+    expect(pool.stats().free).toBe(1);
+  });
+
+  it('gives every request sharing a build its own hold, before the next page kept can drop it', async () => {
+    const pool = createPageBufferPool();
+    const cache = createListingAnswerCache(40_000);
+    const { view } = viewWithStamp();
+    const deferred = (fill: number, etag: string) => {
+      let resolve: () => void = () => {};
+      const built = new Promise<JsonAnswer>((r) => (resolve = () => r(pooledPage(pool, 30_000, fill, etag))));
+      return { build: () => built, resolve: () => resolve() };
+    };
+    const a = deferred(0x61, 'a');
+    const b = deferred(0x62, 'b');
+    const waiting = Array.from({ length: 20 }, () => cache.answer(view, 'shop', { page: 1 }, a.build));
+    const other = cache.answer(view, 'shop', { page: 2 }, b.build);
+    a.resolve();
+    b.resolve();
+    const answers = await Promise.all(waiting);
+    await other;
+    // Page 2 was kept right after page 1 and dropped it from the cache; every request still holds page 1.
+    expect(cache.size().answers).toBe(1);
+    for (const [i, answer] of answers.entries()) {
+      // A page taken meanwhile gets a buffer of its own, never one a request is still to send.
+      const taken = pool.take(30_000);
+      taken.page.bytes.fill(0x78);
+      expect(answer.json.every((byte) => byte === 0x61)).toBe(true);
+      answer.release?.();
+      expect(pool.stats().free).toBe(i === answers.length - 1 ? 1 : 0);
+    }
   });
 });
