@@ -4,6 +4,7 @@
  * it has been sent.
  */
 import type { AddressInfo } from 'node:net';
+import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import Fastify from 'fastify';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { createPageBufferPool, type PageBuffer } from '../modules/catalog/page-buffers';
@@ -89,6 +90,38 @@ describe('a reused page buffer, sent (decision 0099)', () => {
       expect(res.headers.get('content-encoding')).toBe('br');
       expect(Buffer.from(await res.arrayBuffer()).equals((sent[0] as { bytes: Buffer }).bytes)).toBe(true);
       await vi.waitFor(() => expect(pool.stats()).toMatchObject({ free: 1, allocated: 1 }));
+    } finally {
+      await app.close();
+    }
+  });
+});
+
+describe('compressed answers (decision 0099)', () => {
+  it('compresses a page quickly when first asked for, and at its smallest when asked for again', async () => {
+    const app = Fastify();
+    await app.register(httpCaching);
+    const products = Array.from({ length: 60 }, (_, i) => ({
+      id: 1000 + i * 37,
+      title: `Brake Pad Set ${(i * 7919) % 1000} to suit Toyota Hilux ${2005 + (i % 19)}`,
+      sku: `BRK-${(i * 104729) % 100000}`,
+      price: (i * 7331) % 50000,
+      description: `Ceramic compound, ${i % 3 ? 'front' : 'rear'} axle, low dust, ${(i * 13) % 97} mm thick.`,
+    }));
+    const json = Buffer.from(JSON.stringify({ data: products, total: 60 }));
+    app.get('/listing', async (_req, reply) => sendJsonAnswer(reply, { json, etag: 'W/"l1"' }));
+    try {
+      const sizes: number[] = [];
+      for (const encoding of ['br', 'br', 'br', 'gzip', 'gzip']) {
+        const res = await app.inject({ url: '/listing', headers: { 'accept-encoding': encoding } });
+        expect(res.headers['content-encoding']).toBe(encoding);
+        const body = res.rawPayload;
+        expect((encoding === 'br' ? brotliDecompressSync(body) : gunzipSync(body)).equals(json)).toBe(true);
+        sizes.push(body.length);
+      }
+      const [firstBr, secondBr, thirdBr, firstGzip, secondGzip] = sizes as [number, number, number, number, number];
+      expect(secondBr).toBeLessThan(firstBr);
+      expect(thirdBr).toBe(secondBr);
+      expect(secondGzip).toBeLessThan(firstGzip);
     } finally {
       await app.close();
     }
