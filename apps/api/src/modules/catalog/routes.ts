@@ -77,8 +77,8 @@ const catalogRoutes: FastifyPluginAsyncZod = async (app) => {
   // A listing page is built once per catalog change (decision 0078); search keeps building its own, since its
   // index may still be catching up with the view (decision 0074).
   const listings = createListingAnswerCache();
-  // sendJsonAnswer compresses these answers itself, once per URL and ETag: @fastify/compress's two hooks would
-  // only look at each request and pass it on (issue 15 §7: about 3 % of a listing's CPU).
+  // sendJsonAnswer compresses these answers itself, at most twice per URL and ETag: @fastify/compress's two hooks
+  // would only look at each request and pass it on (issue 15 §7: about 3 % of a listing's CPU).
   const compress = false;
 
   app.get(
