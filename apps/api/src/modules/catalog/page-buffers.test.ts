@@ -10,8 +10,8 @@ describe('page buffers', () => {
     // The first is still held: the second cannot be in its buffer.
     expect(second.page.bytes.buffer).not.toBe(first.page.bytes.buffer);
     first.release();
-    const third = pool.take(25_000);
-    expect(third.page.bytes.length).toBe(25_000);
+    const third = pool.take(19_000);
+    expect(third.page.bytes.length).toBe(19_000);
     expect(third.page.bytes.buffer).toBe(first.page.bytes.buffer);
     expect(pool.stats()).toMatchObject({ reused: 1, allocated: 2 });
   });
@@ -33,15 +33,18 @@ describe('page buffers', () => {
     expect(pool.take(10_000).page.bytes.buffer).toBe(page.bytes.buffer);
   });
 
-  it('sizes pages in classes, so a page reuses a buffer of another length in its class only', () => {
+  it('sizes buffers in steps of 2 kB up to 64 kB, then doubling, and reuses one for a page of its size only', () => {
     const pool = createPageBufferPool();
     const small = pool.take(9_000);
-    expect(small.page.capacity).toBe(16 * 1024);
+    expect(small.page.capacity).toBe(10 * 1024);
     small.release();
-    const larger = pool.take(17_000);
-    expect(larger.page.capacity).toBe(32 * 1024);
+    const larger = pool.take(11_000);
+    expect(larger.page.capacity).toBe(12 * 1024);
     expect(larger.page.bytes.buffer).not.toBe(small.page.bytes.buffer);
-    expect(pool.take(16 * 1024).page.bytes.buffer).toBe(small.page.bytes.buffer);
+    expect(pool.take(10 * 1024).page.bytes.buffer).toBe(small.page.bytes.buffer);
+    expect(pool.take(64 * 1024).page.capacity).toBe(64 * 1024);
+    expect(pool.take(64 * 1024 + 1).page.capacity).toBe(128 * 1024);
+    expect(pool.take(300_000).page.capacity).toBe(512 * 1024);
   });
 
   it('leaves short and very long pages to the collector, and keeps at most its free bytes', () => {
@@ -54,7 +57,7 @@ describe('page buffers', () => {
     expect(pool.stats()).toMatchObject({ free: 0, freeBytes: 0 });
     const pages = Array.from({ length: 4 }, () => pool.take(30_000));
     for (const p of pages) p.release();
-    // Two buffers of 32 kB fill the 64 kB kept; the other two go to the collector.
-    expect(pool.stats()).toMatchObject({ free: 2, freeBytes: 64 * 1024 });
+    // Two buffers of 30 kB fit the 64 kB kept; the other two go to the collector.
+    expect(pool.stats()).toMatchObject({ free: 2, freeBytes: 60 * 1024 });
   });
 });
