@@ -118,7 +118,13 @@ describe('compressed answers (decision 0099)', () => {
         expect((encoding === 'br' ? brotliDecompressSync(body) : gunzipSync(body)).equals(json)).toBe(true);
         sizes.push(body.length);
       }
-      const [firstBr, secondBr, thirdBr, firstGzip, secondGzip] = sizes as [number, number, number, number, number];
+      const [firstBr, secondBr, thirdBr, firstGzip, secondGzip] = sizes as [
+        number,
+        number,
+        number,
+        number,
+        number,
+      ];
       expect(secondBr).toBeLessThan(firstBr);
       expect(thirdBr).toBe(secondBr);
       expect(secondGzip).toBeLessThan(firstGzip);
